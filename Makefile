@@ -1,0 +1,78 @@
+# specbook — build the generator, check the book, write the site.
+#
+#   make          install missing build dependencies, build, check, write site/
+#   make test     every test in tests/, ending with "N passed, M failed"
+#   make check    validate the book only; non-zero exit on any error
+#   make clean    remove build/ and site/
+
+CC      ?= cc
+PKGS     = libcmark yaml-0.1 libxml-2.0
+OPT     ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Wshadow -pedantic
+CPPFLAGS = -D_XOPEN_SOURCE=700 -MMD -MP
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS_ALL = $(WARN) $(OPT) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS_ALL = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
+
+BUILD   ?= build
+SRCS     = $(sort $(wildcard generator/*.c))
+OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o)
+LIB_OBJS = $(filter-out $(BUILD)/obj/main.o,$(OBJS))
+BIN      = $(BUILD)/specbook
+
+UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps site check test test-asan regen clean
+.DEFAULT_GOAL := all
+
+all: site
+
+deps:
+	@tools/ensure-deps.sh build
+
+$(BUILD)/obj/%.o: generator/%.c | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/obj:
+	@mkdir -p $@ $(BUILD)/tests
+
+$(BIN): $(OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS_ALL)
+
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) -Igenerator $(shell pkg-config --cflags cmocka) $< -o $@ \
+		$(LIB_OBJS) $(LDLIBS_ALL) $(shell pkg-config --libs cmocka)
+
+$(BUILD)/tests/examples: tests/examples/runner.c $(LIB_OBJS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) -Igenerator $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
+
+# Build the book.  Dependencies are checked first, in a sub-make, so that
+# pkg-config flags are read after any install.
+site:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	$(BIN) build
+
+check:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	$(BIN) check
+
+test:
+	@tools/ensure-deps.sh test
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples
+	@BUILD=$(BUILD) tests/run.sh
+
+test-asan:
+	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+		LDFLAGS="-fsanitize=address,undefined" test
+
+regen:
+	@tests/regen.sh
+
+clean:
+	rm -rf build site .site.tmp.*
+
+-include $(OBJS:.o=.d)

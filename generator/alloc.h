@@ -1,0 +1,28 @@
+/*
+ * alloc.h — allocation that cannot fail.
+ *
+ * specbook is an application: when memory runs out there is nothing sensible
+ * left to do, so these wrappers print one line and exit(2) instead of
+ * returning NULL.  Size arithmetic that could overflow goes through
+ * size_mul()/size_add(), which die the same way.
+ */
+#ifndef SPECBOOK_ALLOC_H
+#define SPECBOOK_ALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t size);                 /* never NULL; free() it */
+void *xcalloc(size_t count, size_t size);   /* zeroed; free() it */
+void *xrealloc(void *ptr, size_t size);     /* never NULL */
+char *xstrdup(const char *s);               /* free() it */
+char *xstrndup(const char *s, size_t n);    /* copies at most n bytes, NUL-terminated */
+
+size_t size_mul(size_t a, size_t b);        /* a*b, or exit on overflow */
+size_t size_add(size_t a, size_t b);        /* a+b, or exit on overflow */
+
+/* Grow *items (of *cap elements of size elem) so that it holds at least need. */
+void array_grow(void **items, size_t *cap, size_t need, size_t elem);
+#define ARRAY_PUSH(items, len, cap) \
+	(array_grow((void **)&(items), &(cap), (len) + 1, sizeof *(items)), &(items)[(len)++])
+
+#endif

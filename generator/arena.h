@@ -1,0 +1,37 @@
+/*
+ * arena.h — memory that lives as long as a job.
+ *
+ * The book model, parsed YAML trees and everything that lives until the end
+ * of a build is allocated from one arena and freed at once with
+ * arena_free(); nothing in it is freed piecemeal.  An arena is not
+ * thread-safe: each rendering thread gets its own.
+ */
+#ifndef SPECBOOK_ARENA_H
+#define SPECBOOK_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct arena_block;
+
+struct arena {
+	struct arena_block *head;   /* newest block; NULL when empty */
+};
+
+#define ARENA_INIT { 0 }
+
+/* Returns size bytes aligned for any type, zeroed; never NULL. */
+void *arena_alloc(struct arena *a, size_t size);
+/* Returns a zeroed array of count elements of size bytes each. */
+void *arena_array(struct arena *a, size_t count, size_t size);
+/* Returns a NUL-terminated copy of s (at most n bytes of it). */
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+/* Returns the formatted string, in the arena. */
+char *arena_printf(struct arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap);
+/* Frees every allocation of the arena; the arena may be used again. */
+void arena_free(struct arena *a);
+
+#endif

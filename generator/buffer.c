@@ -1,0 +1,107 @@
+/*
+ * buffer.c — a growable byte string (see buffer.h).
+ */
+#include "buffer.h"
+#include "alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char buf_empty[1];
+
+void buf_init(struct buf *b)
+{
+	b->data = buf_empty;
+	b->len = b->cap = 0;
+}
+
+void buf_release(struct buf *b)
+{
+	if (b->cap)
+		free(b->data);
+	buf_init(b);
+}
+
+void buf_reset(struct buf *b)
+{
+	buf_truncate(b, 0);
+}
+
+void buf_truncate(struct buf *b, size_t len)
+{
+	if (len < b->len) {
+		b->len = len;
+		if (b->cap)
+			b->data[len] = '\0';
+	}
+}
+
+void buf_grow(struct buf *b, size_t extra)
+{
+	size_t need = size_add(size_add(b->len, extra), 1);
+	if (need <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap = size_mul(cap, 2);
+	if (b->cap) {
+		b->data = xrealloc(b->data, cap);
+	} else {
+		b->data = xmalloc(cap);
+		b->data[0] = '\0';
+	}
+	b->cap = cap;
+}
+
+void buf_add(struct buf *b, const void *data, size_t len)
+{
+	if (!len)
+		return;
+	buf_grow(b, len);
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+	b->data[b->len] = '\0';
+}
+
+void buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void buf_addch(struct buf *b, int c)
+{
+	buf_grow(b, 1);
+	b->data[b->len++] = (char)c;
+	b->data[b->len] = '\0';
+}
+
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n <= 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void buf_addf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+char *buf_detach(struct buf *b, size_t *len)
+{
+	char *p = b->cap ? b->data : xstrdup("");
+	if (len)
+		*len = b->len;
+	buf_init(b);
+	return p;
+}

@@ -1,0 +1,38 @@
+/*
+ * buffer.h — a growable byte string.
+ *
+ * Invariants (after git's strbuf): data is never NULL and always
+ * NUL-terminated at data[len]; a buffer initialised with BUF_INIT holds ""
+ * without having allocated.  buf_detach() hands ownership of the bytes to
+ * the caller (free() them) and leaves the buffer empty.
+ */
+#ifndef SPECBOOK_BUFFER_H
+#define SPECBOOK_BUFFER_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct buf {
+	char *data;
+	size_t len;
+	size_t cap;     /* 0: data points at a shared "" */
+};
+
+extern char buf_empty[1];
+#define BUF_INIT { buf_empty, 0, 0 }
+
+void buf_init(struct buf *b);
+void buf_release(struct buf *b);                 /* frees, back to "" */
+void buf_reset(struct buf *b);                   /* len = 0, keeps memory */
+void buf_grow(struct buf *b, size_t extra);      /* room for extra more bytes */
+void buf_add(struct buf *b, const void *data, size_t len);
+void buf_adds(struct buf *b, const char *s);
+void buf_addch(struct buf *b, int c);
+void buf_addf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
+void buf_truncate(struct buf *b, size_t len);
+/* Returns the bytes (malloc'd, NUL-terminated; caller frees); b is reset to "". */
+char *buf_detach(struct buf *b, size_t *len);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * diag.h — diagnostics: the one way user errors reach the user.
+ *
+ * Every function that can fail on its input reports through diag_report()
+ * with a source location and returns -1 ("already reported").  Messages are
+ * collected during the run (from any thread) and printed by diag_flush()
+ * sorted by file, line and column, so output is the same from run to run,
+ * in one of three formats:
+ *
+ *   gnu     content/01-intro.md:142:17: error: claim does not hold
+ *             (then the source line, a caret under the span, detail lines)
+ *   json    one JSON array of objects {file,line,col,level,message,detail}
+ *   github  ::error file=…,line=…,col=…::message (workflow annotations)
+ *
+ * Lines and columns are 1-based; columns count Unicode code points, as
+ * editors do.  Line 0 means "the file as a whole".
+ */
+#ifndef SPECBOOK_DIAG_H
+#define SPECBOOK_DIAG_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+enum diag_level { DIAG_WARNING = 1, DIAG_ERROR = 2 };
+enum diag_format { DIAG_FORMAT_GNU, DIAG_FORMAT_JSON, DIAG_FORMAT_GITHUB };
+
+struct srcloc {
+	const char *file;   /* path as shown to the user, relative to the book */
+	int line;           /* 1-based; 0: no particular line */
+	int col;            /* 1-based, in code points; 0: no particular column */
+};
+
+/* Sets the output format; werror turns warnings into errors for the exit status. */
+void diag_setup(enum diag_format format, int werror);
+
+/* Registers the text of a source file so that messages can quote its lines.
+ * The text is not copied: it must outlive diag_flush(). */
+void diag_source(const char *file, const char *text, size_t len);
+
+/*
+ * Records a diagnostic.  width is how many code points the caret underlines
+ * (0 or 1: a single caret).  detail, when not NULL, is printed below the
+ * caret, one indented line per line of it.  Thread-safe.
+ */
+void diag_report(enum diag_level level, struct srcloc loc, int width,
+		 const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Shorthands for a one-caret message without detail. */
+void diag_error(struct srcloc loc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void diag_warning(struct srcloc loc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Returns how many diagnostics of exactly that level were recorded. */
+int diag_count(enum diag_level level);
+
+/* Prints everything recorded so far to out, sorted, and forgets it. */
+void diag_flush(FILE *out);
+
+/* Returns the exit status the run deserves: 1 if there were errors (or
+ * warnings under werror), else 0. */
+int diag_exit_status(void);
+
+/* Forgets all diagnostics and sources (for tests). */
+void diag_reset(void);
+
+/* Returns the 1-based code-point column of byte offset off within line. */
+int diag_column(const char *line, size_t off);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * files.c — reading, listing and writing files (see files.h).
+ */
+#include "files.h"
+#include "alloc.h"
+#include "buffer.h"
+#include "diag.h"
+#include "utf8.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int files_read_bytes(const char *path, char **data, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	int err = ferror(f);
+	fclose(f);
+	if (err) {
+		buf_release(&b);
+		errno = EIO;
+		return -1;
+	}
+	*data = buf_detach(&b, len);
+	return 0;
+}
+
+int files_read_text(struct arena *a, const char *path, const char *shown,
+		    char **text, size_t *len)
+{
+	struct srcloc loc = { shown, 0, 0 };
+	struct stat st;
+	if (stat(path, &st)) {
+		diag_error(loc, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_error(loc, "not a regular file");
+		return -1;
+	}
+	if ((unsigned long long)st.st_size > FILES_MAX_SIZE) {
+		diag_error(loc, "file is %lld bytes, more than the %u MiB limit",
+			   (long long)st.st_size, FILES_MAX_SIZE >> 20);
+		return -1;
+	}
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		diag_error(loc, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	size_t size = (size_t)st.st_size;
+	char *p = arena_alloc(a, size + 1);
+	size_t got = 0;
+	while (got < size) {
+		ssize_t r = read(fd, p + got, size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	p[got] = '\0';
+	if (got >= 3 && !memcmp(p, "\xEF\xBB\xBF", 3)) {
+		p += 3;
+		got -= 3;
+	}
+	const char *nul = memchr(p, '\0', got);
+	if (nul) {
+		diag_error(loc, "binary file (NUL byte at offset %zu): not text", (size_t)(nul - p));
+		return -1;
+	}
+	size_t bad = utf8_validate(p, got);
+	if (bad < got) {
+		int line = 1;
+		const char *ls = p;
+		for (const char *q = p; q < p + bad; q++)
+			if (*q == '\n') {
+				line++;
+				ls = q + 1;
+			}
+		loc.line = line;
+		loc.col = diag_column(ls, (size_t)(p + bad - ls));
+		diag_error(loc, "invalid UTF-8 (byte 0x%02X): save the file as UTF-8",
+			   (unsigned char)p[bad]);
+		return -1;
+	}
+	*text = p;
+	*len = got;
+	return 0;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *n)
+{
+	*n = 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return NULL;
+	char **names = NULL;
+	size_t cap = 0, count = 0, slen = strlen(suffix);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len < slen || strcmp(e->d_name + len - slen, suffix))
+			continue;
+		*ARRAY_PUSH(names, count, cap) = xstrdup(e->d_name);
+	}
+	closedir(d);
+	qsort(names, count, sizeof *names, name_cmp);
+	char **out = arena_array(a, count + 1, sizeof *out);
+	for (size_t i = 0; i < count; i++) {
+		out[i] = arena_strdup(a, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	*n = count;
+	return out;
+}
+
+int files_is_dir(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+int files_exists(const char *path)
+{
+	struct stat st;
+	return !lstat(path, &st);
+}
+
+int files_mkdirs(const char *path)
+{
+	char *p = xstrdup(path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	int r = mkdir(p, 0777);
+	free(p);
+	return r && errno != EEXIST ? -1 : 0;
+}
+
+int files_write(const char *path, const void *data, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	if (slash) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		int r = files_mkdirs(dir);
+		free(dir);
+		if (r)
+			return -1;
+	}
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(data, 1, len, f);
+	if (fclose(f) || w != len)
+		return -1;
+	return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int files_remove_tree(const char *path)
+{
+	if (!files_exists(path))
+		return 0;
+	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int files_copy_tree(const char *src, const char *dst)
+{
+	struct stat st;
+	if (lstat(src, &st))
+		return -1;
+	if (S_ISDIR(st.st_mode)) {
+		if (files_mkdirs(dst))
+			return -1;
+		struct arena a = ARENA_INIT;
+		size_t n;
+		char **names = files_list(&a, src, "", &n);
+		int r = 0;
+		for (size_t i = 0; i < n && !r; i++) {
+			struct buf s = BUF_INIT, d = BUF_INIT;
+			buf_addf(&s, "%s/%s", src, names[i]);
+			buf_addf(&d, "%s/%s", dst, names[i]);
+			r = files_copy_tree(s.data, d.data);
+			buf_release(&s);
+			buf_release(&d);
+		}
+		arena_free(&a);
+		return r;
+	}
+	if (!S_ISREG(st.st_mode))
+		return 0;   /* links and devices are not part of a site */
+	char *data;
+	size_t len;
+	if (files_read_bytes(src, &data, &len))
+		return -1;
+	int r = files_write(dst, data, len);
+	free(data);
+	return r;
+}

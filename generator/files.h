@@ -1,0 +1,46 @@
+/*
+ * files.h — the file system, as the build needs it.
+ *
+ * Reading reports problems (missing, unreadable, too big, binary, invalid
+ * UTF-8) through diag and returns -1.  Directory listings come back sorted
+ * by name so that every run visits files in the same order.
+ */
+#ifndef SPECBOOK_FILES_H
+#define SPECBOOK_FILES_H
+
+#include <stddef.h>
+
+#include "arena.h"
+
+/* A chapter or spec file larger than this is refused: it is not notes. */
+#define FILES_MAX_SIZE (64u * 1024 * 1024)
+
+/*
+ * Reads the whole file at path into the arena (NUL-terminated) after
+ * checking it is a regular file of at most FILES_MAX_SIZE bytes, holds no NUL
+ * byte and is valid UTF-8 (a leading BOM is skipped).  shown is the name used
+ * in diagnostics.  Returns 0, or -1 after reporting.
+ */
+int files_read_text(struct arena *a, const char *path, const char *shown,
+		    char **text, size_t *len);
+
+/* Reads a file as bytes (malloc'd; caller frees).  Returns 0 or -1 (errno set). */
+int files_read_bytes(const char *path, char **data, size_t *len);
+
+/* Returns the sorted names (in the arena) of entries of dir ending in suffix
+ * ("" for all, dot files excluded), or NULL with *n = 0 if dir cannot be read. */
+char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *n);
+
+int files_is_dir(const char *path);
+int files_exists(const char *path);
+
+/* mkdir -p.  Returns 0 or -1 (errno set). */
+int files_mkdirs(const char *path);
+/* Writes data to path, creating parent directories.  Returns 0 or -1 (errno set). */
+int files_write(const char *path, const void *data, size_t len);
+/* rm -rf.  Returns 0 or -1 (errno set). */
+int files_remove_tree(const char *path);
+/* Copies the tree src to dst (regular files and directories only).  Returns 0 or -1. */
+int files_copy_tree(const char *src, const char *dst);
+
+#endif

@@ -1,0 +1,368 @@
+/*
+ * load.c — the load stage: read a book directory into struct book.
+ *
+ * Reads content/book.yaml, every content/NN-slug.md (front matter split off
+ * and parsed as YAML, the Markdown body kept for render), the glossary,
+ * the spec tables (through numbers_load) and the page template.  Every file
+ * is registered with diag so that messages can quote its lines.  Problems
+ * are reported and loading goes on, so one run shows every error.
+ */
+#include "book.h"
+#include "alloc.h"
+#include "buffer.h"
+#include "files.h"
+#include "yamltree.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads a file of the book (path relative to root) and registers it. */
+static int read_book_file(struct arena *a, const char *root, const char *rel,
+			  char **text, size_t *len)
+{
+	char *path = arena_printf(a, "%s/%s", root, rel);
+	if (files_read_text(a, path, rel, text, len))
+		return -1;
+	diag_source(rel, *text, *len);
+	return 0;
+}
+
+static const char *scalar(struct arena *a, const struct ynode *n, const char *what)
+{
+	(void)a;
+	if (!n)
+		return NULL;
+	if (n->kind != YNODE_SCALAR) {
+		diag_error(n->loc, "%s must be text, not %s", what, ytree_kind_name(n));
+		return NULL;
+	}
+	return n->text;
+}
+
+/* Reads {zh: …, en: …}; a plain string counts as the language of its script. */
+static int read_bitext(struct arena *a, const struct ynode *n, const char *what,
+		       struct bitext *out)
+{
+	out->zh = out->en = NULL;
+	if (!n)
+		return 0;
+	if (n->kind == YNODE_SCALAR) {
+		int han = 0;
+		for (const unsigned char *p = (const unsigned char *)n->text; *p; p++)
+			han += *p >= 0xE3 && *p <= 0xE9;   /* lead bytes of U+3000–U+9FFF */
+		if (han)
+			out->zh = n->text;
+		else
+			out->en = n->text;
+		return 0;
+	}
+	if (n->kind != YNODE_MAP) {
+		diag_error(n->loc, "%s must be {zh: …, en: …}, not %s", what, ytree_kind_name(n));
+		return -1;
+	}
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *k = n->pairs[i].key;
+		const char *v = scalar(a, n->pairs[i].value, what);
+		if (!strcmp(k->text, "zh"))
+			out->zh = v;
+		else if (!strcmp(k->text, "en"))
+			out->en = v;
+		else
+			diag_warning(k->loc, "unknown language '%s' in %s (use zh and en)", k->text, what);
+	}
+	return 0;
+}
+
+static double parse_percent(const struct ynode *n)
+{
+	char *end;
+	double v = strtod(n->text, &end);
+	while (*end == ' ')
+		end++;
+	if (end == n->text || (*end && strcmp(end, "%")) || v < 0 || v >= 100) {
+		diag_error(n->loc, "approx must be a percentage such as 2%%, not '%s'", n->text);
+		return 0.02;
+	}
+	return v / 100;
+}
+
+static void load_book_yaml(struct arena *a, struct book *b)
+{
+	char *text;
+	size_t len;
+	b->approx = 0.02;
+	if (read_book_file(a, b->root, "content/book.yaml", &text, &len))
+		return;
+	struct ynode *root = ytree_parse(a, "content/book.yaml", text, len, 1);
+	if (!root)
+		return;
+	if (root->kind != YNODE_MAP) {
+		diag_error(root->loc, "book.yaml must be a map of settings");
+		return;
+	}
+	for (size_t i = 0; i < root->count; i++) {
+		const struct ynode *k = root->pairs[i].key, *v = root->pairs[i].value;
+		if (!strcmp(k->text, "title"))
+			read_bitext(a, v, "title", &b->title);
+		else if (!strcmp(k->text, "subtitle"))
+			read_bitext(a, v, "subtitle", &b->subtitle);
+		else if (!strcmp(k->text, "author"))
+			b->author = scalar(a, v, "author");
+		else if (!strcmp(k->text, "approx") && v->kind == YNODE_SCALAR)
+			b->approx = parse_percent(v);
+		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
+			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+		else if (!strcmp(k->text, "base_url"))
+			b->base_url = scalar(a, v, "base_url");
+		else
+			diag_warning(k->loc, "unknown setting '%s' in book.yaml", k->text);
+	}
+	if (!b->title.zh && !b->title.en)
+		diag_error(root->loc, "book.yaml has no title: add title: {zh: …, en: …}");
+}
+
+/* Returns 1 if the line at p (up to end) is exactly the fence ("---" or "..."). */
+static int is_fence(const char *p, const char *end, const char *fence)
+{
+	size_t n = strlen(fence);
+	if ((size_t)(end - p) < n || memcmp(p, fence, n))
+		return 0;
+	p += n;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && *p == '\r')
+		p++;
+	return p == end || *p == '\n';
+}
+
+/* Splits the front matter off a chapter and reads it. */
+static int load_front_matter(struct arena *a, struct chapter *c)
+{
+	const char *end = c->text + c->len;
+	struct srcloc loc = { c->path, 1, 1 };
+	if (c->len == 0) {
+		diag_error((struct srcloc){ c->path, 0, 0 }, "empty chapter: it needs front matter and a body");
+		return -1;
+	}
+	if (!is_fence(c->text, end, "---")) {
+		diag_error(loc, "chapter has no front matter: begin it with a line '---', then id, title and summary, then '---'");
+		return -1;
+	}
+	const char *yaml = strchr(c->text, '\n');
+	yaml = yaml ? yaml + 1 : end;
+	const char *p = yaml;
+	int line = 2;
+	while (p < end && !is_fence(p, end, "---") && !is_fence(p, end, "...")) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+		line++;
+	}
+	if (p >= end) {
+		diag_error(loc, "front matter is not closed: add a line '---' after it");
+		return -1;
+	}
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	c->body = nl ? nl + 1 : end;
+	c->body_len = (size_t)(end - c->body);
+	c->body_line = line + 1;
+
+	struct ynode *fm = ytree_parse(a, c->path, yaml, (size_t)(p - yaml), 2);
+	if (!fm)
+		return -1;
+	if (fm->kind != YNODE_MAP) {
+		diag_error(fm->loc, "front matter must be a map (id, title, summary)");
+		return -1;
+	}
+	for (size_t i = 0; i < fm->count; i++) {
+		const struct ynode *k = fm->pairs[i].key, *v = fm->pairs[i].value;
+		if (!strcmp(k->text, "id"))
+			c->id = scalar(a, v, "id");
+		else if (!strcmp(k->text, "title"))
+			read_bitext(a, v, "title", &c->title);
+		else if (!strcmp(k->text, "summary"))
+			read_bitext(a, v, "summary", &c->summary);
+		else
+			diag_warning(k->loc, "unknown front matter key '%s' (known: id, title, summary)", k->text);
+	}
+	if (!c->title.zh && !c->title.en) {
+		diag_error(fm->loc, "chapter has no title: add title: {zh: …, en: …} to its front matter");
+		return -1;
+	}
+	return 0;
+}
+
+static void load_chapters(struct arena *a, struct book *b)
+{
+	char *dir = arena_printf(a, "%s/content", b->root);
+	size_t n;
+	char **names = files_list(a, dir, ".md", &n);
+	if (!names) {
+		diag_error((struct srcloc){ "content", 0, 0 }, "cannot read the content directory");
+		return;
+	}
+	b->chapters = arena_array(a, n, sizeof *b->chapters);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
+		const char *rel = arena_printf(a, "content/%s", name);
+		if (!isdigit((unsigned char)name[0]) || !isdigit((unsigned char)name[1]) || name[2] != '-') {
+			diag_warning((struct srcloc){ rel, 0, 0 },
+				     "not a chapter (chapters are named NN-slug.md): ignored");
+			continue;
+		}
+		struct chapter *c = &b->chapters[b->nchapters];
+		memset(c, 0, sizeof *c);
+		c->path = rel;
+		c->source = name;
+		c->number = (name[0] - '0') * 10 + (name[1] - '0');
+		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
+		char *text;
+		if (read_book_file(a, b->root, rel, &text, &c->len))
+			continue;
+		c->text = text;
+		if (load_front_matter(a, c))
+			continue;
+		if (!c->id)
+			c->id = arena_strndup(a, name + 3, strlen(name) - 6);
+		for (size_t j = 0; j < b->nchapters; j++)
+			if (!strcmp(b->chapters[j].id, c->id))
+				diag_error((struct srcloc){ rel, 2, 1 }, "duplicate chapter id '%s' (also in %s)",
+					   c->id, b->chapters[j].path);
+		b->nchapters++;
+	}
+	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
+		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md");
+}
+
+static const char **read_list(struct arena *a, const struct ynode *n, size_t *count)
+{
+	*count = 0;
+	if (!n)
+		return NULL;
+	if (n->kind == YNODE_SCALAR) {
+		const char **l = arena_alloc(a, sizeof *l);
+		l[0] = n->text;
+		*count = 1;
+		return l;
+	}
+	if (n->kind != YNODE_SEQ) {
+		diag_error(n->loc, "expected a list, not %s", ytree_kind_name(n));
+		return NULL;
+	}
+	const char **l = arena_array(a, n->count, sizeof *l);
+	for (size_t i = 0; i < n->count; i++)
+		if ((l[*count] = scalar(a, n->items[i], "a list item")))
+			(*count)++;
+	return l;
+}
+
+static int valid_id(const char *s)
+{
+	if (!islower((unsigned char)*s))
+		return 0;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+static void load_glossary(struct arena *a, struct book *b)
+{
+	char *text;
+	size_t len;
+	const char *rel = "content/glossary.yaml";
+	char *path = arena_printf(a, "%s/%s", b->root, rel);
+	if (!files_exists(path))
+		return;
+	if (read_book_file(a, b->root, rel, &text, &len))
+		return;
+	struct ynode *root = ytree_parse(a, rel, text, len, 1);
+	if (!root)
+		return;
+	struct ynode *terms = ytree_get(root, "terms");
+	if (!terms || terms->kind != YNODE_MAP) {
+		diag_error(root->loc, "glossary.yaml needs a map 'terms:' of id: {en, zh, def}");
+		return;
+	}
+	b->terms = arena_array(a, terms->count, sizeof *b->terms);
+	for (size_t i = 0; i < terms->count; i++) {
+		const struct ynode *k = terms->pairs[i].key, *v = terms->pairs[i].value;
+		if (!valid_id(k->text)) {
+			diag_error(k->loc, "term id '%s' must match [a-z][a-z0-9_]*", k->text);
+			continue;
+		}
+		if (v->kind != YNODE_MAP) {
+			diag_error(v->loc, "term '%s' must be a map (en, zh, def)", k->text);
+			continue;
+		}
+		struct term *t = &b->terms[b->nterms];
+		t->id = k->text;
+		t->loc = k->loc;
+		for (size_t j = 0; j < v->count; j++) {
+			const struct ynode *fk = v->pairs[j].key, *fv = v->pairs[j].value;
+			if (!strcmp(fk->text, "en"))
+				t->name.en = scalar(a, fv, "en");
+			else if (!strcmp(fk->text, "zh"))
+				t->name.zh = scalar(a, fv, "zh");
+			else if (!strcmp(fk->text, "abbr"))
+				t->abbr = scalar(a, fv, "abbr");
+			else if (!strcmp(fk->text, "aliases"))
+				t->aliases = read_list(a, fv, &t->naliases);
+			else if (!strcmp(fk->text, "def"))
+				read_bitext(a, fv, "def", &t->def);
+			else if (strcmp(fk->text, "see"))
+				diag_warning(fk->loc, "unknown key '%s' in term '%s'", fk->text, t->id);
+		}
+		if (!t->name.en && !t->name.zh) {
+			diag_error(v->loc, "term '%s' has no name: add en: and zh:", t->id);
+			continue;
+		}
+		if (!t->def.en && !t->def.zh)
+			diag_warning(v->loc, "term '%s' has no definition (def: {zh: …, en: …})", t->id);
+		b->nterms++;
+	}
+}
+
+static void load_template(struct arena *a, struct book *b)
+{
+	char *text;
+	b->template_path = "templates/page.html";
+	if (read_book_file(a, b->root, b->template_path, &text, &b->template_len))
+		return;
+	b->template_text = text;
+	char *assets = arena_printf(a, "%s/templates/assets", b->root);
+	if (files_is_dir(assets))
+		b->assets_dir = assets;
+}
+
+struct book *book_load(struct arena *a, const char *root)
+{
+	if (!files_is_dir(root)) {
+		diag_error((struct srcloc){ root, 0, 0 }, "not a directory: give the book's directory with -C");
+		return NULL;
+	}
+	struct book *b = arena_alloc(a, sizeof *b);
+	b->root = root;
+	load_book_yaml(a, b);
+	load_chapters(a, b);
+	load_glossary(a, b);
+	b->numbers = numbers_load(a, root, b->approx);
+	load_template(a, b);
+	return b;
+}
+
+const struct chapter *book_chapter(const struct book *b, const char *source)
+{
+	for (size_t i = 0; i < b->nchapters; i++)
+		if (!strcmp(b->chapters[i].source, source))
+			return &b->chapters[i];
+	return NULL;
+}
+
+const struct term *book_term(const struct book *b, const char *id)
+{
+	for (size_t i = 0; i < b->nterms; i++)
+		if (!strcmp(b->terms[i].id, id))
+			return &b->terms[i];
+	return NULL;
+}

@@ -1,0 +1,155 @@
+/*
+ * main.c — the specbook command: options, the pipeline, the summary.
+ *
+ *   specbook build|check [-C DIR] [-o OUT] [--jobs N]
+ *                        [--format=gnu|json|github] [--werror] [--quiet]
+ *
+ * build loads, checks, renders, links and writes; check does all but the
+ * writing.  Diagnostics go to stderr (json: stdout); the exit status is 1
+ * on any error (or warning under --werror), 2 on a usage error.
+ */
+#include "book.h"
+#include "diag.h"
+#include "dom.h"
+#include "site.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SPECBOOK_VERSION "0.1.0"
+
+static void usage(FILE *out)
+{
+	fputs("usage: specbook build|check [options]\n"
+	      "\n"
+	      "  build            check the book and write the site\n"
+	      "  check            check the book, write nothing\n"
+	      "\n"
+	      "  -C DIR           the book's directory (default: .)\n"
+	      "  -o OUT           output directory (default: DIR/site)\n"
+	      "  -j, --jobs N     rendering threads (default: the number of cores)\n"
+	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
+	      "  --werror         treat warnings as errors\n"
+	      "  -q, --quiet      no summary\n"
+	      "  -h, --help       this help\n"
+	      "  -V, --version    the version\n", out);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = ".", *out = NULL;
+	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0;
+	enum diag_format format = DIAG_FORMAT_GNU;
+	static const struct option longopts[] = {
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "werror", no_argument, NULL, 'W' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "C:o:j:qhV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'C': dir = optarg; break;
+		case 'o': out = optarg; break;
+		case 'j':
+			jobs = atoi(optarg);
+			if (jobs < 1 || jobs > 256) {
+				fprintf(stderr, "specbook: --jobs wants a number from 1 to 256, not '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'f':
+			if (!strcmp(optarg, "gnu"))
+				format = DIAG_FORMAT_GNU;
+			else if (!strcmp(optarg, "json"))
+				format = DIAG_FORMAT_JSON;
+			else if (!strcmp(optarg, "github"))
+				format = DIAG_FORMAT_GITHUB;
+			else {
+				fprintf(stderr, "specbook: --format is gnu, json or github, not '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 'W': werror = 1; break;
+		case 'q': quiet = 1; break;
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	const char *cmd = argv[optind];
+	int write = 0;
+	if (!strcmp(cmd, "build"))
+		write = 1;
+	else if (strcmp(cmd, "check")) {
+		fprintf(stderr, "specbook: unknown command '%s' (build or check)\n", cmd);
+		return 2;
+	}
+	if (jobs < 1)
+		jobs = 1;
+
+	double t0 = now();
+	diag_setup(format, werror);
+	dom_init();
+	struct arena arena = ARENA_INIT;
+	char *default_out = NULL;
+	if (!out) {
+		size_t n = strlen(dir) + 6;
+		default_out = malloc(n);
+		snprintf(default_out, n, "%s/site", dir);
+		out = default_out;
+	}
+
+	struct site_stats stats = { 0 };
+	struct book *book = book_load(&arena, dir);
+	int built = -1;
+	if (book && book->numbers) {
+		struct site_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
+					   .jobs = jobs, .verbose = !quiet };
+		if (werror && diag_count(DIAG_WARNING))
+			so.write = 0;
+		built = site_build(book, &arena, &so, &stats);
+	}
+	FILE *dout = format == DIAG_FORMAT_JSON ? stdout : stderr;
+	diag_flush(dout);
+	int status = diag_exit_status();
+	if (built && !status)
+		status = 1;
+	if (!quiet && format != DIAG_FORMAT_JSON) {
+		int errors = diag_count(DIAG_ERROR), warnings = diag_count(DIAG_WARNING);
+		double pct = stats.zh_blocks ? 100.0 * stats.pairs / stats.zh_blocks : 100.0;
+		if (status == 0) {
+			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
+				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
+				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,
+				stats.zh_blocks, pct, stats.spans, stats.claims, stats.disputed, warnings,
+				warnings == 1 ? "" : "s", now() - t0, write ? " -> " : "", write ? out : "");
+		} else {
+			fprintf(stderr, "specbook: %d error%s, %d warning%s; %s\n", errors,
+				errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
+				write ? "site not written (the previous one is untouched)" : "check failed");
+		}
+	}
+	arena_free(&arena);
+	free(default_out);
+	dom_cleanup();
+	return status;
+}

@@ -1,0 +1,1250 @@
+/*
+ * render.c — the render stage (see render.h).
+ *
+ * Spans are taken out of the Markdown before cmark sees it: each {…} on a
+ * line outside fenced code becomes a placeholder (U+E000 index U+E001) that
+ * cmark passes through as text.  Where a placeholder lands in a text node
+ * the span is evaluated and rendered; where it lands in code or a URL the
+ * original characters are put back.  This keeps exact line:col for every
+ * span without relying on cmark's inline source positions, and keeps
+ * characters like * and _ inside spans away from emphasis parsing.
+ */
+#include "render.h"
+#include "alloc.h"
+#include "buffer.h"
+#include "utf8.h"
+#include "yamltree.h"
+
+#include <cmark.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define PH_OPEN  "\xEE\x80\x80"   /* U+E000 */
+#define PH_CLOSE "\xEE\x80\x81"   /* U+E001 */
+#define PH_LEN   3
+
+/* Deeper block nesting is not notes; bounds the recursion of the walk. */
+#define RENDER_MAX_DEPTH 64
+
+struct pspan {
+	const char *raw;         /* "{…}" as written, NUL-terminated */
+	const char *text;        /* between the braces */
+	size_t len;
+	struct srcloc loc;       /* of the opening brace */
+	int unterminated;
+};
+
+struct ctx {
+	const struct book *book;
+	const struct chapter *ch;
+	struct arena *a;
+	struct rendered *out;
+	struct pspan *spans;
+	size_t nspans, capspans;
+	const char **ids;
+	size_t nids, capids;
+	size_t capheadings, capclaims, capmentions, capsections;
+	const char *section;     /* id of the current heading */
+	const char *section_title;
+	struct buf text;         /* plain text of the current section */
+	const char **lines;      /* start of each body line (1-based index) */
+	size_t nlines;
+	int errors;
+};
+
+/* ---- small helpers ---- */
+
+static struct srcloc body_loc(struct ctx *c, int md_line, int col)
+{
+	return (struct srcloc){ c->ch->path, c->ch->body_line + md_line - 1, col };
+}
+
+enum lang render_detect_lang(const char *s, size_t len)
+{
+	int han = 0, words = 0, in_word = 0;
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		i += n > 0 ? (size_t)n : 1;
+		if (cp == 0xE000) {   /* skip a placeholder */
+			while (i < len && (unsigned char)s[i] != 0xEE)
+				i++;
+			i += PH_LEN;
+			in_word = 0;
+			continue;
+		}
+		if (utf8_is_han(cp)) {
+			han++;
+			in_word = 0;
+		} else if (utf8_is_latin(cp)) {
+			if (!in_word)
+				words++;
+			in_word = 1;
+		} else if (!(cp >= '0' && cp <= '9') && cp != '-' && cp != '\'') {
+			in_word = 0;
+		}
+	}
+	if (!han && !words)
+		return LANG_NONE;
+	return han >= words ? LANG_ZH : LANG_EN;
+}
+
+char *render_slug(struct arena *a, const char *s)
+{
+	struct buf b = BUF_INIT;
+	int dash = 0;
+	size_t len = strlen(s), i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		size_t step = n > 0 ? (size_t)n : 1;
+		if (cp < 0x80 && isalnum((int)cp)) {
+			if (dash && b.len)
+				buf_addch(&b, '-');
+			buf_addch(&b, tolower((int)cp));
+			dash = 0;
+		} else if (cp >= 0x80 && (utf8_is_han(cp) || utf8_is_latin(cp))) {
+			if (dash && b.len)
+				buf_addch(&b, '-');
+			buf_add(&b, s + i, step);
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+		i += step;
+	}
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+/* Length of a leading section number such as "2.1 " or "1 " (with the space). */
+static size_t number_prefix(const char *s)
+{
+	size_t i = 0;
+	while (isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1])))
+		i++;
+	if (i && s[i] == '.')
+		i++;
+	if (i && s[i] == ' ')
+		return i + 1;
+	return 0;
+}
+
+static int has_han(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		if (utf8_is_han(cp))
+			return 1;
+		i += n > 0 ? (size_t)n : 1;
+	}
+	return 0;
+}
+
+int render_split_title(struct arena *a, const char *text, struct bitext *out)
+{
+	size_t len = strlen(text);
+	while (len && text[len - 1] == ' ')
+		len--;
+	out->zh = out->en = NULL;
+	/* "… (English)" or "… （English）" */
+	size_t close = 0, open_len = 1;
+	if (len && text[len - 1] == ')')
+		close = len - 1;
+	else if (len >= 3 && !memcmp(text + len - 3, "\xEF\xBC\x89", 3))
+		close = len - 3;
+	if (close) {
+		int depth = 0;
+		for (size_t i = close + 1; i-- > 0;) {
+			int is_close = text[i] == ')' || (i + 3 <= len && !memcmp(text + i, "\xEF\xBC\x89", 3));
+			int is_open = text[i] == '(' || (i + 3 <= len && !memcmp(text + i, "\xEF\xBC\x88", 3));
+			if (is_close)
+				depth++;
+			if (is_open && --depth == 0) {
+				open_len = text[i] == '(' ? 1 : 3;
+				const char *tail = text + i + open_len;
+				size_t tail_len = close - i - open_len;
+				size_t head_len = i;
+				while (head_len && text[head_len - 1] == ' ')
+					head_len--;
+				if (head_len && !has_han(tail, tail_len) &&
+				    render_detect_lang(tail, tail_len) == LANG_EN &&
+				    render_detect_lang(text, head_len) == LANG_ZH) {
+					size_t num = number_prefix(text);
+					out->zh = arena_strndup(a, text, head_len);
+					out->en = arena_printf(a, "%.*s%.*s", (int)num, text,
+							       (int)tail_len, tail);
+					return 1;
+				}
+				break;
+			}
+		}
+	}
+	char *whole = arena_strndup(a, text, len);
+	if (render_detect_lang(text, len) == LANG_ZH)
+		out->zh = whole;
+	else
+		out->en = whole;
+	return 0;
+}
+
+/* ---- spans out, placeholders in ---- */
+
+/* Returns 1 if line (len bytes) opens or closes a code fence; sets ch/n. */
+static int fence_line(const char *line, size_t len, char *ch, size_t *n)
+{
+	size_t i = 0;
+	while (i < len && i < 3 && line[i] == ' ')
+		i++;
+	if (i >= len || (line[i] != '`' && line[i] != '~'))
+		return 0;
+	char f = line[i];
+	size_t k = 0;
+	while (i + k < len && line[i + k] == f)
+		k++;
+	if (k < 3)
+		return 0;
+	*ch = f;
+	*n = k;
+	return 1;
+}
+
+static char *extract_spans(struct ctx *c, size_t *mdlen)
+{
+	const char *s = c->ch->body, *end = s + c->ch->body_len;
+	struct buf md = BUF_INIT;
+	char fence = 0;
+	size_t fence_n = 0;
+	int line = 1;
+	size_t caplines = 0;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *eol = nl ? nl : end;
+		size_t len = (size_t)(eol - s);
+		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
+		char fch;
+		size_t fn;
+		if (fence_line(s, len, &fch, &fn)) {
+			if (!fence) {
+				fence = fch;
+				fence_n = fn;
+			} else if (fch == fence && fn >= fence_n) {
+				fence = 0;
+			}
+			buf_add(&md, s, len);
+		} else if (fence) {
+			buf_add(&md, s, len);
+		} else {
+			for (size_t i = 0; i < len; i++) {
+				if (s[i] == '\\' && i + 1 < len) {
+					buf_add(&md, s + i, 2);
+					i++;
+					continue;
+				}
+				if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
+				    (unsigned char)s[i + 1] == 0x80 &&
+				    ((unsigned char)s[i + 2] == 0x80 || (unsigned char)s[i + 2] == 0x81)) {
+					diag_error(body_loc(c, line, diag_column(s, i)),
+						   "private-use character U+E00%c is reserved by specbook",
+						   s[i + 2] == (char)0x80 ? '0' : '1');
+					c->errors++;
+					i += 2;
+					continue;
+				}
+				if (s[i] != '{' || (i + 1 < len && s[i + 1] == '#')) {
+					buf_addch(&md, s[i]);
+					continue;
+				}
+				size_t j = i + 1;
+				while (j < len && s[j] != '}' && s[j] != '{')
+					j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+				memset(p, 0, sizeof *p);
+				p->loc = body_loc(c, line, diag_column(s, i));
+				if (j < len && s[j] == '}') {
+					p->raw = arena_strndup(c->a, s + i, j - i + 1);
+					p->text = p->raw + 1;
+					p->len = j - i - 1;
+					i = j;
+				} else {
+					p->raw = "{";
+					p->text = arena_strndup(c->a, s + i + 1, len - i - 1);
+					p->len = len - i - 1;
+					p->unterminated = 1;
+				}
+				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+			}
+		}
+		if (nl)
+			buf_addch(&md, '\n');
+		s = nl ? nl + 1 : end;
+		line++;
+	}
+	return buf_detach(&md, mdlen);
+}
+
+/* Parses a placeholder at s; returns its length and stores the index. */
+static size_t placeholder_at(const char *s, size_t len, size_t *index)
+{
+	if (len < 2 * PH_LEN + 1 || memcmp(s, PH_OPEN, PH_LEN))
+		return 0;
+	size_t i = PH_LEN, v = 0;
+	while (i < len && isdigit((unsigned char)s[i]))
+		v = v * 10 + (size_t)(s[i++] - '0');
+	if (i == PH_LEN || i + PH_LEN > len || memcmp(s + i, PH_CLOSE, PH_LEN))
+		return 0;
+	*index = v;
+	return i + PH_LEN;
+}
+
+/* Returns s with placeholders turned back into what was written (arena). */
+static const char *restore(struct ctx *c, const char *s)
+{
+	if (!s || !strstr(s, PH_OPEN))
+		return arena_strdup(c->a, s ? s : "");
+	struct buf b = BUF_INIT;
+	size_t len = strlen(s);
+	for (size_t i = 0; i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (n && idx < c->nspans) {
+			buf_adds(&b, c->spans[idx].unterminated ? "{" : c->spans[idx].raw);
+			i += n;
+		} else {
+			buf_addch(&b, s[i++]);
+		}
+	}
+	char *r = arena_strdup(c->a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+/* ---- ids ---- */
+
+static const char *unique_id(struct ctx *c, const char *want)
+{
+	const char *id = want && *want ? want : "section";
+	for (int k = 1;; k++) {
+		const char *cand = k == 1 ? id : arena_printf(c->a, "%s-%d", id, k);
+		int taken = 0;
+		for (size_t i = 0; i < c->nids && !taken; i++)
+			taken = !strcmp(c->ids[i], cand);
+		if (!taken) {
+			*ARRAY_PUSH(c->ids, c->nids, c->capids) = cand;
+			return cand;
+		}
+	}
+}
+
+/* ---- spans ---- */
+
+static void add_mention(struct ctx *c, const char *row)
+{
+	for (size_t i = 0; i < c->out->nmentions; i++)
+		if (!strcmp(c->out->mentions[i].row, row) &&
+		    c->out->mentions[i].section == c->section)
+			return;
+	struct mention *m = ARRAY_PUSH(c->out->mentions, c->out->nmentions, c->capmentions);
+	m->row = row;
+	m->section = c->section;
+}
+
+static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct span *sp)
+{
+	for (size_t i = 0; i < sp->npieces; i++) {
+		const struct span_piece *p = &sp->pieces[i];
+		buf_adds(&c->text, p->text);
+		if (p->row && p->table) {
+			struct dom_node *a = dom_elem_class(parent, "a", "value");
+			dom_attr(a, "href", arena_printf(c->a, "/specs/%s.html#%s", p->table, p->row));
+			dom_texts(a, p->text);
+			add_mention(c, p->row);
+		} else {
+			dom_texts(parent, p->text);
+		}
+	}
+}
+
+static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
+{
+	struct pspan *p = &c->spans[idx];
+	c->out->spans++;
+	if (p->unterminated) {
+		diag_report(DIAG_ERROR, p->loc, 1,
+			    "a span ends on the line it starts: close it with '}' on this line, "
+			    "or write \\{ for a literal brace", "unterminated span");
+		c->errors++;
+		dom_texts(parent, "{");
+		return;
+	}
+	struct span sp;
+	memset(&sp, 0, sizeof sp);
+	if (!c->book->numbers ||
+	    numbers_span(c->book->numbers, c->a, p->text, p->len, p->loc, &sp)) {
+		c->errors++;
+		dom_texts(parent, p->raw);
+		return;
+	}
+	if (sp.kind == SPAN_VALUE) {
+		struct dom_node *v = sp.npieces == 1 && sp.pieces[0].row ? parent
+				     : dom_elem_class(parent, "span", "value");
+		emit_pieces(c, v, &sp);
+		return;
+	}
+	struct claim_record *r = ARRAY_PUSH(c->out->claims, c->out->nclaims, c->capclaims);
+	r->span = sp;
+	r->loc = p->loc;
+	r->section = c->section;
+	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
+	struct dom_node *el = dom_elem_class(parent, "span",
+					     sp.disputed ? "claim claim-disputed" : "claim claim-ok");
+	dom_attr(el, "id", r->anchor);
+	const char *title = sp.disputed
+		? arena_printf(c->a, "disputed: %s %s %s does not hold; computed %s",
+			       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "")
+		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
+			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
+	dom_attr(el, "title", title);
+	if (sp.disputed) {
+		struct dom_node *st = dom_elem_class(el, "span", "claim-stated");
+		emit_pieces(c, st, &sp);
+		dom_texts(el, " ");
+		struct dom_node *cor = dom_elem_class(el, "span", "claim-correction");
+		dom_texts(cor, sp.correction ? sp.correction : sp.computed ? sp.computed : "");
+		buf_addf(&c->text, " %s", sp.correction ? sp.correction : "");
+	} else {
+		emit_pieces(c, el, &sp);
+	}
+}
+
+/* Appends text that may hold placeholders. */
+static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (!n || idx >= c->nspans) {
+			i++;
+			continue;
+		}
+		dom_text(parent, s + start, i - start);
+		buf_add(&c->text, s + start, i - start);
+		emit_span(c, parent, idx);
+		i += n;
+		start = i;
+	}
+	dom_text(parent, s + start, len - start);
+	buf_add(&c->text, s + start, len - start);
+}
+
+/* ---- links ---- */
+
+/* Where url was written: the block's line, refined by finding "](url" or "<url". */
+static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
+{
+	cmark_node *b = n;
+	while (b && cmark_node_get_start_line(b) == 0)
+		b = cmark_node_parent(b);
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
+	if (first < 1)
+		first = 1;
+	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
+		const char *ls = c->lines[l - 1];
+		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
+		size_t ulen = strlen(url);
+		for (size_t i = 0; ulen && i + ulen <= llen; i++)
+			if (!memcmp(ls + i, url, ulen) && i > 0 && (ls[i - 1] == '(' || ls[i - 1] == '<'))
+				return body_loc(c, l, diag_column(ls, i));
+	}
+	return body_loc(c, first, cmark_node_get_start_column(b ? b : n));
+}
+
+static int has_scheme(const char *url, const char *scheme)
+{
+	size_t n = strlen(scheme);
+	return !strncasecmp(url, scheme, n);
+}
+
+/* Rewrites a link target as written in Markdown into an href; NULL if refused. */
+static const char *link_href(struct ctx *c, cmark_node *n, const char *url, struct srcloc *loc)
+{
+	*loc = link_loc(c, n, url);
+	if (has_scheme(url, "spec:")) {
+		const struct spec_table *t = NULL;
+		const struct spec_row *row = c->book->numbers ? numbers_row(c->book->numbers, url + 5, &t) : NULL;
+		if (!row) {
+			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
+				    "no spec row '%s' (row ids are the keys under rows: in specs/*.yaml)", url + 5);
+			c->errors++;
+			return NULL;
+		}
+		add_mention(c, row->id);
+		return arena_printf(c->a, "/specs/%s.html#%s", t->id, row->id);
+	}
+	if (has_scheme(url, "term:")) {
+		if (!book_term(c->book, url + 5)) {
+			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
+				    "no glossary term '%s' in content/glossary.yaml", url + 5);
+			c->errors++;
+			return NULL;
+		}
+		return arena_printf(c->a, "/glossary.html#%s", url + 5);
+	}
+	if (has_scheme(url, "javascript:") || has_scheme(url, "vbscript:") ||
+	    has_scheme(url, "data:") || has_scheme(url, "file:")) {
+		diag_report(DIAG_ERROR, *loc, 1, NULL, "refused link: '%.*s' URLs are not allowed",
+			    (int)(strchr(url, ':') - url), url);
+		c->errors++;
+		return NULL;
+	}
+	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/')
+		return url;
+	/* a chapter file: NN-slug.md or NN-slug.md#anchor */
+	const char *hash = strchr(url, '#');
+	size_t flen = hash ? (size_t)(hash - url) : strlen(url);
+	if (flen > 3 && !memcmp(url + flen - 3, ".md", 3)) {
+		char *file = arena_strndup(c->a, url, flen);
+		const struct chapter *target = book_chapter(c->book, file);
+		if (!target) {
+			diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+				    "link to a missing chapter '%s' (no content/%s)", file, file);
+			c->errors++;
+			return NULL;
+		}
+		return arena_printf(c->a, "/%s%s", target->page, hash ? hash : "");
+	}
+	return url;
+}
+
+/* ---- inlines ---- */
+
+static int last_char_cjk(const char *s)
+{
+	size_t len = strlen(s);
+	if (!len)
+		return 0;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	uint32_t cp;
+	utf8_decode(s + i, len - i, &cp);
+	return utf8_is_cjk(cp);
+}
+
+static int first_char_cjk(const char *s)
+{
+	uint32_t cp;
+	if (!s || !*s)
+		return 0;
+	utf8_decode(s, strlen(s), &cp);
+	return utf8_is_cjk(cp);
+}
+
+static void render_inlines(struct ctx *c, cmark_node *first, struct dom_node *parent, int depth);
+
+static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	const char *lit;
+	struct dom_node *el;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_TEXT:
+		lit = cmark_node_get_literal(n);
+		emit_text(c, parent, lit, strlen(lit));
+		break;
+	case CMARK_NODE_SOFTBREAK: {
+		cmark_node *prev = cmark_node_previous(n), *next = cmark_node_next(n);
+		int cjk = prev && next && cmark_node_get_type(prev) == CMARK_NODE_TEXT &&
+			  cmark_node_get_type(next) == CMARK_NODE_TEXT &&
+			  last_char_cjk(cmark_node_get_literal(prev)) &&
+			  first_char_cjk(cmark_node_get_literal(next));
+		if (!cjk) {
+			dom_texts(parent, "\n");
+			buf_addch(&c->text, ' ');
+		}
+		break;
+	}
+	case CMARK_NODE_LINEBREAK:
+		dom_elem(parent, "br");
+		break;
+	case CMARK_NODE_CODE:
+		el = dom_elem(parent, "code");
+		lit = restore(c, cmark_node_get_literal(n));
+		dom_texts(el, lit);
+		buf_adds(&c->text, lit);
+		break;
+	case CMARK_NODE_HTML_INLINE:
+		if (!c->book->allow_html) {
+			struct srcloc loc = link_loc(c, n, "");
+			diag_warning(loc, "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+		}
+		break;
+	case CMARK_NODE_EMPH:
+		render_inlines(c, cmark_node_first_child(n), dom_elem(parent, "em"), depth + 1);
+		break;
+	case CMARK_NODE_STRONG:
+		render_inlines(c, cmark_node_first_child(n), dom_elem(parent, "strong"), depth + 1);
+		break;
+	case CMARK_NODE_LINK: {
+		struct srcloc loc;
+		const char *url = restore(c, cmark_node_get_url(n));
+		const char *href = link_href(c, n, url, &loc);
+		if (!href) {
+			render_inlines(c, cmark_node_first_child(n), parent, depth + 1);
+			break;
+		}
+		el = dom_elem(parent, "a");
+		dom_attr(el, "href", href);
+		const char *title = cmark_node_get_title(n);
+		if (title && *title)
+			dom_attr(el, "title", restore(c, title));
+		dom_attr(el, "data-src", arena_printf(c->a, "%d:%d", loc.line, loc.col));
+		if (has_scheme(href, "spec:") || has_scheme(href, "/specs/"))
+			dom_attr(el, "class", "spec-link");
+		else if (has_scheme(href, "/glossary.html"))
+			dom_attr(el, "class", "term");
+		render_inlines(c, cmark_node_first_child(n), el, depth + 1);
+		break;
+	}
+	case CMARK_NODE_IMAGE: {
+		struct srcloc loc;
+		const char *url = restore(c, cmark_node_get_url(n));
+		const char *src = link_href(c, n, url, &loc);
+		struct buf alt = BUF_INIT;
+		for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+			if (cmark_node_get_literal(k))
+				buf_adds(&alt, restore(c, cmark_node_get_literal(k)));
+		if (src) {
+			el = dom_elem(parent, "img");
+			dom_attr(el, "src", src);
+			dom_attr(el, "alt", alt.data);
+			dom_attr(el, "data-src", arena_printf(c->a, "%d:%d", loc.line, loc.col));
+		}
+		buf_release(&alt);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void render_inlines(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	for (; n; n = cmark_node_next(n))
+		render_inline(c, n, parent, depth);
+}
+
+/* ---- blocks ---- */
+
+/* Appends the prose text of a node (no code) to b, for language detection. */
+static void prose_text(cmark_node *n, struct buf *b, int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
+		cmark_node_type t = cmark_node_get_type(k);
+		if (t == CMARK_NODE_TEXT)
+			buf_adds(b, cmark_node_get_literal(k));
+		else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
+			buf_addch(b, ' ');
+		else if (t != CMARK_NODE_CODE && t != CMARK_NODE_CODE_BLOCK)
+			prose_text(k, b, depth + 1);
+		if (t == CMARK_NODE_PARAGRAPH)
+			buf_addch(b, '\n');
+	}
+}
+
+static enum lang block_lang(cmark_node *n)
+{
+	struct buf b = BUF_INIT;
+	if (cmark_node_get_type(n) == CMARK_NODE_TEXT)
+		buf_adds(&b, cmark_node_get_literal(n));
+	else
+		prose_text(n, &b, 0);
+	enum lang l = render_detect_lang(b.data, b.len);
+	buf_release(&b);
+	return l;
+}
+
+static const char *callout_kind(cmark_node *bq)
+{
+	static const char *kinds[] = { "NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION" };
+	cmark_node *p = cmark_node_first_child(bq);
+	if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH)
+		return NULL;
+	cmark_node *t = cmark_node_first_child(p);
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return NULL;
+	const char *lit = cmark_node_get_literal(t);
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+		size_t n = strlen(kinds[i]);
+		if (!strncmp(lit, "[!", 2) && !strncasecmp(lit + 2, kinds[i], n) && lit[2 + n] == ']')
+			return kinds[i];
+	}
+	return NULL;
+}
+
+static void render_blocks(struct ctx *c, cmark_node *first, struct dom_node *parent,
+			  int depth, int in_callout);
+
+static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent);
+
+static void start_section(struct ctx *c, const char *id, const char *title)
+{
+	if (c->text.len || c->section) {
+		struct section_text *s = ARRAY_PUSH(c->out->sections, c->out->nsections, c->capsections);
+		s->anchor = c->section;
+		s->title = c->section_title;
+		s->text = arena_strdup(c->a, c->text.data);
+	}
+	buf_reset(&c->text);
+	c->section = id;
+	c->section_title = title;
+}
+
+static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent)
+{
+	int level = cmark_node_get_heading_level(n);
+	if (level < 2)
+		level = 2;   /* the chapter title is the page's only h1 */
+	/* the heading's text, spans shown as written */
+	struct buf t = BUF_INIT;
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+		if (cmark_node_get_literal(k))
+			buf_adds(&t, cmark_node_get_literal(k));
+		else if (cmark_node_first_child(k))
+			prose_text(k, &t, 0);
+	/* explicit anchor {#id} at the end */
+	const char *explicit_id = NULL;
+	while (t.len && t.data[t.len - 1] == ' ')
+		buf_truncate(&t, t.len - 1);
+	if (t.len && t.data[t.len - 1] == '}') {
+		char *open = strstr(t.data, "{#");
+		char *last = NULL;
+		while (open) {
+			last = open;
+			open = strstr(open + 2, "{#");
+		}
+		if (last) {
+			explicit_id = arena_strndup(c->a, last + 2, (size_t)(t.data + t.len - 1 - last - 2));
+			buf_truncate(&t, (size_t)(last - t.data));
+			while (t.len && t.data[t.len - 1] == ' ')
+				buf_truncate(&t, t.len - 1);
+		}
+	}
+	const char *plain = restore(c, t.data);
+	buf_release(&t);
+	struct bitext title;
+	render_split_title(c->a, plain, &title);
+	const char *want = explicit_id;
+	if (!want && title.en)
+		want = render_slug(c->a, title.en + number_prefix(title.en));
+	if ((!want || !*want) && number_prefix(plain))
+		want = arena_printf(c->a, "s%.*s", (int)number_prefix(plain) - 1, plain);
+	if (want && (strchr(want, '.')))
+		want = render_slug(c->a, want);
+	if (!want || !*want)
+		want = render_slug(c->a, plain);
+	const char *id = unique_id(c, want);
+	if (explicit_id && strcmp(id, explicit_id)) {
+		diag_error(body_loc(c, cmark_node_get_start_line(n), 1),
+			   "duplicate heading id '%s' on this page", explicit_id);
+		c->errors++;
+	}
+
+	start_section(c, id, plain);
+	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
+	h->level = level;
+	h->id = id;
+	h->title = title;
+	h->plain = plain;
+
+	char tag[3] = { 'h', (char)('0' + level), 0 };
+	struct dom_node *el = dom_elem(parent, tag);
+	dom_attr(el, "id", id);
+	struct dom_node *a = dom_elem_class(el, "a", "anchor");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
+	dom_attr(a, "aria-label", arena_printf(c->a, "Link to %s", title.en ? title.en : plain));
+	dom_texts(a, "#");
+	dom_texts(el, " ");
+	if (title.zh && title.en) {
+		struct dom_node *bi = dom_elem_class(el, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, title.zh);
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, title.en);
+	} else {
+		/* one language: keep inline markup and spans */
+		struct dom_node *span = dom_elem(el, "span");
+		if (title.zh)
+			dom_attr(span, "lang", "zh-Hans");
+		render_inlines(c, cmark_node_first_child(n), span, 0);
+		/* drop a trailing {#id} that was rendered as text */
+		(void)span;
+	}
+	buf_adds(&c->text, plain);
+	buf_addch(&c->text, '\n');
+}
+
+static int is_pipe_table(cmark_node *p)
+{
+	cmark_node *t = cmark_node_first_child(p);
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return 0;
+	const char *lit = cmark_node_get_literal(t);
+	return lit[0] == '|' && strchr(lit + 1, '|') != NULL;
+}
+
+static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			 const char *lang)
+{
+	struct dom_node *el;
+	if (depth > RENDER_MAX_DEPTH) {
+		diag_error(body_loc(c, cmark_node_get_start_line(n), 1),
+			   "blocks nested deeper than %d levels", RENDER_MAX_DEPTH);
+		c->errors++;
+		return;
+	}
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_PARAGRAPH:
+		if (is_pipe_table(n))
+			diag_warning(body_loc(c, cmark_node_get_start_line(n), 1),
+				     "pipe tables are not rendered: put the data in specs/ and show it "
+				     "with a ```compare block");
+		el = dom_elem(parent, "p");
+		if (lang)
+			dom_attr(el, "lang", lang);
+		render_inlines(c, cmark_node_first_child(n), el, depth);
+		buf_addch(&c->text, '\n');
+		break;
+	case CMARK_NODE_HEADING:
+		render_heading(c, n, parent);
+		break;
+	case CMARK_NODE_BLOCK_QUOTE: {
+		const char *kind = callout_kind(n);
+		if (!kind) {
+			el = dom_elem(parent, "blockquote");
+			render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
+			break;
+		}
+		char cls[64];
+		snprintf(cls, sizeof cls, "callout callout-%s", kind);
+		for (char *q = cls; *q; q++)
+			*q = (char)tolower((unsigned char)*q);
+		el = dom_elem_class(parent, "div", cls);
+		dom_attr(el, "role", "note");
+		struct dom_node *title = dom_elem_class(el, "p", "callout-title");
+		dom_text(title, kind, 1);
+		for (const char *q = kind + 1; *q; q++) {
+			char low = (char)tolower((unsigned char)*q);
+			dom_text(title, &low, 1);
+		}
+		/* drop the marker (and the line break after it) from the first paragraph */
+		cmark_node *p = cmark_node_first_child(n);
+		cmark_node *t = cmark_node_first_child(p);
+		const char *lit = cmark_node_get_literal(t);
+		const char *rest = strchr(lit, ']') + 1;
+		while (*rest == ' ')
+			rest++;
+		cmark_node_set_literal(t, arena_strdup(c->a, rest));
+		cmark_node *nx = cmark_node_next(t);
+		if (!*rest && nx && (cmark_node_get_type(nx) == CMARK_NODE_SOFTBREAK ||
+				     cmark_node_get_type(nx) == CMARK_NODE_LINEBREAK))
+			cmark_node_free(nx);
+		if (!*rest && !cmark_node_next(t))
+			cmark_node_free(p);
+		else if (!*rest)
+			cmark_node_free(t);
+		render_blocks(c, cmark_node_first_child(n), el, depth + 1, 1);
+		break;
+	}
+	case CMARK_NODE_LIST: {
+		int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
+		el = dom_elem(parent, ordered ? "ol" : "ul");
+		if (lang)
+			dom_attr(el, "lang", lang);
+		if (ordered && cmark_node_get_list_start(n) != 1)
+			dom_attr(el, "start", arena_printf(c->a, "%d", cmark_node_get_list_start(n)));
+		int tight = cmark_node_get_list_tight(n);
+		for (cmark_node *item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
+			struct dom_node *li = dom_elem(el, "li");
+			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
+				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
+					render_inlines(c, cmark_node_first_child(k), li, depth + 1);
+					buf_addch(&c->text, '\n');
+				} else {
+					render_block(c, k, li, depth + 1, NULL);
+				}
+			}
+		}
+		break;
+	}
+	case CMARK_NODE_CODE_BLOCK: {
+		const char *info = cmark_node_get_fence_info(n);
+		char word[32] = "";
+		if (info)
+			sscanf(info, "%31s", word);
+		if (!strcmp(word, "compare")) {
+			render_compare(c, n, parent);
+			break;
+		}
+		el = dom_elem(parent, "pre");
+		struct dom_node *code = dom_elem(el, "code");
+		if (*word)
+			dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
+		const char *lit = restore(c, cmark_node_get_literal(n));
+		dom_texts(code, lit);
+		buf_adds(&c->text, lit);
+		break;
+	}
+	case CMARK_NODE_HTML_BLOCK:
+		if (!c->book->allow_html)
+			diag_warning(body_loc(c, cmark_node_get_start_line(n), 1),
+				     "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+		break;
+	case CMARK_NODE_THEMATIC_BREAK:
+		dom_elem(parent, "hr");
+		break;
+	default:
+		break;
+	}
+}
+
+/* Is n a blockquote holding the English translation of the block before it? */
+static int is_translation(cmark_node *n)
+{
+	return n && cmark_node_get_type(n) == CMARK_NODE_BLOCK_QUOTE && !callout_kind(n) &&
+	       block_lang(n) == LANG_EN;
+}
+
+static int is_prose_block(cmark_node *n)
+{
+	cmark_node_type t = cmark_node_get_type(n);
+	return t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_LIST;
+}
+
+static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			  int in_callout)
+{
+	while (n) {
+		cmark_node *next = cmark_node_next(n);
+		if (is_prose_block(n) && block_lang(n) == LANG_ZH) {
+			c->out->zh_blocks++;
+			/* a pair: Chinese block, then an English blockquote (or, inside a
+			 * callout, the English block itself) */
+			int quoted = is_translation(next);
+			int plain = in_callout && next && is_prose_block(next) && block_lang(next) == LANG_EN;
+			if (quoted || plain) {
+				c->out->pairs++;
+				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
+				struct dom_node *zh = dom_elem(pair, "div");
+				dom_attr(zh, "lang", "zh-Hans");
+				render_block(c, n, zh, depth + 1, NULL);
+				struct dom_node *en = dom_elem(pair, "div");
+				dom_attr(en, "lang", "en");
+				if (quoted)
+					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
+				else
+					render_block(c, next, en, depth + 1, NULL);
+				n = cmark_node_next(next);
+				continue;
+			}
+			render_block(c, n, parent, depth, "zh-Hans");
+		} else {
+			render_block(c, n, parent, depth, NULL);
+		}
+		n = next;
+	}
+}
+
+/* ---- compare blocks ---- */
+
+static int column_index(const struct spec_table *t, const char *id)
+{
+	for (size_t i = 0; i < t->ncolumns; i++)
+		if (!strcmp(t->columns[i].id, id))
+			return (int)i;
+	return -1;
+}
+
+static void bi_text(struct dom_node *parent, struct bitext t)
+{
+	if (t.zh && t.en) {
+		struct dom_node *bi = dom_elem_class(parent, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, t.zh);
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, t.en);
+	} else {
+		dom_texts(parent, t.en ? t.en : t.zh ? t.zh : "");
+	}
+}
+
+struct sort_item {
+	const struct spec_row *row;
+	double key;
+	int has;
+};
+
+static int sort_desc;
+
+static int sort_cmp(const void *pa, const void *pb)
+{
+	const struct sort_item *a = pa, *b = pb;
+	if (a->has != b->has)
+		return a->has ? -1 : 1;
+	if (a->key == b->key)
+		return 0;
+	return (a->key < b->key) ^ sort_desc ? -1 : 1;
+}
+
+static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent)
+{
+	const char *lit = cmark_node_get_literal(n);
+	int line = cmark_node_get_start_line(n) + 1;   /* after the fence */
+	struct ynode *y = ytree_parse(c->a, c->ch->path, lit, strlen(lit), c->ch->body_line + line - 1);
+	if (!y) {
+		c->errors++;
+		return;
+	}
+	struct ynode *tn = ytree_get(y, "table");
+	if (!tn || tn->kind != YNODE_SCALAR) {
+		diag_error(y->loc, "a compare block needs 'table: <spec table id>'");
+		c->errors++;
+		return;
+	}
+	size_t ntables;
+	const struct spec_table *tables = c->book->numbers ? numbers_tables(c->book->numbers, &ntables) : NULL;
+	const struct spec_table *t = NULL;
+	for (size_t i = 0; tables && i < ntables; i++)
+		if (!strcmp(tables[i].id, tn->text))
+			t = &tables[i];
+	if (!t) {
+		diag_error(tn->loc, "no spec table '%s'", tn->text);
+		c->errors++;
+		return;
+	}
+	/* rows */
+	struct ynode *rn = ytree_get(y, "rows");
+	size_t nrows = rn && rn->kind == YNODE_SEQ ? rn->count : t->nrows;
+	struct sort_item *items = arena_array(c->a, nrows ? nrows : 1, sizeof *items);
+	size_t count = 0;
+	for (size_t i = 0; i < nrows; i++) {
+		const struct spec_row *row = NULL;
+		if (rn && rn->kind == YNODE_SEQ) {
+			const struct ynode *id = rn->items[i];
+			for (size_t k = 0; id->kind == YNODE_SCALAR && k < t->nrows; k++)
+				if (!strcmp(t->rows[k].id, id->text))
+					row = &t->rows[k];
+			if (!row) {
+				diag_error(id->loc, "no row '%s' in table '%s'",
+					   id->kind == YNODE_SCALAR ? id->text : "?", t->id);
+				c->errors++;
+				continue;
+			}
+		} else {
+			row = &t->rows[i];
+		}
+		items[count++].row = row;
+		add_mention(c, row->id);
+	}
+	/* columns */
+	struct ynode *cn = ytree_get(y, "columns");
+	size_t ncols = cn && cn->kind == YNODE_SEQ ? cn->count : t->ncolumns;
+	int *cols = arena_array(c->a, ncols ? ncols : 1, sizeof *cols);
+	size_t nc = 0;
+	for (size_t i = 0; i < ncols; i++) {
+		int ci = (int)i;
+		if (cn && cn->kind == YNODE_SEQ) {
+			const struct ynode *id = cn->items[i];
+			ci = id->kind == YNODE_SCALAR ? column_index(t, id->text) : -1;
+			if (ci < 0) {
+				diag_error(id->loc, "no column '%s' in table '%s'",
+					   id->kind == YNODE_SCALAR ? id->text : "?", t->id);
+				c->errors++;
+				continue;
+			}
+		}
+		cols[nc++] = ci;
+	}
+	/* sort: [-]column */
+	struct ynode *sn = ytree_get(y, "sort");
+	if (sn && sn->kind == YNODE_SCALAR) {
+		const char *key = sn->text;
+		sort_desc = key[0] == '-';
+		int ci = column_index(t, key + (key[0] == '-' || key[0] == '+'));
+		if (ci < 0) {
+			diag_error(sn->loc, "cannot sort by '%s': no such column in '%s'", key, t->id);
+			c->errors++;
+		} else {
+			for (size_t i = 0; i < count; i++) {
+				const struct spec_cell *cell = &items[i].row->cells[ci];
+				items[i].has = cell->kind == CELL_VALUE;
+				items[i].key = cell->sort_key;
+			}
+			qsort(items, count, sizeof *items, sort_cmp);
+		}
+	}
+	for (size_t i = 0; i < y->count; i++) {
+		const char *k = y->pairs[i].key->text;
+		if (strcmp(k, "table") && strcmp(k, "rows") && strcmp(k, "columns") &&
+		    strcmp(k, "sort") && strcmp(k, "chart") && strcmp(k, "caption"))
+			diag_warning(y->pairs[i].key->loc,
+				     "unknown key '%s' in compare block (table, rows, columns, sort, chart, caption)", k);
+	}
+
+	struct dom_node *fig = dom_elem_class(parent, "figure", "compare");
+	struct dom_node *wrap = dom_elem_class(fig, "div", "table-wrap");
+	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table");
+	struct dom_node *thead = dom_elem(table, "thead");
+	struct dom_node *tr = dom_elem(thead, "tr");
+	struct dom_node *th = dom_elem(tr, "th");
+	dom_attr(th, "scope", "col");
+	bi_text(th, (struct bitext){ "型号", "Model" });
+	for (size_t j = 0; j < nc; j++) {
+		const struct spec_column *col = &t->columns[cols[j]];
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		bi_text(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
+		if (col->unit) {
+			dom_texts(th, " ");
+			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
+		}
+	}
+	struct dom_node *tbody = dom_elem(table, "tbody");
+	for (size_t i = 0; i < count; i++) {
+		const struct spec_row *row = items[i].row;
+		tr = dom_elem(tbody, "tr");
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "row");
+		struct dom_node *a = dom_elem_class(th, "a", "value");
+		dom_attr(a, "href", arena_printf(c->a, "/specs/%s.html#%s", t->id, row->id));
+		dom_texts(a, row->name ? row->name : row->id);
+		for (size_t j = 0; j < nc; j++) {
+			const struct spec_cell *cell = &row->cells[cols[j]];
+			struct dom_node *td = dom_elem(tr, "td");
+			if (cell->kind == CELL_VALUE)
+				dom_attr(td, "class", cell->derived ? "num derived" : "num");
+			if (cell->derived && t->columns[cols[j]].derive)
+				dom_attr(td, "title", arena_printf(c->a, "= %s", t->columns[cols[j]].derive));
+			dom_texts(td, cell->text ? cell->text : "");
+			if (cell->unit) {
+				dom_texts(td, " ");
+				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
+			}
+		}
+	}
+	struct dom_node *cap = dom_elem(fig, "figcaption");
+	bi_text(cap, t->title);
+	dom_texts(cap, " — ");
+	struct dom_node *more = dom_elem(cap, "a");
+	dom_attr(more, "href", arena_printf(c->a, "/specs/%s.html", t->id));
+	dom_texts(more, "specs/");
+	dom_texts(more, t->id);
+}
+
+/* ---- the chapter ---- */
+
+static void render_toc(struct ctx *c)
+{
+	struct dom_node *toc = dom_fragment();
+	c->out->toc = toc;
+	struct dom_node *ol = NULL, *sub = NULL, *last_li = NULL;
+	for (size_t i = 0; i < c->out->nheadings; i++) {
+		const struct heading *h = &c->out->headings[i];
+		if (h->level > 3)
+			continue;
+		if (!ol) {
+			struct dom_node *title = dom_elem_class(toc, "p", "toc-title");
+			bi_text(title, (struct bitext){ "本章目录", "On this page" });
+			ol = dom_elem(toc, "ol");
+		}
+		struct dom_node *list = ol;
+		if (h->level == 3 && last_li) {
+			if (!sub)
+				sub = dom_elem(last_li, "ol");
+			list = sub;
+		} else {
+			sub = NULL;
+		}
+		struct dom_node *li = dom_elem(list, "li");
+		if (h->level == 2)
+			last_li = li;
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(c->a, "#%s", h->id));
+		bi_text(a, h->title);
+	}
+}
+
+int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
+		   struct rendered *out)
+{
+	struct ctx c = { .book = b, .ch = ch, .a = a, .out = out };
+	memset(out, 0, sizeof *out);
+	buf_init(&c.text);
+	size_t mdlen;
+	char *md = extract_spans(&c, &mdlen);
+	cmark_node *doc = cmark_parse_document(md, mdlen, CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8);
+	free(md);
+	cmark_consolidate_text_nodes(doc);
+
+	/* ids the page template and chapter header use */
+	static const char *reserved[] = { "main", "top", "search-input", "content" };
+	for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+		*ARRAY_PUSH(c.ids, c.nids, c.capids) = reserved[i];
+
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *article = dom_elem_class(frag, "article", "chapter");
+	struct dom_node *head = dom_elem_class(article, "header", "chapter-head");
+	struct dom_node *h1 = dom_elem(head, "h1");
+	bi_text(h1, ch->title);
+	if (ch->summary.zh || ch->summary.en) {
+		struct dom_node *sum = dom_elem_class(head, "div", "summary pair");
+		if (ch->summary.zh) {
+			struct dom_node *p = dom_elem(sum, "p");
+			dom_attr(p, "lang", "zh-Hans");
+			dom_texts(p, ch->summary.zh);
+		}
+		if (ch->summary.en) {
+			struct dom_node *p = dom_elem(sum, "p");
+			dom_attr(p, "lang", "en");
+			dom_texts(p, ch->summary.en);
+		}
+	}
+	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
+	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
+	start_section(&c, NULL, NULL);
+	cmark_node_free(doc);
+	buf_release(&c.text);
+	free(c.lines);
+	free(c.spans);
+	free(c.ids);
+	out->content = frag;
+	render_toc(&c);
+	/* arrays grown with ARRAY_PUSH are malloc'd: move them into the arena */
+	#define TO_ARENA(field, count) do { \
+		void *copy = arena_array(a, out->count ? out->count : 1, sizeof *out->field); \
+		if (out->count) memcpy(copy, out->field, out->count * sizeof *out->field); \
+		free(out->field); out->field = copy; } while (0)
+	TO_ARENA(headings, nheadings);
+	TO_ARENA(claims, nclaims);
+	TO_ARENA(mentions, nmentions);
+	TO_ARENA(sections, nsections);
+	#undef TO_ARENA
+	return c.errors ? -1 : 0;
+}

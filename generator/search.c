@@ -1,0 +1,425 @@
+/*
+ * search.c — the offline full-text search index (see search.h).
+ *
+ * Terms live in an open-addressing hash table (FNV-1a, linear probing)
+ * that maps each term to its postings list.  Sections are added one after
+ * another, so a term's postings are sorted by section without any work:
+ * a repeated term in the current section bumps the last posting's weight.
+ * Writing sorts the terms by their bytes, so the output does not depend on
+ * hash order.
+ */
+#include "search.h"
+
+#include "alloc.h"
+#include "buffer.h"
+#include "utf8.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct posting {
+	size_t doc;
+	unsigned long weight;
+};
+
+struct term {
+	char *text;                 /* NUL-terminated, owned */
+	size_t len;
+	struct posting *postings;
+	size_t npostings, cap;
+};
+
+struct page {
+	char *path;                 /* owned */
+	char *title;                /* owned; NULL: none given */
+};
+
+struct doc {
+	size_t page;                /* index into pages */
+	char *anchor, *title, *text;   /* owned */
+};
+
+struct search_index {
+	struct term *terms;
+	size_t nterms, terms_cap;
+	size_t *slots;              /* hash table of term index + 1; 0: empty */
+	size_t nslots;              /* a power of two, or 0 */
+	struct page *pages;
+	size_t npages, pages_cap;
+	struct doc *docs;
+	size_t ndocs, docs_cap;
+};
+
+/* ---- tokenizer -------------------------------------------------------- */
+
+static int is_ascii_alnum(uint32_t c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+static int is_ascii_digit(uint32_t c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* CJK characters that carry meaning (not punctuation or fullwidth forms).
+ * search.js isCjkLetter() must agree. */
+static int is_cjk_letter(uint32_t c)
+{
+	return utf8_is_han(c) ||
+	       (c >= 0x3040 && c <= 0x30FF) ||   /* hiragana, katakana */
+	       (c >= 0xAC00 && c <= 0xD7AF) ||   /* hangul syllables */
+	       c == 0x3005;                      /* 々 */
+}
+
+/* Decodes the code point at s[*i] and advances *i; invalid bytes give
+ * U+FFFD (a separator) and advance by one. */
+static uint32_t next_cp(const char *s, size_t len, size_t *i)
+{
+	uint32_t cp;
+	int n = utf8_decode(s + *i, len - *i, &cp);
+	*i += n > 0 ? (size_t)n : 1;
+	return n > 0 ? cp : 0xFFFD;
+}
+
+/* Returns the byte at s[i] if it is ASCII and i < len, else 0. */
+static int ascii_at(const char *s, size_t len, size_t i)
+{
+	return i < len && (unsigned char)s[i] < 0x80 ? s[i] : 0;
+}
+
+void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
+{
+	char word[SEARCH_WORD_MAX + 1];
+	size_t wlen = 0;
+	int too_long = 0;
+	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
+	 * does: its last character and whether it is all digits. */
+	int last = 0, all_digits = 1;
+	char prev[4];               /* the previous CJK letter, for pairs */
+	int prevlen = 0;
+	char pair[9];
+
+	if (!text)
+		return;
+	size_t i = 0;
+	while (i <= len) {
+		uint32_t cp = 0;     /* 0 at the end: flushes the last word */
+		size_t at = i;
+		if (i < len)
+			cp = next_cp(text, len, &i);
+		else
+			i++;
+
+		if (cp && is_ascii_alnum(cp)) {
+			prevlen = 0;
+			last = (int)cp;
+			all_digits = all_digits && is_ascii_digit(cp);
+			if (wlen < SEARCH_WORD_MAX)
+				word[wlen++] = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
+			else
+				too_long = 1;
+			continue;
+		}
+		/* '.' between digits: a decimal number */
+		if (cp == '.' && wlen && is_ascii_digit((uint32_t)last) &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 1))) {
+			last = '.';
+			all_digits = 0;
+			if (wlen < SEARCH_WORD_MAX)
+				word[wlen++] = '.';
+			else
+				too_long = 1;
+			continue;
+		}
+		/* ',' before exactly three digits in a number: thousands */
+		if (cp == ',' && wlen && all_digits &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 1)) &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 2)) &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 3)) &&
+		    !is_ascii_digit((uint32_t)ascii_at(text, len, at + 4)))
+			continue;
+
+		if (wlen && !too_long) {
+			word[wlen] = '\0';
+			emit(ctx, word, wlen);
+		}
+		wlen = 0;
+		too_long = 0;
+		last = 0;
+		all_digits = 1;
+
+		if (cp && is_cjk_letter(cp)) {
+			char cur[5];
+			int n = utf8_encode(cp, cur);
+			cur[n] = '\0';
+			emit(ctx, cur, (size_t)n);
+			if (prevlen) {
+				memcpy(pair, prev, (size_t)prevlen);
+				memcpy(pair + prevlen, cur, (size_t)n);
+				pair[prevlen + n] = '\0';
+				emit(ctx, pair, (size_t)(prevlen + n));
+			}
+			memcpy(prev, cur, (size_t)n);
+			prevlen = n;
+		} else {
+			prevlen = 0;
+		}
+	}
+}
+
+/* ---- the index -------------------------------------------------------- */
+
+struct search_index *search_index_new(void)
+{
+	return xcalloc(1, sizeof(struct search_index));
+}
+
+static uint64_t hash_bytes(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t k = 0; k < len; k++) {
+		h ^= (unsigned char)s[k];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static void rehash(struct search_index *ix, size_t nslots)
+{
+	free(ix->slots);
+	ix->slots = xcalloc(nslots, sizeof *ix->slots);
+	ix->nslots = nslots;
+	for (size_t t = 0; t < ix->nterms; t++) {
+		size_t s = (size_t)hash_bytes(ix->terms[t].text, ix->terms[t].len) & (nslots - 1);
+		while (ix->slots[s])
+			s = (s + 1) & (nslots - 1);
+		ix->slots[s] = t + 1;
+	}
+}
+
+/* Returns the term's entry, adding it when new. */
+static struct term *term_get(struct search_index *ix, const char *text, size_t len)
+{
+	if (size_mul(ix->nterms + 1, 2) > ix->nslots)   /* load ≤ 1/2 */
+		rehash(ix, ix->nslots ? size_mul(ix->nslots, 2) : 1024);
+	size_t mask = ix->nslots - 1;
+	size_t s = (size_t)hash_bytes(text, len) & mask;
+	while (ix->slots[s]) {
+		struct term *t = &ix->terms[ix->slots[s] - 1];
+		if (t->len == len && memcmp(t->text, text, len) == 0)
+			return t;
+		s = (s + 1) & mask;
+	}
+	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
+	memset(t, 0, sizeof *t);
+	t->text = xstrndup(text, len);
+	t->len = len;
+	ix->slots[s] = ix->nterms;
+	return t;
+}
+
+struct add_ctx {
+	struct search_index *ix;
+	size_t doc;
+	unsigned long weight;
+};
+
+static void add_term(void *ctxp, const char *text, size_t len)
+{
+	struct add_ctx *ctx = ctxp;
+	struct term *t = term_get(ctx->ix, text, len);
+	if (t->npostings && t->postings[t->npostings - 1].doc == ctx->doc) {
+		t->postings[t->npostings - 1].weight += ctx->weight;
+		return;
+	}
+	struct posting *p = ARRAY_PUSH(t->postings, t->npostings, t->cap);
+	p->doc = ctx->doc;
+	p->weight = ctx->weight;
+}
+
+static size_t page_get(struct search_index *ix, const char *path)
+{
+	/* Sections arrive page by page: look at the newest page first. */
+	for (size_t k = ix->npages; k-- > 0;)
+		if (strcmp(ix->pages[k].path, path) == 0)
+			return k;
+	struct page *p = ARRAY_PUSH(ix->pages, ix->npages, ix->pages_cap);
+	p->path = xstrdup(path);
+	p->title = NULL;
+	return ix->npages - 1;
+}
+
+/* Returns a copy of s with whitespace runs collapsed and ends trimmed. */
+static char *collapse_space(const char *s)
+{
+	struct buf b = BUF_INIT;
+	int space = 0;
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v') {
+			space = 1;
+			continue;
+		}
+		if (space && b.len)
+			buf_addch(&b, ' ');
+		space = 0;
+		buf_addch(&b, *s);
+	}
+	return buf_detach(&b, NULL);
+}
+
+void search_index_add(struct search_index *ix, const char *page,
+		      const char *anchor, const char *title, const char *text)
+{
+	struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
+	d->page = page_get(ix, page ? page : "");
+	d->anchor = xstrdup(anchor ? anchor : "");
+	d->title = collapse_space(title ? title : "");
+	d->text = collapse_space(text ? text : "");
+
+	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
+	search_tokenize(d->title, strlen(d->title), add_term, &ctx);
+	ctx.weight = 1;
+	search_tokenize(d->text, strlen(d->text), add_term, &ctx);
+}
+
+void search_index_set_page_title(struct search_index *ix, const char *page,
+				 const char *title)
+{
+	struct page *p = &ix->pages[page_get(ix, page ? page : "")];
+	free(p->title);
+	p->title = collapse_space(title ? title : "");
+}
+
+size_t search_index_count(const struct search_index *ix)
+{
+	return ix->ndocs;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+/* Appends s as a JSON string literal.  Invalid UTF-8 becomes U+FFFD;
+ * U+2028 and U+2029 are escaped for JavaScript engines older than ES2019. */
+static void add_json_string(struct buf *out, const char *s)
+{
+	size_t len = strlen(s), i = 0;
+	buf_addch(out, '"');
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
+			i++;
+			switch (c) {
+			case '"':  buf_adds(out, "\\\""); break;
+			case '\\': buf_adds(out, "\\\\"); break;
+			case '\n': buf_adds(out, "\\n"); break;
+			case '\t': buf_adds(out, "\\t"); break;
+			case '\r': buf_adds(out, "\\r"); break;
+			default:
+				if (c < 0x20 || c == 0x7F)
+					buf_addf(out, "\\u%04x", c);
+				else
+					buf_addch(out, c);
+			}
+			continue;
+		}
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		if (n < 0) {
+			buf_adds(out, "\xEF\xBF\xBD");   /* U+FFFD */
+			i++;
+		} else if (cp == 0x2028 || cp == 0x2029) {
+			buf_addf(out, "\\u%04x", (unsigned)cp);
+			i += (size_t)n;
+		} else {
+			buf_add(out, s + i, (size_t)n);
+			i += (size_t)n;
+		}
+	}
+	buf_addch(out, '"');
+}
+
+static int term_cmp(const void *a, const void *b)
+{
+	const struct term *x = *(const struct term *const *)a;
+	const struct term *y = *(const struct term *const *)b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->text, y->text, n);
+	if (c)
+		return c;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+void search_index_write(const struct search_index *ix, struct buf *out)
+{
+	buf_adds(out, "/* generated by specbook: the search index read by search.js */\n");
+	buf_adds(out, "window.SPECBOOK_SEARCH = {\"version\":1,\n\"pages\":[");
+	for (size_t k = 0; k < ix->npages; k++) {
+		buf_adds(out, k ? ",\n[" : "\n[");
+		add_json_string(out, ix->pages[k].path);
+		buf_addch(out, ',');
+		add_json_string(out, ix->pages[k].title ? ix->pages[k].title : "");
+		buf_addch(out, ']');
+	}
+	buf_adds(out, "],\n\"docs\":[");
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		const struct doc *d = &ix->docs[k];
+		buf_addf(out, "%s[%zu,", k ? ",\n" : "\n", d->page);
+		add_json_string(out, d->anchor);
+		buf_addch(out, ',');
+		add_json_string(out, d->title);
+		buf_addch(out, ',');
+		add_json_string(out, d->text);
+		buf_addch(out, ']');
+	}
+
+	struct term **sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	for (size_t k = 0; k < ix->nterms; k++)
+		sorted[k] = &ix->terms[k];
+	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
+
+	buf_adds(out, "],\n\"terms\":[");
+	for (size_t k = 0; k < ix->nterms; k++) {
+		if (k)
+			buf_addch(out, ',');
+		if (k % 16 == 0)
+			buf_addch(out, '\n');
+		add_json_string(out, sorted[k]->text);
+	}
+	buf_adds(out, "],\n\"postings\":[");
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = sorted[k];
+		buf_adds(out, k ? ",\n[" : "\n[");
+		for (size_t p = 0; p < t->npostings; p++)
+			buf_addf(out, "%s%zu,%lu", p ? "," : "",
+				 t->postings[p].doc, t->postings[p].weight);
+		buf_addch(out, ']');
+	}
+	buf_adds(out, "]};\n");
+	free(sorted);
+}
+
+void search_index_free(struct search_index *ix)
+{
+	if (!ix)
+		return;
+	for (size_t k = 0; k < ix->nterms; k++) {
+		free(ix->terms[k].text);
+		free(ix->terms[k].postings);
+	}
+	free(ix->terms);
+	free(ix->slots);
+	for (size_t k = 0; k < ix->npages; k++) {
+		free(ix->pages[k].path);
+		free(ix->pages[k].title);
+	}
+	free(ix->pages);
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		free(ix->docs[k].anchor);
+		free(ix->docs[k].title);
+		free(ix->docs[k].text);
+	}
+	free(ix->docs);
+	free(ix);
+}

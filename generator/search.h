@@ -1,0 +1,99 @@
+/*
+ * search.h — the offline full-text search index.
+ *
+ * The writer adds one entry per section of every page (the page's file name
+ * relative to the site root, the section's anchor, its title and its plain
+ * text); search_index_write() serialises the index as a JavaScript file that
+ * sets window.SPECBOOK_SEARCH, so search works from file:// where a fetch of
+ * JSON would fail.  templates/assets/search.js reads it and ranks sections.
+ *
+ * The tokenizer here and the one in search.js must stay the same; both are
+ * described by search_tokenize() below and tested by tests/unit/test_search.c
+ * and the browser tests.
+ *
+ * Output is deterministic: sections keep the order they were added in and
+ * terms are sorted by their bytes, so the writer must add sections in page
+ * order (not in the order parallel renders finish).
+ *
+ * The index owns copies of every string it is given; nothing it returns
+ * needs freeing except through search_index_free().  Not thread-safe: add
+ * from one thread.
+ */
+#ifndef SPECBOOK_SEARCH_H
+#define SPECBOOK_SEARCH_H
+
+#include <stddef.h>
+
+struct buf;
+struct search_index;
+
+/* Longest ASCII word indexed, in bytes; longer runs (hashes, URLs glued
+ * together, base64) are dropped rather than bloat the index.  search.js
+ * uses the same limit. */
+#define SEARCH_WORD_MAX 40
+
+/* How much a term in a section's title counts against one in its text. */
+#define SEARCH_TITLE_WEIGHT 5
+
+/*
+ * Splits text[0..len) into search terms and calls emit for each, in order:
+ *
+ *   - a run of ASCII letters and digits is one term, lowercased ("HBM3e"
+ *     gives "hbm3e"); a '.' between two digits stays in it ("3.35") and a
+ *     ',' that separates thousands is dropped ("13,824" gives "13824");
+ *     runs longer than SEARCH_WORD_MAX bytes are skipped;
+ *   - CJK text (Han, kana, hangul) gives every character and every pair of
+ *     adjacent characters ("显存带宽": 显, 显存, 存, 存带, 带, 带宽, 宽), so
+ *     that a query matches any substring;
+ *   - everything else (spaces, punctuation, other scripts, invalid UTF-8)
+ *     separates terms.
+ *
+ * The term passed to emit is NUL-terminated and valid only during the call.
+ */
+typedef void search_emit_fn(void *ctx, const char *term, size_t len);
+void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx);
+
+/* Returns a new, empty index; free it with search_index_free(). */
+struct search_index *search_index_new(void);
+
+/*
+ * Adds one section.  page is the page's path from the site root
+ * ("01-introduction.html", "specs/accelerators.html"); anchor is the id of
+ * the section's heading without '#' ("" or NULL for the top of the page);
+ * title and text are UTF-8 (NULL counts as "").  Whitespace runs in text
+ * are collapsed to one space for the stored snippet text.
+ */
+void search_index_add(struct search_index *index, const char *page,
+		      const char *anchor, const char *title, const char *text);
+
+/*
+ * Optional: names the page itself (its chapter title), shown beside each
+ * result.  Pages without a name show their file name.  May be called
+ * before or after the page's sections are added; the last call wins.
+ */
+void search_index_set_page_title(struct search_index *index, const char *page,
+				 const char *title);
+
+/* Returns the number of sections added so far. */
+size_t search_index_count(const struct search_index *index);
+
+/*
+ * Appends the index to out as JavaScript:
+ *
+ *   window.SPECBOOK_SEARCH = {"version":1,
+ *     "pages":[["01-introduction.html","Chapter title"],...],
+ *     "docs":[[page, "anchor", "title", "text"],...],
+ *     "terms":["3.35","hbm3e",...,"显存",...],
+ *     "postings":[[doc, weight, doc, weight,...],...]};
+ *
+ * page is an index into pages, doc into docs; postings[i] belongs to
+ * terms[i], sorted by doc; weight = occurrences in the text +
+ * SEARCH_TITLE_WEIGHT × occurrences in the title.  Terms are sorted by
+ * their UTF-8 bytes.  Strings are JSON-escaped (and U+2028/U+2029 too).
+ */
+void search_index_write(const struct search_index *index, struct buf *out);
+
+/* Frees the index and everything it holds; NULL is allowed. */
+void search_index_free(struct search_index *index);
+
+#endif

@@ -1,0 +1,299 @@
+/*
+ * site.c — from a loaded book to a finished site (see site.h).
+ *
+ * Chapters are rendered in parallel (--jobs threads pulling chapter
+ * numbers from a shared counter, each with its own arena); everything after
+ * that is sequential and in chapter order, so the output does not depend on
+ * which thread rendered what.
+ */
+#include "site.h"
+#include "alloc.h"
+#include "buffer.h"
+#include "files.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct page *site_page_new(struct site *s, const char *path, const char *source,
+			   const char *title, const struct chapter *current)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	p->source = source;
+	p->dom = dom_page_new(s->tpl);
+	const struct book *b = s->book;
+	const char *book_title = b->title.zh && b->title.en
+		? arena_printf(s->a, "%s · %s", b->title.zh, b->title.en)
+		: b->title.en ? b->title.en : b->title.zh ? b->title.zh : "specbook";
+	dom_page_fill_text(p->dom, "title",
+			   title ? arena_printf(s->a, "%s — %s", title, book_title) : book_title);
+
+	struct dom_node *bt = dom_fragment();
+	if (b->title.zh && b->title.en) {
+		struct dom_node *bi = dom_elem_class(bt, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, b->title.zh);
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, b->title.en);
+	} else {
+		dom_texts(bt, book_title);
+	}
+	dom_page_fill(p->dom, "book-title", bt);
+
+	struct dom_node *nav = dom_fragment();
+	struct dom_node *ol = dom_elem_class(nav, "ol", "nav-chapters");
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+		if (c == current)
+			dom_attr(a, "aria-current", "page");
+		struct dom_node *num = dom_elem_class(a, "span", "nav-num");
+		dom_texts(num, arena_printf(s->a, "%d", c->number));
+		dom_texts(a, " ");
+		if (c->title.zh && c->title.en) {
+			struct dom_node *bi = dom_elem_class(a, "span", "bi");
+			struct dom_node *zh = dom_elem(bi, "span");
+			dom_attr(zh, "lang", "zh-Hans");
+			dom_texts(zh, c->title.zh);
+			dom_texts(bi, " ");
+			struct dom_node *en = dom_elem(bi, "span");
+			dom_attr(en, "lang", "en");
+			dom_texts(en, c->title.en);
+		} else {
+			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
+		}
+	}
+	static const struct { const char *href, *zh, *en; } extra[] = {
+		{ "/specs/index.html", "规格表", "Spec tables" },
+		{ "/glossary.html", "术语表", "Glossary" },
+		{ "/claims.html", "数字核查", "Claims and errata" },
+		{ "/search.html", "搜索", "Search" },
+		{ "/print.html", "打印版", "Print version" },
+	};
+	struct dom_node *ul = dom_elem_class(nav, "ul", "nav-extra");
+	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+		struct dom_node *a = dom_elem(dom_elem(ul, "li"), "a");
+		dom_attr(a, "href", extra[i].href);
+		if (!strcmp(extra[i].href + 1, path))
+			dom_attr(a, "aria-current", "page");
+		struct dom_node *bi = dom_elem_class(a, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, extra[i].zh);
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, extra[i].en);
+	}
+	dom_page_fill(p->dom, "nav", nav);
+
+	struct dom_node *foot = dom_fragment();
+	struct dom_node *fp = dom_elem(foot, "p");
+	if (b->author)
+		dom_texts(fp, arena_printf(s->a, "%s · ", b->author));
+	dom_texts(fp, "Built with specbook: every number on these pages is recomputed at build time.");
+	dom_page_fill(p->dom, "footer", foot);
+	return p;
+}
+
+void site_file_add(struct site *s, const char *path, char *data, size_t len)
+{
+	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+	memset(f, 0, sizeof *f);
+	f->path = path;
+	f->data = data;
+	f->len = len;
+}
+
+/* ---- parallel rendering ---- */
+
+struct render_job {
+	struct site *s;
+	pthread_mutex_t lock;
+	size_t next;
+	struct arena *arenas;   /* one per thread */
+	int failed;
+};
+
+struct worker {
+	struct render_job *job;
+	struct arena *arena;
+};
+
+static void *render_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct render_job *job = w->job;
+	const struct book *b = job->s->book;
+	for (;;) {
+		pthread_mutex_lock(&job->lock);
+		size_t i = job->next++;
+		pthread_mutex_unlock(&job->lock);
+		if (i >= b->nchapters)
+			break;
+		if (render_chapter(b, &b->chapters[i], w->arena, &job->s->chapters[i])) {
+			pthread_mutex_lock(&job->lock);
+			job->failed = 1;
+			pthread_mutex_unlock(&job->lock);
+		}
+	}
+	return NULL;
+}
+
+/* Renders every chapter with up to jobs threads.  Returns 0 or -1. */
+static int render_all(struct site *s, struct arena *thread_arenas, int jobs)
+{
+	struct render_job job = { .s = s, .lock = PTHREAD_MUTEX_INITIALIZER };
+	size_t n = s->book->nchapters;
+	if (jobs < 1)
+		jobs = 1;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	struct worker *workers = xcalloc((size_t)jobs, sizeof *workers);
+	pthread_t *threads = xcalloc((size_t)jobs, sizeof *threads);
+	for (int t = 0; t < jobs; t++) {
+		workers[t].job = &job;
+		workers[t].arena = &thread_arenas[t];
+	}
+	int *running = xcalloc((size_t)jobs, sizeof *running);
+	for (int t = 1; t < jobs; t++)
+		running[t] = !pthread_create(&threads[t], NULL, render_worker, &workers[t]);
+	render_worker(&workers[0]);
+	for (int t = 1; t < jobs; t++)
+		if (running[t])
+			pthread_join(threads[t], NULL);
+	free(running);
+	free(workers);
+	free(threads);
+	return job.failed ? -1 : 0;
+}
+
+/* ---- chapter pages ---- */
+
+static void pager_link(struct site *s, struct dom_node *nav, const struct chapter *c,
+		       const char *cls, const char *zh, const char *en)
+{
+	struct dom_node *a = dom_elem_class(nav, "a", cls);
+	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+	if (!strcmp(cls, "prev"))
+		dom_attr(a, "rel", "prev");
+	else
+		dom_attr(a, "rel", "next");
+	struct dom_node *label = dom_elem_class(a, "span", "pager-label bi");
+	struct dom_node *z = dom_elem(label, "span");
+	dom_attr(z, "lang", "zh-Hans");
+	dom_texts(z, zh);
+	dom_texts(label, " ");
+	struct dom_node *e = dom_elem(label, "span");
+	dom_attr(e, "lang", "en");
+	dom_texts(e, en);
+	dom_texts(a, " ");
+	struct dom_node *t = dom_elem_class(a, "span", "pager-title");
+	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
+}
+
+static void chapter_pages(struct site *s)
+{
+	const struct book *b = s->book;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		struct rendered *r = &s->chapters[i];
+		const char *title = c->title.zh && c->title.en
+			? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
+			: c->title.en ? c->title.en : c->title.zh;
+		struct page *p = site_page_new(s, c->page, c->path, title, c);
+		if (r->content) {
+			s->print_parts[i] = dom_copy(dom_first_element(r->content));
+			dom_page_fill(p->dom, "content", r->content);
+		}
+		if (r->toc)
+			dom_page_fill(p->dom, "toc", r->toc);
+		r->content = r->toc = NULL;
+		struct dom_node *pager = dom_fragment();
+		if (i > 0)
+			pager_link(s, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
+		if (i + 1 < b->nchapters)
+			pager_link(s, pager, &b->chapters[i + 1], "next", "下一章", "Next");
+		dom_page_fill(p->dom, "pager", pager);
+		s->stats.pairs += r->pairs;
+		s->stats.zh_blocks += r->zh_blocks;
+		s->stats.spans += r->spans;
+		s->stats.claims += (int)r->nclaims;
+		for (size_t k = 0; k < r->nclaims; k++)
+			s->stats.disputed += r->claims[k].span.disputed;
+	}
+}
+
+static void add_assets(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!b->assets_dir)
+		return;
+	size_t n;
+	char **names = files_list(s->a, b->assets_dir, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+		memset(f, 0, sizeof *f);
+		f->path = arena_printf(s->a, "assets/%s", names[i]);
+		f->disk_path = arena_printf(s->a, "%s/%s", b->assets_dir, names[i]);
+	}
+}
+
+int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
+	       struct site_stats *stats)
+{
+	struct site s = { .book = b, .a = a, .jobs = opts->jobs };
+	int rc = -1;
+	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
+						       b->template_path) : NULL;
+	if (!s.tpl)
+		return -1;
+	if (!dom_template_has_slot(s.tpl, "content")) {
+		diag_error((struct srcloc){ b->template_path, 0, 0 },
+			   "the template has no element with data-slot=\"content\": pages would be empty");
+		dom_template_free(s.tpl);
+		return -1;
+	}
+	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
+	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
+	int jobs = opts->jobs > 0 ? opts->jobs : 1;
+	struct arena *arenas = xcalloc((size_t)jobs, sizeof *arenas);
+	render_all(&s, arenas, jobs);
+
+	s.stats.chapters = (int)b->nchapters;
+	chapter_pages(&s);
+	pages_build(&s);
+	add_assets(&s);
+	if (link_site(&s) == 0 && diag_count(DIAG_ERROR) == 0) {
+		rc = 0;
+		if (opts->write)
+			rc = write_site(&s, opts->out);
+	}
+	s.stats.pages = (int)s.npages;
+	if (stats)
+		*stats = s.stats;
+
+	for (size_t i = 0; i < b->nchapters; i++) {
+		dom_free(s.chapters[i].content);
+		dom_free(s.chapters[i].toc);
+		dom_free(s.print_parts[i]);
+	}
+	for (size_t i = 0; i < s.npages; i++)
+		dom_page_free(s.pages[i].dom);
+	for (size_t i = 0; i < s.nfiles; i++)
+		free(s.files[i].data);
+	free(s.pages);
+	free(s.files);
+	for (int t = 0; t < jobs; t++)
+		arena_free(&arenas[t]);
+	free(arenas);
+	dom_template_free(s.tpl);
+	return rc;
+}

@@ -1,0 +1,83 @@
+/*
+ * site.h — the pages of a site and the stages that finish them.
+ *
+ * site_build() runs render over every chapter, builds the book-level pages
+ * (index, spec tables, glossary, claims, search, print, 404), hands them to
+ * the link stage and, when no error was reported, to the write stage.
+ */
+#ifndef SPECBOOK_SITE_H
+#define SPECBOOK_SITE_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "book.h"
+#include "dom.h"
+#include "render.h"
+
+struct page {
+	const char *path;          /* "index.html", "specs/accelerators.html" */
+	const char *source;        /* file its links were written in, for diagnostics */
+	struct dom_page *dom;
+	const char **ids;          /* sorted ids of the page, filled by the link stage */
+	size_t nids;
+};
+
+/* A file the site holds besides pages (assets, the search index). */
+struct site_file {
+	const char *path;          /* "assets/search-index.js" */
+	char *data;                /* malloc'd; NULL: copied from disk_path */
+	size_t len;
+	const char *disk_path;
+};
+
+struct site_stats {
+	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
+};
+
+struct site {
+	const struct book *book;
+	struct arena *a;
+	struct dom_template *tpl;
+	struct page *pages;
+	size_t npages, cappages;
+	struct site_file *files;
+	size_t nfiles, capfiles;
+	struct rendered *chapters;   /* one per book chapter */
+	struct dom_node **print_parts; /* copies of the chapters' articles, for print.html */
+	struct site_stats stats;
+	int jobs;
+};
+
+struct site_options {
+	const char *out;           /* output directory ("site") */
+	int write;                 /* 0: check only */
+	int jobs;                  /* rendering threads */
+	int verbose;               /* per-chapter lines on stderr */
+};
+
+/* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */
+int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
+	       struct site_stats *stats);
+
+/* Returns a new page at path, from the template, with the common slots filled
+ * (title, book title, nav); current is the chapter it shows, or NULL. */
+struct page *site_page_new(struct site *s, const char *path, const char *source,
+			   const char *title, const struct chapter *current);
+
+/* Adds a generated file; takes ownership of data (malloc'd). */
+void site_file_add(struct site *s, const char *path, char *data, size_t len);
+
+/* pages.c: the book-level pages. */
+void pages_build(struct site *s);
+
+/* link.c: checks every internal href/src and #fragment, rewrites root-relative
+ * links to relative ones.  Returns 0 or -1 after reporting. */
+int link_site(struct site *s);
+
+/* write.c: writes every page and file into a temporary directory beside out
+ * and swaps it in for out.  Returns 0 or -1 after reporting; on failure out
+ * is left as it was. */
+int write_site(struct site *s, const char *out);
+
+#endif

@@ -1,0 +1,117 @@
+/*
+ * write.c — the write stage: all or nothing.
+ *
+ * Pages and files go into a temporary directory beside the output
+ * (".site.tmp-PID" for "site"), which then takes the output's place: with
+ * renameat2(RENAME_EXCHANGE) where the kernel has it, else with two
+ * renames.  A failed build never touches the last good site.
+ */
+#define _GNU_SOURCE
+#include "site.h"
+#include "alloc.h"
+#include "buffer.h"
+#include "files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+/* Splits out into its parent directory and base name (in the arena). */
+static void split_path(struct arena *a, const char *out, const char **dir, const char **base)
+{
+	const char *slash = strrchr(out, '/');
+	if (!slash) {
+		*dir = ".";
+		*base = out;
+	} else {
+		*dir = slash == out ? "/" : arena_strndup(a, out, (size_t)(slash - out));
+		*base = slash + 1;
+	}
+}
+
+static int exchange(const char *a, const char *b)
+{
+#ifdef SYS_renameat2
+	return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
+#else
+	(void)a, (void)b;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+int write_site(struct site *s, const char *out)
+{
+	struct srcloc loc = { out, 0, 0 };
+	const char *dir, *base;
+	size_t olen = strlen(out);
+	while (olen > 1 && out[olen - 1] == '/')
+		olen--;
+	out = arena_strndup(s->a, out, olen);
+	split_path(s->a, out, &dir, &base);
+	const char *tmp = arena_printf(s->a, "%s/.%s.tmp-%ld", dir, base, (long)getpid());
+	const char *old = arena_printf(s->a, "%s/.%s.old-%ld", dir, base, (long)getpid());
+	files_remove_tree(tmp);
+	if (files_mkdirs(tmp)) {
+		diag_error(loc, "cannot create '%s': %s", tmp, strerror(errno));
+		return -1;
+	}
+	struct buf html = BUF_INIT;
+	for (size_t i = 0; i < s->npages; i++) {
+		buf_reset(&html);
+		dom_page_serialize(s->pages[i].dom, &html);
+		const char *path = arena_printf(s->a, "%s/%s", tmp, s->pages[i].path);
+		if (files_write(path, html.data, html.len)) {
+			diag_error(loc, "cannot write '%s': %s", path, strerror(errno));
+			goto fail;
+		}
+	}
+	for (size_t i = 0; i < s->nfiles; i++) {
+		const struct site_file *f = &s->files[i];
+		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
+		int r = f->data ? files_write(path, f->data, f->len) : files_copy_tree(f->disk_path, path);
+		if (r) {
+			diag_error(loc, "cannot write '%s': %s", path, strerror(errno));
+			goto fail;
+		}
+	}
+	buf_release(&html);
+
+	if (files_exists(out)) {
+		if (!files_is_dir(out)) {
+			diag_error(loc, "the output '%s' exists and is not a directory", out);
+			files_remove_tree(tmp);
+			return -1;
+		}
+		if (exchange(tmp, out) == 0) {
+			files_remove_tree(tmp);   /* now holds the old site */
+			return 0;
+		}
+		if (rename(out, old)) {
+			diag_error(loc, "cannot move the old site aside: %s", strerror(errno));
+			files_remove_tree(tmp);
+			return -1;
+		}
+	}
+	if (rename(tmp, out)) {
+		diag_error(loc, "cannot move the new site into place: %s", strerror(errno));
+		if (files_exists(old))
+			rename(old, out);
+		files_remove_tree(tmp);
+		return -1;
+	}
+	files_remove_tree(old);
+	return 0;
+fail:
+	buf_release(&html);
+	files_remove_tree(tmp);
+	return -1;
+}

@@ -1,0 +1,148 @@
+/*
+ * site.js — the reading language switch and a few small helpers, on every
+ * page of a specbook site.
+ *
+ * Reading language: <html data-lang="zh|en|both">; site.css hides the other
+ * language.  The choice comes from ?lang=zh|en|both (which is then saved),
+ * else from localStorage "specbook-lang", else "both"; the buttons marked
+ * data-set-lang change and save it.  Without JavaScript both languages
+ * show.  No request leaves the page.
+ */
+(function () {
+	"use strict";
+
+	var KEY = "specbook-lang";
+	var MODES = { zh: true, en: true, both: true };
+	var root = document.documentElement;
+
+	function valid(mode) {
+		return typeof mode === "string" && MODES.hasOwnProperty(mode);
+	}
+
+	function saved() {
+		try {
+			return localStorage.getItem(KEY);
+		} catch (e) {
+			return null;   /* storage disabled (privacy settings) */
+		}
+	}
+
+	function save(mode) {
+		try {
+			localStorage.setItem(KEY, mode);
+		} catch (e) { /* the choice then lasts for this page only */ }
+	}
+
+	function fromUrl() {
+		try {
+			return new URLSearchParams(window.location.search).get("lang");
+		} catch (e) {
+			return null;
+		}
+	}
+
+	function apply(mode) {
+		root.setAttribute("data-lang", mode);
+		var buttons = document.querySelectorAll("[data-set-lang]");
+		for (var i = 0; i < buttons.length; i++) {
+			var b = buttons[i];
+			b.setAttribute("aria-pressed", b.getAttribute("data-set-lang") === mode ? "true" : "false");
+		}
+	}
+
+	/* After a click the URL's ?lang= would undo the choice on reload:
+	   drop it (history may refuse on file://; then it stays). */
+	function dropUrlLang() {
+		if (!fromUrl())
+			return;
+		try {
+			var params = new URLSearchParams(window.location.search);
+			params.delete("lang");
+			var q = params.toString();
+			history.replaceState(history.state, "",
+				window.location.pathname + (q ? "?" + q : "") + window.location.hash);
+		} catch (e) { /* ignore */ }
+	}
+
+	function choose(mode) {
+		if (!valid(mode))
+			return;
+		apply(mode);
+		save(mode);
+		dropUrlLang();
+	}
+
+	var initial = fromUrl();
+	if (valid(initial))
+		save(initial);
+	else
+		initial = saved();
+	apply(valid(initial) ? initial : "both");
+	root.classList.add("js");
+
+	document.addEventListener("click", function (ev) {
+		var t = ev.target;
+		var b = t && t.closest ? t.closest("[data-set-lang]") : null;
+		if (b)
+			choose(b.getAttribute("data-set-lang"));
+	});
+
+	/* Another tab changed the language: follow it. */
+	window.addEventListener("storage", function (ev) {
+		if (ev.key === KEY && valid(ev.newValue))
+			apply(ev.newValue);
+	});
+
+	/* "/" focuses the search box, as on most documentation sites. */
+	document.addEventListener("keydown", function (ev) {
+		if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey)
+			return;
+		var a = document.activeElement;
+		if (a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)))
+			return;
+		var box = document.getElementById("search-input") || document.getElementById("site-search-q");
+		if (box) {
+			ev.preventDefault();
+			box.focus();
+			box.select();
+		}
+	});
+
+	/* Escape hides a claim's detail by leaving the claim. */
+	document.addEventListener("keydown", function (ev) {
+		if (ev.key === "Escape" && document.activeElement &&
+		    document.activeElement.classList.contains("claim"))
+			document.activeElement.blur();
+	});
+
+	function ready() {
+		/* Mark the current chapter in the navigation. */
+		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";
+		var links = document.querySelectorAll(".site-nav a[href]");
+		for (var i = 0; i < links.length; i++) {
+			var href = links[i].getAttribute("href").replace(/[?#].*$/, "").replace(/^.*\//, "");
+			if (href === here && !links[i].hasAttribute("aria-current"))
+				links[i].setAttribute("aria-current", "page");
+		}
+
+		/* A page without sections has an empty table of contents. */
+		var toc = document.querySelector(".toc");
+		var list = toc && toc.querySelector(".toc-list");
+		if (list && !list.querySelector("a"))
+			toc.classList.add("empty");
+
+		/* Regions that scroll sideways must be reachable by keyboard. */
+		var wide = document.querySelectorAll("pre, .table-wrap, main table.spec");
+		for (var j = 0; j < wide.length; j++) {
+			var el = wide[j];
+			if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute("tabindex") &&
+			    !el.querySelector("a[href], button, input, [tabindex]"))
+				el.setAttribute("tabindex", "0");
+		}
+	}
+
+	if (document.readyState === "loading")
+		document.addEventListener("DOMContentLoaded", ready);
+	else
+		ready();
+})();

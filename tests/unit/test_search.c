@@ -1,0 +1,255 @@
+/*
+ * test_search.c — the search tokenizer and the index file it writes.
+ *
+ * The tokenizer cases double as its specification: search.js must split
+ * text the same way (tests/browser checks the two agree on a real site).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "buffer.h"
+#include "search.h"
+
+static void collect(void *ctx, const char *term, size_t len)
+{
+	struct buf *b = ctx;
+	assert_int_equal(strlen(term), len);
+	if (b->len)
+		buf_addch(b, '|');
+	buf_add(b, term, len);
+}
+
+/* Returns the terms of text joined by '|' (static buffer, test use only). */
+static const char *tokens(const char *text)
+{
+	static struct buf b = BUF_INIT;
+	buf_reset(&b);
+	search_tokenize(text, strlen(text), collect, &b);
+	return b.data;
+}
+
+static void test_ascii_words(void **state)
+{
+	(void)state;
+	assert_string_equal(tokens("NVLink and HBM3e"), "nvlink|and|hbm3e");
+	assert_string_equal(tokens("H100 SXM: 3.35 TB/s"), "h100|sxm|3.35|tb|s");
+	assert_string_equal(tokens("NVLink-C2C, 900 GB/s."), "nvlink|c2c|900|gb|s");
+	assert_string_equal(tokens("   "), "");
+	assert_string_equal(tokens(""), "");
+}
+
+static void test_numbers(void **state)
+{
+	(void)state;
+	assert_string_equal(tokens("13,824 GB"), "13824|gb");
+	assert_string_equal(tokens("1,000,000 tokens"), "1000000|tokens");
+	assert_string_equal(tokens("1,2,3"), "1|2|3");          /* a list, not thousands */
+	assert_string_equal(tokens("1,2345"), "1|2345");
+	assert_string_equal(tokens("a,123"), "a|123");
+	assert_string_equal(tokens("ends with 72."), "ends|with|72");
+	assert_string_equal(tokens("v1.2.3"), "v1.2.3");
+	assert_string_equal(tokens("x.5"), "x|5");
+	assert_string_equal(tokens("2.4×"), "2.4");
+}
+
+static void test_cjk(void **state)
+{
+	(void)state;
+	assert_string_equal(tokens("显存带宽"), "显|存|显存|带|存带|宽|带宽");
+	assert_string_equal(tokens("有效，吞吐"), "有|效|有效|吞|吐|吞吐");
+	assert_string_equal(tokens("H100显存"), "h100|显|存|显存");
+	assert_string_equal(tokens("显存H100"), "显|存|显存|h100");
+	assert_string_equal(tokens("机柜 内"), "机|柜|机柜|内");
+	assert_string_equal(tokens("カナ"), "カ|ナ|カナ");
+	assert_string_equal(tokens("6800亿"), "6800|亿");
+}
+
+static void test_separators(void **state)
+{
+	(void)state;
+	assert_string_equal(tokens("café über"), "caf|ber");       /* Latin-1 letters separate */
+	assert_string_equal(tokens("ＡＢ"), "");                    /* fullwidth forms separate */
+	assert_string_equal(tokens("a\xff" "b"), "a|b");            /* invalid UTF-8 separates */
+	assert_string_equal(tokens("a\xe6\x98" "b"), "a|b");        /* truncated sequence */
+}
+
+static void test_long_words(void **state)
+{
+	(void)state;
+	char text[128];
+	memset(text, 'a', SEARCH_WORD_MAX);
+	strcpy(text + SEARCH_WORD_MAX, " b");
+	assert_int_equal(strlen(tokens(text)), SEARCH_WORD_MAX + 2);
+	memset(text, 'a', SEARCH_WORD_MAX + 1);
+	strcpy(text + SEARCH_WORD_MAX + 1, " b");
+	assert_string_equal(tokens(text), "b");
+	/* the rules for '.' and ',' look at the whole word, not its kept part */
+	memset(text, 'a', SEARCH_WORD_MAX - 1);
+	strcpy(text + SEARCH_WORD_MAX - 1, "1b.5 x");
+	assert_string_equal(tokens(text), "5|x");
+	memset(text, '1', SEARCH_WORD_MAX + 2);
+	strcpy(text + SEARCH_WORD_MAX + 2, ",000 x");
+	assert_string_equal(tokens(text), "x");
+}
+
+static char *write_index(struct search_index *ix)
+{
+	struct buf out = BUF_INIT;
+	search_index_write(ix, &out);
+	return buf_detach(&out, NULL);
+}
+
+static void test_empty_index(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	assert_int_equal(search_index_count(ix), 0);
+	char *js = write_index(ix);
+	assert_non_null(strstr(js, "window.SPECBOOK_SEARCH = {\"version\":1,"));
+	assert_non_null(strstr(js, "\"pages\":[]"));
+	assert_non_null(strstr(js, "\"docs\":[]"));
+	assert_non_null(strstr(js, "\"terms\":[]"));
+	assert_non_null(strstr(js, "\"postings\":[]};\n"));
+	free(js);
+	search_index_free(ix);
+	search_index_free(NULL);
+}
+
+static void test_index_shape(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	search_index_add(ix, "01-intro.html", "bw", "显存带宽 Memory bandwidth",
+			 "H100 has 3.35 TB/s.\n\n  H100 显存");
+	search_index_add(ix, "01-intro.html", "", "Intro", "nothing");
+	search_index_add(ix, "specs/hbm.html", "hbm3e", "HBM3e", "hbm3e hbm3e");
+	search_index_set_page_title(ix, "01-intro.html", "引言 Introduction");
+	assert_int_equal(search_index_count(ix), 3);
+	char *js = write_index(ix);
+
+	assert_non_null(strstr(js, "\"pages\":[\n[\"01-intro.html\",\"引言 Introduction\"],\n"
+				   "[\"specs/hbm.html\",\"\"]]"));
+	/* whitespace collapsed in the stored text */
+	assert_non_null(strstr(js, "[0,\"bw\",\"显存带宽 Memory bandwidth\",\"H100 has 3.35 TB/s. H100 显存\"]"));
+	assert_non_null(strstr(js, "[1,\"hbm3e\",\"HBM3e\",\"hbm3e hbm3e\"]"));
+	/* terms sorted by bytes: ASCII first, digits before letters */
+	const char *terms = strstr(js, "\"terms\":[");
+	assert_non_null(terms);
+	assert_true(strstr(terms, "\"3.35\"") < strstr(terms, "\"h100\""));
+	assert_true(strstr(terms, "\"h100\"") < strstr(terms, "\"显存\""));
+	free(js);
+	search_index_free(ix);
+}
+
+/* Returns the postings line for term in js ("[doc,weight,...]"), or NULL. */
+static char *postings_of(const char *js, const char *term)
+{
+	const char *terms = strstr(js, "\"terms\":[");
+	const char *postings = strstr(js, "\"postings\":[");
+	if (!terms || !postings)
+		return NULL;
+	char quoted[64];
+	snprintf(quoted, sizeof quoted, "\"%s\"", term);
+	size_t k = 0;
+	const char *p = terms + strlen("\"terms\":[");
+	for (;;) {
+		while (*p == ',' || *p == '\n')
+			p++;
+		if (*p != '"')
+			return NULL;
+		if (strncmp(p, quoted, strlen(quoted)) == 0)
+			break;
+		p = strchr(p + 1, '"') + 1;
+		k++;
+	}
+	p = postings + strlen("\"postings\":[");
+	for (size_t n = 0; n <= k; n++) {
+		p = strchr(p, '[');
+		if (n < k)
+			p++;
+	}
+	const char *end = strchr(p, ']');
+	return strndup(p, (size_t)(end - p + 1));
+}
+
+static void test_postings_weights(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	search_index_add(ix, "a.html", "x", "HBM", "hbm and HBM");
+	search_index_add(ix, "a.html", "y", "other", "no match here");
+	search_index_add(ix, "b.html", "z", "", "HBM 显存");
+	char *js = write_index(ix);
+	char *p = postings_of(js, "hbm");
+	assert_non_null(p);
+	/* doc 0: 5 (title) + 2 (text); doc 2: 1 */
+	assert_string_equal(p, "[0,7,2,1]");
+	free(p);
+	p = postings_of(js, "显存");
+	assert_string_equal(p, "[2,1]");
+	free(p);
+	free(js);
+	search_index_free(ix);
+}
+
+static void test_escaping(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	search_index_add(ix, "a.html", "q", "say \"hi\" \\ </script>",
+			 "tab\there \x01 line\xe2\x80\xa8sep bad\xff");
+	char *js = write_index(ix);
+	assert_non_null(strstr(js, "\"say \\\"hi\\\" \\\\ </script>\""));
+	assert_non_null(strstr(js, "\"tab here \\u0001 line\\u2028sep bad\xef\xbf\xbd\""));
+	free(js);
+	search_index_free(ix);
+}
+
+static void test_deterministic(void **state)
+{
+	(void)state;
+	char *first = NULL;
+	for (int run = 0; run < 2; run++) {
+		struct search_index *ix = search_index_new();
+		char page[32], text[64];
+		/* enough terms to make the hash table grow a few times */
+		for (int k = 0; k < 3000; k++) {
+			snprintf(page, sizeof page, "p%d.html", k % 7);
+			snprintf(text, sizeof text, "w%d z%d 显存%d", k, k * 7919 % 5000, k % 10);
+			search_index_add(ix, page, "s", "t", text);
+		}
+		char *js = write_index(ix);
+		if (!first) {
+			first = js;
+		} else {
+			assert_string_equal(first, js);
+			free(js);
+		}
+		search_index_free(ix);
+	}
+	free(first);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ascii_words),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_cjk),
+		cmocka_unit_test(test_separators),
+		cmocka_unit_test(test_long_words),
+		cmocka_unit_test(test_empty_index),
+		cmocka_unit_test(test_index_shape),
+		cmocka_unit_test(test_postings_weights),
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_deterministic),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("search", tests, NULL, NULL);
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# ensure-deps.sh — make sure the Debian packages a target needs are installed.
+#
+#   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config)
+#   tools/ensure-deps.sh test     + cmocka, for the unit tests
+#
+# Installs what is missing when it can (root, or passwordless sudo);
+# otherwise prints the one apt-get line to run and fails.
+set -eu
+
+need=""
+check_pc() {   # pkg-config module, Debian package
+	pkg-config --exists "$1" 2>/dev/null || need="$need $2"
+}
+check_cmd() {  # command, Debian package
+	command -v "$1" >/dev/null 2>&1 || need="$need $2"
+}
+
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+check_pc libcmark libcmark-dev
+check_pc yaml-0.1 libyaml-dev
+check_pc libxml-2.0 libxml2-dev
+case "${1:-build}" in
+test)
+	check_pc cmocka libcmocka-dev
+	;;
+esac
+
+[ -z "$need" ] && exit 0
+
+if [ "$(id -u)" = 0 ]; then
+	sudo=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo="sudo -n"
+else
+	echo "specbook: missing packages:$need" >&2
+	echo "specbook: run:  sudo apt-get install -y$need" >&2
+	exit 1
+fi
+echo "specbook: installing$need" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >&2 || true
+$sudo apt-get install -y -qq --no-install-recommends $need >&2
