@@ -230,6 +230,48 @@ int dom_template_has_slot(const struct dom_template *t, const char *slot)
 	return find_slot(xmlDocGetRootElement(t->doc), slot) != NULL;
 }
 
+struct ids {
+	const char **ids;
+	size_t n, cap;
+};
+
+static void collect_ids(void *ctx, struct dom_node *n)
+{
+	struct ids *ids = ctx;
+	const char *id = dom_get_attr(n, "id");
+	if (id)
+		*ARRAY_PUSH(ids->ids, ids->n, ids->cap) = id;
+}
+
+const char **dom_template_ids(const struct dom_template *t, size_t *n)
+{
+	struct ids ids = { 0 };
+	dom_visit(DNODE(xmlDocGetRootElement(t->doc)), collect_ids, &ids);
+	*n = ids.n;
+	return ids.ids;
+}
+
+void dom_node_serialize(struct dom_node *n, struct buf *out)
+{
+	/* a detached node is dumped through a UTF-8 document, so that text is
+	 * written as characters rather than character references */
+	xmlDocPtr doc = NODE(n)->doc, tmp = NULL;
+	if (!doc) {
+		tmp = htmlNewDocNoDtD(NULL, NULL);
+		tmp->encoding = xmlStrdup(BAD_CAST "UTF-8");
+		xmlSetTreeDoc(NODE(n), tmp);
+	}
+	xmlOutputBufferPtr ob = xmlAllocOutputBuffer(NULL);
+	htmlNodeDumpFormatOutput(ob, NODE(n)->doc, NODE(n), "UTF-8", 0);
+	if (tmp) {
+		xmlSetTreeDoc(NODE(n), NULL);
+		xmlFreeDoc(tmp);
+	}
+	xmlOutputBufferFlush(ob);
+	buf_add(out, xmlOutputBufferGetContent(ob), xmlOutputBufferGetSize(ob));
+	xmlOutputBufferClose(ob);
+}
+
 struct dom_page *dom_page_new(const struct dom_template *t)
 {
 	struct dom_page *p = xcalloc(1, sizeof *p);

@@ -67,6 +67,12 @@ void dom_template_free(struct dom_template *t);
 /* Returns 1 if the template has an element with data-slot="slot". */
 int dom_template_has_slot(const struct dom_template *t, const char *slot);
 
+/* Returns the ids the template uses (malloc'd array of strings owned by the
+ * template; free() the array only); *n gets their count. */
+const char **dom_template_ids(const struct dom_template *t, size_t *n);
+/* Appends n and its descendants as HTML to out (for tests and snippets). */
+void dom_node_serialize(struct dom_node *n, struct buf *out);
+
 /* Returns a new page: a copy of the template. */
 struct dom_page *dom_page_new(const struct dom_template *t);
 void dom_page_free(struct dom_page *p);

@@ -1169,11 +1169,8 @@ static void render_toc(struct ctx *c)
 		const struct heading *h = &c->out->headings[i];
 		if (h->level > 3)
 			continue;
-		if (!ol) {
-			struct dom_node *title = dom_elem_class(toc, "p", "toc-title");
-			bi_text(title, (struct bitext){ "本章目录", "On this page" });
+		if (!ol)
 			ol = dom_elem(toc, "ol");
-		}
 		struct dom_node *list = ol;
 		if (h->level == 3 && last_li) {
 			if (!sub)
@@ -1192,7 +1189,7 @@ static void render_toc(struct ctx *c)
 }
 
 int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
-		   struct rendered *out)
+		   const char *const *reserved_ids, size_t nreserved, struct rendered *out)
 {
 	struct ctx c = { .book = b, .ch = ch, .a = a, .out = out };
 	memset(out, 0, sizeof *out);
@@ -1203,10 +1200,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(md);
 	cmark_consolidate_text_nodes(doc);
 
-	/* ids the page template and chapter header use */
-	static const char *reserved[] = { "main", "top", "search-input", "content" };
-	for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-		*ARRAY_PUSH(c.ids, c.nids, c.capids) = reserved[i];
+	for (size_t i = 0; i < nreserved; i++)
+		*ARRAY_PUSH(c.ids, c.nids, c.capids) = reserved_ids[i];
 
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *article = dom_elem_class(frag, "article", "chapter");

@@ -65,12 +65,13 @@ struct rendered {
 };
 
 /*
- * Renders chapter c of book b.  Returns 0 and fills *out (its nodes belong
+ * Renders chapter c of book b; ids in reserved_ids (those of the page
+ * template) are not given to headings.  Returns 0 and fills *out (its nodes belong
  * to the caller, its arrays to the arena), or -1 when errors were reported
  * (out is still filled as far as possible).
  */
 int render_chapter(const struct book *b, const struct chapter *c, struct arena *a,
-		   struct rendered *out);
+		   const char *const *reserved_ids, size_t nreserved, struct rendered *out);
 
 /* Returns in the arena the slug of s ("CPU and GPU Superchips" →
  * "cpu-and-gpu-superchips"); CJK letters are kept; "" if nothing is left. */

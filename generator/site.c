@@ -131,6 +131,7 @@ static void *render_worker(void *arg)
 {
 	struct worker *w = arg;
 	struct render_job *job = w->job;
+	const struct site *s = job->s;
 	const struct book *b = job->s->book;
 	for (;;) {
 		pthread_mutex_lock(&job->lock);
@@ -138,7 +139,8 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= b->nchapters)
 			break;
-		if (render_chapter(b, &b->chapters[i], w->arena, &job->s->chapters[i])) {
+		if (render_chapter(b, &b->chapters[i], w->arena, s->reserved, s->nreserved,
+				   &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
 			pthread_mutex_unlock(&job->lock);
@@ -261,6 +263,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		dom_template_free(s.tpl);
 		return -1;
 	}
+	s.reserved = dom_template_ids(s.tpl, &s.nreserved);
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = opts->jobs > 0 ? opts->jobs : 1;
@@ -294,6 +297,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	for (int t = 0; t < jobs; t++)
 		arena_free(&arenas[t]);
 	free(arenas);
+	free(s.reserved);
 	dom_template_free(s.tpl);
 	return rc;
 }

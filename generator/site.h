@@ -39,6 +39,8 @@ struct site {
 	const struct book *book;
 	struct arena *a;
 	struct dom_template *tpl;
+	const char **reserved;       /* ids of the template, kept from headings */
+	size_t nreserved;
 	struct page *pages;
 	size_t npages, cappages;
 	struct site_file *files;

@@ -1,0 +1,542 @@
+#!/usr/bin/env node
+/*
+ * run.js — browser tests of a built specbook site, in Debian's chromium
+ * driven by playwright-core (no browser download).
+ *
+ *   node run.js [--site DIR] [--artifacts DIR] [--only SUBSTRING] [--no-axe]
+ *
+ * Every check prints "ok - name" or "not ok - name: reason"; the last line
+ * is "N passed, M failed" and the exit status is 1 when anything failed.
+ * The site is tested twice, from file:// and from a local HTTP server on
+ * 127.0.0.1 (node's http module), and no request may leave the site.
+ * Screenshots go to the artifacts directory (tests/artifacts, git-ignored).
+ *
+ * Environment: SPECBOOK_SITE (site dir), CHROMIUM (browser path),
+ * SPECBOOK_QUERY_ZH / SPECBOOK_QUERY_EN (search queries to try).
+ */
+"use strict";
+
+const fs = require("fs");
+const http = require("http");
+const path = require("path");
+const { pathToFileURL } = require("url");
+const { chromium } = require("playwright-core");
+
+const HERE = __dirname;
+const REPO = path.resolve(HERE, "..", "..");
+const args = process.argv.slice(2);
+function opt(name, fallback) {
+	const k = args.indexOf(name);
+	return k >= 0 && k + 1 < args.length ? args[k + 1] : fallback;
+}
+const SITE = path.resolve(opt("--site", process.env.SPECBOOK_SITE || path.join(REPO, "site")));
+const ARTIFACTS = path.resolve(opt("--artifacts", path.join(REPO, "tests", "artifacts")));
+const ONLY = opt("--only", "");
+const AXE = !args.includes("--no-axe");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const QUERY_ZH = process.env.SPECBOOK_QUERY_ZH || "显存带宽";
+const QUERY_EN = process.env.SPECBOOK_QUERY_EN || "NVLink";
+const TIMEOUT = 15000;
+
+let passed = 0, failed = 0;
+function ok(name) {
+	passed++;
+	console.log(`ok - ${name}`);
+}
+function notOk(name, reason) {
+	failed++;
+	console.log(`not ok - ${name}: ${String(reason).replace(/\s+/g, " ").trim()}`);
+}
+function check(name, cond, reason) {
+	if (cond)
+		ok(name);
+	else
+		notOk(name, reason);
+}
+/* Runs one named test; an exception is a failure with its message. */
+async function test(name, fn) {
+	if (ONLY && !name.includes(ONLY))
+		return;
+	try {
+		await fn();
+	} catch (e) {
+		notOk(name, e && e.message ? e.message.split("\n")[0] : e);
+	}
+}
+
+/* ---- the site ---- */
+
+function listPages(dir, base = "") {
+	let out = [];
+	for (const name of fs.readdirSync(dir).sort()) {
+		const full = path.join(dir, name), rel = base ? base + "/" + name : name;
+		if (fs.statSync(full).isDirectory())
+			out = out.concat(listPages(full, rel));
+		else if (name.endsWith(".html"))
+			out.push(rel);
+	}
+	return out;
+}
+
+const MIME = {
+	".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+	".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml",
+	".png": "image/png", ".json": "application/json", ".txt": "text/plain; charset=utf-8",
+	".ico": "image/x-icon", ".pdf": "application/pdf",
+};
+
+/* A static server for the site on 127.0.0.1 and a free port. */
+function serve(root) {
+	const server = http.createServer((req, res) => {
+		let p;
+		try {
+			p = decodeURIComponent(new URL(req.url, "http://127.0.0.1").pathname);
+		} catch (e) {
+			res.writeHead(400).end();
+			return;
+		}
+		if (p.endsWith("/"))
+			p += "index.html";
+		const file = path.join(root, path.normalize(p));
+		if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+			res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
+			return;
+		}
+		res.writeHead(200, { "Content-Type": MIME[path.extname(file)] || "application/octet-stream" });
+		fs.createReadStream(file).pipe(res);
+	});
+	return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/* Opens a page and records what went wrong while it loaded. */
+async function openWatched(context, url, allowedPrefix) {
+	const page = await context.newPage();
+	const problems = [];
+	page.on("console", (m) => {
+		if (m.type() === "error")
+			problems.push(`console error: ${m.text()}`);
+	});
+	page.on("pageerror", (e) => problems.push(`script error: ${e.message}`));
+	page.on("requestfailed", (r) => problems.push(`failed request: ${r.url()} (${r.failure() && r.failure().errorText})`));
+	page.on("request", (r) => {
+		const u = r.url();
+		if (!u.startsWith(allowedPrefix) && !u.startsWith("data:"))
+			problems.push(`request leaves the site: ${u}`);
+	});
+	page.on("response", (r) => {
+		if (r.status() >= 400)
+			problems.push(`HTTP ${r.status()}: ${r.url()}`);
+	});
+	await page.goto(url, { waitUntil: "load", timeout: TIMEOUT });
+	return { page, problems };
+}
+
+async function visibility(page) {
+	return page.evaluate(() => {
+		const vis = (el) => !!el && el.getClientRects().length > 0;
+		const q = (s) => Array.from(document.querySelectorAll(s));
+		const zh = q(".pair > [lang|=zh], .bi > [lang|=zh]");
+		const en = q(".pair > [lang=en], .bi > [lang=en]");
+		return {
+			mode: document.documentElement.getAttribute("data-lang"),
+			zh: zh.length, en: en.length,
+			zhShown: zh.filter(vis).length, enShown: en.filter(vis).length,
+			pressed: q("[data-set-lang][aria-pressed=true]").map((b) => b.getAttribute("data-set-lang")),
+		};
+	});
+}
+
+function expectMode(v, mode) {
+	const errs = [];
+	if (v.mode !== mode)
+		errs.push(`data-lang is ${v.mode}`);
+	if (v.pressed.length !== 1 || v.pressed[0] !== mode)
+		errs.push(`pressed buttons: ${v.pressed.join(",") || "none"}`);
+	if (mode === "zh" && (v.enShown || !v.zhShown))
+		errs.push(`${v.enShown} English and ${v.zhShown} Chinese shown`);
+	if (mode === "en" && (v.zhShown || !v.enShown))
+		errs.push(`${v.zhShown} Chinese and ${v.enShown} English shown`);
+	if (mode === "both" && (v.zhShown !== v.zh || v.enShown !== v.en))
+		errs.push(`shown ${v.zhShown}/${v.zh} Chinese, ${v.enShown}/${v.en} English`);
+	return errs.join("; ");
+}
+
+/* Returns a chapter page (the first that has a bilingual pair). */
+function pickChapters(pages) {
+	const withPairs = pages.filter((p) => {
+		const s = fs.readFileSync(path.join(SITE, p), "utf8");
+		return /class="pair"/.test(s) && /lang="en"/.test(s) && !/^(index|search|print|404)\.html$/.test(p);
+	});
+	return withPairs.length ? withPairs : pages.filter((p) => p !== "search.html");
+}
+
+async function main() {
+	if (!fs.existsSync(path.join(SITE, "index.html"))) {
+		notOk("site exists", `${SITE}/index.html not found (run make first)`);
+		return;
+	}
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	const pages = listPages(SITE);
+	const chapters = pickChapters(pages);
+	const chapter = chapters[0];
+	const other = chapters[1] || "index.html";
+	const server = await serve(SITE);
+	const httpBase = `http://127.0.0.1:${server.address().port}/`;
+	const fileBase = pathToFileURL(SITE).href + "/";
+
+	/* Playwright gives every launch a fresh, temporary user-data-dir. */
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		headless: true,
+		args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+			"--disable-background-networking"],
+	});
+	const fresh = (o = {}) => browser.newContext({ viewport: { width: 1280, height: 900 }, ...o });
+
+	try {
+		/* 1. every page loads cleanly, over file:// and over http */
+		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+			const ctx = await fresh();
+			for (const p of pages) {
+				await test(`${scheme}: ${p} loads without errors`, async () => {
+					const { page, problems } = await openWatched(ctx, base + p, base);
+					await page.waitForTimeout(50);
+					const broken = await page.evaluate(() =>
+						Array.from(document.querySelectorAll("link[rel=stylesheet]"))
+							.filter((l) => !l.sheet).map((l) => l.href));
+					broken.forEach((h) => problems.push(`stylesheet not applied: ${h}`));
+					await page.close();
+					check(`${scheme}: ${p} loads without errors`, !problems.length, problems.slice(0, 3).join(" | "));
+				});
+			}
+			await ctx.close();
+		}
+
+		/* 2. the language switch */
+		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+			await test(`${scheme}: language switch changes what is visible and persists`, async () => {
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(base + chapter);
+				let v = await visibility(page), err;
+				if ((err = expectMode(v, "both")))
+					throw new Error(`default: ${err}`);
+				if (!v.zh || !v.en)
+					throw new Error(`${chapter} has no bilingual text to switch`);
+				await page.click("[data-set-lang=en]");
+				if ((err = expectMode(await visibility(page), "en")))
+					throw new Error(`after English: ${err}`);
+				await page.goto(base + other);
+				if ((err = expectMode(await visibility(page), "en")))
+					throw new Error(`English on the next page (${other}): ${err}`);
+				await page.click("[data-set-lang=zh]");
+				if ((err = expectMode(await visibility(page), "zh")))
+					throw new Error(`after 中文: ${err}`);
+				await page.goto(base + chapter);
+				if ((err = expectMode(await visibility(page), "zh")))
+					throw new Error(`中文 on the next page: ${err}`);
+				const stored = await page.evaluate(() => localStorage.getItem("specbook-lang"));
+				if (stored !== "zh")
+					throw new Error(`localStorage specbook-lang is ${stored}`);
+				await page.click("[data-set-lang=both]");
+				if ((err = expectMode(await visibility(page), "both")))
+					throw new Error(`after 双语: ${err}`);
+				await page.reload();
+				if ((err = expectMode(await visibility(page), "both")))
+					throw new Error(`after reload: ${err}`);
+				await ctx.close();
+				ok(`${scheme}: language switch changes what is visible and persists`);
+			});
+
+			await test(`${scheme}: ?lang=en shows English and persists`, async () => {
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(base + chapter + "?lang=en");
+				let err;
+				if ((err = expectMode(await visibility(page), "en")))
+					throw new Error(err);
+				await page.goto(base + other);
+				if ((err = expectMode(await visibility(page), "en")))
+					throw new Error(`next page: ${err}`);
+				await page.goto(base + chapter + "?lang=zh");
+				if ((err = expectMode(await visibility(page), "zh")))
+					throw new Error(`?lang=zh: ${err}`);
+				await page.goto(base + chapter + "?lang=bogus");
+				if ((err = expectMode(await visibility(page), "zh")))
+					throw new Error(`?lang=bogus should keep zh: ${err}`);
+				await ctx.close();
+				ok(`${scheme}: ?lang=en shows English and persists`);
+			});
+		}
+
+		await test("no JavaScript: both languages show, the switch is hidden", async () => {
+			const ctx = await fresh({ javaScriptEnabled: false });
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter);
+			const v = await visibility(page);
+			const sw = await page.evaluate(() => {
+				const s = document.querySelector(".lang-switch");
+				return !!s && s.getClientRects().length > 0;
+			});
+			await ctx.close();
+			const err = v.zhShown !== v.zh || v.enShown !== v.en ? `shown ${v.zhShown}/${v.zh} zh, ${v.enShown}/${v.en} en` :
+				sw ? "the language switch shows but cannot work" : "";
+			check("no JavaScript: both languages show, the switch is hidden", !err, err);
+		});
+
+		/* 3. layout: pairs side by side when wide, stacked when narrow; no
+		   sideways scrolling on a phone */
+		await test("layout: pairs side by side at 1280px, stacked at 390px", async () => {
+			const res = {};
+			for (const width of [1280, 390]) {
+				const ctx = await fresh({ viewport: { width, height: 900 } });
+				const page = await ctx.newPage();
+				await page.goto(fileBase + chapter);
+				res[width] = await page.evaluate(() => {
+					const p = document.querySelector("main .pair");
+					if (!p || p.children.length < 2)
+						return null;
+					const a = p.children[0].getBoundingClientRect(), b = p.children[1].getBoundingClientRect();
+					return { side: b.left > a.left + 50 && Math.abs(b.top - a.top) < 5, stacked: b.top >= a.bottom - 1 };
+				});
+				await ctx.close();
+			}
+			if (!res[1280])
+				throw new Error(`no pair in ${chapter}`);
+			check("layout: pairs side by side at 1280px, stacked at 390px",
+				res[1280].side && res[390].stacked,
+				`1280px side by side: ${res[1280].side}; 390px stacked: ${res[390].stacked}`);
+		});
+
+		await test("layout: no page scrolls sideways at 390px", async () => {
+			const ctx = await fresh({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+			const wide = [];
+			for (const p of pages) {
+				const page = await ctx.newPage();
+				await page.goto(fileBase + p);
+				const w = await page.evaluate(() => document.documentElement.scrollWidth);
+				if (w > 391)
+					wide.push(`${p} (${w}px)`);
+				await page.close();
+			}
+			await ctx.close();
+			check("layout: no page scrolls sideways at 390px", !wide.length, wide.slice(0, 5).join(", "));
+		});
+
+		await test("claims: detail shows on focus", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			let found = null;
+			for (const p of chapters) {
+				await page.goto(fileBase + p);
+				if (await page.$(".claim .claim-detail")) {
+					found = p;
+					break;
+				}
+			}
+			if (!found) {
+				await ctx.close();
+				ok("claims: detail shows on focus # SKIP no claim with a detail");
+				return;
+			}
+			const before = await page.evaluate(() => document.querySelector(".claim .claim-detail").getBoundingClientRect().width);
+			await page.focus(".claim");
+			const after = await page.evaluate(() => {
+				const d = document.querySelector(".claim .claim-detail").getBoundingClientRect();
+				return { w: d.width, h: d.height, tab: document.querySelector(".claim").getAttribute("tabindex") };
+			});
+			await ctx.close();
+			check("claims: detail shows on focus", before <= 1 && after.w > 20 && after.h > 5 && after.tab === "0",
+				`${found}: width before ${before}, after ${after.w}x${after.h}, tabindex ${after.tab}`);
+		});
+
+		/* 4. search */
+		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+			for (const q of [QUERY_ZH, QUERY_EN]) {
+				const name = `${scheme}: search for ${q} finds it and the link lands on its section`;
+				await test(name, async () => {
+					const ctx = await fresh();
+					const { page, problems } = await openWatched(ctx, base + "search.html?q=" + encodeURIComponent(q), base);
+					await page.waitForSelector("#search-results > li", { timeout: 5000 }).catch(() => {});
+					const results = await page.$$eval("#search-results > li", (lis) => lis.map((li) => ({
+						href: li.querySelector("a").getAttribute("href"),
+						marks: Array.from(li.querySelectorAll("mark")).map((m) => m.textContent),
+					})));
+					if (!results.length)
+						throw new Error(`no results (${await page.textContent("#search-status").catch(() => "")})`);
+					if (!results[0].marks.length)
+						throw new Error("the first result marks nothing");
+					const href = results[0].href;
+					await Promise.all([page.waitForURL((u) => !u.href.includes("search.html")), page.click("#search-results > li a")]);
+					const landed = await page.evaluate(() => {
+						const id = decodeURIComponent(location.hash.slice(1));
+						const el = id ? document.getElementById(id) : null;
+						return { hash: location.hash, found: !id || !!el,
+							top: el ? Math.round(el.getBoundingClientRect().top) : 0,
+							text: document.body.innerText };
+					});
+					const wantHash = href.includes("#") ? href.slice(href.indexOf("#")) : "";
+					const mark = results[0].marks[0].toLowerCase();
+					await ctx.close();
+					const errs = [];
+					if (landed.hash !== wantHash)
+						errs.push(`landed on ${landed.hash}, wanted ${wantHash}`);
+					if (!landed.found)
+						errs.push(`no element with id ${landed.hash}`);
+					else if (landed.hash && (landed.top < -5 || landed.top > 300))
+						errs.push(`${landed.hash} is not scrolled to the top (at ${landed.top}px)`);
+					if (!landed.text.toLowerCase().includes(mark))
+						errs.push(`the page does not contain "${mark}"`);
+					errs.push(...problems);
+					check(name, !errs.length, `${href}: ${errs.join("; ")}`);
+				});
+			}
+		}
+
+		await test("search: the header box on a chapter submits to the search page", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter);
+			await page.fill("#site-search-q", QUERY_EN);
+			await Promise.all([page.waitForURL(/search\.html\?/), page.press("#site-search-q", "Enter")]);
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			const n = await page.$$eval("#search-results > li", (l) => l.length);
+			const value = await page.inputValue("#search-input");
+			await ctx.close();
+			check("search: the header box on a chapter submits to the search page", n > 0 && value === QUERY_EN,
+				`${n} results, box holds "${value}"`);
+		});
+
+		await test("search: typing updates the results", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "search.html");
+			await page.fill("#search-input", QUERY_ZH);
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			await page.fill("#search-input", "zzqqxxnotaword");
+			await page.waitForFunction(() => !document.querySelector("#search-results > li"), null, { timeout: 5000 });
+			const status = await page.textContent("#search-status");
+			await ctx.close();
+			check("search: typing updates the results", /No results|没有/.test(status), `status: ${status}`);
+		});
+
+		await test("search: the JavaScript tokenizer agrees with the index (C)", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "search.html");
+			const res = await page.evaluate(() => {
+				const ix = window.SPECBOOK_SEARCH, tok = window.SpecbookSearch.tokenize;
+				const want = new Map();   /* "doc term" → weight from C */
+				ix.terms.forEach((t, i) => {
+					const p = ix.postings[i];
+					for (let k = 0; k < p.length; k += 2)
+						want.set(p[k] + " " + t, p[k + 1]);
+				});
+				const got = new Map();
+				ix.docs.forEach((d, n) => {
+					tok(d[2]).forEach((t) => got.set(n + " " + t, (got.get(n + " " + t) || 0) + 5));
+					tok(d[3]).forEach((t) => got.set(n + " " + t, (got.get(n + " " + t) || 0) + 1));
+				});
+				const diff = [];
+				for (const [k, w] of want)
+					if (got.get(k) !== w)
+						diff.push(`${k}: C ${w}, JS ${got.get(k) || 0}`);
+				for (const [k, w] of got)
+					if (!want.has(k))
+						diff.push(`${k}: C 0, JS ${w}`);
+				return { n: want.size, docs: ix.docs.length, diff: diff.slice(0, 3), ndiff: diff.length };
+			});
+			await ctx.close();
+			check("search: the JavaScript tokenizer agrees with the index (C)", res.docs > 0 && !res.ndiff,
+				res.docs ? `${res.ndiff} of ${res.n} postings differ: ${res.diff.join("; ")}` : "the index is empty");
+		});
+
+		/* 5. screenshots */
+		await test("screenshots at 1280px and 390px", async () => {
+			const shots = [];
+			const pagesToShoot = [["index", "index.html"], ["chapter", chapter],
+				["search", "search.html?q=" + encodeURIComponent(QUERY_ZH)]];
+			const spec = pages.find((p) => p.startsWith("specs/"));
+			if (spec)
+				pagesToShoot.push(["spec", spec]);
+			for (const [w, h] of [[1280, 900], [390, 844]]) {
+				for (const scheme of ["light", "dark"]) {
+					const ctx = await fresh({ viewport: { width: w, height: h }, colorScheme: scheme,
+						deviceScaleFactor: w < 500 ? 2 : 1, isMobile: w < 500 });
+					const page = await ctx.newPage();
+					for (const [label, p] of pagesToShoot) {
+						if (scheme === "dark" && label !== "chapter")
+							continue;
+						await page.goto(fileBase + p);
+						const file = path.join(ARTIFACTS, `${label}-${w}${scheme === "dark" ? "-dark" : ""}.png`);
+						await page.screenshot({ path: file });
+						shots.push(path.basename(file));
+					}
+					if (w === 1280 && scheme === "light") {
+						for (const mode of ["zh", "en"]) {
+							await page.goto(fileBase + chapter + "?lang=" + mode);
+							const file = path.join(ARTIFACTS, `chapter-1280-${mode}.png`);
+							await page.screenshot({ path: file });
+							shots.push(path.basename(file));
+						}
+						await page.goto(fileBase + chapter + "?lang=both");
+						await page.emulateMedia({ media: "print" });
+						const file = path.join(ARTIFACTS, "chapter-print.png");
+						await page.screenshot({ path: file, fullPage: true });
+						shots.push(path.basename(file));
+					}
+					await ctx.close();
+				}
+			}
+			ok(`screenshots at 1280px and 390px (${shots.length} in ${path.relative(REPO, ARTIFACTS) || ARTIFACTS})`);
+		});
+
+		await test("print: both languages, no navigation", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter + "?lang=en");
+			await page.emulateMedia({ media: "print" });
+			const v = await visibility(page);
+			const nav = await page.evaluate(() => ["header.site-header", ".site-nav", ".toc", ".pager"]
+				.filter((s) => { const e = document.querySelector(s); return e && e.getClientRects().length > 0; }));
+			await ctx.close();
+			check("print: both languages, no navigation", v.zhShown === v.zh && v.enShown === v.en && !nav.length,
+				`shown ${v.zhShown}/${v.zh} zh, ${v.enShown}/${v.en} en; visible: ${nav.join(", ")}`);
+		});
+
+		/* 6. accessibility: axe-core, no serious or critical violations */
+		if (AXE) {
+			const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+			for (const scheme of ["light", "dark"]) {
+				const ctx = await fresh({ colorScheme: scheme });
+				for (const p of pages) {
+					const name = `axe (${scheme}): ${p} has no serious or critical violations`;
+					await test(name, async () => {
+						const page = await ctx.newPage();
+						const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
+						await page.goto(url);
+						await page.addScriptTag({ content: axeSource });
+						const found = await page.evaluate(async () => {
+							const r = await window.axe.run(document, { resultTypes: ["violations"] });
+							return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+								.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×: ${v.nodes[0].target.join(" ")})`);
+						});
+						await page.close();
+						check(name, !found.length, found.slice(0, 4).join("; "));
+					});
+				}
+				await ctx.close();
+			}
+		}
+	} finally {
+		await browser.close();
+		server.close();
+	}
+}
+
+main().catch((e) => {
+	notOk("browser tests ran", e && e.stack ? e.stack.split("\n").slice(0, 3).join(" ") : e);
+}).finally(() => {
+	console.log(`${passed} passed, ${failed} failed`);
+	process.exitCode = failed ? 1 : 0;
+});

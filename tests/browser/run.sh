@@ -1,0 +1,39 @@
+#!/bin/sh
+# run.sh — run the browser tests (tests/browser/run.js) against site/.
+#
+#   tests/browser/run.sh [--site DIR] [--only SUBSTRING] [--no-axe]
+#
+# Installs what the tests need when it is missing: Debian's chromium (with
+# apt-get, as root or with passwordless sudo) and the pinned npm packages
+# (npm ci, from package-lock.json; install scripts are not run, so nothing
+# downloads a browser or a Java runtime).  Prints "ok - …" / "not ok - …"
+# lines and ends with "N passed, M failed".
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+
+apt_install() {
+	if [ "$(id -u)" = 0 ]; then
+		sudo=""
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo="sudo -n"
+	else
+		echo "not ok - browser tests: missing $*; run: sudo apt-get install -y $*"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	echo "# installing $*" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	$sudo apt-get update -qq >&2 || true
+	$sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+command -v node >/dev/null 2>&1 || apt_install nodejs npm
+command -v npm >/dev/null 2>&1 || apt_install npm
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || apt_install chromium
+
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/axe-core" ]; then
+	echo "# installing npm packages in tests/browser" >&2
+	(cd "$here" && npm ci --ignore-scripts --no-audit --no-fund >&2)
+fi
+
+exec node "$here/run.js" "$@"

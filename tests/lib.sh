@@ -1,0 +1,22 @@
+# lib.sh — helpers shared by run.sh and regen.sh (sourced, not run).
+
+# run_bad_case CASE_DIR TMP BIN — builds the case's book on top of
+# tests/bad/_base in TMP, runs `specbook check` on it and writes what it
+# printed, after a first line "# exit N", to TMP/got-all.
+run_bad_case() {
+	local case=$1 tmp=$2 bin=$3
+	local dir="$tmp/book"
+	rm -rf "$dir"
+	mkdir -p "$dir/specs"
+	cp -r tests/bad/_base/. "$dir/"
+	cp specs/units.yaml "$dir/specs/"
+	cp -r templates "$dir/"
+	cp -r "$case". "$dir/"
+	rm -f "$dir/expected"
+	[ -f "$case/no-units" ] && rm -f "$dir/specs/units.yaml" "$dir/no-units"
+	[ -f "$case/no-template" ] && rm -f "$dir/templates/page.html" "$dir/no-template"
+	local status
+	(cd "$dir" && timeout 20 "$bin" check --quiet >/dev/null 2>"$tmp/got")
+	status=$?
+	{ echo "# exit $status"; cat "$tmp/got"; } >"$tmp/got-all"
+}

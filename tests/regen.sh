@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# regen.sh — regenerate the golden files after showing what changes.
+#
+# For every fixture book, its expected pages; for every bad-input case, its
+# expected diagnostics.  The diff is printed first, so review it before you
+# commit the new goldens.
+set -u
+cd "$(dirname "$0")/.."
+BIN=${BUILD:-build}/specbook
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. tests/lib.sh
+
+for book in tests/fixtures/*/; do
+	name=$(basename "$book")
+	out="$TMP/$name"
+	"$BIN" build -C "$book" -o "$out" --quiet || { echo "fixture $name does not build"; continue; }
+	mkdir -p "$book/expected"
+	for page in "$out"/*.html; do
+		want="$book/expected/$(basename "$page")"
+		if ! cmp -s "$page" "$want"; then
+			diff -u "$want" "$page" 2>/dev/null || echo "new golden page: $want"
+			cp "$page" "$want"
+		fi
+	done
+done
+
+for case in tests/bad/*/; do
+	name=$(basename "$case")
+	[ "$name" = _base ] && continue
+	run_bad_case "$case" "$TMP" "$PWD/$BIN"
+	if ! cmp -s "$TMP/got-all" "$case/expected"; then
+		diff -u "$case/expected" "$TMP/got-all" 2>/dev/null || { echo "new golden: $case/expected"; cat "$TMP/got-all"; }
+		cp "$TMP/got-all" "$case/expected"
+	fi
+done

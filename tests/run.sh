@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# run.sh — every test of specbook, one line each, then "N passed, M failed".
+#
+# Unit tests (cmocka, TAP), the literate examples, the fixture books with
+# golden pages, the bad-input cases with golden diagnostics, determinism,
+# atomic output, the real book's check, and — when their tools are
+# present — the browser tests and HTML validation.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+BIN=$BUILD/specbook
+pass=0
+fail=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. tests/lib.sh
+
+ok()     { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1"; }
+
+# Counts TAP lines of a test program's output.
+tap() {   # name, command...
+	local name=$1; shift
+	local out rc
+	out=$("$@" 2>&1); rc=$?
+	local p f
+	p=$(grep -cE '^ok ' <<<"$out")
+	f=$(grep -cE '^not ok ' <<<"$out")
+	pass=$((pass + p)); fail=$((fail + f))
+	if [ "$f" -gt 0 ] || { [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; }; then
+		grep -E '^not ok|^#' <<<"$out" | head -40
+		[ "$f" -eq 0 ] && not_ok "$name exited $rc"
+	fi
+	echo "# $name: $p passed, $f failed"
+}
+
+echo "# unit tests"
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	CMOCKA_MESSAGE_OUTPUT=TAP tap "$(basename "$t")" "$t"
+done
+
+if [ -x "$BUILD/tests/examples" ]; then
+	echo "# literate examples"
+	tap examples "$BUILD/tests/examples" tests/examples/*.md
+fi
+
+echo "# fixture books"
+for book in tests/fixtures/*/; do
+	[ -d "$book" ] || continue
+	name=$(basename "$book")
+	out="$TMP/fixture-$name"
+	if ! "$BIN" build -C "$book" -o "$out" --quiet 2>"$TMP/err"; then
+		cat "$TMP/err"; not_ok "fixture $name builds"; continue
+	fi
+	ok "fixture $name builds"
+	for want in "$book"expected/*.html; do
+		[ -f "$want" ] || continue
+		page=$(basename "$want")
+		if diff -u "$want" "$out/$page" >"$TMP/diff"; then
+			ok "fixture $name: $page matches its golden page"
+		else
+			head -30 "$TMP/diff"; not_ok "fixture $name: $page matches its golden page"
+		fi
+	done
+done
+
+echo "# bad input"
+for case in tests/bad/*/; do
+	name=$(basename "$case")
+	[ "$name" = _base ] && continue
+	run_bad_case "$case" "$TMP" "$PWD/$BIN"
+	if [ ! -f "$case/expected" ]; then
+		cat "$TMP/got-all"; not_ok "bad/$name has an expected file"
+	elif diff -u "$case/expected" "$TMP/got-all" >"$TMP/diff"; then
+		ok "bad/$name"
+	else
+		cat "$TMP/diff"; not_ok "bad/$name"
+	fi
+done
+
+echo "# the real book"
+if "$BIN" check --quiet 2>"$TMP/err"; then
+	ok "make check passes on the book"
+else
+	head -60 "$TMP/err"; not_ok "make check passes on the book"
+fi
+
+"$BIN" build -o "$TMP/site-a" --quiet 2>/dev/null
+"$BIN" build -o "$TMP/site-b" --quiet --jobs 1 2>/dev/null
+if [ -f "$TMP/site-a/index.html" ] && diff -r "$TMP/site-a" "$TMP/site-b" >/dev/null; then
+	ok "two builds (parallel and single-threaded) give identical bytes"
+else
+	not_ok "two builds (parallel and single-threaded) give identical bytes"
+fi
+
+# A failing build must leave the previous site untouched.
+broken="$TMP/broken-book"
+mkdir -p "$broken"
+cp -r content specs templates "$broken/"
+"$BIN" build -C "$broken" -o "$TMP/site-c" --quiet 2>/dev/null
+before=$(cd "$TMP/site-c" 2>/dev/null && find . -type f -exec md5sum {} + | sort | md5sum)
+printf '\nbroken {unknown_row.field} here\n' >>"$broken/content/01-introduction.md"
+if "$BIN" build -C "$broken" -o "$TMP/site-c" --quiet 2>/dev/null; then
+	not_ok "a failing build exits non-zero"
+else
+	ok "a failing build exits non-zero"
+fi
+after=$(cd "$TMP/site-c" 2>/dev/null && find . -type f -exec md5sum {} + | sort | md5sum)
+if [ -n "$before" ] && [ -f "$TMP/site-c/index.html" ] && [ "$before" = "$after" ]; then
+	ok "a failing build leaves the previous site untouched"
+else
+	not_ok "a failing build leaves the previous site untouched"
+fi
+if ls -a "$TMP" | grep -q '^\.site-c\.'; then
+	not_ok "a failing build leaves no temporary directory"
+else
+	ok "a failing build leaves no temporary directory"
+fi
+
+if [ -x tests/validate.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
+	echo "# HTML validation"
+	tap validate tests/validate.sh "$TMP/site-a"
+fi
+if [ -x tests/browser/run.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
+	echo "# browser tests"
+	tap browser tests/browser/run.sh "$TMP/site-a"
+fi
+
+echo
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,178 @@
+/*
+ * test_render.c — language detection, heading split, slugs, pairing,
+ * callouts, soft breaks and ids of the render stage.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "book.h"
+#include "buffer.h"
+#include "dom.h"
+#include "render.h"
+
+static void detect_lang(void **state)
+{
+	(void)state;
+	assert_int_equal(render_detect_lang("NVL72 机柜内共有 72 个 GPU。", 34), LANG_ZH);
+	assert_int_equal(render_detect_lang("An NVL72 rack holds 72 GPUs.", 28), LANG_EN);
+	/* many Latin product names, still a Chinese sentence */
+	const char *zh = "使用 NVIDIA Nsight Systems 和 PyTorch profiler 分析瓶颈";
+	assert_int_equal(render_detect_lang(zh, strlen(zh)), LANG_ZH);
+	assert_int_equal(render_detect_lang("42 %", 4), LANG_NONE);
+}
+
+static void split_title(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct bitext t;
+	assert_int_equal(render_split_title(&a, "2.1 CPU 与 GPU 超级芯片 (CPU and GPU Superchips)", &t), 1);
+	assert_string_equal(t.zh, "2.1 CPU 与 GPU 超级芯片");
+	assert_string_equal(t.en, "2.1 CPU and GPU Superchips");
+	assert_int_equal(render_split_title(&a, "引言（Introduction）", &t), 1);
+	assert_string_equal(t.zh, "引言");
+	assert_string_equal(t.en, "Introduction");
+	/* a parenthesis that is not a translation */
+	assert_int_equal(render_split_title(&a, "Memory (HBM3e)", &t), 0);
+	assert_null(t.zh);
+	assert_string_equal(t.en, "Memory (HBM3e)");
+	assert_int_equal(render_split_title(&a, "只有中文的标题", &t), 0);
+	assert_string_equal(t.zh, "只有中文的标题");
+	assert_null(t.en);
+	arena_free(&a);
+}
+
+static void slugs(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_string_equal(render_slug(&a, "CPU and GPU Superchips"), "cpu-and-gpu-superchips");
+	assert_string_equal(render_slug(&a, "  NVLink 5 & NVSwitch!  "), "nvlink-5-nvswitch");
+	assert_string_equal(render_slug(&a, "有效吞吐量 (goodput)"), "有效吞吐量-goodput");
+	assert_string_equal(render_slug(&a, "—"), "");
+	arena_free(&a);
+}
+
+/* Renders body as a chapter of an otherwise empty book; returns its HTML. */
+static char *render_body(const char *body, struct rendered *r, struct arena *a)
+{
+	static struct book b;
+	static struct chapter c;
+	memset(&b, 0, sizeof b);
+	memset(&c, 0, sizeof c);
+	c.path = "content/01-test.md";
+	c.source = "01-test.md";
+	c.page = "01-test.html";
+	c.title.zh = "测试";
+	c.title.en = "Test";
+	c.text = c.body = body;
+	c.len = c.body_len = strlen(body);
+	c.body_line = 1;
+	b.chapters = &c;
+	b.nchapters = 1;
+	render_chapter(&b, &c, a, NULL, 0, r);
+	struct buf out = BUF_INIT;
+	dom_node_serialize(dom_first_element(r->content), &out);
+	dom_free(r->content);
+	dom_free(r->toc);
+	return buf_detach(&out, NULL);
+}
+
+static void pairs(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("中文段落。\n\n> An English paragraph.\n\n没有翻译的段落。\n\n"
+				 "- 列表\n\n> - A list\n", &r, &a);
+	assert_int_equal(r.zh_blocks, 3);
+	assert_int_equal(r.pairs, 2);
+	assert_non_null(strstr(html, "<div class=\"pair\"><div lang=\"zh-Hans\"><p>中文段落。</p></div>"
+				     "<div lang=\"en\"><p>An English paragraph.</p></div></div>"));
+	assert_non_null(strstr(html, "<p lang=\"zh-Hans\">没有翻译的段落。</p>"));
+	assert_non_null(strstr(html, "<div lang=\"en\"><ul><li>A list</li></ul></div>"));
+	free(html);
+	/* an English blockquote after an English paragraph is a quotation */
+	html = render_body("An English paragraph.\n\n> Quoted words.\n", &r, &a);
+	assert_int_equal(r.pairs, 0);
+	assert_non_null(strstr(html, "<blockquote><p>Quoted words.</p></blockquote>"));
+	free(html);
+	arena_free(&a);
+}
+
+static void soft_breaks(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("第一行\n第二行 and\nthird line\n", &r, &a);
+	assert_non_null(strstr(html, "第一行第二行 and\nthird line"));
+	free(html);
+	arena_free(&a);
+}
+
+static void headings_and_ids(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("## 1.1 概述 (Overview)\n\n## 1.2 概述 (Overview)\n\n"
+				 "## 只有中文\n\n## 2.3 中文标题\n\n## Explicit {#mine}\n", &r, &a);
+	assert_int_equal(r.nheadings, 5);
+	assert_string_equal(r.headings[0].id, "overview");
+	assert_string_equal(r.headings[1].id, "overview-2");
+	assert_string_equal(r.headings[2].id, "只有中文");
+	assert_string_equal(r.headings[3].id, "s2-3");
+	assert_string_equal(r.headings[4].id, "mine");
+	assert_non_null(strstr(html, "<span lang=\"zh-Hans\">1.1 概述</span> <span lang=\"en\">1.1 Overview</span>"));
+	free(html);
+	arena_free(&a);
+}
+
+static void callouts(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("> [!WARNING]\n> 小心。\n>\n> Careful.\n", &r, &a);
+	assert_non_null(strstr(html, "<div class=\"callout callout-warning\" role=\"note\">"
+				     "<p class=\"callout-title\">Warning</p>"));
+	assert_int_equal(r.pairs, 1);
+	assert_null(strstr(html, "[!WARNING]"));
+	free(html);
+	arena_free(&a);
+}
+
+static void raw_html_dropped(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("<script>alert(1)</script>\n\nText <b>bold</b>.\n", &r, &a);
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "<b>"));
+	free(html);
+	arena_free(&a);
+}
+
+int main(void)
+{
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	dom_init();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(detect_lang),
+		cmocka_unit_test(split_title),
+		cmocka_unit_test(slugs),
+		cmocka_unit_test(pairs),
+		cmocka_unit_test(soft_breaks),
+		cmocka_unit_test(headings_and_ids),
+		cmocka_unit_test(callouts),
+		cmocka_unit_test(raw_html_dropped),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
