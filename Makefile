@@ -24,7 +24,7 @@ BIN      = $(BUILD)/specbook
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan regen clean
+.PHONY: all deps site check test test-asan regen clean bench serve
 .DEFAULT_GOAL := all
 
 all: site
@@ -68,6 +68,16 @@ test:
 test-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 		LDFLAGS="-fsanitize=address,undefined" test
+
+bench:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	@tests/bench/run.sh
+
+serve:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	$(BIN) serve
 
 regen:
 	@tests/regen.sh

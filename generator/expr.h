@@ -37,6 +37,11 @@
  * diagnostic, not a crash) and is far beyond any real formula. */
 #define EXPR_MAX_DEPTH 256
 
+/* Height of the tree: a long chain `1 + 1 + … + 1` nests without
+ * parentheses and the evaluator recurses over it too.  No formula a person
+ * writes comes near it. */
+#define EXPR_MAX_HEIGHT 1024
+
 /* Where a name was found, so that the site can link it. */
 struct expr_ref {
 	const char *table, *row, *field;
@@ -64,6 +69,8 @@ enum expr_kind {
 struct expr_node {
 	enum expr_kind kind;
 	size_t off, len;            /* bytes of the text this node covers */
+	size_t op_off, op_len;      /* the operator or function name, for diagnostics */
+	int height;                 /* 1 for a leaf */
 	struct quantity value;      /* NUMBER, UNIT; NAME once evaluated */
 	const char *name;           /* NAME: as written; CALL: the function */
 	int maybe_unit;             /* NAME: also a unit name (used if no such name) */
@@ -120,6 +127,12 @@ struct expr_name {
  * cycles before anything is evaluated.
  */
 struct expr_name *expr_names(const struct expr *e, struct arena *a, size_t *n);
+
+/*
+ * Returns the NAME nodes the last expr_eval() found in the scope, in text
+ * order, in arena a; *n gets their count.
+ */
+struct expr_node **expr_resolved(const struct expr *e, struct arena *a, size_t *n);
 
 /*
  * Returns the text of e with every name resolved by the last expr_eval()

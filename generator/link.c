@@ -39,12 +39,28 @@ static int page_has_id(const struct page *p, const char *id)
 	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
 }
 
+/* Pages sorted by path, for find_page(). */
+static struct page **by_path;
+
+static int page_ptr_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct page *const *)a)->path, (*(struct page *const *)b)->path);
+}
+
+static int path_key_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, (*(struct page *const *)elem)->path);
+}
+
 static const struct page *find_page(const struct site *s, const char *path, size_t len)
 {
-	for (size_t i = 0; i < s->npages; i++)
-		if (strlen(s->pages[i].path) == len && !memcmp(s->pages[i].path, path, len))
-			return &s->pages[i];
-	return NULL;
+	char key[512];
+	if (len >= sizeof key)
+		return NULL;
+	memcpy(key, path, len);
+	key[len] = '\0';
+	struct page **p = bsearch(key, by_path, s->npages, sizeof *by_path, path_key_cmp);
+	return p ? *p : NULL;
 }
 
 static int find_file(const struct site *s, const char *path, size_t len)
@@ -142,6 +158,10 @@ int link_site(struct site *s)
 		s->pages[i].nids = ic.n;
 		free(ic.ids);
 	}
+	by_path = xcalloc(s->npages ? s->npages : 1, sizeof *by_path);
+	for (size_t i = 0; i < s->npages; i++)
+		by_path[i] = &s->pages[i];
+	qsort(by_path, s->npages, sizeof *by_path, page_ptr_cmp);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		struct check_ctx c = { .s = s, .page = &s->pages[i] };
@@ -151,5 +171,7 @@ int link_site(struct site *s)
 		dom_page_finish(s->pages[i].dom);
 		errors += c.errors;
 	}
+	free(by_path);
+	by_path = NULL;
 	return errors ? -1 : 0;
 }

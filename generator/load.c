@@ -205,7 +205,10 @@ static void load_chapters(struct arena *a, struct book *b)
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];
 		const char *rel = arena_printf(a, "content/%s", name);
-		if (!isdigit((unsigned char)name[0]) || !isdigit((unsigned char)name[1]) || name[2] != '-') {
+		size_t digits = 0;
+		while (isdigit((unsigned char)name[digits]))
+			digits++;
+		if (digits < 2 || digits > 6 || name[digits] != '-') {
 			diag_warning((struct srcloc){ rel, 0, 0 },
 				     "not a chapter (chapters are named NN-slug.md): ignored");
 			continue;
@@ -214,7 +217,7 @@ static void load_chapters(struct arena *a, struct book *b)
 		memset(c, 0, sizeof *c);
 		c->path = rel;
 		c->source = name;
-		c->number = (name[0] - '0') * 10 + (name[1] - '0');
+		c->number = atoi(name);
 		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
 		char *text;
 		if (read_book_file(a, b->root, rel, &text, &c->len))
@@ -223,7 +226,7 @@ static void load_chapters(struct arena *a, struct book *b)
 		if (load_front_matter(a, c))
 			continue;
 		if (!c->id)
-			c->id = arena_strndup(a, name + 3, strlen(name) - 6);
+			c->id = arena_strndup(a, name + digits + 1, strlen(name) - digits - 4);
 		for (size_t j = 0; j < b->nchapters; j++)
 			if (!strcmp(b->chapters[j].id, c->id))
 				diag_error((struct srcloc){ rel, 2, 1 }, "duplicate chapter id '%s' (also in %s)",
@@ -351,12 +354,15 @@ struct book *book_load(struct arena *a, const char *root)
 	return b;
 }
 
+static int chapter_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct chapter *)elem)->source);
+}
+
 const struct chapter *book_chapter(const struct book *b, const char *source)
 {
-	for (size_t i = 0; i < b->nchapters; i++)
-		if (!strcmp(b->chapters[i].source, source))
-			return &b->chapters[i];
-	return NULL;
+	/* chapters are in file-name order (files_list sorts with strcmp) */
+	return bsearch(source, b->chapters, b->nchapters, sizeof *b->chapters, chapter_cmp);
 }
 
 const struct term *book_term(const struct book *b, const char *id)

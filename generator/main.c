@@ -1,16 +1,17 @@
 /*
  * main.c — the specbook command: options, the pipeline, the summary.
  *
- *   specbook build|check [-C DIR] [-o OUT] [--jobs N]
+ *   specbook build|check|serve [-C DIR] [-o OUT] [--jobs N] [--port N]
  *                        [--format=gnu|json|github] [--werror] [--quiet]
  *
  * build loads, checks, renders, links and writes; check does all but the
- * writing.  Diagnostics go to stderr (json: stdout); the exit status is 1
+ * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
  * on any error (or warning under --werror), 2 on a usage error.
  */
 #include "book.h"
 #include "diag.h"
 #include "dom.h"
+#include "serve.h"
 #include "site.h"
 
 #include <getopt.h>
@@ -24,14 +25,16 @@
 
 static void usage(FILE *out)
 {
-	fputs("usage: specbook build|check [options]\n"
+	fputs("usage: specbook build|check|serve [options]\n"
 	      "\n"
 	      "  build            check the book and write the site\n"
 	      "  check            check the book, write nothing\n"
+	      "  serve            build, serve on 127.0.0.1 and rebuild on change\n"
 	      "\n"
 	      "  -C DIR           the book's directory (default: .)\n"
 	      "  -o OUT           output directory (default: DIR/site)\n"
 	      "  -j, --jobs N     rendering threads (default: the number of cores)\n"
+	      "  --port N         serve: the port (default: 8000)\n"
 	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
 	      "  --werror         treat warnings as errors\n"
 	      "  -q, --quiet      no summary\n"
@@ -49,12 +52,13 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *out = NULL;
-	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0;
+	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "werror", no_argument, NULL, 'W' },
+		{ "port", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -85,6 +89,13 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'W': werror = 1; break;
+		case 'p':
+			port = atoi(optarg);
+			if (port < 1 || port > 65535) {
+				fprintf(stderr, "specbook: --port wants a number from 1 to 65535, not '%s'\n", optarg);
+				return 2;
+			}
+			break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
@@ -99,8 +110,18 @@ int main(int argc, char **argv)
 	int write = 0;
 	if (!strcmp(cmd, "build"))
 		write = 1;
-	else if (strcmp(cmd, "check")) {
-		fprintf(stderr, "specbook: unknown command '%s' (build or check)\n", cmd);
+	else if (!strcmp(cmd, "serve")) {
+		char *serve_out = NULL;
+		if (!out) {
+			size_t n = strlen(dir) + 6;
+			serve_out = malloc(n);
+			snprintf(serve_out, n, "%s/site", dir);
+		}
+		int rc = serve_run(dir, out ? out : serve_out, port);
+		free(serve_out);
+		return rc;
+	} else if (strcmp(cmd, "check")) {
+		fprintf(stderr, "specbook: unknown command '%s' (build, check or serve)\n", cmd);
 		return 2;
 	}
 	if (jobs < 1)

@@ -44,8 +44,11 @@ struct quantity {
 
 struct units;
 
-/* Errors of quantity arithmetic: the interval codes, and a dimension clash. */
-enum { QUANTITY_EDIM = 100 };
+/* Errors of quantity arithmetic: the interval codes, and these. */
+enum {
+	QUANTITY_EDIM = 100,     /* dimensions differ (or a power has one) */
+	QUANTITY_EPOWER,         /* a unit to a fractional power, sqrt of an odd one */
+};
 
 /* Returns 1 if the dimensions are equal. */
 int dim_equal(const struct dim *a, const struct dim *b);

@@ -44,29 +44,20 @@ struct loader {
 
 /* ---- "did you mean": the candidate closest in edit distance ---- */
 
-/* Ids longer than this are not worth a suggestion (and bound the work). */
-#define SUGGEST_MAX_LEN 64
-
-struct suggest {
-	const char *word;
-	const char *best;
-	size_t best_distance;
-};
-
-static void suggest_init(struct suggest *sg, const char *word)
+void spec_suggest_init(struct spec_suggest *sg, const char *word)
 {
 	sg->word = word;
 	sg->best = NULL;
-	sg->best_distance = (size_t)-1;
+	sg->distance = (size_t)-1;
 }
 
-/* Levenshtein distance, with a transposition counting one (Damerau, restricted). */
+/* Levenshtein distance, a transposition counting one (restricted Damerau). */
 static size_t edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
-	if (la > SUGGEST_MAX_LEN || lb > SUGGEST_MAX_LEN)
+	if (la > SPEC_SUGGEST_MAX_LEN || lb > SPEC_SUGGEST_MAX_LEN)
 		return (size_t)-1;
-	size_t d[SUGGEST_MAX_LEN + 1][SUGGEST_MAX_LEN + 1];
+	size_t d[SPEC_SUGGEST_MAX_LEN + 1][SPEC_SUGGEST_MAX_LEN + 1];
 	for (size_t i = 0; i <= la; i++)
 		d[i][0] = i;
 	for (size_t j = 0; j <= lb; j++)
@@ -86,21 +77,20 @@ static size_t edit_distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-static void suggest_add(struct suggest *sg, const char *candidate)
+void spec_suggest_add(struct spec_suggest *sg, const char *candidate)
 {
 	size_t dist = edit_distance(sg->word, candidate);
-	if (dist < sg->best_distance) {
+	if (dist < sg->distance) {
 		sg->best = candidate;
-		sg->best_distance = dist;
+		sg->distance = dist;
 	}
 }
 
-/* Returns the closest candidate when it is close enough to be a slip, or NULL. */
-static const char *suggest_best(const struct suggest *sg)
+const char *spec_suggest_best(const struct spec_suggest *sg)
 {
 	size_t len = strlen(sg->word);
 	size_t limit = len < 4 ? 1 : len < 8 ? 2 : 3;
-	return sg->best && sg->best_distance <= limit ? sg->best : NULL;
+	return sg->best && sg->distance <= limit ? sg->best : NULL;
 }
 
 /* ---- ids and lookups ---- */
@@ -248,11 +238,11 @@ static int key_lookup(struct loader *ld, const struct ynode *key, const char *co
 	for (int i = 0; keys[i]; i++)
 		if (!strcmp(keys[i], key->text))
 			return i;
-	struct suggest sg;
-	suggest_init(&sg, key->text);
+	struct spec_suggest sg;
+	spec_suggest_init(&sg, key->text);
 	for (int i = 0; keys[i]; i++)
-		suggest_add(&sg, keys[i]);
-	const char *best = suggest_best(&sg);
+		spec_suggest_add(&sg, keys[i]);
+	const char *best = spec_suggest_best(&sg);
 	struct buf list = BUF_INIT;
 	for (int i = 0; keys[i]; i++)
 		buf_addf(&list, "%s%s", i ? (keys[i + 1] ? ", " : " or ") : "", keys[i]);
@@ -558,11 +548,11 @@ static void load_row_field(struct loader *ld, size_t t_index, const struct ynode
 				const char *id = row->sources[j];
 				if (spec_source_find(book, id, strlen(id)) >= 0)
 					continue;
-				struct suggest sg;
-				suggest_init(&sg, id);
+				struct spec_suggest sg;
+				spec_suggest_init(&sg, id);
 				for (size_t s = 0; s < book->nsources; s++)
-					suggest_add(&sg, book->sources[s].id);
-				const char *best = suggest_best(&sg);
+					spec_suggest_add(&sg, book->sources[s].id);
+				const char *best = spec_suggest_best(&sg);
 				const struct ynode *item = NULL;
 				for (size_t n = 0; n < v->count; n++)
 					if (v->items[n]->text == id)
@@ -581,13 +571,13 @@ static void load_row_field(struct loader *ld, size_t t_index, const struct ynode
 	}
 	long c = spec_column_find(book, t_index, k->text, k->len);
 	if (c < 0) {
-		struct suggest sg;
-		suggest_init(&sg, k->text);
+		struct spec_suggest sg;
+		spec_suggest_init(&sg, k->text);
 		for (size_t i = 0; i < t->ncolumns; i++)
-			suggest_add(&sg, t->columns[i].id);
+			spec_suggest_add(&sg, t->columns[i].id);
 		for (int i = 0; row_keys[i]; i++)
-			suggest_add(&sg, row_keys[i]);
-		const char *best = suggest_best(&sg);
+			spec_suggest_add(&sg, row_keys[i]);
+		const char *best = spec_suggest_best(&sg);
 		if (best)
 			report(k, "unknown column '%s' in table '%s' (did you mean '%s'?)",
 				   k->text, t->id, best);

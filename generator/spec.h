@@ -95,4 +95,22 @@ int spec_id_valid(const char *s, size_t len);
 void spec_row_each(const struct spec_book *book, void (*fn)(const char *name, void *ctx),
 		   void *ctx);
 
+/*
+ * "Did you mean": feed candidates to a spec_suggest, then ask for the best.
+ * spec_suggest_best() returns the closest candidate when it is close enough
+ * to be a slip (edit distance 1 for short words, up to 3 for long ones), or
+ * NULL.  The candidate strings must outlive the struct.
+ */
+#define SPEC_SUGGEST_MAX_LEN 64   /* longer words get no suggestion (bounds the work) */
+
+struct spec_suggest {
+	const char *word;
+	const char *best;
+	size_t distance;
+};
+
+void spec_suggest_init(struct spec_suggest *sg, const char *word);
+void spec_suggest_add(struct spec_suggest *sg, const char *candidate);
+const char *spec_suggest_best(const struct spec_suggest *sg);
+
 #endif

@@ -15,6 +15,7 @@
  * what it is.
  */
 #include "units.h"
+#include "buffer.h"
 #include "files.h"
 #include "utf8.h"
 #include "yamltree.h"
@@ -422,11 +423,13 @@ static int report_unknown(struct uparser *p, size_t at)
 		return -1;
 	}
 	char *name = strndup(p->s + at, end - at);
-	const char *near = units_suggest(p->u, name);
+	struct arena tmp = ARENA_INIT;
+	const char *near = units_suggest(p->u, &tmp, name);
 	char detail[256];
 	if (near)
 		snprintf(detail, sizeof detail, "hint: did you mean '%s'?", near);
 	report_at(p, at, end - at, near ? detail : NULL, "unknown unit '%s'", name);
+	arena_free(&tmp);
 	free(name);
 	return -1;
 }
@@ -449,12 +452,8 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 		size_t at = full ? skip_spaces(p->s, p->len, p->pos) : p->pos;
 		int divide;
 		size_t n = unit_operator(p->s, p->len, at, &divide);
-		if (!full && n && !divide && !(p->s[at] != '*' && p->s[at] != '\xc3'))
-			n = 0;     /* inline: only `/` and `·` continue a unit */
-		if (!full && n && p->s[at] == '\xc3')
-			n = 0;     /* `×` after a unit is the expression's */
-		if (!full && n && p->s[at] == '*')
-			n = 0;
+		if (!full && n && !divide && memcmp(p->s + at, "\xc2\xb7", 2))
+			n = 0;     /* inline: only `/` and `·` continue a unit; `×` is the expression's */
 		if (n == 0) {
 			/* juxtaposition `kg m` multiplies, in full mode only */
 			if (full && at > before && atom_char(p->s, p->len, at)) {
@@ -481,7 +480,7 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 		if (rc < 0)
 			return -1;
 		if (rc == 0) {
-			if (!full) {
+			if (p->inline_mode) {
 				p->pos = before;
 				return 1;
 			}
@@ -560,8 +559,10 @@ int units_is_unit(const struct units *u, const char *name)
 
 int units_tight(const struct units *u, const char *name)
 {
-	if (!u || !name)
+	if (!name)
 		return 0;
+	if (!u)
+		return !strcmp(name, "%") || !strcmp(name, "\xc3\x97");
 	const struct spelling *sp = find_spelling(u, name, strlen(name));
 	return sp && sp->tight;
 }
@@ -595,21 +596,20 @@ static size_t edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-const char *units_suggest(const struct units *u, const char *name)
+const char *units_suggest(const struct units *u, struct arena *a, const char *name)
 {
-	const char *best = NULL;
+	const struct spelling *best = NULL;
+	const struct prefix *best_pre = NULL;
 	size_t best_d = (size_t)-1;
-	size_t limit = strlen(name) / 3 + 1;
 	char cand[128];
 	for (size_t i = 0; i < u->nspellings; i++) {
 		const struct spelling *sp = &u->spellings[i];
 		size_t d = edit_distance(name, sp->name);
 		if (d < best_d) {
 			best_d = d;
-			best = sp->name;
+			best = sp;
+			best_pre = NULL;
 		}
-		if (!sp->families)
-			continue;
 		for (size_t k = 0; k < u->nprefixes; k++) {
 			const struct prefix *p = &u->prefixes[k];
 			if (!(sp->families & (1u << p->family)))
@@ -618,40 +618,15 @@ const char *units_suggest(const struct units *u, const char *name)
 			d = edit_distance(name, cand);
 			if (d < best_d) {
 				best_d = d;
-				best = NULL;
-				/* remember the composed spelling in a static-free way:
-				 * the prefix and unit both live in the table */
-				for (size_t m = 0; m < u->nspellings; m++)
-					if (!strcmp(u->spellings[m].name, cand))
-						best = u->spellings[m].name;
-				if (!best) {
-					best_d = d;
-					best = p->name;   /* marker: composed below */
-				}
+				best = sp;
+				best_pre = p;
 			}
 		}
 	}
-	if (!best || best_d > limit)
+	/* a third of the letters wrong is still a typo; more is another word */
+	if (!best || best_d > strlen(name) / 3 + 1)
 		return NULL;
-	/* a composed spelling is rebuilt from its parts on demand */
-	for (size_t k = 0; k < u->nprefixes; k++) {
-		if (best != u->prefixes[k].name)
-			continue;
-		for (size_t i = 0; i < u->nspellings; i++) {
-			const struct spelling *sp = &u->spellings[i];
-			if (!(sp->families & (1u << u->prefixes[k].family)))
-				continue;
-			snprintf(cand, sizeof cand, "%s%s", best, sp->name);
-			if (edit_distance(name, cand) == best_d) {
-				/* the table owns no such string: keep one per thread-safe
-				 * call in the name buffer of the prefix entry is not
-				 * possible, so return the unit and let the caller show it
-				 * with its prefix */
-				return sp->name;
-			}
-		}
-	}
-	return best;
+	return best_pre ? arena_printf(a, "%s%s", best_pre->name, best->name) : best->name;
 }
 
 /* ---- conversion, magnitudes, display ---- */
@@ -725,35 +700,32 @@ static const struct spelling *base_spelling(const struct units *u, int dim_index
 	return NULL;
 }
 
-/* Picks the SI prefix of families that puts x (in units of scale) in [1, 1000). */
+/*
+ * Returns the decimal prefix among families that puts x (in the unit's own
+ * size) in [1, 1000): the largest prefix not above x, NULL for none.
+ */
 static const struct prefix *pick_prefix(const struct units *u, unsigned families, double x)
 {
 	x = fabs(x);
-	if (x == 0 || !isfinite(x))
+	if (x == 0 || !isfinite(x) || (x >= 1 && x < 1000))
 		return NULL;
-	const struct prefix *best = NULL;
-	double best_f = 1;
+	const struct prefix *best = NULL, *smallest = NULL;
 	for (size_t i = 0; i < u->nprefixes; i++) {
 		const struct prefix *p = &u->prefixes[i];
-		if (!(families & (1u << p->family)))
-			continue;
-		if (!strcmp(u->families[p->family], "iec"))
-			continue;       /* decimal unless the author asks otherwise */
-		if (p->name[0] == 'u' || !strcmp(p->name, "\xce\xbc"))
+		if (!(families & (1u << p->family)) || !strcmp(u->families[p->family], "iec"))
+			continue;       /* binary prefixes only when the author writes them */
+		if (!strcmp(p->name, "u") || !strcmp(p->name, "\xce\xbc"))
 			continue;       /* µ (U+00B5) is the spelling shown */
-		double f = p->factor;
-		if (x / f >= 1 && (best == NULL ? f > best_f || (f < 1 && x < 1) : f > best_f))
-			if (x / f >= 1) {
-				best = p;
-				best_f = f;
-			}
+		if (p->factor <= x && (!best || p->factor > best->factor))
+			best = p;
+		if (!smallest || p->factor < smallest->factor)
+			smallest = p;
 	}
-	/* the largest prefix not above x; none when x is already in [1, 1000) */
-	if (best && x >= 1 && x < 1000 && best_f <= 1)
-		return NULL;
-	if (x >= 1 && x < 1000)
-		return NULL;
-	return best;
+	if (x >= 1)
+		return best && best->factor > 1 ? best : NULL;
+	if (best)
+		return best;
+	return smallest && smallest->factor < 1 ? smallest : NULL;
 }
 
 static void compose(const struct units *u, struct buf *b, const struct dim *d, int names)

@@ -80,8 +80,12 @@ int units_parse(const struct units *u, struct arena *a, const char *text, size_t
 /* Returns 1 if the NUL-terminated name is a unit (possibly prefixed), 0 if not. */
 int units_is_unit(const struct units *u, const char *name);
 
-/* Returns the closest unit name or alias to name (for "did you mean"), or NULL. */
-const char *units_suggest(const struct units *u, const char *name);
+/* Returns the closest unit spelling to name, prefixed or not (for "did you
+ * mean"), in arena a, or NULL when nothing is close. */
+const char *units_suggest(const struct units *u, struct arena *a, const char *name);
+
+/* Returns 1 if the unit spelled name is printed without a space (`%`, `×`). */
+int units_tight(const struct units *u, const char *name);
 
 /*
  * Converts q to unit un: same dimension required.  Returns 0 and sets the
@@ -98,6 +102,12 @@ int units_convert(struct quantity *q, const struct unit *un);
  */
 size_t units_magnitude(const struct units *u, const char *text, size_t len, int glued,
 		       double *factor);
+
+/*
+ * Unit symbol written before the number at text (`$` in `$6M`): returns its
+ * bytes (0: none) and stores the unit's name in *unit.
+ */
+size_t units_before(const struct units *u, const char *text, size_t len, const char **unit);
 
 /*
  * Picks a unit to show a quantity of dimension d and base-unit size x: a

@@ -303,14 +303,19 @@
 
 	/* ---- rendering ---- */
 
-	function markStrings(q) {
+	/* Returns the strings to mark in a result whose title and text are
+	 * given (lowercased): each query word, and each CJK run, or its
+	 * character pairs when the run itself is not there. */
+	function markStrings(q, title, text) {
 		var marks = [];
 		parseQuery(q).forEach(function (u) {
-			marks.push(u.marks[0]);
-			if (u.cjk && u.cjk.length > 1) {
-				for (var k = 1; k < u.cjk.length; k++)
-					marks.push(u.cjk[k - 1] + u.cjk[k]);
+			var whole = u.marks[0];
+			if (!u.cjk || u.cjk.length < 2 || text.indexOf(whole) >= 0 || title.indexOf(whole) >= 0) {
+				marks.push(whole);
+				return;
 			}
+			for (var k = 1; k < u.cjk.length; k++)
+				marks.push(u.cjk[k - 1] + u.cjk[k]);
 		});
 		return marks.filter(function (m) { return m; });
 	}
@@ -407,7 +412,6 @@
 			return;
 		}
 		var results = search(q);
-		var marks = markStrings(q);
 		var shown = results.slice(0, MAX_RESULTS);
 		if (!results.length) {
 			status.appendChild(bi("没有找到“" + q + "”。", "No results for “" + q + "”."));
@@ -426,6 +430,7 @@
 			a.className = "result-title";
 			a.href = r.href;
 			var title = r.title || r.pageTitle || r.page;
+			var marks = markStrings(q, asciiLower(title), asciiLower(r.text));
 			appendMarked(a, title, 0, title.length, findRanges(asciiLower(title), marks));
 			li.appendChild(a);
 			var page = document.createElement("span");

@@ -115,7 +115,62 @@
 			document.activeElement.blur();
 	});
 
+	/* Tables marked "sortable" sort by a column when its header is
+	   clicked: numbers by their data-sort value (largest first on the
+	   first click), text alphabetically; cells without a value go last. */
+	function sortKey(cell) {
+		if (!cell)
+			return null;
+		var v = cell.getAttribute("data-sort");
+		if (v !== null && v !== "" && !isNaN(Number(v)))
+			return Number(v);
+		var t = cell.textContent.trim();
+		return t === "" || t === "—" || t === "?" ? null : t;
+	}
+
+	function sortTable(table, th, col) {
+		var body = table.tBodies[0];
+		if (!body)
+			return;
+		var rows = Array.prototype.slice.call(body.rows);
+		var numeric = rows.some(function (r) { return typeof sortKey(r.cells[col]) === "number"; });
+		var current = th.getAttribute("aria-sort");
+		var dir = current === "descending" ? 1 : current === "ascending" ? -1 : numeric ? -1 : 1;
+		var keyed = rows.map(function (r, i) { return { row: r, key: sortKey(r.cells[col]), i: i }; });
+		keyed.sort(function (a, b) {
+			if (a.key === null || b.key === null)
+				return (a.key === null) - (b.key === null) || a.i - b.i;
+			var c = typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key
+				: String(a.key).localeCompare(String(b.key));
+			return c * dir || a.i - b.i;
+		});
+		keyed.forEach(function (k) { body.appendChild(k.row); });
+		var heads = th.parentNode.cells;
+		for (var h = 0; h < heads.length; h++)
+			heads[h].removeAttribute("aria-sort");
+		th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+	}
+
+	function makeSortable(table) {
+		var head = table.tHead && table.tHead.rows[table.tHead.rows.length - 1];
+		if (!head || !table.tBodies[0] || table.tBodies[0].rows.length < 2)
+			return;
+		Array.prototype.forEach.call(head.cells, function (th, col) {
+			if (th.querySelector("button"))
+				return;
+			var b = document.createElement("button");
+			b.type = "button";
+			b.className = "sort";
+			while (th.firstChild)
+				b.appendChild(th.firstChild);
+			th.appendChild(b);
+			b.addEventListener("click", function () { sortTable(table, th, col); });
+		});
+	}
+
 	function ready() {
+		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
+
 		/* Mark the current chapter in the navigation. */
 		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";
 		var links = document.querySelectorAll(".site-nav a[href]");

@@ -114,7 +114,7 @@ async function openWatched(context, url, allowedPrefix) {
 	const problems = [];
 	page.on("console", (m) => {
 		if (m.type() === "error")
-			problems.push(`console error: ${m.text()}`);
+			problems.push(`console error: ${m.text()}${m.location() && m.location().url ? " (" + m.location().url + ")" : ""}`);
 	});
 	page.on("pageerror", (e) => problems.push(`script error: ${e.message}`));
 	page.on("requestfailed", (r) => problems.push(`failed request: ${r.url()} (${r.failure() && r.failure().errorText})`));
@@ -135,8 +135,11 @@ async function visibility(page) {
 	return page.evaluate(() => {
 		const vis = (el) => !!el && el.getClientRects().length > 0;
 		const q = (s) => Array.from(document.querySelectorAll(s));
-		const zh = q(".pair > [lang|=zh], .bi > [lang|=zh]");
-		const en = q(".pair > [lang=en], .bi > [lang=en]");
+		/* only text whose pair or bi container shows at all counts (a
+		   header link hidden on wide screens does not) */
+		const shown = (el) => vis(el.parentElement);
+		const zh = q(".pair > [lang|=zh], .bi > [lang|=zh]").filter(shown);
+		const en = q(".pair > [lang=en], .bi > [lang=en]").filter(shown);
 		return {
 			mode: document.documentElement.getAttribute("data-lang"),
 			zh: zh.length, en: en.length,

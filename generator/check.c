@@ -1,0 +1,141 @@
+/*
+ * check.c — stated derived values, row checks and table rules (see check.h).
+ *
+ * Row checks and rules are claims, checked by claim_check() through the
+ * resolve scope of the row they are about.  For a rule the scope is told to
+ * stay quiet about fields the row lacks: the rule then does not apply to
+ * that row.  A rule whose names cannot resolve at all (a misspelt column)
+ * or whose text does not parse fails the same way for every row, so it is
+ * reported once, for the first row, and not tried again.
+ */
+#include "check.h"
+#include "buffer.h"
+#include "claim.h"
+#include "utf8.h"
+
+#include <string.h>
+
+/* Returns where the text of a scalar starts: after the quote of a quoted one. */
+static struct srcloc text_loc(const struct ynode *node)
+{
+	struct srcloc loc = node->loc;
+	if (!node->plain)
+		loc.col++;
+	return loc;
+}
+
+static int text_width(const struct ynode *node)
+{
+	if (memchr(node->text, '\n', node->len))
+		return 1;
+	return (int)utf8_length(node->text, node->len);
+}
+
+/* A stated value of a derived column against what its formula computes. */
+static int check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
+{
+	const struct field *f = resolve_field(rs, t, r, c);
+	if (!f->stated || !f->has_computed || f->kind != FIELD_VALUE)
+		return 0;
+	if (interval_overlaps(f->q.v, f->computed.v))
+		return 0;
+	const struct spec_table *table = &rs->book.tables[t];
+	const struct ynode *v = rs->book.src[t].rows[r].values[c];
+	struct quantity computed = f->computed;
+	struct quantity stated = f->q;
+	/* say both in the unit the author wrote */
+	if (stated.unit)
+		quantity_set_unit(&computed, stated.unit, stated.scale);
+	struct buf detail = BUF_INIT;
+	buf_addf(&detail, "stated   %s = %s\n", quantity_format(rs->arena, rs->units, &stated, 0),
+		 quantity_format(rs->arena, rs->units, &stated, QUANTITY_INTERVAL));
+	buf_addf(&detail, "computed %s = %s = %s", table->columns[c].derive,
+		 f->derivation ? f->derivation : "?",
+		 quantity_format(rs->arena, rs->units, &computed, QUANTITY_INTERVAL));
+	struct quantity should = computed;
+	should.v = should.nominal;   /* the computed value itself, to three figures */
+	diag_report(DIAG_ERROR, text_loc(v), text_width(v), detail.data,
+		    "stated %s.%s does not match its derivation: should be %s",
+		    table->rows[r].id, table->columns[c].id,
+		    quantity_format(rs->arena, rs->units, &should, 0));
+	buf_release(&detail);
+	return -1;
+}
+
+static int check_row(struct resolve *rs, size_t t, size_t r)
+{
+	const struct ynode *checks = rs->book.src[t].rows[r].checks;
+	int failed = 0;
+	for (size_t i = 0; checks && i < checks->count; i++) {
+		const struct ynode *claim = checks->items[i];
+		struct resolve_scope ctx = {
+			.rs = rs, .table = (long)t, .row = (long)r, .on_missing = RESOLVE_REPORT,
+			.arena = rs->arena, .text = claim->text, .len = claim->len,
+			.loc = text_loc(claim),
+		};
+		struct expr_scope scope;
+		resolve_scope_init(&ctx, &scope);
+		if (claim_check(rs->units, &scope, rs->approx, rs->arena, claim->text, claim->len,
+				ctx.loc))
+			failed = 1;
+	}
+	return failed ? -1 : 0;
+}
+
+static int check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
+{
+	const struct spec_table *table = &rs->book.tables[t];
+	int failed = 0;
+	size_t applied = 0;
+	for (size_t r = 0; r < table->nrows; r++) {
+		struct resolve_scope ctx = {
+			.rs = rs, .table = (long)t, .row = (long)r, .on_missing = RESOLVE_SKIP,
+			.arena = rs->arena, .text = rule->text, .len = rule->len,
+			.loc = text_loc(rule),
+		};
+		struct expr_scope scope;
+		resolve_scope_init(&ctx, &scope);
+		int before = diag_count(DIAG_ERROR);
+		int rc = claim_check(rs->units, &scope, rs->approx, rs->arena, rule->text,
+				     rule->len, ctx.loc);
+		int reported = diag_count(DIAG_ERROR) > before;
+		if (rc && !reported && ctx.missing)
+			continue;   /* the row lacks a field the rule names */
+		applied++;
+		if (!rc)
+			continue;
+		failed = 1;
+		if (ctx.unknown || ctx.lookups == 0 || !reported)
+			return -1;   /* the rule itself is wrong: said once */
+		const struct spec_row *row = &table->rows[r];
+		diag_report(DIAG_ERROR, row->loc, (int)strlen(row->id), NULL,
+			    "row '%s' breaks the rule '%s' (line %d)", row->id, rule->text,
+			    rule->loc.line);
+	}
+	if (!applied && table->nrows) {
+		diag_report(DIAG_WARNING, text_loc(rule), text_width(rule), NULL,
+			    "rule applies to no row of table '%s': none has all the fields it "
+			    "names", table->id);
+	}
+	return failed ? -1 : 0;
+}
+
+int check_tables(struct resolve *rs)
+{
+	int failed = 0;
+	for (size_t t = 0; t < rs->book.ntables; t++) {
+		const struct spec_table *table = &rs->book.tables[t];
+		for (size_t r = 0; r < table->nrows; r++) {
+			for (size_t c = 0; c < table->ncolumns; c++)
+				if (check_stated(rs, t, r, c))
+					failed = 1;
+			if (check_row(rs, t, r))
+				failed = 1;
+		}
+		const struct ynode *rules = rs->book.src[t].rules;
+		for (size_t i = 0; rules && i < rules->count; i++)
+			if (check_rule(rs, t, rules->items[i]))
+				failed = 1;
+	}
+	return failed ? -1 : 0;
+}

@@ -1,0 +1,862 @@
+/*
+ * serve.c — `specbook serve`: build, serve on loopback, rebuild on change.
+ *
+ * One thread, one poll() loop over four kinds of descriptor: the listening
+ * socket, the HTTP clients, an inotify descriptor watching content/, specs/
+ * and templates/ (subdirectories too), and the pipe that carries the
+ * output of a running build.  Builds run in a child process, this same
+ * executable started as `specbook build -C dir -o out`, so a crash or an
+ * exit() in the pipeline cannot take the server down, and the write stage's
+ * atomic swap means a request never sees a half-written site.
+ *
+ * Changes are debounced: a build starts SERVE_DEBOUNCE_MS after the last
+ * event, and events during a build queue one more build after it.  Every
+ * finished build, good or bad, bumps a counter.  HTML pages are served with
+ * one extra <script src="/__specbook/live.js"> (added in memory, never on
+ * disk) that polls /__specbook/status each second: it reloads the page
+ * when a build succeeded since the page was loaded, and shows the failed
+ * build's diagnostics over the page until a good one arrives.
+ *
+ * The HTTP side is deliberately small: GET and HEAD, HTTP/1.0 and 1.1, one
+ * request per connection (Connection: close), files under out only.  The
+ * request path is percent-decoded and split into segments; "..", hidden
+ * segments and control bytes are refused before the file system is
+ * touched, and the resolved real path must still lie under out.
+ */
+#define _GNU_SOURCE
+#include "serve.h"
+#include "alloc.h"
+#include "arena.h"
+#include "buffer.h"
+#include "files.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/inotify.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Quiet time after the last change before a rebuild: editors save a file
+ * in several steps (write a temporary, rename, touch), one build covers them. */
+#define SERVE_DEBOUNCE_MS 200
+/* Open connections at once; a browser opens about six per page. */
+#define SERVE_MAX_CLIENTS 64
+/* A GET with its headers fits easily; anything larger is not a browser. */
+#define SERVE_MAX_REQUEST 16384
+/* A client that sends or reads nothing for this long is dropped. */
+#define SERVE_CLIENT_TIMEOUT_MS 10000
+/* Diagnostics kept for the status page; the terminal gets all of them. */
+#define SERVE_MAX_ERROR_TEXT (64 * 1024)
+/* Directories watched under templates/ (assets and their subfolders). */
+#define SERVE_MAX_WATCHES 1024
+
+struct client {
+	int fd;
+	struct buf in;        /* the request so far */
+	struct buf out;       /* the whole response */
+	size_t sent;
+	long long deadline;   /* ms on the monotonic clock */
+	int writing;
+};
+
+struct watch {
+	int wd;
+	char *rel;            /* "content", "templates/assets" */
+};
+
+struct server {
+	const char *dir, *out;
+	int port;
+	int listen_fd, inotify_fd;
+	struct client clients[SERVE_MAX_CLIENTS];
+	size_t nclients;
+	struct watch *watches;
+	size_t nwatches, capwatches;
+
+	pid_t build_pid;      /* 0: no build running */
+	int build_fd;         /* read end of the build's stdout+stderr */
+	struct buf build_log; /* output of the running build */
+	long long build_started;
+	long long rebuild_at; /* 0: none pending */
+	char *changed;        /* first file changed since the last build started */
+
+	unsigned long builds; /* finished builds */
+	int last_ok;
+	char *last_errors;    /* malloc'd; "" when the last build was good */
+};
+
+static volatile sig_atomic_t stop_signal;
+static int wake_pipe[2] = { -1, -1 };
+
+static void on_stop(int sig)
+{
+	int saved = errno;
+	stop_signal = sig;
+	if (wake_pipe[1] >= 0) {
+		ssize_t r = write(wake_pipe[1], "x", 1);
+		(void)r;
+	}
+	errno = saved;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void set_flags(int fd)
+{
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/* ---- the live-reload script ---- */
+
+static const char live_js[] =
+	"/* specbook serve: reload after a rebuild, show a failed build's errors. */\n"
+	"(function () {\n"
+	"  var seen = null;\n"
+	"  function overlay(text) {\n"
+	"    var box = document.getElementById('specbook-serve-errors');\n"
+	"    if (!text) { if (box) box.parentNode.removeChild(box); return; }\n"
+	"    if (!box) {\n"
+	"      box = document.createElement('pre');\n"
+	"      box.id = 'specbook-serve-errors';\n"
+	"      box.setAttribute('role', 'alert');\n"
+	"      box.style.cssText = 'position:fixed;left:0;right:0;top:0;max-height:80vh;overflow:auto;"
+	"margin:0;padding:1em 1.5em;z-index:2147483647;background:#2b0b0b;color:#ffd7d7;"
+	"font:13px/1.45 ui-monospace,monospace;white-space:pre-wrap;border-bottom:3px solid #e55';\n"
+	"      document.body.appendChild(box);\n"
+	"    }\n"
+	"    box.textContent = 'specbook: the last build failed; the page shows the last good site.\\n\\n' + text;\n"
+	"  }\n"
+	"  function poll() {\n"
+	"    fetch('/__specbook/status', { cache: 'no-store' })\n"
+	"      .then(function (r) { return r.json(); })\n"
+	"      .then(function (s) {\n"
+	"        if (seen !== null && s.build !== seen && s.ok) { location.reload(); return; }\n"
+	"        seen = s.build;\n"
+	"        overlay(s.ok ? '' : s.errors);\n"
+	"        setTimeout(poll, 1000);\n"
+	"      }, function () { setTimeout(poll, 1000); });\n"
+	"  }\n"
+	"  poll();\n"
+	"})();\n";
+
+static const char live_tag[] = "<script src=\"/__specbook/live.js\"></script>";
+
+/* ---- building ---- */
+
+/* Starts `specbook build` in a child; its output collects in build_log. */
+static void build_start(struct server *s)
+{
+	int fds[2];
+	if (pipe(fds)) {
+		fprintf(stderr, "specbook serve: cannot start a build: %s\n", strerror(errno));
+		return;
+	}
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "specbook serve: cannot start a build: %s\n", strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		signal(SIGPIPE, SIG_DFL);
+		execl("/proc/self/exe", "specbook", "build", "-C", s->dir, "-o", s->out, (char *)NULL);
+		fprintf(stderr, "specbook serve: cannot run /proc/self/exe: %s\n", strerror(errno));
+		_exit(127);
+	}
+	close(fds[1]);
+	set_flags(fds[0]);
+	s->build_pid = pid;
+	s->build_fd = fds[0];
+	s->build_started = now_ms();
+	buf_reset(&s->build_log);
+	if (s->changed)
+		fprintf(stderr, "specbook serve: %s changed, rebuilding\n", s->changed);
+	free(s->changed);
+	s->changed = NULL;
+}
+
+/* Reaps the build once its output has ended; records and reports the outcome. */
+static void build_finish(struct server *s)
+{
+	int status = 0;
+	while (waitpid(s->build_pid, &status, 0) < 0 && errno == EINTR)
+		;
+	close(s->build_fd);
+	s->build_fd = -1;
+	s->build_pid = 0;
+	s->builds++;
+	double secs = (now_ms() - s->build_started) / 1000.0;
+	s->last_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	fwrite(s->build_log.data, 1, s->build_log.len, stderr);
+	free(s->last_errors);
+	if (s->last_ok) {
+		s->last_errors = xstrdup("");
+		fprintf(stderr, "specbook serve: build %lu done in %.2f s; open pages reload\n",
+			s->builds, secs);
+	} else {
+		struct buf e = BUF_INIT;
+		buf_add(&e, s->build_log.data, s->build_log.len < SERVE_MAX_ERROR_TEXT
+			? s->build_log.len : SERVE_MAX_ERROR_TEXT);
+		if (s->build_log.len > SERVE_MAX_ERROR_TEXT)
+			buf_adds(&e, "\n… (more on the terminal)\n");
+		if (WIFSIGNALED(status))
+			buf_addf(&e, "\nthe build was killed by signal %d\n", WTERMSIG(status));
+		s->last_errors = buf_detach(&e, NULL);
+		fprintf(stderr, "specbook serve: build %lu FAILED after %.2f s (exit %d); "
+			"the last good site is still served, errors show in the page\n",
+			s->builds, secs, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	}
+	buf_release(&s->build_log);
+}
+
+/* Reads what the build wrote; finishes the build at end of file. */
+static void build_read(struct server *s)
+{
+	char chunk[8192];
+	for (;;) {
+		ssize_t n = read(s->build_fd, chunk, sizeof chunk);
+		if (n > 0) {
+			buf_add(&s->build_log, chunk, (size_t)n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		build_finish(s);
+		return;
+	}
+}
+
+/* ---- watching ---- */
+
+#define WATCH_MASK (IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | \
+		    IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+/* Watches dir/rel and, recursively, its subdirectories. */
+static void watch_tree(struct server *s, const char *rel)
+{
+	if (s->nwatches >= SERVE_MAX_WATCHES) {
+		fprintf(stderr, "specbook serve: more than %d directories to watch; not watching %s\n",
+			SERVE_MAX_WATCHES, rel);
+		return;
+	}
+	struct arena a = ARENA_INIT;
+	char *path = arena_printf(&a, "%s/%s", s->dir, rel);
+	int wd = inotify_add_watch(s->inotify_fd, path, WATCH_MASK);
+	if (wd < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			fprintf(stderr, "specbook serve: cannot watch %s: %s\n", path, strerror(errno));
+		arena_free(&a);
+		return;
+	}
+	int known = 0;
+	for (size_t i = 0; i < s->nwatches; i++)
+		if (s->watches[i].wd == wd) {
+			free(s->watches[i].rel);
+			s->watches[i].rel = xstrdup(rel);
+			known = 1;
+		}
+	if (!known) {
+		struct watch *w = ARRAY_PUSH(s->watches, s->nwatches, s->capwatches);
+		w->wd = wd;
+		w->rel = xstrdup(rel);
+	}
+	size_t n;
+	char **names = files_list(&a, path, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		char *sub = arena_printf(&a, "%s/%s", path, names[i]);
+		if (files_is_dir(sub))
+			watch_tree(s, arena_printf(&a, "%s/%s", rel, names[i]));
+	}
+	arena_free(&a);
+}
+
+/* Editors' temporaries and backups are not part of the book. */
+static int ignored_name(const char *name)
+{
+	size_t n = strlen(name);
+	return name[0] == '.' || name[0] == '#' || (n && name[n - 1] == '~') ||
+	       (n > 4 && (!strcmp(name + n - 4, ".swp") || !strcmp(name + n - 4, ".swx")));
+}
+
+/* Drains inotify; schedules a rebuild when something of the book changed. */
+static void watch_read(struct server *s)
+{
+	_Alignas(struct inotify_event) char chunk[16384];
+	for (;;) {
+		ssize_t n = read(s->inotify_fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		for (char *p = chunk; p < chunk + n;) {
+			const struct inotify_event *ev = (const struct inotify_event *)(void *)p;
+			p += sizeof *ev + ev->len;
+			const char *rel = NULL;
+			for (size_t i = 0; i < s->nwatches; i++)
+				if (s->watches[i].wd == ev->wd)
+					rel = s->watches[i].rel;
+			if (ev->mask & IN_Q_OVERFLOW) {
+				s->rebuild_at = now_ms() + SERVE_DEBOUNCE_MS;
+				continue;
+			}
+			if (!rel || (ev->mask & IN_IGNORED))
+				continue;
+			const char *name = ev->len ? ev->name : "";
+			if (*name && ignored_name(name))
+				continue;
+			if ((ev->mask & IN_ISDIR) && (ev->mask & (IN_CREATE | IN_MOVED_TO))) {
+				struct buf sub = BUF_INIT;
+				buf_addf(&sub, "%s/%s", rel, name);
+				watch_tree(s, sub.data);
+				buf_release(&sub);
+			}
+			if (!s->changed) {
+				struct buf what = BUF_INIT;
+				buf_addf(&what, "%s%s%s", rel, *name ? "/" : "", name);
+				s->changed = buf_detach(&what, NULL);
+			}
+			s->rebuild_at = now_ms() + SERVE_DEBOUNCE_MS;
+		}
+	}
+}
+
+/* ---- HTTP ---- */
+
+static const char *content_type(const char *path)
+{
+	static const struct { const char *ext, *type; } types[] = {
+		{ ".html", "text/html; charset=utf-8" },
+		{ ".htm", "text/html; charset=utf-8" },
+		{ ".css", "text/css; charset=utf-8" },
+		{ ".js", "text/javascript; charset=utf-8" },
+		{ ".mjs", "text/javascript; charset=utf-8" },
+		{ ".json", "application/json" },
+		{ ".svg", "image/svg+xml" },
+		{ ".png", "image/png" },
+		{ ".jpg", "image/jpeg" },
+		{ ".jpeg", "image/jpeg" },
+		{ ".gif", "image/gif" },
+		{ ".webp", "image/webp" },
+		{ ".ico", "image/x-icon" },
+		{ ".txt", "text/plain; charset=utf-8" },
+		{ ".xml", "application/xml" },
+		{ ".pdf", "application/pdf" },
+		{ ".woff2", "font/woff2" },
+		{ ".woff", "font/woff" },
+	};
+	const char *dot = strrchr(path, '.');
+	const char *slash = strrchr(path, '/');
+	if (dot && (!slash || dot > slash))
+		for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+			if (!strcasecmp(dot, types[i].ext))
+				return types[i].type;
+	return "application/octet-stream";
+}
+
+static const char *status_text(int code)
+{
+	switch (code) {
+	case 200: return "OK";
+	case 301: return "Moved Permanently";
+	case 400: return "Bad Request";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 431: return "Request Header Fields Too Large";
+	case 500: return "Internal Server Error";
+	case 505: return "HTTP Version Not Supported";
+	default: return "Error";
+	}
+}
+
+/* Puts a complete response in c->out; body may be NULL for HEAD. */
+static void respond(struct client *c, int code, const char *type, const char *extra_headers,
+		    const char *body, size_t len, int head)
+{
+	buf_reset(&c->out);
+	buf_addf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+		 "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
+		 "Connection: close\r\n%s\r\n",
+		 code, status_text(code), type, len, extra_headers ? extra_headers : "");
+	if (!head && body)
+		buf_add(&c->out, body, len);
+	c->writing = 1;
+	c->sent = 0;
+}
+
+static void respond_text(struct client *c, int code, const char *text, int head)
+{
+	respond(c, code, "text/plain; charset=utf-8", code == 405 ? "Allow: GET, HEAD\r\n" : NULL,
+		text, strlen(text), head);
+}
+
+/* Adds the live-reload tag before the last </body> (or at the end). */
+static void inject_live(struct buf *html)
+{
+	const char *at = NULL;
+	for (const char *p = html->data; (p = strstr(p, "</")); p += 2)
+		if (!strncasecmp(p, "</body", 6))
+			at = p;
+	if (!at) {
+		buf_adds(html, live_tag);
+		return;
+	}
+	size_t pos = (size_t)(at - html->data), tail = html->len - pos;
+	size_t n = strlen(live_tag);
+	buf_grow(html, n);
+	memmove(html->data + pos + n, html->data + pos, tail + 1);
+	memcpy(html->data + pos, live_tag, n);
+	html->len += n;
+}
+
+static void json_string(struct buf *b, const char *s)
+{
+	buf_addch(b, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_addf(b, "\\%c", *p);
+		else if (*p == '\n')
+			buf_adds(b, "\\n");
+		else if (*p == '\t')
+			buf_adds(b, "\\t");
+		else if (*p < 0x20 || *p == 0x7f)
+			buf_addf(b, "\\u%04x", *p);
+		else
+			buf_addch(b, (char)*p);
+	}
+	buf_addch(b, '"');
+}
+
+static void respond_status(struct server *s, struct client *c, int head)
+{
+	struct buf j = BUF_INIT;
+	buf_addf(&j, "{\"build\":%lu,\"ok\":%s,\"building\":%s,\"errors\":", s->builds,
+		 s->last_ok ? "true" : "false", s->build_pid ? "true" : "false");
+	json_string(&j, s->last_errors ? s->last_errors : "");
+	buf_adds(&j, "}\n");
+	respond(c, 200, "application/json", "Cache-Control: no-store\r\n", j.data, j.len, head);
+	buf_release(&j);
+}
+
+static int hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Turns the request target into a path relative to out ("" for the root,
+ * "specs/index.html").  Returns 0, or -1 when the target is malformed or
+ * tries to leave out (.., hidden segments, control bytes, backslashes).
+ * *trailing_slash tells whether the decoded path ended in '/'.
+ */
+static int clean_path(const char *target, size_t len, struct buf *rel, int *trailing_slash)
+{
+	struct buf dec = BUF_INIT;
+	if (!len || target[0] != '/')
+		return -1;
+	for (size_t i = 0; i < len && target[i] != '?' && target[i] != '#'; i++) {
+		int ch = (unsigned char)target[i];
+		if (ch == '%') {
+			int hi = i + 2 < len ? hexval(target[i + 1]) : -1;
+			int lo = i + 2 < len ? hexval(target[i + 2]) : -1;
+			if (hi < 0 || lo < 0) {
+				buf_release(&dec);
+				return -1;
+			}
+			ch = hi * 16 + lo;
+			i += 2;
+		}
+		if (ch < 0x20 || ch == 0x7f || ch == '\\') {
+			buf_release(&dec);
+			return -1;
+		}
+		buf_addch(&dec, (char)ch);
+	}
+	*trailing_slash = dec.len > 0 && dec.data[dec.len - 1] == '/';
+	buf_reset(rel);
+	for (const char *p = dec.data; *p;) {
+		while (*p == '/')
+			p++;
+		const char *end = strchr(p, '/');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n == 0)
+			break;
+		if (p[0] == '.' && !(n == 1)) {   /* "..", ".hidden": refused */
+			buf_release(&dec);
+			return -1;
+		}
+		if (!(n == 1 && p[0] == '.')) {
+			if (rel->len)
+				buf_addch(rel, '/');
+			buf_add(rel, p, n);
+		}
+		p += n;
+	}
+	buf_release(&dec);
+	return 0;
+}
+
+/* Reads the file at path into body; injects the live tag into HTML. */
+static int load_file(const char *path, struct buf *body)
+{
+	char *data;
+	size_t len;
+	if (files_read_bytes(path, &data, &len))
+		return -1;
+	buf_reset(body);
+	buf_add(body, data, len);
+	free(data);
+	if (!strcmp(content_type(path), "text/html; charset=utf-8"))
+		inject_live(body);
+	return 0;
+}
+
+/* Returns 1 if path (which exists) resolves to a place under root. */
+static int inside(const char *root, const char *path)
+{
+	char real_root[PATH_MAX], real_path[PATH_MAX];
+	if (!realpath(root, real_root) || !realpath(path, real_path))
+		return 0;
+	size_t n = strlen(real_root);
+	return !strncmp(real_root, real_path, n) && (real_path[n] == '/' || real_path[n] == 0);
+}
+
+static void respond_not_found(struct server *s, struct client *c, int head)
+{
+	struct buf body = BUF_INIT;
+	struct buf path = BUF_INIT;
+	buf_addf(&path, "%s/404.html", s->out);
+	if (files_exists(path.data) && load_file(path.data, &body) == 0)
+		respond(c, 404, "text/html; charset=utf-8", NULL, body.data, body.len, head);
+	else
+		respond_text(c, 404, "404 not found\n", head);
+	buf_release(&body);
+	buf_release(&path);
+}
+
+static void serve_request(struct server *s, struct client *c)
+{
+	char *req = c->in.data;
+	char *line_end = strstr(req, "\r\n");
+	if (!line_end)
+		line_end = strchr(req, '\n');
+	if (!line_end) {
+		respond_text(c, 400, "bad request\n", 0);
+		return;
+	}
+	*line_end = 0;
+	char *sp1 = strchr(req, ' ');
+	char *sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
+	if (!sp1 || !sp2 || strchr(sp2 + 1, ' ')) {
+		respond_text(c, 400, "bad request\n", 0);
+		return;
+	}
+	*sp1 = *sp2 = 0;
+	const char *method = req, *target = sp1 + 1, *version = sp2 + 1;
+	if (strncmp(version, "HTTP/1.", 7)) {
+		respond_text(c, 505, "only HTTP/1.0 and HTTP/1.1\n", 0);
+		return;
+	}
+	int head = !strcmp(method, "HEAD");
+	if (!head && strcmp(method, "GET")) {
+		respond_text(c, 405, "only GET and HEAD\n", 0);
+		return;
+	}
+	struct buf rel = BUF_INIT, path = BUF_INIT, body = BUF_INIT;
+	int trailing_slash = 0;
+	if (clean_path(target, strlen(target), &rel, &trailing_slash)) {
+		respond_text(c, 400, "bad path\n", head);
+		goto done;
+	}
+	if (!strcmp(rel.data, "__specbook/status")) {
+		respond_status(s, c, head);
+		goto done;
+	}
+	if (!strcmp(rel.data, "__specbook/live.js")) {
+		respond(c, 200, "text/javascript; charset=utf-8", NULL, live_js, strlen(live_js), head);
+		goto done;
+	}
+	buf_addf(&path, "%s%s%s", s->out, rel.len ? "/" : "", rel.data);
+	if (files_is_dir(path.data)) {
+		if (rel.len && !trailing_slash) {
+			/* /specs must become /specs/ so that relative links resolve */
+			struct buf loc = BUF_INIT;
+			buf_addf(&loc, "Location: /%s/\r\n", rel.data);
+			respond(c, 301, "text/plain; charset=utf-8", loc.data, "moved\n", 6, head);
+			buf_release(&loc);
+			goto done;
+		}
+		buf_adds(&path, "/index.html");
+	}
+	if (!files_exists(path.data) || files_is_dir(path.data) || !inside(s->out, path.data)) {
+		respond_not_found(s, c, head);
+		goto done;
+	}
+	if (load_file(path.data, &body)) {
+		respond_text(c, errno == EACCES ? 403 : 500, "cannot read the file\n", head);
+		goto done;
+	}
+	respond(c, 200, content_type(path.data), NULL, body.data, body.len, head);
+done:
+	buf_release(&rel);
+	buf_release(&path);
+	buf_release(&body);
+}
+
+static void client_close(struct server *s, size_t i)
+{
+	close(s->clients[i].fd);
+	buf_release(&s->clients[i].in);
+	buf_release(&s->clients[i].out);
+	s->clients[i] = s->clients[--s->nclients];
+}
+
+/* Reads from client i; answers once the headers are complete.  Returns -1 to close. */
+static int client_read(struct server *s, struct client *c)
+{
+	char chunk[4096];
+	for (;;) {
+		ssize_t n = recv(c->fd, chunk, sizeof chunk, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n <= 0)
+			return -1;
+		buf_add(&c->in, chunk, (size_t)n);
+		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
+		if (strstr(c->in.data, "\r\n\r\n") || strstr(c->in.data, "\n\n")) {
+			serve_request(s, c);
+			return 0;
+		}
+		if (c->in.len > SERVE_MAX_REQUEST || memchr(c->in.data, 0, c->in.len)) {
+			respond_text(c, c->in.len > SERVE_MAX_REQUEST ? 431 : 400, "bad request\n", 0);
+			return 0;
+		}
+	}
+}
+
+/* Sends what is left of the response.  Returns 1 when done, -1 on error. */
+static int client_write(struct client *c)
+{
+	while (c->sent < c->out.len) {
+		ssize_t n = send(c->fd, c->out.data + c->sent, c->out.len - c->sent, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n < 0)
+			return -1;
+		c->sent += (size_t)n;
+		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
+	}
+	shutdown(c->fd, SHUT_WR);
+	return 1;
+}
+
+static void accept_clients(struct server *s)
+{
+	while (s->nclients < SERVE_MAX_CLIENTS) {
+		int fd = accept(s->listen_fd, NULL, NULL);
+		if (fd < 0)
+			return;
+		set_flags(fd);
+		struct client *c = &s->clients[s->nclients++];
+		memset(c, 0, sizeof *c);
+		c->fd = fd;
+		buf_init(&c->in);
+		buf_init(&c->out);
+		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
+	}
+}
+
+static int listen_on(int port)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		return -1;
+	int one = 1;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	struct sockaddr_in addr;
+	memset(&addr, 0, sizeof addr);
+	addr.sin_family = AF_INET;
+	addr.sin_port = htons((unsigned short)port);
+	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&addr, sizeof addr) || listen(fd, 32)) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	set_flags(fd);
+	return fd;
+}
+
+/* ---- the loop ---- */
+
+int serve_run(const char *dir, const char *out, int port)
+{
+	struct server s;
+	memset(&s, 0, sizeof s);
+	s.dir = dir;
+	s.out = out;
+	s.port = port;
+	s.build_fd = -1;
+	buf_init(&s.build_log);
+	s.last_ok = 1;
+
+	if (!files_is_dir(dir)) {
+		fprintf(stderr, "specbook serve: '%s' is not a directory: give the book's directory with -C\n", dir);
+		return 1;
+	}
+	s.listen_fd = listen_on(port);
+	if (s.listen_fd < 0) {
+		fprintf(stderr, "specbook serve: cannot listen on 127.0.0.1:%d: %s%s\n", port, strerror(errno),
+			errno == EADDRINUSE ? " (choose another with --port)" : "");
+		return 1;
+	}
+	s.inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (s.inotify_fd < 0)
+		fprintf(stderr, "specbook serve: cannot watch files (%s): no rebuild on change\n", strerror(errno));
+	else {
+		watch_tree(&s, "content");
+		watch_tree(&s, "specs");
+		watch_tree(&s, "templates");
+	}
+	if (pipe(wake_pipe) == 0) {
+		set_flags(wake_pipe[0]);
+		set_flags(wake_pipe[1]);
+	}
+	struct sigaction sa, old_int, old_term, old_pipe;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, &old_pipe);
+	stop_signal = 0;
+
+	fprintf(stderr, "specbook serve: serving %s on http://127.0.0.1:%d/ (watching %s/content, specs, "
+		"templates; Ctrl-C stops)\n", out, port, dir);
+	build_start(&s);
+
+	struct pollfd fds[4 + SERVE_MAX_CLIENTS];
+	while (!stop_signal) {
+		long long now = now_ms();
+		if (s.rebuild_at && now >= s.rebuild_at && !s.build_pid) {
+			s.rebuild_at = 0;
+			build_start(&s);
+		}
+		int timeout = -1;
+		if (s.rebuild_at && !s.build_pid)
+			timeout = (int)(s.rebuild_at > now ? s.rebuild_at - now : 0);
+		for (size_t i = 0; i < s.nclients; i++) {
+			long long left = s.clients[i].deadline > now ? s.clients[i].deadline - now : 0;
+			if (timeout < 0 || left < timeout)
+				timeout = (int)left;
+		}
+		nfds_t n = 0;
+		fds[n++] = (struct pollfd){ .fd = wake_pipe[0], .events = POLLIN };
+		fds[n++] = (struct pollfd){ .fd = s.nclients < SERVE_MAX_CLIENTS ? s.listen_fd : -1, .events = POLLIN };
+		fds[n++] = (struct pollfd){ .fd = s.inotify_fd, .events = POLLIN };
+		fds[n++] = (struct pollfd){ .fd = s.build_fd, .events = POLLIN };
+		for (size_t i = 0; i < s.nclients; i++)
+			fds[n++] = (struct pollfd){ .fd = s.clients[i].fd,
+						    .events = s.clients[i].writing ? POLLOUT : POLLIN };
+		if (poll(fds, n, timeout) < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "specbook serve: poll: %s\n", strerror(errno));
+			break;
+		}
+		if (fds[0].revents) {
+			char drain[64];
+			while (read(wake_pipe[0], drain, sizeof drain) > 0)
+				;
+		}
+		if (fds[2].revents)
+			watch_read(&s);
+		if (fds[3].revents && s.build_pid)
+			build_read(&s);
+		/* clients: walk backwards so that closing one does not skip another */
+		size_t nc = s.nclients;
+		now = now_ms();
+		for (size_t i = nc; i-- > 0;) {
+			struct client *c = &s.clients[i];
+			short ev = fds[4 + i].revents;
+			int rc = 0;
+			if (ev & (POLLERR | POLLNVAL))
+				rc = -1;
+			else if (!c->writing && (ev & (POLLIN | POLLHUP)))
+				rc = client_read(&s, c);
+			if (rc == 0 && c->writing)
+				rc = client_write(c) ? -1 : 0;
+			if (rc == 0 && now > c->deadline)
+				rc = -1;
+			if (rc < 0)
+				client_close(&s, i);
+		}
+		if (fds[1].revents)
+			accept_clients(&s);
+	}
+
+	if (stop_signal)
+		fprintf(stderr, "\nspecbook serve: stopping\n");
+	if (s.build_pid) {
+		kill(s.build_pid, SIGTERM);
+		while (waitpid(s.build_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		close(s.build_fd);
+	}
+	while (s.nclients)
+		client_close(&s, s.nclients - 1);
+	close(s.listen_fd);
+	if (s.inotify_fd >= 0)
+		close(s.inotify_fd);
+	for (size_t i = 0; i < s.nwatches; i++)
+		free(s.watches[i].rel);
+	free(s.watches);
+	free(s.changed);
+	free(s.last_errors);
+	buf_release(&s.build_log);
+	close(wake_pipe[0]);
+	close(wake_pipe[1]);
+	wake_pipe[0] = wake_pipe[1] = -1;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGPIPE, &old_pipe, NULL);
+	return 0;
+}

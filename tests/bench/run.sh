@@ -1,0 +1,218 @@
+#!/bin/sh
+# tests/bench/run.sh — `make bench`: specbook against cmark alone and Hugo.
+#
+#   tests/bench/run.sh [N ...]          (default: 100 1000 10000)
+#
+# For each N it generates a synthetic bilingual book of N chapters of about
+# 25 KB (tests/bench/gen.c: headings, zh/en pairs, lists, code, links, value
+# spans and claims against specs/bench.yaml), then times, BENCH_REPS times
+# each, and reports medians of:
+#   specbook  build/specbook build -C corpus -o out
+#   floor     tests/bench/floor.c: libcmark renders the same files, nothing else
+#   hugo      Debian's hugo on the same bodies with a minimal theme
+# Peak memory is the child's ru_maxrss (tests/bench/measure.c).  The table
+# is Markdown, ready for the README.
+#
+# Environment:
+#   BENCH_SIZES    chapter counts when no N is given ("100 1000 10000")
+#   BENCH_REPS     runs per tool and size (3); the median is reported
+#   BENCH_TIMEOUT  seconds after which one run is killed (900)
+#   BENCH_MEM_MB   address-space limit per run, so a runaway build cannot
+#                  take the machine down (default: half of the RAM)
+#   BENCH_HUGO     0 skips Hugo; otherwise it is installed with apt-get when
+#                  missing and this is root (or has passwordless sudo)
+#   BENCH_DIR      work directory (default: a new one under ${TMPDIR:-/tmp})
+#   BENCH_KEEP     1 keeps the work directory
+#   SPECBOOK       the binary to time (build/specbook)
+#   CC             the C compiler (cc)
+set -eu
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here=$root/tests/bench
+specbook=${SPECBOOK:-$root/build/specbook}
+reps=${BENCH_REPS:-3}
+timeout=${BENCH_TIMEOUT:-900}
+cc=${CC:-cc}
+if [ $# -gt 0 ]; then sizes=$*; else sizes=${BENCH_SIZES:-100 1000 10000}; fi
+mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
+mem_limit_mb=${BENCH_MEM_MB:-$((mem_kb / 2048))}
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)
+
+case $specbook in /*) ;; *) specbook=$PWD/$specbook ;; esac
+if [ ! -x "$specbook" ]; then
+	echo "bench: no $specbook: run make first" >&2
+	exit 2
+fi
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	work=$BENCH_DIR
+	mkdir -p "$work"
+else
+	work=$(mktemp -d "${TMPDIR:-/tmp}/specbook-bench.XXXXXX")
+fi
+cleanup() { [ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$work"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---- tools ----
+warn="-std=c11 -Wall -Wextra -Wshadow -pedantic -D_XOPEN_SOURCE=700 -O2"
+mkdir -p "$work/bin"
+$cc $warn "$here/gen.c" -o "$work/bin/gen"
+$cc $warn "$here/measure.c" -o "$work/bin/measure"
+# shellcheck disable=SC2046
+$cc $warn $(pkg-config --cflags libcmark) "$here/floor.c" -o "$work/bin/floor" \
+	$(pkg-config --libs libcmark)
+
+hugo_note=
+if [ "${BENCH_HUGO:-1}" = 0 ]; then
+	hugo_note="Hugo skipped (BENCH_HUGO=0)"
+elif ! command -v hugo >/dev/null 2>&1; then
+	echo "bench: installing hugo (Debian package) ..." >&2
+	if [ "$(id -u)" = 0 ]; then
+		{ apt-get install -y -q hugo || { apt-get update -q && apt-get install -y -q hugo; }; } \
+			>"$work/apt.log" 2>&1 || true
+	elif sudo -n true 2>/dev/null; then
+		{ sudo apt-get install -y -q hugo || { sudo apt-get update -q && sudo apt-get install -y -q hugo; }; } \
+			>"$work/apt.log" 2>&1 || true
+	fi
+	command -v hugo >/dev/null 2>&1 ||
+		hugo_note="Hugo skipped: not installed and cannot install it (run: sudo apt-get install hugo)"
+fi
+hugo_version=
+[ -z "$hugo_note" ] && hugo_version=$(hugo version 2>/dev/null | awk '{ print $2 }')
+
+# run TOOL N OUTDIR COMMAND...: BENCH_REPS timed runs; appends
+# "tool n wall user sys maxrss_kb status" lines to $work/results.
+run() {
+	tool=$1 n=$2 out=$3
+	shift 3
+	i=0
+	while [ "$i" -lt "$reps" ]; do
+		rm -rf "$out"
+		# ulimit -v in a subshell: the limit applies to this run only
+		line=$( (ulimit -v $((mem_limit_mb * 1024)) 2>/dev/null || true
+			"$work/bin/measure" -t "$timeout" "$@" 2>"$work/stderr.$tool.$n") )
+		echo "$tool $n $line" >>"$work/results"
+		status=$(echo "$line" | awk '{ print $5 }')
+		if [ "$status" != 0 ]; then
+			reason="status $status"
+			[ "$status" = 124 ] && reason="killed after $timeout s"
+			echo "bench: $tool at N=$n failed ($reason); the end of its output:" >&2
+			tail -n 5 "$work/stderr.$tool.$n" | sed 's/^/    /' >&2
+			break   # a failed size is not repeated
+		fi
+		i=$((i + 1))
+	done
+	rm -rf "$out"
+}
+
+: >"$work/results"
+: >"$work/sizes"
+for n in $sizes; do
+	corpus=$work/corpus-$n hugo_src=$work/hugo-$n
+	rm -rf "$corpus" "$hugo_src"
+	echo "bench: N=$n: generating ..." >&2
+	"$work/bin/gen" "$corpus" "$n" "$hugo_src"
+	cp "$root/specs/units.yaml" "$corpus/specs/units.yaml"
+	cp -R "$root/templates" "$corpus/templates"
+	bytes=$(cat "$corpus"/content/*.md | wc -c)
+	echo "$n $bytes" >>"$work/sizes"
+
+	echo "bench: N=$n: specbook ..." >&2
+	run specbook "$n" "$work/out-specbook" "$specbook" build --quiet -C "$corpus" -o "$work/out-specbook"
+	echo "bench: N=$n: floor (cmark) ..." >&2
+	run floor "$n" "$work/out-floor" "$work/bin/floor" "$corpus/content" "$work/out-floor"
+	if [ -z "$hugo_note" ]; then
+		echo "bench: N=$n: hugo ..." >&2
+		run hugo "$n" "$work/out-hugo" hugo --quiet -s "$hugo_src" -d "$work/out-hugo"
+	fi
+	rm -rf "$corpus" "$hugo_src"
+done
+
+# ---- the table ----
+awk -v cores="$cores" -v reps="$reps" -v hugo_note="$hugo_note" -v hugo_version="$hugo_version" \
+    -v cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
+    -v mem_gb="$((mem_kb / 1048576))" -v sizes="$sizes" '
+function median(tool, n,    k, m, i, j, t, v) {
+	k = cnt[tool, n]
+	if (k == 0 || fail[tool, n]) return -1
+	for (i = 1; i <= k; i++) v[i] = wall[tool, n, i]
+	for (i = 2; i <= k; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+	return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+}
+function cpu_median(tool, n,    k, i, j, t, v) {
+	k = cnt[tool, n]
+	if (k == 0 || fail[tool, n]) return -1
+	for (i = 1; i <= k; i++) v[i] = cpu_s[tool, n, i]
+	for (i = 2; i <= k; i++) { t = v[i]; for (j = i - 1; j >= 1 && v[j] > t; j--) v[j + 1] = v[j]; v[j + 1] = t }
+	return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+}
+function secs(tool, n,    m) {
+	if (fail[tool, n]) return fail[tool, n] == 124 ? "timeout" : "failed (" fail[tool, n] ")"
+	m = median(tool, n)
+	if (m < 0) return "—"
+	return sprintf("%.3f s", m)
+}
+function rate(tool, n,    m) { m = median(tool, n); return m <= 0 ? "—" : sprintf("%.0f", n / m) }
+function peak(tool, n) { return cnt[tool, n] && !fail[tool, n] ? sprintf("%.0f MB", rss[tool, n] / 1024) : "—" }
+function ratio(a, b) { return a > 0 && b > 0 ? sprintf("%.2f×", a / b) : "—" }
+# least-squares slope of log(time) against log(N), over the sizes that ran
+function exponent(tool,    i, n, m, k, sx, sy, sxx, sxy, x, y) {
+	k = 0
+	for (i = 1; i <= nsizes; i++) {
+		n = size[i]; m = median(tool, n)
+		if (m <= 0) continue
+		x = log(n); y = log(m); k++
+		sx += x; sy += y; sxx += x * x; sxy += x * y
+	}
+	if (k < 2) return "—"
+	return sprintf("%.2f", (k * sxy - sx * sy) / (k * sxx - sx * sx))
+}
+FILENAME ~ /sizes$/ { bytes[$1] = $2; size[++nsizes] = $1; next }
+{
+	tool = $1; n = $2; i = ++cnt[tool, n]
+	wall[tool, n, i] = $3; cpu_s[tool, n, i] = $4 + $5
+	if ($6 > rss[tool, n]) rss[tool, n] = $6
+	if ($7 != 0) fail[tool, n] = $7
+}
+END {
+	printf "specbook benchmark: %d cores (%s), %d GB RAM; median of %d runs; hugo %s\n\n",
+		cores, cpu, mem_gb, reps, hugo_version != "" ? hugo_version : "—"
+	printf "| chapters | corpus | specbook | floor (cmark) | Hugo | specbook pages/s | floor pages/s | Hugo pages/s | specbook peak | floor peak | Hugo peak | specbook/floor | Hugo/specbook |\n"
+	printf "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+	for (i = 1; i <= nsizes; i++) {
+		n = size[i]
+		printf "| %d | %.1f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, bytes[n] / 1e6,
+			secs("specbook", n), secs("floor", n), secs("hugo", n),
+			rate("specbook", n), rate("floor", n), rate("hugo", n),
+			peak("specbook", n), peak("floor", n), peak("hugo", n),
+			ratio(median("specbook", n), median("floor", n)), ratio(median("hugo", n), median("specbook", n))
+	}
+	printf "\nCPU time (user+sys, median): "
+	for (i = 1; i <= nsizes; i++) {
+		n = size[i]
+		printf "%sN=%d specbook %s, floor %s, Hugo %s", i > 1 ? "; " : "", n,
+			cpu_median("specbook", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("specbook", n)),
+			cpu_median("floor", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("floor", n)),
+			cpu_median("hugo", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("hugo", n))
+	}
+	printf "\nFitted exponent of time vs N (1 is linear): specbook %s, floor %s, Hugo %s\n",
+		exponent("specbook"), exponent("floor"), exponent("hugo")
+	if (hugo_note != "") printf "%s\n", hugo_note
+
+	n = size[nsizes]
+	sb = median("specbook", n); fl = median("floor", n); hu = median("hugo", n)
+	printf "\nTargets at N=%d:\n", n
+	printf "  specbook within 1.5× of the floor:   %s\n",
+		sb > 0 && fl > 0 ? sprintf("%s (%.2f×)", sb / fl <= 1.5 ? "met" : "MISSED", sb / fl) : "not measured"
+	printf "  at least 3× faster than Hugo:        %s\n",
+		sb > 0 && hu > 0 ? sprintf("%s (%.2f×)", hu / sb >= 3 ? "met" : "MISSED", hu / sb) : "not measured"
+	limit = 2 * bytes[n] / 1048576 + 64
+	printf "  peak memory < 2 × corpus + 64 MB:    %s\n",
+		sb > 0 ? sprintf("%s (%.0f MB, limit %.0f MB)", rss["specbook", n] / 1024 < limit ? "met" : "MISSED",
+			rss["specbook", n] / 1024, limit) : "not measured"
+	e = exponent("specbook")
+	printf "  time linear in N:                    %s\n",
+		e == "—" ? "not measured" : sprintf("%s (exponent %s)", e + 0 <= 1.15 ? "met" : "MISSED", e)
+	if (n != 10000) printf "  (the targets are stated for N=10000; this run stopped at N=%d)\n", n
+}' "$work/sizes" "$work/results"
