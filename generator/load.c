@@ -69,7 +69,7 @@ static int read_bitext(struct arena *a, const struct ynode *n, const char *what,
 		else if (!strcmp(k->text, "en"))
 			out->en = v;
 		else
-			diag_warning(k->loc, "unknown language '%s' in %s (use zh and en)", k->text, what);
+			diag_warning(k->loc, "unknown language '%s' in %s (use zh and en; quote text that holds a comma)", k->text, what);
 	}
 	return 0;
 }

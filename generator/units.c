@@ -623,8 +623,8 @@ const char *units_suggest(const struct units *u, struct arena *a, const char *na
 			}
 		}
 	}
-	/* a third of the letters wrong is still a typo; more is another word */
-	if (!best || best_d > strlen(name) / 3 + 1)
+	/* one slip in four letters is a typo; more is another word */
+	if (!best || best_d > (strlen(name) + 2) / 4)
 		return NULL;
 	return best_pre ? arena_printf(a, "%s%s", best_pre->name, best->name) : best->name;
 }

@@ -7,6 +7,7 @@
 #include "yamltree.h"
 #include "alloc.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -37,9 +38,34 @@ static int next_event(struct parser *p, yaml_event_t *ev)
 }
 
 static struct ynode *parse_node(struct parser *p, yaml_event_t *ev, int depth);
+static int parse_children_raw(struct parser *p, struct ynode *node, int depth);
+
+/* Moves the children arrays, grown with malloc while parsing, into the arena. */
+static void settle_children(struct parser *p, struct ynode *node)
+{
+	if (node->items) {
+		struct ynode **items = arena_array(p->arena, node->count, sizeof *items);
+		memcpy(items, node->items, node->count * sizeof *items);
+		free(node->items);
+		node->items = items;
+	}
+	if (node->pairs) {
+		struct ypair *pairs = arena_array(p->arena, node->count, sizeof *pairs);
+		memcpy(pairs, node->pairs, node->count * sizeof *pairs);
+		free(node->pairs);
+		node->pairs = pairs;
+	}
+}
 
 /* Parses the children of a map or sequence whose start event was consumed. */
 static int parse_children(struct parser *p, struct ynode *node, int depth)
+{
+	int rc = parse_children_raw(p, node, depth);
+	settle_children(p, node);
+	return rc;
+}
+
+static int parse_children_raw(struct parser *p, struct ynode *node, int depth)
 {
 	size_t cap = 0;
 	for (;;) {

@@ -20,3 +20,13 @@ run_bad_case() {
 	status=$?
 	{ echo "# exit $status"; cat "$tmp/got"; } >"$tmp/got-all"
 }
+
+# fixture_copy BOOK DEST — copies a fixture book to DEST, adding the real
+# specs/units.yaml (units are data every book shares) when it has none.
+fixture_copy() {
+	rm -rf "$2"
+	cp -r "$1" "$2"
+	rm -rf "$2/expected"
+	mkdir -p "$2/specs"
+	[ -e "$2/specs/units.yaml" ] || cp specs/units.yaml "$2/specs/"
+}

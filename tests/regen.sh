@@ -14,10 +14,13 @@ trap 'rm -rf "$TMP"' EXIT
 for book in tests/fixtures/*/; do
 	name=$(basename "$book")
 	out="$TMP/$name"
-	"$BIN" build -C "$book" -o "$out" --quiet || { echo "fixture $name does not build"; continue; }
+	fixture_copy "$book" "$TMP/book-$name"
+	"$BIN" build -C "$TMP/book-$name" -o "$out" --quiet || { echo "fixture $name does not build"; continue; }
 	mkdir -p "$book/expected"
-	for page in "$out"/*.html; do
-		want="$book/expected/$(basename "$page")"
+	for page in $(cd "$out" && find . -name '*.html' | sort); do
+		want="$book/expected/${page#./}"
+		page="$out/${page#./}"
+		mkdir -p "$(dirname "$want")"
 		if ! cmp -s "$page" "$want"; then
 			diff -u "$want" "$page" 2>/dev/null || echo "new golden page: $want"
 			cp "$page" "$want"

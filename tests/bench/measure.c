@@ -1,13 +1,15 @@
 /*
  * measure.c — runs one command and reports what it cost.
  *
- *   measure [-t SECONDS] COMMAND [ARG…]
+ *   measure [-t SECONDS] [-m MEGABYTES] COMMAND [ARG…]
  *
  * Prints one line on stdout, "wall user sys maxrss_kb status": the wall
  * time (monotonic clock), the child's user and system CPU seconds and its
  * peak resident set size from wait4(), and its exit status (124 when it
  * was killed after SECONDS, 128+signal when a signal ended it).  The
- * command's own output goes where measure's goes.  GNU time does the same,
+ * command's own output goes where measure's goes.  -m limits the child's
+ * address space (RLIMIT_AS), so that a runaway run fails on its own
+ * instead of pushing the whole machine into the OOM killer.  GNU time does the same,
  * but is not installed everywhere.
  */
 #define _DEFAULT_SOURCE
@@ -41,12 +43,16 @@ int main(int argc, char **argv)
 {
 	int arg = 1;
 	unsigned limit = 0;
-	if (argc > 2 && !strcmp(argv[1], "-t")) {
-		limit = (unsigned)atoi(argv[2]);
-		arg = 3;
+	long megabytes = 0;
+	while (arg + 1 < argc && (!strcmp(argv[arg], "-t") || !strcmp(argv[arg], "-m"))) {
+		if (argv[arg][1] == 't')
+			limit = (unsigned)atoi(argv[arg + 1]);
+		else
+			megabytes = atol(argv[arg + 1]);
+		arg += 2;
 	}
 	if (arg >= argc) {
-		fputs("usage: measure [-t SECONDS] COMMAND [ARG...]\n", stderr);
+		fputs("usage: measure [-t SECONDS] [-m MEGABYTES] COMMAND [ARG...]\n", stderr);
 		return 2;
 	}
 	double t0 = now();
@@ -57,6 +63,10 @@ int main(int argc, char **argv)
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
+		if (megabytes > 0) {
+			struct rlimit rl = { (rlim_t)megabytes << 20, (rlim_t)megabytes << 20 };
+			setrlimit(RLIMIT_AS, &rl);
+		}
 		execvp(argv[arg], argv + arg);
 		fprintf(stderr, "measure: cannot run '%s': %s\n", argv[arg], strerror(errno));
 		_exit(127);

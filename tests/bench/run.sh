@@ -55,13 +55,15 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # ---- tools ----
-warn="-std=c11 -Wall -Wextra -Wshadow -pedantic -D_XOPEN_SOURCE=700 -O2"
+compile() {
+	# shellcheck disable=SC2086  # $CC and pkg-config output are word lists
+	$cc -std=c11 -Wall -Wextra -Wshadow -pedantic -D_XOPEN_SOURCE=700 -O2 "$@"
+}
 mkdir -p "$work/bin"
-$cc $warn "$here/gen.c" -o "$work/bin/gen"
-$cc $warn "$here/measure.c" -o "$work/bin/measure"
+compile "$here/gen.c" -o "$work/bin/gen"
+compile "$here/measure.c" -o "$work/bin/measure"
 # shellcheck disable=SC2046
-$cc $warn $(pkg-config --cflags libcmark) "$here/floor.c" -o "$work/bin/floor" \
-	$(pkg-config --libs libcmark)
+compile $(pkg-config --cflags libcmark) "$here/floor.c" -o "$work/bin/floor" $(pkg-config --libs libcmark)
 
 hugo_note=
 if [ "${BENCH_HUGO:-1}" = 0 ]; then
@@ -89,9 +91,7 @@ run() {
 	i=0
 	while [ "$i" -lt "$reps" ]; do
 		rm -rf "$out"
-		# ulimit -v in a subshell: the limit applies to this run only
-		line=$( (ulimit -v $((mem_limit_mb * 1024)) 2>/dev/null || true
-			"$work/bin/measure" -t "$timeout" "$@" 2>"$work/stderr.$tool.$n") )
+		line=$("$work/bin/measure" -t "$timeout" -m "$mem_limit_mb" "$@" 2>"$work/stderr.$tool.$n")
 		echo "$tool $n $line" >>"$work/results"
 		status=$(echo "$line" | awk '{ print $5 }')
 		if [ "$status" != 0 ]; then
@@ -131,7 +131,7 @@ done
 
 # ---- the table ----
 awk -v cores="$cores" -v reps="$reps" -v hugo_note="$hugo_note" -v hugo_version="$hugo_version" \
-    -v cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
+    -v cpu_model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
     -v mem_gb="$((mem_kb / 1048576))" -v sizes="$sizes" '
 function median(tool, n,    k, m, i, j, t, v) {
 	k = cnt[tool, n]
@@ -155,6 +155,7 @@ function secs(tool, n,    m) {
 }
 function rate(tool, n,    m) { m = median(tool, n); return m <= 0 ? "—" : sprintf("%.0f", n / m) }
 function peak(tool, n) { return cnt[tool, n] && !fail[tool, n] ? sprintf("%.0f MB", rss[tool, n] / 1024) : "—" }
+function cpu(tool, n,    m) { m = cpu_median(tool, n); return m < 0 ? "—" : sprintf("%.2f s", m) }
 function ratio(a, b) { return a > 0 && b > 0 ? sprintf("%.2f×", a / b) : "—" }
 # least-squares slope of log(time) against log(N), over the sizes that ran
 function exponent(tool,    i, n, m, k, sx, sy, sxx, sxy, x, y) {
@@ -177,7 +178,7 @@ FILENAME ~ /sizes$/ { bytes[$1] = $2; size[++nsizes] = $1; next }
 }
 END {
 	printf "specbook benchmark: %d cores (%s), %d GB RAM; median of %d runs; hugo %s\n\n",
-		cores, cpu, mem_gb, reps, hugo_version != "" ? hugo_version : "—"
+		cores, cpu_model, mem_gb, reps, hugo_version != "" ? hugo_version : "—"
 	printf "| chapters | corpus | specbook | floor (cmark) | Hugo | specbook pages/s | floor pages/s | Hugo pages/s | specbook peak | floor peak | Hugo peak | specbook/floor | Hugo/specbook |\n"
 	printf "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
 	for (i = 1; i <= nsizes; i++) {
@@ -191,10 +192,8 @@ END {
 	printf "\nCPU time (user+sys, median): "
 	for (i = 1; i <= nsizes; i++) {
 		n = size[i]
-		printf "%sN=%d specbook %s, floor %s, Hugo %s", i > 1 ? "; " : "", n,
-			cpu_median("specbook", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("specbook", n)),
-			cpu_median("floor", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("floor", n)),
-			cpu_median("hugo", n) < 0 ? "—" : sprintf("%.2f s", cpu_median("hugo", n))
+		printf "%sN=%d specbook %s, floor %s, Hugo %s", (i > 1 ? "; " : ""), n,
+			cpu("specbook", n), cpu("floor", n), cpu("hugo", n)
 	}
 	printf "\nFitted exponent of time vs N (1 is linear): specbook %s, floor %s, Hugo %s\n",
 		exponent("specbook"), exponent("floor"), exponent("hugo")
@@ -203,16 +202,20 @@ END {
 	n = size[nsizes]
 	sb = median("specbook", n); fl = median("floor", n); hu = median("hugo", n)
 	printf "\nTargets at N=%d:\n", n
-	printf "  specbook within 1.5× of the floor:   %s\n",
-		sb > 0 && fl > 0 ? sprintf("%s (%.2f×)", sb / fl <= 1.5 ? "met" : "MISSED", sb / fl) : "not measured"
-	printf "  at least 3× faster than Hugo:        %s\n",
-		sb > 0 && hu > 0 ? sprintf("%s (%.2f×)", hu / sb >= 3 ? "met" : "MISSED", hu / sb) : "not measured"
+	v = "not measured"
+	if (sb > 0 && fl > 0) v = sprintf("%s (%.2f×)", (sb / fl <= 1.5 ? "met" : "MISSED"), sb / fl)
+	printf "  specbook within 1.5× of the floor:   %s\n", v
+	v = "not measured"
+	if (sb > 0 && hu > 0) v = sprintf("%s (%.2f×)", (hu / sb >= 3 ? "met" : "MISSED"), hu / sb)
+	printf "  at least 3× faster than Hugo:        %s\n", v
 	limit = 2 * bytes[n] / 1048576 + 64
-	printf "  peak memory < 2 × corpus + 64 MB:    %s\n",
-		sb > 0 ? sprintf("%s (%.0f MB, limit %.0f MB)", rss["specbook", n] / 1024 < limit ? "met" : "MISSED",
-			rss["specbook", n] / 1024, limit) : "not measured"
+	v = "not measured"
+	if (sb > 0) v = sprintf("%s (%.0f MB, limit %.0f MB)", (rss["specbook", n] / 1024 < limit ? "met" : "MISSED"),
+		rss["specbook", n] / 1024, limit)
+	printf "  peak memory < 2 × corpus + 64 MB:    %s\n", v
 	e = exponent("specbook")
-	printf "  time linear in N:                    %s\n",
-		e == "—" ? "not measured" : sprintf("%s (exponent %s)", e + 0 <= 1.15 ? "met" : "MISSED", e)
+	v = "not measured"
+	if (e != "—") v = sprintf("%s (exponent %s)", (e + 0 <= 1.15 ? "met" : "MISSED"), e)
+	printf "  time linear in N:                    %s\n", v
 	if (n != 10000) printf "  (the targets are stated for N=10000; this run stopped at N=%d)\n", n
 }' "$work/sizes" "$work/results"

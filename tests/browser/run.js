@@ -3,7 +3,7 @@
  * run.js — browser tests of a built specbook site, in Debian's chromium
  * driven by playwright-core (no browser download).
  *
- *   node run.js [--site DIR] [--artifacts DIR] [--only SUBSTRING] [--no-axe]
+ *   node run.js [[--site] DIR] [--artifacts DIR] [--only SUBSTRING] [--no-axe]
  *
  * Every check prints "ok - name" or "not ok - name: reason"; the last line
  * is "N passed, M failed" and the exit status is 1 when anything failed.
@@ -29,7 +29,9 @@ function opt(name, fallback) {
 	const k = args.indexOf(name);
 	return k >= 0 && k + 1 < args.length ? args[k + 1] : fallback;
 }
-const SITE = path.resolve(opt("--site", process.env.SPECBOOK_SITE || path.join(REPO, "site")));
+/* the site: --site DIR, or a bare argument, or $SPECBOOK_SITE, or site/ */
+const positional = args.filter((a, i) => !a.startsWith("--") && !(i > 0 && /^--(site|artifacts|only)$/.test(args[i - 1])));
+const SITE = path.resolve(opt("--site", positional[0] || process.env.SPECBOOK_SITE || path.join(REPO, "site")));
 const ARTIFACTS = path.resolve(opt("--artifacts", path.join(REPO, "tests", "artifacts")));
 const ONLY = opt("--only", "");
 const AXE = !args.includes("--no-axe");

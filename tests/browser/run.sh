@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh — run the browser tests (tests/browser/run.js) against site/.
 #
-#   tests/browser/run.sh [--site DIR] [--only SUBSTRING] [--no-axe]
+#   tests/browser/run.sh [SITE_DIR] [--only SUBSTRING] [--no-axe]      (default: site/)
 #
 # Installs what the tests need when it is missing: Debian's chromium (with
 # apt-get, as root or with passwordless sudo) and the pinned npm packages

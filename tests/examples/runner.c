@@ -374,11 +374,17 @@ static int run_file(const char *path, int *count, int update)
 		run(kind, opts, input.data, &actual);
 		char *want = trim_lines(expected.data), *got = trim_lines(actual.data);
 		(*count)++;
+		/* the description is the input's first line, cut to fit a terminal */
+		int shown = (int)strcspn(input.data, "\n");
+		const char *more = shown > 72 ? "…" : "";
+		if (shown > 72)
+			shown = 72;
 		if (!strcmp(want, got)) {
-			printf("ok %d - %s:%d %s\n", *count, path, start, input.data);
+			printf("ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data, more);
 		} else {
 			failed = 1;
-			printf("not ok %d - %s:%d %s\n", *count, path, start, input.data);
+			printf("not ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data,
+			       more);
 			printf("# expected:\n");
 			for (char *q = want; *q;) {
 				char *e = strchr(q, '\n');

@@ -51,10 +51,10 @@ static void book_units(void)
 {
 	char *data;
 	size_t len;
-	const char *candidates[] = { "specs/units.yaml", "../specs/units.yaml",
-				     "../../specs/units.yaml" };
-	for (size_t i = 0; i < 3; i++)
-		if (!files_read_bytes(candidates[i], &data, &len)) {
+	const char *candidates[] = { getenv("SPECBOOK_UNITS"), "specs/units.yaml",
+				     "../specs/units.yaml", "../../specs/units.yaml" };
+	for (size_t i = 0; i < 4; i++)
+		if (candidates[i] && !files_read_bytes(candidates[i], &data, &len)) {
 			char path[256];
 			snprintf(path, sizeof path, "%s/specs/units.yaml", tmpdir);
 			assert_int_equal(files_write(path, data, len), 0);
@@ -280,6 +280,363 @@ static void test_load_bad_yaml(void **state)
 	arena_free(&a);
 }
 
+
+/* ---- resolve.c and check.c, through numbers.h ---- */
+
+/* Loads the book in tmpdir with the real units; fails the test if NULL. */
+static struct numbers *load(struct arena *a)
+{
+	book_units();
+	struct numbers *nb = numbers_load(a, tmpdir, 0.02);
+	assert_non_null(nb);
+	return nb;
+}
+
+static const struct spec_cell *cell(const struct numbers *nb, const char *row, const char *col)
+{
+	const struct spec_table *t;
+	const struct spec_row *r = numbers_row(nb, row, &t);
+	assert_non_null(r);
+	for (size_t c = 0; c < t->ncolumns; c++)
+		if (!strcmp(t->columns[c].id, col))
+			return &r->cells[c];
+	fail_msg("no column %s", col);
+	return NULL;
+}
+
+static void test_derived_columns(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("sys.yaml",
+		  "table: sys\n"
+		  "title: {en: Systems}\n"
+		  "columns:\n"
+		  "  gpus:    {en: GPUs}\n"
+		  "  gpu_mem: {en: HBM per GPU, unit: GB}\n"
+		  "  hbm:     {en: HBM total, unit: TB, derive: gpus × gpu_mem}\n"
+		  "  fast:    {en: Fast memory, unit: TB, derive: hbm + ddr}\n"
+		  "  ddr:     {en: DDR, unit: TB}\n"
+		  "  kind:    {en: Kind}\n"
+		  "rows:\n"
+		  "  nvl72: {name: NVL72, gpus: 72, gpu_mem: 192, ddr: 17.3, kind: rack}\n"
+		  "  stated: {name: Stated, gpus: 8, gpu_mem: 80, hbm: 0.64}\n"
+		  "  grace: {name: Grace, gpus: 0, gpu_mem: n/a, ddr: \"480 GB\"}\n"
+		  "  empty: {name: Empty, gpus: 4}\n");
+	struct numbers *nb = load(&a);
+	assert_diags("");
+
+	const struct spec_cell *c = cell(nb, "nvl72", "hbm");
+	assert_int_equal(c->kind, CELL_VALUE);
+	assert_string_equal(c->text, "13.8");
+	assert_null(c->unit);
+	assert_true(c->derived);
+	assert_true(c->sort_key > 13.823 && c->sort_key < 13.825);
+	/* a derived column may use another, declared before or after it */
+	c = cell(nb, "nvl72", "fast");
+	assert_string_equal(c->text, "31.1");
+	assert_true(c->derived);
+	/* a stated derived value is shown as written, and checked */
+	c = cell(nb, "stated", "hbm");
+	assert_string_equal(c->text, "0.64");
+	assert_false(c->derived);
+	/* a marker among the inputs carries over; an empty input leaves it empty */
+	c = cell(nb, "grace", "hbm");
+	assert_int_equal(c->kind, CELL_MARKER);
+	assert_string_equal(c->text, "—");
+	assert_int_equal(cell(nb, "empty", "hbm")->kind, CELL_EMPTY);
+	assert_null(cell(nb, "empty", "hbm")->text);
+	/* a cell in a unit of its own keeps it; text cells are as written */
+	c = cell(nb, "grace", "ddr");
+	assert_string_equal(c->text, "480");
+	assert_string_equal(c->unit, "GB");
+	assert_true(c->sort_key > 0.479 && c->sort_key < 0.481);
+	assert_string_equal(cell(nb, "nvl72", "kind")->text, "rack");
+	assert_int_equal(cell(nb, "nvl72", "kind")->loc.line, 11);
+	book_done();
+	arena_free(&a);
+}
+
+static void test_stated_derived_mismatch(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("hbm.yaml",
+		  "table: hbm\n"
+		  "title: {en: HBM}\n"
+		  "columns:\n"
+		  "  rate:  {en: Data rate, unit: Gb/s}\n"
+		  "  width: {en: Width}\n"
+		  "  bw:    {en: Bandwidth, unit: GB/s, derive: rate × width}\n"
+		  "rows:\n"
+		  "  hbm3:  {name: HBM3, rate: 6.4, width: 1024, bw: 819}\n"
+		  "  hbm3e: {name: HBM3e, rate: 9.6, width: 1024, bw: 1200}\n");
+	load(&a);
+	assert_diags("specs/hbm.yaml:9:52: error: stated hbm3e.bw does not match its "
+		     "derivation: should be 1,228.8 GB/s\n");
+	book_done();
+	arena_free(&a);
+}
+
+static void test_derivation_cycles(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("loop.yaml",
+		  "table: loop\n"
+		  "title: {en: Loop}\n"
+		  "columns:\n"
+		  "  a: {en: A, unit: GB, derive: b + c}\n"
+		  "  b: {en: B, unit: GB, derive: 2 × a}\n"
+		  "  c: {en: C, unit: GB}\n"
+		  "  d: {en: D, unit: GB, derive: d + c}\n"
+		  "  e: {en: E, unit: GB, derive: a + c}\n"
+		  "rows:\n"
+		  "  one: {name: One, c: 1}\n"
+		  "  two: {name: Two, c: 2}\n");
+	struct numbers *nb = load(&a);
+	/* each cycle once, though every row meets it; e, which needs a, is quiet */
+	assert_diags("specs/loop.yaml:4:32: error: derivation cycle: a → b → a\n"
+		     "specs/loop.yaml:7:32: error: derivation cycle: d → d\n");
+	assert_int_equal(cell(nb, "two", "a")->kind, CELL_EMPTY);
+	assert_int_equal(cell(nb, "two", "e")->kind, CELL_EMPTY);
+	book_done();
+	arena_free(&a);
+}
+
+static void test_cross_row_cycle(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("x.yaml",
+		  "table: x\n"
+		  "title: {en: X}\n"
+		  "columns:\n"
+		  "  v: {en: V, unit: W, derive: w + q.u}\n"
+		  "  w: {en: W, unit: W}\n"
+		  "rows:\n"
+		  "  p: {name: P, w: 1}\n");
+	book_file("y.yaml",
+		  "table: y\n"
+		  "title: {en: Y}\n"
+		  "columns:\n"
+		  "  u: {en: U, unit: W, derive: p.v + 1 W}\n"
+		  "  s: {en: S, unit: W, derive: s + 1 W}\n"
+		  "rows:\n"
+		  "  q: {name: Q}\n");
+	struct numbers *nb = load(&a);
+	/* across rows the cycle names them; within one, the columns */
+	assert_diags("specs/x.yaml:4:31: error: derivation cycle: p.v → q.u → p.v\n"
+		     "specs/y.yaml:5:31: error: derivation cycle: s → s\n");
+	assert_int_equal(cell(nb, "p", "v")->kind, CELL_EMPTY);
+	assert_int_equal(cell(nb, "q", "u")->kind, CELL_EMPTY);
+	book_done();
+	arena_free(&a);
+}
+
+static const char rules_table[] =
+	"table: acc\n"
+	"title: {en: Accelerators}\n"
+	"columns:\n"
+	"  bf16: {en: BF16, unit: TFLOPS}\n"
+	"  fp8:  {en: FP8, unit: TFLOPS}\n"
+	"  fp4:  {en: FP4, unit: TFLOPS}\n"
+	"rules:\n"
+	"  - fp8 = 2 × bf16\n"
+	"  - fp4 = 2 × fp8\n"
+	"  - fp8 = 2 × bf16 + fp6\n"
+	"rows:\n"
+	"  h100: {name: H100, bf16: 989, fp8: 1979, fp4: n/a}\n"
+	"  a100: {name: A100, bf16: 312}\n"
+	"  mi300x: {name: MI300X, bf16: 1307, fp8: 2300}\n";
+
+static void test_rules(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("acc.yaml", rules_table);
+	load(&a);
+	char *got = diagnostics();
+	/* a100 has no fp8 and h100 no fp4 number: not held to those rules; the
+	 * rule with an unknown name is reported once, not once per row */
+	assert_non_null(strstr(got, "specs/acc.yaml:8:5: error: claim does not hold\n"));
+	assert_non_null(strstr(got, "specs/acc.yaml:9:5: warning: rule applies to no row of "
+			       "table 'acc': none has all the fields it names\n"));
+	assert_non_null(strstr(got, "specs/acc.yaml:10:22: error: unknown name 'fp6'\n"));
+	assert_non_null(strstr(got, "specs/acc.yaml:14:3: error: row 'mi300x' breaks the rule "
+			       "'fp8 = 2 × bf16' (line 8)\n"));
+	size_t lines = 0;
+	for (const char *p = got; *p; p++)
+		lines += *p == '\n';
+	assert_int_equal(lines, 4);
+	free(got);
+	book_done();
+	arena_free(&a);
+}
+
+static void test_row_checks(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("acc.yaml",
+		  "table: acc\n"
+		  "title: {en: Accelerators}\n"
+		  "columns:\n"
+		  "  bf16: {en: BF16, unit: TFLOPS}\n"
+		  "  fp8:  {en: FP8, unit: TFLOPS}\n"
+		  "  fp4:  {en: FP4, unit: TFLOPS}\n"
+		  "  vendor: {en: Vendor}\n"
+		  "rows:\n"
+		  "  h100:\n"
+		  "    name: H100\n"
+		  "    bf16: 989\n"
+		  "    fp8: 1979\n"
+		  "    fp4: unknown\n"
+		  "    vendor: NVIDIA\n"
+		  "    checks:\n"
+		  "      - fp8 = 2 × bf16\n"
+		  "      - fp8 = h200.fp8\n"
+		  "      - \"bf16 ≈ 2 × fp4\"\n"
+		  "      - fp8 > vendor\n"
+		  "      - bf16 < b200.bf16\n"
+		  "  h200: {name: H200, bf16: 989}\n"
+		  "  b200: {name: B200, bf16: 2250}\n");
+	load(&a);
+	assert_diags(
+		"specs/acc.yaml:17:15: error: 'h200.fp8' has no value: row 'h200' gives no "
+		"'fp8'\n"
+		"specs/acc.yaml:18:21: error: 'fp4' is unknown in the table: there is no number "
+		"to use\n"
+		"specs/acc.yaml:19:15: error: 'vendor' is text ('NVIDIA'), not a number\n");
+	book_done();
+	arena_free(&a);
+}
+
+static void test_spans(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("acc.yaml", rules_table);
+	struct numbers *nb = load(&a);
+	diag_reset();
+
+	struct span sp;
+	struct srcloc loc = { "content/01-x.md", 3, 10 };
+	const char *text = "h100.bf16";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
+	assert_int_equal(sp.kind, SPAN_VALUE);
+	assert_true(sp.npieces >= 1);
+	int linked = 0;
+	for (size_t i = 0; i < sp.npieces; i++)
+		if (sp.pieces[i].row && !strcmp(sp.pieces[i].row, "h100") &&
+		    !strcmp(sp.pieces[i].table, "acc"))
+			linked = 1;
+	assert_true(linked);
+
+	text = "acc.h100.fp8 = 2 × h100.bf16";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
+	assert_int_equal(sp.kind, SPAN_CLAIM);
+	assert_diags("");
+
+	/* bare names mean nothing in prose; misspellings get a suggestion */
+	text = "h100.bf61 + h10.bf16 + bf16";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), -1);
+	char *got = diagnostics();
+	assert_non_null(strstr(got, "content/01-x.md:3:11: error: unknown name 'h100.bf61'"));
+	free(got);
+	text = "h10.bf16";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), -1);
+	got = diagnostics();
+	assert_non_null(strstr(got, "content/01-x.md:3:11: error: unknown name 'h10.bf16'"));
+	free(got);
+	/* a field without a number is said so, where it is written */
+	text = "2 × a100.fp8";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), -1);
+	assert_diags("content/01-x.md:3:15: error: 'a100.fp8' has no value: row 'a100' gives "
+		     "no 'fp8'\n");
+	text = "h100.fp4";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), -1);
+	assert_diags("content/01-x.md:3:11: error: 'h100.fp4' is n/a in the table: there is "
+		     "no number to use\n");
+	book_done();
+	arena_free(&a);
+}
+
+static void test_facade(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("b.yaml", "table: b\ntitle: {en: B}\ncolumns: {x: {en: X}}\n"
+		  "rows: {r2: {name: R2, x: 2, sources: [s2, s1]}}\n");
+	book_file("a.yaml", "table: a\ntitle: {en: A}\ncolumns: {x: {en: X}}\n"
+		  "rows: {r1: {name: R1, aliases: [Row one], x: 1}}\n");
+	book_file("sources.yaml", "s2: {title: Two, url: 'https://two'}\n"
+		  "s1: {title: One, url: 'https://one', date: 2024}\n");
+	struct numbers *nb = load(&a);
+	assert_diags("");
+	size_t n;
+	const struct spec_table *t = numbers_tables(nb, &n);
+	assert_int_equal(n, 2);
+	assert_string_equal(t[0].id, "a");   /* file-name order; units, sources skipped */
+	assert_string_equal(t[1].id, "b");
+	const struct spec_source *s = numbers_sources(nb, &n);
+	assert_int_equal(n, 2);
+	assert_string_equal(s[0].id, "s2");   /* file order */
+	assert_null(s[0].date);
+	assert_string_equal(s[1].date, "2024");
+	const struct spec_table *which;
+	const struct spec_row *r = numbers_row(nb, "r2", &which);
+	assert_non_null(r);
+	assert_ptr_equal(which, &t[1]);
+	assert_int_equal(r->nsources, 2);
+	assert_string_equal(r->sources[1], "s1");
+	assert_null(numbers_row(nb, "r3", &which));
+	assert_non_null(numbers_row(nb, "r1", NULL));
+	book_done();
+	arena_free(&a);
+}
+
+/* 20 000 rows: loading and looking each up stays fast (hashed, not scanned). */
+static void test_many_rows(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "table: big\ntitle: {en: Big}\ncolumns:\n"
+		 "  x: {en: X, unit: GB}\n  y: {en: Y, unit: GB, derive: 2 × x}\nrows:\n");
+	for (int i = 0; i < 20000; i++)
+		buf_addf(&b, "  r%d: {name: R%d, x: %d}\n", i, i, i + 1);
+	book_file("big.yaml", b.data);
+	buf_release(&b);
+	struct numbers *nb = load(&a);
+	assert_diags("");
+	char id[16], span[64];
+	for (int i = 0; i < 20000; i++) {
+		snprintf(id, sizeof id, "r%d", i);
+		assert_non_null(numbers_row(nb, id, NULL));
+	}
+	struct arena sa = ARENA_INIT;
+	struct span sp;
+	struct srcloc loc = { "content/01-x.md", 1, 1 };
+	for (int i = 0; i < 20000; i += 7) {
+		int len = snprintf(span, sizeof span, "r%d.y = 2 × r%d.x", i, i);
+		assert_int_equal(numbers_span(nb, &sa, span, (size_t)len, loc, &sp), 0);
+	}
+	assert_diags("");
+	arena_free(&sa);
+	book_done();
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +644,15 @@ int main(void)
 		cmocka_unit_test(test_load_structure_errors),
 		cmocka_unit_test(test_load_sources_errors),
 		cmocka_unit_test(test_load_bad_yaml),
+		cmocka_unit_test(test_derived_columns),
+		cmocka_unit_test(test_stated_derived_mismatch),
+		cmocka_unit_test(test_derivation_cycles),
+		cmocka_unit_test(test_cross_row_cycle),
+		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_row_checks),
+		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_facade),
+		cmocka_unit_test(test_many_rows),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, NULL, NULL);
