@@ -505,6 +505,7 @@ static void print_page(struct site *s)
 {
 	const struct book *b = s->book;
 	struct page *p = site_page_new(s, "print.html", "content", "Print version", NULL);
+	p->copy = 1;
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);

@@ -19,6 +19,8 @@ struct page {
 	const char *path;          /* "index.html", "specs/accelerators.html" */
 	const char *source;        /* file its links were written in, for diagnostics */
 	struct dom_page *dom;
+	int copy;                  /* its content repeats other pages (print.html):
+				      links are rewritten but not reported twice */
 	const char **ids;          /* sorted ids of the page, filled by the link stage */
 	size_t nids;
 };

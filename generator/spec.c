@@ -40,6 +40,7 @@ struct loader {
 	struct spec_book *book;
 	size_t captables, capsrc, capsources;
 	int failed;
+	int name_misspelt;   /* the row being read has a key that looks like name: */
 };
 
 /* ---- "did you mean": the candidate closest in edit distance ---- */
@@ -257,6 +258,28 @@ static int key_lookup(struct loader *ld, const struct ynode *key, const char *co
 	return -1;
 }
 
+/* Returns 1 if map has an unknown key whose "did you mean" is wanted: then
+ * wanted is not missing but misspelt, and that was said already. */
+static int key_misspelt(const struct ynode *map, const char *const *keys, const char *wanted)
+{
+	for (size_t i = 0; i < map->count; i++) {
+		const char *k = map->pairs[i].key->text;
+		int known = 0;
+		for (int j = 0; keys[j]; j++)
+			known |= !strcmp(keys[j], k);
+		if (known)
+			continue;
+		struct spec_suggest sg;
+		spec_suggest_init(&sg, k);
+		for (int j = 0; keys[j]; j++)
+			spec_suggest_add(&sg, keys[j]);
+		const char *best = spec_suggest_best(&sg);
+		if (best && !strcmp(best, wanted))
+			return 1;
+	}
+	return 0;
+}
+
 static int want(struct loader *ld, const struct ynode *node, enum ynode_kind kind,
 		const char *what)
 {
@@ -383,11 +406,11 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 				break;
 			}
 		}
-		if (!ytree_get(v, "title")) {
+		if (!ytree_get(v, "title") && !key_misspelt(v, source_keys, "title")) {
 			report(k, "source '%s' has no title", k->text);
 			fail(ld);
 		}
-		if (!ytree_get(v, "url")) {
+		if (!ytree_get(v, "url") && !key_misspelt(v, source_keys, "url")) {
 			report(k, "source '%s' has no url", k->text);
 			fail(ld);
 		}
@@ -578,6 +601,8 @@ static void load_row_field(struct loader *ld, size_t t_index, const struct ynode
 		for (int i = 0; row_keys[i]; i++)
 			spec_suggest_add(&sg, row_keys[i]);
 		const char *best = spec_suggest_best(&sg);
+		if (best && !strcmp(best, "name"))
+			ld->name_misspelt = 1;
 		if (best)
 			report(k, "unknown column '%s' in table '%s' (did you mean '%s'?)",
 				   k->text, t->id, best);
@@ -628,9 +653,10 @@ static void load_rows(struct loader *ld, size_t t_index, const struct ynode *nod
 		rs->values = arena_array(ld->arena, t->ncolumns + 1, sizeof *rs->values);
 		for (size_t c = 0; c < t->ncolumns; c++)
 			row->cells[c].loc = k->loc;
+		ld->name_misspelt = 0;
 		for (size_t j = 0; j < v->count; j++)
 			load_row_field(ld, t_index, v->pairs[j].key, v->pairs[j].value, row, rs);
-		if (!ytree_get(v, "name")) {
+		if (!ytree_get(v, "name") && !ld->name_misspelt) {
 			report(k, "row '%s' has no name", k->text);
 			fail(ld);
 			row->name = row->id;
@@ -699,7 +725,7 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 	}
 	static const char *const required[] = { "table", "title", "columns", "rows" };
 	for (size_t i = 0; i < 4; i++)
-		if (!ytree_get(root, required[i])) {
+		if (!ytree_get(root, required[i]) && !key_misspelt(root, table_keys, required[i])) {
 			report(root, "spec table has no '%s:'", required[i]);
 			fail(ld);
 		}

@@ -1,0 +1,231 @@
+/*
+ * test_units.c — the unit table (units.c): loading specs/units.yaml, unit
+ * expressions, prefixes, refused spellings, conversions, display units,
+ * and the errors a broken units.yaml gets.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "files.h"
+#include "units.h"
+
+static struct arena arena;
+static const struct units *units;
+static const struct srcloc here = { "t", 1, 1 };
+
+/* The book's units.yaml, found from the repository root or a build dir. */
+static int setup(void **state)
+{
+	(void)state;
+	const char *candidates[] = { getenv("SPECBOOK_UNITS"), "specs/units.yaml",
+				     "../specs/units.yaml", "../../specs/units.yaml" };
+	for (size_t i = 0; i < 4 && !units; i++)
+		if (candidates[i] && files_exists(candidates[i]))
+			units = units_load(&arena, candidates[i], "specs/units.yaml");
+	diag_flush(stderr);
+	return units ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	arena_free(&arena);
+	return 0;
+}
+
+/* Returns the first diagnostic line recorded since the last call, or "". */
+static char *first_diag(void)
+{
+	static char line[512];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	diag_flush(m);
+	fclose(m);
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(text, "\n"), text);
+	free(text);
+	return line;
+}
+
+static struct unit parse_ok(const char *text)
+{
+	struct unit u;
+	int rc = units_parse(units, &arena, text, strlen(text), here, &u);
+	if (rc != 0)
+		fail_msg("'%s' did not parse: %s", text, first_diag());
+	return u;
+}
+
+static void test_prefixes(void **state)
+{
+	(void)state;
+	assert_true(parse_ok("GB").scale == 1e9);
+	assert_true(parse_ok("GiB").scale == 1073741824.0);
+	assert_true(parse_ok("TiB").scale == 1099511627776.0);
+	assert_true(parse_ok("kB").scale == 1e3);
+	assert_true(parse_ok("Gb").scale == 1e9 / 8);
+	assert_true(parse_ok("ms").scale == 1e-3);
+	assert_true(parse_ok("µs").scale == 1e-6);
+	assert_true(parse_ok("min").scale == 60);     /* minutes, not milli-in */
+	struct unit tflops = parse_ok("TFLOPS"), flop_s = parse_ok("TFLOP/s");
+	assert_true(tflops.scale == flop_s.scale);
+	assert_true(dim_equal(&tflops.dim, &flop_s.dim));
+}
+
+static void test_compound(void **state)
+{
+	(void)state;
+	struct unit a = parse_ok("kJ/(kg × K)"), b = parse_ok("kJ/kg/K");
+	assert_true(a.scale == b.scale && dim_equal(&a.dim, &b.dim));
+	struct unit flow = parse_ok("L/min"), cjk = parse_ok("升/分钟");
+	assert_true(flow.scale == cjk.scale && dim_equal(&flow.dim, &cjk.dim));
+	struct unit w = parse_ok("W"), jps = parse_ok("J/s");
+	assert_true(dim_equal(&w.dim, &jps.dim));
+	struct unit m2 = parse_ok("m^2"), m2b = parse_ok("m²");
+	assert_true(dim_equal(&m2.dim, &m2b.dim));
+	assert_string_equal(parse_ok(" TB/s ").name, "TB/s");
+}
+
+static void test_chinese_aliases(void **state)
+{
+	(void)state;
+	assert_true(parse_ok("千瓦").scale == 1e3);
+	assert_true(parse_ok("瓦").scale == 1);
+	assert_true(parse_ok("吨").scale == 1000);
+	assert_true(parse_ok("磅").scale == 0.45359237);
+	assert_true(parse_ok("秒").scale == 1);
+	assert_true(parse_ok("毫秒").scale == 1e-3);
+	assert_true(parse_ok("微秒").scale == parse_ok("µs").scale);
+	struct unit yuan = parse_ok("元"), cny = parse_ok("CNY"), usd = parse_ok("美元");
+	assert_true(dim_equal(&yuan.dim, &cny.dim));
+	assert_false(dim_equal(&yuan.dim, &usd.dim));   /* never converted */
+}
+
+static void test_refused_and_unknown(void **state)
+{
+	(void)state;
+	struct unit u;
+	assert_int_equal(units_parse(units, &arena, "KB", 2, here, &u), -1);
+	assert_string_equal(first_diag(), "t:1:1: error: ambiguous unit 'KB'");
+	assert_int_equal(units_parse(units, &arena, "TB/sek", 6, here, &u), -1);
+	assert_string_equal(first_diag(), "t:1:4: error: unknown unit 'sek'");
+	assert_int_equal(units_parse(units, &arena, "GB/", 3, here, &u), -1);
+	assert_string_equal(first_diag(), "t:1:4: error: expected a unit at the end");
+	assert_int_equal(units_parse(units, &arena, "Gbyte", 5, here, &u), -1);
+	assert_string_equal(first_diag(), "t:1:1: error: unknown unit 'Gbyte'");
+}
+
+static void test_inline(void **state)
+{
+	(void)state;
+	struct unit u;
+	/* after a number: a spaced operator belongs to the expression */
+	assert_int_equal(units_match(units, &arena, "MB / 50 MB", 10, here, UNITS_INLINE, &u), 2);
+	assert_int_equal(units_match(units, &arena, "GB/s × 2", 10, here, UNITS_INLINE, &u), 4);
+	assert_int_equal(units_match(units, &arena, "kJ/(kg × K) × 1", 17, here, UNITS_INLINE,
+				     &u), 12);
+	assert_int_equal(units_match(units, &arena, "gpus", 4, here, UNITS_INLINE, &u), 0);
+	assert_int_equal(units_match(units, &arena, "GB/gpus", 7, here, UNITS_INLINE, &u), 2);
+}
+
+static void test_convert_and_display(void **state)
+{
+	(void)state;
+	struct quantity q = quantity_number(200e12);
+	struct unit tb = parse_ok("TB"), tib = parse_ok("TiB"), s = parse_ok("s");
+	q.dim = tb.dim;
+	assert_int_equal(units_convert(&q, &tib), 0);
+	assert_string_equal(q.unit, "TiB");
+	assert_int_equal(units_convert(&q, &s), QUANTITY_EDIM);
+	double scale;
+	struct unit bw = parse_ok("TB/s");
+	assert_string_equal(units_display(units, &arena, &bw.dim, 3.35e12, &scale), "TB/s");
+	assert_true(scale == 1e12);
+	struct unit flops = parse_ok("FLOPS");
+	assert_string_equal(units_display(units, &arena, &flops.dim, 989e12, &scale), "TFLOPS");
+	struct unit kw = parse_ok("kW");
+	assert_string_equal(units_display(units, &arena, &kw.dim, 130e3, &scale), "kW");
+	struct unit ridge = parse_ok("FLOP/B");
+	assert_string_equal(units_display(units, &arena, &ridge.dim, 295, &scale), "FLOP/B");
+	assert_string_equal(units_dim_name(units, &arena, &bw.dim), "information/time");
+	assert_string_equal(units_binary_twin(units, &arena, "TB/s", &scale), "TiB/s");
+	assert_string_equal(units_binary_twin(units, &arena, "GiB", &scale), "GB");
+	assert_null(units_binary_twin(units, &arena, "s", &scale));
+}
+
+static void test_magnitudes(void **state)
+{
+	(void)state;
+	double f;
+	assert_int_equal(units_magnitude(units, "B", 1, 1, &f), 1);
+	assert_true(f == 1e9);
+	assert_int_equal(units_magnitude(units, "B/s", 3, 1, &f), 0);
+	assert_int_equal(units_magnitude(units, "GB", 2, 1, &f), 0);
+	assert_int_equal(units_magnitude(units, "万亿", strlen("万亿"), 1, &f), (int)strlen("万亿"));
+	assert_true(f == 1e12);
+	assert_int_equal(units_magnitude(units, "million", 7, 0, &f), 7);
+	assert_int_equal(units_magnitude(units, "millions", 8, 0, &f), 0);
+	assert_true(units_suggest(units, &arena, "Tbs") != NULL);
+	assert_null(units_suggest(units, &arena, "gpus"));
+}
+
+/* Writes text to a temporary units.yaml and loads it. */
+static const char *load_bad(const char *text)
+{
+	char path[] = "/tmp/units-test-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(files_write(path, text, strlen(text)), 0);
+	struct arena a = ARENA_INIT;
+	const struct units *u = units_load(&a, path, "units.yaml");
+	unlink(path);
+	arena_free(&a);
+	assert_null(u);
+	return first_diag();
+}
+
+static void test_bad_tables(void **state)
+{
+	(void)state;
+	assert_string_equal(load_bad("dimensions: {information: B}\nunits:\n  B: {base: info}\n"),
+			    "units.yaml:3:13: error: unknown dimension 'info'");
+	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
+				     "  min: {is: 60 sec}\n"),
+			    "units.yaml:4:14: error: unknown unit 'sec'");
+	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
+				     "  s2: {base: time, is: s}\n"),
+			    "units.yaml:4:7: error: unit 's2' has both base: and is:");
+	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
+				     "  sec: {is: s, aliases: [s]}\n"),
+			    "units.yaml:4:27: error: unit 's' is defined twice");
+	assert_string_equal(load_bad("dimensions: {time: s}\nunit: {}\n"),
+			    "units.yaml:2:1: error: unknown key 'unit' (expected dimensions, "
+			    "prefixes, units, refuse, magnitudes, before)");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prefixes),
+		cmocka_unit_test(test_compound),
+		cmocka_unit_test(test_chinese_aliases),
+		cmocka_unit_test(test_refused_and_unknown),
+		cmocka_unit_test(test_inline),
+		cmocka_unit_test(test_convert_and_display),
+		cmocka_unit_test(test_magnitudes),
+		cmocka_unit_test(test_bad_tables),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
