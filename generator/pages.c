@@ -264,7 +264,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		for (size_t ci = 0; ci < b->nchapters; ci++) {
 			const struct rendered *rc = &s->chapters[ci];
 			for (size_t m = 0; m < rc->nmentions; m++) {
-				if (strcmp(rc->mentions[m].row, row->id))
+				if (!rc->mentions[m].row || strcmp(rc->mentions[m].row, row->id))
 					continue;
 				if (!ul)
 					ul = dom_elem(dd, "ul");
@@ -344,6 +344,31 @@ static void glossary_page(struct site *s)
 		bi(dt, t->name.zh, t->name.en);
 		struct dom_node *dd = dom_elem(dl, "dd");
 		bi_block(dd, "p", t->def.zh, t->def.en);
+		struct dom_node *used = NULL;
+		for (size_t ci = 0; ci < b->nchapters; ci++) {
+			const struct rendered *rc = &s->chapters[ci];
+			for (size_t m = 0; m < rc->nmentions; m++) {
+				if (!rc->mentions[m].term || strcmp(rc->mentions[m].term, t->id))
+					continue;
+				if (!used) {
+					used = dom_elem_class(dd, "p", "used-in");
+					bi(used, "出现于", "Used in");
+					dom_texts(used, ": ");
+				} else {
+					dom_texts(used, " · ");
+				}
+				const char *sect = rc->mentions[m].section;
+				const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
+						    : b->chapters[ci].title.zh;
+				for (size_t h = 0; sect && h < rc->nheadings; h++)
+					if (rc->headings[h].id == sect)
+						label = rc->headings[h].plain;
+				struct dom_node *a = dom_elem(used, "a");
+				dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
+								 sect ? "#" : "", sect ? sect : ""));
+				dom_texts(a, label);
+			}
+		}
 	}
 	dom_page_fill(p->dom, "content", frag);
 }

@@ -36,6 +36,98 @@ struct pspan {
 	int unterminated;
 };
 
+/* ---- auto-links ---- */
+
+/* Patterns are found by a hash of their first AUTOLINK_KEY bytes; shorter
+ * ones (HBM, SM) by their first two bytes.  Either way a text is scanned
+ * once, looking at a handful of candidates per position. */
+#define AUTOLINK_KEY 4
+#define AUTOLINK_BUCKETS 4096
+
+struct pattern {
+	const char *text;
+	size_t len;
+	const char *href;        /* root-relative target */
+	const char *row, *term;  /* what it names */
+	const char *cls;
+	struct pattern *next;    /* same bucket, longer first */
+};
+
+struct autolinker {
+	struct arena arena;
+	struct pattern *buckets[AUTOLINK_BUCKETS];
+	struct pattern *shorts[AUTOLINK_BUCKETS];
+};
+
+static unsigned bucket_of(const char *s, size_t n)
+{
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h % AUTOLINK_BUCKETS;
+}
+
+static void add_pattern(struct autolinker *al, const char *text, const char *href,
+			const char *row, const char *term, const char *cls)
+{
+	size_t len = text ? strlen(text) : 0;
+	if (len < 2)
+		return;
+	struct pattern *p = arena_alloc(&al->arena, sizeof *p);
+	p->text = text;
+	p->len = len;
+	p->href = href;
+	p->row = row;
+	p->term = term;
+	p->cls = cls;
+	struct pattern **head = len >= AUTOLINK_KEY ? &al->buckets[bucket_of(text, AUTOLINK_KEY)]
+						    : &al->shorts[bucket_of(text, 2)];
+	while (*head && ((*head)->len > len || ((*head)->len == len && strcmp((*head)->text, text) < 0)))
+		head = &(*head)->next;
+	if (*head && (*head)->len == len && !strcmp((*head)->text, text))
+		return;   /* the first owner of a spelling keeps it */
+	p->next = *head;
+	*head = p;
+}
+
+struct autolinker *render_autolinker_new(const struct book *b)
+{
+	struct autolinker *al = xcalloc(1, sizeof *al);
+	size_t ntables;
+	const struct spec_table *tables = b->numbers ? numbers_tables(b->numbers, &ntables) : NULL;
+	for (size_t t = 0; tables && t < ntables; t++)
+		for (size_t r = 0; r < tables[t].nrows; r++) {
+			const struct spec_row *row = &tables[t].rows[r];
+			const char *href = arena_printf(&al->arena, "/specs/%s.html#%s", tables[t].id, row->id);
+			add_pattern(al, row->name, href, row->id, NULL, "autolink spec-link");
+			for (size_t k = 0; k < row->naliases; k++)
+				add_pattern(al, row->aliases[k], href, row->id, NULL, "autolink spec-link");
+		}
+	for (size_t i = 0; i < b->nterms; i++) {
+		const struct term *t = &b->terms[i];
+		const char *href = arena_printf(&al->arena, "/glossary.html#%s", t->id);
+		add_pattern(al, t->abbr, href, NULL, t->id, "autolink term");
+		add_pattern(al, t->name.en, href, NULL, t->id, "autolink term");
+		add_pattern(al, t->name.zh, href, NULL, t->id, "autolink term");
+		for (size_t k = 0; k < t->naliases; k++)
+			add_pattern(al, t->aliases[k], href, NULL, t->id, "autolink term");
+	}
+	return al;
+}
+
+void render_autolinker_free(struct autolinker *al)
+{
+	if (al) {
+		arena_free(&al->arena);
+		free(al);
+	}
+}
+
+static int word_char(unsigned char ch)
+{
+	return isalnum(ch) || ch == '_';
+}
+
 struct ctx {
 	const struct book *book;
 	const struct chapter *ch;
@@ -52,6 +144,13 @@ struct ctx {
 	const char **lines;      /* start of each body line (1-based index) */
 	size_t nlines;
 	int errors;
+	const struct autolinker *links;
+	int no_autolink;         /* inside a heading or a link */
+	/* rows and terms auto-linked in this section, per language, so that a
+	 * reader of either language sees each first mention linked */
+	const char **linked[2];
+	size_t nlinked[2], caplinked[2];
+	int lang;                /* 0: rendering Chinese, 1: English or other */
 };
 
 /* ---- small helpers ---- */
@@ -343,15 +442,88 @@ static const char *unique_id(struct ctx *c, const char *want)
 
 /* ---- spans ---- */
 
-static void add_mention(struct ctx *c, const char *row)
+static void add_mention_of(struct ctx *c, const char *row, const char *term)
 {
-	for (size_t i = 0; i < c->out->nmentions; i++)
-		if (!strcmp(c->out->mentions[i].row, row) &&
-		    c->out->mentions[i].section == c->section)
+	for (size_t i = c->out->nmentions; i-- > 0;) {
+		const struct mention *m = &c->out->mentions[i];
+		if (m->section != c->section)
+			break;   /* mentions come in section order */
+		if ((row && m->row && !strcmp(m->row, row)) || (term && m->term && !strcmp(m->term, term)))
 			return;
+	}
 	struct mention *m = ARRAY_PUSH(c->out->mentions, c->out->nmentions, c->capmentions);
 	m->row = row;
+	m->term = term;
 	m->section = c->section;
+}
+
+static void add_mention(struct ctx *c, const char *row)
+{
+	add_mention_of(c, row, NULL);
+}
+
+static int already_linked(struct ctx *c, const char *id)
+{
+	for (size_t i = 0; i < c->nlinked[c->lang]; i++)
+		if (c->linked[c->lang][i] == id)
+			return 1;
+	return 0;
+}
+
+/* Finds the first pattern at s[0..len) (longest first) not yet linked in
+ * this section; returns it or NULL. */
+static const struct pattern *pattern_at(struct ctx *c, const char *s, size_t len, size_t i)
+{
+	const struct autolinker *al = c->links;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t key = pass == 0 ? AUTOLINK_KEY : 2;
+		if (i + key > len)
+			continue;
+		const struct pattern *p = pass == 0 ? al->buckets[bucket_of(s + i, key)]
+						    : al->shorts[bucket_of(s + i, key)];
+		for (; p; p = p->next) {
+			if (p->len > len - i || memcmp(s + i, p->text, p->len))
+				continue;
+			/* Latin words match whole: H100 is not inside H100s or GH100 */
+			if (word_char((unsigned char)p->text[0]) && i > 0 && word_char((unsigned char)s[i - 1]))
+				continue;
+			if (word_char((unsigned char)p->text[p->len - 1]) && i + p->len < len &&
+			    word_char((unsigned char)s[i + p->len]))
+				continue;
+			if (already_linked(c, p->row ? p->row : p->term))
+				continue;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* Appends plain text, linking first mentions of rows and terms. */
+static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+{
+	buf_add(&c->text, s, len);
+	if (!c->links || c->no_autolink) {
+		dom_text(parent, s, len);
+		return;
+	}
+	size_t start = 0;
+	for (size_t i = 0; i < len;) {
+		const struct pattern *p = pattern_at(c, s, len, i);
+		if (!p) {
+			i++;
+			continue;
+		}
+		dom_text(parent, s + start, i - start);
+		struct dom_node *a = dom_elem_class(parent, "a", p->cls);
+		dom_attr(a, "href", p->href);
+		dom_text(a, s + i, p->len);
+		const char *id = p->row ? p->row : p->term;
+		*ARRAY_PUSH(c->linked[c->lang], c->nlinked[c->lang], c->caplinked[c->lang]) = id;
+		add_mention_of(c, p->row, p->term);
+		i += p->len;
+		start = i;
+	}
+	dom_text(parent, s + start, len - start);
 }
 
 static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct span *sp)
@@ -433,14 +605,12 @@ static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, siz
 			i++;
 			continue;
 		}
-		dom_text(parent, s + start, i - start);
-		buf_add(&c->text, s + start, i - start);
+		emit_plain(c, parent, s + start, i - start);
 		emit_span(c, parent, idx);
 		i += n;
 		start = i;
 	}
-	dom_text(parent, s + start, len - start);
-	buf_add(&c->text, s + start, len - start);
+	emit_plain(c, parent, s + start, len - start);
 }
 
 /* ---- links ---- */
@@ -610,7 +780,11 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			dom_attr(el, "class", "spec-link");
 		else if (has_scheme(href, "/glossary.html"))
 			dom_attr(el, "class", "term");
+		if (has_scheme(url, "term:"))
+			add_mention_of(c, NULL, url + 5);
+		c->no_autolink++;
 		render_inlines(c, cmark_node_first_child(n), el, depth + 1);
+		c->no_autolink--;
 		break;
 	}
 	case CMARK_NODE_IMAGE: {
@@ -707,6 +881,7 @@ static void start_section(struct ctx *c, const char *id, const char *title)
 		s->text = arena_strdup(c->a, c->text.data);
 	}
 	buf_reset(&c->text);
+	c->nlinked[0] = c->nlinked[1] = 0;
 	c->section = id;
 	c->section_title = title;
 }
@@ -790,7 +965,9 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		struct dom_node *span = dom_elem(el, "span");
 		if (title.zh)
 			dom_attr(span, "lang", "zh-Hans");
+		c->no_autolink++;
 		render_inlines(c, cmark_node_first_child(n), span, 0);
+		c->no_autolink--;
 		/* drop a trailing {#id} that was rendered as text */
 		(void)span;
 	}
@@ -951,9 +1128,11 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
 				dom_attr(zh, "lang", "zh-Hans");
+				c->lang = 0;
 				render_block(c, n, zh, depth + 1, NULL);
 				struct dom_node *en = dom_elem(pair, "div");
 				dom_attr(en, "lang", "en");
+				c->lang = 1;
 				if (quoted)
 					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
 				else
@@ -961,8 +1140,10 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				n = cmark_node_next(next);
 				continue;
 			}
+			c->lang = 0;
 			render_block(c, n, parent, depth, "zh-Hans");
 		} else {
+			c->lang = 1;
 			render_block(c, n, parent, depth, NULL);
 		}
 		n = next;
@@ -1189,9 +1370,9 @@ static void render_toc(struct ctx *c)
 }
 
 int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
-		   const char *const *reserved_ids, size_t nreserved, struct rendered *out)
+		   const struct render_env *env, struct rendered *out)
 {
-	struct ctx c = { .book = b, .ch = ch, .a = a, .out = out };
+	struct ctx c = { .book = b, .ch = ch, .a = a, .out = out, .links = env ? env->links : NULL };
 	memset(out, 0, sizeof *out);
 	buf_init(&c.text);
 	size_t mdlen;
@@ -1200,8 +1381,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(md);
 	cmark_consolidate_text_nodes(doc);
 
-	for (size_t i = 0; i < nreserved; i++)
-		*ARRAY_PUSH(c.ids, c.nids, c.capids) = reserved_ids[i];
+	for (size_t i = 0; env && i < env->nreserved; i++)
+		*ARRAY_PUSH(c.ids, c.nids, c.capids) = env->reserved_ids[i];
 
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *article = dom_elem_class(frag, "article", "chapter");
@@ -1229,6 +1410,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.lines);
 	free(c.spans);
 	free(c.ids);
+	free(c.linked[0]);
+	free(c.linked[1]);
 	out->content = frag;
 	render_toc(&c);
 	/* arrays grown with ARRAY_PUSH are malloc'd: move them into the arena */

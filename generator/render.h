@@ -36,8 +36,11 @@ struct claim_record {
 };
 
 /* A spec row mentioned by a value or claim, for the "mentioned in" lists. */
+/* A spec row or glossary term mentioned in a section (values, claims, links
+ * and auto-links), for the "mentioned in" and "used in" lists. */
 struct mention {
-	const char *row;
+	const char *row;         /* a spec row id, or NULL */
+	const char *term;        /* a glossary term id, or NULL */
 	const char *section;     /* id of the heading above, or NULL */
 };
 
@@ -65,13 +68,29 @@ struct rendered {
 };
 
 /*
- * Renders chapter c of book b; ids in reserved_ids (those of the page
- * template) are not given to headings.  Returns 0 and fills *out (its nodes belong
+ * The auto-linker: every spec row name and alias and every glossary term
+ * (abbreviation, names, aliases), so that the first mention of each in a
+ * section links to its entry.  Built once per build; read-only after.
+ */
+struct autolinker;
+struct autolinker *render_autolinker_new(const struct book *b);
+void render_autolinker_free(struct autolinker *al);
+
+/* What every chapter of a build shares. */
+struct render_env {
+	const char *const *reserved_ids;   /* ids of the page template */
+	size_t nreserved;
+	const struct autolinker *links;    /* NULL: no auto-links */
+};
+
+/*
+ * Renders chapter c of book b (env may be NULL).  Headings never get an id
+ * of env->reserved_ids.  Returns 0 and fills *out (its nodes belong
  * to the caller, its arrays to the arena), or -1 when errors were reported
  * (out is still filled as far as possible).
  */
 int render_chapter(const struct book *b, const struct chapter *c, struct arena *a,
-		   const char *const *reserved_ids, size_t nreserved, struct rendered *out);
+		   const struct render_env *env, struct rendered *out);
 
 /* Returns in the arena the slug of s ("CPU and GPU Superchips" →
  * "cpu-and-gpu-superchips"); CJK letters are kept; "" if nothing is left. */

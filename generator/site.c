@@ -139,8 +139,7 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= b->nchapters)
 			break;
-		if (render_chapter(b, &b->chapters[i], w->arena, s->reserved, s->nreserved,
-				   &job->s->chapters[i])) {
+		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
 			pthread_mutex_unlock(&job->lock);
@@ -264,6 +263,9 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		return -1;
 	}
 	s.reserved = dom_template_ids(s.tpl, &s.nreserved);
+	s.env.reserved_ids = s.reserved;
+	s.env.nreserved = s.nreserved;
+	s.env.links = render_autolinker_new(b);
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = opts->jobs > 0 ? opts->jobs : 1;
@@ -298,6 +300,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		arena_free(&arenas[t]);
 	free(arenas);
 	free(s.reserved);
+	render_autolinker_free((struct autolinker *)s.env.links);
 	dom_template_free(s.tpl);
 	return rc;
 }

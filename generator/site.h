@@ -43,6 +43,7 @@ struct site {
 	struct dom_template *tpl;
 	const char **reserved;       /* ids of the template, kept from headings */
 	size_t nreserved;
+	struct render_env env;       /* what every chapter's rendering shares */
 	struct page *pages;
 	size_t npages, cappages;
 	struct site_file *files;

@@ -29,6 +29,7 @@ struct spec_index {
 	struct slot {
 		const char *id;     /* NULL: free */
 		struct spec_ref ref;
+		const struct ynode *node;   /* names and aliases: where written */
 	} *slots;
 	size_t cap;             /* a power of two, at least twice the rows */
 	size_t count;
@@ -41,6 +42,7 @@ struct loader {
 	size_t captables, capsrc, capsources;
 	int failed;
 	int name_misspelt;   /* the row being read has a key that looks like name: */
+	struct spec_index names;   /* display names and aliases, which auto-link */
 };
 
 /* ---- "did you mean": the candidate closest in edit distance ---- */
@@ -52,30 +54,36 @@ void spec_suggest_init(struct spec_suggest *sg, const char *word)
 	sg->distance = (size_t)-1;
 }
 
-/* Levenshtein distance, a transposition counting one (restricted Damerau). */
+/* Levenshtein distance, a transposition counting one (restricted Damerau),
+ * with three rows of the table: the one being filled and the two above. */
 static size_t edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > SPEC_SUGGEST_MAX_LEN || lb > SPEC_SUGGEST_MAX_LEN)
 		return (size_t)-1;
-	size_t d[SPEC_SUGGEST_MAX_LEN + 1][SPEC_SUGGEST_MAX_LEN + 1];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
+	size_t rows[3][SPEC_SUGGEST_MAX_LEN + 1];
+	size_t *above2 = rows[0], *above = rows[1], *row = rows[2];
 	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
+		above[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		row[0] = i;
 		for (size_t j = 1; j <= lb; j++) {
-			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
+			size_t best = above[j - 1] + (a[i - 1] != b[j - 1]);
+			if (above[j] + 1 < best)
+				best = above[j] + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
+			    above2[j - 2] + 1 < best)
+				best = above2[j - 2] + 1;
+			row[j] = best;
 		}
-	return d[la][lb];
+		size_t *spare = above2;
+		above2 = above;
+		above = row;
+		row = spare;
+	}
+	return above[lb];
 }
 
 void spec_suggest_add(struct spec_suggest *sg, const char *candidate)
@@ -216,14 +224,6 @@ long spec_source_find(const struct spec_book *book, const char *id, size_t len)
 	return -1;
 }
 
-void spec_row_each(const struct spec_book *book, void (*fn)(const char *name, void *ctx),
-		   void *ctx)
-{
-	for (size_t t = 0; t < book->ntables; t++)
-		for (size_t r = 0; r < book->tables[t].nrows; r++)
-			fn(book->tables[t].rows[r].id, ctx);
-}
-
 /* ---- checking shapes ---- */
 
 static int fail(struct loader *ld)
@@ -321,7 +321,7 @@ static int load_bitext(struct loader *ld, const struct ynode *node, const char *
 		else
 			out->en = s;
 	}
-	if (!out->zh && !out->en && !ld->failed) {
+	if (node->count == 0) {
 		report(node, "%s needs zh: or en:", what);
 		return fail(ld);
 	}
@@ -547,6 +547,29 @@ static void add_row_id(struct loader *ld, const struct ynode *key, struct spec_r
 	*ok = 1;
 }
 
+/* A display name or alias links to its row from prose: it must mean one row. */
+static void add_display_name(struct loader *ld, const struct ynode *node, struct spec_ref ref)
+{
+	struct spec_index *ix = &ld->names;
+	if ((ix->count + 1) * 2 > ix->cap)
+		index_grow(ix);
+	struct slot *s = index_slot(ix, node->text, node->len);
+	if (s->id) {
+		if (s->ref.table == ref.table && s->ref.row == ref.row)
+			return;   /* the name repeated as an alias: harmless */
+		const struct spec_row *other = &ld->book->tables[s->ref.table].rows[s->ref.row];
+		report(node, "'%s' already names row '%s' at %s:%d:%d: links to it would be "
+		       "ambiguous", node->text, other->id, s->node->loc.file, s->node->loc.line,
+		       s->node->loc.col);
+		fail(ld);
+		return;
+	}
+	s->id = node->text;
+	s->ref = ref;
+	s->node = node;
+	ix->count++;
+}
+
 static void load_row_field(struct loader *ld, size_t t_index, const struct ynode *k,
 			   const struct ynode *v, struct spec_row *row, struct spec_row_src *rs)
 {
@@ -656,6 +679,14 @@ static void load_rows(struct loader *ld, size_t t_index, const struct ynode *nod
 		ld->name_misspelt = 0;
 		for (size_t j = 0; j < v->count; j++)
 			load_row_field(ld, t_index, v->pairs[j].key, v->pairs[j].value, row, rs);
+		struct spec_ref here = { t_index, t->nrows };
+		const struct ynode *name = ytree_get(v, "name");
+		if (row->name && name)
+			add_display_name(ld, name, here);
+		const struct ynode *aliases = ytree_get(v, "aliases");
+		for (size_t j = 0; row->naliases && j < aliases->count; j++)
+			if (aliases->items[j]->kind == YNODE_SCALAR && aliases->items[j]->len)
+				add_display_name(ld, aliases->items[j], here);
 		if (!ytree_get(v, "name") && !ld->name_misspelt) {
 			report(k, "row '%s' has no name", k->text);
 			fail(ld);
@@ -724,7 +755,12 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 		}
 	}
 	static const char *const required[] = { "table", "title", "columns", "rows" };
-	for (size_t i = 0; i < 4; i++)
+	if (root->count == 0) {
+		diag_error(root->loc, "spec table is empty: it needs table:, title:, columns: "
+			   "and rows:");
+		fail(ld);
+	}
+	for (size_t i = 0; i < 4 && root->count; i++)
 		if (!ytree_get(root, required[i]) && !key_misspelt(root, table_keys, required[i])) {
 			report(root, "spec table has no '%s:'", required[i]);
 			fail(ld);
@@ -799,6 +835,8 @@ int spec_load(struct arena *a, const char *root, struct spec_book *book)
 	free(book->src);
 	book->tables = tables;
 	book->src = src;
+
+	free(ld.names.slots);
 
 	/* so does the row index */
 	struct spec_index *ix = book->index;

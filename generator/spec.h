@@ -89,13 +89,6 @@ long spec_source_find(const struct spec_book *book, const char *id, size_t len);
 int spec_id_valid(const char *s, size_t len);
 
 /*
- * Calls fn(name, ctx) for every row id of the book, in table and row order,
- * so that "did you mean" can look for the closest one.
- */
-void spec_row_each(const struct spec_book *book, void (*fn)(const char *name, void *ctx),
-		   void *ctx);
-
-/*
  * "Did you mean": feed candidates to a spec_suggest, then ask for the best.
  * spec_suggest_best() returns the closest candidate when it is close enough
  * to be a slip (edit distance 1 for short words, up to 3 for long ones), or

@@ -262,7 +262,6 @@ struct uparser {
 	size_t len, pos;
 	struct srcloc loc;
 	int inline_mode;
-	int defining;              /* parsing units.yaml: report errors at loc only */
 	/* the first prefixed atom, for units_binary_twin() */
 	const struct prefix *pre;
 	size_t pre_off;
@@ -271,7 +270,7 @@ struct uparser {
 static void report_at(struct uparser *p, size_t off, size_t n, const char *detail,
 		      const char *fmt, const char *arg)
 {
-	struct srcloc loc = p->defining ? p->loc : units_loc_at(p->loc, p->s, off);
+	struct srcloc loc = units_loc_at(p->loc, p->s, off);
 	int width = (int)utf8_length(p->s + off, n);
 	diag_report(DIAG_ERROR, loc, width, detail, fmt, arg);
 }
@@ -864,11 +863,15 @@ struct loader {
 	struct units *u;
 	struct arena *a;
 	int errors;
+	struct srcloc root;       /* for what is missing altogether */
 };
 
 static void load_error(struct loader *l, const struct ynode *n, const char *fmt, const char *arg)
+	__attribute__((format(printf, 3, 0)));
+
+static void load_error(struct loader *l, const struct ynode *n, const char *fmt, const char *arg)
 {
-	diag_report(DIAG_ERROR, n->loc, 0, NULL, fmt, arg);
+	diag_report(DIAG_ERROR, n ? n->loc : l->root, 0, NULL, fmt, arg);
 	l->errors++;
 }
 
@@ -937,7 +940,7 @@ static int define_is(struct loader *l, const struct ynode *n, double *scale, str
 	struct uparser p;
 	struct unit un;
 	memset(&p, 0, sizeof p);
-	int rc = match(l->u, l->a, s + i, len - i, n->loc, 0, &un, &p);
+	int rc = match(l->u, l->a, s + i, len - i, units_loc_at(n->loc, s, i), 0, &un, &p);
 	if (rc < 0)
 		return -1;
 	if (rc == 0 || skip_spaces(s, len, i + (size_t)rc) != len) {
@@ -964,8 +967,8 @@ static int family_index(const struct units *u, const char *name)
 
 static void load_dimensions(struct loader *l, const struct ynode *map)
 {
-	if (!map || map->kind != YNODE_MAP) {
-		load_error(l, map ? map : NULL, "'dimensions' must be a map%s", "");
+	if (map->kind != YNODE_MAP) {
+		load_error(l, map, "'dimensions' must be a map%s", "");
 		return;
 	}
 	for (size_t i = 0; i < map->count; i++) {
@@ -1045,7 +1048,11 @@ static int flag(const struct ynode *n)
 static void load_units(struct loader *l, const struct ynode *map)
 {
 	struct units *u = l->u;
-	if (!map || map->kind != YNODE_MAP) {
+	if (!map) {
+		load_error(l, NULL, "no 'units' defined%s", "");
+		return;
+	}
+	if (map->kind != YNODE_MAP) {
 		load_error(l, map, "'units' must be a map%s", "");
 		return;
 	}
@@ -1247,7 +1254,7 @@ struct units *units_load(struct arena *a, const char *path, const char *shown)
 	struct ynode *root = ytree_parse(a, shown, text, len, 1);
 	if (!root)
 		return NULL;
-	struct loader l = { arena_alloc(a, sizeof(struct units)), a, 0 };
+	struct loader l = { arena_alloc(a, sizeof(struct units)), a, 0, root->loc };
 	if (root->kind != YNODE_MAP) {
 		diag_report(DIAG_ERROR, root->loc, 0, NULL, "%s must be a map", shown);
 		return NULL;

@@ -75,7 +75,7 @@ static char *render_body(const char *body, struct rendered *r, struct arena *a)
 	c.body_line = 1;
 	b.chapters = &c;
 	b.nchapters = 1;
-	render_chapter(&b, &c, a, NULL, 0, r);
+	render_chapter(&b, &c, a, NULL, r);
 	struct buf out = BUF_INIT;
 	dom_node_serialize(dom_first_element(r->content), &out);
 	dom_free(r->content);

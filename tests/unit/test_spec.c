@@ -257,6 +257,25 @@ static void test_load_sources_errors(void **state)
 	arena_free(&a);
 }
 
+static void test_load_ambiguous_names(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct spec_book book;
+	const char *root = book_new();
+	book_file("a.yaml", "table: a\ntitle: {en: A}\ncolumns: {x: {en: X}}\nrows:\n"
+		  "  h100: {name: H100, aliases: [H100, Hopper]}\n");
+	book_file("b.yaml", "table: b\ntitle: {en: B}\ncolumns: {x: {en: X}}\nrows:\n"
+		  "  dgx: {name: Hopper, aliases: [DGX, H100]}\n");
+	assert_int_equal(spec_load(&a, root, &book), -1);
+	assert_diags("specs/b.yaml:5:15: error: 'Hopper' already names row 'h100' at "
+		     "specs/a.yaml:5:38: links to it would be ambiguous\n"
+		     "specs/b.yaml:5:38: error: 'H100' already names row 'h100' at "
+		     "specs/a.yaml:5:16: links to it would be ambiguous\n");
+	book_done();
+	arena_free(&a);
+}
+
 static void test_load_bad_yaml(void **state)
 {
 	(void)state;
@@ -271,7 +290,8 @@ static void test_load_bad_yaml(void **state)
 	assert_non_null(strstr(got, "specs/a.yaml:3:1: error: invalid YAML"));
 	assert_non_null(strstr(got, "specs/b.yaml:1:1: error: a spec table must be a map, "
 			       "not a list\n"));
-	assert_non_null(strstr(got, "specs/c.yaml:1:1: error: spec table has no 'table:'\n"));
+	assert_non_null(strstr(got, "specs/c.yaml:1:1: error: spec table is empty: it needs table:, "
+			       "title:, columns: and rows:\n"));
 	free(got);
 	/* an empty file still yields a table named after it, so nothing dangles */
 	assert_int_equal(book.ntables, 1);
@@ -643,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_load_good),
 		cmocka_unit_test(test_load_structure_errors),
 		cmocka_unit_test(test_load_sources_errors),
+		cmocka_unit_test(test_load_ambiguous_names),
 		cmocka_unit_test(test_load_bad_yaml),
 		cmocka_unit_test(test_derived_columns),
 		cmocka_unit_test(test_stated_derived_mismatch),

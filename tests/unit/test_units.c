@@ -202,16 +202,21 @@ static void test_bad_tables(void **state)
 			    "units.yaml:3:13: error: unknown dimension 'info'");
 	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
 				     "  min: {is: 60 sec}\n"),
-			    "units.yaml:4:14: error: unknown unit 'sec'");
+			    "units.yaml:4:16: error: unknown unit 'sec'");
 	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
-				     "  s2: {base: time, is: s}\n"),
-			    "units.yaml:4:7: error: unit 's2' has both base: and is:");
+				     "  sx: {base: time, is: s}\n"),
+			    "units.yaml:4:7: error: unit 'sx' has both base: and is:");
 	assert_string_equal(load_bad("dimensions: {time: s}\nunits:\n  s: {base: time}\n"
 				     "  sec: {is: s, aliases: [s]}\n"),
-			    "units.yaml:4:27: error: unit 's' is defined twice");
+			    "units.yaml:4:26: error: unit 's' is defined twice");
 	assert_string_equal(load_bad("dimensions: {time: s}\nunit: {}\n"),
-			    "units.yaml:2:1: error: unknown key 'unit' (expected dimensions, "
+			    "units.yaml:1:1: error: no 'units' defined");
+	assert_string_equal(load_bad("dimensions: {time: s}\nunits: {s: {base: time}}\nunit: {}\n"),
+			    "units.yaml:3:1: error: unknown key 'unit' (expected dimensions, "
 			    "prefixes, units, refuse, magnitudes, before)");
+	assert_string_equal(load_bad("dimensions: {time: sec}\nunits: {s: {base: time}}\n"),
+			    "units.yaml:1:13: error: the symbol 'sec' of dimension 'time' must be "
+			    "its base unit");
 }
 
 int main(void)
