@@ -32,13 +32,12 @@ static int text_width(const struct ynode *node)
 }
 
 /* A stated value of a derived column against what its formula computes. */
-static int check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
+static void check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
 {
 	const struct field *f = resolve_field(rs, t, r, c);
-	if (!f->stated || !f->has_computed || f->kind != FIELD_VALUE)
-		return 0;
-	if (interval_overlaps(f->q.v, f->computed.v))
-		return 0;
+	if (!f->stated || !f->has_computed || f->kind != FIELD_VALUE ||
+	    interval_overlaps(f->q.v, f->computed.v))
+		return;
 	const struct spec_table *table = &rs->book.tables[t];
 	const struct ynode *v = rs->book.src[t].rows[r].values[c];
 	struct quantity computed = f->computed;
@@ -59,13 +58,11 @@ static int check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
 		    table->rows[r].id, table->columns[c].id,
 		    quantity_format(rs->arena, rs->units, &should, 0));
 	buf_release(&detail);
-	return -1;
 }
 
-static int check_row(struct resolve *rs, size_t t, size_t r)
+static void check_row(struct resolve *rs, size_t t, size_t r)
 {
 	const struct ynode *checks = rs->book.src[t].rows[r].checks;
-	int failed = 0;
 	for (size_t i = 0; checks && i < checks->count; i++) {
 		const struct ynode *claim = checks->items[i];
 		struct resolve_scope ctx = {
@@ -75,17 +72,14 @@ static int check_row(struct resolve *rs, size_t t, size_t r)
 		};
 		struct expr_scope scope;
 		resolve_scope_init(&ctx, &scope);
-		if (claim_check(rs->units, &scope, rs->approx, rs->arena, claim->text, claim->len,
-				ctx.loc))
-			failed = 1;
+		claim_check(rs->units, &scope, rs->approx, rs->arena, claim->text, claim->len,
+			    ctx.loc);
 	}
-	return failed ? -1 : 0;
 }
 
-static int check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
+static void check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
 {
 	const struct spec_table *table = &rs->book.tables[t];
-	int failed = 0;
 	size_t applied = 0;
 	for (size_t r = 0; r < table->nrows; r++) {
 		struct resolve_scope ctx = {
@@ -104,9 +98,8 @@ static int check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
 		applied++;
 		if (!rc)
 			continue;
-		failed = 1;
 		if (ctx.unknown || ctx.lookups == 0 || !reported)
-			return -1;   /* the rule itself is wrong: said once */
+			return;   /* the rule itself is wrong: said once */
 		const struct spec_row *row = &table->rows[r];
 		diag_report(DIAG_ERROR, row->loc, (int)strlen(row->id), NULL,
 			    "row '%s' breaks the rule '%s' (line %d)", row->id, rule->text,
@@ -117,25 +110,21 @@ static int check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
 			    "rule applies to no row of table '%s': none has all the fields it "
 			    "names", table->id);
 	}
-	return failed ? -1 : 0;
 }
 
 int check_tables(struct resolve *rs)
 {
-	int failed = 0;
+	int before = diag_count(DIAG_ERROR);
 	for (size_t t = 0; t < rs->book.ntables; t++) {
 		const struct spec_table *table = &rs->book.tables[t];
 		for (size_t r = 0; r < table->nrows; r++) {
 			for (size_t c = 0; c < table->ncolumns; c++)
-				if (check_stated(rs, t, r, c))
-					failed = 1;
-			if (check_row(rs, t, r))
-				failed = 1;
+				check_stated(rs, t, r, c);
+			check_row(rs, t, r);
 		}
 		const struct ynode *rules = rs->book.src[t].rules;
 		for (size_t i = 0; rules && i < rules->count; i++)
-			if (check_rule(rs, t, rules->items[i]))
-				failed = 1;
+			check_rule(rs, t, rules->items[i]);
 	}
-	return failed ? -1 : 0;
+	return diag_count(DIAG_ERROR) > before ? -1 : 0;
 }

@@ -9,6 +9,7 @@
 #include "site.h"
 #include "alloc.h"
 #include "buffer.h"
+#include "chart.h"
 #include "search.h"
 
 #include <stdlib.h>
@@ -240,6 +241,19 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			dom_texts(a, arena_printf(s->a, "[%zu]", j + 1));
 		}
 	}
+
+	/* the roofline, for tables of accelerators */
+	struct dom_node *roof = dom_fragment();
+	if (chart_roofline(roof, s->a, t, "bf16", "mem_bw") == 0) {
+		struct dom_node *sec0 = section_h2(s, art, "roofline", "屋脊线模型", "Roofline");
+		bi_block(sec0, "p",
+			 "每条折线是一种加速器的屋顶：左侧斜线受显存带宽限制，右侧水平线是 BF16 稠密峰值算力；两者的交点（圆点）就是屋脊点。算术强度低于屋脊点的内核受带宽限制。",
+			 "Each line is one accelerator's roof: the slope on the left is bound by memory bandwidth, "
+			 "the flat part is its dense BF16 peak, and the dot where they meet is the ridge point. "
+			 "A kernel whose arithmetic intensity is below the ridge point is bandwidth-bound.");
+		dom_move_children(roof, sec0);
+	}
+	dom_free(roof);
 
 	/* per row: aliases and "mentioned in" */
 	struct dom_node *sec = section_h2(s, art, "mentions", "出处", "Mentioned in");

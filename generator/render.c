@@ -12,6 +12,7 @@
 #include "render.h"
 #include "alloc.h"
 #include "buffer.h"
+#include "chart.h"
 #include "utf8.h"
 #include "yamltree.h"
 
@@ -272,9 +273,11 @@ int render_split_title(struct arena *a, const char *text, struct bitext *out)
 				size_t head_len = i;
 				while (head_len && text[head_len - 1] == ' ')
 					head_len--;
+				/* a Chinese title with Latin names in it ("DeepSeek-V3 与 R1")
+				 * still counts: any Han before, none inside */
 				if (head_len && !has_han(tail, tail_len) &&
 				    render_detect_lang(tail, tail_len) == LANG_EN &&
-				    render_detect_lang(text, head_len) == LANG_ZH) {
+				    has_han(text, head_len)) {
 					size_t num = number_prefix(text);
 					out->zh = arena_strndup(a, text, head_len);
 					out->en = arena_printf(a, "%.*s%.*s", (int)num, text,
@@ -1327,6 +1330,27 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 			if (cell->unit) {
 				dom_texts(td, " ");
 				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
+			}
+		}
+	}
+	struct ynode *chart = ytree_get(y, "chart");
+	if (chart && chart->kind == YNODE_SCALAR) {
+		if (!strcmp(chart->text, "roofline")) {
+			if (chart_roofline(fig, c->a, t, "bf16", "mem_bw")) {
+				diag_error(chart->loc, "a roofline needs columns bf16 (TFLOPS) and mem_bw (TB/s) in '%s'",
+					   t->id);
+				c->errors++;
+			}
+		} else {
+			int ci = column_index(t, chart->text);
+			if (ci < 0) {
+				diag_error(chart->loc, "cannot chart '%s': no such column in '%s'", chart->text, t->id);
+				c->errors++;
+			} else {
+				const struct spec_row **rows = arena_array(c->a, count ? count : 1, sizeof *rows);
+				for (size_t i = 0; i < count; i++)
+					rows[i] = items[i].row;
+				chart_bars(fig, c->a, t, rows, count, (size_t)ci);
 			}
 		}
 	}

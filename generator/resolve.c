@@ -119,7 +119,7 @@ static void report_name(const struct resolve_scope *ctx, const char *name, const
 
 /* ---- on-demand evaluation of derived cells ---- */
 
-static int evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c);
+static void evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c);
 
 /* Names a cell for cycle messages: "mem_bw" within one row, else "h100.mem_bw". */
 static void cycle_name(const struct resolve *rs, struct buf *b, const struct resolve_frame *f,
@@ -263,13 +263,14 @@ static int scope_lookup(void *vctx, const char *name, struct quantity *q, struct
 			ctx->upstream = 1;
 			return -1;
 		}
-		if (evaluate_cell(mut, t, r, c)) {
-			ctx->upstream = 1;
-			return -1;
-		}
+		evaluate_cell(mut, t, r, c);
 	}
 
-	const char *shown = name;
+	if (f->failed) {   /* its own error was reported: say nothing more */
+		ctx->upstream = 1;
+		return -1;
+	}
+	const struct ynode *written = rs->book.src[t].rows[r].values[c];
 	switch (f->kind) {
 	case FIELD_VALUE:
 		*q = f->q;
@@ -278,8 +279,8 @@ static int scope_lookup(void *vctx, const char *name, struct quantity *q, struct
 		ref->field = table->columns[c].id;
 		return 0;
 	case FIELD_TEXT:
-		report_name(ctx, shown, "'%s' is text ('%s'), not a number", name,
-			    table->rows[r].cells[c].text ? table->rows[r].cells[c].text : "");
+		report_name(ctx, name, "'%s' is text ('%s'), not a number", name,
+			    written ? written->text : "");
 		return -1;
 	case FIELD_MARKER:
 	case FIELD_EMPTY:
@@ -290,14 +291,14 @@ static int scope_lookup(void *vctx, const char *name, struct quantity *q, struct
 		if (ctx->on_missing == RESOLVE_SKIP)
 			return -1;
 		if (f->kind == FIELD_MARKER)
-			report_name(ctx, shown, "'%s' is %s in the table: there is no number to "
+			report_name(ctx, name, "'%s' is %s in the table: there is no number to "
 				    "use", name, resolve_marker_name(f->marker));
 		else if (table->columns[c].derive)
-			report_name(ctx, shown, "'%s' has no value: row '%s' lacks what "
+			report_name(ctx, name, "'%s' has no value: row '%s' lacks what "
 				    "'%s' is derived from", name, table->rows[r].id,
 				    table->columns[c].id);
 		else
-			report_name(ctx, shown, "'%s' has no value: row '%s' gives no '%s'",
+			report_name(ctx, name, "'%s' has no value: row '%s' gives no '%s'",
 				    name, table->rows[r].id, table->columns[c].id);
 		return -1;
 	}
@@ -371,32 +372,37 @@ void resolve_scope_init(struct resolve_scope *ctx, struct expr_scope *scope)
 
 /* ---- derived cells ---- */
 
-/*
- * Computes derived cell (t, r, c) if it is not done.  Returns 0 when the cell
- * ends up with a value or legitimately without one (inputs missing), -1 when
- * an error was reported for it or for something it needs.
- */
-static int evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
+/* Marks a cell whose derivation failed: it keeps a stated value, if any, and
+ * is otherwise left out quietly wherever it is needed (already reported). */
+static void cell_failed(struct field *f)
+{
+	if (!(f->stated && f->kind == FIELD_VALUE))
+		f->failed = 1;
+}
+
+/* Computes derived cell (t, r, c) unless it is done: on demand, so that the
+ * fields it needs are computed first, in whatever order the columns come. */
+static void evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 {
 	struct field *f = field_at(rs, t, r, c);
-	if (f->state == STATE_DONE)
-		return f->failed ? -1 : 0;
-	const struct spec_table *table = &rs->book.tables[t];
-	const struct spec_column *col = &table->columns[c];
-	struct resolve_column *rc = &rs->columns[t][c];
+	if (f->state != STATE_TODO)
+		return;
 	f->state = STATE_DONE;
+	const struct spec_column *col = &rs->book.tables[t].columns[c];
+	struct resolve_column *rc = &rs->columns[t][c];
 	if (!col->derive)
-		return 0;
+		return;
 	if (rc->failed || rc->broken) {
-		f->failed = 1;
-		return -1;
+		cell_failed(f);
+		return;
 	}
 	const struct ynode *derive = rs->book.src[t].columns[c].derive;
+	int width = (int)utf8_length(derive->text, derive->len);
 	if (rs->depth == RESOLVE_MAX_CHAIN) {
-		diag_report(DIAG_ERROR, rc->derive_loc, (int)utf8_length(derive->text, derive->len),
-			    NULL, "derivation chain longer than %d fields", RESOLVE_MAX_CHAIN);
-		f->failed = 1;
-		return -1;
+		diag_report(DIAG_ERROR, rc->derive_loc, width, NULL,
+			    "derivation chain longer than %d fields", RESOLVE_MAX_CHAIN);
+		cell_failed(f);
+		return;
 	}
 	f->state = STATE_BUSY;
 	rs->chain[rs->depth++] = (struct resolve_frame){ t, r, c };
@@ -422,30 +428,25 @@ static int evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 				f->kind = FIELD_MARKER;
 				f->marker = ctx.marker;
 			}
-			return 0;
+			return;
 		}
 		if (!ctx.upstream)
 			rc->failed = 1;   /* reported once; other rows would say the same */
-		f->failed = 1;
-		return -1;
+		cell_failed(f);
+		return;
 	}
-	if (rc->has_unit) {
-		if (units_convert(&q, &rc->unit)) {
-			diag_report(DIAG_ERROR, rc->derive_loc,
-				    (int)utf8_length(derive->text, derive->len), NULL,
+	if (rc->has_unit ? units_convert(&q, &rc->unit) != 0 : !dim_is_none(&q.dim)) {
+		if (rc->has_unit)
+			diag_report(DIAG_ERROR, rc->derive_loc, width, NULL,
 				    "derive: of '%s' gives %s, not %s as the column's unit says",
 				    col->id, dim_unit(rs, &q), rc->unit.name);
-			rc->failed = 1;
-			f->failed = 1;
-			return -1;
-		}
-	} else if (!dim_is_none(&q.dim)) {
-		diag_report(DIAG_ERROR, rc->derive_loc, (int)utf8_length(derive->text, derive->len),
-			    NULL, "derive: of '%s' gives %s but the column has no unit: add "
-			    "unit: to the column", col->id, dim_unit(rs, &q));
+		else
+			diag_report(DIAG_ERROR, rc->derive_loc, width, NULL,
+				    "derive: of '%s' gives %s but the column has no unit: add "
+				    "unit: to the column", col->id, dim_unit(rs, &q));
 		rc->failed = 1;
-		f->failed = 1;
-		return -1;
+		cell_failed(f);
+		return;
 	}
 	f->has_computed = 1;
 	f->computed = q;
@@ -454,12 +455,11 @@ static int evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 		f->kind = FIELD_VALUE;
 		f->q = q;
 	}
-	return 0;
 }
 
 /* ---- reading cells ---- */
 
-static void read_columns(struct resolve *rs, size_t t, int *failed)
+static void read_columns(struct resolve *rs, size_t t)
 {
 	const struct spec_table *table = &rs->book.tables[t];
 	const struct spec_table_src *src = &rs->book.src[t];
@@ -472,7 +472,6 @@ static void read_columns(struct resolve *rs, size_t t, int *failed)
 			if (units_parse(rs->units, rs->arena, unit->text, unit->len,
 					text_loc(unit), &rc->unit)) {
 				rc->broken = 1;
-				*failed = 1;
 			} else {
 				rc->has_unit = 1;
 			}
@@ -482,13 +481,12 @@ static void read_columns(struct resolve *rs, size_t t, int *failed)
 			if (!expr_parse(rs->units, rs->arena, derive->text, derive->len,
 					rc->derive_loc, 0)) {
 				rc->failed = 1;
-				*failed = 1;
 			}
 		}
 	}
 }
 
-static void read_cells(struct resolve *rs, size_t t, int *failed)
+static void read_cells(struct resolve *rs, size_t t)
 {
 	const struct spec_table *table = &rs->book.tables[t];
 	const struct spec_table_src *src = &rs->book.src[t];
@@ -506,15 +504,16 @@ static void read_cells(struct resolve *rs, size_t t, int *failed)
 				continue;
 			}
 			f->stated = 1;
-			if (rc->broken) {
+			if (rc->broken) {   /* the unit was refused: the cell cannot be read */
 				f->kind = FIELD_TEXT;
+				f->failed = 1;
 				continue;
 			}
 			enum literal_value_kind kind;
 			if (literal_parse_value(rs->units, rs->arena, v->text, v->len, text_loc(v),
 						rc->has_unit ? &rc->unit : NULL, &kind, &f->q)) {
-				*failed = 1;
-				f->kind = FIELD_TEXT;   /* shown as written; a name using it is refused */
+				f->kind = FIELD_TEXT;   /* shown as written */
+				f->failed = 1;          /* names using it fail quietly */
 				continue;
 			}
 			switch (kind) {
@@ -581,18 +580,17 @@ static void fill_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 int resolve_tables(struct resolve *rs)
 {
 	struct spec_book *book = &rs->book;
-	int failed = 0;
+	int before = diag_count(DIAG_ERROR);
 	rs->fields = arena_array(rs->arena, book->ntables + 1, sizeof *rs->fields);
 	rs->columns = arena_array(rs->arena, book->ntables + 1, sizeof *rs->columns);
 	for (size_t t = 0; t < book->ntables; t++) {
-		read_columns(rs, t, &failed);
-		read_cells(rs, t, &failed);
+		read_columns(rs, t);
+		read_cells(rs, t);
 	}
 	for (size_t t = 0; t < book->ntables; t++)
 		for (size_t r = 0; r < book->tables[t].nrows; r++)
 			for (size_t c = 0; c < book->tables[t].ncolumns; c++)
-				if (evaluate_cell(rs, t, r, c))
-					failed = 1;
+				evaluate_cell(rs, t, r, c);
 	for (size_t t = 0; t < book->ntables; t++)
 		for (size_t r = 0; r < book->tables[t].nrows; r++)
 			for (size_t c = 0; c < book->tables[t].ncolumns; c++)
@@ -600,5 +598,5 @@ int resolve_tables(struct resolve *rs)
 	free(rs->cycles);
 	rs->cycles = NULL;
 	rs->ncycles = rs->capcycles = 0;
-	return failed ? -1 : 0;
+	return diag_count(DIAG_ERROR) > before ? -1 : 0;
 }

@@ -169,6 +169,30 @@ static void index_grow(struct spec_index *ix)
 	free(old.slots);
 }
 
+/* Adds key to the index (which must not hold it yet). */
+static void index_add(struct spec_index *ix, const char *key, struct spec_ref ref,
+		      const struct ynode *node)
+{
+	if ((ix->count + 1) * 2 > ix->cap)
+		index_grow(ix);
+	struct slot *s = index_slot(ix, key, strlen(key));
+	s->id = key;
+	s->ref = ref;
+	s->node = node;
+	ix->count++;
+}
+
+/* Moves the index's slots into the arena, where the book lives. */
+static void index_keep(struct arena *a, struct spec_index *ix)
+{
+	if (!ix->cap)
+		return;
+	struct slot *slots = arena_array(a, ix->cap, sizeof *slots);
+	memcpy(slots, ix->slots, ix->cap * sizeof *slots);
+	free(ix->slots);
+	ix->slots = slots;
+}
+
 int spec_row_find(const struct spec_book *book, const char *id, size_t len,
 		  struct spec_ref *ref)
 {
@@ -218,10 +242,10 @@ long spec_column_find(const struct spec_book *book, size_t t, const char *id, si
 
 long spec_source_find(const struct spec_book *book, const char *id, size_t len)
 {
-	for (size_t i = 0; i < book->nsources; i++)
-		if (!name_cmp(book->sources[i].id, id, len))
-			return (long)i;
-	return -1;
+	if (!book->source_index || !book->source_index->cap)
+		return -1;
+	const struct slot *s = index_slot(book->source_index, id, len);
+	return s->id ? (long)s->ref.row : -1;
 }
 
 /* ---- checking shapes ---- */
@@ -349,18 +373,15 @@ static const char **load_strings(struct loader *ld, const struct ynode *node, co
 /* Dates are YYYY, YYYY-MM or YYYY-MM-DD: what a citation can honestly claim. */
 static int date_valid(const char *s)
 {
-	static const char *const forms[] = { "dddd", "dddd-dd", "dddd-dd-dd" };
 	size_t len = strlen(s);
-	for (size_t f = 0; f < 3; f++) {
-		if (strlen(forms[f]) != len)
-			continue;
-		size_t i = 0;
-		while (i < len && (forms[f][i] == 'd' ? s[i] >= '0' && s[i] <= '9' : s[i] == '-'))
-			i++;
-		if (i == len)
-			return len < 7 || (s[5] - '0') * 10 + (s[6] - '0') - 1 < 12;
-	}
-	return 0;
+	if (len != 4 && len != 7 && len != 10)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : !(s[i] >= '0' && s[i] <= '9'))
+			return 0;
+	int month = len >= 7 ? (s[5] - '0') * 10 + (s[6] - '0') : 1;
+	int day = len == 10 ? (s[8] - '0') * 10 + (s[9] - '0') : 1;
+	return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
 static void load_sources(struct loader *ld, const struct ynode *root)
@@ -368,7 +389,6 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 	struct spec_book *book = ld->book;
 	if (want(ld, root, YNODE_MAP, "sources.yaml"))
 		return;
-	size_t capnodes = 0;
 	for (size_t i = 0; i < root->count; i++) {
 		const struct ynode *k = root->pairs[i].key, *v = root->pairs[i].value;
 		if (!source_id_valid(k->text)) {
@@ -414,22 +434,15 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 			report(k, "source '%s' has no url", k->text);
 			fail(ld);
 		}
+		index_add(book->source_index, k->text, (struct spec_ref){ 0, book->nsources }, k);
 		*ARRAY_PUSH(book->sources, book->nsources, ld->capsources) = src;
-		array_grow((void **)&book->source_nodes, &capnodes, book->nsources,
-			   sizeof *book->source_nodes);
-		book->source_nodes[book->nsources - 1] = k;
 	}
-	/* the arrays grew with realloc: move them into the arena, where the book lives */
+	/* the array grew with realloc: move it into the arena, where the book lives */
 	struct spec_source *s = arena_array(ld->arena, book->nsources + 1, sizeof *s);
-	const struct ynode **n = arena_array(ld->arena, book->nsources + 1, sizeof *n);
-	if (book->nsources) {
+	if (book->nsources)
 		memcpy(s, book->sources, book->nsources * sizeof *s);
-		memcpy(n, book->source_nodes, book->nsources * sizeof *n);
-	}
 	free(book->sources);
-	free(book->source_nodes);
 	book->sources = s;
-	book->source_nodes = n;
 }
 
 /* ---- one table ---- */
@@ -529,21 +542,17 @@ static void add_row_id(struct loader *ld, const struct ynode *key, struct spec_r
 		       int *ok)
 {
 	struct spec_index *ix = ld->book->index;
-	if ((ix->count + 1) * 2 > ix->cap)
-		index_grow(ix);
-	struct slot *s = index_slot(ix, key->text, key->len);
-	if (s->id) {
+	const struct slot *s = ix->cap ? index_slot(ix, key->text, key->len) : NULL;
+	if (s && s->id) {
 		const struct spec_table *t = &ld->book->tables[s->ref.table];
-		struct srcloc first = ld->book->src[s->ref.table].rows[s->ref.row].key->loc;
+		struct srcloc first = s->node->loc;
 		report(key, "duplicate row id '%s': already a row of table '%s' at %s:%d:%d",
-			   key->text, t->id, first.file, first.line, first.col);
+		       key->text, t->id, first.file, first.line, first.col);
 		fail(ld);
 		*ok = 0;
 		return;
 	}
-	s->id = key->text;
-	s->ref = ref;
-	ix->count++;
+	index_add(ix, key->text, ref, key);
 	*ok = 1;
 }
 
@@ -551,10 +560,8 @@ static void add_row_id(struct loader *ld, const struct ynode *key, struct spec_r
 static void add_display_name(struct loader *ld, const struct ynode *node, struct spec_ref ref)
 {
 	struct spec_index *ix = &ld->names;
-	if ((ix->count + 1) * 2 > ix->cap)
-		index_grow(ix);
-	struct slot *s = index_slot(ix, node->text, node->len);
-	if (s->id) {
+	const struct slot *s = ix->cap ? index_slot(ix, node->text, node->len) : NULL;
+	if (s && s->id) {
 		if (s->ref.table == ref.table && s->ref.row == ref.row)
 			return;   /* the name repeated as an alias: harmless */
 		const struct spec_row *other = &ld->book->tables[s->ref.table].rows[s->ref.row];
@@ -564,10 +571,7 @@ static void add_display_name(struct loader *ld, const struct ynode *node, struct
 		fail(ld);
 		return;
 	}
-	s->id = node->text;
-	s->ref = ref;
-	s->node = node;
-	ix->count++;
+	index_add(ix, node->text, ref, node);
 }
 
 static void load_row_field(struct loader *ld, size_t t_index, const struct ynode *k,
@@ -765,8 +769,12 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 			report(root, "spec table has no '%s:'", required[i]);
 			fail(ld);
 		}
-	if (!t->id)   /* keep the rows reachable under the file's name */
-		t->id = base_name(ld->arena, name);
+	if (!t->id) {   /* keep the rows reachable, under the file's name */
+		const char *id = base_name(ld->arena, name);
+		if (spec_table_find(book, id, strlen(id)) >= 0)
+			id = arena_printf(ld->arena, "%s_%zu", id, t_index + 1);
+		t->id = id;
+	}
 	if (!t->columns) {
 		t->columns = arena_array(ld->arena, 1, sizeof *t->columns);
 		src->columns = arena_array(ld->arena, 1, sizeof *src->columns);
@@ -802,6 +810,7 @@ int spec_load(struct arena *a, const char *root, struct spec_book *book)
 {
 	memset(book, 0, sizeof *book);
 	book->index = arena_alloc(a, sizeof *book->index);
+	book->source_index = arena_alloc(a, sizeof *book->source_index);
 	struct loader ld = { .arena = a, .book = book };
 
 	char *dir = arena_printf(a, "%s/specs", root);
@@ -837,14 +846,7 @@ int spec_load(struct arena *a, const char *root, struct spec_book *book)
 	book->src = src;
 
 	free(ld.names.slots);
-
-	/* so does the row index */
-	struct spec_index *ix = book->index;
-	if (ix->cap) {
-		struct slot *slots = arena_array(a, ix->cap, sizeof *slots);
-		memcpy(slots, ix->slots, ix->cap * sizeof *slots);
-		free(ix->slots);
-		ix->slots = slots;
-	}
+	index_keep(a, book->index);
+	index_keep(a, book->source_index);
 	return ld.failed ? -1 : 0;
 }

@@ -48,16 +48,16 @@ struct spec_table_src {
 	size_t *column_order;         /* column indices sorted by id, for binary search */
 };
 
-struct spec_index;   /* hash of row ids, private to spec.c */
+struct spec_index;   /* a hash of ids, private to spec.c */
 
 struct spec_book {
 	struct spec_table *tables;    /* in file-name order */
 	struct spec_table_src *src;   /* parallel to tables */
 	size_t ntables;
 	struct spec_source *sources;  /* in file order */
-	const struct ynode **source_nodes;   /* parallel to sources: the id as written */
 	size_t nsources;
-	struct spec_index *index;
+	struct spec_index *index;     /* row ids */
+	struct spec_index *source_index;
 };
 
 /* A row identified by position: tables[table].rows[row]. */

@@ -377,8 +377,11 @@ static int run_file(const char *path, int *count, int update)
 		/* the description is the input's first line, cut to fit a terminal */
 		int shown = (int)strcspn(input.data, "\n");
 		const char *more = shown > 72 ? "…" : "";
-		if (shown > 72)
+		if (shown > 72) {
 			shown = 72;
+			while (shown > 0 && (input.data[shown] & 0xc0) == 0x80)
+				shown--;    /* not inside a UTF-8 sequence */
+		}
 		if (!strcmp(want, got)) {
 			printf("ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data, more);
 		} else {

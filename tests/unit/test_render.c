@@ -34,6 +34,9 @@ static void split_title(void **state)
 	assert_int_equal(render_split_title(&a, "2.1 CPU 与 GPU 超级芯片 (CPU and GPU Superchips)", &t), 1);
 	assert_string_equal(t.zh, "2.1 CPU 与 GPU 超级芯片");
 	assert_string_equal(t.en, "2.1 CPU and GPU Superchips");
+	assert_int_equal(render_split_title(&a, "1.1.2 DeepSeek-V3 与 R1 (DeepSeek-V3 and R1)", &t), 1);
+	assert_string_equal(t.zh, "1.1.2 DeepSeek-V3 与 R1");
+	assert_string_equal(t.en, "1.1.2 DeepSeek-V3 and R1");
 	assert_int_equal(render_split_title(&a, "引言（Introduction）", &t), 1);
 	assert_string_equal(t.zh, "引言");
 	assert_string_equal(t.en, "Introduction");
