@@ -24,7 +24,7 @@ BIN      = $(BUILD)/specbook
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan regen clean bench serve
+.PHONY: all deps site check test test-asan regen clean bench serve fuzz
 .DEFAULT_GOAL := all
 
 all: site
@@ -78,6 +78,10 @@ serve:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) serve
+
+fuzz:
+	@tools/ensure-deps.sh fuzz
+	@tests/fuzz/run.sh
 
 regen:
 	@tests/regen.sh

@@ -68,6 +68,13 @@ struct book {
  */
 struct book *book_load(struct arena *a, const char *root);
 
+/*
+ * Splits the front matter off c->text (c->len bytes; c->path names it) and
+ * reads it into c: id, title, summary, and body, body_len, body_line.
+ * Returns 0, or -1 after reporting.
+ */
+int book_chapter_parse(struct arena *a, struct chapter *c);
+
 /* Returns the chapter whose source file name is source, or NULL. */
 const struct chapter *book_chapter(const struct book *b, const char *source);
 /* Returns the term with that id, or NULL. */

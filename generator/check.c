@@ -15,15 +15,6 @@
 
 #include <string.h>
 
-/* Returns where the text of a scalar starts: after the quote of a quoted one. */
-static struct srcloc text_loc(const struct ynode *node)
-{
-	struct srcloc loc = node->loc;
-	if (!node->plain)
-		loc.col++;
-	return loc;
-}
-
 static int text_width(const struct ynode *node)
 {
 	if (memchr(node->text, '\n', node->len))
@@ -53,7 +44,7 @@ static void check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
 		 quantity_format(rs->arena, rs->units, &computed, QUANTITY_INTERVAL));
 	struct quantity should = computed;
 	should.v = should.nominal;   /* the computed value itself, to three figures */
-	diag_report(DIAG_ERROR, text_loc(v), text_width(v), detail.data,
+	diag_report(DIAG_ERROR, spec_text_loc(v), text_width(v), detail.data,
 		    "stated %s.%s does not match its derivation: should be %s",
 		    table->rows[r].id, table->columns[c].id,
 		    quantity_format(rs->arena, rs->units, &should, 0));
@@ -68,7 +59,7 @@ static void check_row(struct resolve *rs, size_t t, size_t r)
 		struct resolve_scope ctx = {
 			.rs = rs, .table = (long)t, .row = (long)r, .on_missing = RESOLVE_REPORT,
 			.arena = rs->arena, .text = claim->text, .len = claim->len,
-			.loc = text_loc(claim),
+			.loc = spec_text_loc(claim),
 		};
 		struct expr_scope scope;
 		resolve_scope_init(&ctx, &scope);
@@ -85,7 +76,7 @@ static void check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
 		struct resolve_scope ctx = {
 			.rs = rs, .table = (long)t, .row = (long)r, .on_missing = RESOLVE_SKIP,
 			.arena = rs->arena, .text = rule->text, .len = rule->len,
-			.loc = text_loc(rule),
+			.loc = spec_text_loc(rule),
 		};
 		struct expr_scope scope;
 		resolve_scope_init(&ctx, &scope);
@@ -106,7 +97,7 @@ static void check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
 			    rule->loc.line);
 	}
 	if (!applied && table->nrows) {
-		diag_report(DIAG_WARNING, text_loc(rule), text_width(rule), NULL,
+		diag_report(DIAG_WARNING, spec_text_loc(rule), text_width(rule), NULL,
 			    "rule applies to no row of table '%s': none has all the fields it "
 			    "names", table->id);
 	}

@@ -453,12 +453,18 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 	int w = text_width(stated_text), w2 = text_width(deriv_text);
 	if (w2 > w)
 		w = w2;
-	buf_adds(b, "stated   ");
-	add_padded(b, stated_text, w);
-	buf_adds(b, " = ");
 	int ineq = rel != REL_EQ && rel != REL_APPROX;
-	buf_adds(b, quantity_format(c->a, c->u, s, ineq ? 0 : QUANTITY_INTERVAL));
-	if (!ineq && (rel == REL_APPROX || has_tol)) {
+	const char *sv = quantity_format(c->a, c->u, s, ineq ? 0 : QUANTITY_INTERVAL);
+	int widened_too = !ineq && (rel == REL_APPROX || has_tol);
+	buf_adds(b, "stated   ");
+	if (strcmp(sv, stated_text)) {
+		add_padded(b, stated_text, w);
+		buf_adds(b, " = ");
+		buf_adds(b, sv);
+	} else {
+		buf_adds(b, stated_text);
+	}
+	if (widened_too) {
 		struct quantity widened = *s;
 		widened.v = sw;
 		if (has_tol && t->absolute)
@@ -468,10 +474,19 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 		buf_adds(b, quantity_format(c->a, c->u, &widened, QUANTITY_INTERVAL));
 	}
 	buf_adds(b, "\ncomputed ");
-	add_padded(b, deriv_text, w);
-	buf_adds(b, " = ");
 	struct quantity shown = in_stated_unit(s, computed);
-	buf_adds(b, quantity_format(c->a, c->u, &shown, QUANTITY_INTERVAL));
+	const char *cv = quantity_format(c->a, c->u, &shown, QUANTITY_INTERVAL);
+	if (strcmp(cv, deriv_text)) {
+		add_padded(b, deriv_text, w);
+		buf_adds(b, " = ");
+		buf_adds(b, cv);
+	} else {
+		buf_adds(b, deriv_text);
+	}
+	if (ineq)
+		buf_addf(b, "\nbut      %s is not %s %s", quantity_format(c->a, c->u, s, 0),
+			 relation_text[rel], interval_is_point(computed->v) ?
+			 cv : arena_printf(c->a, "every value in %s", cv));
 }
 
 /* Adds pieces for text[from, to) with the resolved names of the expressions

@@ -173,10 +173,8 @@ static struct expr_node *parse_call(struct parser *p, size_t off, size_t end)
 	size_t nargs = 0, cap = 0;
 	for (;;) {
 		struct expr_node *arg = parse_sum(p);
-		if (!arg) {
-			free(args);
+		if (!arg)
 			return NULL;
-		}
 		if (nargs == cap) {
 			size_t ncap = cap ? 2 * cap : 4;
 			struct expr_node **na = arena_array(p->a, ncap, sizeof *na);

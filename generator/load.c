@@ -136,8 +136,7 @@ static int is_fence(const char *p, const char *end, const char *fence)
 	return p == end || *p == '\n';
 }
 
-/* Splits the front matter off a chapter and reads it. */
-static int load_front_matter(struct arena *a, struct chapter *c)
+int book_chapter_parse(struct arena *a, struct chapter *c)
 {
 	const char *end = c->text + c->len;
 	struct srcloc loc = { c->path, 1, 1 };
@@ -223,7 +222,7 @@ static void load_chapters(struct arena *a, struct book *b)
 		if (read_book_file(a, b->root, rel, &text, &c->len))
 			continue;
 		c->text = text;
-		if (load_front_matter(a, c))
+		if (book_chapter_parse(a, c))
 			continue;
 		if (!c->id)
 			c->id = arena_strndup(a, name + digits + 1, strlen(name) - digits - 4);

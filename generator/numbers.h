@@ -65,7 +65,9 @@ int numbers_span(const struct numbers *nb, struct arena *a, const char *text,
 
 /* ---- the spec tables, for spec pages and compare blocks ---- */
 
-enum spec_cell_kind { CELL_EMPTY, CELL_VALUE, CELL_MARKER };
+/* CELL_TEXT: words in a column without a unit ("NVIDIA", "HBM3e"): shown as
+ * written, never sorted or charted as a number (its sort_key is 0). */
+enum spec_cell_kind { CELL_EMPTY, CELL_VALUE, CELL_MARKER, CELL_TEXT };
 
 struct spec_cell {
 	enum spec_cell_kind kind;

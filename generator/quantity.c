@@ -324,6 +324,8 @@ static void add_number(struct buf *b, double x, int decimals)
 		return;
 	}
 	int trim = 0;
+	if (decimals < -15 && decimals != QUANTITY_AUTO)
+		decimals = -15;     /* beyond 10^15 the sci form above took over */
 	if (decimals < 0 && decimals != QUANTITY_AUTO) {
 		/* digits above the decimal point are uncertain: round them away */
 		double f = pow(10, -decimals);
@@ -369,7 +371,10 @@ static int width_decimals(double width)
 		return QUANTITY_MAX_DECIMALS;
 	/* the slack absorbs rounding: a written 3.35 is [3.345, 3.355] but its
 	 * width in doubles may come out as 0.00999… */
-	int d = -(int)floor(log10(width) + 0.02);
+	if (!isfinite(width))
+		return -308;
+	double l = floor(log10(width) + 0.02);
+	int d = l > 400 ? -400 : l < -400 ? 400 : -(int)l;
 	if (d > QUANTITY_MAX_DECIMALS)
 		d = QUANTITY_MAX_DECIMALS;
 	return d;

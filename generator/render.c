@@ -1038,14 +1038,15 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		const char *rest = strchr(lit, ']') + 1;
 		while (*rest == ' ')
 			rest++;
+		int empty = !*rest;   /* rest dies with the old literal */
 		cmark_node_set_literal(t, arena_strdup(c->a, rest));
 		cmark_node *nx = cmark_node_next(t);
-		if (!*rest && nx && (cmark_node_get_type(nx) == CMARK_NODE_SOFTBREAK ||
-				     cmark_node_get_type(nx) == CMARK_NODE_LINEBREAK))
+		if (empty && nx && (cmark_node_get_type(nx) == CMARK_NODE_SOFTBREAK ||
+				    cmark_node_get_type(nx) == CMARK_NODE_LINEBREAK))
 			cmark_node_free(nx);
-		if (!*rest && !cmark_node_next(t))
+		if (empty && !cmark_node_next(t))
 			cmark_node_free(p);
-		else if (!*rest)
+		else if (empty)
 			cmark_node_free(t);
 		render_blocks(c, cmark_node_first_child(n), el, depth + 1, 1);
 		break;

@@ -61,15 +61,6 @@ static const char *dim_unit(struct resolve *rs, const struct quantity *q)
 	return name ? name : "a plain number";
 }
 
-/* Returns where the text of a scalar starts: after the quote of a quoted one. */
-static struct srcloc text_loc(const struct ynode *node)
-{
-	struct srcloc loc = node->loc;
-	if (!node->plain)   /* 'quoted' or "quoted": the text starts after the quote */
-		loc.col++;
-	return loc;
-}
-
 /* ---- placing messages about names ---- */
 
 static int is_name_char(char ch)
@@ -470,20 +461,37 @@ static void read_columns(struct resolve *rs, size_t t)
 		const struct ynode *derive = src->columns[c].derive;
 		if (unit) {
 			if (units_parse(rs->units, rs->arena, unit->text, unit->len,
-					text_loc(unit), &rc->unit)) {
+					spec_text_loc(unit), &rc->unit)) {
 				rc->broken = 1;
 			} else {
 				rc->has_unit = 1;
 			}
 		}
 		if (derive) {
-			rc->derive_loc = text_loc(derive);
+			rc->derive_loc = spec_text_loc(derive);
 			if (!expr_parse(rs->units, rs->arena, derive->text, derive->len,
 					rc->derive_loc, 0)) {
 				rc->failed = 1;
 			}
 		}
 	}
+}
+
+/*
+ * Returns 1 if a cell of a column without a unit is a count: digits alone,
+ * perhaps with thousands separators ("72", "2,048").  A count is exact, as
+ * integers in a derivation are (DESIGN §6): a rack holds 72 GPUs, not
+ * 71.5 to 72.5.  Measurements keep the precision of their digits, and so do
+ * counts written with a magnitude ("671B" is 670.5–671.5 billion).
+ */
+static int is_count(const char *s, size_t len)
+{
+	if (len == 0 || s[0] < '0' || s[0] > '9')
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!(s[i] >= '0' && s[i] <= '9') && s[i] != ',')
+			return 0;
+	return 1;
 }
 
 static void read_cells(struct resolve *rs, size_t t)
@@ -510,7 +518,7 @@ static void read_cells(struct resolve *rs, size_t t)
 				continue;
 			}
 			enum literal_value_kind kind;
-			if (literal_parse_value(rs->units, rs->arena, v->text, v->len, text_loc(v),
+			if (literal_parse_value(rs->units, rs->arena, v->text, v->len, spec_text_loc(v),
 						rc->has_unit ? &rc->unit : NULL, &kind, &f->q)) {
 				f->kind = FIELD_TEXT;   /* shown as written */
 				f->failed = 1;          /* names using it fail quietly */
@@ -519,6 +527,8 @@ static void read_cells(struct resolve *rs, size_t t)
 			switch (kind) {
 			case LITERAL_VALUE:
 				f->kind = FIELD_VALUE;
+				if (!rc->has_unit && is_count(v->text, v->len))
+					f->q.v = f->q.nominal;
 				break;
 			case LITERAL_TEXT:
 				f->kind = FIELD_TEXT;
@@ -547,7 +557,7 @@ static void fill_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 		cell->text = NULL;
 		return;
 	case FIELD_TEXT:
-		cell->kind = CELL_VALUE;
+		cell->kind = CELL_TEXT;
 		cell->text = v ? v->text : "";
 		return;
 	case FIELD_MARKER:

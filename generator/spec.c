@@ -116,6 +116,14 @@ static int node_width(const struct ynode *node)
 #define report(node, ...) \
 	diag_report(DIAG_ERROR, (node)->loc, node_width(node), NULL, __VA_ARGS__)
 
+struct srcloc spec_text_loc(const struct ynode *node)
+{
+	struct srcloc loc = node->loc;
+	if (!node->plain)
+		loc.col++;
+	return loc;
+}
+
 int spec_id_valid(const char *s, size_t len)
 {
 	if (len == 0 || !(s[0] >= 'a' && s[0] <= 'z'))
@@ -825,6 +833,12 @@ int spec_load(struct arena *a, const char *root, struct spec_book *book)
 	}
 	if (!book->sources)
 		book->sources = arena_array(a, 1, sizeof *book->sources);
+	size_t nyml;
+	char **yml = files_list(a, dir, ".yml", &nyml);
+	for (size_t i = 0; i < nyml; i++) {
+		struct srcloc loc = { arena_printf(a, "specs/%s", yml[i]), 0, 0 };
+		diag_warning(loc, "ignored: spec tables end in .yaml, not .yml");
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (!strcmp(names[i], "sources.yaml") || !strcmp(names[i], "units.yaml"))
 			continue;

@@ -85,6 +85,10 @@ long spec_column_find(const struct spec_book *book, size_t t, const char *id, si
 /* Returns the index of the source id, or -1. */
 long spec_source_find(const struct spec_book *book, const char *id, size_t len);
 
+/* Returns where the text of a scalar starts: after the quote of a quoted one
+ * (what literal, unit and expression parsers take as the place of text[0]). */
+struct srcloc spec_text_loc(const struct ynode *node);
+
 /* Returns 1 if s[0..len) is a valid row, table or column id: [a-z][a-z0-9_]*. */
 int spec_id_valid(const char *s, size_t len);
 

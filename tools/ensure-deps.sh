@@ -3,6 +3,7 @@
 #
 #   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config)
 #   tools/ensure-deps.sh test     + cmocka, for the unit tests
+#   tools/ensure-deps.sh fuzz     + clang and its libFuzzer runtime
 #
 # Installs what is missing when it can (root, or passwordless sudo);
 # otherwise prints the one apt-get line to run and fails.
@@ -23,6 +24,11 @@ check_pc libxml-2.0 libxml2-dev
 case "${1:-build}" in
 test)
 	check_pc cmocka libcmocka-dev
+	;;
+fuzz)
+	check_cmd clang clang
+	[ -n "$(find /usr/lib -name 'libclang_rt.fuzzer-x86_64.a' 2>/dev/null | head -1)" ] ||
+		need="$need libclang-rt-14-dev"
 	;;
 esac
 

@@ -11,10 +11,11 @@
 # after a chapter is touched, a failed build's errors in the status, a good
 # build after the fix, and a clean stop on SIGINT.  Prints one
 # "ok - …" / "not ok - …" line per check and exits 1 if any failed.
+# shellcheck disable=SC2034  # some variables are read inside the strings check() evals
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
-BIN=$PWD/$BUILD/specbook
+case $BUILD in /*) BIN=$BUILD/specbook ;; *) BIN=$PWD/$BUILD/specbook ;; esac
 pass=0 fail=0
 ok()     { pass=$((pass + 1)); echo "ok - serve: $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - serve: $1"; }
@@ -45,11 +46,15 @@ mkdir -p "$book/specs"
 # status: prints the JSON of /__specbook/status ("" when not answering)
 status() { curl -s --max-time 2 "http://127.0.0.1:$port/__specbook/status"; }
 build_number() { status | sed -n 's/.*"build":\([0-9]*\).*/\1/p'; }
-# wait_for SECONDS CONDITION: polls the shell condition every 0.1 s
+# built_after N: a build later than N has finished
+built_after() { n=$(build_number); [ -n "$n" ] && [ "$n" -gt "$1" ]; }
+status_has() { status | grep -q "$1"; }
+# wait_for SECONDS COMMAND [ARG...]: polls the command every 0.1 s
 wait_for() {
-	i=0
-	while [ "$i" -lt $(($1 * 10)) ]; do
-		eval "$2" && return 0
+	tenths=$(($1 * 10)) i=0
+	shift
+	while [ "$i" -lt "$tenths" ]; do
+		"$@" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -62,7 +67,7 @@ for try in 1 2 3 4 5; do
 	port=$((20000 + ($$ * 7 + try * 1009) % 30000))
 	timeout 120 "$BIN" serve -C "$book" -o "$book/site" --port "$port" >"$tmp/log" 2>&1 &
 	pid=$!
-	if wait_for 20 '[ -n "$(build_number)" ] && [ "$(build_number)" -ge 1 ]'; then
+	if wait_for 20 built_after 0; then
 		started=1
 		break
 	fi
@@ -79,7 +84,7 @@ fi
 base=http://127.0.0.1:$port
 ok "started on 127.0.0.1:$port and built once"
 
-check "first build succeeded" 'status | grep -q "\"build\":1,\"ok\":true"'
+check "first build succeeded" 'status_has "\"build\":1,\"ok\":true"'
 
 # get PATH: status code, content type and body (in $tmp/body) of a GET
 get() { curl -s --max-time 5 --path-as-is -o "$tmp/body" -w '%{http_code} %{content_type}' "$base$1"; }
@@ -106,27 +111,31 @@ check "POST is refused with 405" '[ "$(curl -s --max-time 5 -o /dev/null -w "%{h
 check "../ cannot leave the site" '[ "$(get /../../../../etc/passwd | cut -d" " -f1)" = 400 ]'
 check "%2e%2e cannot leave the site" '[ "$(get /%2e%2e/%2e%2e/%2e%2e/etc/passwd | cut -d" " -f1)" = 400 ]'
 check "dot files are not served" '[ "$(get /.hidden | cut -d" " -f1)" = 400 ]'
-check "several clients at once" '
-	for i in 1 2 3 4 5 6 7 8; do curl -s --max-time 5 -o /dev/null -w "%{http_code}\n" "$base/02-more.html" & done >"$tmp/codes"; wait
-	[ "$(grep -c "^200$" "$tmp/codes")" = 8 ]'
+# several clients at once (wait for these curls only: the server is a job too)
+curls=
+for i in 1 2 3 4 5 6 7 8; do
+	curl -s --max-time 5 -o /dev/null -w "%{http_code}\n" "$base/02-more.html" >"$tmp/code.$i" &
+	curls="$curls $!"
+done
+for c in $curls; do wait "$c"; done
+check "eight clients at once all get 200" '[ "$(cat "$tmp"/code.* | grep -c "^200$")" = 8 ]'
 
 # a change rebuilds (debounced) and bumps the counter
 before=$(build_number)
 touch "$book/content/01-basics.md"
-check "touching a chapter rebuilds" 'wait_for 15 "[ \"\$(build_number)\" -gt $before ]"'
-check "the rebuild succeeded" 'wait_for 5 "status | grep -q \"\\\"ok\\\":true\""'
+check "touching a chapter rebuilds" 'wait_for 15 built_after "$before"'
+check "the rebuild succeeded" 'status_has "\"ok\":true"'
 
 # a broken book: the status carries the errors, the last good site stays
 cp "$book/content/02-more.md" "$tmp/02-more.md"
 printf '\nA [broken link](spec:no_such_row_serve_test).\n' >>"$book/content/02-more.md"
-check "a broken chapter gives a failed build" 'wait_for 15 "status | grep -q \"\\\"ok\\\":false\""'
+check "a broken chapter gives a failed build" 'wait_for 15 status_has "\"ok\":false"'
 check "the status shows the diagnostic" 'status | grep -q "no_such_row_serve_test"'
 check "the last good site is still served" '[ "$(get /02-more.html | cut -d" " -f1)" = 200 ]'
 check "the terminal shows the failure" 'grep -q "FAILED" "$tmp/log"'
 failed_at=$(build_number)
 cp "$tmp/02-more.md" "$book/content/02-more.md"
-check "fixing it rebuilds and succeeds" \
-	'wait_for 15 "[ \"\$(build_number)\" -gt $failed_at ] && status | grep -q \"\\\"ok\\\":true\""'
+check "fixing it rebuilds and succeeds" 'wait_for 15 built_after "$failed_at" && status_has "\"ok\":true"'
 
 # Ctrl-C stops it cleanly
 kill -INT "$pid"

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,8 +128,9 @@ static void test_load_good(void **state)
 	book_file("acc.yaml", good_table);
 	book_file("sources.yaml", good_sources);
 	book_file("units.yaml", "this is: not a table\n");
+	book_file("notes.yml", "table: notes\n");
 	assert_int_equal(spec_load(&a, root, &book), 0);
-	assert_diags("");
+	assert_diags("specs/notes.yml: warning: ignored: spec tables end in .yaml, not .yml\n");
 	assert_int_equal(book.ntables, 1);
 	const struct spec_table *t = &book.tables[0];
 	assert_string_equal(t->id, "acc");
@@ -372,6 +374,7 @@ static void test_derived_columns(void **state)
 	assert_string_equal(c->text, "480");
 	assert_string_equal(c->unit, "GB");
 	assert_true(c->sort_key > 0.479 && c->sort_key < 0.481);
+	assert_int_equal(cell(nb, "nvl72", "kind")->kind, CELL_TEXT);
 	assert_string_equal(cell(nb, "nvl72", "kind")->text, "rack");
 	assert_int_equal(cell(nb, "nvl72", "kind")->loc.line, 11);
 	book_done();
@@ -624,6 +627,100 @@ static void test_facade(void **state)
 	arena_free(&a);
 }
 
+static void test_failed_derive_keeps_stated(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("t.yaml",
+		  "table: t\n"
+		  "title: {en: T}\n"
+		  "columns:\n"
+		  "  x: {en: X, unit: GB}\n"
+		  "  y: {en: Y, unit: GB, derive: 2 × xx}\n"
+		  "  z: {en: Z, unit: GB, derive: y + x}\n"
+		  "rows:\n"
+		  "  one: {name: One, x: 1, y: 2, checks: [z = 3 GB]}\n"
+		  "  two: {name: Two, x: 1, checks: [y = 2 GB]}\n");
+	struct numbers *nb = load(&a);
+	/* the formula's error once; a stated y still serves; a missing one is quiet */
+	assert_diags("specs/t.yaml:5:36: error: unknown name 'xx'\n");
+	assert_string_equal(cell(nb, "one", "y")->text, "2");
+	assert_string_equal(cell(nb, "one", "z")->text, "3");
+	assert_int_equal(cell(nb, "two", "y")->kind, CELL_EMPTY);
+	book_done();
+	arena_free(&a);
+}
+
+/* Counts in a table are exact, as integers in a derivation are: the notes'
+ * 13.5 TB for 72 × 192 GB is the prefix slip whether written out or not. */
+static void test_counts_exact(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("sys.yaml", "table: sys\ntitle: {en: Systems}\ncolumns:\n"
+		  "  gpus: {en: GPUs}\n  params: {en: Parameters}\n"
+		  "rows:\n  nvl72: {name: NVL72, gpus: 72, params: 671B}\n");
+	struct numbers *nb = load(&a);
+	assert_diags("");
+	struct span sp;
+	struct srcloc loc = { "content/01-x.md", 1, 1 };
+	const char *text = "!13.5 TB ≈ nvl72.gpus × 192 GB";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
+	assert_true(sp.disputed);
+	/* a count written with a magnitude keeps its digits' precision */
+	text = "671.4B = nvl72.params";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
+	assert_diags("");
+	book_done();
+	arena_free(&a);
+}
+
+struct span_job {
+	const struct numbers *nb;
+	int failures;
+};
+
+static void *span_thread(void *arg)
+{
+	struct span_job *job = arg;
+	struct arena a = ARENA_INIT;
+	struct srcloc loc = { "content/01-x.md", 1, 1 };
+	for (int i = 0; i < 2000; i++) {
+		struct span sp;
+		const char *text = i % 2 ? "h100.fp8 = 2 × h100.bf16" : "mi300x.bf16 -> PFLOPS";
+		if (numbers_span(job->nb, &a, text, strlen(text), loc, &sp))
+			job->failures++;
+	}
+	arena_free(&a);
+	return NULL;
+}
+
+/* Render threads share the model: spans from several threads at once. */
+static void test_spans_threads(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("acc.yaml", rules_table);
+	struct numbers *nb = load(&a);
+	diag_reset();
+	pthread_t threads[4];
+	struct span_job jobs[4];
+	for (int i = 0; i < 4; i++) {
+		jobs[i] = (struct span_job){ nb, 0 };
+		assert_int_equal(pthread_create(&threads[i], NULL, span_thread, &jobs[i]), 0);
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(threads[i], NULL);
+		assert_int_equal(jobs[i].failures, 0);
+	}
+	assert_diags("");
+	book_done();
+	arena_free(&a);
+}
+
 /* 20 000 rows: loading and looking each up stays fast (hashed, not scanned). */
 static void test_many_rows(void **state)
 {
@@ -673,6 +770,9 @@ int main(void)
 		cmocka_unit_test(test_row_checks),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_facade),
+		cmocka_unit_test(test_failed_derive_keeps_stated),
+		cmocka_unit_test(test_counts_exact),
+		cmocka_unit_test(test_spans_threads),
 		cmocka_unit_test(test_many_rows),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
