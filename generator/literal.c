@@ -273,7 +273,7 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	memset(out, 0, sizeof *out);
 	size_t i = 0;
 	int negative = 0;
-	if (i < len && text[i] == '-' ) {
+	if (i < len && text[i] == '-') {
 		negative = 1;
 		i++;
 	} else if (starts(text, len, i, "\xe2\x88\x92")) {
@@ -286,7 +286,7 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 		i += nb;
 	else
 		before_unit = NULL;
-	if (i >= len || !is_digit(text[i]) )
+	if (i >= len || !is_digit(text[i]))
 		if (!(i + 1 < len && text[i] == '.' && is_digit(text[i + 1])))
 			return 0;
 	struct mantissa m;

@@ -38,16 +38,17 @@ struct literal {
 	struct quantity q;    /* value in base units; display unit as written, if any */
 	size_t len;           /* bytes of text the literal used */
 	int range;            /* written as a range */
-	int integer;          /* the mantissa was an integer (no decimal point, no exponent) */
+	int integer;          /* the mantissa had no decimal point */
 	int has_unit;         /* a unit (or %, ×, a currency sign) was read */
 };
 
 /*
  * Reads the number at the start of text (len bytes); loc is where text[0]
- * stands.  Returns 1 and fills *out; 0 when text does not start with a
- * number (nothing reported); -1 after reporting a malformed one ("13,82":
- * bad thousands separator; a range whose ends have different units; an
- * ambiguous unit spelling).
+ * stands.  Returns 1 and fills *out (out->len says how far it read: `13,82`
+ * is 13, the comma being no thousands separator); 0 when text does not start
+ * with a number (nothing reported); -1 after reporting a range that runs
+ * backwards, more than 40 digits, a number too large, or an ambiguous unit
+ * spelling ("3 KB").
  */
 int literal_parse(const struct units *u, struct arena *a, const char *text, size_t len,
 		  struct srcloc loc, unsigned flags, struct literal *out);

@@ -73,6 +73,7 @@ struct units {
 	size_t nprefixes;
 	struct spelling *spellings;
 	size_t nspellings;
+	const struct spelling **sorted;   /* by name, once loading is done */
 	struct refusal *refusals;
 	size_t nrefusals;
 	struct magnitude *magnitudes;
@@ -176,10 +177,16 @@ static size_t unit_operator(const char *s, size_t len, size_t i, int *divide)
 
 /* ---- dimensions ---- */
 
-static void dim_add(struct dim *r, const struct dim *a, int sign)
+/* Adds sign × a to r; returns 0, or -1 if an exponent would leave ±100. */
+static int dim_add(struct dim *r, const struct dim *a, int sign)
 {
-	for (int i = 0; i < DIM_MAX; i++)
-		r->e[i] = (signed char)(r->e[i] + sign * a->e[i]);
+	for (int i = 0; i < DIM_MAX; i++) {
+		int e = r->e[i] + sign * a->e[i];
+		if (e > 100 || e < -100)
+			return -1;
+		r->e[i] = (signed char)e;
+	}
+	return 0;
 }
 
 /* Returns 0, or -1 if an exponent would leave the small range allowed. */
@@ -196,8 +203,42 @@ static int dim_scale(struct dim *r, long k)
 
 /* ---- lookups ---- */
 
+/* Orders spellings by bytes, then length: the order of the sorted index. */
+static int spelling_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+	if (c)
+		return c;
+	return an < bn ? -1 : an > bn;
+}
+
+static int sort_cmp(const void *pa, const void *pb)
+{
+	const struct spelling *a = *(const struct spelling *const *)pa;
+	const struct spelling *b = *(const struct spelling *const *)pb;
+	return spelling_cmp(a->name, a->len, b->name, b->len);
+}
+
+/* Returns the spelling s[0..n), by binary search once the table is loaded
+ * (spans look up several units each, so this is on the hot path), by a
+ * scan while it is being loaded. */
 static const struct spelling *find_spelling(const struct units *u, const char *s, size_t n)
 {
+	if (u->sorted) {
+		size_t lo = 0, hi = u->nspellings;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct spelling *sp = u->sorted[mid];
+			int c = spelling_cmp(sp->name, sp->len, s, n);
+			if (c == 0)
+				return sp;
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		return NULL;
+	}
 	for (size_t i = 0; i < u->nspellings; i++) {
 		const struct spelling *sp = &u->spellings[i];
 		if (sp->len == n && !memcmp(sp->name, s, n))
@@ -451,15 +492,13 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 		size_t at = full ? skip_spaces(p->s, p->len, p->pos) : p->pos;
 		int divide;
 		size_t n = unit_operator(p->s, p->len, at, &divide);
-		if (!full && n && !divide && memcmp(p->s + at, "\xc2\xb7", 2))
+		if (!full && n && !divide && !(n == 2 && !memcmp(p->s + at, "\xc2\xb7", 2)))
 			n = 0;     /* inline: only `/` and `·` continue a unit; `×` is the expression's */
 		if (n == 0) {
 			/* juxtaposition `kg m` multiplies, in full mode only */
-			if (full && at > before && atom_char(p->s, p->len, at)) {
-				n = 0;
-			} else if (full && at < p->len && p->s[at] == '(' && at > before) {
-				n = 0;
-			} else {
+			int juxtaposed = full && at > before && (atom_char(p->s, p->len, at) ||
+								 (at < p->len && p->s[at] == '('));
+			if (!juxtaposed) {
 				p->pos = before;
 				return 1;
 			}
@@ -485,13 +524,11 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 			}
 			return report_unknown(p, term_at);
 		}
-		if (divide) {
-			*scale /= s2;
-			dim_add(dim, &d2, -1);
-		} else {
-			*scale *= s2;
-			dim_add(dim, &d2, 1);
+		if (dim_add(dim, &d2, divide ? -1 : 1) < 0) {
+			report_at(p, term_at, p->pos - term_at, NULL, "%s", "unit power out of range");
+			return -1;
 		}
+		*scale = divide ? *scale / s2 : *scale * s2;
 	}
 }
 
@@ -947,12 +984,10 @@ static int define_is(struct loader *l, const struct ynode *n, double *scale, str
 		load_error(l, n, "cannot read the unit definition '%s'", n->text);
 		return -1;
 	}
-	if (divide) {
-		*scale /= un.scale;
-		dim_add(dim, &un.dim, -1);
-	} else {
-		*scale *= un.scale;
-		dim_add(dim, &un.dim, 1);
+	*scale = divide ? *scale / un.scale : *scale * un.scale;
+	if (dim_add(dim, &un.dim, divide ? -1 : 1) < 0) {
+		load_error(l, n, "unit power out of range in '%s'", n->text);
+		return -1;
 	}
 	return 0;
 }
@@ -1291,5 +1326,11 @@ struct units *units_load(struct arena *a, const char *path, const char *shown)
 			l.errors++;
 		}
 	}
-	return l.errors ? NULL : l.u;
+	if (l.errors)
+		return NULL;
+	l.u->sorted = arena_array(a, l.u->nspellings ? l.u->nspellings : 1, sizeof *l.u->sorted);
+	for (size_t i = 0; i < l.u->nspellings; i++)
+		l.u->sorted[i] = &l.u->spellings[i];
+	qsort(l.u->sorted, l.u->nspellings, sizeof *l.u->sorted, sort_cmp);
+	return l.u;
 }

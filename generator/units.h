@@ -60,11 +60,12 @@ enum {
 /*
  * Reads the longest unit expression at the start of text (len bytes); loc is
  * the place of text[0] (diagnostics add the offset).  Returns the bytes
- * consumed and fills *out (name in arena a); returns 0 when text does not
- * start with a unit (nothing reported: under UNITS_INLINE an unknown word
- * may be the caller's business); returns -1 after reporting a refused
- * spelling ("KB"), an unknown unit after `/`, a bad power, or too deep
- * nesting.
+ * consumed and fills *out (name in arena a; a may be NULL when the name is
+ * not wanted); returns 0 when text does not start with a unit.  Under
+ * UNITS_INLINE nothing unknown is reported (`GB/gpus` reads `GB` and leaves
+ * `/gpus` to the expression); -1 means a refused spelling ("KB") was
+ * reported.  Without the flag, -1 also follows an unknown unit after an
+ * operator, a bad power, an unbalanced parenthesis or too deep nesting.
  */
 int units_match(const struct units *u, struct arena *a, const char *text, size_t len,
 		struct srcloc loc, unsigned flags, struct unit *out);

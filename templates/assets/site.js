@@ -180,11 +180,22 @@
 				links[i].setAttribute("aria-current", "page");
 		}
 
-		/* A page without sections has an empty table of contents. */
+		/* A page without sections has an empty table of contents; on a
+		   phone the contents start folded, so the text comes first. */
 		var toc = document.querySelector(".toc");
 		var list = toc && toc.querySelector(".toc-list");
 		if (list && !list.querySelector("a"))
 			toc.classList.add("empty");
+		var details = toc && toc.querySelector("details");
+		var narrow = window.matchMedia ? window.matchMedia("(max-width: 899px)") : null;
+		if (details && narrow && narrow.matches)
+			details.open = false;
+		if (details) {
+			details.querySelector("summary").addEventListener("click", function (ev) {
+				if (!narrow || !narrow.matches)
+					ev.preventDefault();   /* beside the text it stays open */
+			});
+		}
 
 		/* Regions that scroll sideways must be reachable by keyboard. */
 		var wide = document.querySelectorAll("pre, .table-wrap, main table.spec");
