@@ -89,6 +89,10 @@ static void report(struct ctx *c, size_t off, size_t n, const char *detail, cons
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (off > c->len)
+		off = c->len;
+	if (n > c->len - off)
+		n = c->len - off;
 	struct srcloc loc = units_loc_at(c->loc, c->text, off);
 	diag_report(DIAG_ERROR, loc, (int)utf8_length(c->text + off, n), detail, "%s", msg);
 }
@@ -357,6 +361,21 @@ static int matches_factor(struct interval stated, const struct quantity *compute
 }
 
 /*
+ * Returns n in 1..6 when the stated interval matches computed × 1.024^±n
+ * (the sign in *dir): a decimal prefix read as a binary one, or back.
+ */
+static int prefix_slip(struct interval stated, const struct quantity *computed, int *dir)
+{
+	for (int n = 1; n <= 6; n++) {
+		double f = pow(1.024, n);
+		for (*dir = -1; *dir <= 1; *dir += 2)
+			if (matches_factor(stated, computed, *dir > 0 ? f : 1 / f))
+				return n;
+	}
+	return 0;
+}
+
+/*
  * Appends "hint: …" lines for the well-known slips that explain the gap.
  * Returns the binary-twin text for a correction ("181.9 TiB") or NULL.
  */
@@ -367,31 +386,20 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 	struct quantity shown = in_stated_unit(s, computed);
 	const char *cv = quantity_format(c->a, c->u, &shown, 0);
 	int info = has_information(c->u, computed);
-	int found = 0;
-	if (info) {
-		for (int n = 1; n <= 6 && !found; n++) {
-			double f = pow(1.024, n);
-			for (int dir = -1; dir <= 1; dir += 2) {
-				if (!matches_factor(stated, computed, dir > 0 ? f : 1 / f))
-					continue;
-				double tscale;
-				const char *twin = shown.unit ?
-					units_binary_twin(c->u, c->a, shown.unit, &tscale) : NULL;
-				if (twin) {
-					struct quantity t = *computed;
-					quantity_set_unit(&t, twin, tscale);
-					twin_text = quantity_format(c->a, c->u, &t, 0);
-					buf_addf(b, "\nhint: %s is %s \xe2\x80\x94 a decimal/binary "
-						 "prefix slip?", cv, twin_text);
-				} else {
-					buf_addf(b, "\nhint: the stated value is %s 1.024^%d of the "
-						 "computed one \xe2\x80\x94 a decimal/binary prefix slip?",
-						 dir > 0 ? "" : "1/", n);
-				}
-				found = 1;
-				break;
-			}
-		}
+	int dir, n = info ? prefix_slip(stated, computed, &dir) : 0;
+	double tscale;
+	const char *twin = n && shown.unit ?
+		units_binary_twin(c->u, c->a, shown.unit, &tscale) : NULL;
+	if (twin) {
+		struct quantity t = *computed;
+		quantity_set_unit(&t, twin, tscale);
+		twin_text = quantity_format(c->a, c->u, &t, 0);
+		buf_addf(b, "\nhint: %s is %s \xe2\x80\x94 a decimal/binary prefix slip?", cv,
+			 twin_text);
+	} else if (n) {
+		buf_addf(b, "\nhint: the %s value is 1.024^%d\xc3\x97 the %s one "
+			 "\xe2\x80\x94 a decimal/binary prefix slip?",
+			 dir > 0 ? "stated" : "computed", n, dir > 0 ? "computed" : "stated");
 	}
 	struct {
 		double f;
@@ -402,8 +410,10 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 		{ 1.0 / 8, "1/8 of the computed one", "bits vs bytes (\xc3\x97" "8)" },
 		{ 2, "2\xc3\x97 the computed one", NULL },
 		{ 0.5, "half the computed one", NULL },
-		{ 1000, "1000\xc3\x97 the computed one", "a factor of 10^3 (a prefix off by one step)" },
-		{ 0.001, "1/1000 of the computed one", "a factor of 10^3 (a prefix off by one step)" },
+		{ 1000, "1000\xc3\x97 the computed one",
+			"a factor of 10^3 (a prefix off by one step)" },
+		{ 0.001, "1/1000 of the computed one",
+			"a factor of 10^3 (a prefix off by one step)" },
 	};
 	for (size_t k = 0; k < sizeof factors / sizeof *factors; k++) {
 		if (k < 2 && !info)
@@ -419,7 +429,8 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 			else
 				why = "a factor of 2";
 		}
-		buf_addf(b, "\nhint: the stated value is %s \xe2\x80\x94 %s?", factors[k].ratio, why);
+		buf_addf(b, "\nhint: the stated value is %s \xe2\x80\x94 %s?",
+			 factors[k].ratio, why);
 	}
 	return twin_text;
 }
@@ -535,8 +546,8 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 				continue;
 			piece_add(c, ps, c->text + pos, off - pos, NULL, NULL);
 			const char *v = quantity_format(c->a, c->u, &names[i]->value, 0);
-			piece_add(c, ps, v, strlen(v), names[i]->ref.table ? names[i]->ref.table : "",
-				  names[i]->ref.row);
+			const char *table = names[i]->ref.table ? names[i]->ref.table : "";
+			piece_add(c, ps, v, strlen(v), table, names[i]->ref.row);
 			pos = off + names[i]->len;
 		}
 	}
@@ -565,12 +576,14 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	}
 	if (!dim_equal(&s.dim, &computed.dim)) {
 		report(c, p->rel_off, p->rel_len, NULL, "cannot compare %s with %s",
-		       quantity_unit_name(c->a, c->u, &s), quantity_unit_name(c->a, c->u, &computed));
+		       quantity_unit_name(c->a, c->u, &s),
+		       quantity_unit_name(c->a, c->u, &computed));
 		return -1;
 	}
 	if (has_tol && t.absolute && !dim_equal(&t.amount.dim, &s.dim)) {
 		report(c, p->tol_off, p->tol_len, NULL, "a tolerance in %s for a value in %s",
-		       quantity_unit_name(c->a, c->u, &t.amount), quantity_unit_name(c->a, c->u, &s));
+		       quantity_unit_name(c->a, c->u, &t.amount),
+		       quantity_unit_name(c->a, c->u, &s));
 		return -1;
 	}
 	struct interval sw = stated_interval(c, p->rel, &s, &t, has_tol);
@@ -582,7 +595,8 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	int rc = 0;
 	const char *twin = NULL;
 	if (holds == p->disputed) {
-		describe(c, &detail, p->rel, stated_text, deriv_text, &s, sw, &computed, &t, has_tol);
+		describe(c, &detail, p->rel, stated_text, deriv_text, &s, sw, &computed, &t,
+			 has_tol);
 		if (p->disputed) {
 			buf_adds(&detail, "\nhint: remove the '!' if the figure is right");
 			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
@@ -673,7 +687,8 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	if (p.rel == REL_NONE) {
 		if (p.disputed) {
 			diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
-				    "a disputed span needs a claim to dispute: {!stated = derivation}");
+				    "a disputed span needs a claim to dispute: "
+				    "{!stated = derivation}");
 			return -1;
 		}
 		return value_span(&c, &p, out);
@@ -691,7 +706,8 @@ int claim_check(const struct units *u, const struct expr_scope *scope, double ap
 		return -1;
 	if (p.rel == REL_NONE) {
 		diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
-			    "expected a claim with a relation (=, \xe2\x89\x88, <, >, \xe2\x89\xa4, "
+			    "expected a claim with a relation "
+			    "(=, \xe2\x89\x88, <, >, \xe2\x89\xa4, "
 			    "\xe2\x89\xa5)");
 		return -1;
 	}

@@ -88,6 +88,10 @@ static void error_at(const struct parser *p, size_t off, size_t n, const char *d
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (off > p->len)
+		off = p->len;
+	if (n > p->len - off)
+		n = p->len - off;
 	diag_report(DIAG_ERROR, at(p, off), (int)utf8_length(p->s + off, n), detail, "%s", msg);
 }
 
@@ -425,7 +429,8 @@ static struct expr_node *parse_sum(struct parser *p)
 		enum expr_kind kind = EXPR_ADD;
 		if (op < p->len && p->s[op] == '+') {
 			n = 1;
-		} else if (op < p->len && p->s[op] == '-' && !(op + 1 < p->len && p->s[op + 1] == '>')) {
+		} else if (op < p->len && p->s[op] == '-' &&
+			   !(op + 1 < p->len && p->s[op + 1] == '>')) {
 			n = 1;
 			kind = EXPR_SUB;
 		} else if (starts(p, op, "\xe2\x88\x92")) {
@@ -479,7 +484,8 @@ struct expr *expr_parse(const struct units *u, struct arena *a, const char *text
 	if (n) {
 		size_t ustart = skip(&p, op + n);
 		if (ustart >= len) {
-			error_at(&p, op, n, NULL, "expected a unit after '%.*s'", (int)n, text + op);
+			error_at(&p, op, n, NULL, "expected a unit after '%.*s'", (int)n,
+				 text + op);
 			return NULL;
 		}
 		struct expr_node *c = node(&p, EXPR_CONVERT, root->off);
@@ -543,6 +549,10 @@ static void eval_error(struct evaluator *ev, size_t off, size_t n, const char *d
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	if (off > ev->e->len)
+		off = ev->e->len;
+	if (n > ev->e->len - off)
+		n = ev->e->len - off;
 	struct srcloc loc = units_loc_at(ev->e->loc, ev->e->text, off);
 	diag_report(DIAG_ERROR, loc, (int)utf8_length(ev->e->text + off, n), detail, "%s", msg);
 }
@@ -589,8 +599,8 @@ static int arith_error(struct evaluator *ev, struct expr_node *n, int rc,
 			eval_error(ev, off, len, NULL, "division by zero");
 		else if (b)
 			eval_error(ev, off, len, NULL, "division by zero: the divisor may be zero "
-				   "(it lies in %s)",
-				   quantity_format(ev->e->arena, ev->e->units, b, QUANTITY_INTERVAL));
+				   "(it lies in %s)", quantity_format(ev->e->arena, ev->e->units, b,
+								      QUANTITY_INTERVAL));
 		else
 			eval_error(ev, off, len, NULL, "division by zero");
 		break;

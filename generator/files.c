@@ -43,8 +43,12 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 {
 	struct srcloc loc = { shown, 0, 0 };
 	struct stat st;
-	if (stat(path, &st)) {
+	if (lstat(path, &st)) {
 		diag_error(loc, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		diag_error(loc, "symbolic link: not followed (a book's files must be inside the book)");
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -56,7 +60,7 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 			   (long long)st.st_size, FILES_MAX_SIZE >> 20);
 		return -1;
 	}
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW);
 	if (fd < 0) {
 		diag_error(loc, "cannot read: %s", strerror(errno));
 		return -1;

@@ -12,12 +12,14 @@
 
 #include "arena.h"
 
-/* A chapter or spec file larger than this is refused: it is not notes. */
-#define FILES_MAX_SIZE (64u * 1024 * 1024)
+/* A chapter or spec file larger than this is refused: notes are kilobytes,
+ * and the limit bounds the time and memory one file can take. */
+#define FILES_MAX_SIZE (16u * 1024 * 1024)
 
 /*
  * Reads the whole file at path into the arena (NUL-terminated) after
- * checking it is a regular file of at most FILES_MAX_SIZE bytes, holds no NUL
+ * checking it is a regular file, not a symbolic link (a book's files stay
+ * inside the book), of at most FILES_MAX_SIZE bytes, holds no NUL
  * byte and is valid UTF-8 (a leading BOM is skipped).  shown is the name used
  * in diagnostics.  Returns 0, or -1 after reporting.
  */

@@ -243,7 +243,8 @@ static size_t range_separator(const char *s, size_t len, size_t i)
 			return spaces(s, len, j + strlen(seps[k])) - i;
 		}
 	}
-	if (j > i && starts(s, len, j, "to") && j + 2 < len && (s[j + 2] == ' ' || s[j + 2] == '\t'))
+	if (j > i && starts(s, len, j, "to") && j + 2 < len &&
+	    (s[j + 2] == ' ' || s[j + 2] == '\t'))
 		return spaces(s, len, j + 2) - i;
 	return 0;
 }
@@ -367,8 +368,9 @@ int literal_parse(const struct units *u, struct arena *a, const char *text, size
 				return -1;
 			}
 			if (first.q.nominal.lo > second.q.nominal.hi) {
-				diag_report(DIAG_ERROR, loc, (int)utf8_length(text, at + second.len),
-					    NULL, "range runs backwards (the larger end first)");
+				int width = (int)utf8_length(text, at + second.len);
+				diag_report(DIAG_ERROR, loc, width, NULL,
+					    "range runs backwards (the larger end first)");
 				return -1;
 			}
 			*out = second;
@@ -397,8 +399,9 @@ int literal_parse(const struct units *u, struct arena *a, const char *text, size
 		if (rc > 0 && second.has_unit && dim_equal(&second.q.dim, &out->q.dim) &&
 		    second.q.scale == out->q.scale) {
 			if (out->q.nominal.lo > second.q.nominal.hi) {
-				diag_report(DIAG_ERROR, loc, (int)utf8_length(text, at + second.len),
-					    NULL, "range runs backwards (the larger end first)");
+				int width = (int)utf8_length(text, at + second.len);
+				diag_report(DIAG_ERROR, loc, width, NULL,
+					    "range runs backwards (the larger end first)");
 				return -1;
 			}
 			out->q.v.hi = second.q.v.hi;
@@ -468,8 +471,9 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 		return -1;
 	}
 	if (rest < n) {
-		diag_report(DIAG_ERROR, units_loc_at(at, s, rest), (int)utf8_length(s + rest, n - rest),
-			    NULL, "unexpected '%.*s' after the number", (int)(n - rest), s + rest);
+		int width = (int)utf8_length(s + rest, n - rest);
+		diag_report(DIAG_ERROR, units_loc_at(at, s, rest), width, NULL,
+			    "unexpected '%.*s' after the number", (int)(n - rest), s + rest);
 		return -1;
 	}
 	if (lit.has_unit) {

@@ -15,6 +15,7 @@
 #include "site.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,44 @@ static void usage(FILE *out)
 	      "  -q, --quiet      no summary\n"
 	      "  -h, --help       this help\n"
 	      "  -V, --version    the version\n", out);
+}
+
+/* Returns 1 if out lies in (or is) one of the book's source directories,
+ * where writing the site would overwrite or feed back into the sources,
+ * 2 if out is the book itself or a directory above it. */
+static int output_inside_book(const char *dir, const char *out)
+{
+	char book[PATH_MAX], target[PATH_MAX], parent[PATH_MAX];
+	if (!realpath(dir, book))
+		return 0;
+	/* out may not exist yet: resolve the longest existing prefix */
+	snprintf(parent, sizeof parent, "%s", out);
+	char *rest = NULL;
+	while (!realpath(parent, target)) {
+		char *slash = strrchr(parent, '/');
+		if (!slash) {
+			if (!getcwd(target, sizeof target))
+				return 0;
+			rest = (char *)out;
+			break;
+		}
+		*slash = '\0';
+		rest = (char *)out + (slash - parent) + 1;
+	}
+	char full[PATH_MAX * 2];
+	snprintf(full, sizeof full, "%s%s%s", target, rest ? "/" : "", rest ? rest : "");
+	static const char *sources[] = { "content", "specs", "templates" };
+	for (size_t i = 0; i < sizeof sources / sizeof *sources; i++) {
+		char src[PATH_MAX + 16];
+		snprintf(src, sizeof src, "%s/%s", book, sources[i]);
+		size_t n = strlen(src);
+		if (!strncmp(full, src, n) && (full[n] == '/' || full[n] == '\0'))
+			return 1;
+	}
+	size_t n = strlen(full);
+	if (!strcmp(full, "/") || !strcmp(full, book) || (!strncmp(book, full, n) && book[n] == '/'))
+		return 2;
+	return 0;
 }
 
 static double now(void)
@@ -137,6 +176,16 @@ int main(int argc, char **argv)
 		default_out = malloc(n);
 		snprintf(default_out, n, "%s/site", dir);
 		out = default_out;
+	}
+
+	int inside = write ? output_inside_book(dir, out) : 0;
+	if (inside) {
+		fprintf(stderr, inside == 1
+			? "specbook: the output '%s' is inside the book's content/, specs/ or templates/: "
+			  "choose another -o\n"
+			: "specbook: the output '%s' would replace the book or a directory that holds it: choose another -o\n", out);
+		free(default_out);
+		return 2;
 	}
 
 	struct site_stats stats = { 0 };

@@ -50,7 +50,8 @@ struct field {
 	struct quantity q;               /* FIELD_VALUE: the value the table shows */
 	int stated;                      /* the row wrote this field */
 	int has_computed;                /* a derive: formula gave computed */
-	int failed;                      /* computing it reported an error */
+	int failed;                      /* it cannot be read or computed, and that was
+					    reported: names using it fail quietly */
 	struct quantity computed;        /* in the column's unit */
 	const char *derivation;          /* the formula with values, for messages */
 	unsigned char state;             /* private: on-demand evaluation */
@@ -60,8 +61,9 @@ struct field {
 struct resolve_column {
 	struct unit unit;       /* the column's unit, when has_unit */
 	int has_unit;
-	int broken;             /* its unit or derive: did not parse: cells left as text */
-	int failed;             /* its derive: reported an error: not computed again */
+	int broken;             /* its unit did not parse: its cells are left as text */
+	int failed;             /* its derive: did not parse or reported an error:
+				   not computed again (rows would say the same) */
 	struct srcloc derive_loc;   /* where the formula's text starts */
 };
 

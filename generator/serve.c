@@ -226,9 +226,10 @@ static void build_finish(struct server *s)
 		if (WIFSIGNALED(status))
 			buf_addf(&e, "\nthe build was killed by signal %d\n", WTERMSIG(status));
 		s->last_errors = buf_detach(&e, NULL);
-		fprintf(stderr, "specbook serve: build %lu FAILED after %.2f s (exit %d); "
-			"the last good site is still served, errors show in the page\n",
-			s->builds, secs, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		fprintf(stderr, "specbook serve: build %lu FAILED after %.2f s (exit %d); %s, "
+			"the errors show in the page\n",
+			s->builds, secs, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
+			files_is_dir(s->out) ? "the last good site is still served" : "no site yet");
 	}
 	buf_release(&s->build_log);
 }
@@ -383,6 +384,7 @@ static const char *status_text(int code)
 {
 	switch (code) {
 	case 200: return "OK";
+	case 204: return "No Content";
 	case 301: return "Moved Permanently";
 	case 400: return "Bad Request";
 	case 403: return "Forbidden";
@@ -400,10 +402,11 @@ static void respond(struct client *c, int code, const char *type, const char *ex
 		    const char *body, size_t len, int head)
 {
 	buf_reset(&c->out);
-	buf_addf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-		 "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
-		 "Connection: close\r\n%s\r\n",
-		 code, status_text(code), type, len, extra_headers ? extra_headers : "");
+	buf_addf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n", code, status_text(code), type);
+	if (code != 204)   /* RFC 9110: a 204 has no Content-Length */
+		buf_addf(&c->out, "Content-Length: %zu\r\n", len);
+	buf_addf(&c->out, "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
+		 "Connection: close\r\n%s\r\n", extra_headers ? extra_headers : "");
 	if (!head && body)
 		buf_add(&c->out, body, len);
 	c->writing = 1;
@@ -558,10 +561,15 @@ static void respond_not_found(struct server *s, struct client *c, int head)
 	struct buf body = BUF_INIT;
 	struct buf path = BUF_INIT;
 	buf_addf(&path, "%s/404.html", s->out);
-	if (files_exists(path.data) && load_file(path.data, &body) == 0)
-		respond(c, 404, "text/html; charset=utf-8", NULL, body.data, body.len, head);
-	else
-		respond_text(c, 404, "404 not found\n", head);
+	if (!files_exists(path.data) || load_file(path.data, &body)) {
+		/* no site yet (the first build failed): a page that still shows
+		 * the errors and reloads once a build succeeds */
+		buf_reset(&body);
+		buf_adds(&body, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>404 — specbook serve</title>"
+			 "</head>\n<body><h1>404</h1><p>No such page in the site (or no site built yet).</p></body></html>\n");
+		inject_live(&body);
+	}
+	respond(c, 404, "text/html; charset=utf-8", NULL, body.data, body.len, head);
 	buf_release(&body);
 	buf_release(&path);
 }
@@ -619,6 +627,11 @@ static void serve_request(struct server *s, struct client *c)
 			goto done;
 		}
 		buf_adds(&path, "/index.html");
+	}
+	if (!files_exists(path.data) && !strcmp(rel.data, "favicon.ico")) {
+		/* browsers ask for it unprompted; a 404 would be a console error */
+		respond(c, 204, "image/x-icon", NULL, NULL, 0, head);
+		goto done;
 	}
 	if (!files_exists(path.data) || files_is_dir(path.data) || !inside(s->out, path.data)) {
 		respond_not_found(s, c, head);

@@ -729,7 +729,6 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 	memset(t, 0, sizeof *t);
 	memset(src, 0, sizeof *src);
 	t->file = root->loc.file;
-	src->root = root;
 
 	/* the table's id and columns first: rows are checked against them */
 	const struct ynode *rows = NULL;
@@ -814,6 +813,12 @@ static const struct ynode *read_yaml(struct loader *ld, const char *root, const 
 	return node;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+	return n > k && !strcmp(s + n - k, suffix);
+}
+
 int spec_load(struct arena *a, const char *root, struct spec_book *book)
 {
 	memset(book, 0, sizeof *book);
@@ -821,26 +826,26 @@ int spec_load(struct arena *a, const char *root, struct spec_book *book)
 	book->source_index = arena_alloc(a, sizeof *book->source_index);
 	struct loader ld = { .arena = a, .book = book };
 
+	/* one listing, in name order: sources first, since rows name them */
 	char *dir = arena_printf(a, "%s/specs", root);
 	size_t n;
-	char **names = files_list(a, dir, ".yaml", &n);
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(names[i], "sources.yaml"))
-			continue;
-		const struct ynode *node = read_yaml(&ld, root, names[i]);
-		if (node)
-			load_sources(&ld, node);
-	}
+	char **names = files_list(a, dir, "", &n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], "sources.yaml")) {
+			const struct ynode *node = read_yaml(&ld, root, names[i]);
+			if (node)
+				load_sources(&ld, node);
+		}
 	if (!book->sources)
 		book->sources = arena_array(a, 1, sizeof *book->sources);
-	size_t nyml;
-	char **yml = files_list(a, dir, ".yml", &nyml);
-	for (size_t i = 0; i < nyml; i++) {
-		struct srcloc loc = { arena_printf(a, "specs/%s", yml[i]), 0, 0 };
-		diag_warning(loc, "ignored: spec tables end in .yaml, not .yml");
-	}
 	for (size_t i = 0; i < n; i++) {
-		if (!strcmp(names[i], "sources.yaml") || !strcmp(names[i], "units.yaml"))
+		if (ends_with(names[i], ".yml")) {
+			struct srcloc loc = { arena_printf(a, "specs/%s", names[i]), 0, 0 };
+			diag_warning(loc, "ignored: spec tables end in .yaml, not .yml");
+			continue;
+		}
+		if (!ends_with(names[i], ".yaml") || !strcmp(names[i], "sources.yaml") ||
+		    !strcmp(names[i], "units.yaml"))
 			continue;
 		const struct ynode *node = read_yaml(&ld, root, names[i]);
 		if (node)

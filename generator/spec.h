@@ -41,7 +41,6 @@ struct spec_row_src {
 
 /* What the YAML of one table said beyond numbers.h's struct spec_table. */
 struct spec_table_src {
-	const struct ynode *root;     /* the document */
 	const struct ynode *rules;    /* a list of claim scalars, or NULL */
 	struct spec_column_src *columns;   /* parallel to spec_table.columns */
 	struct spec_row_src *rows;         /* parallel to spec_table.rows */

@@ -311,6 +311,10 @@ struct uparser {
 static void report_at(struct uparser *p, size_t off, size_t n, const char *detail,
 		      const char *fmt, const char *arg)
 {
+	if (off > p->len)
+		off = p->len;
+	if (n > p->len - off)
+		n = p->len - off;
 	struct srcloc loc = units_loc_at(p->loc, p->s, off);
 	int width = (int)utf8_length(p->s + off, n);
 	diag_report(DIAG_ERROR, loc, width, detail, fmt, arg);
@@ -378,8 +382,9 @@ static int parse_term(struct uparser *p, int depth, double *scale, struct dim *d
 	size_t start = p->pos;
 	if (p->pos < p->len && p->s[p->pos] == '(') {
 		if (depth >= UNITS_MAX_DEPTH) {
-			report_at(p, p->pos, 1, NULL, "unit nested deeper than %s levels",
-				  "8");
+			char limit[32];
+			snprintf(limit, sizeof limit, "%d", UNITS_MAX_DEPTH);
+			report_at(p, p->pos, 1, NULL, "unit nested deeper than %s levels", limit);
 			return -1;
 		}
 		p->pos++;
@@ -451,12 +456,12 @@ static int report_unknown(struct uparser *p, size_t at)
 {
 	size_t end = atom_end(p->s, p->len, at);
 	if (end == at) {
-		size_t n = 1;
+		size_t n = at < p->len ? 1 : 0;
 		uint32_t cp;
 		int k = utf8_decode(p->s + at, p->len - at, &cp);
 		if (k > 0)
 			n = (size_t)k;
-		char *c = strndup(p->s + at, at < p->len ? n : 0);
+		char *c = strndup(p->s + at, n);
 		report_at(p, at, n, NULL, at < p->len ? "expected a unit at '%s'" :
 			  "expected a unit at the end%s", c);
 		free(c);
@@ -493,7 +498,7 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 		int divide;
 		size_t n = unit_operator(p->s, p->len, at, &divide);
 		if (!full && n && !divide && !(n == 2 && !memcmp(p->s + at, "\xc2\xb7", 2)))
-			n = 0;     /* inline: only `/` and `·` continue a unit; `×` is the expression's */
+			n = 0;     /* inline: only `/` and `·` go on; `×` is the expression's */
 		if (n == 0) {
 			/* juxtaposition `kg m` multiplies, in full mode only */
 			int juxtaposed = full && at > before && (atom_char(p->s, p->len, at) ||
@@ -525,7 +530,8 @@ static int parse_product(struct uparser *p, int depth, double *scale, struct dim
 			return report_unknown(p, term_at);
 		}
 		if (dim_add(dim, &d2, divide ? -1 : 1) < 0) {
-			report_at(p, term_at, p->pos - term_at, NULL, "%s", "unit power out of range");
+			report_at(p, term_at, p->pos - term_at, NULL, "%s",
+				  "unit power out of range");
 			return -1;
 		}
 		*scale = divide ? *scale / s2 : *scale * s2;
@@ -1009,7 +1015,8 @@ static void load_dimensions(struct loader *l, const struct ynode *map)
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ypair *pr = &map->pairs[i];
 		if (l->u->ndims >= DIM_MAX) {
-			load_error(l, pr->key, "more than 16 base dimensions ('%s')", pr->key->text);
+			load_error(l, pr->key, "more than 16 base dimensions ('%s')",
+				   pr->key->text);
 			return;
 		}
 		if (pr->value->kind != YNODE_SCALAR || !pr->value->len) {
@@ -1077,7 +1084,9 @@ static struct spelling *add_spelling(struct loader *l, const struct ynode *key, 
 
 static int flag(const struct ynode *n)
 {
-	return n && n->kind == YNODE_SCALAR && (!strcmp(n->text, "true") || !strcmp(n->text, "yes"));
+	if (!n || n->kind != YNODE_SCALAR)
+		return 0;
+	return !strcmp(n->text, "true") || !strcmp(n->text, "yes");
 }
 
 static void load_units(struct loader *l, const struct ynode *map)
@@ -1104,8 +1113,8 @@ static void load_units(struct loader *l, const struct ynode *map)
 		const struct ynode *def = pr->value;
 		const char *name = pr->key->text;
 		if (def->kind != YNODE_MAP) {
-			load_error(l, def, "unit '%s' must be a map (base:, is:, prefixes:, aliases:)",
-				   name);
+			load_error(l, def, "unit '%s' must be a map (base:, is:, prefixes:, "
+				   "aliases:)", name);
 			continue;
 		}
 		if (!pr->key->len || atom_end(name, pr->key->len, 0) != pr->key->len) {
@@ -1126,7 +1135,8 @@ static void load_units(struct loader *l, const struct ynode *map)
 		if (base) {
 			int d = -1;
 			for (int k = 0; k < u->ndims; k++)
-				if (base->kind == YNODE_SCALAR && !strcmp(u->dim_names[k], base->text))
+				if (base->kind == YNODE_SCALAR &&
+				    !strcmp(u->dim_names[k], base->text))
 					d = k;
 			if (d < 0) {
 				load_error(l, base, "unknown dimension '%s'",

@@ -48,6 +48,15 @@ static int exchange(const char *a, const char *b)
 #endif
 }
 
+/* Returns 1 if dir is empty or holds an index.html: a directory the build
+ * may replace.  Anything else could be someone's files. */
+static int looks_like_site(struct arena *a, const char *dir)
+{
+	size_t n;
+	files_list(a, dir, "", &n);
+	return n == 0 || files_exists(arena_printf(a, "%s/index.html", dir));
+}
+
 int write_site(struct site *s, const char *out)
 {
 	struct srcloc loc = { out, 0, 0 };
@@ -61,7 +70,7 @@ int write_site(struct site *s, const char *out)
 	const char *old = arena_printf(s->a, "%s/.%s.old-%ld", dir, base, (long)getpid());
 	files_remove_tree(tmp);
 	if (files_mkdirs(tmp)) {
-		diag_error(loc, "cannot create '%s': %s", tmp, strerror(errno));
+		diag_error(loc, "cannot create a directory beside the output: %s", strerror(errno));
 		return -1;
 	}
 	struct buf html = BUF_INIT;
@@ -70,7 +79,7 @@ int write_site(struct site *s, const char *out)
 		dom_page_serialize(s->pages[i].dom, &html);
 		const char *path = arena_printf(s->a, "%s/%s", tmp, s->pages[i].path);
 		if (files_write(path, html.data, html.len)) {
-			diag_error(loc, "cannot write '%s': %s", path, strerror(errno));
+			diag_error(loc, "cannot write '%s': %s", s->pages[i].path, strerror(errno));
 			goto fail;
 		}
 	}
@@ -79,7 +88,7 @@ int write_site(struct site *s, const char *out)
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		int r = f->data ? files_write(path, f->data, f->len) : files_copy_tree(f->disk_path, path);
 		if (r) {
-			diag_error(loc, "cannot write '%s': %s", path, strerror(errno));
+			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));
 			goto fail;
 		}
 	}
@@ -88,6 +97,12 @@ int write_site(struct site *s, const char *out)
 	if (files_exists(out)) {
 		if (!files_is_dir(out)) {
 			diag_error(loc, "the output '%s' exists and is not a directory", out);
+			files_remove_tree(tmp);
+			return -1;
+		}
+		if (!looks_like_site(s->a, out)) {
+			diag_error(loc, "'%s' is not empty and holds no index.html: it does not look like a "
+				   "site this tool wrote, so it is not replaced (remove it or choose another -o)", out);
 			files_remove_tree(tmp);
 			return -1;
 		}

@@ -13,6 +13,8 @@
 
 struct parser {
 	yaml_parser_t yaml;
+	const char *text;
+	size_t len;
 	struct arena *arena;
 	const char *file;
 	int first_line;
@@ -30,10 +32,18 @@ static int next_event(struct parser *p, yaml_event_t *ev)
 		return 0;
 	struct srcloc loc = mark_loc(p, p->yaml.problem_mark);
 	const char *problem = p->yaml.problem ? p->yaml.problem : "malformed YAML";
-	if (p->yaml.context)
-		diag_error(loc, "invalid YAML: %s %s", problem, p->yaml.context);
-	else
-		diag_error(loc, "invalid YAML: %s", problem);
+	size_t at = p->yaml.problem_mark.index;
+	char detail[160] = "";
+	if (at < p->len && p->text[at] == '\t')
+		snprintf(detail, sizeof detail, "hint: YAML is indented with spaces, never tabs");
+	else if (p->yaml.context) {
+		struct srcloc from = mark_loc(p, p->yaml.context_mark);
+		snprintf(detail, sizeof detail, "note: %s that starts at line %d, column %d",
+			 p->yaml.context + (strncmp(p->yaml.context, "while ", 6) ? 0 : 6),
+			 from.line, from.col);
+	}
+	diag_report(DIAG_ERROR, loc, 1, *detail ? detail : NULL, "invalid YAML: %s%s%s", problem,
+		    p->yaml.context ? " " : "", p->yaml.context ? p->yaml.context : "");
 	return -1;
 }
 
@@ -167,7 +177,7 @@ static struct ynode *parse_node(struct parser *p, yaml_event_t *ev, int depth)
 struct ynode *ytree_parse(struct arena *a, const char *file, const char *text,
 			  size_t len, int first_line)
 {
-	struct parser p = { .arena = a, .file = file, .first_line = first_line };
+	struct parser p = { .arena = a, .file = file, .first_line = first_line, .text = text, .len = len };
 	struct ynode *root = NULL;
 	if (!yaml_parser_initialize(&p.yaml)) {
 		diag_error((struct srcloc){ file, 0, 0 }, "cannot initialise the YAML parser");

@@ -108,6 +108,7 @@ run() {
 
 : >"$work/results"
 : >"$work/sizes"
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 for n in $sizes; do
 	corpus=$work/corpus-$n hugo_src=$work/hugo-$n
 	rm -rf "$corpus" "$hugo_src"
@@ -129,10 +130,12 @@ for n in $sizes; do
 	rm -rf "$corpus" "$hugo_src"
 done
 
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+
 # ---- the table ----
 awk -v cores="$cores" -v reps="$reps" -v hugo_note="$hugo_note" -v hugo_version="$hugo_version" \
     -v cpu_model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
-    -v mem_gb="$((mem_kb / 1048576))" -v sizes="$sizes" '
+    -v mem_gb="$((mem_kb / 1048576))" -v load_start="$load_start" -v load_end="$load_end" '
 function median(tool, n,    k, m, i, j, t, v) {
 	k = cnt[tool, n]
 	if (k == 0 || fail[tool, n]) return -1
@@ -177,8 +180,10 @@ FILENAME ~ /sizes$/ { bytes[$1] = $2; size[++nsizes] = $1; next }
 	if ($7 != 0) fail[tool, n] = $7
 }
 END {
-	printf "specbook benchmark: %d cores (%s), %d GB RAM; median of %d runs; hugo %s\n\n",
-		cores, cpu_model, mem_gb, reps, hugo_version != "" ? hugo_version : "—"
+	printf "specbook benchmark: %d cores (%s), %d GB RAM; median of %d runs; hugo %s\n", cores, cpu_model,
+		mem_gb, reps, (hugo_version != "" ? hugo_version : "—")
+	printf "load average %s at the start, %s at the end (wall times are only comparable on an idle machine)\n\n",
+		load_start, load_end
 	printf "| chapters | corpus | specbook | floor (cmark) | Hugo | specbook pages/s | floor pages/s | Hugo pages/s | specbook peak | floor peak | Hugo peak | specbook/floor | Hugo/specbook |\n"
 	printf "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
 	for (i = 1; i <= nsizes; i++) {

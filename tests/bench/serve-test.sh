@@ -107,6 +107,7 @@ check "a directory redirects to its slash form" \
 check "HEAD has headers and no body" \
 	'[ "$(curl -s --max-time 5 -I "$base/" | head -1 | tr -d "\r")" = "HTTP/1.1 200 OK" ] &&
 	 [ -z "$(curl -s --max-time 5 -X HEAD "$base/" 2>/dev/null | head -c 1)" ]'
+check "a missing favicon.ico is 204, not a console error" '[ "$(get /favicon.ico | cut -d" " -f1)" = 204 ]'
 check "POST is refused with 405" '[ "$(curl -s --max-time 5 -o /dev/null -w "%{http_code}" -d x "$base/")" = 405 ]'
 check "../ cannot leave the site" '[ "$(get /../../../../etc/passwd | cut -d" " -f1)" = 400 ]'
 check "%2e%2e cannot leave the site" '[ "$(get /%2e%2e/%2e%2e/%2e%2e/etc/passwd | cut -d" " -f1)" = 400 ]'
@@ -150,6 +151,27 @@ else
 	check "SIGINT stops the server with status 0" '[ "$rc" = 0 ]'
 	check "the port is closed afterwards" '! curl -s --max-time 2 -o /dev/null "$base/"'
 fi
+
+# a book that is broken from the start: a 404 page that still carries the
+# errors and reloads, then the site once it is fixed
+printf '\nA [broken link](spec:no_such_row_serve_test).\n' >>"$book/content/02-more.md"
+rm -rf "$book/site"
+port=$((port + 1))
+base=http://127.0.0.1:$port
+timeout 60 "$BIN" serve -C "$book" -o "$book/site" --port "$port" >"$tmp/log2" 2>&1 &
+pid=$!
+if wait_for 20 built_after 0; then
+	check "broken from the start: the status has the errors" 'status_has "no_such_row_serve_test"'
+	check "broken from the start: / is a 404 page with the live script" \
+		'[ "$(get / | cut -d" " -f1)" = 404 ] && grep -q "/__specbook/live.js" "$tmp/body"'
+	cp "$tmp/02-more.md" "$book/content/02-more.md"
+	check "broken from the start: fixed, the site appears" 'wait_for 15 built_after 1 && [ "$(get / | cut -d" " -f1)" = 200 ]'
+else
+	not_ok "broken from the start: the server did not answer (port $port taken?)"
+fi
+kill -INT "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+pid=
 
 if [ "$fail" -gt 0 ]; then
 	echo "# serve log:"

@@ -59,11 +59,14 @@ function check(name, cond, reason) {
 async function test(name, fn) {
 	if (ONLY && !name.includes(ONLY))
 		return;
+	const t0 = Date.now();
 	try {
 		await fn();
 	} catch (e) {
 		notOk(name, e && e.message ? e.message.split("\n")[0] : e);
 	}
+	if (process.env.SPECBOOK_TIMING)
+		console.error(`# ${Date.now() - t0} ms: ${name}`);
 }
 
 /* ---- the site ---- */

@@ -222,7 +222,8 @@ static void run(const char *kind, const char *opts, const char *input, struct bu
 		if (rc == 0) {
 			double scale;
 			const char *base = units_display(scope.units, &a, &un.dim, 1, &scale);
-			buf_addf(out, "%s = %s%s%s\n", un.name, factor(&a, un.scale), base ? " " : "",
+			buf_addf(out, "%s = %s%s%s\n", un.name, factor(&a, un.scale),
+				base ? " " : "",
 				 base ? base : "");
 		}
 	} else if (!strcmp(kind, "literal") || !strcmp(kind, "exact")) {
@@ -383,7 +384,8 @@ static int run_file(const char *path, int *count, int update)
 				shown--;    /* not inside a UTF-8 sequence */
 		}
 		if (!strcmp(want, got)) {
-			printf("ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data, more);
+			printf("ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data,
+				more);
 		} else {
 			failed = 1;
 			printf("not ok %d - %s:%d %.*s%s\n", *count, path, start, shown, input.data,

@@ -200,16 +200,16 @@ static void test_hints(void **state)
 {
 	(void)state;
 	assert_string_equal(hint_of("3.2 TB/s = 4 × 800 Gb/s"),
-		"hint: the stated value is 8\xc3\x97 the computed one \xe2\x80\x94 bits vs bytes (\xc3\x97" "8)?");
+		"hint: the stated value is 8× the computed one — bits vs bytes (×8)?");
 	assert_string_equal(hint_of("100 Gb/s = 100 GB/s"),
-		"hint: the stated value is 1/8 of the computed one \xe2\x80\x94 bits vs bytes (\xc3\x97" "8)?");
+		"hint: the stated value is 1/8 of the computed one — bits vs bytes (×8)?");
 	assert_string_equal(hint_of("900 GB/s = 18 × 100 GB/s"),
-		"hint: the stated value is half the computed one \xe2\x80\x94 per direction vs both "
-		"directions (\xc3\x97" "2)?");
+		"hint: the stated value is half the computed one — per direction vs both "
+		"directions (×2)?");
 	assert_string_equal(hint_of("1979 TFLOPS = h100_sxm.bf16"),
-		"hint: the stated value is 2\xc3\x97 the computed one \xe2\x80\x94 dense vs sparse (\xc3\x97" "2)?");
+		"hint: the stated value is 2× the computed one — dense vs sparse (×2)?");
 	assert_string_equal(hint_of("3.35 GB/s = h100_sxm.mem_bw"),
-		"hint: the stated value is 1/1000 of the computed one \xe2\x80\x94 a factor of 10^3 "
+		"hint: the stated value is 1/1000 of the computed one — a factor of 10^3 "
 		"(a prefix off by one step)?");
 	assert_string_equal(hint_of("13.8 TiB = 72 × 192 GB"),
 		"hint: 12.6 TiB is 13.8 TB \xe2\x80\x94 a decimal/binary prefix slip?");
@@ -276,7 +276,8 @@ static void test_span_errors(void **state)
 	assert_string_equal(fails("3 TB ≈ 3 TB ± 5 s"),
 		"t:1:16: error: a tolerance in s for a value in TB\n");
 	assert_string_equal(fails("h100.mem_bw"),
-		"t:1:2: error: unknown name 'h100.mem_bw'\n  hint: did you mean 'h100_sxm.mem_bw'?\n");
+		"t:1:2: error: unknown name 'h100.mem_bw'\n"
+		"  hint: did you mean 'h100_sxm.mem_bw'?\n");
 }
 
 static void test_check(void **state)
@@ -293,7 +294,8 @@ static void test_check(void **state)
 		fail_msg("%s", d);
 	rule = "mem_bw";
 	assert_int_equal(claim_check(units, &scope, 0.02, &arena, rule, strlen(rule), loc), -1);
-	assert_string_equal(all_diags(), "specs/a.yaml:7:9: error: expected a claim with a relation "
+	assert_string_equal(all_diags(),
+		"specs/a.yaml:7:9: error: expected a claim with a relation "
 			    "(=, ≈, <, >, ≤, ≥)\n");
 	rule = "fp8 = 2 × bf16 + mem_bw";
 	assert_int_equal(claim_check(units, &scope, 0.02, &arena, rule, strlen(rule), loc), -1);

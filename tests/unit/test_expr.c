@@ -171,7 +171,8 @@ static void test_names(void **state)
 	assert_string_equal(shows("nvl72.gpus × b200.memory -> TB"), "13.8 TB");
 	assert_string_equal(shows("fp8 / bf16"), "2.001");
 	assert_string_equal(shows("bf16 / mem_bw"), "295 FLOP/B");
-	assert_string_equal(error_of("h100.mem_bw × 2"), "t:1:1: error: unknown name 'h100.mem_bw'");
+	assert_string_equal(error_of("h100.mem_bw × 2"),
+		"t:1:1: error: unknown name 'h100.mem_bw'");
 	assert_string_equal(error_of("2 × nothing"), "t:1:5: error: unknown name 'nothing'");
 	assert_string_equal(error_of("broken + 1"), "t:1:1: error: broken reported itself");
 	struct expr *e = expr_parse(units, &arena, "bf16 / mem_bw + bf16 / K", 24, here, 0);
@@ -232,7 +233,8 @@ static void test_arithmetic_errors(void **state)
 	assert_string_equal(error_of("(2 GB) ^ 0.5"),
 			    "t:1:8: error: GB can only be raised to an exact integer power");
 	assert_string_equal(error_of("(-8) ^ 0.5"),
-			    "t:1:6: error: no real result: a fractional power of a negative number");
+			    "t:1:6: error: no real result: a fractional power of a "
+			    "negative number");
 }
 
 static void test_syntax_errors(void **state)
@@ -260,18 +262,21 @@ static void test_limits(void **state)
 	deep[n] = '1';
 	memset(deep + n + 1, ')', n);
 	deep[2 * n + 1] = 0;
-	assert_string_equal(error_of(deep), "t:1:257: error: expression nested deeper than 256 levels");
+	assert_string_equal(error_of(deep),
+		"t:1:257: error: expression nested deeper than 256 levels");
 	memset(deep, '-', n);
 	deep[n] = '1';
 	deep[n + 1] = 0;
-	assert_string_equal(error_of(deep), "t:1:257: error: expression nested deeper than 256 levels");
+	assert_string_equal(error_of(deep),
+		"t:1:257: error: expression nested deeper than 256 levels");
 	free(deep);
 	/* a long flat chain is bounded too */
 	char *chain = malloc(4 * 5000 + 1);
 	chain[0] = 0;
 	for (int i = 0; i < 5000; i++)
 		strcat(chain, i ? "+1" : "1");
-	assert_string_equal(error_of(chain), "t:1:2048: error: expression longer than 1024 operations");
+	assert_string_equal(error_of(chain),
+		"t:1:2048: error: expression longer than 1024 operations");
 	free(chain);
 	char *ok = malloc(4 * 500 + 1);
 	ok[0] = 0;

@@ -147,7 +147,8 @@ static void test_ranges(void **state)
 	assert_true(l.q.v.lo == 120e3 && l.q.v.hi == 132e3);
 	struct literal bad;
 	assert_int_equal(literal_parse(units, &arena, "200–150", 9, here, 0, &bad), -1);
-	assert_string_equal(first_diag(), "t:1:1: error: range runs backwards (the larger end first)");
+	assert_string_equal(first_diag(),
+		"t:1:1: error: range runs backwards (the larger end first)");
 }
 
 static void test_signs_and_ratios(void **state)
@@ -196,7 +197,8 @@ static void test_cells(void **state)
 	assert_string_equal(q.unit, "GB");
 	assert_int_equal(literal_parse_value(units, &arena, "141 GB", 6, here, &gb, &kind, &q), 0);
 	assert_true(q.nominal.lo == 141e9);
-	assert_int_equal(literal_parse_value(units, &arena, "0.141 TB", 8, here, &gb, &kind, &q), 0);
+	assert_int_equal(literal_parse_value(units, &arena, "0.141 TB", 8, here, &gb, &kind, &q),
+		0);
 	assert_string_equal(q.unit, "TB");
 	assert_int_equal(literal_parse_value(units, &arena, "n/a", 3, here, &gb, &kind, &q), 0);
 	assert_int_equal(kind, LITERAL_NA);
@@ -218,7 +220,8 @@ static void test_cells(void **state)
 	assert_string_equal(first_diag(), "t:1:1: error: a value in TB in a column of TB/s");
 	assert_int_equal(literal_parse_value(units, &arena, "fast", 4, here, &tbs, &kind, &q), -1);
 	assert_string_equal(first_diag(),
-			    "t:1:1: error: expected a number in TB/s, or n/a, unknown, unpublished");
+			    "t:1:1: error: expected a number in TB/s, or n/a, unknown, "
+			    "unpublished");
 	assert_int_equal(literal_parse_value(units, &arena, "3.35 TB/s!", 10, here, &tbs, &kind,
 					     &q), -1);
 	assert_string_equal(first_diag(), "t:1:10: error: unexpected '!' after the number");

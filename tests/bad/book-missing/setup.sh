@@ -1,0 +1,1 @@
+rm -f content/book.yaml no-book-yaml

@@ -1,0 +1,1 @@
+ln -s /etc/hostname content/02-link.md

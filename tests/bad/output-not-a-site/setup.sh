@@ -1,0 +1,1 @@
+mkdir -p precious && echo keep > precious/notes.txt
