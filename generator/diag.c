@@ -255,7 +255,8 @@ static void github_escape(FILE *out, const char *s, int property)
 void diag_flush(FILE *out)
 {
 	pthread_mutex_lock(&diag.lock);
-	qsort(diag.records, diag.nrecords, sizeof *diag.records, record_cmp);
+	if (diag.nrecords > 1)
+		qsort(diag.records, diag.nrecords, sizeof *diag.records, record_cmp);
 	if (diag.format == DIAG_FORMAT_JSON)
 		fputs("[", out);
 	for (size_t i = 0; i < diag.nrecords; i++) {

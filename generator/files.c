@@ -128,7 +128,8 @@ char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *
 		*ARRAY_PUSH(names, count, cap) = xstrdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, count, sizeof *names, name_cmp);
+	if (count > 1)
+		qsort(names, count, sizeof *names, name_cmp);
 	char **out = arena_array(a, count + 1, sizeof *out);
 	for (size_t i = 0; i < count; i++) {
 		out[i] = arena_strdup(a, names[i]);

@@ -148,7 +148,8 @@ int link_site(struct site *s)
 	for (size_t i = 0; i < s->npages; i++) {
 		struct ids_ctx ic = { 0 };
 		dom_visit(dom_page_root(s->pages[i].dom), collect_id, &ic);
-		qsort(ic.ids, ic.n, sizeof *ic.ids, str_cmp);
+		if (ic.n > 1)
+			qsort(ic.ids, ic.n, sizeof *ic.ids, str_cmp);
 		/* duplicate ids are invalid HTML and make anchors ambiguous */
 		for (size_t k = 1; k < ic.n; k++)
 			if (!strcmp(ic.ids[k], ic.ids[k - 1]))
@@ -163,7 +164,8 @@ int link_site(struct site *s)
 	by_path = xcalloc(s->npages ? s->npages : 1, sizeof *by_path);
 	for (size_t i = 0; i < s->npages; i++)
 		by_path[i] = &s->pages[i];
-	qsort(by_path, s->npages, sizeof *by_path, page_ptr_cmp);
+	if (s->npages > 1)
+		qsort(by_path, s->npages, sizeof *by_path, page_ptr_cmp);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		struct check_ctx c = { .s = s, .page = &s->pages[i] };

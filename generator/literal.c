@@ -472,7 +472,11 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 	}
 	if (rest < n) {
 		int width = (int)utf8_length(s + rest, n - rest);
-		diag_report(DIAG_ERROR, units_loc_at(at, s, rest), width, NULL,
+		/* `120-132 kW`: a hyphen is a minus sign, not a range */
+		int hyphen = s[rest] == '-' && rest + 1 < n && is_digit(s[rest + 1]);
+		const char *hint = "hint: write a range with \xe2\x80\x93 (en dash), ~ or 'to': "
+				   "120\xe2\x80\x93" "132 kW";
+		diag_report(DIAG_ERROR, units_loc_at(at, s, rest), width, hyphen ? hint : NULL,
 			    "unexpected '%.*s' after the number", (int)(n - rest), s + rest);
 		return -1;
 	}

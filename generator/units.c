@@ -638,17 +638,27 @@ static size_t edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
+/* Scores a candidate: edit distance, doubled, plus one when the first letter
+ * differs (so `Gbits` suggests `Gbit` rather than `bits`). */
+static size_t suggest_score(const char *name, const char *cand)
+{
+	size_t d = edit_distance(name, cand);
+	if (d == (size_t)-1)
+		return d;
+	return 2 * d + (name[0] != cand[0]);
+}
+
 const char *units_suggest(const struct units *u, struct arena *a, const char *name)
 {
 	const struct spelling *best = NULL;
 	const struct prefix *best_pre = NULL;
-	size_t best_d = (size_t)-1;
+	size_t best_score = (size_t)-1;
 	char cand[128];
 	for (size_t i = 0; i < u->nspellings; i++) {
 		const struct spelling *sp = &u->spellings[i];
-		size_t d = edit_distance(name, sp->name);
-		if (d < best_d) {
-			best_d = d;
+		size_t score = suggest_score(name, sp->name);
+		if (score < best_score) {
+			best_score = score;
 			best = sp;
 			best_pre = NULL;
 		}
@@ -657,16 +667,16 @@ const char *units_suggest(const struct units *u, struct arena *a, const char *na
 			if (!(sp->families & (1u << p->family)))
 				continue;
 			snprintf(cand, sizeof cand, "%s%s", p->name, sp->name);
-			d = edit_distance(name, cand);
-			if (d < best_d) {
-				best_d = d;
+			score = suggest_score(name, cand);
+			if (score < best_score) {
+				best_score = score;
 				best = sp;
 				best_pre = p;
 			}
 		}
 	}
 	/* one slip in four letters is a typo; more is another word */
-	if (!best || best_d > (strlen(name) + 2) / 4)
+	if (!best || best_score / 2 > (strlen(name) + 2) / 4)
 		return NULL;
 	return best_pre ? arena_printf(a, "%s%s", best_pre->name, best->name) : best->name;
 }

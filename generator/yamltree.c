@@ -141,6 +141,15 @@ static struct ynode *parse_node(struct parser *p, yaml_event_t *ev, int depth)
 			yaml_event_delete(ev);
 			return NULL;
 		}
+		if (ev->data.scalar.tag && ev->data.scalar.plain_implicit == 0 &&
+		    ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+			/* "!13.5 TB ≈ …" would lose its "!13.5" to a tag */
+			diag_report(DIAG_ERROR, loc, 1,
+				    "hint: a value that starts with '!' must be quoted: \"!…\"",
+				    "YAML tags (%s) are not supported", (const char *)ev->data.scalar.tag);
+			yaml_event_delete(ev);
+			return NULL;
+		}
 		node->kind = YNODE_SCALAR;
 		node->len = ev->data.scalar.length;
 		node->text = arena_strndup(p->arena, (const char *)ev->data.scalar.value, node->len);

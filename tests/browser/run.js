@@ -69,6 +69,25 @@ async function test(name, fn) {
 		console.error(`# ${Date.now() - t0} ms: ${name}`);
 }
 
+/* Returns fn(item) for every item, at most n at a time, in item order. */
+async function mapPool(items, n, fn) {
+	const out = new Array(items.length);
+	let next = 0;
+	async function worker() {
+		while (next < items.length) {
+			const k = next++;
+			try {
+				out[k] = await fn(items[k], k);
+			} catch (e) {
+				out[k] = { error: e && e.message ? e.message.split("\n")[0] : String(e) };
+			}
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+	return out;
+}
+const PARALLEL = Number(process.env.SPECBOOK_BROWSER_JOBS) || 4;
+
 /* ---- the site ---- */
 
 function listPages(dir, base = "") {
@@ -204,19 +223,23 @@ async function main() {
 	try {
 		/* 1. every page loads cleanly, over file:// and over http */
 		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+			if (ONLY && !`${scheme}: loads without errors`.includes(ONLY) && !pages.some((p) => `${scheme}: ${p}`.includes(ONLY)))
+				continue;
 			const ctx = await fresh();
-			for (const p of pages) {
-				await test(`${scheme}: ${p} loads without errors`, async () => {
-					const { page, problems } = await openWatched(ctx, base + p, base);
-					await page.waitForTimeout(50);
-					const broken = await page.evaluate(() =>
-						Array.from(document.querySelectorAll("link[rel=stylesheet]"))
-							.filter((l) => !l.sheet).map((l) => l.href));
-					broken.forEach((h) => problems.push(`stylesheet not applied: ${h}`));
-					await page.close();
-					check(`${scheme}: ${p} loads without errors`, !problems.length, problems.slice(0, 3).join(" | "));
-				});
-			}
+			const found = await mapPool(pages, PARALLEL, async (p) => {
+				const { page, problems } = await openWatched(ctx, base + p, base);
+				await page.waitForTimeout(50);
+				const broken = await page.evaluate(() =>
+					Array.from(document.querySelectorAll("link[rel=stylesheet]"))
+						.filter((l) => !l.sheet).map((l) => l.href));
+				broken.forEach((h) => problems.push(`stylesheet not applied: ${h}`));
+				await page.close();
+				return problems;
+			});
+			pages.forEach((p, k) => {
+				const problems = found[k].error ? [found[k].error] : found[k];
+				check(`${scheme}: ${p} loads without errors`, !problems.length, problems.slice(0, 3).join(" | "));
+			});
 			await ctx.close();
 		}
 
@@ -318,15 +341,16 @@ async function main() {
 
 		await test("layout: no page scrolls sideways at 390px", async () => {
 			const ctx = await fresh({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-			const wide = [];
-			for (const p of pages) {
+			const widths = await mapPool(pages, PARALLEL, async (p) => {
 				const page = await ctx.newPage();
 				await page.goto(fileBase + p);
 				const w = await page.evaluate(() => document.documentElement.scrollWidth);
-				if (w > 391)
-					wide.push(`${p} (${w}px)`);
 				await page.close();
-			}
+				return w;
+			});
+			const wide = pages.map((p, k) => [p, widths[k]])
+				.filter(([, w]) => typeof w !== "number" || w > 391)
+				.map(([p, w]) => `${p} (${typeof w === "number" ? w + "px" : w.error})`);
 			await ctx.close();
 			check("layout: no page scrolls sideways at 390px", !wide.length, wide.slice(0, 5).join(", "));
 		});
@@ -515,24 +539,32 @@ async function main() {
 		/* 6. accessibility: axe-core, no serious or critical violations */
 		if (AXE) {
 			const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+			/* every rule in light mode; in dark mode only what colours change */
 			for (const scheme of ["light", "dark"]) {
+				const names = pages.map((p) => `axe (${scheme}): ${p} has no serious or critical violations`);
+				if (ONLY && !names.some((n) => n.includes(ONLY)))
+					continue;
 				const ctx = await fresh({ colorScheme: scheme });
-				for (const p of pages) {
-					const name = `axe (${scheme}): ${p} has no serious or critical violations`;
-					await test(name, async () => {
-						const page = await ctx.newPage();
-						const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
-						await page.goto(url);
-						await page.addScriptTag({ content: axeSource });
-						const found = await page.evaluate(async () => {
-							const r = await window.axe.run(document, { resultTypes: ["violations"] });
-							return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-								.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×: ${v.nodes[0].target.join(" ")})`);
-						});
-						await page.close();
-						check(name, !found.length, found.slice(0, 4).join("; "));
-					});
-				}
+				const found = await mapPool(pages, PARALLEL, async (p) => {
+					const page = await ctx.newPage();
+					const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
+					await page.goto(url);
+					await page.addScriptTag({ content: axeSource });
+					const v = await page.evaluate(async (dark) => {
+						const opts = { resultTypes: ["violations"] };
+						if (dark)
+							opts.runOnly = ["color-contrast", "link-in-text-block"];
+						const r = await window.axe.run(document, opts);
+						return r.violations.filter((x) => x.impact === "serious" || x.impact === "critical")
+							.map((x) => `${x.id} (${x.impact}, ${x.nodes.length}×: ${x.nodes[0].target.join(" ")})`);
+					}, scheme === "dark");
+					await page.close();
+					return v;
+				});
+				pages.forEach((p, k) => {
+					const v = found[k].error ? [found[k].error] : found[k];
+					check(names[k], !v.length, v.slice(0, 4).join("; "));
+				});
 				await ctx.close();
 			}
 		}

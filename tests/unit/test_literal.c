@@ -225,6 +225,8 @@ static void test_cells(void **state)
 	assert_int_equal(literal_parse_value(units, &arena, "3.35 TB/s!", 10, here, &tbs, &kind,
 					     &q), -1);
 	assert_string_equal(first_diag(), "t:1:10: error: unexpected '!' after the number");
+	assert_int_equal(literal_parse_value(units, &arena, "120-132", 7, here, &tbs, &kind, &q), -1);
+	assert_string_equal(first_diag(), "t:1:4: error: unexpected '-132' after the number");
 }
 
 int main(void)
