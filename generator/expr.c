@@ -512,9 +512,11 @@ struct expr *expr_parse(const struct units *u, struct arena *a, const char *text
 		if (last->kind == EXPR_NUMBER && last->off + last->len == p.pos && wend > op) {
 			char *word = arena_strndup(a, text + op, wend - op);
 			const char *near = units_suggest(u, a, word);
-			error_at(&p, op, wend - op,
-				 near ? arena_printf(a, "hint: did you mean '%s'?", near) : NULL,
-				 "unknown unit '%s'", word);
+			const char *hint = near ? arena_printf(a, "hint: did you mean '%s'?", near) :
+				NULL;
+			if (!strcmp(word, "x") || !strcmp(word, "X"))
+				hint = "hint: write \xc3\x97 (or *) to multiply";
+			error_at(&p, op, wend - op, hint, "unknown unit '%s'", word);
 		} else {
 			error_at(&p, op, char_len(&p, op), NULL, "expected an operator before %s",
 				 what_at(&p, op));

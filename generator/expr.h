@@ -99,8 +99,9 @@ enum {
 /*
  * Parses text (len bytes, not necessarily NUL-terminated; loc is the place
  * of text[0]).  Returns the tree, in arena a, or NULL after reporting the
- * first syntax error at its place ("expected a number, a name or '(' after
- * '×'", "unbalanced ')'", "expression nested deeper than 256 levels").
+ * first syntax error at its place ("expected a number, a name or '(' at the
+ * end", "unbalanced ')'", "unknown unit 'gpus'" after a number, "unknown
+ * function 'avg'", "expression nested deeper than 256 levels").
  */
 struct expr *expr_parse(const struct units *u, struct arena *a, const char *text, size_t len,
 			struct srcloc loc, unsigned flags);

@@ -10,6 +10,14 @@
  * they change, making open pages reload; build errors are printed on the
  * terminal and shown in the page.  Runs until interrupted; returns the exit
  * status (non-zero if the server could not start).
+ *
+ * Each build is this executable run again as `specbook build -C dir -o out`
+ * (through /proc/self/exe), so the server never holds a book in memory and
+ * survives any build.  Besides the files of out it answers
+ * /__specbook/status (JSON: {"build": finished builds, "ok", "building",
+ * "errors": the failed build's diagnostics}) and /__specbook/live.js, the
+ * script it adds to every HTML page it serves (never to the files).
+ * SIGINT and SIGTERM stop it with status 0.
  */
 int serve_run(const char *dir, const char *out, int port);
 

@@ -66,6 +66,21 @@ for book in tests/fixtures/*/; do
 	done
 done
 
+# Escaping: names, values, titles and raw HTML from the book never become markup.
+esc="$TMP/fixture-escaping"
+if [ -f "$esc/index.html" ]; then
+	if grep -rlE '<script>alert|<[a-z]+[^>]* on[a-z]+=|<img src=x' --include='*.html' "$esc" >"$TMP/leaks"; then
+		cat "$TMP/leaks"; not_ok "escaping: nothing from the book becomes markup"
+	else
+		ok "escaping: nothing from the book becomes markup"
+	fi
+	if grep -q '&lt;script&gt;alert' "$esc/specs/evil_table.html"; then
+		ok "escaping: a spec name with <script> shows as text"
+	else
+		not_ok "escaping: a spec name with <script> shows as text"
+	fi
+fi
+
 echo "# bad input"
 for case in tests/bad/*/; do
 	name=$(basename "$case")

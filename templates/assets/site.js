@@ -168,8 +168,28 @@
 		});
 	}
 
+	/* A claim carries its derivation in title= (and, from newer
+	   generators, in a .claim-detail span).  A title is shown only to a
+	   mouse, so it becomes a detail that keyboard focus shows too. */
+	function claimDetails() {
+		var claims = document.querySelectorAll(".claim");
+		for (var i = 0; i < claims.length; i++) {
+			var c = claims[i], title = c.getAttribute("title");
+			if (title && !c.querySelector(".claim-detail")) {
+				var d = document.createElement("span");
+				d.className = "claim-detail";
+				d.textContent = " (" + title.replace(/^\s+|\s+$/g, "") + ")";
+				c.appendChild(d);
+				c.removeAttribute("title");
+			}
+			if (!c.hasAttribute("tabindex"))
+				c.setAttribute("tabindex", "0");
+		}
+	}
+
 	function ready() {
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
+		claimDetails();
 
 		/* Mark the current chapter in the navigation. */
 		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,36 @@ static void test_bad_tables(void **state)
 			    "its base unit");
 }
 
+/* A unit added to the data needs no C: load a table with one more unit and
+ * read it, prefixed, in an expression of units. */
+static void test_units_are_data(void **state)
+{
+	(void)state;
+	const char *text = "dimensions: {length: m, time: s}\n"
+			   "prefixes: {si: {k: 1e3}}\n"
+			   "units:\n"
+			   "  m: {base: length}\n"
+			   "  s: {base: time}\n"
+			   "  furlong: {is: 201.168 m, prefixes: [si], aliases: [浪]}\n"
+			   "  fortnight: {is: 1209600 s}\n";
+	char path[] = "/tmp/units-test-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(files_write(path, text, strlen(text)), 0);
+	struct arena a = ARENA_INIT;
+	const struct units *u = units_load(&a, path, "units.yaml");
+	unlink(path);
+	assert_non_null(u);
+	struct unit un;
+	const char *speed = "kfurlong/fortnight";
+	assert_int_equal(units_parse(u, &a, speed, strlen(speed), here, &un), 0);
+	assert_true(fabs(un.scale - 201168.0 / 1209600) < 1e-12);
+	assert_int_equal(units_parse(u, &a, "浪", strlen("浪"), here, &un), 0);
+	assert_true(un.scale == 201.168);
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_convert_and_display),
 		cmocka_unit_test(test_magnitudes),
 		cmocka_unit_test(test_bad_tables),
+		cmocka_unit_test(test_units_are_data),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, setup, teardown);
