@@ -18,6 +18,7 @@
 
 #include <cmark.h>
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -968,6 +969,22 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		struct dom_node *span = dom_elem(el, "span");
 		if (title.zh)
 			dom_attr(span, "lang", "zh-Hans");
+		if (explicit_id) {
+			/* the {#id} is not part of the title: cut it from the last text */
+			cmark_node *last = cmark_node_last_child(n);
+			if (last && cmark_node_get_type(last) == CMARK_NODE_TEXT) {
+				const char *lit = cmark_node_get_literal(last);
+				const char *cut = strstr(lit, "{#");
+				while (cut && strstr(cut + 2, "{#"))
+					cut = strstr(cut + 2, "{#");
+				if (cut) {
+					size_t keep = (size_t)(cut - lit);
+					while (keep && lit[keep - 1] == ' ')
+						keep--;
+					cmark_node_set_literal(last, arena_strndup(c->a, lit, keep));
+				}
+			}
+		}
 		c->no_autolink++;
 		render_inlines(c, cmark_node_first_child(n), span, 0);
 		c->no_autolink--;
@@ -1311,6 +1328,24 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
 		}
 	}
+	/* the highest value of each column is marked (not "best": for power or
+	 * price lower is better, and the table does not say which is which) */
+	double *top = arena_array(c->a, nc ? nc : 1, sizeof *top);
+	for (size_t j = 0; j < nc; j++) {
+		top[j] = -HUGE_VAL;
+		int distinct = 0;
+		for (size_t i = 0; i < count; i++) {
+			const struct spec_cell *cell = &items[i].row->cells[cols[j]];
+			if (cell->kind != CELL_VALUE)
+				continue;
+			if (top[j] != -HUGE_VAL && cell->sort_key != top[j])
+				distinct = 1;
+			if (cell->sort_key > top[j])
+				top[j] = cell->sort_key;
+		}
+		if (!distinct)
+			top[j] = HUGE_VAL;   /* all equal, or one value: nothing stands out */
+	}
 	struct dom_node *tbody = dom_elem(table, "tbody");
 	for (size_t i = 0; i < count; i++) {
 		const struct spec_row *row = items[i].row;
@@ -1323,8 +1358,10 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 		for (size_t j = 0; j < nc; j++) {
 			const struct spec_cell *cell = &row->cells[cols[j]];
 			struct dom_node *td = dom_elem(tr, "td");
+			int is_top = cell->kind == CELL_VALUE && cell->sort_key == top[j];
 			if (cell->kind == CELL_VALUE)
-				dom_attr(td, "class", cell->derived ? "num derived" : "num");
+				dom_attr(td, "class", is_top ? (cell->derived ? "num derived top" : "num top")
+							     : (cell->derived ? "num derived" : "num"));
 			if (cell->derived && t->columns[cols[j]].derive)
 				dom_attr(td, "title", arena_printf(c->a, "= %s", t->columns[cols[j]].derive));
 			dom_texts(td, cell->text ? cell->text : "");
@@ -1332,6 +1369,8 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 				dom_texts(td, " ");
 				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
 			}
+			if (is_top)
+				dom_texts(dom_elem_class(td, "span", "visually-hidden"), " (highest)");
 		}
 	}
 	struct ynode *chart = ytree_get(y, "chart");

@@ -26,7 +26,8 @@
 	var MAX_RESULTS = 50;
 	var PREFIX_MAX = 64;        /* words a query word may expand to */
 	var SNIPPET_BEFORE = 50, SNIPPET_LENGTH = 220;
-	var K1 = 1.2, B = 0.75;     /* BM25 */
+	var K1 = 1.2, B = 0.5;      /* BM25; a low B so that short glossary
+	                               entries do not outrank whole sections */
 
 	/* ---- tokenizer (keep in step with generator/search.c) ---- */
 
@@ -136,8 +137,15 @@
 			total += n;
 			return n;
 		});
+		/* a page without a name takes the title of its top section */
+		var pageTitles = (raw.pages || []).map(function (p) { return p[1] || ""; });
+		raw.docs.forEach(function (d) {
+			if (!d[1] && !pageTitles[d[0]])
+				pageTitles[d[0]] = d[2];
+		});
 		index = {
 			raw: raw,
+			pageTitles: pageTitles,
 			terms: terms,
 			asciiTerms: raw.terms.slice(0, ascii),
 			lengths: lengths,
@@ -277,6 +285,8 @@
 		total.forEach(function (s, d) {
 			if (phrase.length > 1 && ix.lowerTitle[d].indexOf(phrase) >= 0)
 				s *= 1.5;
+			else if (units.length > 1 && ix.lower[d].indexOf(phrase) >= 0)
+				s *= 1.25;   /* the words as written, together */
 			results.push({ doc: d, score: s, hits: hits.get(d) });
 		});
 		var all = results.filter(function (r) { return r.hits === units.length; });
@@ -287,6 +297,7 @@
 		});
 		return results.map(function (r) {
 			var d = ix.raw.docs[r.doc], page = ix.raw.pages[d[0]] || ["", ""];
+			page = [page[0], ix.pageTitles[d[0]] || ""];
 			return {
 				doc: r.doc,
 				score: r.score,

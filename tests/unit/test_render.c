@@ -133,6 +133,8 @@ static void headings_and_ids(void **state)
 	assert_string_equal(r.headings[3].id, "s2-3");
 	assert_string_equal(r.headings[4].id, "mine");
 	assert_non_null(strstr(html, "<span lang=\"zh-Hans\">1.1 概述</span> <span lang=\"en\">1.1 Overview</span>"));
+	assert_null(strstr(html, "{#mine}"));
+	assert_non_null(strstr(html, "<span>Explicit</span></h2>"));
 	free(html);
 	arena_free(&a);
 }
