@@ -65,8 +65,10 @@ test:
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples
 	@BUILD=$(BUILD) tests/run.sh
 
+# (GCC 12 with -fsanitize=undefined misreads vsnprintf's format as possibly
+# null in arena.c and buffer.c: a false -Wformat-truncation, silenced here only)
 test-asan:
-	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation" \
 		LDFLAGS="-fsanitize=address,undefined" test
 
 bench:

@@ -30,7 +30,8 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 /* Returns the formatted string, in the arena. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-char *arena_vprintf(struct arena *a, const char *fmt, va_list ap);
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Frees every allocation of the arena; the arena may be used again. */
 void arena_free(struct arena *a);
 

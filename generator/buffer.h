@@ -30,7 +30,8 @@ void buf_adds(struct buf *b, const char *s);
 void buf_addch(struct buf *b, int c);
 void buf_addf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 void buf_truncate(struct buf *b, size_t len);
 /* Returns the bytes (malloc'd, NUL-terminated; caller frees); b is reset to "". */
 char *buf_detach(struct buf *b, size_t *len);
