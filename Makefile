@@ -24,7 +24,7 @@ BIN      = $(BUILD)/specbook
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan regen clean bench serve fuzz
+.PHONY: all deps site check test test-asan test-valgrind regen clean bench serve fuzz
 .DEFAULT_GOAL := all
 
 all: site
@@ -70,6 +70,15 @@ test:
 test-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation" \
 		LDFLAGS="-fsanitize=address,undefined" test
+
+# The tests (but the browser) with every program under valgrind: no error,
+# no definite leak.
+test-valgrind:
+	@tools/ensure-deps.sh test
+	@command -v valgrind >/dev/null || tools/ensure-deps.sh valgrind
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples
+	@WRAP="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9" \
+		CASE_TIMEOUT=600 SKIP_BROWSER=1 BUILD=$(BUILD) tests/run.sh
 
 bench:
 	@tools/ensure-deps.sh build

@@ -25,8 +25,9 @@ run_bad_case() {
 	local status
 	# bounded time and memory: a case that hangs or balloons fails
 	# (not under ASan, which reserves terabytes of address space for its shadow)
-	(cd "$dir" && case $bin in *asan*) ;; *) ulimit -v 4000000 ;; esac &&
-		timeout 30 "$bin" $args --quiet >/dev/null 2>"$tmp/got")
+	# (nor under valgrind, $WRAP, which needs its own room and time)
+	(cd "$dir" && case $bin in *asan*) ;; *) [ -n "${WRAP:-}" ] || ulimit -v 4000000 ;; esac &&
+		timeout "${CASE_TIMEOUT:-30}" ${WRAP:-} "$bin" $args --quiet >/dev/null 2>"$tmp/got")
 	status=$?
 	{ echo "# exit $status"; cat "$tmp/got"; } >"$tmp/got-all"
 }

@@ -9,6 +9,8 @@ set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 BIN=$BUILD/specbook
+# WRAP runs every program under a checker, e.g. valgrind (make test-valgrind)
+RUN="${WRAP:-} $BIN"
 pass=0
 fail=0
 TMP=$(mktemp -d)
@@ -37,12 +39,12 @@ tap() {   # name, command...
 echo "# unit tests"
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
-	CMOCKA_MESSAGE_OUTPUT=TAP tap "$(basename "$t")" "$t"
+	CMOCKA_MESSAGE_OUTPUT=TAP tap "$(basename "$t")" ${WRAP:-} "$t"
 done
 
 if [ -x "$BUILD/tests/examples" ]; then
 	echo "# literate examples"
-	tap examples "$BUILD/tests/examples" tests/examples/*.md
+	tap examples ${WRAP:-} "$BUILD/tests/examples" tests/examples/*.md
 fi
 
 echo "# fixture books"
@@ -51,7 +53,7 @@ for book in tests/fixtures/*/; do
 	name=$(basename "$book")
 	out="$TMP/fixture-$name"
 	fixture_copy "$book" "$TMP/book-$name"
-	if ! "$BIN" build -C "$TMP/book-$name" -o "$out" --quiet 2>"$TMP/err"; then
+	if ! $RUN build -C "$TMP/book-$name" -o "$out" --quiet 2>"$TMP/err"; then
 		cat "$TMP/err"; not_ok "fixture $name builds"; continue
 	fi
 	ok "fixture $name builds"
@@ -96,7 +98,7 @@ for case in tests/bad/*/; do
 done
 
 echo "# the real book"
-if "$BIN" check --quiet 2>"$TMP/err"; then
+if $RUN check --quiet 2>"$TMP/err"; then
 	ok "make check passes on the book"
 else
 	head -60 "$TMP/err"; not_ok "make check passes on the book"

@@ -25,6 +25,9 @@ case "${1:-build}" in
 test)
 	check_pc cmocka libcmocka-dev
 	;;
+valgrind)
+	check_cmd valgrind valgrind
+	;;
 fuzz)
 	check_cmd clang clang
 	[ -n "$(find /usr/lib -name 'libclang_rt.fuzzer-x86_64.a' 2>/dev/null | head -1)" ] ||
