@@ -389,6 +389,26 @@ static void glossary_page(struct site *s)
 
 /* ---- claims and errata ---- */
 
+static int same_text(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/* Two disputed claims state the same figure with the same correction. */
+static int same_figure(const struct claim_record *a, const struct claim_record *b)
+{
+	return a->span.disputed && b->span.disputed && same_text(a->span.stated, b->span.stated) &&
+	       same_text(a->span.computed, b->span.computed);
+}
+
+static int same_figure_before(const struct rendered *rc, size_t k)
+{
+	for (size_t j = 0; j < k; j++)
+		if (same_figure(&rc->claims[j], &rc->claims[k]))
+			return 1;
+	return 0;
+}
+
 static void claims_table(struct site *s, struct dom_node *parent, int disputed_only)
 {
 	const struct book *b = s->book;
@@ -412,12 +432,25 @@ static void claims_table(struct site *s, struct dom_node *parent, int disputed_o
 			const struct claim_record *r = &rc->claims[k];
 			if (disputed_only && !r->span.disputed)
 				continue;
+			/* the errata list a figure once, with every place it is written
+			 * (a chapter usually states it in both languages) */
+			if (disputed_only && same_figure_before(rc, k))
+				continue;
 			tr = dom_elem(tbody, "tr");
 			if (r->span.disputed)
 				dom_attr(tr, "class", "disputed");
-			struct dom_node *a = dom_elem(dom_elem(tr, "td"), "a");
+			struct dom_node *where = dom_elem(tr, "td");
+			struct dom_node *a = dom_elem(where, "a");
 			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, r->anchor));
 			dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
+			for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
+				if (!same_figure(r, &rc->claims[j]))
+					continue;
+				dom_texts(where, ", ");
+				a = dom_elem(where, "a");
+				dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, rc->claims[j].anchor));
+				dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
+			}
 			dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
 			dom_texts(dom_elem(tr, "td"),
 				  arena_printf(s->a, "%s %s", r->span.relation ? r->span.relation : "",

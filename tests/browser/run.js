@@ -483,6 +483,80 @@ async function main() {
 				res.docs ? `${res.ndiff} of ${res.n} postings differ: ${res.diff.join("; ")}` : "the index is empty");
 		});
 
+		await test("search: every indexed section links to a page and anchor that exist", async () => {
+			const src = fs.readFileSync(path.join(SITE, "assets", "search-index.js"), "utf8");
+			const sandbox = { window: {} };
+			require("vm").runInNewContext(src, sandbox);
+			const ix = sandbox.window.SPECBOOK_SEARCH;
+			const ids = new Map(), bad = [];
+			for (const d of ix.docs) {
+				const page = ix.pages[d[0]][0];
+				if (!ids.has(page)) {
+					const file = path.join(SITE, page);
+					ids.set(page, fs.existsSync(file)
+						? new Set(Array.from(fs.readFileSync(file, "utf8").matchAll(/\sid="([^"]*)"/g), (m) => m[1]))
+						: null);
+				}
+				const set = ids.get(page);
+				if (!set)
+					bad.push(`${page} (no such page)`);
+				else if (d[1] && !set.has(d[1]))
+					bad.push(`${page}#${d[1]}`);
+			}
+			check("search: every indexed section links to a page and anchor that exist",
+				ix.docs.length && !bad.length, ix.docs.length ? `${bad.length} broken: ${bad.slice(0, 5).join(", ")}` : "no sections indexed");
+		});
+
+		await test("keyboard: the skip link is the first stop and moves focus to the text", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter);
+			await page.keyboard.press("Tab");
+			const first = await page.evaluate(() => {
+				const a = document.activeElement, r = a.getBoundingClientRect();
+				return { cls: a.className, visible: r.top >= 0 && r.bottom <= innerHeight && r.width > 0 };
+			});
+			await page.keyboard.press("Enter");
+			await page.keyboard.press("Tab");
+			const after = await page.evaluate(() => !!document.activeElement.closest("main"));
+			await ctx.close();
+			check("keyboard: the skip link is the first stop and moves focus to the text",
+				first.cls === "skip-link" && first.visible && after,
+				`first stop .${first.cls} (visible: ${first.visible}); next stop inside main: ${after}`);
+		});
+
+		await test("tables: a sortable table sorts by a column", async () => {
+			const spec = pages.find((p) => /class="[^"]*\bsortable\b/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+			if (!spec) {
+				ok("tables: a sortable table sorts by a column # SKIP no sortable table");
+				return;
+			}
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + spec);
+			const res = await page.evaluate(() => {
+				const table = document.querySelector("table.sortable");
+				const heads = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells);
+				const rows = () => Array.from(table.tBodies[0].rows);
+				for (let col = 1; col < heads.length; col++) {
+					const keys = rows().map((r) => r.cells[col] && r.cells[col].getAttribute("data-sort")).filter((v) => v !== null && v !== "");
+					if (keys.length < 2)
+						continue;
+					const button = heads[col].querySelector("button");
+					if (!button)
+						return { err: "the header has no sort button" };
+					button.click();
+					const got = rows().map((r) => r.cells[col].getAttribute("data-sort")).filter((v) => v !== null && v !== "").map(Number);
+					const sorted = got.every((v, i) => i === 0 || got[i - 1] >= v);
+					return { col, sorted, aria: heads[col].getAttribute("aria-sort") };
+				}
+				return { err: "no numeric column" };
+			});
+			await ctx.close();
+			check("tables: a sortable table sorts by a column", !res.err && res.sorted && res.aria === "descending",
+				res.err || `${spec} column ${res.col}: sorted ${res.sorted}, aria-sort ${res.aria}`);
+		});
+
 		/* 5. screenshots */
 		await test("screenshots at 1280px and 390px", async () => {
 			const shots = [];
