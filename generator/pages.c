@@ -18,22 +18,7 @@
 /* Inline text in both languages (one if only one is given). */
 static void bi(struct dom_node *parent, const char *zh, const char *en)
 {
-	if (zh && en) {
-		struct dom_node *b = dom_elem_class(parent, "span", "bi");
-		struct dom_node *z = dom_elem(b, "span");
-		dom_attr(z, "lang", "zh-Hans");
-		dom_texts(z, zh);
-		dom_texts(b, " ");
-		struct dom_node *e = dom_elem(b, "span");
-		dom_attr(e, "lang", "en");
-		dom_texts(e, en);
-	} else if (zh) {
-		struct dom_node *z = dom_elem(parent, "span");
-		dom_attr(z, "lang", "zh-Hans");
-		dom_texts(z, zh);
-	} else {
-		dom_texts(parent, en ? en : "");
-	}
+	render_bitext(parent, (struct bitext){ zh, en });
 }
 
 /* A block in both languages: <div class="pair"><tag lang=zh-Hans>…<tag lang=en>… */

@@ -956,14 +956,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	dom_texts(a, "#");
 	dom_texts(el, " ");
 	if (title.zh && title.en) {
-		struct dom_node *bi = dom_elem_class(el, "span", "bi");
-		struct dom_node *zh = dom_elem(bi, "span");
-		dom_attr(zh, "lang", "zh-Hans");
-		dom_texts(zh, title.zh);
-		dom_texts(bi, " ");
-		struct dom_node *en = dom_elem(bi, "span");
-		dom_attr(en, "lang", "en");
-		dom_texts(en, title.en);
+		render_bitext(el, title);
 	} else {
 		/* one language: keep inline markup and spans */
 		struct dom_node *span = dom_elem(el, "span");
@@ -1181,7 +1174,7 @@ static int column_index(const struct spec_table *t, const char *id)
 	return -1;
 }
 
-static void bi_text(struct dom_node *parent, struct bitext t)
+void render_bitext(struct dom_node *parent, struct bitext t)
 {
 	if (t.zh && t.en) {
 		struct dom_node *bi = dom_elem_class(parent, "span", "bi");
@@ -1192,8 +1185,12 @@ static void bi_text(struct dom_node *parent, struct bitext t)
 		struct dom_node *en = dom_elem(bi, "span");
 		dom_attr(en, "lang", "en");
 		dom_texts(en, t.en);
+	} else if (t.zh) {
+		struct dom_node *zh = dom_elem(parent, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, t.zh);
 	} else {
-		dom_texts(parent, t.en ? t.en : t.zh ? t.zh : "");
+		dom_texts(parent, t.en ? t.en : "");
 	}
 }
 
@@ -1317,12 +1314,12 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 	struct dom_node *tr = dom_elem(thead, "tr");
 	struct dom_node *th = dom_elem(tr, "th");
 	dom_attr(th, "scope", "col");
-	bi_text(th, (struct bitext){ "型号", "Model" });
+	render_bitext(th, (struct bitext){ "型号", "Model" });
 	for (size_t j = 0; j < nc; j++) {
 		const struct spec_column *col = &t->columns[cols[j]];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
-		bi_text(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
+		render_bitext(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
 		if (col->unit) {
 			dom_texts(th, " ");
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
@@ -1395,7 +1392,7 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 		}
 	}
 	struct dom_node *cap = dom_elem(fig, "figcaption");
-	bi_text(cap, t->title);
+	render_bitext(cap, t->title);
 	dom_texts(cap, " — ");
 	struct dom_node *more = dom_elem(cap, "a");
 	dom_attr(more, "href", arena_printf(c->a, "/specs/%s.html", t->id));
@@ -1429,7 +1426,7 @@ static void render_toc(struct ctx *c)
 			last_li = li;
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", arena_printf(c->a, "#%s", h->id));
-		bi_text(a, h->title);
+		render_bitext(a, h->title);
 	}
 }
 
@@ -1452,7 +1449,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	struct dom_node *article = dom_elem_class(frag, "article", "chapter");
 	struct dom_node *head = dom_elem_class(article, "header", "chapter-head");
 	struct dom_node *h1 = dom_elem(head, "h1");
-	bi_text(h1, ch->title);
+	render_bitext(h1, ch->title);
 	if (ch->summary.zh || ch->summary.en) {
 		struct dom_node *sum = dom_elem_class(head, "div", "summary pair");
 		if (ch->summary.zh) {

@@ -100,6 +100,11 @@ char *render_slug(struct arena *a, const char *s);
  * Returns 1 if split, 0 if the text is in one language (then set by script). */
 int render_split_title(struct arena *a, const char *text, struct bitext *out);
 
+/* Appends text in both languages as the site marks it up:
+ * <span class="bi"><span lang="zh-Hans">…</span> <span lang="en">…</span></span>
+ * (one language: a span with its lang, or plain English text). */
+void render_bitext(struct dom_node *parent, struct bitext t);
+
 enum lang { LANG_NONE, LANG_ZH, LANG_EN };
 /* Returns the language of text by script (mostly Han: Chinese). */
 enum lang render_detect_lang(const char *text, size_t len);

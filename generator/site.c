@@ -32,14 +32,7 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 
 	struct dom_node *bt = dom_fragment();
 	if (b->title.zh && b->title.en) {
-		struct dom_node *bi = dom_elem_class(bt, "span", "bi");
-		struct dom_node *zh = dom_elem(bi, "span");
-		dom_attr(zh, "lang", "zh-Hans");
-		dom_texts(zh, b->title.zh);
-		dom_texts(bi, " ");
-		struct dom_node *en = dom_elem(bi, "span");
-		dom_attr(en, "lang", "en");
-		dom_texts(en, b->title.en);
+		render_bitext(bt, (struct bitext){ b->title.zh, b->title.en });
 	} else {
 		dom_texts(bt, book_title);
 	}
@@ -58,14 +51,7 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 		dom_texts(num, arena_printf(s->a, "%d", c->number));
 		dom_texts(a, " ");
 		if (c->title.zh && c->title.en) {
-			struct dom_node *bi = dom_elem_class(a, "span", "bi");
-			struct dom_node *zh = dom_elem(bi, "span");
-			dom_attr(zh, "lang", "zh-Hans");
-			dom_texts(zh, c->title.zh);
-			dom_texts(bi, " ");
-			struct dom_node *en = dom_elem(bi, "span");
-			dom_attr(en, "lang", "en");
-			dom_texts(en, c->title.en);
+			render_bitext(a, (struct bitext){ c->title.zh, c->title.en });
 		} else {
 			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
 		}
@@ -83,14 +69,7 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 		dom_attr(a, "href", extra[i].href);
 		if (!strcmp(extra[i].href + 1, path))
 			dom_attr(a, "aria-current", "page");
-		struct dom_node *bi = dom_elem_class(a, "span", "bi");
-		struct dom_node *zh = dom_elem(bi, "span");
-		dom_attr(zh, "lang", "zh-Hans");
-		dom_texts(zh, extra[i].zh);
-		dom_texts(bi, " ");
-		struct dom_node *en = dom_elem(bi, "span");
-		dom_attr(en, "lang", "en");
-		dom_texts(en, extra[i].en);
+		render_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
 	}
 	dom_page_fill(p->dom, "nav", nav);
 

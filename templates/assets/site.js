@@ -41,8 +41,13 @@
 		}
 	}
 
+	var PLACEHOLDER = { zh: "搜索…", en: "Search…", both: "搜索 / Search…" };
+
 	function apply(mode) {
 		root.setAttribute("data-lang", mode);
+		var box = document.getElementById("site-search-q");
+		if (box)
+			box.setAttribute("placeholder", PLACEHOLDER[mode]);
 		var buttons = document.querySelectorAll("[data-set-lang]");
 		for (var i = 0; i < buttons.length; i++) {
 			var b = buttons[i];

@@ -23,29 +23,7 @@
 #include "literal.h"
 #include "units.h"
 
-static struct arena arena;
-static const struct units *units;
-static const struct srcloc here = { "t", 1, 1 };
-
-/* The book's units.yaml, found from the repository root or a build dir. */
-static int setup(void **state)
-{
-	(void)state;
-	const char *candidates[] = { getenv("SPECBOOK_UNITS"), "specs/units.yaml",
-				     "../specs/units.yaml", "../../specs/units.yaml" };
-	for (size_t i = 0; i < 4 && !units; i++)
-		if (candidates[i] && files_exists(candidates[i]))
-			units = units_load(&arena, candidates[i], "specs/units.yaml");
-	diag_flush(stderr);
-	return units ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	arena_free(&arena);
-	return 0;
-}
+#include "units_fixture.h"
 
 /* A tiny scope: h100_sxm.mem_bw = 3.35 TB/s, nvl72.gpus = 72, b200.memory =
  * 192 GB, h100_sxm.bf16 = 989 TFLOPS, h100_sxm.fp8 = 1979 TFLOPS; bare
