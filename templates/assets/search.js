@@ -384,6 +384,9 @@
 		if (start > 0 && space > 0 && start - space < 15)
 			start = space + 1;
 		var end = Math.min(text.length, start + SNIPPET_LENGTH);
+		var cut = text.lastIndexOf(" ", end);
+		if (end < text.length && cut > start && end - cut < 15)
+			end = cut;   /* end between words, not inside one */
 		if (start > 0 && /[\udc00-\udfff]/.test(text.charAt(start)))
 			start--;
 		if (end < text.length && /[\udc00-\udfff]/.test(text.charAt(end)))

@@ -21,8 +21,8 @@
 #                  take the machine down (default: half of the RAM)
 #   BENCH_HUGO     0 skips Hugo; otherwise it is installed with apt-get when
 #                  missing and this is root (or has passwordless sudo)
-#   BENCH_DIR      work directory (default: a new one under ${TMPDIR:-/tmp})
-#   BENCH_KEEP     1 keeps the work directory
+#   BENCH_DIR      where to make the work directory (default: ${TMPDIR:-/tmp})
+#   BENCH_KEEP     1 keeps the work directory (corpora are deleted as it goes)
 #   SPECBOOK       the binary to time (build/specbook)
 #   CC             the C compiler (cc)
 set -eu
@@ -44,13 +44,16 @@ if [ ! -x "$specbook" ]; then
 	exit 2
 fi
 
+# BENCH_DIR gets a fresh subdirectory: whatever else it holds is left alone
 if [ -n "${BENCH_DIR:-}" ]; then
-	work=$BENCH_DIR
-	mkdir -p "$work"
+	mkdir -p "$BENCH_DIR"
+	work=$(mktemp -d "$BENCH_DIR/specbook-bench.XXXXXX")
 else
 	work=$(mktemp -d "${TMPDIR:-/tmp}/specbook-bench.XXXXXX")
 fi
-cleanup() { [ "${BENCH_KEEP:-0}" = 1 ] || rm -rf "$work"; }
+cleanup() {
+	if [ "${BENCH_KEEP:-0}" = 1 ]; then echo "bench: kept $work" >&2; else rm -rf "$work"; fi
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -135,7 +138,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---- the table ----
 awk -v cores="$cores" -v reps="$reps" -v hugo_note="$hugo_note" -v hugo_version="$hugo_version" \
     -v cpu_model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
-    -v mem_gb="$((mem_kb / 1048576))" -v load_start="$load_start" -v load_end="$load_end" '
+    -v mem_gb="$((mem_kb / 1048576))" -v load_start="$load_start" -v load_end="$load_end" -v mem_limit_mb="$mem_limit_mb" '
 function median(tool, n,    k, m, i, j, t, v) {
 	k = cnt[tool, n]
 	if (k == 0 || fail[tool, n]) return -1
@@ -151,13 +154,24 @@ function cpu_median(tool, n,    k, i, j, t, v) {
 	return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
 }
 function secs(tool, n,    m) {
-	if (fail[tool, n]) return fail[tool, n] == 124 ? "timeout" : "failed (" fail[tool, n] ")"
+	if (fail[tool, n]) return fail[tool, n] == 124 ? "timeout" : "failed (exit " fail[tool, n] ")"
 	m = median(tool, n)
 	if (m < 0) return "—"
 	return sprintf("%.3f s", m)
 }
 function rate(tool, n,    m) { m = median(tool, n); return m <= 0 ? "—" : sprintf("%.0f", n / m) }
-function peak(tool, n) { return cnt[tool, n] && !fail[tool, n] ? sprintf("%.0f MB", rss[tool, n] / 1024) : "—" }
+function peak(tool, n) {
+	if (!cnt[tool, n]) return "—"
+	return sprintf("%s%.0f MB", (fail[tool, n] ? "≥ " : ""), rss[tool, n] / 1024)
+}
+# why a run failed: 124 is the time limit; xmalloc exits 2 when memory runs
+# out, and libxml2 may crash on it (a signal, 128+)
+function why(tool, n,    f) {
+	f = fail[tool, n]
+	if (f == 124) return "killed after the time limit"
+	if (f == 2 || f >= 128) return "exit " f ", out of memory?"
+	return "exit " f
+}
 function cpu(tool, n,    m) { m = cpu_median(tool, n); return m < 0 ? "—" : sprintf("%.2f s", m) }
 function ratio(a, b) { return a > 0 && b > 0 ? sprintf("%.2f×", a / b) : "—" }
 # least-squares slope of log(time) against log(N), over the sizes that ran
@@ -200,6 +214,13 @@ END {
 		printf "%sN=%d specbook %s, floor %s, Hugo %s", (i > 1 ? "; " : ""), n,
 			cpu("specbook", n), cpu("floor", n), cpu("hugo", n)
 	}
+	printf "\nBy CPU time: "
+	for (i = 1; i <= nsizes; i++) {
+		n = size[i]
+		printf "%sN=%d specbook/floor %s, Hugo/specbook %s", (i > 1 ? "; " : ""), n,
+			ratio(cpu_median("specbook", n), cpu_median("floor", n)),
+			ratio(cpu_median("hugo", n), cpu_median("specbook", n))
+	}
 	printf "\nFitted exponent of time vs N (1 is linear): specbook %s, floor %s, Hugo %s\n",
 		exponent("specbook"), exponent("floor"), exponent("hugo")
 	if (hugo_note != "") printf "%s\n", hugo_note
@@ -207,6 +228,11 @@ END {
 	n = size[nsizes]
 	sb = median("specbook", n); fl = median("floor", n); hu = median("hugo", n)
 	printf "\nTargets at N=%d:\n", n
+	if (fail["specbook", n]) {
+		printf "  all MISSED: specbook did not finish at N=%d (%s; peak ≥ %.0f MB, limit %d MB)\n",
+			n, why("specbook", n), rss["specbook", n] / 1024, mem_limit_mb
+		exit
+	}
 	v = "not measured"
 	if (sb > 0 && fl > 0) v = sprintf("%s (%.2f×)", (sb / fl <= 1.5 ? "met" : "MISSED"), sb / fl)
 	printf "  specbook within 1.5× of the floor:   %s\n", v

@@ -8,7 +8,8 @@
  * Every check prints "ok - name" or "not ok - name: reason"; the last line
  * is "N passed, M failed" and the exit status is 1 when anything failed.
  * The site is tested twice, from file:// and from a local HTTP server on
- * 127.0.0.1 (node's http module), and no request may leave the site.
+ * 127.0.0.1 (node's http module) that serves it under a sub-path (/book/),
+ * and no request may leave the site.
  * Screenshots go to the artifacts directory (tests/artifacts, git-ignored).
  *
  * Environment: SPECBOOK_SITE (site dir), CHROMIUM (browser path),
@@ -109,8 +110,9 @@ const MIME = {
 	".ico": "image/x-icon", ".pdf": "application/pdf",
 };
 
-/* A static server for the site on 127.0.0.1 and a free port. */
-function serve(root) {
+/* A static server for the site on 127.0.0.1 and a free port, under a
+   sub-path (prefix), so that a link written from the server's root fails. */
+function serve(root, prefix) {
 	const server = http.createServer((req, res) => {
 		let p;
 		try {
@@ -119,6 +121,11 @@ function serve(root) {
 			res.writeHead(400).end();
 			return;
 		}
+		if (!p.startsWith(prefix)) {
+			res.writeHead(404, { "Content-Type": "text/plain" }).end("outside the site");
+			return;
+		}
+		p = "/" + p.slice(prefix.length);
 		if (p.endsWith("/"))
 			p += "index.html";
 		const file = path.join(root, path.normalize(p));
@@ -207,8 +214,8 @@ async function main() {
 	const chapters = pickChapters(pages);
 	const chapter = chapters[0];
 	const other = chapters[1] || "index.html";
-	const server = await serve(SITE);
-	const httpBase = `http://127.0.0.1:${server.address().port}/`;
+	const server = await serve(SITE, "/book/");
+	const httpBase = `http://127.0.0.1:${server.address().port}/book/`;
 	const fileBase = pathToFileURL(SITE).href + "/";
 
 	/* Playwright gives every launch a fresh, temporary user-data-dir. */
@@ -223,10 +230,11 @@ async function main() {
 	try {
 		/* 1. every page loads cleanly, over file:// and over http */
 		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
-			if (ONLY && !`${scheme}: loads without errors`.includes(ONLY) && !pages.some((p) => `${scheme}: ${p}`.includes(ONLY)))
+			const these = pages.filter((p) => !ONLY || `${scheme}: ${p} loads without errors`.includes(ONLY));
+			if (!these.length)
 				continue;
 			const ctx = await fresh();
-			const found = await mapPool(pages, PARALLEL, async (p) => {
+			const found = await mapPool(these, PARALLEL, async (p) => {
 				const { page, problems } = await openWatched(ctx, base + p, base);
 				await page.waitForTimeout(50);
 				const broken = await page.evaluate(() =>
@@ -236,7 +244,7 @@ async function main() {
 				await page.close();
 				return problems;
 			});
-			pages.forEach((p, k) => {
+			these.forEach((p, k) => {
 				const problems = found[k].error ? [found[k].error] : found[k];
 				check(`${scheme}: ${p} loads without errors`, !problems.length, problems.slice(0, 3).join(" | "));
 			});
@@ -615,11 +623,12 @@ async function main() {
 			const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 			/* every rule in light mode; in dark mode only what colours change */
 			for (const scheme of ["light", "dark"]) {
-				const names = pages.map((p) => `axe (${scheme}): ${p} has no serious or critical violations`);
-				if (ONLY && !names.some((n) => n.includes(ONLY)))
+				const name = (p) => `axe (${scheme}): ${p} has no serious or critical violations`;
+				const these = pages.filter((p) => !ONLY || name(p).includes(ONLY));
+				if (!these.length)
 					continue;
 				const ctx = await fresh({ colorScheme: scheme });
-				const found = await mapPool(pages, PARALLEL, async (p) => {
+				const found = await mapPool(these, PARALLEL, async (p) => {
 					const page = await ctx.newPage();
 					const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
 					await page.goto(url);
@@ -635,9 +644,9 @@ async function main() {
 					await page.close();
 					return v;
 				});
-				pages.forEach((p, k) => {
+				these.forEach((p, k) => {
 					const v = found[k].error ? [found[k].error] : found[k];
-					check(names[k], !v.length, v.slice(0, 4).join("; "));
+					check(name(p), !v.length, v.slice(0, 4).join("; "));
 				});
 				await ctx.close();
 			}
