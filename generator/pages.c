@@ -484,12 +484,45 @@ static void search_page(struct site *s)
 	struct search_index *idx = search_index_new();
 	for (size_t ci = 0; ci < b->nchapters; ci++) {
 		const struct rendered *rc = &s->chapters[ci];
+		const struct chapter *c = &b->chapters[ci];
+		search_index_set_page_title(idx, c->page, c->title.zh && c->title.en
+					    ? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
+					    : c->title.en ? c->title.en : c->title.zh);
 		for (size_t k = 0; k < rc->nsections; k++) {
 			const struct section_text *st = &rc->sections[k];
 			search_index_add(idx, b->chapters[ci].page, st->anchor ? st->anchor : "",
 					 st->title ? st->title : "", st->text ? st->text : "");
 		}
 	}
+	/* spec rows, so that "H100" or "MI300X" finds its row */
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	for (size_t ti = 0; ti < ntables; ti++) {
+		const struct spec_table *t = &tables[ti];
+		const char *page = arena_printf(s->a, "specs/%s.html", t->id);
+		search_index_set_page_title(idx, page, t->title.zh && t->title.en
+					    ? arena_printf(s->a, "%s %s", t->title.zh, t->title.en)
+					    : t->title.en ? t->title.en : t->id);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct spec_row *row = &t->rows[r];
+			struct buf text = BUF_INIT;
+			for (size_t k = 0; k < row->naliases; k++)
+				buf_addf(&text, "%s ", row->aliases[k]);
+			for (size_t col = 0; col < t->ncolumns; col++) {
+				const struct spec_cell *cell = &row->cells[col];
+				if (!cell->text || cell->kind == CELL_EMPTY)
+					continue;
+				const struct spec_column *cn = &t->columns[col];
+				buf_addf(&text, "%s%s%s: %s%s%s; ", cn->name.zh ? cn->name.zh : "",
+					 cn->name.zh ? " " : "", cn->name.en ? cn->name.en : cn->id, cell->text,
+					 cell->unit || cn->unit ? " " : "",
+					 cell->unit ? cell->unit : cn->unit ? cn->unit : "");
+			}
+			search_index_add(idx, page, row->id, row->name ? row->name : row->id, text.data);
+			buf_release(&text);
+		}
+	}
+	search_index_set_page_title(idx, "glossary.html", "术语表 Glossary");
 	for (size_t i = 0; i < b->nterms; i++) {
 		const struct term *t = &b->terms[i];
 		struct buf text = BUF_INIT;

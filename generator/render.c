@@ -587,6 +587,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
 			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
 	dom_attr(el, "title", title);
+	dom_attr(el, "tabindex", "0");
 	if (sp.disputed) {
 		struct dom_node *st = dom_elem_class(el, "span", "claim-stated");
 		emit_pieces(c, st, &sp);
@@ -597,6 +598,10 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	} else {
 		emit_pieces(c, el, &sp);
 	}
+	/* the derivation, for readers without a mouse or without JavaScript */
+	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
+	dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
+				       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
 }
 
 /* Appends text that may hold placeholders. */
@@ -1035,12 +1040,15 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			*q = (char)tolower((unsigned char)*q);
 		el = dom_elem_class(parent, "div", cls);
 		dom_attr(el, "role", "note");
+		static const struct { const char *kind, *zh, *en; } names[] = {
+			{ "NOTE", "注", "Note" }, { "TIP", "提示", "Tip" },
+			{ "IMPORTANT", "重要", "Important" }, { "WARNING", "警告", "Warning" },
+			{ "CAUTION", "当心", "Caution" },
+		};
 		struct dom_node *title = dom_elem_class(el, "p", "callout-title");
-		dom_text(title, kind, 1);
-		for (const char *q = kind + 1; *q; q++) {
-			char low = (char)tolower((unsigned char)*q);
-			dom_text(title, &low, 1);
-		}
+		for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+			if (!strcmp(names[k].kind, kind))
+				render_bitext(title, (struct bitext){ names[k].zh, names[k].en });
 		/* drop the marker (and the line break after it) from the first paragraph */
 		cmark_node *p = cmark_node_first_child(n);
 		cmark_node *t = cmark_node_first_child(p);

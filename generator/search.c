@@ -288,7 +288,8 @@ void search_index_add(struct search_index *ix, const char *page,
 void search_index_set_page_title(struct search_index *ix, const char *page,
 				 const char *title)
 {
-	struct page *p = &ix->pages[page_get(ix, page ? page : "")];
+	size_t k = page_get(ix, page ? page : "");   /* may move ix->pages */
+	struct page *p = &ix->pages[k];
 	free(p->title);
 	p->title = collapse_space(title ? title : "");
 }

@@ -97,6 +97,8 @@ struct server {
 	char *last_errors;    /* malloc'd; "" when the last build was good */
 };
 
+static void watch_all(struct server *s);
+
 static volatile sig_atomic_t stop_signal;
 static int wake_pipe[2] = { -1, -1 };
 
@@ -232,6 +234,7 @@ static void build_finish(struct server *s)
 			files_is_dir(s->out) ? "the last good site is still served" : "no site yet");
 	}
 	buf_release(&s->build_log);
+	watch_all(s);
 }
 
 /* Reads what the build wrote; finishes the build at end of file. */
@@ -295,6 +298,17 @@ static void watch_tree(struct server *s, const char *rel)
 			watch_tree(s, arena_printf(&a, "%s/%s", rel, names[i]));
 	}
 	arena_free(&a);
+}
+
+/* Watches the three source trees; again after every build, so that a
+ * directory replaced as a whole (a git checkout, a restore) is watched anew. */
+static void watch_all(struct server *s)
+{
+	if (s->inotify_fd < 0)
+		return;
+	watch_tree(s, "content");
+	watch_tree(s, "specs");
+	watch_tree(s, "templates");
 }
 
 /* Editors' temporaries and backups are not part of the book. */
@@ -763,11 +777,7 @@ int serve_run(const char *dir, const char *out, int port)
 	s.inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (s.inotify_fd < 0)
 		fprintf(stderr, "specbook serve: cannot watch files (%s): no rebuild on change\n", strerror(errno));
-	else {
-		watch_tree(&s, "content");
-		watch_tree(&s, "specs");
-		watch_tree(&s, "templates");
-	}
+	watch_all(&s);
 	if (pipe(wake_pipe) == 0) {
 		set_flags(wake_pipe[0]);
 		set_flags(wake_pipe[1]);

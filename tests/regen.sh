@@ -32,6 +32,10 @@ for case in tests/bad/*/; do
 	name=$(basename "$case")
 	[ "$name" = _base ] && continue
 	run_bad_case "$case" "$TMP" "$PWD/$BIN"
+	# a crash or a time-out is never a golden
+	if [ "$(head -1 "$TMP/got-all" | tr -dc 0-9)" -ge 124 ]; then
+		echo "bad/$name: specbook crashed or hung, golden kept:"; cat "$TMP/got-all"; continue
+	fi
 	if ! cmp -s "$TMP/got-all" "$case/expected"; then
 		diff -u "$case/expected" "$TMP/got-all" 2>/dev/null || { echo "new golden: $case/expected"; cat "$TMP/got-all"; }
 		cp "$TMP/got-all" "$case/expected"

@@ -146,7 +146,8 @@ static void callouts(void **state)
 	struct rendered r;
 	char *html = render_body("> [!WARNING]\n> 小心。\n>\n> Careful.\n", &r, &a);
 	assert_non_null(strstr(html, "<div class=\"callout callout-warning\" role=\"note\">"
-				     "<p class=\"callout-title\">Warning</p>"));
+				     "<p class=\"callout-title\"><span class=\"bi\"><span lang=\"zh-Hans\">警告</span> "
+				     "<span lang=\"en\">Warning</span></span></p>"));
 	assert_int_equal(r.pairs, 1);
 	assert_null(strstr(html, "[!WARNING]"));
 	free(html);
