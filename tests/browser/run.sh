@@ -36,8 +36,9 @@ if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/a
 	(cd "$here" && npm ci --ignore-scripts --no-audit --no-fund >&2)
 fi
 
-if command -v fc-list >/dev/null 2>&1 && [ -z "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
-	echo "# note: no Chinese font installed; screenshots will show boxes (apt-get install fonts-noto-cjk)" >&2
+# Without a Chinese font the screenshots (test artifacts) show boxes.
+if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
+	apt_install fonts-noto-cjk || echo "# note: no Chinese font; screenshots will show boxes" >&2
 fi
 
 exec node "$here/run.js" "$@"
