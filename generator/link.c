@@ -123,8 +123,15 @@ static void check_attr(struct check_ctx *c, struct dom_node *n, const char *attr
 			   (int)plen, path);
 		c->errors++;
 	}
-	/* rewrite relative to the page */
+	/* rewrite relative to the page; 404.html is served at any depth, so
+	 * with a base URL its links are absolute */
 	struct buf rel = BUF_INIT;
+	const char *base = c->s->book->base_url;
+	if (base && !strcmp(c->page->path, "404.html")) {
+		size_t blen = strlen(base);
+		buf_add(&rel, base, blen && base[blen - 1] == '/' ? blen - 1 : blen);
+		buf_addch(&rel, '/');
+	}
 	for (int i = 0; i < c->depth; i++)
 		buf_adds(&rel, "../");
 	buf_add(&rel, path, plen);

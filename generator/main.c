@@ -207,6 +207,13 @@ int main(int argc, char **argv)
 		int errors = diag_count(DIAG_ERROR), warnings = diag_count(DIAG_WARNING);
 		double pct = stats.zh_blocks ? 100.0 * stats.pairs / stats.zh_blocks : 100.0;
 		if (status == 0) {
+			/* translation coverage per chapter, as a small table */
+			for (int i = 0; i < stats.chapters && stats.chapters <= 50; i++) {
+				const struct chapter_stats *c = &stats.per_chapter[i];
+				fprintf(stderr, "  %-32s %4d/%-4d pairs (%5.1f%%) %6d numbers\n", c->source,
+					c->pairs, c->zh_blocks,
+					c->zh_blocks ? 100.0 * c->pairs / c->zh_blocks : 100.0, c->spans);
+			}
 			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
 				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,

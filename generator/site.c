@@ -202,6 +202,7 @@ static void chapter_pages(struct site *s)
 		if (i + 1 < b->nchapters)
 			pager_link(s, pager, &b->chapters[i + 1], "next", "下一章", "Next");
 		dom_page_fill(p->dom, "pager", pager);
+		s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
 		s->stats.pairs += r->pairs;
 		s->stats.zh_blocks += r->zh_blocks;
 		s->stats.spans += r->spans;
@@ -252,6 +253,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	render_all(&s, arenas, jobs);
 
 	s.stats.chapters = (int)b->nchapters;
+	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
 	chapter_pages(&s);
 	pages_build(&s);
 	add_assets(&s);

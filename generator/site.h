@@ -33,8 +33,14 @@ struct site_file {
 	const char *disk_path;
 };
 
+struct chapter_stats {
+	const char *source;        /* "01-introduction.md" */
+	int pairs, zh_blocks, spans;
+};
+
 struct site_stats {
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
+	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 };
 
 struct site {
