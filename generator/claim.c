@@ -366,11 +366,19 @@ static int matches_factor(struct interval stated, const struct quantity *compute
  */
 static int prefix_slip(struct interval stated, const struct quantity *computed, int *dir)
 {
+	/* The steps of 1.024^n lie 2.4% apart, so a coarse stated value (7 GB
+	 * is 6.5–7.5) overlaps some step by chance: the stated midpoint must
+	 * also be within a quarter step of it (real slips land within 0.1%). */
+	double mid = (stated.lo + stated.hi) / 2;
+	double cmid = (computed->v.lo + computed->v.hi) / 2;
 	for (int n = 1; n <= 6; n++) {
 		double f = pow(1.024, n);
-		for (*dir = -1; *dir <= 1; *dir += 2)
-			if (matches_factor(stated, computed, *dir > 0 ? f : 1 / f))
+		for (*dir = -1; *dir <= 1; *dir += 2) {
+			double g = *dir > 0 ? f : 1 / f;
+			if (matches_factor(stated, computed, g) && cmid != 0 &&
+			    fabs(mid / (cmid * g) - 1) < 0.006)
 				return n;
+		}
 	}
 	return 0;
 }
