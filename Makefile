@@ -83,12 +83,12 @@ test-valgrind:
 bench:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
-	@tests/bench/run.sh
+	@SPECBOOK=$(BIN) tests/bench/run.sh
 
 serve:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
-	$(BIN) serve
+	$(BIN) serve $(if $(PORT),--port $(PORT))
 
 fuzz:
 	@tools/ensure-deps.sh fuzz

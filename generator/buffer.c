@@ -58,7 +58,8 @@ void buf_add(struct buf *b, const void *data, size_t len)
 {
 	if (!len)
 		return;
-	buf_grow(b, len);
+	if (len >= b->cap - b->len || b->cap == 0)   /* no room for len bytes and the NUL */
+		buf_grow(b, len);
 	memcpy(b->data + b->len, data, len);
 	b->len += len;
 	b->data[b->len] = '\0';
@@ -71,21 +72,30 @@ void buf_adds(struct buf *b, const char *s)
 
 void buf_addch(struct buf *b, int c)
 {
-	buf_grow(b, 1);
+	if (b->len + 2 > b->cap)   /* the common case skips buf_grow's checked arithmetic */
+		buf_grow(b, 1);
 	b->data[b->len++] = (char)c;
 	b->data[b->len] = '\0';
 }
 
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 {
+	/* Format straight into the free space; only when it does not fit, grow
+	 * and format again (one vsnprintf instead of two in the common case). */
+	buf_grow(b, 64);
 	va_list ap2;
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	size_t room = b->cap - b->len;
+	int n = vsnprintf(b->data + b->len, room, fmt, ap2);
 	va_end(ap2);
-	if (n <= 0)
+	if (n <= 0) {
+		b->data[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -15,6 +15,8 @@
 #include <libxml/HTMLtree.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlmemory.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct dom_template {
@@ -30,6 +32,10 @@ struct dom_page {
 
 void dom_init(void)
 {
+	/* libxml2 allocates through these: running out of memory then ends the
+	 * program with xmalloc's message (alloc.h) instead of handing dom.c a
+	 * NULL node to crash on. */
+	xmlMemSetup(free, xmalloc, xrealloc, xstrdup);
 	xmlInitParser();
 }
 

@@ -143,6 +143,67 @@ static const char *source_title(const struct numbers *nb, const char *id, const 
 	return id;
 }
 
+/* ---- mentions, indexed once ---- */
+
+/* One mention of a spec row or glossary term: where it is in s->chapters. */
+struct mention_ref {
+	const char *id;
+	size_t chapter, index;
+};
+
+static int mention_ref_cmp(const void *pa, const void *pb)
+{
+	const struct mention_ref *x = pa, *y = pb;
+	int c = strcmp(x->id, y->id);
+	if (c)
+		return c;
+	if (x->chapter != y->chapter)
+		return x->chapter < y->chapter ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Returns every mention of a row (terms == 0) or of a term (terms == 1),
+ * sorted by id and then in book order; *n gets their count; free() it.
+ * Looking each row up here instead of scanning every chapter's mentions
+ * keeps the spec pages linear in the size of the book.
+ */
+static struct mention_ref *mentions_sorted(const struct site *s, int terms, size_t *n)
+{
+	struct mention_ref *refs = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t ci = 0; ci < s->book->nchapters; ci++) {
+		const struct rendered *rc = &s->chapters[ci];
+		for (size_t m = 0; m < rc->nmentions; m++) {
+			const char *id = terms ? rc->mentions[m].term : rc->mentions[m].row;
+			if (id)
+				*ARRAY_PUSH(refs, *n, cap) = (struct mention_ref){ id, ci, m };
+		}
+	}
+	if (*n)
+		qsort(refs, *n, sizeof *refs, mention_ref_cmp);
+	return refs;
+}
+
+/* Returns the index of the first mention of id in refs; *count gets how many. */
+static size_t mentions_of(const struct mention_ref *refs, size_t n, const char *id, size_t *count)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(refs[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < n && !strcmp(refs[end].id, id))
+		end++;
+	*count = end - lo;
+	return lo;
+}
+
 static void spec_table_page(struct site *s, const struct spec_table *t)
 {
 	const struct book *b = s->book;
@@ -241,6 +302,8 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 	dom_free(roof);
 
 	/* per row: aliases and "mentioned in" */
+	size_t nrefs;
+	struct mention_ref *refs = mentions_sorted(s, 0, &nrefs);
 	struct dom_node *sec = section_h2(s, art, "mentions", "出处", "Mentioned in");
 	struct dom_node *dl = dom_elem_class(sec, "dl", "mentions");
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -260,28 +323,27 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		}
 		struct dom_node *dd = dom_elem(dl, "dd");
 		struct dom_node *ul = NULL;
-		for (size_t ci = 0; ci < b->nchapters; ci++) {
+		size_t nmine, first = mentions_of(refs, nrefs, row->id, &nmine);
+		for (size_t k = first; k < first + nmine; k++) {
+			size_t ci = refs[k].chapter, m = refs[k].index;
 			const struct rendered *rc = &s->chapters[ci];
-			for (size_t m = 0; m < rc->nmentions; m++) {
-				if (!rc->mentions[m].row || strcmp(rc->mentions[m].row, row->id))
-					continue;
-				if (!ul)
-					ul = dom_elem(dd, "ul");
-				const char *sect = rc->mentions[m].section;
-				const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
-						    : b->chapters[ci].title.zh;
-				for (size_t h = 0; sect && h < rc->nheadings; h++)
-					if (rc->headings[h].id == sect)
-						label = rc->headings[h].plain;
-				struct dom_node *ma = dom_elem(dom_elem(ul, "li"), "a");
-				dom_attr(ma, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
-								  sect ? "#" : "", sect ? sect : ""));
-				dom_texts(ma, label);
-			}
+			if (!ul)
+				ul = dom_elem(dd, "ul");
+			const char *sect = rc->mentions[m].section;
+			const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
+					    : b->chapters[ci].title.zh;
+			for (size_t h = 0; sect && h < rc->nheadings; h++)
+				if (rc->headings[h].id == sect)
+					label = rc->headings[h].plain;
+			struct dom_node *ma = dom_elem(dom_elem(ul, "li"), "a");
+			dom_attr(ma, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
+							  sect ? "#" : "", sect ? sect : ""));
+			dom_texts(ma, label);
 		}
 		if (!ul)
 			dom_texts(dd, "—");
 	}
+	free(refs);
 	if (nsrcs) {
 		sec = section_h2(s, art, "sources", "来源", "Sources");
 		struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
@@ -332,6 +394,8 @@ static void glossary_page(struct site *s)
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "glossary", "术语表", "Glossary");
 	struct dom_node *dl = dom_elem_class(art, "dl", "terms");
+	size_t nrefs;
+	struct mention_ref *refs = mentions_sorted(s, 1, &nrefs);
 	for (size_t i = 0; i < b->nterms; i++) {
 		const struct term *t = &b->terms[i];
 		struct dom_node *dt = dom_elem(dl, "dt");
@@ -344,31 +408,30 @@ static void glossary_page(struct site *s)
 		struct dom_node *dd = dom_elem(dl, "dd");
 		bi_block(dd, "p", t->def.zh, t->def.en);
 		struct dom_node *used = NULL;
-		for (size_t ci = 0; ci < b->nchapters; ci++) {
+		size_t nmine, first = mentions_of(refs, nrefs, t->id, &nmine);
+		for (size_t k = first; k < first + nmine; k++) {
+			size_t ci = refs[k].chapter, m = refs[k].index;
 			const struct rendered *rc = &s->chapters[ci];
-			for (size_t m = 0; m < rc->nmentions; m++) {
-				if (!rc->mentions[m].term || strcmp(rc->mentions[m].term, t->id))
-					continue;
-				if (!used) {
-					used = dom_elem_class(dd, "p", "used-in");
-					bi(used, "出现于", "Used in");
-					dom_texts(used, ": ");
-				} else {
-					dom_texts(used, " · ");
-				}
-				const char *sect = rc->mentions[m].section;
-				const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
-						    : b->chapters[ci].title.zh;
-				for (size_t h = 0; sect && h < rc->nheadings; h++)
-					if (rc->headings[h].id == sect)
-						label = rc->headings[h].plain;
-				struct dom_node *a = dom_elem(used, "a");
-				dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
-								 sect ? "#" : "", sect ? sect : ""));
-				dom_texts(a, label);
+			if (!used) {
+				used = dom_elem_class(dd, "p", "used-in");
+				bi(used, "出现于", "Used in");
+				dom_texts(used, ": ");
+			} else {
+				dom_texts(used, " · ");
 			}
+			const char *sect = rc->mentions[m].section;
+			const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
+					    : b->chapters[ci].title.zh;
+			for (size_t h = 0; sect && h < rc->nheadings; h++)
+				if (rc->headings[h].id == sect)
+					label = rc->headings[h].plain;
+			struct dom_node *a = dom_elem(used, "a");
+			dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
+							 sect ? "#" : "", sect ? sect : ""));
+			dom_texts(a, label);
 		}
 	}
+	free(refs);
 	dom_page_fill(p->dom, "content", frag);
 }
 

@@ -15,6 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every page's nav lists the book's chapters: on N pages that is N² links,
+ * which a book of ten thousand chapters cannot afford (gigabytes of HTML,
+ * most of the build).  Beyond this many chapters the nav shows a window of
+ * SITE_NAV_WINDOW chapters on either side of the current one and a link to
+ * the full list on the index. */
+#define SITE_NAV_MAX_CHAPTERS 100
+#define SITE_NAV_WINDOW 10
+
 struct page *site_page_new(struct site *s, const char *path, const char *source,
 			   const char *title, const struct chapter *current)
 {
@@ -40,7 +48,18 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 
 	struct dom_node *nav = dom_fragment();
 	struct dom_node *ol = dom_elem_class(nav, "ol", "nav-chapters");
-	for (size_t i = 0; i < b->nchapters; i++) {
+	/* Up to SITE_NAV_MAX_CHAPTERS every page lists every chapter; a bigger
+	 * book lists the SITE_NAV_WINDOW chapters either side of this one and
+	 * sends the reader to the index for the rest (see the #defines). */
+	size_t lo = 0, hi = b->nchapters;
+	if (b->nchapters > SITE_NAV_MAX_CHAPTERS) {
+		size_t at = current ? (size_t)(current - b->chapters) : 0;
+		lo = at > SITE_NAV_WINDOW ? at - SITE_NAV_WINDOW : 0;
+		hi = lo + 2 * SITE_NAV_WINDOW + 1 < b->nchapters ? lo + 2 * SITE_NAV_WINDOW + 1 : b->nchapters;
+		if (hi - lo < 2 * SITE_NAV_WINDOW + 1)
+			lo = hi > 2 * SITE_NAV_WINDOW + 1 ? hi - 2 * SITE_NAV_WINDOW - 1 : 0;
+	}
+	for (size_t i = lo; i < hi; i++) {
 		const struct chapter *c = &b->chapters[i];
 		struct dom_node *li = dom_elem(ol, "li");
 		struct dom_node *a = dom_elem(li, "a");
@@ -55,6 +74,19 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 		} else {
 			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
 		}
+	}
+	if (lo > 0 || hi < b->nchapters) {
+		struct dom_node *li = dom_elem_class(ol, "li", "nav-all");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", "/index.html#chapters");
+		struct dom_node *bi = dom_elem_class(a, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, arena_printf(s->a, "全部 %zu 章", b->nchapters));
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, arena_printf(s->a, "All %zu chapters", b->nchapters));
 	}
 	static const struct { const char *href, *zh, *en; } extra[] = {
 		{ "/specs/index.html", "规格表", "Spec tables" },

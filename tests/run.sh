@@ -140,6 +140,11 @@ else
 	ok "a failing build leaves no temporary directory"
 fi
 
+if [ -x tests/bench/serve-test.sh ]; then
+	echo "# serve"
+	tap serve env BUILD="$BUILD" tests/bench/serve-test.sh
+fi
+
 if [ -x tests/validate.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
 	echo "# HTML validation"
 	tap validate tests/validate.sh "$TMP/site-a"

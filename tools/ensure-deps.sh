@@ -24,6 +24,7 @@ check_pc libxml-2.0 libxml2-dev
 case "${1:-build}" in
 test)
 	check_pc cmocka libcmocka-dev
+	check_cmd curl curl          # the serve test talks to the preview server
 	;;
 valgrind)
 	check_cmd valgrind valgrind
