@@ -1317,7 +1317,7 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 
 	struct dom_node *fig = dom_elem_class(parent, "figure", "compare");
 	struct dom_node *wrap = dom_elem_class(fig, "div", "table-wrap");
-	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table");
+	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table sortable");
 	struct dom_node *thead = dom_elem(table, "thead");
 	struct dom_node *tr = dom_elem(thead, "tr");
 	struct dom_node *th = dom_elem(tr, "th");
@@ -1367,6 +1367,8 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 			if (cell->kind == CELL_VALUE)
 				dom_attr(td, "class", is_top ? (cell->derived ? "num derived top" : "num top")
 							     : (cell->derived ? "num derived" : "num"));
+			if (cell->kind == CELL_VALUE)
+				dom_attr(td, "data-sort", arena_printf(c->a, "%.9g", cell->sort_key));
 			if (cell->derived && t->columns[cols[j]].derive)
 				dom_attr(td, "title", arena_printf(c->a, "= %s", t->columns[cols[j]].derive));
 			dom_texts(td, cell->text ? cell->text : "");

@@ -565,6 +565,38 @@ async function main() {
 				res.err || `${spec} column ${res.col}: sorted ${res.sorted}, aria-sort ${res.aria}`);
 		});
 
+		await test("links: a spec auto-link and its backlink round-trip", async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const res = { steps: [] };
+			for (const ch of chapters) {
+				await page.goto(fileBase + ch);
+				const link = page.locator("a.autolink.spec-link, a.value").first();
+				if (!(await link.count()))
+					continue;
+				const row = (await link.getAttribute("href")).split("#")[1];
+				await link.click();
+				await page.waitForLoadState();
+				res.steps.push(`${ch} → ${page.url().split("/").slice(-2).join("/")}`);
+				const landed = await page.evaluate((id) => location.hash === "#" + id &&
+					!!document.getElementById(id), row);
+				const back = page.locator(`#mentions-${row} + dd a[href*="${ch}"]`).first();
+				if (!landed || !(await back.count())) {
+					res.err = `row ${row}: landed ${landed}, backlink to ${ch} ${await back.count()}`;
+					break;
+				}
+				const anchor = (await back.getAttribute("href")).split("#")[1];
+				await back.click();
+				await page.waitForLoadState();
+				res.ok = page.url().includes(ch) && (!anchor || await page.evaluate((id) =>
+					!!document.getElementById(decodeURIComponent(id)), anchor));
+				res.steps.push(`back → ${page.url().split("/").pop()}`);
+				break;
+			}
+			await ctx.close();
+			check("links: a spec auto-link and its backlink round-trip", res.ok, res.err || res.steps.join(", "));
+		});
+
 		/* 5. screenshots */
 		await test("screenshots at 1280px and 390px", async () => {
 			const shots = [];
