@@ -1,13 +1,15 @@
 /*
  * link.c — the link stage: every internal link must land somewhere.
  *
- * Pass one collects the ids of every page.  Pass two visits every href and
- * src: a root-relative target ("/specs/x.html#row") must name a page or a
- * file of the site, and its fragment an id on that page; a bare fragment
- * ("#x") an id on the same page.  Broken ones are errors at the place the
- * link was written (render leaves that in a data-src="line:col"
- * attribute, removed here).  Root-relative links are then rewritten
- * relative to the page, so the site works from file:// and any sub-path.
+ * link_collect() runs on each page as soon as it is assembled, so that the
+ * page's tree can be written and freed at once: it copies the page's ids,
+ * records every internal link (a root-relative "/specs/x.html#row" or a
+ * bare "#fragment") with the place it was written (render leaves that in a
+ * data-src="line:col" attribute, removed here), and rewrites root-relative
+ * links relative to the page, so the site works from file:// and any
+ * sub-path.  link_check() runs once every page is known: a target must
+ * name a page or a file of the site, and its fragment an id on that page;
+ * a broken link is an error at the place it was written.
  */
 #include "site.h"
 #include "alloc.h"
@@ -16,69 +18,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An internal link, remembered after its page's tree is gone. */
+struct link_record {
+	const char *path;        /* target page or file; NULL: the same page */
+	const char *fragment;    /* without '#', or NULL */
+	struct srcloc loc;
+};
+
 static int str_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-struct ids_ctx {
+struct collect_ctx {
+	struct site *s;
+	struct page *page;
+	int depth;                  /* directories below the root the page sits in */
 	const char **ids;
-	size_t n, cap;
+	size_t nids, capids;
+	struct link_record *links;
+	size_t nlinks, caplinks;
 };
 
 static void collect_id(void *arg, struct dom_node *n)
 {
-	struct ids_ctx *c = arg;
+	struct collect_ctx *c = arg;
 	const char *id = dom_get_attr(n, "id");
 	if (id)
-		*ARRAY_PUSH(c->ids, c->n, c->cap) = id;
+		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->s->a, id);
 }
 
-static int page_has_id(const struct page *p, const char *id)
-{
-	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
-}
-
-/* Pages sorted by path, for find_page(). */
-static struct page **by_path;
-
-static int page_ptr_cmp(const void *a, const void *b)
-{
-	return strcmp((*(struct page *const *)a)->path, (*(struct page *const *)b)->path);
-}
-
-static int path_key_cmp(const void *key, const void *elem)
-{
-	return strcmp(key, (*(struct page *const *)elem)->path);
-}
-
-static const struct page *find_page(const struct site *s, const char *path, size_t len)
-{
-	char key[512];
-	if (len >= sizeof key)
-		return NULL;
-	memcpy(key, path, len);
-	key[len] = '\0';
-	struct page **p = bsearch(key, by_path, s->npages, sizeof *by_path, path_key_cmp);
-	return p ? *p : NULL;
-}
-
-static int find_file(const struct site *s, const char *path, size_t len)
-{
-	for (size_t i = 0; i < s->nfiles; i++)
-		if (strlen(s->files[i].path) == len && !memcmp(s->files[i].path, path, len))
-			return 1;
-	return 0;
-}
-
-struct check_ctx {
-	struct site *s;
-	struct page *page;
-	int depth;        /* directories below the root the page sits in */
-	int errors;
-};
-
-static struct srcloc link_origin(struct check_ctx *c, struct dom_node *n)
+static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
 {
 	struct srcloc loc = { c->page->source, 0, 0 };
 	const char *src = dom_get_attr(n, "data-src");
@@ -90,17 +60,25 @@ static struct srcloc link_origin(struct check_ctx *c, struct dom_node *n)
 	return loc;
 }
 
-static void check_attr(struct check_ctx *c, struct dom_node *n, const char *attr)
+static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
+		   const char *fragment)
 {
-	const char *v = dom_get_attr(n, attr);
-	if (!v)
+	if (c->page->copy)
+		return;   /* print.html repeats links checked where they were written */
+	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
+	r->path = path ? arena_strndup(c->s->a, path, plen) : NULL;
+	r->fragment = fragment && *fragment ? arena_strdup(c->s->a, fragment) : NULL;
+	r->loc = link_origin(c, n);
+}
+
+static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr)
+{
+	const char *url = dom_get_attr(n, attr);
+	if (!url)
 		return;
-	const char *url = v;
 	if (url[0] == '#') {
-		if (url[1] && !page_has_id(c->page, url + 1) && !c->page->copy) {
-			diag_error(link_origin(c, n), "broken link: no anchor '%s' on %s", url, c->page->path);
-			c->errors++;
-		}
+		if (url[1])
+			record(c, n, NULL, 0, url + 1);
 		return;
 	}
 	if (url[0] != '/' || url[1] == '/')
@@ -112,17 +90,7 @@ static void check_attr(struct check_ctx *c, struct dom_node *n, const char *attr
 		path = "index.html";
 		plen = strlen(path);
 	}
-	const struct page *target = find_page(c->s, path, plen);
-	if (c->page->copy) {
-		/* checked where it was written */
-	} else if (!target && !find_file(c->s, path, plen)) {
-		diag_error(link_origin(c, n), "broken link: no page '%.*s' in the site", (int)plen, path);
-		c->errors++;
-	} else if (target && hash && hash[1] && !page_has_id(target, hash + 1)) {
-		diag_error(link_origin(c, n), "broken link: no anchor '%s' on %.*s", hash,
-			   (int)plen, path);
-		c->errors++;
-	}
+	record(c, n, path, plen, hash ? hash + 1 : NULL);
 	/* rewrite relative to the page; 404.html is served at any depth, so
 	 * with a base URL its links are absolute */
 	struct buf rel = BUF_INIT;
@@ -137,52 +105,99 @@ static void check_attr(struct check_ctx *c, struct dom_node *n, const char *attr
 	buf_add(&rel, path, plen);
 	if (hash)
 		buf_adds(&rel, hash);
-	dom_attr(n, attr, rel.data);
+	dom_attr(n, attr, rel.data);   /* url is freed here: use it no more */
 	buf_release(&rel);
 }
 
-static void check_links(void *arg, struct dom_node *n)
+static void collect_links(void *arg, struct dom_node *n)
 {
-	struct check_ctx *c = arg;
-	check_attr(c, n, "href");
-	check_attr(c, n, "src");
-	check_attr(c, n, "action");
+	struct collect_ctx *c = arg;
+	collect_attr(c, n, "href");
+	collect_attr(c, n, "src");
+	collect_attr(c, n, "action");
 	dom_remove_attr(n, "data-src");
 }
 
-int link_site(struct site *s)
+void link_collect(struct site *s, struct page *p)
 {
-	for (size_t i = 0; i < s->npages; i++) {
-		struct ids_ctx ic = { 0 };
-		dom_visit(dom_page_root(s->pages[i].dom), collect_id, &ic);
-		if (ic.n > 1)
-			qsort(ic.ids, ic.n, sizeof *ic.ids, str_cmp);
-		/* duplicate ids are invalid HTML and make anchors ambiguous */
-		for (size_t k = 1; k < ic.n; k++)
-			if (!strcmp(ic.ids[k], ic.ids[k - 1]))
-				diag_error((struct srcloc){ s->pages[i].source, 0, 0 },
-					   "duplicate id '%s' on %s", ic.ids[k], s->pages[i].path);
-		s->pages[i].ids = arena_array(s->a, ic.n ? ic.n : 1, sizeof *ic.ids);
-		if (ic.n)
-			memcpy(s->pages[i].ids, ic.ids, ic.n * sizeof *ic.ids);
-		s->pages[i].nids = ic.n;
-		free(ic.ids);
-	}
-	by_path = xcalloc(s->npages ? s->npages : 1, sizeof *by_path);
+	struct collect_ctx c = { .s = s, .page = p };
+	for (const char *q = p->path; *q; q++)
+		c.depth += *q == '/';
+	dom_visit(dom_page_root(p->dom), collect_id, &c);
+	if (c.nids > 1)
+		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
+	/* duplicate ids are invalid HTML and make anchors ambiguous */
+	for (size_t k = 1; k < c.nids; k++)
+		if (!strcmp(c.ids[k], c.ids[k - 1]))
+			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
+				   c.ids[k], p->path);
+	dom_visit(dom_page_root(p->dom), collect_links, &c);
+	dom_page_finish(p->dom);
+
+	p->ids = arena_array(s->a, c.nids ? c.nids : 1, sizeof *c.ids);
+	if (c.nids)
+		memcpy(p->ids, c.ids, c.nids * sizeof *c.ids);
+	p->nids = c.nids;
+	p->links = arena_array(s->a, c.nlinks ? c.nlinks : 1, sizeof *c.links);
+	if (c.nlinks)
+		memcpy(p->links, c.links, c.nlinks * sizeof *c.links);
+	p->nlinks = c.nlinks;
+	free(c.ids);
+	free(c.links);
+}
+
+static int page_has_id(const struct page *p, const char *id)
+{
+	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
+}
+
+static int page_ptr_cmp(const void *a, const void *b)
+{
+	return strcmp((*(struct page *const *)a)->path, (*(struct page *const *)b)->path);
+}
+
+static int path_key_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, (*(struct page *const *)elem)->path);
+}
+
+static int has_file(const struct site *s, const char *path)
+{
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (!strcmp(s->files[i].path, path))
+			return 1;
+	return 0;
+}
+
+int link_check(struct site *s)
+{
+	struct page **by_path = xcalloc(s->npages ? s->npages : 1, sizeof *by_path);
 	for (size_t i = 0; i < s->npages; i++)
 		by_path[i] = &s->pages[i];
 	if (s->npages > 1)
 		qsort(by_path, s->npages, sizeof *by_path, page_ptr_cmp);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
-		struct check_ctx c = { .s = s, .page = &s->pages[i] };
-		for (const char *p = s->pages[i].path; *p; p++)
-			c.depth += *p == '/';
-		dom_visit(dom_page_root(s->pages[i].dom), check_links, &c);
-		dom_page_finish(s->pages[i].dom);
-		errors += c.errors;
+		const struct page *p = &s->pages[i];
+		for (size_t k = 0; k < p->nlinks; k++) {
+			const struct link_record *r = &p->links[k];
+			const struct page *target = p;
+			if (r->path) {
+				struct page **t = bsearch(r->path, by_path, s->npages, sizeof *by_path,
+							  path_key_cmp);
+				target = t ? *t : NULL;
+				if (!target && !has_file(s, r->path)) {
+					diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
+					errors++;
+					continue;
+				}
+			}
+			if (target && r->fragment && !page_has_id(target, r->fragment)) {
+				diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
+				errors++;
+			}
+		}
 	}
 	free(by_path);
-	by_path = NULL;
 	return errors ? -1 : 0;
 }

@@ -110,6 +110,8 @@ static void index_page(struct site *s)
 		{ "/print.html", "打印版", "Print version", "" },
 	};
 	for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
+		if (!s->has_print && !strcmp(refs[i].href, "/print.html"))
+			continue;
 		struct dom_node *li = dom_elem(ul, "li");
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", refs[i].href);
@@ -698,6 +700,7 @@ void pages_build(struct site *s)
 	glossary_page(s);
 	claims_page(s);
 	search_page(s);
-	print_page(s);
+	if (s->has_print)
+		print_page(s);
 	notfound_page(s);
 }

@@ -97,6 +97,8 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 	};
 	struct dom_node *ul = dom_elem_class(nav, "ul", "nav-extra");
 	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+		if (!s->has_print && !strcmp(extra[i].href, "/print.html"))
+			continue;
 		struct dom_node *a = dom_elem(dom_elem(ul, "li"), "a");
 		dom_attr(a, "href", extra[i].href);
 		if (!strcmp(extra[i].href + 1, path))
@@ -125,10 +127,14 @@ void site_file_add(struct site *s, const char *path, char *data, size_t len)
 
 /* ---- parallel rendering ---- */
 
+/* Chapters rendered per thread before their pages are written and freed:
+ * large enough to keep the threads busy, small enough to bound memory. */
+#define RENDER_BATCH_PER_JOB 32
+
 struct render_job {
 	struct site *s;
 	pthread_mutex_t lock;
-	size_t next;
+	size_t next, end;   /* chapters next..end-1 are still to render */
 	struct arena *arenas;   /* one per thread */
 	int failed;
 };
@@ -148,7 +154,7 @@ static void *render_worker(void *arg)
 		pthread_mutex_lock(&job->lock);
 		size_t i = job->next++;
 		pthread_mutex_unlock(&job->lock);
-		if (i >= b->nchapters)
+		if (i >= job->end)
 			break;
 		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
@@ -159,11 +165,12 @@ static void *render_worker(void *arg)
 	return NULL;
 }
 
-/* Renders every chapter with up to jobs threads.  Returns 0 or -1. */
-static int render_all(struct site *s, struct arena *thread_arenas, int jobs)
+/* Renders chapters from..to-1 with up to jobs threads.  Returns 0 or -1. */
+static int render_range(struct site *s, struct arena *thread_arenas, int jobs, size_t from,
+			size_t to)
 {
-	struct render_job job = { .s = s, .lock = PTHREAD_MUTEX_INITIALIZER };
-	size_t n = s->book->nchapters;
+	struct render_job job = { .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
+	size_t n = to - from;
 	if (jobs < 1)
 		jobs = 1;
 	if ((size_t)jobs > n)
@@ -211,37 +218,38 @@ static void pager_link(struct site *s, struct dom_node *nav, const struct chapte
 	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
 }
 
-static void chapter_pages(struct site *s)
+/* Assembles chapter i's page from what render made of it.  Returns the page. */
+static struct page *chapter_page(struct site *s, size_t i)
 {
 	const struct book *b = s->book;
-	for (size_t i = 0; i < b->nchapters; i++) {
-		const struct chapter *c = &b->chapters[i];
-		struct rendered *r = &s->chapters[i];
-		const char *title = c->title.zh && c->title.en
-			? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
-			: c->title.en ? c->title.en : c->title.zh;
-		struct page *p = site_page_new(s, c->page, c->path, title, c);
-		if (r->content) {
+	const struct chapter *c = &b->chapters[i];
+	struct rendered *r = &s->chapters[i];
+	const char *title = c->title.zh && c->title.en
+		? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
+		: c->title.en ? c->title.en : c->title.zh;
+	struct page *p = site_page_new(s, c->page, c->path, title, c);
+	if (r->content) {
+		if (s->has_print)
 			s->print_parts[i] = dom_copy(dom_first_element(r->content));
-			dom_page_fill(p->dom, "content", r->content);
-		}
-		if (r->toc)
-			dom_page_fill(p->dom, "toc", r->toc);
-		r->content = r->toc = NULL;
-		struct dom_node *pager = dom_fragment();
-		if (i > 0)
-			pager_link(s, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
-		if (i + 1 < b->nchapters)
-			pager_link(s, pager, &b->chapters[i + 1], "next", "下一章", "Next");
-		dom_page_fill(p->dom, "pager", pager);
-		s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
-		s->stats.pairs += r->pairs;
-		s->stats.zh_blocks += r->zh_blocks;
-		s->stats.spans += r->spans;
-		s->stats.claims += (int)r->nclaims;
-		for (size_t k = 0; k < r->nclaims; k++)
-			s->stats.disputed += r->claims[k].span.disputed;
+		dom_page_fill(p->dom, "content", r->content);
 	}
+	if (r->toc)
+		dom_page_fill(p->dom, "toc", r->toc);
+	r->content = r->toc = NULL;
+	struct dom_node *pager = dom_fragment();
+	if (i > 0)
+		pager_link(s, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
+	if (i + 1 < b->nchapters)
+		pager_link(s, pager, &b->chapters[i + 1], "next", "下一章", "Next");
+	dom_page_fill(p->dom, "pager", pager);
+	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
+	s->stats.pairs += r->pairs;
+	s->stats.zh_blocks += r->zh_blocks;
+	s->stats.spans += r->spans;
+	s->stats.claims += (int)r->nclaims;
+	for (size_t k = 0; k < r->nclaims; k++)
+		s->stats.disputed += r->claims[k].span.disputed;
+	return p;
 }
 
 static void add_assets(struct site *s)
@@ -282,18 +290,44 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = opts->jobs > 0 ? opts->jobs : 1;
 	struct arena *arenas = xcalloc((size_t)jobs, sizeof *arenas);
-	render_all(&s, arenas, jobs);
-
+	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
 	s.stats.chapters = (int)b->nchapters;
 	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
-	chapter_pages(&s);
+
+	/* Chapters stream through in batches: rendered in parallel, then each
+	 * page assembled, its links collected, written and its tree freed, so
+	 * memory holds one batch of trees, not the book's. */
+	int writing = opts->write && diag_count(DIAG_ERROR) == 0;
+	if (writing && write_begin(&s, opts->out))
+		writing = 0;
+	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
+	for (size_t from = 0; from < b->nchapters; from += batch) {
+		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
+		render_range(&s, arenas, jobs, from, to);
+		for (size_t i = from; i < to; i++) {
+			struct page *p = chapter_page(&s, i);
+			link_collect(&s, p);
+			if (writing && diag_count(DIAG_ERROR) == 0) {
+				if (write_page(&s, p))
+					writing = 0;
+			} else {
+				dom_page_free(p->dom);
+				p->dom = NULL;
+			}
+		}
+	}
 	pages_build(&s);
 	add_assets(&s);
-	if (link_site(&s) == 0 && diag_count(DIAG_ERROR) == 0) {
+	for (size_t i = 0; i < s.npages; i++)
+		if (s.pages[i].dom && !s.pages[i].ids)
+			link_collect(&s, &s.pages[i]);
+	if (link_check(&s) == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)
-			rc = write_site(&s, opts->out);
+			rc = writing ? write_finish(&s) : -1;
 	}
+	if (rc)
+		write_abort(&s);
 	s.stats.pages = (int)s.npages;
 	if (stats)
 		*stats = s.stats;

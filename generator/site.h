@@ -21,8 +21,10 @@ struct page {
 	struct dom_page *dom;
 	int copy;                  /* its content repeats other pages (print.html):
 				      links are rewritten but not reported twice */
-	const char **ids;          /* sorted ids of the page, filled by the link stage */
+	const char **ids;          /* sorted ids of the page, filled by link_collect() */
 	size_t nids;
+	struct link_record *links; /* its internal links, filled by link_collect() */
+	size_t nlinks;
 };
 
 /* A file the site holds besides pages (assets, the search index). */
@@ -58,7 +60,14 @@ struct site {
 	struct dom_node **print_parts; /* copies of the chapters' articles, for print.html */
 	struct site_stats stats;
 	int jobs;
+	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
+	const char *out, *tmp, *old; /* the write stage's directories */
 };
+
+/* A book longer than this gets no print.html: one page of hundreds of
+ * chapters is neither printable nor loadable, and it would cost a copy of
+ * every chapter in memory. */
+#define PRINT_MAX_CHAPTERS 200
 
 struct site_options {
 	const char *out;           /* output directory ("site") */
@@ -82,13 +91,24 @@ void site_file_add(struct site *s, const char *path, char *data, size_t len);
 /* pages.c: the book-level pages. */
 void pages_build(struct site *s);
 
-/* link.c: checks every internal href/src and #fragment, rewrites root-relative
- * links to relative ones.  Returns 0 or -1 after reporting. */
-int link_site(struct site *s);
+/* link.c: link_collect() records a finished page's ids and internal links
+ * and rewrites its root-relative links relative to it (after it, the page
+ * may be written and its tree freed); link_check(), once every page is
+ * collected, reports every link whose page or anchor does not exist.
+ * Returns 0 or -1 after reporting. */
+struct link_record;
+void link_collect(struct site *s, struct page *p);
+int link_check(struct site *s);
 
-/* write.c: writes every page and file into a temporary directory beside out
- * and swaps it in for out.  Returns 0 or -1 after reporting; on failure out
- * is left as it was. */
-int write_site(struct site *s, const char *out);
+/* write.c: pages and files go into a temporary directory beside out, which
+ * takes out's place only when everything succeeded.  write_begin() makes
+ * the directory; write_page() writes a collected page and frees its tree;
+ * write_finish() writes what is left and swaps; write_abort() removes the
+ * temporary directory, leaving out as it was.  Each returns 0 or -1 after
+ * reporting. */
+int write_begin(struct site *s, const char *out);
+int write_page(struct site *s, struct page *p);
+int write_finish(struct site *s);
+void write_abort(struct site *s);
 
 #endif

@@ -57,32 +57,69 @@ static int looks_like_site(struct arena *a, const char *dir)
 	return n == 0 || files_exists(arena_printf(a, "%s/index.html", dir));
 }
 
-int write_site(struct site *s, const char *out)
+int write_begin(struct site *s, const char *out)
 {
-	struct srcloc loc = { out, 0, 0 };
 	const char *dir, *base;
 	size_t olen = strlen(out);
 	while (olen > 1 && out[olen - 1] == '/')
 		olen--;
-	out = arena_strndup(s->a, out, olen);
-	split_path(s->a, out, &dir, &base);
-	const char *tmp = arena_printf(s->a, "%s/.%s.tmp-%ld", dir, base, (long)getpid());
-	const char *old = arena_printf(s->a, "%s/.%s.old-%ld", dir, base, (long)getpid());
-	files_remove_tree(tmp);
-	if (files_mkdirs(tmp)) {
-		diag_error(loc, "cannot create a directory beside the output: %s", strerror(errno));
+	s->out = arena_strndup(s->a, out, olen);
+	split_path(s->a, s->out, &dir, &base);
+	s->tmp = arena_printf(s->a, "%s/.%s.tmp-%ld", dir, base, (long)getpid());
+	s->old = arena_printf(s->a, "%s/.%s.old-%ld", dir, base, (long)getpid());
+	struct srcloc loc = { s->out, 0, 0 };
+	if (files_exists(s->out) && !files_is_dir(s->out)) {
+		diag_error(loc, "the output '%s' exists and is not a directory", s->out);
+		s->tmp = NULL;
 		return -1;
 	}
-	struct buf html = BUF_INIT;
-	for (size_t i = 0; i < s->npages; i++) {
-		buf_reset(&html);
-		dom_page_serialize(s->pages[i].dom, &html);
-		const char *path = arena_printf(s->a, "%s/%s", tmp, s->pages[i].path);
-		if (files_write(path, html.data, html.len)) {
-			diag_error(loc, "cannot write '%s': %s", s->pages[i].path, strerror(errno));
-			goto fail;
-		}
+	if (files_exists(s->out) && !looks_like_site(s->a, s->out)) {
+		diag_error(loc, "'%s' is not empty and holds no index.html: it does not look like a "
+			   "site this tool wrote, so it is not replaced (remove it or choose another -o)", s->out);
+		s->tmp = NULL;
+		return -1;
 	}
+	files_remove_tree(s->tmp);
+	if (files_mkdirs(s->tmp)) {
+		diag_error((struct srcloc){ s->out, 0, 0 },
+			   "cannot create a directory beside the output: %s", strerror(errno));
+		s->tmp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int write_page(struct site *s, struct page *p)
+{
+	struct buf html = BUF_INIT;
+	dom_page_serialize(p->dom, &html);
+	dom_page_free(p->dom);
+	p->dom = NULL;
+	const char *path = arena_printf(s->a, "%s/%s", s->tmp, p->path);
+	int r = files_write(path, html.data, html.len);
+	buf_release(&html);
+	if (r) {
+		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", p->path,
+			   strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void write_abort(struct site *s)
+{
+	if (s->tmp)
+		files_remove_tree(s->tmp);
+	s->tmp = NULL;
+}
+
+int write_finish(struct site *s)
+{
+	struct srcloc loc = { s->out, 0, 0 };
+	const char *out = s->out, *tmp = s->tmp, *old = s->old;
+	for (size_t i = 0; i < s->npages; i++)
+		if (s->pages[i].dom && write_page(s, &s->pages[i]))
+			goto fail;
 	for (size_t i = 0; i < s->nfiles; i++) {
 		const struct site_file *f = &s->files[i];
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
@@ -92,41 +129,37 @@ int write_site(struct site *s, const char *out)
 			goto fail;
 		}
 	}
-	buf_release(&html);
 
 	if (files_exists(out)) {
 		if (!files_is_dir(out)) {
 			diag_error(loc, "the output '%s' exists and is not a directory", out);
-			files_remove_tree(tmp);
-			return -1;
+			goto fail;
 		}
 		if (!looks_like_site(s->a, out)) {
 			diag_error(loc, "'%s' is not empty and holds no index.html: it does not look like a "
 				   "site this tool wrote, so it is not replaced (remove it or choose another -o)", out);
-			files_remove_tree(tmp);
-			return -1;
+			goto fail;
 		}
 		if (exchange(tmp, out) == 0) {
 			files_remove_tree(tmp);   /* now holds the old site */
+			s->tmp = NULL;
 			return 0;
 		}
 		if (rename(out, old)) {
 			diag_error(loc, "cannot move the old site aside: %s", strerror(errno));
-			files_remove_tree(tmp);
-			return -1;
+			goto fail;
 		}
 	}
 	if (rename(tmp, out)) {
 		diag_error(loc, "cannot move the new site into place: %s", strerror(errno));
 		if (files_exists(old))
 			rename(old, out);
-		files_remove_tree(tmp);
-		return -1;
+		goto fail;
 	}
+	s->tmp = NULL;
 	files_remove_tree(old);
 	return 0;
 fail:
-	buf_release(&html);
-	files_remove_tree(tmp);
+	write_abort(s);
 	return -1;
 }
