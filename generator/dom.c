@@ -23,8 +23,15 @@ struct dom_template {
 	htmlDocPtr doc;
 };
 
+/* Slots are found once per page, before anything fills them: searching
+ * after the content is in would walk the whole chapter for every slot. */
+#define DOM_MAX_SLOTS 16
+
 struct dom_page {
 	htmlDocPtr doc;
+	const char *slot_names[DOM_MAX_SLOTS];   /* owned by the page's attributes */
+	xmlNodePtr slots[DOM_MAX_SLOTS];
+	int nslots;
 };
 
 #define NODE(n) ((xmlNodePtr)(n))
@@ -278,10 +285,21 @@ void dom_node_serialize(struct dom_node *n, struct buf *out)
 	xmlOutputBufferClose(ob);
 }
 
+static void note_slot(void *ctx, struct dom_node *n)
+{
+	struct dom_page *p = ctx;
+	const char *slot = dom_get_attr(n, "data-slot");
+	if (slot && p->nslots < DOM_MAX_SLOTS) {
+		p->slot_names[p->nslots] = slot;
+		p->slots[p->nslots++] = NODE(n);
+	}
+}
+
 struct dom_page *dom_page_new(const struct dom_template *t)
 {
 	struct dom_page *p = xcalloc(1, sizeof *p);
 	p->doc = xmlCopyDoc(t->doc, 1);
+	dom_visit(DNODE(xmlDocGetRootElement(p->doc)), note_slot, p);
 	return p;
 }
 
@@ -295,7 +313,10 @@ void dom_page_free(struct dom_page *p)
 
 void dom_page_fill(struct dom_page *p, const char *slot, struct dom_node *content)
 {
-	xmlNodePtr target = find_slot(xmlDocGetRootElement(p->doc), slot);
+	xmlNodePtr target = NULL;
+	for (int i = 0; i < p->nslots && !target; i++)
+		if (!strcmp(p->slot_names[i], slot))
+			target = p->slots[i];
 	if (target) {
 		xmlNodePtr c = target->children;
 		while (c) {
@@ -337,7 +358,9 @@ static void drop_slot(void *ctx, struct dom_node *n)
 
 void dom_page_finish(struct dom_page *p)
 {
-	dom_visit(dom_page_root(p), drop_slot, NULL);
+	for (int i = 0; i < p->nslots; i++)
+		drop_slot(NULL, DNODE(p->slots[i]));
+	p->nslots = 0;   /* the names died with the attributes */
 }
 
 void dom_page_serialize(struct dom_page *p, struct buf *out)
