@@ -33,11 +33,14 @@ run_bad_case() {
 }
 
 # fixture_copy BOOK DEST — copies a fixture book to DEST, adding the real
-# specs/units.yaml (units are data every book shares) when it has none.
+# specs/units.yaml (units are data every book shares) and the fixtures'
+# template (tests/fixtures/_templates) when it has none.
 fixture_copy() {
 	rm -rf "$2"
 	cp -r "$1" "$2"
 	rm -rf "$2/expected"
 	mkdir -p "$2/specs"
 	[ -e "$2/specs/units.yaml" ] || cp specs/units.yaml "$2/specs/"
+	# fixtures share one small template, so their goldens do not move with the real one
+	[ -e "$2/templates" ] || cp -r tests/fixtures/_templates "$2/templates"
 }

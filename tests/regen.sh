@@ -11,7 +11,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 . tests/lib.sh
 
-for book in tests/fixtures/*/; do
+for book in tests/fixtures/[!_]*/; do
 	name=$(basename "$book")
 	out="$TMP/$name"
 	fixture_copy "$book" "$TMP/book-$name"

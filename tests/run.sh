@@ -48,7 +48,7 @@ if [ -x "$BUILD/tests/examples" ]; then
 fi
 
 echo "# fixture books"
-for book in tests/fixtures/*/; do
+for book in tests/fixtures/[!_]*/; do
 	[ -d "$book" ] || continue
 	name=$(basename "$book")
 	out="$TMP/fixture-$name"

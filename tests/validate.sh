@@ -17,29 +17,15 @@ site=${1:-$repo/site}
 browser=$here/browser
 jar=$browser/node_modules/vnu-jar/build/dist/vnu.jar
 
-apt_install() {
-	if [ "$(id -u)" = 0 ]; then
-		sudo=""
-	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-		sudo="sudo -n"
-	else
-		echo "not ok - html validation: missing $*; run: sudo apt-get install -y $*"
-		echo "0 passed, 1 failed"
-		exit 1
-	fi
-	echo "# installing $*" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -qq >&2 || true
-	$sudo apt-get install -y -qq --no-install-recommends "$@" >&2
-}
+. "$here/apt.sh"
 
 if [ ! -f "$site/index.html" ]; then
 	echo "not ok - html validation: $site/index.html not found (run make first)"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-command -v java >/dev/null 2>&1 || apt_install default-jre-headless
-command -v node >/dev/null 2>&1 || apt_install nodejs npm
+command -v java >/dev/null 2>&1 || apt_install "html validation" default-jre-headless
+command -v node >/dev/null 2>&1 || apt_install "html validation" nodejs npm
 if [ ! -f "$jar" ]; then
 	echo "# installing npm packages in tests/browser" >&2
 	(cd "$browser" && npm ci --ignore-scripts --no-audit --no-fund >&2)

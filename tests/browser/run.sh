@@ -11,25 +11,11 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
-apt_install() {
-	if [ "$(id -u)" = 0 ]; then
-		sudo=""
-	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-		sudo="sudo -n"
-	else
-		echo "not ok - browser tests: missing $*; run: sudo apt-get install -y $*"
-		echo "0 passed, 1 failed"
-		exit 1
-	fi
-	echo "# installing $*" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -qq >&2 || true
-	$sudo apt-get install -y -qq --no-install-recommends "$@" >&2
-}
+. "$here/../apt.sh"
 
-command -v node >/dev/null 2>&1 || apt_install nodejs npm
-command -v npm >/dev/null 2>&1 || apt_install npm
-[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || apt_install chromium
+command -v node >/dev/null 2>&1 || apt_install "browser tests" nodejs npm
+command -v npm >/dev/null 2>&1 || apt_install "browser tests" npm
+[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || apt_install "browser tests" chromium
 
 if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/axe-core" ]; then
 	echo "# installing npm packages in tests/browser" >&2
@@ -38,7 +24,7 @@ fi
 
 # Without a Chinese font the screenshots (test artifacts) show boxes.
 if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
-	apt_install fonts-noto-cjk || echo "# note: no Chinese font; screenshots will show boxes" >&2
+	apt_install "browser tests" fonts-noto-cjk || echo "# note: no Chinese font; screenshots will show boxes" >&2
 fi
 
 exec node "$here/run.js" "$@"

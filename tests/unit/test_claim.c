@@ -23,56 +23,12 @@
 #include "literal.h"
 #include "units.h"
 
+#define UNITS_FIXTURE_SCOPE
 #include "units_fixture.h"
 
 /* A tiny scope: h100_sxm.mem_bw = 3.35 TB/s, nvl72.gpus = 72, b200.memory =
  * 192 GB, h100_sxm.bf16 = 989 TFLOPS, h100_sxm.fp8 = 1979 TFLOPS; bare
  * names are fields of h100_sxm. */
-struct fake {
-	const char *row, *field, *value;
-};
-
-static const struct fake fakes[] = {
-	{ "h100_sxm", "mem_bw", "3.35 TB/s" },
-	{ "h100_sxm", "bf16", "989 TFLOPS" },
-	{ "h100_sxm", "fp8", "1979 TFLOPS" },
-	{ "nvl72", "gpus", "72" },
-	{ "b200", "memory", "192 GB" },
-};
-
-static int lookup(void *ctx, const char *name, struct quantity *q, struct expr_ref *ref)
-{
-	(void)ctx;
-	for (size_t i = 0; i < sizeof fakes / sizeof *fakes; i++) {
-		char full[128];
-		snprintf(full, sizeof full, "%s.%s", fakes[i].row, fakes[i].field);
-		int bare = !strcmp(fakes[i].row, "h100_sxm") && !strcmp(name, fakes[i].field);
-		if (strcmp(name, full) && !bare)
-			continue;
-		struct literal l;
-		if (literal_parse(units, &arena, fakes[i].value, strlen(fakes[i].value), here,
-				  LITERAL_UNIT, &l) != 1)
-			return -1;
-		*q = l.q;
-		ref->table = "t";
-		ref->row = fakes[i].row;
-		ref->field = fakes[i].field;
-		return 0;
-	}
-	if (!strcmp(name, "broken")) {
-		diag_report(DIAG_ERROR, here, 0, NULL, "broken reported itself");
-		return -1;
-	}
-	return 1;
-}
-
-static const char *suggest(void *ctx, const char *name)
-{
-	(void)ctx;
-	return !strcmp(name, "h100.mem_bw") ? "h100_sxm.mem_bw" : NULL;
-}
-
-static const struct expr_scope scope = { lookup, suggest, NULL };
 
 /* Returns all diagnostics recorded since the last call. */
 static char *all_diags(void)
