@@ -38,10 +38,8 @@ cleanup() {
 }
 trap cleanup EXIT
 book=$tmp/book
-cp -r tests/fixtures/basic "$book"
-rm -rf "$book/expected"
-mkdir -p "$book/specs"
-[ -e "$book/specs/units.yaml" ] || cp specs/units.yaml "$book/specs/"
+. tests/lib.sh
+fixture_copy tests/fixtures/basic "$book"
 
 # status: prints the JSON of /__specbook/status ("" when not answering)
 status() { curl -s --max-time 2 "http://127.0.0.1:$port/__specbook/status"; }
