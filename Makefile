@@ -98,6 +98,6 @@ regen:
 	@tests/regen.sh
 
 clean:
-	rm -rf build site .site.tmp.*
+	rm -rf build site .site.tmp-* .site.old-* tests/artifacts
 
 -include $(OBJS:.o=.d)
