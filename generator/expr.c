@@ -394,6 +394,21 @@ static size_t product_op(const struct parser *p, size_t i, enum expr_kind *kind)
 	return 0;
 }
 
+
+/* Returns the node for lhs <op> rhs, the operator n bytes at op; NULL after
+ * reporting (too deep). */
+static struct expr_node *binary(struct parser *p, enum expr_kind kind, struct expr_node *lhs,
+				struct expr_node *rhs, size_t op, size_t n)
+{
+	struct expr_node *r = node(p, kind, lhs->off);
+	r->lhs = lhs;
+	r->rhs = rhs;
+	r->op_off = op;
+	r->op_len = n;
+	r->len = p->pos - lhs->off;
+	return grow(p, r) < 0 ? NULL : r;
+}
+
 static struct expr_node *parse_product(struct parser *p)
 {
 	struct expr_node *lhs = parse_unary(p);
@@ -407,15 +422,7 @@ static struct expr_node *parse_product(struct parser *p)
 		struct expr_node *rhs = parse_unary(p);
 		if (!rhs)
 			return NULL;
-		struct expr_node *r = node(p, kind, lhs->off);
-		r->lhs = lhs;
-		r->rhs = rhs;
-		r->op_off = op;
-		r->op_len = n;
-		r->len = p->pos - lhs->off;
-		if (grow(p, r) < 0)
-			return NULL;
-		lhs = r;
+		lhs = binary(p, kind, lhs, rhs, op, n);
 	}
 	return NULL;
 }
@@ -443,15 +450,7 @@ static struct expr_node *parse_sum(struct parser *p)
 		struct expr_node *rhs = parse_product(p);
 		if (!rhs)
 			return NULL;
-		struct expr_node *r = node(p, kind, lhs->off);
-		r->lhs = lhs;
-		r->rhs = rhs;
-		r->op_off = op;
-		r->op_len = n;
-		r->len = p->pos - lhs->off;
-		if (grow(p, r) < 0)
-			return NULL;
-		lhs = r;
+		lhs = binary(p, kind, lhs, rhs, op, n);
 	}
 	return NULL;
 }
