@@ -12,8 +12,10 @@
 #include "files.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Every page's nav lists the book's chapters: on N pages that is N² links,
  * which a book of ten thousand chapters cannot afford (gigabytes of HTML,
@@ -301,8 +303,13 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	if (writing && write_begin(&s, opts->out))
 		writing = 0;
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
+	/* progress for big books, on a terminal only (a log gets the summary) */
+	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
 	for (size_t from = 0; from < b->nchapters; from += batch) {
 		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
+		if (progress)
+			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
+				b->nchapters);
 		render_range(&s, arenas, jobs, from, to);
 		for (size_t i = from; i < to; i++) {
 			struct page *p = chapter_page(&s, i);
@@ -316,8 +323,12 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 			}
 		}
 	}
+	if (progress)
+		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
 	pages_build(&s);
 	add_assets(&s);
+	if (progress)
+		fprintf(stderr, "\r\033[K");
 	for (size_t i = 0; i < s.npages; i++)
 		if (s.pages[i].dom && !s.pages[i].ids)
 			link_collect(&s, &s.pages[i]);
