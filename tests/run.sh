@@ -97,6 +97,25 @@ for case in tests/bad/*/; do
 	fi
 done
 
+echo "# diagnostic formats"
+run_bad_case tests/bad/span-claim-fails/ "$TMP" "$PWD/$BIN"
+fmt_book="$TMP/book"
+if "$BIN" check -C "$fmt_book" --quiet --format=github 2>&1 |
+	grep -q '^::error file=content/01-base.md,line=6,col=1::claim does not hold%0Astated'; then
+	ok "--format=github gives a workflow annotation with file, line, col and detail"
+else
+	not_ok "--format=github gives a workflow annotation with file, line, col and detail"
+fi
+"$BIN" check -C "$fmt_book" --quiet --format=json >"$TMP/diag.json" 2>/dev/null
+if command -v node >/dev/null 2>&1; then
+	if node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		if (d.length !== 1 || d[0].line !== 6 || d[0].level !== "error") process.exit(1)' "$TMP/diag.json"; then
+		ok "--format=json is one JSON array with the location"
+	else
+		cat "$TMP/diag.json"; not_ok "--format=json is one JSON array with the location"
+	fi
+fi
+
 echo "# the real book"
 if $RUN check --quiet 2>"$TMP/err"; then
 	ok "make check passes on the book"
