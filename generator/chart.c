@@ -149,7 +149,8 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	/* whole decades around the ridge points */
 	double lx0 = floor(log10(xmin)) - 1, lx1 = ceil(log10(xmax)) + 1;
 	double ly1 = ceil(log10(ymax * 1.5)), ly0 = ly1 - 3;
-	const int W = CHART_WIDTH, H = 420, L = 60, R = 180, T = 16, B = 46;
+	/* the legend column is wide: accelerator names are long */
+	const int W = 900, H = 420, L = 60, R = 330, T = 16, B = 46;
 	double pw = W - L - R, ph = H - T - B;
 	#define X(v) (L + pw * (log10(v) - lx0) / (lx1 - lx0))
 	#define Y(v) (T + ph * (1 - (log10(v) - ly0) / (ly1 - ly0)))
@@ -198,13 +199,18 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 			y0 = pow(10, ly0);
 			x0 = y0 / bw;
 		}
-		const char *colour = palette[k++ % NPALETTE];
+		const char *colour = palette[k % NPALETTE];
+		/* past the palette, the same colours come back dashed, then dotted */
+		const char *dash = k >= 2 * NPALETTE ? "2 3" : k >= NPALETTE ? "7 4" : NULL;
+		k++;
 		struct dom_node *pl = dom_elem(svg, "polyline");
 		dom_attr(pl, "points", arena_printf(a, "%.1f,%.1f %.1f,%.1f %.1f,%.1f", X(x0), Y(y0),
 						    X(ridge), Y(peak), X(pow(10, lx1)), Y(peak)));
 		dom_attr(pl, "fill", "none");
 		dom_attr(pl, "stroke", colour);
 		dom_attr(pl, "stroke-width", "2");
+		if (dash)
+			dom_attr(pl, "stroke-dasharray", dash);
 		struct dom_node *dot = dom_elem(svg, "circle");
 		dom_attr(dot, "cx", arena_printf(a, "%.1f", X(ridge)));
 		dom_attr(dot, "cy", arena_printf(a, "%.1f", Y(peak)));
@@ -213,13 +219,16 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		dom_texts(dom_elem(dot, "title"), arena_printf(a, "%s: ridge at %.0f FLOP/B, peak %s TFLOPS",
 								 row->name ? row->name : row->id, ridge, p->text));
 		/* legend */
-		struct dom_node *sw = dom_elem(svg, "rect");
-		dom_attr(sw, "x", arena_printf(a, "%.1f", L + pw + 12));
-		dom_attr(sw, "y", arena_printf(a, "%.1f", ly));
-		dom_attr(sw, "width", "10");
-		dom_attr(sw, "height", "10");
-		dom_attr(sw, "fill", colour);
-		svg_text(svg, a, L + pw + 28, ly + 9, NULL, row->name ? row->name : row->id);
+		struct dom_node *sw = dom_elem(svg, "line");
+		dom_attr(sw, "x1", arena_printf(a, "%.1f", L + pw + 10));
+		dom_attr(sw, "y1", arena_printf(a, "%.1f", ly + 5));
+		dom_attr(sw, "x2", arena_printf(a, "%.1f", L + pw + 32));
+		dom_attr(sw, "y2", arena_printf(a, "%.1f", ly + 5));
+		dom_attr(sw, "stroke", colour);
+		dom_attr(sw, "stroke-width", "3");
+		if (dash)
+			dom_attr(sw, "stroke-dasharray", dash);
+		svg_text(svg, a, L + pw + 38, ly + 9, NULL, row->name ? row->name : row->id);
 		ly += 16;
 	}
 	#undef X

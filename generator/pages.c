@@ -64,6 +64,21 @@ static struct dom_node *section_h2(struct site *s, struct dom_node *parent, cons
 	return sec;
 }
 
+/* Appends a link to section sect of chapter ci (its top when NULL), titled
+ * in both languages so that the reading mode applies. */
+static void section_link(struct site *s, struct dom_node *parent, size_t ci, const char *sect)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	const struct rendered *rc = &s->chapters[ci];
+	struct bitext title = c->title;
+	for (size_t h = 0; sect && h < rc->nheadings; h++)
+		if (rc->headings[h].id == sect)
+			title = rc->headings[h].title;
+	struct dom_node *a = dom_elem(parent, "a");
+	dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", c->page, sect ? "#" : "", sect ? sect : ""));
+	render_bitext(a, title);
+}
+
 /* ---- index ---- */
 
 static void index_page(struct site *s)
@@ -331,16 +346,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			const struct rendered *rc = &s->chapters[ci];
 			if (!ul)
 				ul = dom_elem(dd, "ul");
-			const char *sect = rc->mentions[m].section;
-			const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
-					    : b->chapters[ci].title.zh;
-			for (size_t h = 0; sect && h < rc->nheadings; h++)
-				if (rc->headings[h].id == sect)
-					label = rc->headings[h].plain;
-			struct dom_node *ma = dom_elem(dom_elem(ul, "li"), "a");
-			dom_attr(ma, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
-							  sect ? "#" : "", sect ? sect : ""));
-			dom_texts(ma, label);
+			section_link(s, dom_elem(ul, "li"), ci, rc->mentions[m].section);
 		}
 		if (!ul)
 			dom_texts(dd, "—");
@@ -421,16 +427,7 @@ static void glossary_page(struct site *s)
 			} else {
 				dom_texts(used, " · ");
 			}
-			const char *sect = rc->mentions[m].section;
-			const char *label = b->chapters[ci].title.en ? b->chapters[ci].title.en
-					    : b->chapters[ci].title.zh;
-			for (size_t h = 0; sect && h < rc->nheadings; h++)
-				if (rc->headings[h].id == sect)
-					label = rc->headings[h].plain;
-			struct dom_node *a = dom_elem(used, "a");
-			dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", b->chapters[ci].page,
-							 sect ? "#" : "", sect ? sect : ""));
-			dom_texts(a, label);
+			section_link(s, used, ci, rc->mentions[m].section);
 		}
 	}
 	free(refs);
