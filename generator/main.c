@@ -2,7 +2,7 @@
  * main.c — the specbook command: options, the pipeline, the summary.
  *
  *   specbook build|check|serve [-C DIR] [-o OUT] [--jobs N] [--port N]
- *                        [--format=gnu|json|github] [--werror] [--quiet]
+ *                        [--format=gnu|json|github] [--werror] [--quiet] [--timings]
  *
  * build loads, checks, renders, links and writes; check does all but the
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
@@ -39,6 +39,7 @@ static void usage(FILE *out)
 	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
 	      "  --werror         treat warnings as errors\n"
 	      "  -q, --quiet      no summary\n"
+	      "  --timings        where the build's time went, by stage\n"
 	      "  -h, --help       this help\n"
 	      "  -V, --version    the version\n", out);
 }
@@ -81,17 +82,10 @@ static int output_inside_book(const char *dir, const char *out)
 	return 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *out = NULL;
-	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, port = 8000;
+	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
@@ -99,6 +93,7 @@ int main(int argc, char **argv)
 		{ "werror", no_argument, NULL, 'W' },
 		{ "port", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "timings", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -136,6 +131,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'q': quiet = 1; break;
+		case 'T': timings = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -166,7 +162,7 @@ int main(int argc, char **argv)
 	if (jobs < 1)
 		jobs = 1;
 
-	double t0 = now();
+	double t0 = site_clock();
 	diag_setup(format, werror);
 	dom_init();
 	struct arena arena = ARENA_INIT;
@@ -190,6 +186,7 @@ int main(int argc, char **argv)
 
 	struct site_stats stats = { 0 };
 	struct book *book = book_load(&arena, dir);
+	double loaded = site_clock();
 	int built = -1;
 	if (book && book->numbers) {
 		struct site_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
@@ -197,6 +194,18 @@ int main(int argc, char **argv)
 		if (werror && diag_count(DIAG_WARNING))
 			so.write = 0;
 		built = site_build(book, &arena, &so, &stats);
+	}
+	stats.seconds[PHASE_LOAD] = loaded - t0;
+	if (timings) {
+		static const char *const names[PHASE_COUNT] = {
+			[PHASE_LOAD] = "load and check specs",
+			[PHASE_CHAPTERS] = "render and write chapters",
+			[PHASE_BOOK_PAGES] = "book pages and search",
+			[PHASE_LINKS] = "check links",
+			[PHASE_WRITE] = "write the rest, swap",
+		};
+		for (int i = 0; i < PHASE_COUNT; i++)
+			fprintf(stderr, "specbook: %-28s %8.3f s\n", names[i], stats.seconds[i]);
 	}
 	FILE *dout = format == DIAG_FORMAT_JSON ? stdout : stderr;
 	diag_flush(dout);
@@ -218,7 +227,7 @@ int main(int argc, char **argv)
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
 				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,
 				stats.zh_blocks, pct, stats.spans, stats.claims, stats.disputed, warnings,
-				warnings == 1 ? "" : "s", now() - t0, write ? " -> " : "", write ? out : "");
+				warnings == 1 ? "" : "s", site_clock() - t0, write ? " -> " : "", write ? out : "");
 		} else {
 			fprintf(stderr, "specbook: %d error%s, %d warning%s; %s\n", errors,
 				errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",

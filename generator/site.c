@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Every page's nav lists the book's chapters: on N pages that is N² links,
@@ -116,6 +117,13 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 	dom_texts(fp, "Built with specbook: every number on these pages is recomputed at build time.");
 	dom_page_fill(p->dom, "footer", foot);
 	return p;
+}
+
+double site_clock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 void site_file_add(struct site *s, const char *path, char *data, size_t len)
@@ -299,6 +307,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	/* Chapters stream through in batches: rendered in parallel, then each
 	 * page assembled, its links collected, written and its tree freed, so
 	 * memory holds one batch of trees, not the book's. */
+	double t = site_clock(), t1;
 	int writing = opts->write && diag_count(DIAG_ERROR) == 0;
 	if (writing && write_begin(&s, opts->out))
 		writing = 0;
@@ -325,18 +334,29 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	}
 	if (progress)
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
+	t1 = site_clock();
+	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
+	t = t1;
 	pages_build(&s);
 	add_assets(&s);
 	if (progress)
 		fprintf(stderr, "\r\033[K");
+	t1 = site_clock();
+	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
+	t = t1;
 	for (size_t i = 0; i < s.npages; i++)
 		if (s.pages[i].dom && !s.pages[i].ids)
 			link_collect(&s, &s.pages[i]);
-	if (link_check(&s) == 0 && diag_count(DIAG_ERROR) == 0) {
+	int linked = link_check(&s);
+	t1 = site_clock();
+	s.stats.seconds[PHASE_LINKS] = t1 - t;
+	t = t1;
+	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)
 			rc = writing ? write_finish(&s) : -1;
 	}
+	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
 	if (rc)
 		write_abort(&s);
 	s.stats.pages = (int)s.npages;
@@ -354,8 +374,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		free(s.files[i].data);
 	free(s.pages);
 	free(s.files);
-	for (int t = 0; t < jobs; t++)
-		arena_free(&arenas[t]);
+	for (int j = 0; j < jobs; j++)
+		arena_free(&arenas[j]);
 	free(arenas);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);

@@ -40,10 +40,17 @@ struct chapter_stats {
 	int pairs, zh_blocks, spans;
 };
 
+/* Where a build's time went, in seconds, for --timings. */
+enum site_phase { PHASE_LOAD, PHASE_CHAPTERS, PHASE_BOOK_PAGES, PHASE_LINKS, PHASE_WRITE, PHASE_COUNT };
+
 struct site_stats {
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
+	double seconds[PHASE_COUNT];
 };
+
+/* Returns a monotonic clock in seconds. */
+double site_clock(void);
 
 struct site {
 	const struct book *book;
