@@ -191,6 +191,35 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 	return 0;
 }
 
+static int chapter_id_cmp(const void *pa, const void *pb)
+{
+	const struct chapter *x = *(const struct chapter *const *)pa;
+	const struct chapter *y = *(const struct chapter *const *)pb;
+	int c = strcmp(x->id, y->id);
+	return c ? c : (x > y) - (x < y);
+}
+
+/* Reports every chapter whose id an earlier chapter already has: sorted by
+ * id (then by place), so a book of many chapters is not compared pairwise. */
+static void check_chapter_ids(struct arena *a, struct book *b)
+{
+	if (b->nchapters < 2)
+		return;
+	const struct chapter **by_id = arena_array(a, b->nchapters, sizeof *by_id);
+	for (size_t i = 0; i < b->nchapters; i++)
+		by_id[i] = &b->chapters[i];
+	qsort(by_id, b->nchapters, sizeof *by_id, chapter_id_cmp);
+	for (size_t i = 1, first = 0; i < b->nchapters; i++) {
+		if (strcmp(by_id[i]->id, by_id[first]->id)) {
+			first = i;
+			continue;
+		}
+		for (size_t j = first; j < i; j++)
+			diag_error((struct srcloc){ by_id[i]->path, 2, 1 }, "duplicate chapter id '%s' (also in %s)",
+				   by_id[i]->id, by_id[j]->path);
+	}
+}
+
 static void load_chapters(struct arena *a, struct book *b)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
@@ -226,12 +255,9 @@ static void load_chapters(struct arena *a, struct book *b)
 			continue;
 		if (!c->id)
 			c->id = arena_strndup(a, name + digits + 1, strlen(name) - digits - 4);
-		for (size_t j = 0; j < b->nchapters; j++)
-			if (!strcmp(b->chapters[j].id, c->id))
-				diag_error((struct srcloc){ rel, 2, 1 }, "duplicate chapter id '%s' (also in %s)",
-					   c->id, b->chapters[j].path);
 		b->nchapters++;
 	}
+	check_chapter_ids(a, b);
 	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
 		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md");
 }

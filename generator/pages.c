@@ -456,9 +456,9 @@ static int same_figure_before(const struct rendered *rc, size_t k)
 	return 0;
 }
 
-static void claims_table(struct site *s, struct dom_node *parent, int disputed_only)
+/* Returns the body of a new claims table in parent. */
+static struct dom_node *claims_table(struct dom_node *parent)
 {
-	const struct book *b = s->book;
 	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
 	struct dom_node *table = dom_elem_class(wrap, "table", "claims");
 	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
@@ -471,55 +471,84 @@ static void claims_table(struct site *s, struct dom_node *parent, int disputed_o
 		dom_attr(th, "scope", "col");
 		bi(th, heads[i][0], heads[i][1]);
 	}
-	struct dom_node *tbody = dom_elem(table, "tbody");
-	for (size_t ci = 0; ci < b->nchapters; ci++) {
-		const struct chapter *c = &b->chapters[ci];
-		const struct rendered *rc = &s->chapters[ci];
-		for (size_t k = 0; k < rc->nclaims; k++) {
-			const struct claim_record *r = &rc->claims[k];
-			if (disputed_only && !r->span.disputed)
+	return dom_elem(table, "tbody");
+}
+
+/* Adds chapter ci's claims to a claims table (only the disputed ones, each
+ * figure once, for the errata). */
+static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	const struct rendered *rc = &s->chapters[ci];
+	for (size_t k = 0; k < rc->nclaims; k++) {
+		const struct claim_record *r = &rc->claims[k];
+		if (disputed_only && !r->span.disputed)
+			continue;
+		/* the errata list a figure once, with every place it is written
+		 * (a chapter usually states it in both languages) */
+		if (disputed_only && same_figure_before(rc, k))
+			continue;
+		struct dom_node *tr = dom_elem(tbody, "tr");
+		if (r->span.disputed)
+			dom_attr(tr, "class", "disputed");
+		struct dom_node *where = dom_elem(tr, "td");
+		struct dom_node *a = dom_elem(where, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, r->anchor));
+		dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
+		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
+			if (!same_figure(r, &rc->claims[j]))
 				continue;
-			/* the errata list a figure once, with every place it is written
-			 * (a chapter usually states it in both languages) */
-			if (disputed_only && same_figure_before(rc, k))
-				continue;
-			tr = dom_elem(tbody, "tr");
-			if (r->span.disputed)
-				dom_attr(tr, "class", "disputed");
-			struct dom_node *where = dom_elem(tr, "td");
-			struct dom_node *a = dom_elem(where, "a");
-			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, r->anchor));
-			dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
-			for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
-				if (!same_figure(r, &rc->claims[j]))
-					continue;
-				dom_texts(where, ", ");
-				a = dom_elem(where, "a");
-				dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, rc->claims[j].anchor));
-				dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
+			dom_texts(where, ", ");
+			a = dom_elem(where, "a");
+			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, rc->claims[j].anchor));
+			dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
+		}
+		dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
+		dom_texts(dom_elem(tr, "td"),
+			  arena_printf(s->a, "%s %s", r->span.relation ? r->span.relation : "",
+				       r->span.derivation ? r->span.derivation : ""));
+		dom_texts(dom_elem(tr, "td"), r->span.computed ? r->span.computed : "");
+		struct dom_node *st = dom_elem(tr, "td");
+		if (r->span.disputed) {
+			bi(st, "有误", "disputed");
+			if (r->span.correction) {
+				dom_texts(st, ": ");
+				dom_texts(dom_elem_class(st, "span", "claim-correction"), r->span.correction);
 			}
-			dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
-			dom_texts(dom_elem(tr, "td"),
-				  arena_printf(s->a, "%s %s", r->span.relation ? r->span.relation : "",
-					       r->span.derivation ? r->span.derivation : ""));
-			dom_texts(dom_elem(tr, "td"), r->span.computed ? r->span.computed : "");
-			struct dom_node *st = dom_elem(tr, "td");
-			if (r->span.disputed) {
-				bi(st, "有误", "disputed");
-				if (r->span.correction) {
-					dom_texts(st, ": ");
-					dom_texts(dom_elem_class(st, "span", "claim-correction"),
-						  r->span.correction);
-				}
-			} else {
-				bi(st, "成立", "holds");
-			}
+		} else {
+			bi(st, "成立", "holds");
 		}
 	}
 }
 
+/* The page of chapter ci's claims in a long book: claims/NN-slug.html. */
+static const char *chapter_claims_path(struct site *s, size_t ci)
+{
+	return arena_printf(s->a, "claims/%s", s->book->chapters[ci].page);
+}
+
+struct page *pages_chapter_claims(struct site *s, size_t ci)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	const char *en = c->title.en ? c->title.en : c->title.zh;
+	const char *zh = c->title.zh ? c->title.zh : c->title.en;
+	struct page *p = site_page_new(s, chapter_claims_path(s, ci), c->path,
+				       arena_printf(s->a, "Claims: %s", en), NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "claims-page", arena_printf(s->a, "论断：%s", zh),
+					    arena_printf(s->a, "Claims: %s", en));
+	struct dom_node *back = dom_elem(art, "p");
+	struct dom_node *a = dom_elem(back, "a");
+	dom_attr(a, "href", "/claims.html");
+	bi(a, "全部论断与勘误", "All claims and errata");
+	claims_rows(s, claims_table(art), ci, 0);
+	dom_page_fill(p->dom, "content", frag);
+	return p;
+}
+
 static void claims_page(struct site *s)
 {
+	const struct book *b = s->book;
 	struct page *p = site_page_new(s, "claims.html", "content", "Claims and errata", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "claims-page", "数字核查", "Claims and errata");
@@ -529,33 +558,79 @@ static void claims_page(struct site *s)
 		 "the errata list the figures from the source notes that recomputation contradicts, "
 		 "with their correct values.");
 	struct dom_node *sec = section_h2(s, art, "errata", "勘误", "Errata");
-	if (s->stats.disputed)
-		claims_table(s, sec, 1);
-	else
+	if (s->stats.disputed) {
+		struct dom_node *tbody = claims_table(sec);
+		for (size_t ci = 0; ci < b->nchapters; ci++)
+			claims_rows(s, tbody, ci, 1);
+	} else {
 		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
+	}
 	sec = section_h2(s, art, "all-claims", "全部论断", "All claims");
-	claims_table(s, sec, 0);
+	if (!s->claims_split) {
+		struct dom_node *tbody = claims_table(sec);
+		for (size_t ci = 0; ci < b->nchapters; ci++)
+			claims_rows(s, tbody, ci, 0);
+	} else {
+		/* a long book: one page of claims per chapter, counted here */
+		struct dom_node *ol = dom_elem_class(sec, "ol", "chapter-claims");
+		for (size_t ci = 0; ci < b->nchapters; ci++) {
+			const struct chapter *c = &b->chapters[ci];
+			const struct rendered *rc = &s->chapters[ci];
+			struct dom_node *li = dom_elem(ol, "li");
+			struct dom_node *a = dom_elem(li, "a");
+			dom_attr(a, "href", arena_printf(s->a, "/%s", chapter_claims_path(s, ci)));
+			bi(a, c->title.zh, c->title.en);
+			dom_texts(li, arena_printf(s->a, ": %zu claims, %zu disputed", rc->claims_total,
+						   rc->claims_disputed));
+		}
+	}
 	dom_page_fill(p->dom, "content", frag);
 }
 
 /* ---- search ---- */
 
+/* Writes the part being filled as path. */
+static void search_flush(struct site *s, const char *path)
+{
+	struct buf js = BUF_INIT;
+	search_index_write_part(s->search, &js);
+	search_index_free(s->search);
+	s->search = NULL;
+	size_t len;
+	char *data = buf_detach(&js, &len);
+	write_file(s, path, data, len);
+}
+
+static const char *search_part_path(struct site *s, size_t k)
+{
+	return arena_printf(s->a, "assets/search/%04zu.js", k);
+}
+
+void pages_search_chapter(struct site *s, size_t ci)
+{
+	const struct book *b = s->book;
+	const struct rendered *rc = &s->chapters[ci];
+	const struct chapter *c = &b->chapters[ci];
+	if (!s->search)
+		s->search = search_index_new();
+	search_index_set_page_title(s->search, c->page, c->title.zh && c->title.en
+				    ? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
+				    : c->title.en ? c->title.en : c->title.zh);
+	for (size_t k = 0; k < rc->nsections; k++) {
+		const struct section_text *st = &rc->sections[k];
+		search_index_add(s->search, c->page, st->anchor ? st->anchor : "",
+				 st->title ? st->title : "", st->text ? st->text : "");
+	}
+	if ((ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters) {
+		search_flush(s, search_part_path(s, s->search_parts));
+		s->search_parts++;
+	}
+}
+
 static void search_page(struct site *s)
 {
 	const struct book *b = s->book;
-	struct search_index *idx = search_index_new();
-	for (size_t ci = 0; ci < b->nchapters; ci++) {
-		const struct rendered *rc = &s->chapters[ci];
-		const struct chapter *c = &b->chapters[ci];
-		search_index_set_page_title(idx, c->page, c->title.zh && c->title.en
-					    ? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
-					    : c->title.en ? c->title.en : c->title.zh);
-		for (size_t k = 0; k < rc->nsections; k++) {
-			const struct section_text *st = &rc->sections[k];
-			search_index_add(idx, b->chapters[ci].page, st->anchor ? st->anchor : "",
-					 st->title ? st->title : "", st->text ? st->text : "");
-		}
-	}
+	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
 	size_t ntables;
 	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
@@ -593,12 +668,7 @@ static void search_page(struct site *s)
 		search_index_add(idx, "glossary.html", t->id, t->name.en ? t->name.en : t->name.zh, text.data);
 		buf_release(&text);
 	}
-	struct buf js = BUF_INIT;
-	search_index_write(idx, &js);
-	search_index_free(idx);
-	size_t len;
-	char *data = buf_detach(&js, &len);
-	site_file_add(s, "assets/search-index.js", data, len);
+	search_flush(s, "assets/search/book.js");
 
 	struct page *p = site_page_new(s, "search.html", "content", "Search", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -623,9 +693,13 @@ static void search_page(struct site *s)
 	dom_attr(ol, "id", "search-results");
 	struct dom_node *noscript = dom_elem(div, "noscript");
 	dom_texts(dom_elem(noscript, "p"), "Search needs JavaScript; the chapters and the glossary work without it.");
+	/* the chapters' parts, then the spec rows' and glossary's, then the code */
+	for (size_t k = 0; k <= s->search_parts; k++) {
+		struct dom_node *sc = dom_elem(art, "script");
+		dom_attr(sc, "src", arena_printf(s->a, "/%s", k < s->search_parts
+						 ? search_part_path(s, k) : "assets/search/book.js"));
+	}
 	struct dom_node *sc = dom_elem(art, "script");
-	dom_attr(sc, "src", "/assets/search-index.js");
-	sc = dom_elem(art, "script");
 	dom_attr(sc, "src", "/assets/search.js");
 	dom_page_fill(p->dom, "content", frag);
 }

@@ -65,6 +65,9 @@ struct rendered {
 	int zh_blocks;               /* Chinese blocks */
 	int pairs;                   /* of which paired with English */
 	int spans;                   /* value and claim spans */
+	/* filled by the site when the chapter's pages are done and all but
+	 * what the book-level pages need is dropped: */
+	size_t claims_total, claims_disputed;
 };
 
 /*

@@ -93,6 +93,18 @@ size_t search_index_count(const struct search_index *index);
  */
 void search_index_write(const struct search_index *index, struct buf *out);
 
+/*
+ * Appends the index as one part of a split index: a book's index is written
+ * in parts (a few dozen chapters each) so that a build keeps one part in
+ * memory and a rebuild rewrites only the parts whose chapters changed.
+ *
+ *   (window.SPECBOOK_SEARCH_PARTS = window.SPECBOOK_SEARCH_PARTS || []).push({...});
+ *
+ * with the same object as search_index_write(); page and doc numbers are
+ * the part's own.  search.js merges the parts it finds, in order.
+ */
+void search_index_write_part(const struct search_index *index, struct buf *out);
+
 /* Frees the index and everything it holds; NULL is allowed. */
 void search_index_free(struct search_index *index);
 

@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
+#include "search.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -262,6 +263,91 @@ static struct page *chapter_page(struct site *s, size_t i)
 	return p;
 }
 
+static const char *keep_str(struct site *s, const char *t)
+{
+	return t ? arena_strdup(s->a, t) : NULL;
+}
+
+/*
+ * Once chapter i's pages are done, keeps in the build's arena what the
+ * book-level pages still need (its mentions; its claims, or in a long book
+ * only the disputed ones) and forgets the rest, so that the rendering
+ * arenas can be emptied after each batch.
+ */
+static void keep_chapter(struct site *s, size_t i)
+{
+	struct rendered *r = &s->chapters[i];
+	/* headings (for the titles of section links), and the mentions, whose
+	 * section is one of the headings' ids, the same pointer */
+	struct heading *h = arena_array(s->a, r->nheadings ? r->nheadings : 1, sizeof *h);
+	for (size_t k = 0; k < r->nheadings; k++)
+		h[k] = (struct heading){ r->headings[k].level, keep_str(s, r->headings[k].id),
+					 { keep_str(s, r->headings[k].title.zh),
+					   keep_str(s, r->headings[k].title.en) }, NULL };
+	struct mention *m = arena_array(s->a, r->nmentions ? r->nmentions : 1, sizeof *m);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		const char *sect = r->mentions[k].section;
+		size_t at = 0;
+		while (sect && at < r->nheadings && r->headings[at].id != sect)
+			at++;
+		m[k] = (struct mention){ keep_str(s, r->mentions[k].row), keep_str(s, r->mentions[k].term),
+					 sect && at < r->nheadings ? h[at].id : keep_str(s, sect) };
+	}
+	r->headings = h;
+	r->mentions = m;
+	r->claims_total = r->nclaims;
+	r->claims_disputed = 0;
+	size_t kept = 0;
+	struct claim_record *c = arena_array(s->a, r->nclaims ? r->nclaims : 1, sizeof *c);
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *from = &r->claims[k];
+		r->claims_disputed += from->span.disputed != 0;
+		if (s->claims_split && !from->span.disputed)
+			continue;
+		struct claim_record *to = &c[kept++];
+		memset(to, 0, sizeof *to);
+		to->span.kind = from->span.kind;
+		to->span.disputed = from->span.disputed;
+		to->span.relation = keep_str(s, from->span.relation);
+		to->span.stated = keep_str(s, from->span.stated);
+		to->span.derivation = keep_str(s, from->span.derivation);
+		to->span.computed = keep_str(s, from->span.computed);
+		to->span.correction = keep_str(s, from->span.correction);
+		to->loc = from->loc;
+		to->anchor = keep_str(s, from->anchor);
+		to->section = keep_str(s, from->section);
+	}
+	r->claims = c;
+	r->nclaims = kept;
+	r->sections = NULL;
+	r->nsections = 0;
+}
+
+/* A page made while chapters stream: its links are collected, then it is
+ * written and its tree freed. */
+static void page_done(struct site *s, struct page *p)
+{
+	link_collect(s, p);
+	if (s->writing && diag_count(DIAG_ERROR) == 0) {
+		if (write_page(s, p))
+			s->writing = 0;
+	} else {
+		dom_page_free(p->dom);
+		p->dom = NULL;
+	}
+}
+
+/* Chapter i is rendered: its page, its part of the search index, its
+ * claims page in a long book; then only what the book pages need is kept. */
+static void chapter_done(struct site *s, size_t i)
+{
+	page_done(s, chapter_page(s, i));
+	if (s->claims_split)
+		page_done(s, pages_chapter_claims(s, i));
+	pages_search_chapter(s, i);
+	keep_chapter(s, i);
+}
+
 static void add_assets(struct site *s)
 {
 	const struct book *b = s->book;
@@ -308,9 +394,10 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	 * page assembled, its links collected, written and its tree freed, so
 	 * memory holds one batch of trees, not the book's. */
 	double t = site_clock(), t1;
-	int writing = opts->write && diag_count(DIAG_ERROR) == 0;
-	if (writing && write_begin(&s, opts->out))
-		writing = 0;
+	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
+	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
+	if (s.writing && write_begin(&s, opts->out))
+		s.writing = 0;
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
@@ -320,17 +407,10 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
 		render_range(&s, arenas, jobs, from, to);
-		for (size_t i = from; i < to; i++) {
-			struct page *p = chapter_page(&s, i);
-			link_collect(&s, p);
-			if (writing && diag_count(DIAG_ERROR) == 0) {
-				if (write_page(&s, p))
-					writing = 0;
-			} else {
-				dom_page_free(p->dom);
-				p->dom = NULL;
-			}
-		}
+		for (size_t i = from; i < to; i++)
+			chapter_done(&s, i);
+		for (int j = 0; j < jobs; j++)
+			arena_free(&arenas[j]);
 	}
 	if (progress)
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
@@ -354,7 +434,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)
-			rc = writing ? write_finish(&s) : -1;
+			rc = s.writing ? write_finish(&s) : -1;
 	}
 	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
 	if (rc)
@@ -377,6 +457,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	for (int j = 0; j < jobs; j++)
 		arena_free(&arenas[j]);
 	free(arenas);
+	search_index_free(s.search);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);
 	dom_template_free(s.tpl);

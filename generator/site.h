@@ -33,6 +33,7 @@ struct site_file {
 	char *data;                /* malloc'd; NULL: copied from disk_path */
 	size_t len;
 	const char *disk_path;
+	int written;               /* already in the output (write_file()) */
 };
 
 struct chapter_stats {
@@ -67,6 +68,10 @@ struct site {
 	struct dom_node **print_parts; /* copies of the chapters' articles, for print.html */
 	struct site_stats stats;
 	int jobs;
+	int writing;                 /* pages go to the output as they are made */
+	struct search_index *search; /* the search index part being filled */
+	size_t search_parts;         /* parts written so far */
+	int claims_split;            /* each chapter's claims on a page of its own */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
 	const char *out, *tmp, *old; /* the write stage's directories */
 };
@@ -75,6 +80,15 @@ struct site {
  * chapters is neither printable nor loadable, and it would cost a copy of
  * every chapter in memory. */
 #define PRINT_MAX_CHAPTERS 200
+
+/* The search index is written in parts of this many chapters (see
+ * search_index_write_part()), so a build holds one part in memory. */
+#define SEARCH_PART_CHAPTERS 64
+
+/* A book longer than this lists its claims on one page per chapter
+ * (claims/NN-slug.html); claims.html keeps the errata and a count per
+ * chapter.  Shorter books list every claim on claims.html. */
+#define CLAIMS_PAGE_MAX_CHAPTERS 100
 
 struct site_options {
 	const char *out;           /* output directory ("site") */
@@ -95,8 +109,12 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 /* Adds a generated file; takes ownership of data (malloc'd). */
 void site_file_add(struct site *s, const char *path, char *data, size_t len);
 
-/* pages.c: the book-level pages. */
+/* pages.c: the book-level pages, and the pages made as each chapter is
+ * done: its part of the search index (pages_search_chapter(), which writes
+ * a part when it is full or last) and, in a long book, its claims page. */
 void pages_build(struct site *s);
+void pages_search_chapter(struct site *s, size_t chapter);
+struct page *pages_chapter_claims(struct site *s, size_t chapter);
 
 /* link.c: link_collect() records a finished page's ids and internal links
  * and rewrites its root-relative links relative to it (after it, the page
@@ -110,11 +128,14 @@ int link_check(struct site *s);
 /* write.c: pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
  * the directory; write_page() writes a collected page and frees its tree;
+ * write_file() writes a generated file at once (taking data) and records
+ * its path for the link check;
  * write_finish() writes what is left and swaps; write_abort() removes the
  * temporary directory, leaving out as it was.  Each returns 0 or -1 after
  * reporting. */
 int write_begin(struct site *s, const char *out);
 int write_page(struct site *s, struct page *p);
+void write_file(struct site *s, const char *path, char *data, size_t len);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
 

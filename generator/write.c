@@ -106,6 +106,19 @@ int write_page(struct site *s, struct page *p)
 	return 0;
 }
 
+void write_file(struct site *s, const char *path, char *data, size_t len)
+{
+	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+	memset(f, 0, sizeof *f);
+	f->path = path;
+	f->written = 1;
+	if (s->writing && files_write(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
+		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
+		s->writing = 0;
+	}
+	free(data);
+}
+
 void write_abort(struct site *s)
 {
 	if (s->tmp)
@@ -122,6 +135,8 @@ int write_finish(struct site *s)
 			goto fail;
 	for (size_t i = 0; i < s->nfiles; i++) {
 		const struct site_file *f = &s->files[i];
+		if (f->written)
+			continue;
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		int r = f->data ? files_write(path, f->data, f->len) : files_copy_tree(f->disk_path, path);
 		if (r) {

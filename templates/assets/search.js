@@ -1,8 +1,10 @@
 /*
  * search.js — the search page of a specbook site, offline and from file://.
  *
- * The index is window.SPECBOOK_SEARCH, set by assets/search-index.js that
- * the generator writes (generator/search.c documents its shape).  The
+ * The index comes in parts, assets/search/*.js, each pushing one object onto
+ * window.SPECBOOK_SEARCH_PARTS (generator/search.h documents the shape);
+ * search.html loads them before this file, and load() merges them into one
+ * index, also left in window.SPECBOOK_SEARCH.  The
  * tokenizer below must split text exactly as search_tokenize() in C does:
  * ASCII words and numbers lowercased ("hbm3e", "3.35", "13,824" → "13824"),
  * CJK text as single characters and adjacent pairs.
@@ -117,9 +119,35 @@
 
 	var index = null;
 
+	/* Merges the parts in order: their page and doc numbers are their own,
+	 * so each is shifted past the parts before it. */
+	function merge(parts) {
+		var raw = { version: 1, pages: [], docs: [], terms: [], postings: [] };
+		var byTerm = new Map();
+		parts.forEach(function (part) {
+			var pageBase = raw.pages.length, docBase = raw.docs.length;
+			part.pages.forEach(function (p) { raw.pages.push(p); });
+			part.docs.forEach(function (d) { raw.docs.push([d[0] + pageBase, d[1], d[2], d[3]]); });
+			part.terms.forEach(function (t, i) {
+				var list = byTerm.get(t), p = part.postings[i];
+				if (!list)
+					byTerm.set(t, list = []);
+				for (var k = 0; k < p.length; k += 2)
+					list.push(p[k] + docBase, p[k + 1]);
+			});
+		});
+		/* sorted as the C side sorts (UTF-8 bytes): the same for ASCII terms,
+		 * which come first, and only their order matters (prefixed()) */
+		raw.terms = Array.from(byTerm.keys()).sort();
+		raw.postings = raw.terms.map(function (t) { return byTerm.get(t); });
+		return raw;
+	}
+
 	function load() {
 		if (index)
 			return index;
+		if (!window.SPECBOOK_SEARCH && window.SPECBOOK_SEARCH_PARTS)
+			window.SPECBOOK_SEARCH = merge(window.SPECBOOK_SEARCH_PARTS);
 		var raw = window.SPECBOOK_SEARCH;
 		if (!raw || !raw.docs || !raw.terms || !raw.postings)
 			return null;
@@ -526,7 +554,7 @@
 	}
 
 	/* For the browser tests, and for anyone curious in the console. */
-	window.SpecbookSearch = { tokenize: tokenize, search: search };
+	window.SpecbookSearch = { tokenize: tokenize, search: search, index: function () { var ix = load(); return ix && ix.raw; } };
 
 	if (document.readyState === "loading")
 		document.addEventListener("DOMContentLoaded", start);
