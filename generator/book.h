@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "bitext.h"
+#include "cache.h"
 #include "diag.h"
 #include "numbers.h"
 
@@ -28,6 +29,10 @@ struct chapter {
 	const char *body;        /* the Markdown after the front matter */
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
+	uint64_t hash;           /* of the file's bytes (cache_hash) */
+	struct cache_stat st;    /* the file when it was read */
+	int unread;              /* text not read: the cache vouched for the file
+				    (book_chapter_read() reads it) */
 };
 
 struct term {
@@ -68,12 +73,21 @@ struct book {
  */
 struct book *book_load(struct arena *a, const char *root);
 
+/* The same, but a chapter file the cache vouches for (same size, times and
+ * inode as when last read) is not read: its front matter and hash come
+ * from the cache and it is marked unread.  cache may be NULL. */
+struct book *book_load_cached(struct arena *a, const char *root, const struct cache *cache);
+
 /*
  * Splits the front matter off c->text (c->len bytes; c->path names it) and
  * reads it into c: id, title, summary, and body, body_len, body_line.
  * Returns 0, or -1 after reporting.
  */
 int book_chapter_parse(struct arena *a, struct chapter *c);
+
+/* Reads and parses an unread chapter (see struct chapter).  Returns 0 or
+ * -1 after reporting. */
+int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c);
 
 /* Returns the chapter whose source file name is source, or NULL. */
 const struct chapter *book_chapter(const struct book *b, const char *source);

@@ -113,6 +113,16 @@ int diag_count(enum diag_level level)
 	return level == DIAG_ERROR ? diag.total_errors : diag.total_warnings;
 }
 
+int diag_count_file(const char *file)
+{
+	int n = 0;
+	pthread_mutex_lock(&diag.lock);
+	for (size_t i = 0; i < diag.nrecords; i++)
+		n += diag.records[i].file && !strcmp(diag.records[i].file, file);
+	pthread_mutex_unlock(&diag.lock);
+	return n;
+}
+
 int diag_exit_status(void)
 {
 	if (diag.total_errors || (diag.werror && diag.total_warnings))

@@ -55,6 +55,9 @@ void diag_warning(struct srcloc loc, const char *fmt, ...)
 /* Returns how many diagnostics of exactly that level were recorded. */
 int diag_count(enum diag_level level);
 
+/* Returns how many diagnostics (of any level) are recorded for file. */
+int diag_count_file(const char *file);
+
 /* Prints everything recorded so far to out, sorted, and forgets it. */
 void diag_flush(FILE *out);
 

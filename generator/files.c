@@ -202,7 +202,22 @@ int files_remove_tree(const char *path)
 	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-int files_copy_tree(const char *src, const char *dst)
+/* Returns 1 if the regular file at path holds exactly data[0..len). */
+static int holds(const char *path, const char *data, size_t len)
+{
+	struct stat st;
+	if (lstat(path, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size != len)
+		return 0;
+	char *old;
+	size_t olen;
+	if (files_read_bytes(path, &old, &olen))
+		return 0;
+	int same = olen == len && !memcmp(old, data, len);
+	free(old);
+	return same;
+}
+
+int files_copy_tree(const char *src, const char *dst, const char *prev)
 {
 	struct stat st;
 	if (lstat(src, &st))
@@ -215,12 +230,15 @@ int files_copy_tree(const char *src, const char *dst)
 		char **names = files_list(&a, src, "", &n);
 		int r = 0;
 		for (size_t i = 0; i < n && !r; i++) {
-			struct buf s = BUF_INIT, d = BUF_INIT;
+			struct buf s = BUF_INIT, d = BUF_INIT, p = BUF_INIT;
 			buf_addf(&s, "%s/%s", src, names[i]);
 			buf_addf(&d, "%s/%s", dst, names[i]);
-			r = files_copy_tree(s.data, d.data);
+			if (prev)
+				buf_addf(&p, "%s/%s", prev, names[i]);
+			r = files_copy_tree(s.data, d.data, prev ? p.data : NULL);
 			buf_release(&s);
 			buf_release(&d);
+			buf_release(&p);
 		}
 		arena_free(&a);
 		return r;
@@ -231,7 +249,8 @@ int files_copy_tree(const char *src, const char *dst)
 	size_t len;
 	if (files_read_bytes(src, &data, &len))
 		return -1;
-	int r = files_write(dst, data, len);
+	/* the same bytes as last time: the old file is linked, not rewritten */
+	int r = prev && holds(prev, data, len) && link(prev, dst) == 0 ? 0 : files_write(dst, data, len);
 	free(data);
 	return r;
 }

@@ -42,7 +42,9 @@ int files_mkdirs(const char *path);
 int files_write(const char *path, const void *data, size_t len);
 /* rm -rf.  Returns 0 or -1 (errno set). */
 int files_remove_tree(const char *path);
-/* Copies the tree src to dst (regular files and directories only).  Returns 0 or -1. */
-int files_copy_tree(const char *src, const char *dst);
+/* Copies the tree src to dst (regular files and directories only).  prev,
+ * when not NULL, is the tree's last copy: a file whose bytes are unchanged
+ * there is hard-linked instead of written again.  Returns 0 or -1. */
+int files_copy_tree(const char *src, const char *dst, const char *prev);
 
 #endif

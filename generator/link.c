@@ -19,11 +19,6 @@
 #include <string.h>
 
 /* An internal link, remembered after its page's tree is gone. */
-struct link_record {
-	const char *path;        /* target page or file; NULL: the same page */
-	const char *fragment;    /* without '#', or NULL */
-	struct srcloc loc;
-};
 
 static int str_cmp(const void *a, const void *b)
 {

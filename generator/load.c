@@ -220,7 +220,7 @@ static void check_chapter_ids(struct arena *a, struct book *b)
 	}
 }
 
-static void load_chapters(struct arena *a, struct book *b)
+static void load_chapters(struct arena *a, struct book *b, const struct cache *cache)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
 	size_t n;
@@ -247,12 +247,19 @@ static void load_chapters(struct arena *a, struct book *b)
 		c->source = name;
 		c->number = atoi(name);
 		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
-		char *text;
-		if (read_book_file(a, b->root, rel, &text, &c->len))
+		/* stat before reading: a change after this shows next time */
+		const struct cache_chapter *e = NULL;
+		if (cache_stat(arena_printf(a, "%s/%s", b->root, rel), &c->st) == 0)
+			e = cache_chapter_lookup(cache, name, &c->st);
+		if (e) {
+			c->unread = 1;
+			c->hash = e->hash;
+			c->id = e->id;
+			c->title = e->title;
+			c->summary = e->summary;
+		} else if (book_chapter_read(a, b, c)) {
 			continue;
-		c->text = text;
-		if (book_chapter_parse(a, c))
-			continue;
+		}
 		if (!c->id)
 			c->id = arena_strndup(a, name + digits + 1, strlen(name) - digits - 4);
 		b->nchapters++;
@@ -363,7 +370,23 @@ static void load_template(struct arena *a, struct book *b)
 		b->assets_dir = assets;
 }
 
+int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
+{
+	char *text;
+	if (read_book_file(a, b->root, c->path, &text, &c->len))
+		return -1;
+	c->text = text;
+	c->unread = 0;
+	c->hash = cache_hash(CACHE_HASH_INIT, text, c->len);
+	return book_chapter_parse(a, c);
+}
+
 struct book *book_load(struct arena *a, const char *root)
+{
+	return book_load_cached(a, root, NULL);
+}
+
+struct book *book_load_cached(struct arena *a, const char *root, const struct cache *cache)
 {
 	if (!files_is_dir(root)) {
 		diag_error((struct srcloc){ root, 0, 0 }, "not a directory: give the book's directory with -C");
@@ -372,7 +395,7 @@ struct book *book_load(struct arena *a, const char *root)
 	struct book *b = arena_alloc(a, sizeof *b);
 	b->root = root;
 	load_book_yaml(a, b);
-	load_chapters(a, b);
+	load_chapters(a, b, cache);
 	load_glossary(a, b);
 	b->numbers = numbers_load(a, root, b->approx);
 	load_template(a, b);

@@ -3,6 +3,7 @@
  *
  *   specbook build|check|serve [-C DIR] [-o OUT] [--jobs N] [--port N]
  *                        [--format=gnu|json|github] [--werror] [--quiet] [--timings]
+ *                        [--no-cache]
  *
  * build loads, checks, renders, links and writes; check does all but the
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
@@ -22,8 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SPECBOOK_VERSION "0.1.0"
-
 static void usage(FILE *out)
 {
 	fputs("usage: specbook build|check|serve [options]\n"
@@ -40,6 +39,7 @@ static void usage(FILE *out)
 	      "  --werror         treat warnings as errors\n"
 	      "  -q, --quiet      no summary\n"
 	      "  --timings        where the build's time went, by stage\n"
+	      "  --no-cache       build everything; do not read or write DIR/.specbook-cache\n"
 	      "  -h, --help       this help\n"
 	      "  -V, --version    the version\n", out);
 }
@@ -85,7 +85,7 @@ static int output_inside_book(const char *dir, const char *out)
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *out = NULL;
-	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, port = 8000;
+	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, use_cache = 1, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
@@ -94,6 +94,7 @@ int main(int argc, char **argv)
 		{ "port", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "timings", no_argument, NULL, 'T' },
+		{ "no-cache", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -132,6 +133,7 @@ int main(int argc, char **argv)
 			break;
 		case 'q': quiet = 1; break;
 		case 'T': timings = 1; break;
+		case 'N': use_cache = 0; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -185,12 +187,16 @@ int main(int argc, char **argv)
 	}
 
 	struct site_stats stats = { 0 };
-	struct book *book = book_load(&arena, dir);
+	/* build keeps what it made in the book's cache for the next build
+	 * (incr.h); check always reads everything */
+	struct cache *cache = write && use_cache
+		? cache_open(&arena, arena_printf(&arena, "%s/.specbook-cache", dir)) : NULL;
+	struct book *book = book_load_cached(&arena, dir, cache);
 	double loaded = site_clock();
 	int built = -1;
 	if (book && book->numbers) {
 		struct site_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
-					   .jobs = jobs, .verbose = !quiet };
+					   .jobs = jobs, .verbose = !quiet, .cache = cache };
 		if (werror && diag_count(DIAG_WARNING))
 			so.write = 0;
 		built = site_build(book, &arena, &so, &stats);
@@ -223,6 +229,9 @@ int main(int argc, char **argv)
 					c->pairs, c->zh_blocks,
 					c->zh_blocks ? 100.0 * c->pairs / c->zh_blocks : 100.0, c->spans);
 			}
+			if (stats.reused)
+				fprintf(stderr, "specbook: %d of %d chapters unchanged since the last build, "
+					"%d rendered\n", stats.reused, stats.chapters, stats.chapters - stats.reused);
 			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
 				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,

@@ -7,6 +7,7 @@
  * the site root and made relative by the link stage.
  */
 #include "site.h"
+#include "incr.h"
 #include "alloc.h"
 #include "buffer.h"
 #include "chart.h"
@@ -84,6 +85,8 @@ static void section_link(struct site *s, struct dom_node *parent, size_t ci, con
 static void index_page(struct site *s)
 {
 	const struct book *b = s->book;
+	if (incr_book_page(s, "index.html", INCR_INDEX))
+		return;
 	struct page *p = site_page_new(s, "index.html", "content/book.yaml", NULL, NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = dom_elem_class(frag, "article", "book-index");
@@ -225,6 +228,8 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 {
 	const struct book *b = s->book;
 	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
+	if (incr_book_page(s, path, INCR_MENTIONS))
+		return;
 	struct page *p = site_page_new(s, path, t->file,
 				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
 	struct dom_node *frag = dom_fragment();
@@ -377,6 +382,10 @@ static void specs_pages(struct site *s)
 {
 	size_t n;
 	const struct spec_table *tables = numbers_tables(s->book->numbers, &n);
+	for (size_t i = 0; i < n; i++)
+		spec_table_page(s, &tables[i]);
+	if (incr_book_page(s, "specs/index.html", INCR_STATIC))
+		return;
 	struct page *p = site_page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "spec-index", "规格表", "Spec tables");
@@ -389,8 +398,6 @@ static void specs_pages(struct site *s)
 		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
 	}
 	dom_page_fill(p->dom, "content", frag);
-	for (size_t i = 0; i < n; i++)
-		spec_table_page(s, &tables[i]);
 }
 
 /* ---- glossary ---- */
@@ -398,6 +405,8 @@ static void specs_pages(struct site *s)
 static void glossary_page(struct site *s)
 {
 	const struct book *b = s->book;
+	if (incr_book_page(s, "glossary.html", INCR_MENTIONS))
+		return;
 	struct page *p = site_page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "glossary", "术语表", "Glossary");
@@ -549,6 +558,8 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 static void claims_page(struct site *s)
 {
 	const struct book *b = s->book;
+	if (incr_book_page(s, "claims.html", INCR_CLAIMS))
+		return;
 	struct page *p = site_page_new(s, "claims.html", "content", "Claims and errata", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "claims-page", "数字核查", "Claims and errata");
@@ -611,6 +622,21 @@ void pages_search_chapter(struct site *s, size_t ci)
 	const struct book *b = s->book;
 	const struct rendered *rc = &s->chapters[ci];
 	const struct chapter *c = &b->chapters[ci];
+	size_t part = ci / SEARCH_PART_CHAPTERS;
+	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
+	if (incr_part_reusable(s, part, search_part_path(s, part))) {
+		/* every chapter of the part comes from the last build: so does the part */
+		if (last) {
+			const char *path = search_part_path(s, s->search_parts++);
+			if (incr_reuse_file(s, path)) {
+				diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
+					   "(build with --no-cache)", path);
+				s->writing = 0;
+			}
+			write_file_done(s, path);
+		}
+		return;
+	}
 	if (!s->search)
 		s->search = search_index_new();
 	search_index_set_page_title(s->search, c->page, c->title.zh && c->title.en
@@ -621,15 +647,18 @@ void pages_search_chapter(struct site *s, size_t ci)
 		search_index_add(s->search, c->page, st->anchor ? st->anchor : "",
 				 st->title ? st->title : "", st->text ? st->text : "");
 	}
-	if ((ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters) {
+	if (last) {
 		search_flush(s, search_part_path(s, s->search_parts));
 		s->search_parts++;
 	}
 }
 
-static void search_page(struct site *s)
+/* The spec rows' and the glossary's part of the search index. */
+static void search_book_part(struct site *s)
 {
 	const struct book *b = s->book;
+	if (incr_book_page(s, "assets/search/book.js", INCR_STATIC))
+		return;
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
 	size_t ntables;
@@ -669,7 +698,14 @@ static void search_page(struct site *s)
 		buf_release(&text);
 	}
 	search_flush(s, "assets/search/book.js");
+}
 
+static void search_page(struct site *s)
+{
+	search_book_part(s);
+
+	if (incr_book_page(s, "search.html", INCR_SEARCH))
+		return;
 	struct page *p = site_page_new(s, "search.html", "content", "Search", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "search-page", "搜索", "Search");
@@ -753,6 +789,8 @@ static void print_page(struct site *s)
 
 static void notfound_page(struct site *s)
 {
+	if (incr_book_page(s, "404.html", INCR_STATIC))
+		return;
 	struct page *p = site_page_new(s, "404.html", "content", "Not found", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "not-found", "找不到该页面", "Page not found");
@@ -766,6 +804,7 @@ static void notfound_page(struct site *s)
 
 void pages_build(struct site *s)
 {
+	incr_book_keys(s);
 	index_page(s);
 	specs_pages(s);
 	glossary_page(s);

@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
+#include "incr.h"
 #include "search.h"
 
 #include <pthread.h>
@@ -167,6 +168,8 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
+		if (incr_reused(s, i))
+			continue;
 		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
@@ -341,9 +344,20 @@ static void page_done(struct site *s, struct page *p)
  * claims page in a long book; then only what the book pages need is kept. */
 static void chapter_done(struct site *s, size_t i)
 {
-	page_done(s, chapter_page(s, i));
-	if (s->claims_split)
-		page_done(s, pages_chapter_claims(s, i));
+	if (incr_reused(s, i)) {
+		incr_reuse_chapter(s, i);
+		pages_search_chapter(s, i);
+		return;
+	}
+	struct page *p = chapter_page(s, i);
+	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
+	page_done(s, p);
+	if (s->claims_split) {
+		p = pages_chapter_claims(s, i);
+		claims = (size_t)(p - s->pages);
+		page_done(s, p);
+	}
+	incr_save_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);
 	keep_chapter(s, i);
 }
@@ -366,7 +380,7 @@ static void add_assets(struct site *s)
 int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
 	       struct site_stats *stats)
 {
-	struct site s = { .book = b, .a = a, .jobs = opts->jobs };
+	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .cache = opts->cache };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;
@@ -398,6 +412,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
 	if (s.writing && write_begin(&s, opts->out))
 		s.writing = 0;
+	incr_begin(&s, SPECBOOK_VERSION);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
@@ -406,6 +421,13 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		if (progress)
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
+		/* chapters the cache vouched for were not read; those that must
+		 * be rendered after all are read now */
+		for (size_t i = from; i < to; i++) {
+			struct chapter *c = (struct chapter *)&b->chapters[i];
+			if (c->unread && !incr_reused(&s, i))
+				book_chapter_read(a, b, c);
+		}
 		render_range(&s, arenas, jobs, from, to);
 		for (size_t i = from; i < to; i++)
 			chapter_done(&s, i);
@@ -435,6 +457,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		rc = 0;
 		if (opts->write)
 			rc = s.writing ? write_finish(&s) : -1;
+		if (rc == 0 && opts->write)
+			incr_finish(&s);
 	}
 	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
 	if (rc)
@@ -458,6 +482,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		arena_free(&arenas[j]);
 	free(arenas);
 	search_index_free(s.search);
+	incr_free(&s);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);
 	dom_template_free(s.tpl);

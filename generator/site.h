@@ -15,6 +15,15 @@
 #include "dom.h"
 #include "render.h"
 
+#define SPECBOOK_VERSION "0.1.0"
+
+/* An internal link of a page, for the link check. */
+struct link_record {
+	const char *path;        /* target page or file; NULL: the same page */
+	const char *fragment;    /* without '#', or NULL */
+	struct srcloc loc;
+};
+
 struct page {
 	const char *path;          /* "index.html", "specs/accelerators.html" */
 	const char *source;        /* file its links were written in, for diagnostics */
@@ -45,6 +54,7 @@ struct chapter_stats {
 enum site_phase { PHASE_LOAD, PHASE_CHAPTERS, PHASE_BOOK_PAGES, PHASE_LINKS, PHASE_WRITE, PHASE_COUNT };
 
 struct site_stats {
+	int reused;                /* chapters taken from the last build */
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 	double seconds[PHASE_COUNT];
@@ -72,6 +82,8 @@ struct site {
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* each chapter's claims on a page of its own */
+	struct cache *cache;         /* NULL: a full build that keeps nothing */
+	struct incr *incr;           /* what this build takes from the last one */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
 	const char *out, *tmp, *old; /* the write stage's directories */
 };
@@ -95,6 +107,7 @@ struct site_options {
 	int write;                 /* 0: check only */
 	int jobs;                  /* rendering threads */
 	int verbose;               /* per-chapter lines on stderr */
+	struct cache *cache;       /* NULL: build everything, keep nothing */
 };
 
 /* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */
@@ -121,7 +134,6 @@ struct page *pages_chapter_claims(struct site *s, size_t chapter);
  * may be written and its tree freed); link_check(), once every page is
  * collected, reports every link whose page or anchor does not exist.
  * Returns 0 or -1 after reporting. */
-struct link_record;
 void link_collect(struct site *s, struct page *p);
 int link_check(struct site *s);
 
@@ -129,13 +141,15 @@ int link_check(struct site *s);
  * takes out's place only when everything succeeded.  write_begin() makes
  * the directory; write_page() writes a collected page and frees its tree;
  * write_file() writes a generated file at once (taking data) and records
- * its path for the link check;
+ * its path for the link check (write_file_done() only records a file put
+ * there otherwise);
  * write_finish() writes what is left and swaps; write_abort() removes the
  * temporary directory, leaving out as it was.  Each returns 0 or -1 after
  * reporting. */
 int write_begin(struct site *s, const char *out);
 int write_page(struct site *s, struct page *p);
 void write_file(struct site *s, const char *path, char *data, size_t len);
+void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
 

@@ -106,12 +106,17 @@ int write_page(struct site *s, struct page *p)
 	return 0;
 }
 
-void write_file(struct site *s, const char *path, char *data, size_t len)
+void write_file_done(struct site *s, const char *path)
 {
 	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
 	memset(f, 0, sizeof *f);
 	f->path = path;
 	f->written = 1;
+}
+
+void write_file(struct site *s, const char *path, char *data, size_t len)
+{
+	write_file_done(s, path);
 	if (s->writing && files_write(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		s->writing = 0;
@@ -138,7 +143,9 @@ int write_finish(struct site *s)
 		if (f->written)
 			continue;
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
-		int r = f->data ? files_write(path, f->data, f->len) : files_copy_tree(f->disk_path, path);
+		const char *prev = s->incr ? arena_printf(s->a, "%s/%s", out, f->path) : NULL;
+		int r = f->data ? files_write(path, f->data, f->len)
+				: files_copy_tree(f->disk_path, path, prev);
 		if (r) {
 			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));
 			goto fail;

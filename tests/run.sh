@@ -159,6 +159,9 @@ else
 	ok "a failing build leaves no temporary directory"
 fi
 
+echo "# incremental builds"
+tap incremental env BUILD="$BUILD" tests/incremental.sh
+
 if [ -x tests/bench/serve-test.sh ]; then
 	echo "# serve"
 	tap serve env BUILD="$BUILD" tests/bench/serve-test.sh

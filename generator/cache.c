@@ -1,0 +1,233 @@
+/*
+ * cache.c — the build cache's files (see cache.h).
+ *
+ * Every file is a record: a magic line naming the format, a key, then
+ * values written by cache_put_*: unsigned 64-bit numbers and strings
+ * (a length, or ~0 for NULL, then the bytes).  Numbers are in the host's
+ * byte order: a cache belongs to the machine that wrote it.
+ */
+#define _GNU_SOURCE
+#include "cache.h"
+#include "alloc.h"
+#include "files.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAGIC "specbook-cache\n"
+#define NULL_LEN UINT64_MAX
+
+struct cache {
+	struct arena *a;
+	const char *dir;
+	struct cache_chapter *chapters;   /* sorted by source */
+	size_t nchapters;
+};
+
+int cache_stat(const char *path, struct cache_stat *st)
+{
+	struct stat sb;
+	if (lstat(path, &sb))
+		return -1;
+	st->size = (uint64_t)sb.st_size;
+	st->mtime_ns = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
+	st->ctime_ns = (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec;
+	st->ino = (uint64_t)sb.st_ino;
+	return 0;
+}
+
+uint64_t cache_hash(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+uint64_t cache_hash_u64(uint64_t h, uint64_t v)
+{
+	return cache_hash(h, &v, sizeof v);
+}
+
+uint64_t cache_hash_str(uint64_t h, const char *s)
+{
+	if (!s)
+		return cache_hash_u64(h, NULL_LEN);
+	size_t n = strlen(s);
+	return cache_hash(cache_hash_u64(h, n), s, n);
+}
+
+void cache_put_u64(struct buf *b, uint64_t v)
+{
+	buf_add(b, &v, sizeof v);
+}
+
+void cache_put_str(struct buf *b, const char *s)
+{
+	if (!s) {
+		cache_put_u64(b, NULL_LEN);
+		return;
+	}
+	size_t n = strlen(s);
+	cache_put_u64(b, n);
+	buf_add(b, s, n);
+}
+
+uint64_t cache_get_u64(struct cache_reader *r)
+{
+	uint64_t v = 0;
+	if (r->bad || (size_t)(r->end - r->p) < sizeof v) {
+		r->bad = 1;
+		return 0;
+	}
+	memcpy(&v, r->p, sizeof v);
+	r->p += sizeof v;
+	return v;
+}
+
+const char *cache_get_str(struct cache_reader *r)
+{
+	uint64_t n = cache_get_u64(r);
+	if (r->bad || n == NULL_LEN)
+		return NULL;
+	if (n > (uint64_t)(r->end - r->p) || memchr(r->p, '\0', (size_t)n)) {
+		r->bad = 1;
+		return NULL;
+	}
+	const char *s = arena_strndup(r->a, r->p, (size_t)n);
+	r->p += n;
+	return s;
+}
+
+/* The first line of every record: the magic, the format and the sizes the
+ * numbers were written with. */
+static void put_header(struct buf *b, uint64_t key)
+{
+	buf_adds(b, MAGIC);
+	cache_put_u64(b, CACHE_FORMAT);
+	cache_put_u64(b, key);
+}
+
+int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
+	       struct cache_reader *r)
+{
+	char *data;
+	size_t len;
+	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
+	if (files_read_bytes(path, &data, &len))
+		return -1;
+	/* the record is kept in the arena: its strings are copied anyway, but
+	 * reading from one block is simplest */
+	char *copy = arena_alloc(a, len + 1);
+	memcpy(copy, data, len);
+	free(data);
+	*r = (struct cache_reader){ copy, copy + len, 0, a };
+	size_t m = strlen(MAGIC);
+	if (len < m || memcmp(copy, MAGIC, m))
+		return -1;
+	r->p += m;
+	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad)
+		return -1;
+	return 0;
+}
+
+void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body)
+{
+	struct buf b = BUF_INIT;
+	put_header(&b, key);
+	buf_add(&b, body->data ? body->data : "", body->len);
+	char *path = arena_printf(c->a, "%s/%s", c->dir, name);
+	char *tmp = arena_printf(c->a, "%s.tmp-%ld", path, (long)getpid());
+	if (files_write(tmp, b.data, b.len) == 0 && rename(tmp, path))
+		unlink(tmp);
+	buf_release(&b);
+}
+
+static int entry_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct cache_chapter *)x)->source,
+		      ((const struct cache_chapter *)y)->source);
+}
+
+static void read_chapters(struct cache *c)
+{
+	struct cache_reader r;
+	if (cache_read(c, c->a, "chapters", 0, &r))
+		return;
+	uint64_t n = cache_get_u64(&r);
+	if (r.bad || n > (uint64_t)(r.end - r.p))   /* each entry takes more than a byte */
+		return;
+	struct cache_chapter *e = arena_array(c->a, n ? (size_t)n : 1, sizeof *e);
+	for (size_t i = 0; i < n && !r.bad; i++) {
+		e[i].source = cache_get_str(&r);
+		e[i].st.size = cache_get_u64(&r);
+		e[i].st.mtime_ns = cache_get_u64(&r);
+		e[i].st.ctime_ns = cache_get_u64(&r);
+		e[i].st.ino = cache_get_u64(&r);
+		e[i].hash = cache_get_u64(&r);
+		e[i].id = cache_get_str(&r);
+		e[i].title.zh = cache_get_str(&r);
+		e[i].title.en = cache_get_str(&r);
+		e[i].summary.zh = cache_get_str(&r);
+		e[i].summary.en = cache_get_str(&r);
+		if (!e[i].source || !e[i].id)
+			r.bad = 1;
+	}
+	if (r.bad)
+		return;
+	qsort(e, (size_t)n, sizeof *e, entry_cmp);
+	c->chapters = e;
+	c->nchapters = (size_t)n;
+}
+
+struct cache *cache_open(struct arena *a, const char *dir)
+{
+	struct cache *c = arena_alloc(a, sizeof *c);
+	memset(c, 0, sizeof *c);
+	c->a = a;
+	c->dir = arena_strdup(a, dir);
+	read_chapters(c);
+	return c;
+}
+
+const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
+						 const struct cache_stat *st)
+{
+	if (!c || !c->nchapters)
+		return NULL;
+	struct cache_chapter key = { .source = source };
+	const struct cache_chapter *e = bsearch(&key, c->chapters, c->nchapters, sizeof key, entry_cmp);
+	if (!e || e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
+	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
+		return NULL;
+	return e;
+}
+
+void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t n)
+{
+	if (files_mkdirs(arena_printf(c->a, "%s/ch", c->dir)))
+		return;
+	struct buf b = BUF_INIT;
+	cache_put_u64(&b, n);
+	for (size_t i = 0; i < n; i++) {
+		cache_put_str(&b, e[i].source);
+		cache_put_u64(&b, e[i].st.size);
+		cache_put_u64(&b, e[i].st.mtime_ns);
+		cache_put_u64(&b, e[i].st.ctime_ns);
+		cache_put_u64(&b, e[i].st.ino);
+		cache_put_u64(&b, e[i].hash);
+		cache_put_str(&b, e[i].id);
+		cache_put_str(&b, e[i].title.zh);
+		cache_put_str(&b, e[i].title.en);
+		cache_put_str(&b, e[i].summary.zh);
+		cache_put_str(&b, e[i].summary.en);
+	}
+	cache_write(c, "chapters", 0, &b);
+	buf_release(&b);
+}

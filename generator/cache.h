@@ -1,0 +1,99 @@
+/*
+ * cache.h — what one build keeps for the next: incremental builds.
+ *
+ * The cache lives in the book's .specbook-cache/ directory (--no-cache
+ * builds without it).  It holds:
+ *
+ *   chapters       for every chapter file: its size, times and inode when
+ *                  last read, a hash of its bytes and its front matter, so
+ *                  that an unchanged file is not even read;
+ *   ch/STEM.meta   per chapter, what the book-level pages and the link check
+ *                  need of it (headings, mentions, claims, ids, links,
+ *                  counts) under the key it was rendered with, and the size
+ *                  and time of the pages it wrote;
+ *   ch/STEM.text   per chapter, its sections' text, for its search part;
+ *   book           the keys of the book-level pages and their ids and links.
+ *
+ * A chapter is reused when its key (the hash of its bytes and of everything
+ * every chapter depends on: specs, units, glossary, book.yaml, templates,
+ * the list of chapters and their titles) matches and the previous site
+ * still holds its pages as they were written; its pages are then
+ * hard-linked from the previous site into the new one.  Anything missing,
+ * stale or unreadable in the cache is a miss, never an error: the cache can
+ * always be deleted.
+ *
+ * Chapters with diagnostics are not kept, so their warnings show on every
+ * build.  Not thread-safe; used from the main thread only.
+ */
+#ifndef SPECBOOK_CACHE_H
+#define SPECBOOK_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "bitext.h"
+#include "buffer.h"
+
+/* Bumped whenever what the cache holds or what a build makes of it changes. */
+#define CACHE_FORMAT 1
+
+/* A file's identity: if all four are unchanged, so are its bytes. */
+struct cache_stat {
+	uint64_t size, mtime_ns, ctime_ns, ino;
+};
+
+/* Returns 0 and fills *st, or -1 (errno set). */
+int cache_stat(const char *path, struct cache_stat *st);
+
+/* 64-bit FNV-1a over n bytes, continuing from h (start with CACHE_HASH_INIT). */
+#define CACHE_HASH_INIT 0xcbf29ce484222325ULL
+uint64_t cache_hash(uint64_t h, const void *data, size_t n);
+uint64_t cache_hash_str(uint64_t h, const char *s);   /* NULL and "" differ */
+uint64_t cache_hash_u64(uint64_t h, uint64_t v);
+
+/* A chapter file as the last build read it. */
+struct cache_chapter {
+	const char *source;          /* "01-introduction.md" */
+	struct cache_stat st;
+	uint64_t hash;               /* of its bytes */
+	const char *id;
+	struct bitext title, summary;
+};
+
+struct cache;
+
+/* Opens the cache in dir (created when written); reads what is there.
+ * Never fails: an unreadable cache is an empty one. */
+struct cache *cache_open(struct arena *a, const char *dir);
+
+/* Returns the entry for a chapter file whose stat still matches, or NULL. */
+const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
+						 const struct cache_stat *st);
+
+/* Replaces the chapter index with entries[0..n). */
+void cache_chapters_write(struct cache *c, const struct cache_chapter *entries, size_t n);
+
+/* ---- records: a reader and a writer of plain values ---- */
+
+struct cache_reader {
+	const char *p, *end;
+	int bad;                     /* read past the end or found nonsense */
+	struct arena *a;             /* strings are copied here */
+};
+
+void cache_put_u64(struct buf *b, uint64_t v);
+void cache_put_str(struct buf *b, const char *s);
+uint64_t cache_get_u64(struct cache_reader *r);
+const char *cache_get_str(struct cache_reader *r);
+
+/* Reads a record file name (relative to the cache) into *r if it starts
+ * with the format's magic and key.  Returns 0, or -1 when missing or stale. */
+int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
+	       struct cache_reader *r);
+
+/* Writes body as record file name under key (replacing it atomically).
+ * Failing to write is not an error: the next build misses. */
+void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body);
+
+#endif

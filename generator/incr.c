@@ -1,0 +1,581 @@
+/*
+ * incr.c — incremental builds (see incr.h).
+ */
+#define _GNU_SOURCE
+#include "incr.h"
+#include "alloc.h"
+#include "cache.h"
+#include "files.h"
+#include "site.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A page as the last build wrote it, enough for the link check. */
+struct page_rec {
+	const char *path;
+	struct cache_stat st;
+	const char **ids;
+	size_t nids;
+	struct link_record *links;
+	size_t nlinks;
+};
+
+/* A book-level page or file of the last build or of this one. */
+struct book_rec {
+	struct page_rec page;
+	enum incr_group group;
+	uint64_t key;
+	int file;                    /* a generated file, not a page */
+};
+
+struct incr {
+	uint64_t global;
+	uint64_t *keys;              /* per chapter */
+	unsigned char *reused;       /* per chapter */
+	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
+	uint64_t group[INCR_GROUPS];
+	struct book_rec *old;        /* the last build's book pages */
+	size_t nold;
+	struct book_rec *made;       /* this build's, in the order they were made */
+	size_t nmade, capmade;
+};
+
+/* ---- keys ---- */
+
+static uint64_t hash_file(uint64_t h, const char *path)
+{
+	char *data;
+	size_t len;
+	if (files_read_bytes(path, &data, &len))
+		return cache_hash_u64(h, (uint64_t)errno);
+	h = cache_hash(cache_hash_u64(h, len), data, len);
+	free(data);
+	return h;
+}
+
+static uint64_t global_key(struct site *s, const char *version)
+{
+	const struct book *b = s->book;
+	uint64_t h = cache_hash_str(CACHE_HASH_INIT, version);
+	h = cache_hash_u64(h, CACHE_FORMAT);
+	h = hash_file(h, arena_printf(s->a, "%s/content/book.yaml", b->root));
+	h = hash_file(h, arena_printf(s->a, "%s/content/glossary.yaml", b->root));
+	size_t n;
+	const char *specs = arena_printf(s->a, "%s/specs", b->root);
+	char **names = files_list(s->a, specs, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		h = cache_hash_str(h, names[i]);
+		h = hash_file(h, arena_printf(s->a, "%s/%s", specs, names[i]));
+	}
+	h = cache_hash(cache_hash_u64(h, b->template_len), b->template_text, b->template_len);
+	h = cache_hash_u64(h, b->nchapters);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		h = cache_hash_str(h, c->source);
+		h = cache_hash_str(h, c->id);
+		h = cache_hash_str(h, c->title.zh);
+		h = cache_hash_str(h, c->title.en);
+		h = cache_hash_str(h, c->summary.zh);
+		h = cache_hash_str(h, c->summary.en);
+	}
+	return h;
+}
+
+/* ---- records ---- */
+
+static void put_page(struct buf *b, const struct page *p, const struct cache_stat *st)
+{
+	cache_put_str(b, p->path);
+	cache_put_u64(b, st->size);
+	cache_put_u64(b, st->mtime_ns);
+	cache_put_u64(b, p->nids);
+	for (size_t k = 0; k < p->nids; k++)
+		cache_put_str(b, p->ids[k]);
+	cache_put_u64(b, p->nlinks);
+	for (size_t k = 0; k < p->nlinks; k++) {
+		const struct link_record *l = &p->links[k];
+		cache_put_str(b, l->path);
+		cache_put_str(b, l->fragment);
+		cache_put_str(b, l->loc.file);
+		cache_put_u64(b, (uint64_t)l->loc.line);
+		cache_put_u64(b, (uint64_t)l->loc.col);
+	}
+}
+
+/* Returns a count read from r that cannot be more than the bytes left. */
+static size_t get_count(struct cache_reader *r)
+{
+	uint64_t n = cache_get_u64(r);
+	if (n > (uint64_t)(r->end - r->p))
+		r->bad = 1;
+	return r->bad ? 0 : (size_t)n;
+}
+
+static void get_page(struct cache_reader *r, struct page_rec *p)
+{
+	p->path = cache_get_str(r);
+	p->st.size = cache_get_u64(r);
+	p->st.mtime_ns = cache_get_u64(r);
+	p->nids = get_count(r);
+	p->ids = arena_array(r->a, p->nids ? p->nids : 1, sizeof *p->ids);
+	for (size_t k = 0; k < p->nids; k++)
+		p->ids[k] = cache_get_str(r);
+	p->nlinks = get_count(r);
+	p->links = arena_array(r->a, p->nlinks ? p->nlinks : 1, sizeof *p->links);
+	for (size_t k = 0; k < p->nlinks; k++) {
+		struct link_record *l = &p->links[k];
+		l->path = cache_get_str(r);
+		l->fragment = cache_get_str(r);
+		l->loc.file = cache_get_str(r);
+		l->loc.line = (int)cache_get_u64(r);
+		l->loc.col = (int)cache_get_u64(r);
+	}
+	if (!p->path)
+		r->bad = 1;
+	for (size_t k = 0; k < p->nids && !r->bad; k++)
+		if (!p->ids[k])
+			r->bad = 1;
+}
+
+/* Returns 1 if the previous site holds path as it was written. */
+static int old_file_intact(struct site *s, const char *path, const struct cache_stat *want)
+{
+	struct cache_stat st;
+	return cache_stat(arena_printf(s->a, "%s/%s", s->out, path), &st) == 0 &&
+	       st.size == want->size && st.mtime_ns == want->mtime_ns;
+}
+
+static const char *meta_name(struct site *s, size_t i, const char *ext)
+{
+	const char *page = s->book->chapters[i].page;
+	return arena_printf(s->a, "ch/%.*s.%s", (int)(strlen(page) - 5), page, ext);
+}
+
+/* Reads chapter i's record into s->chapters[i] and the incr's page records.
+ * Returns 0, or -1 when it cannot be used. */
+static int read_meta(struct site *s, size_t i)
+{
+	struct incr *in = s->incr;
+	struct cache_reader r;
+	if (cache_read(s->cache, s->a, meta_name(s, i, "meta"), in->keys[i], &r))
+		return -1;
+	struct rendered *rc = &s->chapters[i];
+	struct rendered got = { 0 };
+	got.pairs = (int)cache_get_u64(&r);
+	got.zh_blocks = (int)cache_get_u64(&r);
+	got.spans = (int)cache_get_u64(&r);
+	got.nheadings = get_count(&r);
+	got.headings = arena_array(s->a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
+	for (size_t k = 0; k < got.nheadings; k++) {
+		struct heading *h = &got.headings[k];
+		h->level = (int)cache_get_u64(&r);
+		h->id = cache_get_str(&r);
+		h->title.zh = cache_get_str(&r);
+		h->title.en = cache_get_str(&r);
+	}
+	got.nmentions = get_count(&r);
+	got.mentions = arena_array(s->a, got.nmentions ? got.nmentions : 1, sizeof *got.mentions);
+	for (size_t k = 0; k < got.nmentions; k++) {
+		struct mention *m = &got.mentions[k];
+		m->row = cache_get_str(&r);
+		m->term = cache_get_str(&r);
+		uint64_t h = cache_get_u64(&r);   /* index of its heading, or ~0: the top */
+		if (h != UINT64_MAX && h >= got.nheadings)
+			r.bad = 1;
+		m->section = h == UINT64_MAX || r.bad ? NULL : got.headings[h].id;
+	}
+	size_t n = get_count(&r);
+	got.claims = arena_array(s->a, n ? n : 1, sizeof *got.claims);
+	for (size_t k = 0; k < n; k++) {
+		struct claim_record c = { 0 };
+		c.span.kind = (enum span_kind)cache_get_u64(&r);
+		c.span.disputed = (int)cache_get_u64(&r);
+		c.span.relation = cache_get_str(&r);
+		c.span.stated = cache_get_str(&r);
+		c.span.derivation = cache_get_str(&r);
+		c.span.computed = cache_get_str(&r);
+		c.span.correction = cache_get_str(&r);
+		c.loc = (struct srcloc){ s->book->chapters[i].path, (int)cache_get_u64(&r),
+					 (int)cache_get_u64(&r) };
+		c.anchor = cache_get_str(&r);
+		c.section = cache_get_str(&r);
+		got.claims_total++;
+		got.claims_disputed += c.span.disputed != 0;
+		/* a long book keeps only the disputed ones, as keep_chapter() does */
+		if (!s->claims_split || c.span.disputed)
+			got.claims[got.nclaims++] = c;
+	}
+	get_page(&r, &in->pages[i][0]);
+	if (cache_get_u64(&r))
+		get_page(&r, &in->pages[i][1]);
+	else
+		in->pages[i][1].path = NULL;
+	if (r.bad || r.p != r.end)
+		return -1;
+	/* the claims pages exist exactly in a long book */
+	if (!in->pages[i][1].path != !s->claims_split)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))
+			return -1;
+	*rc = got;
+	return 0;
+}
+
+/* Reads chapter i's section texts into s->chapters[i].  Returns 0 or -1. */
+static int read_sections(struct site *s, size_t i)
+{
+	struct rendered *rc = &s->chapters[i];
+	struct cache_reader r;
+	if (cache_read(s->cache, s->a, meta_name(s, i, "text"), s->incr->keys[i], &r))
+		return -1;
+	size_t n = get_count(&r);
+	struct section_text *st = arena_array(s->a, n ? n : 1, sizeof *st);
+	for (size_t k = 0; k < n; k++) {
+		st[k].anchor = cache_get_str(&r);
+		st[k].title = cache_get_str(&r);
+		st[k].text = cache_get_str(&r);
+	}
+	if (r.bad || r.p != r.end)
+		return -1;
+	rc->sections = st;
+	rc->nsections = n;
+	return 0;
+}
+
+/* ---- the build ---- */
+
+void incr_begin(struct site *s, const char *version)
+{
+	const struct book *b = s->book;
+	if (!s->cache || !s->writing)
+		return;
+	struct incr *in = xcalloc(1, sizeof *in);
+	s->incr = in;
+	in->global = global_key(s, version);
+	size_t n = b->nchapters ? b->nchapters : 1;
+	in->keys = xcalloc(n, sizeof *in->keys);
+	in->reused = xcalloc(n, 1);
+	in->pages = xcalloc(n, sizeof *in->pages);
+	for (size_t i = 0; i < b->nchapters; i++)
+		in->keys[i] = cache_hash_u64(in->global, b->chapters[i].hash);
+
+	/* the last build's book pages */
+	struct cache_reader r;
+	if (cache_read(s->cache, s->a, "book", in->global, &r) == 0) {
+		size_t nold = get_count(&r);
+		struct book_rec *old = arena_array(s->a, nold ? nold : 1, sizeof *old);
+		for (size_t k = 0; k < nold && !r.bad; k++) {
+			old[k].group = (enum incr_group)cache_get_u64(&r);
+			old[k].key = cache_get_u64(&r);
+			old[k].file = (int)cache_get_u64(&r);
+			get_page(&r, &old[k].page);
+		}
+		if (!r.bad) {
+			in->old = old;
+			in->nold = nold;
+		}
+	}
+
+	if (s->has_print || !files_is_dir(s->out))
+		return;
+	for (size_t i = 0; i < b->nchapters; i++)
+		in->reused[i] = read_meta(s, i) == 0;
+	/* a search part with a chapter to render is made again, from the texts
+	 * of the others; a chapter whose text cannot be read is rendered too */
+	for (size_t from = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS) {
+		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
+								       : b->nchapters;
+		size_t reused = 0;
+		for (size_t i = from; i < to; i++)
+			reused += in->reused[i];
+		for (size_t i = from; i < to && reused < to - from; i++)
+			if (in->reused[i] && read_sections(s, i))
+				in->reused[i] = 0;
+	}
+}
+
+int incr_reused(const struct site *s, size_t i)
+{
+	return s->incr && s->incr->reused[i];
+}
+
+int incr_reuse_file(struct site *s, const char *path)
+{
+	const char *from = arena_printf(s->a, "%s/%s", s->out, path);
+	const char *to = arena_printf(s->a, "%s/%s", s->tmp, path);
+	const char *slash = strrchr(to, '/');
+	if (files_mkdirs(arena_strndup(s->a, to, (size_t)(slash - to))) || link(from, to))
+		return -1;
+	return 0;
+}
+
+static struct page *stub_page(struct site *s, const struct page_rec *rec, const char *source)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = rec->path;
+	p->source = source;
+	p->ids = rec->ids;
+	p->nids = rec->nids;
+	p->links = rec->links;
+	p->nlinks = rec->nlinks;
+	return p;
+}
+
+void incr_reuse_chapter(struct site *s, size_t i)
+{
+	const struct chapter *c = &s->book->chapters[i];
+	const struct rendered *r = &s->chapters[i];
+	for (int k = 0; k < 2; k++) {
+		const struct page_rec *rec = &s->incr->pages[i][k];
+		if (!rec->path)
+			continue;
+		stub_page(s, rec, c->path);
+		if (incr_reuse_file(s, rec->path)) {
+			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
+				   "(build with --no-cache)", rec->path, strerror(errno));
+			s->writing = 0;
+		}
+	}
+	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
+	s->stats.pairs += r->pairs;
+	s->stats.zh_blocks += r->zh_blocks;
+	s->stats.spans += r->spans;
+	s->stats.claims += (int)r->claims_total;
+	s->stats.disputed += (int)r->claims_disputed;
+	s->stats.reused++;
+}
+
+static int stat_written(struct site *s, const char *path, struct cache_stat *st)
+{
+	return cache_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st);
+}
+
+void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
+{
+	struct incr *in = s->incr;
+	const struct chapter *c = &s->book->chapters[i];
+	const struct rendered *r = &s->chapters[i];
+	if (!in || !s->writing || diag_count_file(c->path))
+		return;
+	struct cache_stat st[2];
+	if (stat_written(s, s->pages[page].path, &st[0]) ||
+	    (claims_page != (size_t)-1 && stat_written(s, s->pages[claims_page].path, &st[1])))
+		return;
+	struct buf b = BUF_INIT;
+	cache_put_u64(&b, (uint64_t)r->pairs);
+	cache_put_u64(&b, (uint64_t)r->zh_blocks);
+	cache_put_u64(&b, (uint64_t)r->spans);
+	cache_put_u64(&b, r->nheadings);
+	for (size_t k = 0; k < r->nheadings; k++) {
+		cache_put_u64(&b, (uint64_t)r->headings[k].level);
+		cache_put_str(&b, r->headings[k].id);
+		cache_put_str(&b, r->headings[k].title.zh);
+		cache_put_str(&b, r->headings[k].title.en);
+	}
+	cache_put_u64(&b, r->nmentions);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		const struct mention *m = &r->mentions[k];
+		cache_put_str(&b, m->row);
+		cache_put_str(&b, m->term);
+		size_t h = 0;
+		while (m->section && h < r->nheadings && r->headings[h].id != m->section)
+			h++;
+		cache_put_u64(&b, m->section && h < r->nheadings ? h : UINT64_MAX);
+	}
+	cache_put_u64(&b, r->nclaims);
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *cr = &r->claims[k];
+		cache_put_u64(&b, (uint64_t)cr->span.kind);
+		cache_put_u64(&b, (uint64_t)cr->span.disputed);
+		cache_put_str(&b, cr->span.relation);
+		cache_put_str(&b, cr->span.stated);
+		cache_put_str(&b, cr->span.derivation);
+		cache_put_str(&b, cr->span.computed);
+		cache_put_str(&b, cr->span.correction);
+		cache_put_u64(&b, (uint64_t)cr->loc.line);
+		cache_put_u64(&b, (uint64_t)cr->loc.col);
+		cache_put_str(&b, cr->anchor);
+		cache_put_str(&b, cr->section);
+	}
+	put_page(&b, &s->pages[page], &st[0]);
+	cache_put_u64(&b, claims_page != (size_t)-1);
+	if (claims_page != (size_t)-1)
+		put_page(&b, &s->pages[claims_page], &st[1]);
+	cache_write(s->cache, meta_name(s, i, "meta"), in->keys[i], &b);
+
+	buf_reset(&b);
+	cache_put_u64(&b, r->nsections);
+	for (size_t k = 0; k < r->nsections; k++) {
+		cache_put_str(&b, r->sections[k].anchor);
+		cache_put_str(&b, r->sections[k].title);
+		cache_put_str(&b, r->sections[k].text);
+	}
+	cache_write(s->cache, meta_name(s, i, "text"), in->keys[i], &b);
+	buf_release(&b);
+}
+
+int incr_part_reusable(struct site *s, size_t k, const char *path)
+{
+	const struct book *b = s->book;
+	if (!s->incr || !files_exists(arena_printf(s->a, "%s/%s", s->out, path)))
+		return 0;
+	for (size_t i = k * SEARCH_PART_CHAPTERS; i < (k + 1) * SEARCH_PART_CHAPTERS && i < b->nchapters; i++)
+		if (!s->incr->reused[i])
+			return 0;
+	return 1;
+}
+
+/* ---- book pages ---- */
+
+static uint64_t hash_headings_of(uint64_t h, const struct rendered *r, const char *section)
+{
+	for (size_t k = 0; section && k < r->nheadings; k++)
+		if (r->headings[k].id == section) {
+			h = cache_hash_str(h, r->headings[k].id);
+			h = cache_hash_str(h, r->headings[k].title.zh);
+			return cache_hash_str(h, r->headings[k].title.en);
+		}
+	return cache_hash_str(h, section);
+}
+
+void incr_book_keys(struct site *s)
+{
+	struct incr *in = s->incr;
+	if (!in)
+		return;
+	const struct book *b = s->book;
+	uint64_t g = in->global;
+	uint64_t index = cache_hash_u64(g, INCR_INDEX), mentions = cache_hash_u64(g, INCR_MENTIONS);
+	uint64_t claims = cache_hash_u64(g, INCR_CLAIMS);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct rendered *r = &s->chapters[i];
+		index = cache_hash_u64(index, r->nheadings);
+		index = cache_hash_u64(index, (uint64_t)r->spans);
+		index = cache_hash_u64(index, (uint64_t)r->pairs);
+		index = cache_hash_u64(index, (uint64_t)r->zh_blocks);
+		index = cache_hash_u64(index, r->claims_total);
+		index = cache_hash_u64(index, r->claims_disputed);
+		mentions = cache_hash_u64(mentions, r->nmentions);
+		for (size_t k = 0; k < r->nmentions; k++) {
+			mentions = cache_hash_str(mentions, r->mentions[k].row);
+			mentions = cache_hash_str(mentions, r->mentions[k].term);
+			mentions = hash_headings_of(mentions, r, r->mentions[k].section);
+		}
+		claims = cache_hash_u64(claims, r->claims_total);
+		claims = cache_hash_u64(claims, r->claims_disputed);
+		claims = cache_hash_u64(claims, r->nclaims);
+		for (size_t k = 0; k < r->nclaims; k++) {
+			const struct claim_record *c = &r->claims[k];
+			claims = cache_hash_u64(claims, (uint64_t)c->span.disputed);
+			claims = cache_hash_str(claims, c->span.relation);
+			claims = cache_hash_str(claims, c->span.stated);
+			claims = cache_hash_str(claims, c->span.derivation);
+			claims = cache_hash_str(claims, c->span.computed);
+			claims = cache_hash_str(claims, c->span.correction);
+			claims = cache_hash_u64(claims, (uint64_t)c->loc.line);
+			claims = cache_hash_str(claims, c->anchor);
+		}
+	}
+	in->group[INCR_STATIC] = cache_hash_u64(g, INCR_STATIC);
+	in->group[INCR_INDEX] = index;
+	in->group[INCR_MENTIONS] = mentions;
+	in->group[INCR_CLAIMS] = claims;
+	in->group[INCR_SEARCH] = cache_hash_u64(cache_hash_u64(g, INCR_SEARCH), s->search_parts);
+}
+
+int incr_book_page(struct site *s, const char *path, enum incr_group g)
+{
+	struct incr *in = s->incr;
+	if (!in)
+		return 0;
+	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+	memset(made, 0, sizeof *made);
+	made->page.path = path;
+	made->group = g;
+	made->key = in->group[g];
+	size_t plen = strlen(path);
+	made->file = plen < 5 || strcmp(path + plen - 5, ".html");
+	for (size_t k = 0; k < in->nold; k++) {
+		const struct book_rec *old = &in->old[k];
+		if (strcmp(old->page.path, path))
+			continue;
+		if (old->group != g || old->key != in->group[g] || old->file != made->file ||
+		    !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
+			return 0;
+		if (made->file) {
+			write_file_done(s, path);
+		} else {
+			stub_page(s, &old->page, "content");
+		}
+		return 1;
+	}
+	return 0;
+}
+
+void incr_finish(struct site *s)
+{
+	struct incr *in = s->incr;
+	if (!in)
+		return;
+	const struct book *b = s->book;
+	/* the chapter index: only chapters without diagnostics, so that a
+	 * warning is read (and shown) again next time */
+	struct cache_chapter *e = xcalloc(b->nchapters ? b->nchapters : 1, sizeof *e);
+	size_t n = 0;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		if (diag_count_file(c->path))
+			continue;
+		e[n++] = (struct cache_chapter){ c->source, c->st, c->hash, c->id, c->title, c->summary };
+	}
+	cache_chapters_write(s->cache, e, n);
+	free(e);
+
+	/* the book pages, as written (they are in the output now) */
+	struct buf buf = BUF_INIT;
+	size_t kept = 0;
+	for (size_t k = 0; k < in->nmade; k++) {
+		struct book_rec *m = &in->made[k];
+		struct cache_stat st;
+		if (cache_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
+			continue;
+		const struct page *p = NULL;
+		for (size_t j = s->npages; j-- > 0 && !m->file;)
+			if (!strcmp(s->pages[j].path, m->page.path)) {
+				p = &s->pages[j];
+				break;
+			}
+		if (!m->file && !p)
+			continue;
+		struct page none = { .path = m->page.path };
+		cache_put_u64(&buf, (uint64_t)m->group);
+		cache_put_u64(&buf, m->key);
+		cache_put_u64(&buf, (uint64_t)m->file);
+		put_page(&buf, p ? p : &none, &st);
+		kept++;
+	}
+	struct buf all = BUF_INIT;
+	cache_put_u64(&all, kept);
+	buf_add(&all, buf.data ? buf.data : "", buf.len);
+	cache_write(s->cache, "book", in->global, &all);
+	buf_release(&all);
+	buf_release(&buf);
+}
+
+void incr_free(struct site *s)
+{
+	struct incr *in = s->incr;
+	if (!in)
+		return;
+	free(in->keys);
+	free(in->reused);
+	free(in->pages);
+	free(in->made);
+	free(in);
+	s->incr = NULL;
+}

@@ -1,0 +1,135 @@
+#!/bin/bash
+# tests/incremental.sh — incremental builds rewrite only what changed and
+# give the same bytes as a full build (TAP).
+#
+# A synthetic book of 210 chapters (tests/bench/gen.c: long enough for the
+# split claims pages and, past PRINT_MAX_CHAPTERS, no print version) is
+# built with its cache; then edited in several ways, rebuilt, and each
+# result compared with a --no-cache build of the same sources.  "Rewritten"
+# means the file in the new site is not the old one's inode: reused pages
+# are hard links.
+set -u
+cd "$(dirname "$0")/.."
+BIN=$PWD/${BUILD:-build}/specbook
+N=${INCR_CHAPTERS:-210}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0 fail=0
+ok()     { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1"; [ $# -gt 1 ] && echo "# $2"; }
+
+${CC:-cc} -std=c11 -O2 -D_XOPEN_SOURCE=700 -o "$TMP/gen" tests/bench/gen.c || exit 1
+book=$TMP/book out=$TMP/book/site
+"$TMP/gen" "$book" "$N" >/dev/null
+cp specs/units.yaml "$book/specs/"
+cp -R templates "$book/"
+chapter() { ls "$book"/content/*.md | sed -n "${1}p"; }
+
+inodes() { (cd "$out" && find . -type f -printf '%i %P\n' | sort -k2); }
+# rebuild NAME EXPECTED-REWRITTEN: rebuilds with the cache, compares the
+# files rewritten with the expected list (sorted, space-separated; "-" to
+# skip) and the site with a full build
+rebuild() {
+	local name=$1 want=$2 log=$TMP/log
+	inodes >"$TMP/before"
+	if ! "$BIN" build -C "$book" -o "$out" >"$log" 2>&1; then
+		not_ok "$name: the rebuild succeeds" "$(tail -3 "$log")"
+		return
+	fi
+	inodes >"$TMP/after"
+	local got
+	got=$(join -1 2 -2 2 "$TMP/before" "$TMP/after" | awk '$2 != $3 { print $1 }' | sort | tr '\n' ' ')
+	got=${got% }
+	if [ "$want" != - ]; then
+		if [ "$got" = "$want" ]; then
+			ok "$name: rewrites only $want"
+		else
+			not_ok "$name: rewrites only $want" "rewrote: ${got:0:400}"
+		fi
+	fi
+	rm -rf "$TMP/full"
+	"$BIN" build --no-cache --quiet -C "$book" -o "$TMP/full" 2>/dev/null
+	if diff -r "$out" "$TMP/full" >"$TMP/diff" 2>&1; then
+		ok "$name: the same bytes as a full build"
+	else
+		not_ok "$name: the same bytes as a full build" "$(head -3 "$TMP/diff")"
+	fi
+	cat "$log" >"$TMP/last-log"
+}
+
+if "$BIN" build -C "$book" -o "$out" --quiet && [ -f "$book/.specbook-cache/chapters" ]; then
+	ok "a build keeps its cache in the book's .specbook-cache/"
+else
+	not_ok "a build keeps its cache in the book's .specbook-cache/"
+fi
+
+rebuild "nothing changed" ""
+if grep -q "$N of $N chapters unchanged since the last build, 0 rendered" "$TMP/last-log"; then
+	ok "nothing changed: no chapter is rendered, the summary says so"
+else
+	not_ok "nothing changed: no chapter is rendered, the summary says so" "$(cat "$TMP/last-log")"
+fi
+
+# one word of prose in one chapter: its page, its claims page, its search part
+f=$(chapter 150); stem=$(basename "$f" .md)
+sed -i '0,/^> Interconnect latency dominates/s//> Interconnect latency clearly dominates/' "$f"
+rebuild "one word in chapter 150" "$stem.html assets/search/0002.js claims/$stem.html"
+grep -q "1 rendered" "$TMP/last-log" && ok "one word in chapter 150: one chapter rendered" \
+	|| not_ok "one word in chapter 150: one chapter rendered" "$(cat "$TMP/last-log")"
+
+# a line added at the top: every claim below it moves
+f=$(chapter 20)
+sed -i '0,/^## /s//新的一段。\n\n> A new paragraph.\n\n## /' "$f"
+rebuild "a paragraph added to chapter 20" -
+
+# touched but unchanged: read again, found the same, nothing rendered
+touch "$(chapter 30)"
+rebuild "a chapter touched, not changed" ""
+
+# any change to a spec file renders every chapter again
+sed -i '0,/^\(    memory: [0-9]*\)$/s//\1   # edited/' "$book"/specs/bench.yaml
+rebuild "a comment added to the spec table" -
+grep -q "unchanged since" "$TMP/last-log" \
+	&& not_ok "a comment added to the spec table: every chapter rendered" "$(cat "$TMP/last-log")" \
+	|| ok "a comment added to the spec table: every chapter rendered"
+
+# a chapter's title: it shows in every nav
+f=$(chapter 100)
+sed -i 's/^title: {zh: \(.*\), en: \(.*\)}$/title: {zh: \1（改）, en: \2 (revised)}/' "$f"
+rebuild "chapter 100 retitled" -
+
+# a chapter added at the end (every chapter links to others, so none is
+# removed without breaking links, which is the link check's business)
+last=$(chapter "$N")
+sed -e 's/^id: .*/id: added/' -e 's/{#c\([0-9]*\)-/{#added\1-/' "$last" >"$book/content/999-added.md"
+rebuild "a chapter added" -
+
+# a broken cache is a miss, never an error
+for m in "$book"/.specbook-cache/ch/*.meta; do : >"$m"; break; done
+printf 'garbage' >"$(ls "$book"/.specbook-cache/ch/*.text | sed -n 5p)"
+f=$(chapter 7); sed -i '0,/^> Interconnect latency dominates/s//> Interconnect latency mostly dominates/' "$f"
+rebuild "an emptied record and a garbled one in the cache" -
+
+# an anchor that a cached chapter links to disappears: the link check still
+# sees the cached chapter's links and fails the build
+target=$(grep -lo '[0-9]*-ch[0-9]*\.md#c[0-9]*-s1' "$book"/content/*.md | head -1)
+link=$(grep -o '[0-9]*-ch[0-9]*\.md#c[0-9]*-s1' "$target" | head -1)
+linked=$book/content/${link%%#*} anchor=${link##*#}
+sed -i "s/{#$anchor}/{#$anchor-moved}/" "$linked"
+if "$BIN" build -C "$book" -o "$out" >"$TMP/log" 2>&1; then
+	not_ok "a removed anchor fails the build though the linking chapter is cached"
+elif grep -q "$(basename "$target").*broken link: no anchor '#$anchor'" "$TMP/log"; then
+	ok "a removed anchor fails the build though the linking chapter is cached"
+else
+	not_ok "a removed anchor fails the build though the linking chapter is cached" "$(head -3 "$TMP/log")"
+fi
+sed -i "s/{#$anchor-moved}/{#$anchor}/" "$linked"
+rebuild "the anchor put back" -
+
+# --no-cache neither reads nor writes it
+rm -rf "$book/.specbook-cache"
+"$BIN" build --no-cache --quiet -C "$book" -o "$out" 2>/dev/null
+[ ! -e "$book/.specbook-cache" ] && ok "--no-cache writes no cache" || not_ok "--no-cache writes no cache"
+
+echo "# incremental: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
