@@ -119,22 +119,28 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 {
 	char *data;
 	size_t len;
-	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
-	if (files_read_bytes(path, &data, &len))
+	*r = (struct cache_reader){ NULL, NULL, 1, a, NULL };
+	if (files_read_bytes(arena_printf(c->a, "%s/%s", c->dir, name), &data, &len))
 		return -1;
-	/* the record is kept in the arena: its strings are copied anyway, but
-	 * reading from one block is simplest */
-	char *copy = arena_alloc(a, len + 1);
-	memcpy(copy, data, len);
-	free(data);
-	*r = (struct cache_reader){ copy, copy + len, 0, a };
+	*r = (struct cache_reader){ data, data + len, 0, a, data };
 	size_t m = strlen(MAGIC);
-	if (len < m || memcmp(copy, MAGIC, m))
+	if (len < m || memcmp(data, MAGIC, m)) {
+		cache_done(r);
 		return -1;
+	}
 	r->p += m;
-	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad)
+	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad) {
+		cache_done(r);
 		return -1;
+	}
 	return 0;
+}
+
+void cache_done(struct cache_reader *r)
+{
+	free(r->data);
+	r->data = NULL;
+	r->p = r->end = NULL;
 }
 
 void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body)
@@ -161,8 +167,10 @@ static void read_chapters(struct cache *c)
 	if (cache_read(c, c->a, "chapters", 0, &r))
 		return;
 	uint64_t n = cache_get_u64(&r);
-	if (r.bad || n > (uint64_t)(r.end - r.p))   /* each entry takes more than a byte */
+	if (r.bad || n > (uint64_t)(r.end - r.p)) {   /* each entry takes more than a byte */
+		cache_done(&r);
 		return;
+	}
 	struct cache_chapter *e = arena_array(c->a, n ? (size_t)n : 1, sizeof *e);
 	for (size_t i = 0; i < n && !r.bad; i++) {
 		e[i].source = cache_get_str(&r);
@@ -179,7 +187,9 @@ static void read_chapters(struct cache *c)
 		if (!e[i].source || !e[i].id)
 			r.bad = 1;
 	}
-	if (r.bad)
+	int bad = r.bad;
+	cache_done(&r);
+	if (bad)
 		return;
 	qsort(e, (size_t)n, sizeof *e, entry_cmp);
 	c->chapters = e;

@@ -80,6 +80,7 @@ struct cache_reader {
 	const char *p, *end;
 	int bad;                     /* read past the end or found nonsense */
 	struct arena *a;             /* strings are copied here */
+	char *data;                  /* the file's bytes (cache_done() frees them) */
 };
 
 void cache_put_u64(struct buf *b, uint64_t v);
@@ -88,9 +89,12 @@ uint64_t cache_get_u64(struct cache_reader *r);
 const char *cache_get_str(struct cache_reader *r);
 
 /* Reads a record file name (relative to the cache) into *r if it starts
- * with the format's magic and key.  Returns 0, or -1 when missing or stale. */
+ * with the format's magic and key.  Returns 0 (then cache_done() it when
+ * read), or -1 when missing or stale. */
 int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 	       struct cache_reader *r);
+
+void cache_done(struct cache_reader *r);
 
 /* Writes body as record file name under key (replacing it atomically).
  * Failing to write is not an error: the next build misses. */

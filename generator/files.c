@@ -217,6 +217,20 @@ static int holds(const char *path, const char *data, size_t len)
 	return same;
 }
 
+/* link(), making dst's directory first. */
+static int link_into(const char *src, const char *dst)
+{
+	const char *slash = strrchr(dst, '/');
+	if (slash) {
+		char *dir = xstrndup(dst, (size_t)(slash - dst));
+		int r = files_mkdirs(dir);
+		free(dir);
+		if (r)
+			return -1;
+	}
+	return link(src, dst);
+}
+
 int files_copy_tree(const char *src, const char *dst, const char *prev)
 {
 	struct stat st;
@@ -250,7 +264,8 @@ int files_copy_tree(const char *src, const char *dst, const char *prev)
 	if (files_read_bytes(src, &data, &len))
 		return -1;
 	/* the same bytes as last time: the old file is linked, not rewritten */
-	int r = prev && holds(prev, data, len) && link(prev, dst) == 0 ? 0 : files_write(dst, data, len);
+	int r = prev && holds(prev, data, len) && link_into(prev, dst) == 0 ? 0
+									      : files_write(dst, data, len);
 	free(data);
 	return r;
 }

@@ -213,7 +213,9 @@ static int read_meta(struct site *s, size_t i)
 		get_page(&r, &in->pages[i][1]);
 	else
 		in->pages[i][1].path = NULL;
-	if (r.bad || r.p != r.end)
+	int bad = r.bad || r.p != r.end;
+	cache_done(&r);
+	if (bad)
 		return -1;
 	/* the claims pages exist exactly in a long book */
 	if (!in->pages[i][1].path != !s->claims_split)
@@ -239,7 +241,9 @@ static int read_sections(struct site *s, size_t i)
 		st[k].title = cache_get_str(&r);
 		st[k].text = cache_get_str(&r);
 	}
-	if (r.bad || r.p != r.end)
+	int bad = r.bad || r.p != r.end;
+	cache_done(&r);
+	if (bad)
 		return -1;
 	rc->sections = st;
 	rc->nsections = n;
@@ -278,6 +282,7 @@ void incr_begin(struct site *s, const char *version)
 			in->old = old;
 			in->nold = nold;
 		}
+		cache_done(&r);
 	}
 
 	if (s->has_print || !files_is_dir(s->out))
@@ -296,6 +301,9 @@ void incr_begin(struct site *s, const char *version)
 			if (in->reused[i] && read_sections(s, i))
 				in->reused[i] = 0;
 	}
+	/* with chapters to take from the old site, update it in place */
+	for (size_t i = 0; i < b->nchapters && !s->in_place; i++)
+		s->in_place = in->reused[i];
 }
 
 int incr_reused(const struct site *s, size_t i)
@@ -305,6 +313,8 @@ int incr_reused(const struct site *s, size_t i)
 
 int incr_reuse_file(struct site *s, const char *path)
 {
+	if (s->in_place)
+		return 0;   /* it stays where it is */
 	const char *from = arena_printf(s->a, "%s/%s", s->out, path);
 	const char *to = arena_printf(s->a, "%s/%s", s->tmp, path);
 	const char *slash = strrchr(to, '/');
@@ -323,6 +333,7 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	p->nids = rec->nids;
 	p->links = rec->links;
 	p->nlinks = rec->nlinks;
+	p->reused = 1;
 	return p;
 }
 

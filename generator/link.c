@@ -15,6 +15,7 @@
 #include "alloc.h"
 #include "buffer.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,31 +147,59 @@ static int page_has_id(const struct page *p, const char *id)
 	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
 }
 
-static int page_ptr_cmp(const void *a, const void *b)
+/* The site's pages by path: open addressing, for the millions of lookups
+ * of a big book's links (a sorted array cost a dozen strcmp() each). */
+struct page_table {
+	const struct page **slots;
+	size_t mask;
+};
+
+static uint64_t path_hash(const char *p)
 {
-	return strcmp((*(struct page *const *)a)->path, (*(struct page *const *)b)->path);
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
 }
 
-static int path_key_cmp(const void *key, const void *elem)
+static void table_init(struct page_table *t, const struct site *s)
 {
-	return strcmp(key, (*(struct page *const *)elem)->path);
+	size_t cap = 16;
+	while (cap < 2 * s->npages)
+		cap *= 2;
+	t->slots = xcalloc(cap, sizeof *t->slots);
+	t->mask = cap - 1;
+	for (size_t i = 0; i < s->npages; i++) {
+		size_t k = (size_t)path_hash(s->pages[i].path) & t->mask;
+		while (t->slots[k])
+			k = (k + 1) & t->mask;
+		t->slots[k] = &s->pages[i];
+	}
 }
 
-static int has_file(const struct site *s, const char *path)
+static const struct page *table_find(const struct page_table *t, const char *path)
 {
-	for (size_t i = 0; i < s->nfiles; i++)
-		if (!strcmp(s->files[i].path, path))
-			return 1;
-	return 0;
+	for (size_t k = (size_t)path_hash(path) & t->mask; t->slots[k]; k = (k + 1) & t->mask)
+		if (!strcmp(t->slots[k]->path, path))
+			return t->slots[k];
+	return NULL;
+}
+
+static int file_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 int link_check(struct site *s)
 {
-	struct page **by_path = xcalloc(s->npages ? s->npages : 1, sizeof *by_path);
-	for (size_t i = 0; i < s->npages; i++)
-		by_path[i] = &s->pages[i];
-	if (s->npages > 1)
-		qsort(by_path, s->npages, sizeof *by_path, page_ptr_cmp);
+	struct page_table by_path;
+	table_init(&by_path, s);
+	const char **files = xcalloc(s->nfiles ? s->nfiles : 1, sizeof *files);
+	for (size_t i = 0; i < s->nfiles; i++)
+		files[i] = s->files[i].path;
+	qsort(files, s->nfiles, sizeof *files, file_cmp);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		const struct page *p = &s->pages[i];
@@ -178,21 +207,23 @@ int link_check(struct site *s)
 			const struct link_record *r = &p->links[k];
 			const struct page *target = p;
 			if (r->path) {
-				struct page **t = bsearch(r->path, by_path, s->npages, sizeof *by_path,
-							  path_key_cmp);
-				target = t ? *t : NULL;
-				if (!target && !has_file(s, r->path)) {
+				target = table_find(&by_path, r->path);
+				if (!target && !bsearch(&r->path, files, s->nfiles, sizeof *files, file_cmp)) {
 					diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
 					errors++;
 					continue;
 				}
 			}
+			/* both pages as the last build checked them */
+			if (target && p->reused && target->reused)
+				continue;
 			if (target && r->fragment && !page_has_id(target, r->fragment)) {
 				diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
 				errors++;
 			}
 		}
 	}
-	free(by_path);
+	free(by_path.slots);
+	free(files);
 	return errors ? -1 : 0;
 }

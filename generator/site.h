@@ -28,6 +28,7 @@ struct page {
 	const char *path;          /* "index.html", "specs/accelerators.html" */
 	const char *source;        /* file its links were written in, for diagnostics */
 	struct dom_page *dom;
+	int reused;                /* taken from the last build (incr.h): no tree */
 	int copy;                  /* its content repeats other pages (print.html):
 				      links are rewritten but not reported twice */
 	const char **ids;          /* sorted ids of the page, filled by link_collect() */
@@ -84,6 +85,7 @@ struct site {
 	int claims_split;            /* each chapter's claims on a page of its own */
 	struct cache *cache;         /* NULL: a full build that keeps nothing */
 	struct incr *incr;           /* what this build takes from the last one */
+	int in_place;                /* the output is updated, not replaced (write.c) */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
 	const char *out, *tmp, *old; /* the write stage's directories */
 };

@@ -131,6 +131,94 @@ void write_abort(struct site *s)
 	s->tmp = NULL;
 }
 
+/* ---- updating a site in place (incremental builds) ---- */
+
+static int path_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Moves every file under dir (rel below the temporary directory) into the
+ * output at the same place.  Returns 0 or -1. */
+static int move_into(struct site *s, const char *rel)
+{
+	const char *dir = *rel ? arena_printf(s->a, "%s/%s", s->tmp, rel) : s->tmp;
+	size_t n;
+	char **names = files_list(s->a, dir, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *r = *rel ? arena_printf(s->a, "%s/%s", rel, names[i]) : names[i];
+		const char *from = arena_printf(s->a, "%s/%s", s->tmp, r);
+		const char *to = arena_printf(s->a, "%s/%s", s->out, r);
+		if (files_is_dir(from)) {
+			if (files_mkdirs(to) || move_into(s, r))
+				return -1;
+		} else if (rename(from, to)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Returns 1 if rel is a file of the new site or lies in one of its
+ * directories (copied asset trees). */
+static int in_site(const char **paths, size_t n, const char *rel, struct arena *a)
+{
+	if (bsearch(&rel, paths, n, sizeof *paths, path_cmp))
+		return 1;
+	for (const char *slash = strchr(rel, '/'); slash; slash = strchr(slash + 1, '/')) {
+		const char *prefix = arena_strndup(a, rel, (size_t)(slash - rel));
+		if (bsearch(&prefix, paths, n, sizeof *paths, path_cmp))
+			return 1;
+	}
+	return 0;
+}
+
+/* Removes the files under the output's rel that the new site does not have. */
+static void remove_stale(struct site *s, const char **paths, size_t n, const char *rel)
+{
+	const char *dir = *rel ? arena_printf(s->a, "%s/%s", s->out, rel) : s->out;
+	size_t count;
+	char **names = files_list(s->a, dir, "", &count);
+	for (size_t i = 0; i < count; i++) {
+		const char *r = *rel ? arena_printf(s->a, "%s/%s", rel, names[i]) : names[i];
+		const char *path = arena_printf(s->a, "%s/%s", s->out, r);
+		if (files_is_dir(path)) {
+			if (!in_site(paths, n, r, s->a))
+				remove_stale(s, paths, n, r);
+		} else if (!in_site(paths, n, r, s->a)) {
+			unlink(path);
+		}
+	}
+}
+
+/*
+ * An incremental build wrote only what changed into the temporary
+ * directory: those files are renamed over the old ones and the old files
+ * the site no longer has are removed.  Each file changes atomically; the
+ * site as a whole does not, as it does with the exchange below, which
+ * would cost a link and an unlink for every unchanged file.
+ */
+static int finish_in_place(struct site *s)
+{
+	if (move_into(s, "")) {
+		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot move the new pages into place: %s "
+			   "(build again with --no-cache)", strerror(errno));
+		return -1;
+	}
+	size_t n = s->npages + s->nfiles;
+	const char **paths = xcalloc(n ? n : 1, sizeof *paths);
+	for (size_t i = 0; i < s->npages; i++)
+		paths[i] = s->pages[i].path;
+	for (size_t i = 0; i < s->nfiles; i++)
+		paths[s->npages + i] = s->files[i].path;
+	qsort(paths, n, sizeof *paths, path_cmp);
+	remove_stale(s, paths, n, "");
+	free(paths);
+	files_remove_tree(s->tmp);
+	s->tmp = NULL;
+	return 0;
+}
+
 int write_finish(struct site *s)
 {
 	struct srcloc loc = { s->out, 0, 0 };
@@ -152,6 +240,11 @@ int write_finish(struct site *s)
 		}
 	}
 
+	if (s->in_place) {
+		if (finish_in_place(s))
+			goto fail;
+		return 0;
+	}
 	if (files_exists(out)) {
 		if (!files_is_dir(out)) {
 			diag_error(loc, "the output '%s' exists and is not a directory", out);
