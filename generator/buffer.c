@@ -70,14 +70,6 @@ void buf_adds(struct buf *b, const char *s)
 	buf_add(b, s, strlen(s));
 }
 
-void buf_addch(struct buf *b, int c)
-{
-	if (b->len + 2 > b->cap)   /* the common case skips buf_grow's checked arithmetic */
-		buf_grow(b, 1);
-	b->data[b->len++] = (char)c;
-	b->data[b->len] = '\0';
-}
-
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 {
 	/* Format straight into the free space; only when it does not fit, grow

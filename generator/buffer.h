@@ -27,7 +27,16 @@ void buf_reset(struct buf *b);                   /* len = 0, keeps memory */
 void buf_grow(struct buf *b, size_t extra);      /* room for extra more bytes */
 void buf_add(struct buf *b, const void *data, size_t len);
 void buf_adds(struct buf *b, const char *s);
-void buf_addch(struct buf *b, int c);
+/* Appends one byte.  Inline because the serializer, JSON escaping and
+ * whitespace collapsing call it per character, where the call cost as much
+ * as the append (the function was 2.6% of a 1000-chapter build). */
+static inline void buf_addch(struct buf *b, int c)
+{
+	if (b->len + 2 > b->cap)   /* the common case skips buf_grow's checked arithmetic */
+		buf_grow(b, 1);
+	b->data[b->len++] = (char)c;
+	b->data[b->len] = '\0';
+}
 void buf_addf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)

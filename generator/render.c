@@ -59,6 +59,10 @@ struct autolinker {
 	struct arena arena;
 	struct pattern *buckets[AUTOLINK_BUCKETS];
 	struct pattern *shorts[AUTOLINK_BUCKETS];
+	/* 1 for every byte some pattern starts with: text is scanned at each
+	 * byte, and most bytes (UTF-8 continuation bytes, spaces, punctuation,
+	 * lowercase letters) start none, so they are passed over unhashed */
+	unsigned char starts[256];
 };
 
 static unsigned bucket_of(const char *s, size_t n)
@@ -90,6 +94,7 @@ static void add_pattern(struct autolinker *al, const char *text, const char *hre
 		return;   /* the first owner of a spelling keeps it */
 	p->next = *head;
 	*head = p;
+	al->starts[(unsigned char)text[0]] = 1;
 }
 
 struct autolinker *render_autolinker_new(const struct book *b)
@@ -162,35 +167,61 @@ static struct srcloc body_loc(struct ctx *c, int md_line, int col)
 	return (struct srcloc){ c->ch->path, c->ch->body_line + md_line - 1, col };
 }
 
-enum lang render_detect_lang(const char *s, size_t len)
+/* Han characters and Latin words counted so far, for render_detect_lang().
+ * Text may be fed in pieces (a block's text nodes one after another): the
+ * counts come out as for the pieces joined, as long as no piece ends inside
+ * a placeholder, which cmark never splits. */
+struct lang_tally {
+	int han, words, in_word;
+};
+
+static void lang_feed(struct lang_tally *t, const char *s, size_t len)
 {
-	int han = 0, words = 0, in_word = 0;
 	size_t i = 0;
 	while (i < len) {
 		uint32_t cp;
-		int n = utf8_decode(s + i, len - i, &cp);
-		i += n > 0 ? (size_t)n : 1;
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x80) {
+			/* ASCII, most of the English text: no decoding (the decoder
+			 * call was a tenth of this function's time) */
+			cp = b;
+			i++;
+		} else {
+			int n = utf8_decode(s + i, len - i, &cp);
+			i += n > 0 ? (size_t)n : 1;
+		}
 		if (cp == 0xE000) {   /* skip a placeholder */
 			while (i < len && (unsigned char)s[i] != 0xEE)
 				i++;
 			i += PH_LEN;
-			in_word = 0;
+			t->in_word = 0;
 			continue;
 		}
 		if (utf8_is_han(cp)) {
-			han++;
-			in_word = 0;
+			t->han++;
+			t->in_word = 0;
 		} else if (utf8_is_latin(cp)) {
-			if (!in_word)
-				words++;
-			in_word = 1;
+			if (!t->in_word)
+				t->words++;
+			t->in_word = 1;
 		} else if (!(cp >= '0' && cp <= '9') && cp != '-' && cp != '\'') {
-			in_word = 0;
+			t->in_word = 0;
 		}
 	}
-	if (!han && !words)
+}
+
+static enum lang lang_verdict(const struct lang_tally *t)
+{
+	if (!t->han && !t->words)
 		return LANG_NONE;
-	return han >= words ? LANG_ZH : LANG_EN;
+	return t->han >= t->words ? LANG_ZH : LANG_EN;
+}
+
+enum lang render_detect_lang(const char *s, size_t len)
+{
+	struct lang_tally t = { 0, 0, 0 };
+	lang_feed(&t, s, len);
+	return lang_verdict(&t);
 }
 
 char *render_slug(struct arena *a, const char *s)
@@ -344,10 +375,19 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 		} else if (fence) {
 			buf_add(&md, s, len);
 		} else {
+			/* ordinary bytes are copied in runs, flushed before anything
+			 * special (a backslash, U+E00x, a brace) */
+			size_t run = 0;
 			for (size_t i = 0; i < len; i++) {
+				unsigned char ch = (unsigned char)s[i];
+				if (ch != '\\' && ch != 0xEE && ch != '{')
+					continue;
+				buf_add(&md, s + run, i - run);
+				run = i + 1;
 				if (s[i] == '\\' && i + 1 < len) {
 					buf_add(&md, s + i, 2);
 					i++;
+					run = i + 1;
 					continue;
 				}
 				if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
@@ -358,6 +398,7 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 						   s[i + 2] == (char)0x80 ? '0' : '1');
 					c->errors++;
 					i += 2;
+					run = i + 1;
 					continue;
 				}
 				if (s[i] != '{' || (i + 1 < len && s[i + 1] == '#')) {
@@ -381,8 +422,10 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 					p->len = len - i - 1;
 					p->unterminated = 1;
 				}
+				run = i + 1;
 				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
 			}
+			buf_add(&md, s + run, len - run);
 		}
 		if (nl)
 			buf_addch(&md, '\n');
@@ -512,7 +555,8 @@ static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, si
 	}
 	size_t start = 0;
 	for (size_t i = 0; i < len;) {
-		const struct pattern *p = pattern_at(c, s, len, i);
+		const struct pattern *p = c->links->starts[(unsigned char)s[i]] ? pattern_at(c, s, len, i)
+										: NULL;
 		if (!p) {
 			i++;
 			continue;
@@ -634,13 +678,15 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 	int last = b ? cmark_node_get_end_line(b) : first;
 	if (first < 1)
 		first = 1;
+	size_t ulen = strlen(url);
 	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
 		const char *ls = c->lines[l - 1];
 		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
 		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
-		size_t ulen = strlen(url);
-		for (size_t i = 0; ulen && i + ulen <= llen; i++)
-			if (!memcmp(ls + i, url, ulen) && i > 0 && (ls[i - 1] == '(' || ls[i - 1] == '<'))
+		/* the cheap test first: memcmp() at every byte of every line of
+		 * the block was most of the time spent on links */
+		for (size_t i = 1; ulen && i + ulen <= llen; i++)
+			if ((ls[i - 1] == '(' || ls[i - 1] == '<') && !memcmp(ls + i, url, ulen))
 				return body_loc(c, l, diag_column(ls, i));
 	}
 	return body_loc(c, first, cmark_node_get_start_column(b ? b : n));
@@ -846,16 +892,38 @@ static void prose_text(cmark_node *n, struct buf *b, int depth)
 	}
 }
 
+/* Feeds the prose text of a node to t as prose_text() would append it. */
+static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
+		cmark_node_type type = cmark_node_get_type(k);
+		if (type == CMARK_NODE_TEXT) {
+			const char *lit = cmark_node_get_literal(k);
+			lang_feed(t, lit, strlen(lit));
+		} else if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+			lang_feed(t, " ", 1);
+		} else if (type != CMARK_NODE_CODE && type != CMARK_NODE_CODE_BLOCK) {
+			prose_lang(k, t, depth + 1);
+		}
+		if (type == CMARK_NODE_PARAGRAPH)
+			lang_feed(t, "\n", 1);
+	}
+}
+
+/* Returns the language of a block's prose; the text is tallied where it
+ * lies, not copied into a buffer first (one allocation per block less). */
 static enum lang block_lang(cmark_node *n)
 {
-	struct buf b = BUF_INIT;
-	if (cmark_node_get_type(n) == CMARK_NODE_TEXT)
-		buf_adds(&b, cmark_node_get_literal(n));
-	else
-		prose_text(n, &b, 0);
-	enum lang l = render_detect_lang(b.data, b.len);
-	buf_release(&b);
-	return l;
+	struct lang_tally t = { 0, 0, 0 };
+	if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
+		const char *lit = cmark_node_get_literal(n);
+		lang_feed(&t, lit, strlen(lit));
+	} else {
+		prose_lang(n, &t, 0);
+	}
+	return lang_verdict(&t);
 }
 
 static const char *callout_kind(cmark_node *bq)

@@ -79,15 +79,6 @@ int utf8_encode(uint32_t cp, char *out)
 	return 4;
 }
 
-int utf8_is_han(uint32_t cp)
-{
-	return (cp >= 0x4E00 && cp <= 0x9FFF) ||   /* CJK Unified Ideographs */
-	       (cp >= 0x3400 && cp <= 0x4DBF) ||   /* Extension A */
-	       (cp >= 0xF900 && cp <= 0xFAFF) ||   /* Compatibility Ideographs */
-	       (cp >= 0x20000 && cp <= 0x3134F) || /* Extensions B–G */
-	       cp == 0x3007;                        /* 〇 */
-}
-
 int utf8_is_cjk(uint32_t cp)
 {
 	return utf8_is_han(cp) ||
@@ -96,12 +87,6 @@ int utf8_is_cjk(uint32_t cp)
 	       (cp >= 0xAC00 && cp <= 0xD7AF) ||   /* hangul */
 	       (cp >= 0xFF00 && cp <= 0xFFEF) ||   /* fullwidth forms */
 	       (cp >= 0x2E80 && cp <= 0x2FDF);     /* radicals */
-}
-
-int utf8_is_latin(uint32_t cp)
-{
-	return (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
-	       (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7);
 }
 
 int utf8_width(uint32_t cp)
