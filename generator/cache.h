@@ -11,7 +11,6 @@
  *                  need of it (headings, mentions, claims, ids, links,
  *                  counts) under the key it was rendered with, and the size
  *                  and time of the pages it wrote;
- *   ch/STEM.text   per chapter, its sections' text, for its search part;
  *   book           the keys of the book-level pages and their ids and links.
  *
  * A chapter is reused when its key (the hash of its bytes and of everything

@@ -227,29 +227,6 @@ static int read_meta(struct site *s, size_t i)
 	return 0;
 }
 
-/* Reads chapter i's section texts into s->chapters[i].  Returns 0 or -1. */
-static int read_sections(struct site *s, size_t i)
-{
-	struct rendered *rc = &s->chapters[i];
-	struct cache_reader r;
-	if (cache_read(s->cache, s->a, meta_name(s, i, "text"), s->incr->keys[i], &r))
-		return -1;
-	size_t n = get_count(&r);
-	struct section_text *st = arena_array(s->a, n ? n : 1, sizeof *st);
-	for (size_t k = 0; k < n; k++) {
-		st[k].anchor = cache_get_str(&r);
-		st[k].title = cache_get_str(&r);
-		st[k].text = cache_get_str(&r);
-	}
-	int bad = r.bad || r.p != r.end;
-	cache_done(&r);
-	if (bad)
-		return -1;
-	rc->sections = st;
-	rc->nsections = n;
-	return 0;
-}
-
 /* ---- the build ---- */
 
 void incr_begin(struct site *s, const char *version)
@@ -289,8 +266,11 @@ void incr_begin(struct site *s, const char *version)
 		return;
 	for (size_t i = 0; i < b->nchapters; i++)
 		in->reused[i] = read_meta(s, i) == 0;
-	/* a search part with a chapter to render is made again, from the texts
-	 * of the others; a chapter whose text cannot be read is rendered too */
+	/* A search part with a chapter to render is made again, which needs
+	 * the text of all its chapters: they are all rendered (and those whose
+	 * pages come out the same are not rewritten, see write_page()).  That
+	 * costs a part's rendering on a rebuild, and spares every full build
+	 * writing the book's text into the cache. */
 	for (size_t from = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS) {
 		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
 								       : b->nchapters;
@@ -298,8 +278,7 @@ void incr_begin(struct site *s, const char *version)
 		for (size_t i = from; i < to; i++)
 			reused += in->reused[i];
 		for (size_t i = from; i < to && reused < to - from; i++)
-			if (in->reused[i] && read_sections(s, i))
-				in->reused[i] = 0;
+			in->reused[i] = 0;
 	}
 	/* with chapters to take from the old site, update it in place */
 	for (size_t i = 0; i < b->nchapters && !s->in_place; i++)
@@ -361,9 +340,12 @@ void incr_reuse_chapter(struct site *s, size_t i)
 	s->stats.reused++;
 }
 
+/* The page at path as this build leaves it: written into the temporary
+ * directory, or left in the output because its bytes did not change. */
 static int stat_written(struct site *s, const char *path, struct cache_stat *st)
 {
-	return cache_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st);
+	return cache_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
+	       (s->in_place && cache_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
 }
 
 void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
@@ -418,15 +400,6 @@ void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page
 	if (claims_page != (size_t)-1)
 		put_page(&b, &s->pages[claims_page], &st[1]);
 	cache_write(s->cache, meta_name(s, i, "meta"), in->keys[i], &b);
-
-	buf_reset(&b);
-	cache_put_u64(&b, r->nsections);
-	for (size_t k = 0; k < r->nsections; k++) {
-		cache_put_str(&b, r->sections[k].anchor);
-		cache_put_str(&b, r->sections[k].title);
-		cache_put_str(&b, r->sections[k].text);
-	}
-	cache_write(s->cache, meta_name(s, i, "text"), in->keys[i], &b);
 	buf_release(&b);
 }
 

@@ -15,7 +15,9 @@
  *            search.html the number of index parts.
  * A page is taken from the last build only when its key matches and the
  * previous site still holds the file as it was written (size and time):
- * it is hard-linked into the new site, so it is not rewritten.
+ * the site is then updated in place: only pages made again whose bytes
+ * changed are written (write_page()), and files it no longer has are
+ * removed.
  *
  * Books with a print version (up to PRINT_MAX_CHAPTERS chapters) are
  * rebuilt in full: print.html needs every chapter's tree.
@@ -45,8 +47,8 @@ void incr_reuse_chapter(struct site *s, size_t i);
 void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page);
 
 /* Search parts: returns 1 if part k (at path) can be taken whole from the
- * last build (then incr_reuse_file() it).  For a part that is made again,
- * incr_begin() has read its reused chapters' section texts. */
+ * last build (then incr_reuse_file() it).  A part that is made again has
+ * all its chapters rendered (incr_begin() sees to it). */
 int incr_part_reusable(struct site *s, size_t k, const char *path);
 
 /* Links the last build's file at path into the new site and records it

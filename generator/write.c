@@ -89,12 +89,29 @@ int write_begin(struct site *s, const char *out)
 	return 0;
 }
 
+/* Returns 1 if the output already holds these bytes at path (a page an
+ * incremental build made again, the same as before). */
+static int unchanged(struct site *s, const char *path, const struct buf *html)
+{
+	char *old;
+	size_t len;
+	if (!s->in_place || files_read_bytes(arena_printf(s->a, "%s/%s", s->out, path), &old, &len))
+		return 0;
+	int same = len == html->len && !memcmp(old, html->data, len);
+	free(old);
+	return same;
+}
+
 int write_page(struct site *s, struct page *p)
 {
 	struct buf html = BUF_INIT;
 	dom_page_serialize(p->dom, &html);
 	dom_page_free(p->dom);
 	p->dom = NULL;
+	if (unchanged(s, p->path, &html)) {
+		buf_release(&html);
+		return 0;
+	}
 	const char *path = arena_printf(s->a, "%s/%s", s->tmp, p->path);
 	int r = files_write(path, html.data, html.len);
 	buf_release(&html);

@@ -70,12 +70,15 @@ else
 	not_ok "nothing changed: no chapter is rendered, the summary says so" "$(cat "$TMP/last-log")"
 fi
 
-# one word of prose in one chapter: its page, its claims page, its search part
+# one word of prose in one chapter: its page and its search part are
+# rewritten; the part's 64 chapters are rendered (the part needs their
+# text), but their pages and the chapter's claims page come out the same
 f=$(chapter 150); stem=$(basename "$f" .md)
 sed -i '0,/^> Interconnect latency dominates/s//> Interconnect latency clearly dominates/' "$f"
-rebuild "one word in chapter 150" "$stem.html assets/search/0002.js claims/$stem.html"
-grep -q "1 rendered" "$TMP/last-log" && ok "one word in chapter 150: one chapter rendered" \
-	|| not_ok "one word in chapter 150: one chapter rendered" "$(cat "$TMP/last-log")"
+rebuild "one word in chapter 150" "$stem.html assets/search/0002.js"
+grep -q "$((N - 64)) of $N chapters unchanged since the last build, 64 rendered" "$TMP/last-log" \
+	&& ok "one word in chapter 150: the chapters of its search part rendered, no more" \
+	|| not_ok "one word in chapter 150: the chapters of its search part rendered, no more" "$(cat "$TMP/last-log")"
 
 # a line added at the top: every claim below it moves
 f=$(chapter 20)
@@ -105,8 +108,8 @@ sed -e 's/^id: .*/id: added/' -e 's/{#c\([0-9]*\)-/{#added\1-/' "$last" >"$book/
 rebuild "a chapter added" -
 
 # a broken cache is a miss, never an error
-for m in "$book"/.specbook-cache/ch/*.meta; do : >"$m"; break; done
-printf 'garbage' >"$(ls "$book"/.specbook-cache/ch/*.text | sed -n 5p)"
+: >"$(ls "$book"/.specbook-cache/ch/*.meta | sed -n 1p)"
+printf 'garbage' >"$(ls "$book"/.specbook-cache/ch/*.meta | sed -n 100p)"
 f=$(chapter 7); sed -i '0,/^> Interconnect latency dominates/s//> Interconnect latency mostly dominates/' "$f"
 rebuild "an emptied record and a garbled one in the cache" -
 
