@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +28,11 @@ struct cache {
 	const char *dir;
 	struct cache_chapter *chapters;   /* sorted by source */
 	size_t nchapters;
+	uint64_t gen;                     /* the last build's pack: pack-gen */
+	const char *old_pack;             /* mapped, or NULL */
+	size_t old_len;
+	FILE *pack;                       /* this build's, being written */
+	uint64_t pack_gen, pack_off;      /* its number and its size so far */
 };
 
 int cache_stat(const char *path, struct cache_stat *st)
@@ -166,6 +173,7 @@ static void read_chapters(struct cache *c)
 	struct cache_reader r;
 	if (cache_read(c, c->a, "chapters", 0, &r))
 		return;
+	c->gen = cache_get_u64(&r);
 	uint64_t n = cache_get_u64(&r);
 	if (r.bad || n > (uint64_t)(r.end - r.p)) {   /* each entry takes more than a byte */
 		cache_done(&r);
@@ -184,6 +192,9 @@ static void read_chapters(struct cache *c)
 		e[i].title.en = cache_get_str(&r);
 		e[i].summary.zh = cache_get_str(&r);
 		e[i].summary.en = cache_get_str(&r);
+		e[i].key = cache_get_u64(&r);
+		e[i].off = cache_get_u64(&r);
+		e[i].len = cache_get_u64(&r);
 		if (!e[i].source || !e[i].id)
 			r.bad = 1;
 	}
@@ -203,16 +214,114 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	c->a = a;
 	c->dir = arena_strdup(a, dir);
 	read_chapters(c);
+	/* the pack, mapped: records are read in place */
+	int fd = c->nchapters ? open(arena_printf(a, "%s/pack-%llu", dir, (unsigned long long)c->gen),
+				     O_RDONLY | O_CLOEXEC) : -1;
+	struct stat st;
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
+		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED) {
+			c->old_pack = m;
+			c->old_len = (size_t)st.st_size;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
 	return c;
+}
+
+static const struct cache_chapter *find(const struct cache *c, const char *source)
+{
+	if (!c || !c->nchapters)
+		return NULL;
+	struct cache_chapter key = { .source = source };
+	return bsearch(&key, c->chapters, c->nchapters, sizeof key, entry_cmp);
+}
+
+/* Returns the last build's record of source, checked to lie in the pack. */
+static const struct cache_chapter *old_record(const struct cache *c, const char *source)
+{
+	const struct cache_chapter *e = find(c, source);
+	if (!e || !e->len || !c->old_pack || e->off > c->old_len || e->len > c->old_len - e->off)
+		return NULL;
+	return e;
+}
+
+int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
+		     struct cache_reader *r)
+{
+	const struct cache_chapter *e = old_record(c, source);
+	if (!e || e->key != key)
+		return -1;
+	*r = (struct cache_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL };
+	if (cache_get_u64(r) != key || r->bad)
+		return -1;
+	return 0;
+}
+
+uint64_t cache_record_len(const struct cache *c, const char *source)
+{
+	const struct cache_chapter *e = old_record(c, source);
+	return e ? e->len : 0;
+}
+
+void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
+{
+	if (c->pack)
+		return;
+	/* more than half the last pack stale: start again with the live part */
+	if (!c->old_pack || live < c->old_len / 2)
+		fresh = 1;
+	if (files_mkdirs(c->dir))
+		return;
+	c->pack_gen = fresh ? c->gen + 1 : c->gen;
+	const char *path = arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->pack_gen);
+	c->pack = fopen(path, fresh ? "wb" : "ab");
+	if (!c->pack)
+		return;
+	c->pack_off = fresh ? 0 : c->old_len;
+}
+
+static int pack_add(struct cache *c, const void *data, size_t len, struct cache_chapter *e)
+{
+	if (!c->pack || fwrite(data, 1, len, c->pack) != len) {
+		e->len = 0;
+		return -1;
+	}
+	e->off = c->pack_off;
+	e->len = len;
+	c->pack_off += len;
+	return 0;
+}
+
+int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e)
+{
+	const struct cache_chapter *old = old_record(c, source);
+	if (!old || !c->pack)
+		return -1;
+	e->key = old->key;
+	if (c->pack_gen == c->gen) {   /* appending: it stays where it is */
+		e->off = old->off;
+		e->len = old->len;
+		return 0;
+	}
+	return pack_add(c, c->old_pack + old->off, (size_t)old->len, e);
+}
+
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e)
+{
+	struct buf b = BUF_INIT;
+	cache_put_u64(&b, key);
+	buf_add(&b, body->data ? body->data : "", body->len);
+	e->key = key;
+	pack_add(c, b.data, b.len, e);
+	buf_release(&b);
 }
 
 const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
 						 const struct cache_stat *st)
 {
-	if (!c || !c->nchapters)
-		return NULL;
-	struct cache_chapter key = { .source = source };
-	const struct cache_chapter *e = bsearch(&key, c->chapters, c->nchapters, sizeof key, entry_cmp);
+	const struct cache_chapter *e = find(c, source);
 	if (!e || e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
 	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
 		return NULL;
@@ -221,9 +330,15 @@ const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const ch
 
 void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t n)
 {
-	if (files_mkdirs(arena_printf(c->a, "%s/ch", c->dir)))
+	/* the pack first: the index must not point past what is on disk */
+	int ok = c->pack != NULL;
+	if (c->pack && fclose(c->pack))
+		ok = 0;
+	c->pack = NULL;
+	if (!ok || files_mkdirs(c->dir))
 		return;
 	struct buf b = BUF_INIT;
+	cache_put_u64(&b, c->pack_gen);
 	cache_put_u64(&b, n);
 	for (size_t i = 0; i < n; i++) {
 		cache_put_str(&b, e[i].source);
@@ -237,7 +352,24 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 		cache_put_str(&b, e[i].title.en);
 		cache_put_str(&b, e[i].summary.zh);
 		cache_put_str(&b, e[i].summary.en);
+		cache_put_u64(&b, e[i].key);
+		cache_put_u64(&b, e[i].off);
+		cache_put_u64(&b, e[i].len);
 	}
 	cache_write(c, "chapters", 0, &b);
 	buf_release(&b);
+	if (c->pack_gen != c->gen)
+		unlink(arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->gen));
+}
+
+void cache_close(struct cache *c)
+{
+	if (!c)
+		return;
+	if (c->pack)
+		fclose(c->pack);
+	c->pack = NULL;
+	if (c->old_pack)
+		munmap((void *)c->old_pack, c->old_len);
+	c->old_pack = NULL;
 }

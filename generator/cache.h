@@ -6,11 +6,17 @@
  *
  *   chapters       for every chapter file: its size, times and inode when
  *                  last read, a hash of its bytes and its front matter, so
- *                  that an unchanged file is not even read;
- *   ch/STEM.meta   per chapter, what the book-level pages and the link check
- *                  need of it (headings, mentions, claims, ids, links,
- *                  counts) under the key it was rendered with, and the size
- *                  and time of the pages it wrote;
+ *                  that an unchanged file is not even read, and where its
+ *                  record is in the pack;
+ *   pack-N         the chapters' records, one after another: what the
+ *                  book-level pages and the link check need of a chapter
+ *                  (headings, mentions, claims, ids, links, counts) under
+ *                  the key it was rendered with, and the size and time of
+ *                  the pages it wrote.  A rebuild appends the records it
+ *                  makes; a full build (or one where most of the pack is
+ *                  stale) starts pack-N+1.  One file, not one per chapter:
+ *                  creating thousands of files is what a file system does
+ *                  slowest;
  *   book           the keys of the book-level pages and their ids and links.
  *
  * A chapter is reused when its key (the hash of its bytes and of everything
@@ -58,6 +64,7 @@ struct cache_chapter {
 	uint64_t hash;               /* of its bytes */
 	const char *id;
 	struct bitext title, summary;
+	uint64_t key, off, len;      /* its record in the pack; len 0: none */
 };
 
 struct cache;
@@ -70,8 +77,36 @@ struct cache *cache_open(struct arena *a, const char *dir);
 const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
 						 const struct cache_stat *st);
 
-/* Replaces the chapter index with entries[0..n). */
+/* Replaces the chapter index with entries[0..n) (their records in this
+ * build's pack). */
 void cache_chapters_write(struct cache *c, const struct cache_chapter *entries, size_t n);
+
+/* ---- the pack of chapter records ---- */
+
+/* Reads source's record if it was kept under key.  Returns 0 (then read it
+ * with r and cache_done() it) or -1. */
+struct cache_reader;
+int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
+		     struct cache_reader *r);
+
+/* Starts this build's pack: a new one when fresh, or when the last one is
+ * mostly stale (live: the bytes of its records this build keeps), else the
+ * last one, appended to. */
+void cache_pack_begin(struct cache *c, int fresh, uint64_t live);
+
+/* Keeps source's last record in this build's pack (copied when it is a new
+ * pack): *e gets its place.  Returns 0 or -1 (then render the chapter). */
+int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e);
+
+/* Adds a record (body) for key: e->key, off and len get its place; on
+ * failure len stays 0. */
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e);
+
+/* Returns the bytes of source's last record, 0 if none. */
+uint64_t cache_record_len(const struct cache *c, const char *source);
+
+/* Unmaps and closes what cache_open() and the pack opened. */
+void cache_close(struct cache *c);
 
 /* ---- records: a reader and a writer of plain values ---- */
 

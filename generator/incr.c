@@ -36,6 +36,7 @@ struct incr {
 	uint64_t *keys;              /* per chapter */
 	unsigned char *reused;       /* per chapter */
 	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
+	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
 	uint64_t group[INCR_GROUPS];
 	struct book_rec *old;        /* the last build's book pages */
 	size_t nold;
@@ -148,19 +149,13 @@ static int old_file_intact(struct site *s, const char *path, const struct cache_
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
-static const char *meta_name(struct site *s, size_t i, const char *ext)
-{
-	const char *page = s->book->chapters[i].page;
-	return arena_printf(s->a, "ch/%.*s.%s", (int)(strlen(page) - 5), page, ext);
-}
-
 /* Reads chapter i's record into s->chapters[i] and the incr's page records.
  * Returns 0, or -1 when it cannot be used. */
 static int read_meta(struct site *s, size_t i)
 {
 	struct incr *in = s->incr;
 	struct cache_reader r;
-	if (cache_read(s->cache, s->a, meta_name(s, i, "meta"), in->keys[i], &r))
+	if (cache_record_get(s->cache, s->a, s->book->chapters[i].source, in->keys[i], &r))
 		return -1;
 	struct rendered *rc = &s->chapters[i];
 	struct rendered got = { 0 };
@@ -241,6 +236,7 @@ void incr_begin(struct site *s, const char *version)
 	in->keys = xcalloc(n, sizeof *in->keys);
 	in->reused = xcalloc(n, 1);
 	in->pages = xcalloc(n, sizeof *in->pages);
+	in->rec = xcalloc(n, sizeof *in->rec);
 	for (size_t i = 0; i < b->nchapters; i++)
 		in->keys[i] = cache_hash_u64(in->global, b->chapters[i].hash);
 
@@ -262,10 +258,9 @@ void incr_begin(struct site *s, const char *version)
 		cache_done(&r);
 	}
 
-	if (s->has_print || !files_is_dir(s->out))
-		return;
-	for (size_t i = 0; i < b->nchapters; i++)
-		in->reused[i] = read_meta(s, i) == 0;
+	if (!s->has_print && files_is_dir(s->out))
+		for (size_t i = 0; i < b->nchapters; i++)
+			in->reused[i] = read_meta(s, i) == 0;
 	/* A search part with a chapter to render is made again, which needs
 	 * the text of all its chapters: they are all rendered (and those whose
 	 * pages come out the same are not rewritten, see write_page()).  That
@@ -281,8 +276,16 @@ void incr_begin(struct site *s, const char *version)
 			in->reused[i] = 0;
 	}
 	/* with chapters to take from the old site, update it in place */
-	for (size_t i = 0; i < b->nchapters && !s->in_place; i++)
-		s->in_place = in->reused[i];
+	uint64_t live = 0;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		s->in_place |= in->reused[i];
+		if (in->reused[i])
+			live += cache_record_len(s->cache, b->chapters[i].source);
+	}
+	cache_pack_begin(s->cache, !s->in_place, live);
+	for (size_t i = 0; i < b->nchapters; i++)
+		if (in->reused[i])
+			cache_record_keep(s->cache, b->chapters[i].source, &in->rec[i]);
 }
 
 int incr_reused(const struct site *s, size_t i)
@@ -399,7 +402,7 @@ void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page
 	cache_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
 		put_page(&b, &s->pages[claims_page], &st[1]);
-	cache_write(s->cache, meta_name(s, i, "meta"), in->keys[i], &b);
+	cache_record_put(s->cache, in->keys[i], &b, &in->rec[i]);
 	buf_release(&b);
 }
 
@@ -515,7 +518,8 @@ void incr_finish(struct site *s)
 		const struct chapter *c = &b->chapters[i];
 		if (diag_count_file(c->path))
 			continue;
-		e[n++] = (struct cache_chapter){ c->source, c->st, c->hash, c->id, c->title, c->summary };
+		e[n++] = (struct cache_chapter){ c->source, c->st, c->hash, c->id, c->title, c->summary,
+						 in->rec[i].key, in->rec[i].off, in->rec[i].len };
 	}
 	cache_chapters_write(s->cache, e, n);
 	free(e);
@@ -559,6 +563,7 @@ void incr_free(struct site *s)
 	free(in->keys);
 	free(in->reused);
 	free(in->pages);
+	free(in->rec);
 	free(in->made);
 	free(in);
 	s->incr = NULL;

@@ -243,6 +243,7 @@ int main(int argc, char **argv)
 				write ? "site not written (the previous one is untouched)" : "check failed");
 		}
 	}
+	cache_close(cache);
 	arena_free(&arena);
 	free(default_out);
 	dom_cleanup();
