@@ -7,7 +7,10 @@
 # 25 KB (tests/bench/gen.c: headings, zh/en pairs, lists, code, links, value
 # spans and claims against specs/bench.yaml), then times, BENCH_REPS times
 # each, and reports medians of:
-#   specbook  build/specbook build -C corpus -o out
+#   specbook  build/specbook build -C corpus -o out (a full build into a new
+#             output; it also writes the cache, as a user's build does)
+#   rebuild   the same after one chapter changed, with the last site and
+#             cache in place (incremental)
 #   floor     tests/bench/floor.c: libcmark renders the same files, nothing else
 #   hugo      Debian's hugo on the same bodies with a minimal theme
 # Peak memory is the child's ru_maxrss (tests/bench/measure.c).  The table
@@ -109,6 +112,27 @@ run() {
 	rm -rf "$out"
 }
 
+# rebuild N: specbook's incremental build after one chapter changes.  The
+# site and cache of one full build are kept; each timed run changes one
+# sentence of a different chapter (near the middle of the book) and builds
+# again.  Appends "rebuild n wall user sys maxrss_kb status" lines.
+rebuild() {
+	n=$1 out=$work/out-rebuild
+	rm -rf "$out"
+	"$specbook" build --quiet -C "$corpus" -o "$out" 2>"$work/stderr.rebuild.$n" || return 0
+	i=0
+	while [ "$i" -lt "$reps" ]; do
+		f=$(ls "$corpus"/content/*.md | sed -n "$((n / 2 + i + 1))p")
+		sed -i "0,/^> Interconnect latency /s//> Interconnect latency (edit $i) /" "$f"
+		line=$("$work/bin/measure" -t "$timeout" -m "$mem_limit_mb" \
+			"$specbook" build --quiet -C "$corpus" -o "$out" 2>>"$work/stderr.rebuild.$n")
+		echo "rebuild $n $line" >>"$work/results"
+		[ "$(echo "$line" | awk '{ print $5 }')" = 0 ] || break
+		i=$((i + 1))
+	done
+	rm -rf "$out"
+}
+
 : >"$work/results"
 : >"$work/sizes"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -124,6 +148,8 @@ for n in $sizes; do
 
 	echo "bench: N=$n: specbook ..." >&2
 	run specbook "$n" "$work/out-specbook" "$specbook" build --quiet -C "$corpus" -o "$work/out-specbook"
+	echo "bench: N=$n: specbook rebuild after one chapter changes ..." >&2
+	rebuild "$n"
 	echo "bench: N=$n: floor (cmark) ..." >&2
 	run floor "$n" "$work/out-floor" "$work/bin/floor" "$corpus/content" "$work/out-floor"
 	if [ -z "$hugo_note" ]; then
@@ -198,15 +224,17 @@ END {
 		mem_gb, reps, (hugo_version != "" ? hugo_version : "—")
 	printf "load average %s at the start, %s at the end (wall times are only comparable on an idle machine)\n\n",
 		load_start, load_end
-	printf "| chapters | corpus | specbook | floor (cmark) | Hugo | specbook pages/s | floor pages/s | Hugo pages/s | specbook peak | floor peak | Hugo peak | specbook/floor | Hugo/specbook |\n"
-	printf "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+	printf "| chapters | corpus | specbook | specbook rebuild | floor (cmark) | Hugo | specbook pages/s | floor pages/s | Hugo pages/s | specbook peak | floor peak | Hugo peak | specbook/floor | Hugo/specbook | rebuild/full |\n"
+	printf "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
 	for (i = 1; i <= nsizes; i++) {
 		n = size[i]
-		printf "| %d | %.1f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, bytes[n] / 1e6,
-			secs("specbook", n), secs("floor", n), secs("hugo", n),
+		rb = median("rebuild", n); fu = median("specbook", n)
+		printf "| %d | %.1f MB | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, bytes[n] / 1e6,
+			secs("specbook", n), secs("rebuild", n), secs("floor", n), secs("hugo", n),
 			rate("specbook", n), rate("floor", n), rate("hugo", n),
 			peak("specbook", n), peak("floor", n), peak("hugo", n),
-			ratio(median("specbook", n), median("floor", n)), ratio(median("hugo", n), median("specbook", n))
+			ratio(median("specbook", n), median("floor", n)), ratio(median("hugo", n), median("specbook", n)),
+			(rb > 0 && fu > 0 ? sprintf("%.1f%%", 100 * rb / fu) : "—")
 	}
 	printf "\nCPU time (user+sys, median): "
 	for (i = 1; i <= nsizes; i++) {
@@ -244,6 +272,11 @@ END {
 	if (sb > 0) v = sprintf("%s (%.0f MB, limit %.0f MB)", (rss["specbook", n] / 1024 < limit ? "met" : "MISSED"),
 		rss["specbook", n] / 1024, limit)
 	printf "  peak memory < 2 × corpus + 64 MB:    %s\n", v
+	rb = median("rebuild", n)
+	v = "not measured"
+	if (sb > 0 && rb > 0) v = sprintf("%s (%.3f s, %.1f%% of a full build)", (rb / sb < 0.05 ? "met" : "MISSED"),
+		rb, 100 * rb / sb)
+	printf "  rebuild after one change < 5%%:      %s\n", v
 	e = exponent("specbook")
 	v = "not measured"
 	if (e != "—") v = sprintf("%s (exponent %s)", (e + 0 <= 1.15 ? "met" : "MISSED"), e)
