@@ -153,6 +153,7 @@ static int old_file_intact(struct site *s, const char *path, const struct cache_
  * Returns 0, or -1 when it cannot be used. */
 static int read_meta(struct site *s, size_t i)
 {
+	const struct book *b = s->book;
 	struct incr *in = s->incr;
 	struct cache_reader r;
 	if (cache_record_get(s->cache, s->a, s->book->chapters[i].source, in->keys[i], &r))
@@ -212,8 +213,9 @@ static int read_meta(struct site *s, size_t i)
 	cache_done(&r);
 	if (bad)
 		return -1;
-	/* the claims pages exist exactly in a long book */
-	if (!in->pages[i][1].path != !s->claims_split)
+	/* a long book's claims pages are kept with the last chapter of each */
+	int claims_here = s->claims_split && ((i + 1) % SEARCH_PART_CHAPTERS == 0 || i + 1 == b->nchapters);
+	if (!in->pages[i][1].path != !claims_here)
 		return -1;
 	for (int k = 0; k < 2; k++)
 		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))

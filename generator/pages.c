@@ -530,28 +530,51 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 	}
 }
 
-/* The page of chapter ci's claims in a long book: claims/NN-slug.html. */
-static const char *chapter_claims_path(struct site *s, size_t ci)
+/* In a long book the claims are listed on pages of SEARCH_PART_CHAPTERS
+ * chapters each (the same groups as the search parts, so an incremental
+ * build makes both again together): claims/NNNN.html, with a section per
+ * chapter. */
+static const char *claims_group_path(struct site *s, size_t ci)
 {
-	return arena_printf(s->a, "claims/%s", s->book->chapters[ci].page);
+	return arena_printf(s->a, "claims/%04zu.html", ci / SEARCH_PART_CHAPTERS);
+}
+
+static const char *claims_section_id(struct site *s, size_t ci)
+{
+	return arena_printf(s->a, "ch-%s", s->book->chapters[ci].id);
 }
 
 struct page *pages_chapter_claims(struct site *s, size_t ci)
 {
-	const struct chapter *c = &s->book->chapters[ci];
-	const char *en = c->title.en ? c->title.en : c->title.zh;
-	const char *zh = c->title.zh ? c->title.zh : c->title.en;
-	struct page *p = site_page_new(s, chapter_claims_path(s, ci), c->path,
-				       arena_printf(s->a, "Claims: %s", en), NULL);
-	struct dom_node *frag = dom_fragment();
-	struct dom_node *art = page_article(frag, "claims-page", arena_printf(s->a, "论断：%s", zh),
-					    arena_printf(s->a, "Claims: %s", en));
-	struct dom_node *back = dom_elem(art, "p");
-	struct dom_node *a = dom_elem(back, "a");
-	dom_attr(a, "href", "/claims.html");
-	bi(a, "全部论断与勘误", "All claims and errata");
-	claims_rows(s, claims_table(art), ci, 0);
-	dom_page_fill(p->dom, "content", frag);
+	const struct book *b = s->book;
+	const struct chapter *c = &b->chapters[ci];
+	size_t first = ci - ci % SEARCH_PART_CHAPTERS;
+	size_t last = first + SEARCH_PART_CHAPTERS < b->nchapters ? first + SEARCH_PART_CHAPTERS - 1
+								 : b->nchapters - 1;
+	if (ci == first) {
+		s->claims_frag = dom_fragment();
+		const char *zh = arena_printf(s->a, "论断：第 %d–%d 章", c->number, b->chapters[last].number);
+		const char *en = arena_printf(s->a, "Claims: chapters %d–%d", c->number,
+					      b->chapters[last].number);
+		s->claims_art = page_article(s->claims_frag, "claims-page", zh, en);
+		struct dom_node *a = dom_elem(dom_elem(s->claims_art, "p"), "a");
+		dom_attr(a, "href", "/claims.html");
+		bi(a, "全部论断与勘误", "All claims and errata");
+	}
+	struct dom_node *sec = dom_elem(s->claims_art, "section");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	dom_attr(h2, "id", claims_section_id(s, ci));
+	struct dom_node *a = dom_elem(h2, "a");
+	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+	bi(a, c->title.zh, c->title.en);
+	claims_rows(s, claims_table(sec), ci, 0);
+	if (ci != last)
+		return NULL;
+	struct page *p = site_page_new(s, claims_group_path(s, ci), c->path,
+				       arena_printf(s->a, "Claims: chapters %d–%d", b->chapters[first].number,
+						    c->number), NULL);
+	dom_page_fill(p->dom, "content", s->claims_frag);
+	s->claims_frag = s->claims_art = NULL;
 	return p;
 }
 
@@ -589,7 +612,8 @@ static void claims_page(struct site *s)
 			const struct rendered *rc = &s->chapters[ci];
 			struct dom_node *li = dom_elem(ol, "li");
 			struct dom_node *a = dom_elem(li, "a");
-			dom_attr(a, "href", arena_printf(s->a, "/%s", chapter_claims_path(s, ci)));
+			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", claims_group_path(s, ci),
+							 claims_section_id(s, ci)));
 			bi(a, c->title.zh, c->title.en);
 			dom_texts(li, arena_printf(s->a, ": %zu claims, %zu disputed", rc->claims_total,
 						   rc->claims_disputed));

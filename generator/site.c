@@ -352,8 +352,7 @@ static void chapter_done(struct site *s, size_t i)
 	struct page *p = chapter_page(s, i);
 	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
 	page_done(s, p);
-	if (s->claims_split) {
-		p = pages_chapter_claims(s, i);
+	if (s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
 		claims = (size_t)(p - s->pages);
 		page_done(s, p);
 	}
@@ -482,6 +481,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		arena_free(&arenas[j]);
 	free(arenas);
 	search_index_free(s.search);
+	dom_free(s.claims_frag);
 	incr_free(&s);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);

@@ -82,7 +82,8 @@ struct site {
 	int writing;                 /* pages go to the output as they are made */
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
-	int claims_split;            /* each chapter's claims on a page of its own */
+	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
+	struct dom_node *claims_frag, *claims_art;   /* the one being filled */
 	struct cache *cache;         /* NULL: a full build that keeps nothing */
 	struct incr *incr;           /* what this build takes from the last one */
 	int in_place;                /* the output is updated, not replaced (write.c) */
@@ -99,8 +100,8 @@ struct site {
  * search_index_write_part()), so a build holds one part in memory. */
 #define SEARCH_PART_CHAPTERS 64
 
-/* A book longer than this lists its claims on one page per chapter
- * (claims/NN-slug.html); claims.html keeps the errata and a count per
+/* A book longer than this lists its claims on pages of SEARCH_PART_CHAPTERS
+ * chapters (claims/NNNN.html); claims.html keeps the errata and a count per
  * chapter.  Shorter books list every claim on claims.html. */
 #define CLAIMS_PAGE_MAX_CHAPTERS 100
 
@@ -126,9 +127,11 @@ void site_file_add(struct site *s, const char *path, char *data, size_t len);
 
 /* pages.c: the book-level pages, and the pages made as each chapter is
  * done: its part of the search index (pages_search_chapter(), which writes
- * a part when it is full or last) and, in a long book, its claims page. */
+ * a part when it is full or last) and, in a long book, its claims. */
 void pages_build(struct site *s);
 void pages_search_chapter(struct site *s, size_t chapter);
+/* Adds chapter's claims to its claims page; returns the page when it is
+ * complete (the last chapter of its group), else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);
 
 /* link.c: link_collect() records a finished page's ids and internal links
