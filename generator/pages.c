@@ -146,6 +146,7 @@ static void index_page(struct site *s)
 				      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
 				      s->stats.claims));
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- spec tables ---- */
@@ -376,6 +377,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 	}
 	free(srcs);
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 static void specs_pages(struct site *s)
@@ -398,6 +400,7 @@ static void specs_pages(struct site *s)
 		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
 	}
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- glossary ---- */
@@ -441,6 +444,7 @@ static void glossary_page(struct site *s)
 	}
 	free(refs);
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- claims and errata ---- */
@@ -620,6 +624,7 @@ static void claims_page(struct site *s)
 		}
 	}
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- search ---- */
@@ -762,6 +767,7 @@ static void search_page(struct site *s)
 	struct dom_node *sc = dom_elem(art, "script");
 	dom_attr(sc, "src", "/assets/search.js");
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- print ---- */
@@ -807,6 +813,7 @@ static void print_page(struct site *s)
 		dom_adopt(book, part);
 	}
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 /* ---- 404 ---- */
@@ -824,6 +831,7 @@ static void notfound_page(struct site *s)
 	dom_attr(a, "href", "/index.html");
 	bi(a, "返回目录", "Back to the contents");
 	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
 }
 
 void pages_build(struct site *s)

@@ -326,9 +326,7 @@ static void keep_chapter(struct site *s, size_t i)
 	r->nsections = 0;
 }
 
-/* A page made while chapters stream: its links are collected, then it is
- * written and its tree freed. */
-static void page_done(struct site *s, struct page *p)
+void site_page_done(struct site *s, struct page *p)
 {
 	link_collect(s, p);
 	if (s->writing && diag_count(DIAG_ERROR) == 0) {
@@ -351,10 +349,10 @@ static void chapter_done(struct site *s, size_t i)
 	}
 	struct page *p = chapter_page(s, i);
 	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
-	page_done(s, p);
+	site_page_done(s, p);
 	if (s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
 		claims = (size_t)(p - s->pages);
-		page_done(s, p);
+		site_page_done(s, p);
 	}
 	incr_save_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);

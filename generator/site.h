@@ -122,6 +122,11 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 struct page *site_page_new(struct site *s, const char *path, const char *source,
 			   const char *title, const struct chapter *current);
 
+/* A finished page: its links are collected, then it is written (when the
+ * site is being written) and its tree freed, so that pages do not pile up
+ * in memory. */
+void site_page_done(struct site *s, struct page *p);
+
 /* Adds a generated file; takes ownership of data (malloc'd). */
 void site_file_add(struct site *s, const char *path, char *data, size_t len);
 
