@@ -36,6 +36,66 @@ struct collect_ctx {
 	size_t nlinks, caplinks;
 };
 
+static uint64_t path_hash(const char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/*
+ * Link targets and fragments, one copy of each: a big book's pages link to
+ * the same pages and anchors over and over (the nav, the spec rows, the
+ * glossary), and every record is kept until the link check.
+ */
+struct link_strings {
+	const char **slots;
+	size_t mask, count;
+};
+
+static const char *intern(struct site *s, const char *str, size_t n)
+{
+	struct link_strings *t = s->link_strings;
+	if (!t) {
+		t = s->link_strings = xcalloc(1, sizeof *t);
+		t->mask = 1023;
+		t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
+	}
+	if (2 * (t->count + 1) > t->mask + 1) {   /* at most half full */
+		size_t cap = 2 * (t->mask + 1);
+		const char **slots = xcalloc(cap, sizeof *slots);
+		for (size_t i = 0; i <= t->mask; i++) {
+			if (!t->slots[i])
+				continue;
+			size_t k = (size_t)path_hash(t->slots[i], strlen(t->slots[i])) & (cap - 1);
+			while (slots[k])
+				k = (k + 1) & (cap - 1);
+			slots[k] = t->slots[i];
+		}
+		free(t->slots);
+		t->slots = slots;
+		t->mask = cap - 1;
+	}
+	size_t k = (size_t)path_hash(str, n) & t->mask;
+	for (; t->slots[k]; k = (k + 1) & t->mask)
+		if (!strncmp(t->slots[k], str, n) && t->slots[k][n] == '\0')
+			return t->slots[k];
+	t->count++;
+	return t->slots[k] = arena_strndup(s->a, str, n);
+}
+
+void link_strings_free(struct site *s)
+{
+	if (!s->link_strings)
+		return;
+	free(s->link_strings->slots);
+	free(s->link_strings);
+	s->link_strings = NULL;
+}
+
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
@@ -61,9 +121,20 @@ static void record(struct collect_ctx *c, struct dom_node *n, const char *path, 
 {
 	if (c->page->copy)
 		return;   /* print.html repeats links checked where they were written */
+	if (path && plen == strlen(c->page->path) && !strncmp(path, c->page->path, plen))
+		path = NULL;
+	if (!path && !(fragment && *fragment))
+		return;
+	if (!path) {
+		/* the page's own anchor: its ids are known, check it now */
+		if (!bsearch(&fragment, c->ids, c->nids, sizeof *c->ids, str_cmp))
+			diag_error(link_origin(c, n), "broken link: no anchor '#%s' on %s", fragment,
+				   c->page->path);
+		return;
+	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
-	r->path = path ? arena_strndup(c->s->a, path, plen) : NULL;
-	r->fragment = fragment && *fragment ? arena_strdup(c->s->a, fragment) : NULL;
+	r->path = intern(c->s, path, plen);
+	r->fragment = fragment && *fragment ? intern(c->s, fragment, strlen(fragment)) : NULL;
 	r->loc = link_origin(c, n);
 }
 
@@ -154,16 +225,6 @@ struct page_table {
 	size_t mask;
 };
 
-static uint64_t path_hash(const char *p)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 static void table_init(struct page_table *t, const struct site *s)
 {
 	size_t cap = 16;
@@ -172,7 +233,7 @@ static void table_init(struct page_table *t, const struct site *s)
 	t->slots = xcalloc(cap, sizeof *t->slots);
 	t->mask = cap - 1;
 	for (size_t i = 0; i < s->npages; i++) {
-		size_t k = (size_t)path_hash(s->pages[i].path) & t->mask;
+		size_t k = (size_t)path_hash(s->pages[i].path, strlen(s->pages[i].path)) & t->mask;
 		while (t->slots[k])
 			k = (k + 1) & t->mask;
 		t->slots[k] = &s->pages[i];
@@ -181,7 +242,7 @@ static void table_init(struct page_table *t, const struct site *s)
 
 static const struct page *table_find(const struct page_table *t, const char *path)
 {
-	for (size_t k = (size_t)path_hash(path) & t->mask; t->slots[k]; k = (k + 1) & t->mask)
+	for (size_t k = (size_t)path_hash(path, strlen(path)) & t->mask; t->slots[k]; k = (k + 1) & t->mask)
 		if (!strcmp(t->slots[k]->path, path))
 			return t->slots[k];
 	return NULL;

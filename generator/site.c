@@ -480,6 +480,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	free(arenas);
 	search_index_free(s.search);
 	dom_free(s.claims_frag);
+	link_strings_free(&s);
 	incr_free(&s);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);

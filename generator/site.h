@@ -87,6 +87,7 @@ struct site {
 	struct cache *cache;         /* NULL: a full build that keeps nothing */
 	struct incr *incr;           /* what this build takes from the last one */
 	int in_place;                /* the output is updated, not replaced (write.c) */
+	struct link_strings *link_strings;   /* link.c's one copy of each target */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
 	const char *out, *tmp, *old; /* the write stage's directories */
 };
@@ -145,6 +146,7 @@ struct page *pages_chapter_claims(struct site *s, size_t chapter);
  * collected, reports every link whose page or anchor does not exist.
  * Returns 0 or -1 after reporting. */
 void link_collect(struct site *s, struct page *p);
+void link_strings_free(struct site *s);
 int link_check(struct site *s);
 
 /* write.c: pages and files go into a temporary directory beside out, which
