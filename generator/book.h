@@ -31,8 +31,8 @@ struct chapter {
 	int body_line;           /* file line of the body's first line */
 	uint64_t hash;           /* of the file's bytes (cache_hash) */
 	struct cache_stat st;    /* the file when it was read */
-	int unread;              /* text not read: the cache vouched for the file
-				    (book_chapter_read() reads it) */
+	int unread;              /* text, body: not in memory (book_chapter_text()
+				    reads them) */
 };
 
 struct term {
@@ -85,9 +85,13 @@ struct book *book_load_cached(struct arena *a, const char *root, const struct ca
  */
 int book_chapter_parse(struct arena *a, struct chapter *c);
 
-/* Reads and parses an unread chapter (see struct chapter).  Returns 0 or
- * -1 after reporting. */
+/* Reads chapter c for its hash and front matter (in a), then lets its text
+ * go (c->unread).  Returns 0 or -1 after reporting. */
 int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c);
+
+/* Reads chapter c's text and finds its body, in ta (free ta, or clear
+ * c->text and c->body, when done).  Returns 0 or -1 after reporting. */
+int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c);
 
 /* Returns the chapter whose source file name is source, or NULL. */
 const struct chapter *book_chapter(const struct book *b, const char *source);

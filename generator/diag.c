@@ -5,6 +5,7 @@
  * them by (file, line, col, arrival) and prints them in the chosen format.
  */
 #include "diag.h"
+#include "files.h"
 #include "alloc.h"
 #include "buffer.h"
 #include "utf8.h"
@@ -27,6 +28,8 @@ struct source {
 	const char *file;
 	const char *text;
 	size_t len;
+	const char *disk_path;  /* read when a line is quoted (diag_source_file()) */
+	char *owned;            /* what was read from it */
 };
 
 static struct {
@@ -51,9 +54,20 @@ void diag_source(const char *file, const char *text, size_t len)
 {
 	pthread_mutex_lock(&diag.lock);
 	struct source *s = ARRAY_PUSH(diag.sources, diag.nsources, diag.capsources);
+	memset(s, 0, sizeof *s);
 	s->file = file;
 	s->text = text;
 	s->len = len;
+	pthread_mutex_unlock(&diag.lock);
+}
+
+void diag_source_file(const char *file, const char *disk_path)
+{
+	pthread_mutex_lock(&diag.lock);
+	struct source *s = ARRAY_PUSH(diag.sources, diag.nsources, diag.capsources);
+	memset(s, 0, sizeof *s);
+	s->file = file;
+	s->disk_path = xstrdup(disk_path);
 	pthread_mutex_unlock(&diag.lock);
 }
 
@@ -155,6 +169,15 @@ static const char *source_line(const char *file, int line, size_t *len)
 		struct source *s = &diag.sources[i];
 		if (strcmp(s->file, file))
 			continue;
+		if (!s->text && s->disk_path) {
+			size_t n;
+			if (files_read_bytes(s->disk_path, &s->owned, &n))
+				return NULL;
+			s->text = s->owned;
+			s->len = n;
+		}
+		if (!s->text)
+			return NULL;
 		const char *p = s->text, *end = s->text + s->len;
 		for (int n = 1; n < line && p < end; n++) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -324,6 +347,10 @@ void diag_reset(void)
 		free(diag.records[i].detail);
 	}
 	free(diag.records);
+	for (size_t i = 0; i < diag.nsources; i++) {
+		free(diag.sources[i].owned);
+		free((char *)diag.sources[i].disk_path);
+	}
 	free(diag.sources);
 	diag.records = NULL;
 	diag.sources = NULL;

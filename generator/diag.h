@@ -37,6 +37,10 @@ void diag_setup(enum diag_format format, int werror);
  * The text is not copied: it must outlive diag_flush(). */
 void diag_source(const char *file, const char *text, size_t len);
 
+/* The same for a file that is not kept in memory: it is read from
+ * disk_path when one of its lines is quoted. */
+void diag_source_file(const char *file, const char *disk_path);
+
 /*
  * Records a diagnostic.  width is how many code points the caret underlines
  * (0 or 1: a single caret).  detail, when not NULL, is printed below the

@@ -136,7 +136,9 @@ static int is_fence(const char *p, const char *end, const char *fence)
 	return p == end || *p == '\n';
 }
 
-int book_chapter_parse(struct arena *a, struct chapter *c)
+/* Finds the body after the front matter of c->text; *yaml and *ylen get
+ * the front matter.  Returns 0 or -1 after reporting. */
+static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *ylen)
 {
 	const char *end = c->text + c->len;
 	struct srcloc loc = { c->path, 1, 1 };
@@ -165,8 +167,18 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 	c->body = nl ? nl + 1 : end;
 	c->body_len = (size_t)(end - c->body);
 	c->body_line = line + 1;
+	*yaml_out = yaml;
+	*ylen = (size_t)(p - yaml);
+	return 0;
+}
 
-	struct ynode *fm = ytree_parse(a, c->path, yaml, (size_t)(p - yaml), 2);
+int book_chapter_parse(struct arena *a, struct chapter *c)
+{
+	const char *yaml;
+	size_t ylen;
+	if (split_front_matter(c, &yaml, &ylen))
+		return -1;
+	struct ynode *fm = ytree_parse(a, c->path, yaml, ylen, 2);
 	if (!fm)
 		return -1;
 	if (fm->kind != YNODE_MAP) {
@@ -247,6 +259,7 @@ static void load_chapters(struct arena *a, struct book *b, const struct cache *c
 		c->source = name;
 		c->number = atoi(name);
 		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
+		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 		/* stat before reading: a change after this shows next time */
 		const struct cache_chapter *e = NULL;
 		if (cache_stat(arena_printf(a, "%s/%s", b->root, rel), &c->st) == 0)
@@ -370,15 +383,45 @@ static void load_template(struct arena *a, struct book *b)
 		b->assets_dir = assets;
 }
 
-int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
+/* Reads c's bytes into ta (diagnostics read the file again to quote it). */
+static int read_chapter(struct arena *ta, const struct book *b, struct chapter *c)
 {
 	char *text;
-	if (read_book_file(a, b->root, c->path, &text, &c->len))
+	if (files_read_text(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &c->len))
 		return -1;
 	c->text = text;
+	return 0;
+}
+
+/* Chapters are read at load for their front matter and hash, then let go:
+ * a book of thousands of chapters is not held in memory while it renders
+ * (book_chapter_text() reads each again for its batch). */
+int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
+{
+	struct arena ta = ARENA_INIT;
+	int rc = -1;
+	if (read_chapter(&ta, b, c) == 0) {
+		c->hash = cache_hash(CACHE_HASH_INIT, c->text, c->len);
+		rc = book_chapter_parse(a, c);
+	}
+	arena_free(&ta);
+	c->text = c->body = NULL;
+	c->body_len = 0;
+	c->unread = 1;
+	return rc;
+}
+
+int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
+{
+	const char *yaml;
+	size_t ylen;
+	if (read_chapter(ta, b, c) || split_front_matter(c, &yaml, &ylen)) {
+		c->text = c->body = NULL;
+		c->body_len = 0;
+		return -1;
+	}
 	c->unread = 0;
-	c->hash = cache_hash(CACHE_HASH_INIT, text, c->len);
-	return book_chapter_parse(a, c);
+	return 0;
 }
 
 struct book *book_load(struct arena *a, const char *root)

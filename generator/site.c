@@ -168,8 +168,8 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
-		if (incr_reused(s, i))
-			continue;
+		if (incr_reused(s, i) || !b->chapters[i].body)
+			continue;   /* taken from the last build, or its text is gone */
 		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
@@ -418,16 +418,21 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		if (progress)
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
-		/* chapters the cache vouched for were not read; those that must
-		 * be rendered after all are read now */
-		for (size_t i = from; i < to; i++) {
-			struct chapter *c = (struct chapter *)&b->chapters[i];
-			if (c->unread && !incr_reused(&s, i))
-				book_chapter_read(a, b, c);
-		}
-		render_range(&s, arenas, jobs, from, to);
+		/* the batch's texts are read now and let go after it (the
+		 * book's const chapters get and lose their text here only) */
+		struct arena texts = ARENA_INIT;
 		for (size_t i = from; i < to; i++)
+			if (!incr_reused(&s, i))
+				book_chapter_text(&texts, b, (struct chapter *)&b->chapters[i]);
+		render_range(&s, arenas, jobs, from, to);
+		for (size_t i = from; i < to; i++) {
 			chapter_done(&s, i);
+			struct chapter *c = (struct chapter *)&b->chapters[i];
+			c->text = c->body = NULL;
+			c->body_len = 0;
+			c->unread = 1;
+		}
+		arena_free(&texts);
 		for (int j = 0; j < jobs; j++)
 			arena_free(&arenas[j]);
 	}

@@ -52,15 +52,20 @@ static void front_matter(void **state)
 	struct book *b = book_load(&a, dir);
 	assert_non_null(b);
 	assert_int_equal(b->nchapters, 1);
-	const struct chapter *c = &b->chapters[0];
+	struct chapter *c = &b->chapters[0];
 	assert_string_equal(c->id, "intro");
 	assert_string_equal(c->title.zh, "引言");
 	assert_string_equal(c->title.en, "Introduction");
 	assert_string_equal(c->summary.en, "Summary");
 	assert_string_equal(c->page, "01-intro.html");
 	assert_int_equal(c->number, 1);
+	/* the text is read again when the chapter is rendered */
+	assert_null(c->body);
+	struct arena texts = ARENA_INIT;
+	assert_int_equal(book_chapter_text(&texts, b, c), 0);
 	assert_int_equal(c->body_line, 6);
 	assert_string_equal(c->body, "\nBody.\n");
+	arena_free(&texts);
 	assert_true(b->approx > 0.0299 && b->approx < 0.0301);
 	arena_free(&a);
 }
