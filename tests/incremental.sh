@@ -136,6 +136,22 @@ fi
 sed -i "s/{#$anchor-moved}/{#$anchor}/" "$linked"
 rebuild "the anchor put back" -
 
+# a small book (with a print version) is rendered in full each time, and
+# its book pages still come out the same
+. tests/lib.sh
+small=$TMP/small
+fixture_copy tests/fixtures/basic "$small"
+"$BIN" build --quiet -C "$small" -o "$small/site" 2>/dev/null
+sed -i '0,/^> /s//> Indeed, /' "$small/content/02-more.md"
+"$BIN" build --quiet -C "$small" -o "$small/site" 2>/dev/null
+rm -rf "$TMP/small-full"
+"$BIN" build --no-cache --quiet -C "$small" -o "$TMP/small-full" 2>/dev/null
+if [ -f "$small/site/index.html" ] && diff -r "$small/site" "$TMP/small-full" >/dev/null; then
+	ok "a small book edited: the same bytes as a full build"
+else
+	not_ok "a small book edited: the same bytes as a full build"
+fi
+
 # --no-cache neither reads nor writes it
 rm -rf "$book/.specbook-cache"
 "$BIN" build --no-cache --quiet -C "$book" -o "$out" 2>/dev/null
