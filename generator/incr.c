@@ -62,6 +62,9 @@ static uint64_t global_key(struct site *s, const char *version)
 	const struct book *b = s->book;
 	uint64_t h = cache_hash_str(CACHE_HASH_INIT, version);
 	h = cache_hash_u64(h, CACHE_FORMAT);
+	/* the program itself: a specbook built from other sources may make
+	 * other pages of the same book */
+	h = hash_file(h, "/proc/self/exe");
 	h = hash_file(h, arena_printf(s->a, "%s/content/book.yaml", b->root));
 	h = hash_file(h, arena_printf(s->a, "%s/content/glossary.yaml", b->root));
 	size_t n;

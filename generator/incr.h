@@ -2,7 +2,7 @@
  * incr.h — incremental builds: what a build takes from the last one.
  *
  * Keys (cache.h says where they are kept):
- *   global   the specbook version and cache format, book.yaml, the glossary,
+ *   global   the specbook binary itself and the cache format, book.yaml, the glossary,
  *            every spec file, the page template, and the list of chapters
  *            with their ids, titles and summaries (a title shows in every
  *            page's nav, so changing one, or adding or removing a chapter,

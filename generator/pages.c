@@ -225,6 +225,17 @@ static size_t mentions_of(const struct mention_ref *refs, size_t n, const char *
 	return lo;
 }
 
+/* A spec row's or a term's list of the sections that mention it stops
+ * after this many: in a long book a term may be used in thousands, and a
+ * page of thousands of links helps no reader (search finds the rest). */
+#define MENTIONS_LISTED 100
+
+static void more_mentions(struct site *s, struct dom_node *parent, size_t n)
+{
+	bi(dom_elem_class(parent, "span", "more"), arena_printf(s->a, "另有 %zu 处", n),
+	   arena_printf(s->a, "and %zu more", n));
+}
+
 static void spec_table_page(struct site *s, const struct spec_table *t)
 {
 	const struct book *b = s->book;
@@ -347,13 +358,15 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		struct dom_node *dd = dom_elem(dl, "dd");
 		struct dom_node *ul = NULL;
 		size_t nmine, first = mentions_of(refs, nrefs, row->id, &nmine);
-		for (size_t k = first; k < first + nmine; k++) {
+		for (size_t k = first; k < first + nmine && k - first < MENTIONS_LISTED; k++) {
 			size_t ci = refs[k].chapter, m = refs[k].index;
 			const struct rendered *rc = &s->chapters[ci];
 			if (!ul)
 				ul = dom_elem(dd, "ul");
 			section_link(s, dom_elem(ul, "li"), ci, rc->mentions[m].section);
 		}
+		if (nmine > MENTIONS_LISTED)
+			more_mentions(s, dom_elem(ul, "li"), nmine - MENTIONS_LISTED);
 		if (!ul)
 			dom_texts(dd, "—");
 	}
@@ -429,7 +442,7 @@ static void glossary_page(struct site *s)
 		bi_block(dd, "p", t->def.zh, t->def.en);
 		struct dom_node *used = NULL;
 		size_t nmine, first = mentions_of(refs, nrefs, t->id, &nmine);
-		for (size_t k = first; k < first + nmine; k++) {
+		for (size_t k = first; k < first + nmine && k - first < MENTIONS_LISTED; k++) {
 			size_t ci = refs[k].chapter, m = refs[k].index;
 			const struct rendered *rc = &s->chapters[ci];
 			if (!used) {
@@ -440,6 +453,10 @@ static void glossary_page(struct site *s)
 				dom_texts(used, " · ");
 			}
 			section_link(s, used, ci, rc->mentions[m].section);
+		}
+		if (nmine > MENTIONS_LISTED) {
+			dom_texts(used, " · ");
+			more_mentions(s, used, nmine - MENTIONS_LISTED);
 		}
 	}
 	free(refs);
