@@ -51,7 +51,7 @@ struct cache_stat {
 /* Returns 0 and fills *st, or -1 (errno set). */
 int cache_stat(const char *path, struct cache_stat *st);
 
-/* 64-bit FNV-1a over n bytes, continuing from h (start with CACHE_HASH_INIT). */
+/* A 64-bit hash of n bytes, continuing from h (start with CACHE_HASH_INIT). */
 #define CACHE_HASH_INIT 0xcbf29ce484222325ULL
 uint64_t cache_hash(uint64_t h, const void *data, size_t n);
 uint64_t cache_hash_str(uint64_t h, const char *s);   /* NULL and "" differ */
