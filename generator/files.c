@@ -170,16 +170,22 @@ int files_mkdirs(const char *path)
 	return r && errno != EEXIST ? -1 : 0;
 }
 
-int files_write(const char *path, const void *data, size_t len)
+/* Makes the directory path is in, if it has one.  Returns 0 or -1. */
+static int mkdirs_parent(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	if (slash) {
-		char *dir = xstrndup(path, (size_t)(slash - path));
-		int r = files_mkdirs(dir);
-		free(dir);
-		if (r)
-			return -1;
-	}
+	if (!slash)
+		return 0;
+	char *dir = xstrndup(path, (size_t)(slash - path));
+	int r = files_mkdirs(dir);
+	free(dir);
+	return r;
+}
+
+int files_write(const char *path, const void *data, size_t len)
+{
+	if (mkdirs_parent(path))
+		return -1;
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return -1;
@@ -220,15 +226,7 @@ static int holds(const char *path, const char *data, size_t len)
 /* link(), making dst's directory first. */
 static int link_into(const char *src, const char *dst)
 {
-	const char *slash = strrchr(dst, '/');
-	if (slash) {
-		char *dir = xstrndup(dst, (size_t)(slash - dst));
-		int r = files_mkdirs(dir);
-		free(dir);
-		if (r)
-			return -1;
-	}
-	return link(src, dst);
+	return mkdirs_parent(dst) ? -1 : link(src, dst);
 }
 
 int files_copy_tree(const char *src, const char *dst, const char *prev)

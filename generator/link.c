@@ -12,6 +12,7 @@
  * a broken link is an error at the place it was written.
  */
 #include "site.h"
+#include "cache.h"
 #include "alloc.h"
 #include "buffer.h"
 
@@ -38,12 +39,7 @@ struct collect_ctx {
 
 static uint64_t path_hash(const char *p, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return cache_hash(CACHE_HASH_INIT, p, n);
 }
 
 /*

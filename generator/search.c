@@ -9,6 +9,7 @@
  * hash order.
  */
 #include "search.h"
+#include "cache.h"
 
 #include "alloc.h"
 #include "buffer.h"
@@ -188,12 +189,7 @@ struct search_index *search_index_new(void)
 
 static uint64_t hash_bytes(const char *s, size_t len)
 {
-	uint64_t h = 14695981039346656037ull;
-	for (size_t k = 0; k < len; k++) {
-		h ^= (unsigned char)s[k];
-		h *= 1099511628211ull;
-	}
-	return h;
+	return cache_hash(CACHE_HASH_INIT, s, len);
 }
 
 static void rehash(struct search_index *ix, size_t nslots)
