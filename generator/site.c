@@ -147,7 +147,6 @@ struct render_job {
 	struct site *s;
 	pthread_mutex_t lock;
 	size_t next, end;   /* chapters next..end-1 are still to render */
-	struct arena *arenas;   /* one per thread */
 	int failed;
 };
 
@@ -179,33 +178,68 @@ static void *render_worker(void *arg)
 	return NULL;
 }
 
-/* Renders chapters from..to-1 with up to jobs threads.  Returns 0 or -1. */
-static int render_range(struct site *s, struct arena *thread_arenas, int jobs, size_t from,
-			size_t to)
+/*
+ * A batch of chapters rendered in the background: while its threads
+ * render batch k+1, the main thread finishes batch k's pages (assembles,
+ * links, writes them, indexes them for search), which is the larger half
+ * of a chapter's cost and touches only the main thread's data.  Each batch
+ * has its own texts and arenas, freed when its pages are done.
+ */
+struct render_batch {
+	struct render_job job;
+	struct worker *workers;
+	pthread_t *threads;
+	int *running;
+	int nthreads;
+	struct arena *arenas;        /* one per thread */
+	struct arena texts;          /* the batch's chapter texts */
+};
+
+/* Reads the texts of chapters from..to-1 and starts rendering them. */
+static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_t from, size_t to)
 {
-	struct render_job job = { .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
-	size_t n = to - from;
-	if (jobs < 1)
-		jobs = 1;
-	if ((size_t)jobs > n)
-		jobs = n ? (int)n : 1;
-	struct worker *workers = xcalloc((size_t)jobs, sizeof *workers);
-	pthread_t *threads = xcalloc((size_t)jobs, sizeof *threads);
-	for (int t = 0; t < jobs; t++) {
-		workers[t].job = &job;
-		workers[t].arena = &thread_arenas[t];
+	const struct book *b = s->book;
+	for (size_t i = from; i < to; i++)
+		if (!incr_reused(s, i))
+			book_chapter_text(&rb->texts, b, (struct chapter *)&b->chapters[i]);
+	rb->job = (struct render_job){ .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
+	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > to - from ? (int)(to - from) : jobs;
+	if (rb->nthreads < 1)
+		rb->nthreads = 1;
+	rb->workers = xcalloc((size_t)rb->nthreads, sizeof *rb->workers);
+	rb->threads = xcalloc((size_t)rb->nthreads, sizeof *rb->threads);
+	rb->running = xcalloc((size_t)rb->nthreads, sizeof *rb->running);
+	int started = 0;
+	for (int t = 0; t < rb->nthreads; t++) {
+		rb->workers[t] = (struct worker){ &rb->job, &rb->arenas[t] };
+		rb->running[t] = !pthread_create(&rb->threads[t], NULL, render_worker, &rb->workers[t]);
+		started += rb->running[t];
 	}
-	int *running = xcalloc((size_t)jobs, sizeof *running);
-	for (int t = 1; t < jobs; t++)
-		running[t] = !pthread_create(&threads[t], NULL, render_worker, &workers[t]);
-	render_worker(&workers[0]);
-	for (int t = 1; t < jobs; t++)
-		if (running[t])
-			pthread_join(threads[t], NULL);
-	free(running);
-	free(workers);
-	free(threads);
-	return job.failed ? -1 : 0;
+	if (!started)   /* no threads to be had: render here and now */
+		render_worker(&rb->workers[0]);
+}
+
+/* Waits for the batch's rendering to end.  Returns 0 or -1. */
+static int batch_wait(struct render_batch *rb)
+{
+	for (int t = 0; t < rb->nthreads; t++)
+		if (rb->running[t])
+			pthread_join(rb->threads[t], NULL);
+	free(rb->running);
+	free(rb->workers);
+	free(rb->threads);
+	rb->running = NULL;
+	rb->workers = NULL;
+	rb->threads = NULL;
+	return rb->job.failed ? -1 : 0;
+}
+
+/* Frees what the batch's rendering allocated. */
+static void batch_release(struct render_batch *rb, int jobs)
+{
+	arena_free(&rb->texts);
+	for (int j = 0; j < jobs; j++)
+		arena_free(&rb->arenas[j]);
 }
 
 /* ---- chapter pages ---- */
@@ -396,7 +430,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = opts->jobs > 0 ? opts->jobs : 1;
-	struct arena *arenas = xcalloc((size_t)jobs, sizeof *arenas);
+	struct render_batch rb[2] = { { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) },
+				      { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) } };
 	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
 	s.stats.chapters = (int)b->nchapters;
 	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
@@ -413,18 +448,17 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
-	for (size_t from = 0; from < b->nchapters; from += batch) {
+	if (b->nchapters)
+		batch_start(&s, &rb[0], jobs, 0, batch < b->nchapters ? batch : b->nchapters);
+	for (size_t k = 0, from = 0; from < b->nchapters; k++, from += batch) {
 		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
 		if (progress)
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
-		/* the batch's texts are read now and let go after it (the
-		 * book's const chapters get and lose their text here only) */
-		struct arena texts = ARENA_INIT;
-		for (size_t i = from; i < to; i++)
-			if (!incr_reused(&s, i))
-				book_chapter_text(&texts, b, (struct chapter *)&b->chapters[i]);
-		render_range(&s, arenas, jobs, from, to);
+		struct render_batch *now = &rb[k % 2], *next = &rb[(k + 1) % 2];
+		batch_wait(now);
+		if (to < b->nchapters)
+			batch_start(&s, next, jobs, to, to + batch < b->nchapters ? to + batch : b->nchapters);
 		for (size_t i = from; i < to; i++) {
 			chapter_done(&s, i);
 			struct chapter *c = (struct chapter *)&b->chapters[i];
@@ -432,9 +466,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 			c->body_len = 0;
 			c->unread = 1;
 		}
-		arena_free(&texts);
-		for (int j = 0; j < jobs; j++)
-			arena_free(&arenas[j]);
+		batch_release(now, jobs);
 	}
 	if (progress)
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
@@ -480,9 +512,10 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		free(s.files[i].data);
 	free(s.pages);
 	free(s.files);
-	for (int j = 0; j < jobs; j++)
-		arena_free(&arenas[j]);
-	free(arenas);
+	for (int k = 0; k < 2; k++) {
+		batch_release(&rb[k], jobs);
+		free(rb[k].arenas);
+	}
 	search_index_free(s.search);
 	dom_free(s.claims_frag);
 	link_strings_free(&s);
