@@ -33,7 +33,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "  -C DIR           the book's directory (default: .)\n"
 	      "  -o OUT           output directory (default: DIR/site)\n"
-	      "  -j, --jobs N     rendering threads (default: the number of cores)\n"
+	      "  -j, --jobs N     rendering threads, beside the one that writes (default: cores)\n"
 	      "  --port N         serve: the port (default: 8000)\n"
 	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
 	      "  --werror         treat warnings as errors\n"

@@ -663,11 +663,35 @@ static const char *search_part_path(struct site *s, size_t k)
 	return arena_printf(s->a, "assets/search/%04zu.js", k);
 }
 
+/* Adds chapter ci's sections to ix (any thread: nothing shared is touched). */
+static void search_add_chapter(const struct site *s, size_t ci, struct search_index *ix)
+{
+	const struct rendered *rc = &s->chapters[ci];
+	const struct chapter *c = &s->book->chapters[ci];
+	struct buf title = BUF_INIT;
+	if (c->title.zh && c->title.en)
+		buf_addf(&title, "%s %s", c->title.zh, c->title.en);
+	else
+		buf_adds(&title, c->title.en ? c->title.en : c->title.zh);
+	search_index_set_page_title(ix, c->page, title.data);
+	buf_release(&title);
+	for (size_t k = 0; k < rc->nsections; k++) {
+		const struct section_text *st = &rc->sections[k];
+		search_index_add(ix, c->page, st->anchor ? st->anchor : "", st->title ? st->title : "",
+				 st->text ? st->text : "");
+	}
+}
+
+void pages_search_prepare(const struct site *s, size_t ci, struct search_index **out)
+{
+	*out = search_index_new();
+	search_add_chapter(s, ci, *out);
+}
+
 void pages_search_chapter(struct site *s, size_t ci)
 {
 	const struct book *b = s->book;
-	const struct rendered *rc = &s->chapters[ci];
-	const struct chapter *c = &b->chapters[ci];
+	struct rendered *rc = &s->chapters[ci];
 	size_t part = ci / SEARCH_PART_CHAPTERS;
 	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
 	if (incr_part_reusable(s, part, search_part_path(s, part))) {
@@ -685,13 +709,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 	}
 	if (!s->search)
 		s->search = search_index_new();
-	search_index_set_page_title(s->search, c->page, c->title.zh && c->title.en
-				    ? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
-				    : c->title.en ? c->title.en : c->title.zh);
-	for (size_t k = 0; k < rc->nsections; k++) {
-		const struct section_text *st = &rc->sections[k];
-		search_index_add(s->search, c->page, st->anchor ? st->anchor : "",
-				 st->title ? st->title : "", st->text ? st->text : "");
+	if (rc->search) {   /* indexed on its rendering thread */
+		search_index_merge(s->search, rc->search);
+		rc->search = NULL;
+	} else {
+		search_add_chapter(s, ci, s->search);
 	}
 	if (last) {
 		search_flush(s, search_part_path(s, s->search_parts));

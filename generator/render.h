@@ -20,6 +20,8 @@
 #include "dom.h"
 #include "numbers.h"
 
+struct search_index;
+
 struct heading {
 	int level;               /* 2–6 (the chapter title is the h1) */
 	const char *id;
@@ -68,6 +70,8 @@ struct rendered {
 	/* filled by the site when the chapter's pages are done and all but
 	 * what the book-level pages need is dropped: */
 	size_t claims_total, claims_disputed;
+	struct search_index *search; /* its sections indexed (by the site, on the
+				      rendering thread), until merged */
 };
 
 /*

@@ -309,6 +309,43 @@ void search_index_add(struct search_index *ix, const char *page,
 	search_tokenize(d->text, strlen(d->text), add_term, &ctx);
 }
 
+void search_index_merge(struct search_index *ix, struct search_index *from)
+{
+	size_t *pages = xcalloc(from->npages ? from->npages : 1, sizeof *pages);
+	for (size_t k = 0; k < from->npages; k++) {
+		pages[k] = page_get(ix, from->pages[k].path);
+		if (from->pages[k].title) {
+			free(ix->pages[pages[k]].title);
+			ix->pages[pages[k]].title = from->pages[k].title;
+			from->pages[k].title = NULL;
+		}
+	}
+	size_t base = ix->ndocs;
+	if (base + from->ndocs > UINT32_MAX) {
+		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
+			(unsigned long)UINT32_MAX);
+		exit(2);
+	}
+	for (size_t k = 0; k < from->ndocs; k++) {
+		struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
+		*d = from->docs[k];
+		d->page = pages[d->page];
+	}
+	from->ndocs = 0;   /* the strings are ix's now */
+	/* from's docs come after ix's, so each term's postings stay in order */
+	for (size_t k = 0; k < from->nterms; k++) {
+		const struct term *ft = &from->terms[k];
+		struct term *t = term_get(ix, ft->text, ft->len);
+		for (size_t p = 0; p < ft->npostings; p++) {
+			struct posting *to = ARRAY_PUSH(t->postings, t->npostings, t->cap);
+			to->doc = (uint32_t)(ft->postings[p].doc + base);
+			to->weight = ft->postings[p].weight;
+		}
+	}
+	free(pages);
+	search_index_free(from);
+}
+
 void search_index_set_page_title(struct search_index *ix, const char *page,
 				 const char *title)
 {

@@ -74,6 +74,14 @@ void search_index_add(struct search_index *index, const char *page,
 void search_index_set_page_title(struct search_index *index, const char *page,
 				 const char *title);
 
+/*
+ * Moves everything in from (its pages, sections and terms) into index,
+ * after what index holds, as if it had been added to index directly, and
+ * frees from.  Indexes are independent: the sections of a chapter can be
+ * added to an index of their own on any thread, and merged on one.
+ */
+void search_index_merge(struct search_index *index, struct search_index *from);
+
 /* Returns the number of sections added so far. */
 size_t search_index_count(const struct search_index *index);
 

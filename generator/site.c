@@ -174,6 +174,9 @@ static void *render_worker(void *arg)
 			job->failed = 1;
 			pthread_mutex_unlock(&job->lock);
 		}
+		/* tokenizing for search is a good part of a chapter's cost: done
+		 * here, in parallel, and merged in order by the main thread */
+		pages_search_prepare(s, i, &job->s->chapters[i].search);
 	}
 	return NULL;
 }
@@ -517,6 +520,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		free(rb[k].arenas);
 	}
 	search_index_free(s.search);
+	for (size_t i = 0; i < b->nchapters; i++)
+		search_index_free(s.chapters[i].search);
 	dom_free(s.claims_frag);
 	link_strings_free(&s);
 	incr_free(&s);
