@@ -28,8 +28,9 @@ static int str_cmp(const void *a, const void *b)
 }
 
 struct collect_ctx {
-	struct site *s;
-	struct page *page;
+	const struct site *s;
+	struct arena *a;            /* where ids and targets are copied */
+	const struct page *page;    /* path, source, copy */
 	int depth;                  /* directories below the root the page sits in */
 	const char **ids;
 	size_t nids, capids;
@@ -97,7 +98,7 @@ static void collect_id(void *arg, struct dom_node *n)
 	struct collect_ctx *c = arg;
 	const char *id = dom_get_attr(n, "id");
 	if (id)
-		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->s->a, id);
+		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
 }
 
 static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
@@ -129,8 +130,8 @@ static void record(struct collect_ctx *c, struct dom_node *n, const char *path, 
 		return;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
-	r->path = intern(c->s, path, plen);
-	r->fragment = fragment && *fragment ? intern(c->s, fragment, strlen(fragment)) : NULL;
+	r->path = arena_strndup(c->a, path, plen);
+	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
 	r->loc = link_origin(c, n);
 }
 
@@ -181,12 +182,13 @@ static void collect_links(void *arg, struct dom_node *n)
 	dom_remove_attr(n, "data-src");
 }
 
-void link_collect(struct site *s, struct page *p)
+void link_harvest(const struct site *s, struct arena *a, const struct page *p,
+		  struct dom_page *dom, struct link_harvest *out)
 {
-	struct collect_ctx c = { .s = s, .page = p };
+	struct collect_ctx c = { .s = s, .a = a, .page = p };
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
-	dom_visit(dom_page_root(p->dom), collect_id, &c);
+	dom_visit(dom_page_root(dom), collect_id, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
 	/* duplicate ids are invalid HTML and make anchors ambiguous */
@@ -194,19 +196,35 @@ void link_collect(struct site *s, struct page *p)
 		if (!strcmp(c.ids[k], c.ids[k - 1]))
 			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
 				   c.ids[k], p->path);
-	dom_visit(dom_page_root(p->dom), collect_links, &c);
-	dom_page_finish(p->dom);
+	dom_visit(dom_page_root(dom), collect_links, &c);
+	dom_page_finish(dom);
+	*out = (struct link_harvest){ c.ids, c.nids, c.links, c.nlinks };
+}
 
-	p->ids = arena_array(s->a, c.nids ? c.nids : 1, sizeof *c.ids);
-	if (c.nids)
-		memcpy(p->ids, c.ids, c.nids * sizeof *c.ids);
-	p->nids = c.nids;
-	p->links = arena_array(s->a, c.nlinks ? c.nlinks : 1, sizeof *c.links);
-	if (c.nlinks)
-		memcpy(p->links, c.links, c.nlinks * sizeof *c.links);
-	p->nlinks = c.nlinks;
-	free(c.ids);
-	free(c.links);
+void link_keep(struct site *s, struct page *p, struct link_harvest *h)
+{
+	p->ids = arena_array(s->a, h->nids ? h->nids : 1, sizeof *p->ids);
+	for (size_t k = 0; k < h->nids; k++)
+		p->ids[k] = arena_strdup(s->a, h->ids[k]);
+	p->nids = h->nids;
+	p->links = arena_array(s->a, h->nlinks ? h->nlinks : 1, sizeof *p->links);
+	for (size_t k = 0; k < h->nlinks; k++) {
+		const struct link_record *r = &h->links[k];
+		p->links[k] = (struct link_record){
+			intern(s, r->path, strlen(r->path)),
+			r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
+	}
+	p->nlinks = h->nlinks;
+	free(h->ids);
+	free(h->links);
+	*h = (struct link_harvest){ 0 };
+}
+
+void link_collect(struct site *s, struct page *p)
+{
+	struct link_harvest h;
+	link_harvest(s, s->a, p, p->dom, &h);
+	link_keep(s, p, &h);
 }
 
 static int page_has_id(const struct page *p, const char *id)

@@ -22,6 +22,14 @@
 
 struct search_index;
 
+/* link.c: a page's ids and links collected on any thread (site.h). */
+struct link_harvest {
+	const char **ids;          /* sorted */
+	size_t nids;
+	struct link_record *links;
+	size_t nlinks;
+};
+
 struct heading {
 	int level;               /* 2–6 (the chapter title is the h1) */
 	const char *id;
@@ -72,6 +80,10 @@ struct rendered {
 	size_t claims_total, claims_disputed;
 	struct search_index *search; /* its sections indexed (by the site, on the
 				      rendering thread), until merged */
+	char *html;                  /* its page, serialized on the rendering
+				      thread, until written (malloc'd) */
+	size_t html_len;
+	struct link_harvest links;   /* the page's ids and links, until kept */
 };
 
 /*

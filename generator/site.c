@@ -28,20 +28,18 @@
 #define SITE_NAV_MAX_CHAPTERS 100
 #define SITE_NAV_WINDOW 10
 
-struct page *site_page_new(struct site *s, const char *path, const char *source,
-			   const char *title, const struct chapter *current)
+/* A page's tree from the template with the common slots filled; strings
+ * go to a.  Safe on any thread (s is only read). */
+static struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char *path,
+				     const char *title, const struct chapter *current)
 {
-	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
-	memset(p, 0, sizeof *p);
-	p->path = path;
-	p->source = source;
-	p->dom = dom_page_new(s->tpl);
+	struct dom_page *dom = dom_page_new(s->tpl);
 	const struct book *b = s->book;
 	const char *book_title = b->title.zh && b->title.en
-		? arena_printf(s->a, "%s · %s", b->title.zh, b->title.en)
+		? arena_printf(ar, "%s · %s", b->title.zh, b->title.en)
 		: b->title.en ? b->title.en : b->title.zh ? b->title.zh : "specbook";
-	dom_page_fill_text(p->dom, "title",
-			   title ? arena_printf(s->a, "%s — %s", title, book_title) : book_title);
+	dom_page_fill_text(dom, "title",
+			   title ? arena_printf(ar, "%s — %s", title, book_title) : book_title);
 
 	struct dom_node *bt = dom_fragment();
 	if (b->title.zh && b->title.en) {
@@ -49,7 +47,7 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 	} else {
 		dom_texts(bt, book_title);
 	}
-	dom_page_fill(p->dom, "book-title", bt);
+	dom_page_fill(dom, "book-title", bt);
 
 	struct dom_node *nav = dom_fragment();
 	struct dom_node *ol = dom_elem_class(nav, "ol", "nav-chapters");
@@ -68,11 +66,11 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 		const struct chapter *c = &b->chapters[i];
 		struct dom_node *li = dom_elem(ol, "li");
 		struct dom_node *a = dom_elem(li, "a");
-		dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+		dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
 		if (c == current)
 			dom_attr(a, "aria-current", "page");
 		struct dom_node *num = dom_elem_class(a, "span", "nav-num");
-		dom_texts(num, arena_printf(s->a, "%d", c->number));
+		dom_texts(num, arena_printf(ar, "%d", c->number));
 		dom_texts(a, " ");
 		if (c->title.zh && c->title.en) {
 			render_bitext(a, (struct bitext){ c->title.zh, c->title.en });
@@ -87,11 +85,11 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 		struct dom_node *bi = dom_elem_class(a, "span", "bi");
 		struct dom_node *zh = dom_elem(bi, "span");
 		dom_attr(zh, "lang", "zh-Hans");
-		dom_texts(zh, arena_printf(s->a, "全部 %zu 章", b->nchapters));
+		dom_texts(zh, arena_printf(ar, "全部 %zu 章", b->nchapters));
 		dom_texts(bi, " ");
 		struct dom_node *en = dom_elem(bi, "span");
 		dom_attr(en, "lang", "en");
-		dom_texts(en, arena_printf(s->a, "All %zu chapters", b->nchapters));
+		dom_texts(en, arena_printf(ar, "All %zu chapters", b->nchapters));
 	}
 	static const struct { const char *href, *zh, *en; } extra[] = {
 		{ "/specs/index.html", "规格表", "Spec tables" },
@@ -110,14 +108,25 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 			dom_attr(a, "aria-current", "page");
 		render_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
 	}
-	dom_page_fill(p->dom, "nav", nav);
+	dom_page_fill(dom, "nav", nav);
 
 	struct dom_node *foot = dom_fragment();
 	struct dom_node *fp = dom_elem(foot, "p");
 	if (b->author)
-		dom_texts(fp, arena_printf(s->a, "%s · ", b->author));
+		dom_texts(fp, arena_printf(ar, "%s · ", b->author));
 	dom_texts(fp, "Built with specbook: every number on these pages is recomputed at build time.");
-	dom_page_fill(p->dom, "footer", foot);
+	dom_page_fill(dom, "footer", foot);
+	return dom;
+}
+
+struct page *site_page_new(struct site *s, const char *path, const char *source,
+			   const char *title, const struct chapter *current)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	p->source = source;
+	p->dom = page_dom_new(s, s->a, path, title, current);
 	return p;
 }
 
@@ -155,6 +164,8 @@ struct worker {
 	struct arena *arena;
 };
 
+static void chapter_page(const struct site *s, size_t i, struct arena *ar);
+
 static void *render_worker(void *arg)
 {
 	struct worker *w = arg;
@@ -174,8 +185,9 @@ static void *render_worker(void *arg)
 			job->failed = 1;
 			pthread_mutex_unlock(&job->lock);
 		}
-		/* tokenizing for search is a good part of a chapter's cost: done
-		 * here, in parallel, and merged in order by the main thread */
+		/* the page and the search tokens are most of a chapter's cost:
+		 * made here, in parallel; the main thread writes and merges */
+		chapter_page(s, i, w->arena);
 		pages_search_prepare(s, i, &job->s->chapters[i].search);
 	}
 	return NULL;
@@ -247,11 +259,11 @@ static void batch_release(struct render_batch *rb, int jobs)
 
 /* ---- chapter pages ---- */
 
-static void pager_link(struct site *s, struct dom_node *nav, const struct chapter *c,
+static void pager_link(struct arena *ar, struct dom_node *nav, const struct chapter *c,
 		       const char *cls, const char *zh, const char *en)
 {
 	struct dom_node *a = dom_elem_class(nav, "a", cls);
-	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+	dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
 	if (!strcmp(cls, "prev"))
 		dom_attr(a, "rel", "prev");
 	else
@@ -269,30 +281,57 @@ static void pager_link(struct site *s, struct dom_node *nav, const struct chapte
 	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
 }
 
-/* Assembles chapter i's page from what render made of it.  Returns the page. */
-static struct page *chapter_page(struct site *s, size_t i)
+/*
+ * Makes chapter i's page from what render made of it, on its rendering
+ * thread: assembled (strings in ar), its links harvested and rewritten,
+ * serialized into r->html and its tree freed.  The main thread writes it
+ * (chapter_done()).
+ */
+static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 {
 	const struct book *b = s->book;
 	const struct chapter *c = &b->chapters[i];
 	struct rendered *r = &s->chapters[i];
 	const char *title = c->title.zh && c->title.en
-		? arena_printf(s->a, "%s %s", c->title.zh, c->title.en)
+		? arena_printf(ar, "%s %s", c->title.zh, c->title.en)
 		: c->title.en ? c->title.en : c->title.zh;
-	struct page *p = site_page_new(s, c->page, c->path, title, c);
+	struct dom_page *dom = page_dom_new(s, ar, c->page, title, c);
 	if (r->content) {
 		if (s->has_print)
 			s->print_parts[i] = dom_copy(dom_first_element(r->content));
-		dom_page_fill(p->dom, "content", r->content);
+		dom_page_fill(dom, "content", r->content);
 	}
 	if (r->toc)
-		dom_page_fill(p->dom, "toc", r->toc);
+		dom_page_fill(dom, "toc", r->toc);
 	r->content = r->toc = NULL;
 	struct dom_node *pager = dom_fragment();
 	if (i > 0)
-		pager_link(s, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
+		pager_link(ar, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
 	if (i + 1 < b->nchapters)
-		pager_link(s, pager, &b->chapters[i + 1], "next", "下一章", "Next");
-	dom_page_fill(p->dom, "pager", pager);
+		pager_link(ar, pager, &b->chapters[i + 1], "next", "下一章", "Next");
+	dom_page_fill(dom, "pager", pager);
+	struct page p = { .path = c->page, .source = c->path };
+	link_harvest(s, ar, &p, dom, &r->links);
+	struct buf html = BUF_INIT;
+	dom_page_serialize(dom, &html);
+	dom_page_free(dom);
+	r->html = buf_detach(&html, &r->html_len);
+}
+
+/* Chapter i's page, made on its rendering thread, joins the site. */
+static struct page *chapter_page_add(struct site *s, size_t i)
+{
+	const struct chapter *c = &s->book->chapters[i];
+	struct rendered *r = &s->chapters[i];
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = c->page;
+	p->source = c->path;
+	link_keep(s, p, &r->links);
+	if (s->writing && diag_count(DIAG_ERROR) == 0 && write_html(s, p->path, r->html, r->html_len))
+		s->writing = 0;
+	free(r->html);
+	r->html = NULL;
 	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
 	s->stats.pairs += r->pairs;
 	s->stats.zh_blocks += r->zh_blocks;
@@ -384,9 +423,8 @@ static void chapter_done(struct site *s, size_t i)
 		pages_search_chapter(s, i);
 		return;
 	}
-	struct page *p = chapter_page(s, i);
+	struct page *p = chapter_page_add(s, i);
 	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
-	site_page_done(s, p);
 	if (s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
 		claims = (size_t)(p - s->pages);
 		site_page_done(s, p);
@@ -520,8 +558,12 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		free(rb[k].arenas);
 	}
 	search_index_free(s.search);
-	for (size_t i = 0; i < b->nchapters; i++)
+	for (size_t i = 0; i < b->nchapters; i++) {
 		search_index_free(s.chapters[i].search);
+		free(s.chapters[i].html);
+		free(s.chapters[i].links.ids);
+		free(s.chapters[i].links.links);
+	}
 	dom_free(s.claims_frag);
 	link_strings_free(&s);
 	incr_free(&s);

@@ -150,6 +150,14 @@ struct page *pages_chapter_claims(struct site *s, size_t chapter);
  * Returns 0 or -1 after reporting. */
 void link_collect(struct site *s, struct page *p);
 void link_strings_free(struct site *s);
+
+/* link_collect() in two steps, for pages made on rendering threads:
+ * link_harvest() walks the page's tree (any thread: strings go to a, the
+ * arrays are malloc'd; struct link_harvest is in render.h), link_keep()
+ * gives them to p (main thread). */
+void link_harvest(const struct site *s, struct arena *a, const struct page *p,
+		  struct dom_page *dom, struct link_harvest *out);
+void link_keep(struct site *s, struct page *p, struct link_harvest *h);
 int link_check(struct site *s);
 
 /* write.c: pages and files go into a temporary directory beside out, which
@@ -163,6 +171,7 @@ int link_check(struct site *s);
  * reporting. */
 int write_begin(struct site *s, const char *out);
 int write_page(struct site *s, struct page *p);
+int write_html(struct site *s, const char *path, const char *html, size_t len);
 void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);

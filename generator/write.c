@@ -91,15 +91,26 @@ int write_begin(struct site *s, const char *out)
 
 /* Returns 1 if the output already holds these bytes at path (a page an
  * incremental build made again, the same as before). */
-static int unchanged(struct site *s, const char *path, const struct buf *html)
+static int unchanged(struct site *s, const char *path, const char *html, size_t len)
 {
 	char *old;
-	size_t len;
-	if (!s->in_place || files_read_bytes(arena_printf(s->a, "%s/%s", s->out, path), &old, &len))
+	size_t olen;
+	if (!s->in_place || files_read_bytes(arena_printf(s->a, "%s/%s", s->out, path), &old, &olen))
 		return 0;
-	int same = len == html->len && !memcmp(old, html->data, len);
+	int same = olen == len && !memcmp(old, html, len);
 	free(old);
 	return same;
+}
+
+int write_html(struct site *s, const char *path, const char *html, size_t len)
+{
+	if (unchanged(s, path, html, len))
+		return 0;
+	if (files_write(arena_printf(s->a, "%s/%s", s->tmp, path), html, len)) {
+		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 int write_page(struct site *s, struct page *p)
@@ -108,19 +119,9 @@ int write_page(struct site *s, struct page *p)
 	dom_page_serialize(p->dom, &html);
 	dom_page_free(p->dom);
 	p->dom = NULL;
-	if (unchanged(s, p->path, &html)) {
-		buf_release(&html);
-		return 0;
-	}
-	const char *path = arena_printf(s->a, "%s/%s", s->tmp, p->path);
-	int r = files_write(path, html.data, html.len);
+	int r = write_html(s, p->path, html.data ? html.data : "", html.len);
 	buf_release(&html);
-	if (r) {
-		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", p->path,
-			   strerror(errno));
-		return -1;
-	}
-	return 0;
+	return r;
 }
 
 void write_file_done(struct site *s, const char *path)
