@@ -312,6 +312,10 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	dom_page_fill(dom, "pager", pager);
 	struct page p = { .path = c->page, .source = c->path };
 	link_harvest(s, ar, &p, dom, &r->links);
+	if (!s->serialize) {   /* a check: nothing is written */
+		dom_page_free(dom);
+		return;
+	}
 	struct buf html = BUF_INIT;
 	dom_page_serialize(dom, &html);
 	dom_page_free(dom);
@@ -485,6 +489,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
 	if (s.writing && write_begin(&s, opts->out))
 		s.writing = 0;
+	s.serialize = s.writing;
 	incr_begin(&s, SPECBOOK_VERSION);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
 	/* progress for big books, on a terminal only (a log gets the summary) */

@@ -80,6 +80,8 @@ struct site {
 	struct site_stats stats;
 	int jobs;
 	int writing;                 /* pages go to the output as they are made */
+	int serialize;               /* writing, as it was when chapters started
+					(read by the rendering threads) */
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
