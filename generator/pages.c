@@ -682,10 +682,12 @@ static void search_add_chapter(const struct site *s, size_t ci, struct search_in
 	}
 }
 
-void pages_search_prepare(const struct site *s, size_t ci, struct search_index **out)
+char *pages_search_prepare(const struct site *s, size_t ci)
 {
-	*out = search_index_new();
-	search_add_chapter(s, ci, *out);
+	struct search_index *ix = search_index_new();
+	search_add_chapter(s, ci, ix);
+	size_t len;
+	return search_index_pack(ix, &len);
 }
 
 void pages_search_chapter(struct site *s, size_t ci)
@@ -710,7 +712,8 @@ void pages_search_chapter(struct site *s, size_t ci)
 	if (!s->search)
 		s->search = search_index_new();
 	if (rc->search) {   /* indexed on its rendering thread */
-		search_index_merge(s->search, rc->search);
+		search_index_merge_packed(s->search, rc->search);
+		free(rc->search);
 		rc->search = NULL;
 	} else {
 		search_add_chapter(s, ci, s->search);

@@ -20,7 +20,6 @@
 #include "dom.h"
 #include "numbers.h"
 
-struct search_index;
 
 /* link.c: a page's ids and links collected on any thread (site.h). */
 struct link_harvest {
@@ -78,8 +77,8 @@ struct rendered {
 	/* filled by the site when the chapter's pages are done and all but
 	 * what the book-level pages need is dropped: */
 	size_t claims_total, claims_disputed;
-	struct search_index *search; /* its sections indexed (by the site, on the
-				      rendering thread), until merged */
+	char *search;                /* its sections indexed and packed (by the
+				      site, on the rendering thread), until merged */
 	char *html;                  /* its page, serialized on the rendering
 				      thread, until written (malloc'd) */
 	size_t html_len;

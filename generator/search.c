@@ -309,41 +309,129 @@ void search_index_add(struct search_index *ix, const char *page,
 	search_tokenize(d->text, strlen(d->text), add_term, &ctx);
 }
 
-void search_index_merge(struct search_index *ix, struct search_index *from)
+/* ---- packing an index to merge it on another thread ---- */
+
+static void pack_u32(struct buf *b, size_t v)
 {
-	size_t *pages = xcalloc(from->npages ? from->npages : 1, sizeof *pages);
-	for (size_t k = 0; k < from->npages; k++) {
-		pages[k] = page_get(ix, from->pages[k].path);
-		if (from->pages[k].title) {
+	uint32_t u = (uint32_t)v;
+	buf_add(b, &u, sizeof u);
+}
+
+static void pack_str(struct buf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	pack_u32(b, s ? n : UINT32_MAX);
+	buf_add(b, s ? s : "", n);
+}
+
+char *search_index_pack(struct search_index *ix, size_t *len)
+{
+	struct buf b = BUF_INIT;
+	pack_u32(&b, ix->npages);
+	for (size_t k = 0; k < ix->npages; k++) {
+		pack_str(&b, ix->pages[k].path);
+		pack_str(&b, ix->pages[k].title);
+	}
+	pack_u32(&b, ix->ndocs);
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		const struct doc *d = &ix->docs[k];
+		pack_u32(&b, d->page);
+		pack_str(&b, d->anchor);
+		pack_str(&b, d->title);
+		pack_str(&b, d->text);
+	}
+	pack_u32(&b, ix->nterms);
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = &ix->terms[k];
+		pack_str(&b, t->text);
+		pack_u32(&b, t->npostings);
+		buf_add(&b, t->postings, t->npostings * sizeof *t->postings);
+	}
+	search_index_free(ix);
+	return buf_detach(&b, len);
+}
+
+/* Reads packed values; the bytes come from search_index_pack() in this
+ * process, so they are trusted (no bounds to check against an attacker). */
+struct unpack {
+	const char *p;
+};
+
+static uint32_t unpack_u32(struct unpack *u)
+{
+	uint32_t v;
+	memcpy(&v, u->p, sizeof v);
+	u->p += sizeof v;
+	return v;
+}
+
+/* Returns the next string (in the packed bytes, not NUL-terminated) and
+ * its length in *n; NULL for a NULL string. */
+static const char *unpack_str(struct unpack *u, size_t *n)
+{
+	uint32_t len = unpack_u32(u);
+	if (len == UINT32_MAX) {
+		*n = 0;
+		return NULL;
+	}
+	const char *s = u->p;
+	u->p += len;
+	*n = len;
+	return s;
+}
+
+static char *unpack_dup(struct unpack *u)
+{
+	size_t n;
+	const char *s = unpack_str(u, &n);
+	return s ? xstrndup(s, n) : NULL;
+}
+
+void search_index_merge_packed(struct search_index *ix, const char *data)
+{
+	struct unpack u = { data };
+	size_t npages = unpack_u32(&u);
+	size_t *pages = xcalloc(npages ? npages : 1, sizeof *pages);
+	for (size_t k = 0; k < npages; k++) {
+		char *path = unpack_dup(&u);
+		pages[k] = page_get(ix, path ? path : "");
+		free(path);
+		char *title = unpack_dup(&u);
+		if (title) {
 			free(ix->pages[pages[k]].title);
-			ix->pages[pages[k]].title = from->pages[k].title;
-			from->pages[k].title = NULL;
+			ix->pages[pages[k]].title = title;
 		}
 	}
-	size_t base = ix->ndocs;
-	if (base + from->ndocs > UINT32_MAX) {
+	size_t base = ix->ndocs, ndocs = unpack_u32(&u);
+	if (base + ndocs > UINT32_MAX) {
 		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
 			(unsigned long)UINT32_MAX);
 		exit(2);
 	}
-	for (size_t k = 0; k < from->ndocs; k++) {
+	for (size_t k = 0; k < ndocs; k++) {
 		struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
-		*d = from->docs[k];
-		d->page = pages[d->page];
+		d->page = pages[unpack_u32(&u)];
+		d->anchor = unpack_dup(&u);
+		d->title = unpack_dup(&u);
+		d->text = unpack_dup(&u);
 	}
-	from->ndocs = 0;   /* the strings are ix's now */
-	/* from's docs come after ix's, so each term's postings stay in order */
-	for (size_t k = 0; k < from->nterms; k++) {
-		const struct term *ft = &from->terms[k];
-		struct term *t = term_get(ix, ft->text, ft->len);
-		for (size_t p = 0; p < ft->npostings; p++) {
+	/* the packed docs come after ix's, so each term's postings stay in order */
+	size_t nterms = unpack_u32(&u);
+	for (size_t k = 0; k < nterms; k++) {
+		size_t n;
+		const char *text = unpack_str(&u, &n);
+		struct term *t = term_get(ix, text, n);
+		size_t np = unpack_u32(&u);
+		for (size_t j = 0; j < np; j++) {
+			struct posting from;
+			memcpy(&from, u.p, sizeof from);
+			u.p += sizeof from;
 			struct posting *to = ARRAY_PUSH(t->postings, t->npostings, t->cap);
-			to->doc = (uint32_t)(ft->postings[p].doc + base);
-			to->weight = ft->postings[p].weight;
+			to->doc = (uint32_t)(from.doc + base);
+			to->weight = from.weight;
 		}
 	}
 	free(pages);
-	search_index_free(from);
 }
 
 void search_index_set_page_title(struct search_index *ix, const char *page,

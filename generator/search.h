@@ -75,12 +75,15 @@ void search_index_set_page_title(struct search_index *index, const char *page,
 				 const char *title);
 
 /*
- * Moves everything in from (its pages, sections and terms) into index,
- * after what index holds, as if it had been added to index directly, and
- * frees from.  Indexes are independent: the sections of a chapter can be
- * added to an index of their own on any thread, and merged on one.
+ * Indexes are independent: a chapter's sections can be added to an index
+ * of their own on any thread, packed into one block of bytes there
+ * (search_index_pack() frees the index, so all its small allocations are
+ * freed on the thread that made them), and merged on the index's thread:
+ * search_index_merge_packed() adds the packed pages, sections and terms
+ * after what index holds, as if they had been added to it directly.
  */
-void search_index_merge(struct search_index *index, struct search_index *from);
+char *search_index_pack(struct search_index *index, size_t *len);
+void search_index_merge_packed(struct search_index *index, const char *packed);
 
 /* Returns the number of sections added so far. */
 size_t search_index_count(const struct search_index *index);

@@ -188,7 +188,7 @@ static void *render_worker(void *arg)
 		/* the page and the search tokens are most of a chapter's cost:
 		 * made here, in parallel; the main thread writes and merges */
 		chapter_page(s, i, w->arena);
-		pages_search_prepare(s, i, &job->s->chapters[i].search);
+		job->s->chapters[i].search = pages_search_prepare(s, i);
 	}
 	return NULL;
 }
@@ -564,7 +564,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	}
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {
-		search_index_free(s.chapters[i].search);
+		free(s.chapters[i].search);
 		free(s.chapters[i].html);
 		free(s.chapters[i].links.ids);
 		free(s.chapters[i].links.links);

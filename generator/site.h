@@ -138,9 +138,10 @@ void site_file_add(struct site *s, const char *path, char *data, size_t len);
  * a part when it is full or last) and, in a long book, its claims. */
 void pages_build(struct site *s);
 void pages_search_chapter(struct site *s, size_t chapter);
-/* Indexes a rendered chapter's sections into a new index of their own;
- * safe on a rendering thread.  pages_search_chapter() merges it. */
-void pages_search_prepare(const struct site *s, size_t chapter, struct search_index **out);
+/* Indexes a rendered chapter's sections on their own and returns them
+ * packed (search_index_pack()); safe on a rendering thread.
+ * pages_search_chapter() merges them. */
+char *pages_search_prepare(const struct site *s, size_t chapter);
 /* Adds chapter's claims to its claims page; returns the page when it is
  * complete (the last chapter of its group), else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);

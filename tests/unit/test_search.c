@@ -211,6 +211,45 @@ static void test_escaping(void **state)
 	search_index_free(ix);
 }
 
+/* Chapters indexed on their own, packed and merged in order, make the same
+ * index as their sections added to one index. */
+static void test_pack_merge(void **state)
+{
+	(void)state;
+	static const char *const sections[][4] = {
+		{ "01-a.html", "", "第一章 One", "显存带宽 HBM3e 3.35 TB/s  and more" },
+		{ "01-a.html", "s1", "Section", "带宽 bandwidth 13,824 GB" },
+		{ "02-b.html", "", "第二章 Two", "HBM3e again, 显存 and NVLink" },
+		{ "02-b.html", "x", "", "" },
+	};
+	struct search_index *direct = search_index_new(), *merged = search_index_new();
+	search_index_set_page_title(merged, "index.html", "Home");
+	search_index_add(merged, "index.html", "", "Home", "the book HBM3e");
+	search_index_set_page_title(direct, "index.html", "Home");
+	search_index_add(direct, "index.html", "", "Home", "the book HBM3e");
+	for (size_t c = 0; c < 2; c++) {
+		struct search_index *own = search_index_new();
+		search_index_set_page_title(own, sections[2 * c][0], sections[2 * c][2]);
+		search_index_set_page_title(direct, sections[2 * c][0], sections[2 * c][2]);
+		for (size_t k = 2 * c; k < 2 * c + 2; k++) {
+			search_index_add(own, sections[k][0], sections[k][1], sections[k][2], sections[k][3]);
+			search_index_add(direct, sections[k][0], sections[k][1], sections[k][2], sections[k][3]);
+		}
+		size_t len;
+		char *packed = search_index_pack(own, &len);
+		assert_true(len > 0);
+		search_index_merge_packed(merged, packed);
+		free(packed);
+	}
+	assert_int_equal(search_index_count(merged), 5);
+	char *a = write_index(direct), *b = write_index(merged);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	search_index_free(direct);
+	search_index_free(merged);
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -248,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_index_shape),
 		cmocka_unit_test(test_postings_weights),
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_deterministic),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
