@@ -79,9 +79,7 @@ struct rendered {
 	size_t claims_total, claims_disputed;
 	char *search;                /* its sections indexed and packed (by the
 				      site, on the rendering thread), until merged */
-	char *html;                  /* its page, serialized on the rendering
-				      thread, until written (malloc'd) */
-	size_t html_len;
+	int write_failed;            /* writing its page failed (reported) */
 	struct link_harvest links;   /* the page's ids and links, until kept */
 };
 

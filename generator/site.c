@@ -284,7 +284,7 @@ static void pager_link(struct arena *ar, struct dom_node *nav, const struct chap
 /*
  * Makes chapter i's page from what render made of it, on its rendering
  * thread: assembled (strings in ar), its links harvested and rewritten,
- * serialized into r->html and its tree freed.  The main thread writes it
+ * serialized, written and its tree freed.  The main thread keeps its links
  * (chapter_done()).
  */
 static void chapter_page(const struct site *s, size_t i, struct arena *ar)
@@ -319,7 +319,10 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	struct buf html = BUF_INIT;
 	dom_page_serialize(dom, &html);
 	dom_page_free(dom);
-	r->html = buf_detach(&html, &r->html_len);
+	/* creating files is much of the kernel's share of a build: here it
+	 * runs beside the main thread's work */
+	r->write_failed = write_html(s, ar, c->page, html.data ? html.data : "", html.len) != 0;
+	buf_release(&html);
 }
 
 /* Chapter i's page, made on its rendering thread, joins the site. */
@@ -332,10 +335,8 @@ static struct page *chapter_page_add(struct site *s, size_t i)
 	p->path = c->page;
 	p->source = c->path;
 	link_keep(s, p, &r->links);
-	if (s->writing && diag_count(DIAG_ERROR) == 0 && write_html(s, p->path, r->html, r->html_len))
+	if (r->write_failed)
 		s->writing = 0;
-	free(r->html);
-	r->html = NULL;
 	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
 	s->stats.pairs += r->pairs;
 	s->stats.zh_blocks += r->zh_blocks;
@@ -565,7 +566,6 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		free(s.chapters[i].search);
-		free(s.chapters[i].html);
 		free(s.chapters[i].links.ids);
 		free(s.chapters[i].links.links);
 	}

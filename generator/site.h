@@ -174,7 +174,10 @@ int link_check(struct site *s);
  * reporting. */
 int write_begin(struct site *s, const char *out);
 int write_page(struct site *s, struct page *p);
-int write_html(struct site *s, const char *path, const char *html, size_t len);
+/* Writes a page's bytes (strings in ar; safe on a rendering thread while
+ * the main thread writes others).  Returns 0 or -1 after reporting. */
+int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
+	       size_t len);
 void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);

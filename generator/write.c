@@ -91,22 +91,24 @@ int write_begin(struct site *s, const char *out)
 
 /* Returns 1 if the output already holds these bytes at path (a page an
  * incremental build made again, the same as before). */
-static int unchanged(struct site *s, const char *path, const char *html, size_t len)
+static int unchanged(const struct site *s, struct arena *ar, const char *path, const char *html,
+		     size_t len)
 {
 	char *old;
 	size_t olen;
-	if (!s->in_place || files_read_bytes(arena_printf(s->a, "%s/%s", s->out, path), &old, &olen))
+	if (!s->in_place || files_read_bytes(arena_printf(ar, "%s/%s", s->out, path), &old, &olen))
 		return 0;
 	int same = olen == len && !memcmp(old, html, len);
 	free(old);
 	return same;
 }
 
-int write_html(struct site *s, const char *path, const char *html, size_t len)
+int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
+	       size_t len)
 {
-	if (unchanged(s, path, html, len))
+	if (unchanged(s, ar, path, html, len))
 		return 0;
-	if (files_write(arena_printf(s->a, "%s/%s", s->tmp, path), html, len)) {
+	if (files_write(arena_printf(ar, "%s/%s", s->tmp, path), html, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
@@ -119,7 +121,7 @@ int write_page(struct site *s, struct page *p)
 	dom_page_serialize(p->dom, &html);
 	dom_page_free(p->dom);
 	p->dom = NULL;
-	int r = write_html(s, p->path, html.data ? html.data : "", html.len);
+	int r = write_html(s, s->a, p->path, html.data ? html.data : "", html.len);
 	buf_release(&html);
 	return r;
 }
