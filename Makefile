@@ -3,7 +3,7 @@
 #   make          install missing build dependencies, build, check, write site/
 #   make test     every test in tests/, ending with "N passed, M failed"
 #   make check    validate the book only; non-zero exit on any error
-#   make clean    remove build/ and site/
+#   make clean    remove build/, site/ and the build cache
 
 CC      ?= cc
 PKGS     = libcmark yaml-0.1 libxml-2.0
@@ -98,6 +98,6 @@ regen:
 	@tests/regen.sh
 
 clean:
-	rm -rf build site .site.tmp-* .site.old-* tests/artifacts
+	rm -rf build site .site.tmp-* .site.old-* .specbook-cache tests/artifacts
 
 -include $(OBJS:.o=.d)
