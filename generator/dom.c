@@ -29,6 +29,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlmemory.h>
 #include <stdalign.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,12 +67,14 @@ struct dom_attr {
 	struct dom_attr *next;
 	const char *name;
 	const char *value;           /* NULL: written bare, read as "" */
+	unsigned name_len, value_len;   /* strlen() of each, for the serializer */
 };
 
 struct dom_node {
 	struct dom_node *parent, *next;
 	struct dom_store *store;     /* where the node and its strings live */
-	enum dom_type type;
+	unsigned char type;          /* enum dom_type */
+	unsigned name_len;           /* an element's strlen(name), for the serializer */
 	union {
 		struct {
 			const char *name;
@@ -112,28 +115,35 @@ static struct dom_store *store_new(size_t first_size)
 	return s;
 }
 
-/* Returns size bytes aligned to align (a power of two), not zeroed. */
-static void *store_alloc(struct dom_store *s, size_t size, size_t align)
+/* Returns size bytes at the start of a new block (store_alloc's slow path). */
+static void *store_grow(struct dom_store *s, size_t size)
+{
+	size_t bsize = s->next_size;
+	if (bsize < size)
+		bsize = size;
+	struct dom_block *b = block_new(bsize);
+	if (size > s->next_size) {
+		/* a big one-off behind the current block, kept for small ones */
+		b->next = s->head->next;
+		s->head->next = b;
+	} else {
+		b->next = s->head;
+		s->head = b;
+		if (s->next_size < DOM_BLOCK_MAX)
+			s->next_size *= 2;
+	}
+	b->used = size;
+	return b->data;
+}
+
+/* Returns size bytes aligned to align (a power of two), not zeroed.  Inline:
+ * it runs for every node and string. */
+static inline void *store_alloc(struct dom_store *s, size_t size, size_t align)
 {
 	struct dom_block *b = s->head;
 	size_t at = (b->used + align - 1) & ~(align - 1);
-	if (at > b->size || b->size - at < size) {
-		size_t bsize = s->next_size;
-		if (bsize < size)
-			bsize = size;
-		b = block_new(bsize);
-		if (size > s->next_size) {
-			/* a big one-off behind the current block, kept for small ones */
-			b->next = s->head->next;
-			s->head->next = b;
-		} else {
-			b->next = s->head;
-			s->head = b;
-			if (s->next_size < DOM_BLOCK_MAX)
-				s->next_size *= 2;
-		}
-		at = 0;
-	}
+	if (at > b->size || b->size - at < size)
+		return store_grow(s, size);
 	b->used = at + size;
 	return b->data + at;
 }
@@ -191,11 +201,38 @@ static struct dom_node *node_new(struct dom_store *s, enum dom_type type)
 	return n;
 }
 
-static struct dom_node *element_new(struct dom_store *s, const char *tag)
+/* Lengths of names and attribute values are kept in 32 bits, so that an
+ * attribute takes 32 bytes; a gigabyte-long one is a bug, not a book. */
+#define DOM_MAX_NAME (1u << 30)
+
+static unsigned checked_len(size_t len)
+{
+	if (len >= DOM_MAX_NAME) {
+		fprintf(stderr, "specbook: fatal: a tag or attribute of %zu bytes\n", len);
+		exit(2);
+	}
+	return (unsigned)len;
+}
+
+static struct dom_node *element_new(struct dom_store *s, const char *tag, size_t len)
 {
 	struct dom_node *n = node_new(s, DOM_ELEMENT);
-	n->u.el.name = store_strdup(s, tag);
+	n->u.el.name = store_strndup(s, tag, len);
+	n->name_len = checked_len(len);
 	return n;
+}
+
+/* Returns a new attribute (not yet in a list); value NULL for a bare one. */
+static struct dom_attr *attr_new(struct dom_store *s, const char *name, size_t name_len,
+				 const char *value, size_t value_len)
+{
+	struct dom_attr *a = store_alloc(s, sizeof *a, alignof(struct dom_attr));
+	a->next = NULL;
+	a->name = store_strndup(s, name, name_len);
+	a->name_len = checked_len(name_len);
+	a->value = value ? store_strndup(s, value, value_len) : NULL;
+	a->value_len = value ? checked_len(value_len) : 0;
+	return a;
 }
 
 /* Returns a new text node holding len bytes of text, up to a NUL: libxml2
@@ -284,6 +321,22 @@ static int is_store_root(struct dom_node *n)
 	return !n->parent && n->store->root == n;
 }
 
+/* Returns at least the bytes a copy of n takes in a store. */
+static size_t tree_size(const struct dom_node *n)
+{
+	size_t size = sizeof *n + NODE_ALIGN;
+	if (n->type == DOM_TEXT || n->type == DOM_COMMENT)
+		return size + n->u.text.len + 1;
+	if (n->type != DOM_ELEMENT)
+		return size;
+	size += n->name_len + 1;
+	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+		size += sizeof *a + NODE_ALIGN + a->name_len + 1 + a->value_len + 1;
+	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
+		size += tree_size(c);
+	return size;
+}
+
 /* Returns a deep copy of n made in store s (recursive, as xmlCopyNode was). */
 static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 {
@@ -296,13 +349,10 @@ static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 		}
 		return c;
 	}
-	struct dom_node *c = element_new(s, n->u.el.name);
+	struct dom_node *c = element_new(s, n->u.el.name, n->name_len);
 	struct dom_attr **tail = &c->u.el.attrs;
 	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
-		struct dom_attr *b = store_alloc(s, sizeof *b, alignof(struct dom_attr));
-		b->next = NULL;
-		b->name = store_strdup(s, a->name);
-		b->value = a->value ? store_strdup(s, a->value) : NULL;
+		struct dom_attr *b = attr_new(s, a->name, a->name_len, a->value, a->value_len);
 		*tail = b;
 		tail = &b->next;
 	}
@@ -331,7 +381,7 @@ void dom_cleanup(void)
 static struct dom_node *detached(const char *tag, size_t first_size)
 {
 	struct dom_store *s = store_new(first_size);
-	s->root = element_new(s, tag);
+	s->root = element_new(s, tag, strlen(tag));
 	return s->root;
 }
 
@@ -354,7 +404,7 @@ struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
 {
 	if (!parent)
 		return detached(tag, DOM_BLOCK_FIRST);
-	struct dom_node *n = element_new(parent->store, tag);
+	struct dom_node *n = element_new(parent->store, tag, strlen(tag));
 	append_child(parent, n);
 	return n;
 }
@@ -377,7 +427,7 @@ static struct dom_attr *find_attr(struct dom_node *n, const char *name)
 	if (n->type != DOM_ELEMENT)
 		return NULL;
 	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
-		if (!strcmp(a->name, name))
+		if (a->name[0] == name[0] && !strcmp(a->name, name))
 			return a;
 	return NULL;
 }
@@ -388,16 +438,16 @@ void dom_attr(struct dom_node *n, const char *name, const char *value)
 		return;
 	/* the old value stays in the store: value may point into it */
 	struct dom_attr *a = find_attr(n, name);
-	if (!a) {
-		a = store_alloc(n->store, sizeof *a, alignof(struct dom_attr));
-		a->next = NULL;
-		a->name = store_strdup(n->store, name);
-		struct dom_attr **tail = &n->u.el.attrs;
-		while (*tail)
-			tail = &(*tail)->next;
-		*tail = a;
+	if (a) {
+		a->value = value ? store_strdup(n->store, value) : NULL;
+		a->value_len = value ? checked_len(strlen(value)) : 0;
+		return;
 	}
-	a->value = value ? store_strdup(n->store, value) : NULL;
+	a = attr_new(n->store, name, strlen(name), value, value ? strlen(value) : 0);
+	struct dom_attr **tail = &n->u.el.attrs;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = a;
 }
 
 void dom_remove_attr(struct dom_node *n, const char *name)
@@ -405,7 +455,7 @@ void dom_remove_attr(struct dom_node *n, const char *name)
 	if (n->type != DOM_ELEMENT)
 		return;
 	for (struct dom_attr **p = &n->u.el.attrs; *p; p = &(*p)->next)
-		if (!strcmp((*p)->name, name)) {
+		if ((*p)->name[0] == name[0] && !strcmp((*p)->name, name)) {
 			*p = (*p)->next;
 			return;
 		}
@@ -438,7 +488,8 @@ void dom_texts(struct dom_node *parent, const char *text)
 
 struct dom_node *dom_copy(struct dom_node *n)
 {
-	struct dom_store *s = store_new(DOM_BLOCK_MAX);
+	/* sized to fit: a print book holds a copy of every chapter at once */
+	struct dom_store *s = store_new(tree_size(n));
 	s->root = copy_tree(s, n);
 	return s->root;
 }
@@ -549,22 +600,19 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 {
 	switch (x->type) {
 	case XML_ELEMENT_NODE: {
-		struct dom_node *n = element_new(s, (const char *)x->name);
+		const char *name = (const char *)x->name;
+		struct dom_node *n = element_new(s, name, strlen(name));
 		struct dom_attr **tail = &n->u.el.attrs;
 		for (xmlAttrPtr a = x->properties; a; a = a->next) {
-			struct dom_attr *b = store_alloc(s, sizeof *b, alignof(struct dom_attr));
-			b->next = NULL;
-			b->name = store_strdup(s, (const char *)a->name);
-			b->value = NULL;
-			if (a->children) {
-				/* the parser gives an attribute one text child */
-				struct buf v = BUF_INIT;
-				for (xmlNodePtr t = a->children; t; t = t->next)
-					if (t->content)
-						buf_adds(&v, (const char *)t->content);
-				b->value = store_strndup(s, v.data, v.len);
-				buf_release(&v);
-			}
+			/* the parser gives an attribute one text child, or none */
+			struct buf v = BUF_INIT;
+			for (xmlNodePtr t = a->children; t; t = t->next)
+				if (t->content)
+					buf_adds(&v, (const char *)t->content);
+			const char *aname = (const char *)a->name;
+			struct dom_attr *b = attr_new(s, aname, strlen(aname),
+						      a->children ? v.data : NULL, v.len);
+			buf_release(&v);
 			*tail = b;
 			tail = &b->next;
 		}
@@ -582,22 +630,6 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 	default:
 		return node_new(s, DOM_OTHER);   /* written as nothing, as before */
 	}
-}
-
-static size_t tree_size(const struct dom_node *n)
-{
-	size_t size = sizeof *n + NODE_ALIGN;
-	if (n->type == DOM_TEXT || n->type == DOM_COMMENT)
-		return size + n->u.text.len + 1;
-	if (n->type != DOM_ELEMENT)
-		return size;
-	size += strlen(n->u.el.name) + 1;
-	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next)
-		size += sizeof *a + NODE_ALIGN + strlen(a->name) + 1 +
-			(a->value ? strlen(a->value) + 1 : 0);
-	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		size += tree_size(c);
-	return size;
 }
 
 static struct dom_node *find_slot(struct dom_node *n, const char *slot)
@@ -791,34 +823,67 @@ static int is_void(const char *name)
 	}
 }
 
+/* What escape() stops at: the end, & < >, a quote, the lead byte of a
+ * no-break space.  A table and a tight loop over the bytes in between: the
+ * serializer spends most of its time here. */
+enum { ESC_END = 1, ESC_MARKUP, ESC_QUOTE, ESC_C2 };
+static const unsigned char escape_class[256] = {
+	[0] = ESC_END, ['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP,
+	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
+};
+
+/* Appends s (up to its NUL) with & < > escaped, and " in an attribute. */
+/* Appends len bytes to out: out_add() without the call, as buf_addch() is
+ * inline (buffer.h); the serializer appends a few bytes at a time. */
+static inline void out_add(struct buf *out, const char *s, size_t len)
+{
+	if (out->len + len + 1 > out->cap)
+		buf_grow(out, len);
+	memcpy(out->data + out->len, s, len);
+	out->len += len;
+	out->data[out->len] = '\0';
+}
+
 static void escape(struct buf *out, const char *s, int attr)
 {
 	const char *run = s;
-	for (; *s; s++) {
-		const char *rep = NULL;
-		switch (*s) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = attr ? "&quot;" : NULL; break;
-		case '\xc2':
-			/* a no-break space stays visible as what it is */
-			if ((unsigned char)s[1] == 0xa0) {
-				buf_add(out, run, (size_t)(s - run));
-				buf_adds(out, "&nbsp;");
+	for (;;) {
+		while (!escape_class[(unsigned char)*s])
+			s++;
+		const char *rep;
+		size_t replen;
+		switch (escape_class[(unsigned char)*s]) {
+		case ESC_END:
+			out_add(out, run, (size_t)(s - run));
+			return;
+		case ESC_MARKUP:
+			if (*s == '&')
+				rep = "&amp;", replen = 5;
+			else
+				rep = *s == '<' ? "&lt;" : "&gt;", replen = 4;
+			break;
+		case ESC_QUOTE:
+			if (!attr) {
 				s++;
-				run = s + 1;
+				continue;
 			}
+			rep = "&quot;", replen = 6;
+			break;
+		default:   /* ESC_C2: a no-break space stays visible as what it is */
+			if ((unsigned char)s[1] != 0xa0) {
+				s++;
+				continue;
+			}
+			out_add(out, run, (size_t)(s - run));
+			out_add(out, "&nbsp;", 6);
+			s += 2;
+			run = s;
 			continue;
-		default: continue;
 		}
-		if (!rep)
-			continue;
-		buf_add(out, run, (size_t)(s - run));
-		buf_adds(out, rep);
-		run = s + 1;
+		out_add(out, run, (size_t)(s - run));
+		out_add(out, rep, replen);
+		run = ++s;
 	}
-	buf_add(out, run, (size_t)(s - run));
 }
 
 static void serialize(const struct dom_node *n, struct buf *out, int raw);
@@ -835,11 +900,11 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 	case DOM_ELEMENT: {
 		const char *name = n->u.el.name;
 		buf_addch(out, '<');
-		buf_adds(out, name);
+		out_add(out, name, n->name_len);
 		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 			buf_addch(out, ' ');
-			buf_adds(out, a->name);
-			if (!a->value || !strcmp(a->value, a->name))
+			out_add(out, a->name, a->name_len);
+			if (!a->value || (a->value_len == a->name_len && !memcmp(a->value, a->name, a->name_len)))
 				continue;   /* a boolean attribute: defer, hidden */
 			buf_adds(out, "=\"");
 			escape(out, a->value, 1);
@@ -850,20 +915,20 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 			break;
 		serialize_children(n, out,
 				   name[0] == 's' && (!strcmp(name, "script") || !strcmp(name, "style")));
-		buf_adds(out, "</");
-		buf_adds(out, name);
+		out_add(out, "</", 2);
+		out_add(out, name, n->name_len);
 		buf_addch(out, '>');
 		break;
 	}
 	case DOM_TEXT:
 		if (raw)
-			buf_add(out, n->u.text.s, n->u.text.len);
+			out_add(out, n->u.text.s, n->u.text.len);
 		else
 			escape(out, n->u.text.s, 0);
 		break;
 	case DOM_COMMENT:
 		buf_adds(out, "<!--");
-		buf_add(out, n->u.text.s, n->u.text.len);
+		out_add(out, n->u.text.s, n->u.text.len);
 		buf_adds(out, "-->");
 		break;
 	case DOM_OTHER:
