@@ -36,14 +36,6 @@ struct collect_ctx {
 	size_t nlinks, caplinks;
 };
 
-static void collect_id(void *arg, struct dom_node *n)
-{
-	struct collect_ctx *c = arg;
-	const char *id = dom_get_attr(n, "id");
-	if (id)
-		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->s->a, id);
-}
-
 static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
 {
 	struct srcloc loc = { c->page->source, 0, 0 };
@@ -105,9 +97,13 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 	buf_release(&rel);
 }
 
-static void collect_links(void *arg, struct dom_node *n)
+/* One walk over the page collects both its ids and its links. */
+static void collect(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
+	const char *id = dom_get_attr(n, "id");
+	if (id)
+		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->s->a, id);
 	collect_attr(c, n, "href");
 	collect_attr(c, n, "src");
 	collect_attr(c, n, "action");
@@ -119,7 +115,7 @@ void link_collect(struct site *s, struct page *p)
 	struct collect_ctx c = { .s = s, .page = p };
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
-	dom_visit(dom_page_root(p->dom), collect_id, &c);
+	dom_visit(dom_page_root(p->dom), collect, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
 	/* duplicate ids are invalid HTML and make anchors ambiguous */
@@ -127,7 +123,6 @@ void link_collect(struct site *s, struct page *p)
 		if (!strcmp(c.ids[k], c.ids[k - 1]))
 			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
 				   c.ids[k], p->path);
-	dom_visit(dom_page_root(p->dom), collect_links, &c);
 	dom_page_finish(p->dom);
 
 	p->ids = arena_array(s->a, c.nids ? c.nids : 1, sizeof *c.ids);
