@@ -29,6 +29,9 @@
 #include <libxml/tree.h>
 #include <libxml/xmlmemory.h>
 #include <stdalign.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -823,17 +826,7 @@ static int is_void(const char *name)
 	}
 }
 
-/* What escape() stops at: the end, & < >, a quote, the lead byte of a
- * no-break space.  A table and a tight loop over the bytes in between: the
- * serializer spends most of its time here. */
-enum { ESC_END = 1, ESC_MARKUP, ESC_QUOTE, ESC_C2 };
-static const unsigned char escape_class[256] = {
-	[0] = ESC_END, ['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP,
-	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
-};
-
-/* Appends s (up to its NUL) with & < > escaped, and " in an attribute. */
-/* Appends len bytes to out: out_add() without the call, as buf_addch() is
+/* Appends len bytes to out: buf_add() without the call, as buf_addch() is
  * inline (buffer.h); the serializer appends a few bytes at a time. */
 static inline void out_add(struct buf *out, const char *s, size_t len)
 {
@@ -844,18 +837,53 @@ static inline void out_add(struct buf *out, const char *s, size_t len)
 	out->data[out->len] = '\0';
 }
 
-static void escape(struct buf *out, const char *s, int attr)
+/* What escape() stops at: & < >, a quote, the lead byte of a no-break
+ * space.  Most text has none of them: the serializer spent most of its
+ * time stepping over the bytes in between, so they are skipped sixteen at
+ * a time where SSE2 is there (every x86-64), else through this table. */
+enum { ESC_MARKUP = 1, ESC_QUOTE, ESC_C2 };
+static const unsigned char escape_class[256] = {
+	['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP,
+	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
+};
+
+/* Returns the first byte in [s, end) that escape() stops at, or end.  A
+ * quote stops it only in an attribute. */
+static const char *escape_scan(const char *s, const char *end, int attr)
 {
-	const char *run = s;
-	for (;;) {
-		while (!escape_class[(unsigned char)*s])
-			s++;
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
+		      c2 = _mm_set1_epi8((char)0xc2),
+		      quote = _mm_set1_epi8(attr ? '"' : '&');   /* text: '&' again */
+	while (end - s >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
+					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, gt),
+								     _mm_cmpeq_epi8(v, c2)),
+							_mm_cmpeq_epi8(v, quote)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return s + __builtin_ctz((unsigned)mask);
+		s += 16;
+	}
+#endif
+	for (; s < end; s++) {
+		unsigned char k = escape_class[(unsigned char)*s];
+		if (k && (k != ESC_QUOTE || attr))
+			return s;
+	}
+	return end;
+}
+
+/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
+ * attribute, and a no-break space as &nbsp;. */
+static void escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	const char *end = s + len, *run = s;
+	while ((s = escape_scan(s, end, attr)) < end) {
 		const char *rep;
 		size_t replen;
 		switch (escape_class[(unsigned char)*s]) {
-		case ESC_END:
-			out_add(out, run, (size_t)(s - run));
-			return;
 		case ESC_MARKUP:
 			if (*s == '&')
 				rep = "&amp;", replen = 5;
@@ -863,19 +891,16 @@ static void escape(struct buf *out, const char *s, int attr)
 				rep = *s == '<' ? "&lt;" : "&gt;", replen = 4;
 			break;
 		case ESC_QUOTE:
-			if (!attr) {
-				s++;
-				continue;
-			}
 			rep = "&quot;", replen = 6;
 			break;
-		default:   /* ESC_C2: a no-break space stays visible as what it is */
-			if ((unsigned char)s[1] != 0xa0) {
+		default:   /* ESC_C2 */
+			if ((unsigned char)s[1] != 0xa0) {   /* s[len] is the NUL */
 				s++;
 				continue;
 			}
+			rep = "&nbsp;", replen = 6;
 			out_add(out, run, (size_t)(s - run));
-			out_add(out, "&nbsp;", 6);
+			out_add(out, rep, replen);
 			s += 2;
 			run = s;
 			continue;
@@ -884,6 +909,7 @@ static void escape(struct buf *out, const char *s, int attr)
 		out_add(out, rep, replen);
 		run = ++s;
 	}
+	out_add(out, run, (size_t)(end - run));
 }
 
 static void serialize(const struct dom_node *n, struct buf *out, int raw);
@@ -907,7 +933,7 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 			if (!a->value || (a->value_len == a->name_len && !memcmp(a->value, a->name, a->name_len)))
 				continue;   /* a boolean attribute: defer, hidden */
 			buf_adds(out, "=\"");
-			escape(out, a->value, 1);
+			escape(out, a->value, a->value_len, 1);
 			buf_addch(out, '"');
 		}
 		buf_addch(out, '>');
@@ -924,7 +950,7 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 		if (raw)
 			out_add(out, n->u.text.s, n->u.text.len);
 		else
-			escape(out, n->u.text.s, 0);
+			escape(out, n->u.text.s, n->u.text.len, 0);
 		break;
 	case DOM_COMMENT:
 		buf_adds(out, "<!--");
