@@ -730,7 +730,9 @@ static void note_slot(void *ctx, struct dom_node *n)
 struct dom_page *dom_page_new(const struct dom_template *t)
 {
 	struct dom_page *p = xcalloc(1, sizeof *p);
-	p->store = store_new(t->size);
+	/* room for the copy and what filling adds to the page itself: the title
+	 * text and a keep cell per fragment */
+	p->store = store_new(size_add(t->size, DOM_BLOCK_FIRST));
 	p->root = copy_tree(p->store, t->root);
 	dom_visit(p->root, note_slot, p);
 	return p;
