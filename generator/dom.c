@@ -360,7 +360,7 @@ static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 		tail = &b->next;
 	}
 	for (const struct dom_node *k = n->u.el.first; k; k = k->next)
-		append_child(c, copy_tree(s, k));
+		add_child(c, copy_tree(s, k));   /* merges texts, as xmlCopyNode() did */
 	return c;
 }
 
@@ -620,7 +620,7 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 			tail = &b->next;
 		}
 		for (xmlNodePtr c = x->children; c; c = c->next)
-			append_child(n, convert(s, c));
+			add_child(n, convert(s, c));
 		return n;
 	}
 	case XML_TEXT_NODE:
