@@ -2,14 +2,19 @@
  * dom.h — pages as trees, without libxml2 in sight.
  *
  * The render stage builds HTML as a tree of elements and text through these
- * calls; the DOM module (with libxml2 underneath) fills the page template's
- * data-slot elements, lets the link stage visit and rewrite attributes, and
- * serializes a page as HTML5.  Text and attribute values are always escaped
- * by the serializer, so nothing from the book can inject markup.
+ * calls; the DOM module fills the page template's data-slot elements, lets
+ * the link stage visit and rewrite attributes, and serializes a page as
+ * HTML5.  Text and attribute values are always escaped by the serializer,
+ * so nothing from the book can inject markup.  The nodes are the module's
+ * own, allocated in bulk; libxml2 only parses the template.
  *
- * Ownership: a node created with dom_fragment() belongs to the caller until
- * it is moved into a page with dom_page_fill(); nodes created under a parent
- * belong to the parent.  Pages are freed with dom_page_free().
+ * Ownership: a node created with dom_fragment() or dom_copy() belongs to
+ * the caller until it is moved into a page with dom_page_fill() or under
+ * another node with dom_adopt(); nodes created under a parent belong to the
+ * parent.  Pages are freed with dom_page_free().  Memory is released with
+ * the tree that owns it, never node by node: strings returned by the
+ * module (attribute values, names) stay valid until then, even after the
+ * attribute is changed or removed.
  */
 #ifndef SPECBOOK_DOM_H
 #define SPECBOOK_DOM_H
@@ -22,12 +27,14 @@ struct dom_node;
 struct dom_template;
 struct dom_page;
 
-/* Initialise libxml2 once, before any thread uses it. */
+/* Initialise libxml2 (the template parser) once, before any thread uses it. */
 void dom_init(void);
 void dom_cleanup(void);
 
 /* Returns a new detached <div>, to be filled and then moved into a page. */
 struct dom_node *dom_fragment(void);
+/* Frees a fragment or copy the caller owns; a node inside a tree is only
+ * taken out of it (its memory goes with the tree's). */
 void dom_free(struct dom_node *n);
 
 /* Appends and returns a new element named tag under parent. */
