@@ -178,8 +178,12 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
-		if (incr_reused(s, i) || !b->chapters[i].body)
-			continue;   /* taken from the last build, or its text is gone */
+		if (incr_reused(s, i))
+			continue;   /* taken from the last build */
+		/* its text, read here (in parallel) and let go with the batch (the
+		 * book's const chapters get and lose their text here only) */
+		if (book_chapter_text(w->arena, b, (struct chapter *)&b->chapters[i]))
+			continue;   /* reported: gone or changed since it was loaded */
 		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
@@ -198,7 +202,7 @@ static void *render_worker(void *arg)
  * render batch k+1, the main thread finishes batch k's pages (assembles,
  * links, writes them, indexes them for search), which is the larger half
  * of a chapter's cost and touches only the main thread's data.  Each batch
- * has its own texts and arenas, freed when its pages are done.
+ * has its own arenas (texts, trees), freed when its pages are done.
  */
 struct render_batch {
 	struct render_job job;
@@ -206,17 +210,12 @@ struct render_batch {
 	pthread_t *threads;
 	int *running;
 	int nthreads;
-	struct arena *arenas;        /* one per thread */
-	struct arena texts;          /* the batch's chapter texts */
+	struct arena *arenas;        /* one per thread: its chapters' texts and trees */
 };
 
-/* Reads the texts of chapters from..to-1 and starts rendering them. */
+/* Starts rendering chapters from..to-1. */
 static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_t from, size_t to)
 {
-	const struct book *b = s->book;
-	for (size_t i = from; i < to; i++)
-		if (!incr_reused(s, i))
-			book_chapter_text(&rb->texts, b, (struct chapter *)&b->chapters[i]);
 	rb->job = (struct render_job){ .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
 	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > to - from ? (int)(to - from) : jobs;
 	if (rb->nthreads < 1)
@@ -252,7 +251,6 @@ static int batch_wait(struct render_batch *rb)
 /* Frees what the batch's rendering allocated. */
 static void batch_release(struct render_batch *rb, int jobs)
 {
-	arena_free(&rb->texts);
 	for (int j = 0; j < jobs; j++)
 		arena_free(&rb->arenas[j]);
 }
