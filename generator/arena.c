@@ -47,6 +47,22 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
+void arena_absorb(struct arena *a, struct arena *from)
+{
+	struct arena_block *tail = from->head;
+	if (!tail)
+		return;
+	while (tail->next)
+		tail = tail->next;
+	if (a->head) {   /* behind a's current block, which keeps serving */
+		tail->next = a->head->next;
+		a->head->next = from->head;
+	} else {
+		a->head = from->head;
+	}
+	from->head = NULL;
+}
+
 void *arena_array(struct arena *a, size_t count, size_t size)
 {
 	return arena_alloc(a, size_mul(count, size));

@@ -32,6 +32,9 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/* Moves every allocation of from into a (from is left empty): what a
+ * thread made in an arena of its own lives on in a. */
+void arena_absorb(struct arena *a, struct arena *from);
 /* Frees every allocation of the arena; the arena may be used again. */
 void arena_free(struct arena *a);
 

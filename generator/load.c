@@ -14,8 +14,10 @@
 #include "yamltree.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Reads a file of the book (path relative to root) and registers it. */
 static int read_book_file(struct arena *a, const char *root, const char *rel,
@@ -232,6 +234,52 @@ static void check_chapter_ids(struct arena *a, struct book *b)
 	}
 }
 
+/* Chapters are read in parallel: a book of thousands spends a second
+ * reading, validating and hashing its files and parsing their front
+ * matter.  Each thread has an arena of its own, given to the book's after. */
+struct read_job {
+	struct book *b;
+	const struct cache *cache;
+	pthread_mutex_t lock;
+	size_t next;
+	int *ok;                     /* per chapter: read (or vouched for) */
+};
+
+struct read_worker {
+	struct read_job *job;
+	struct arena arena;
+};
+
+static void *read_worker(void *arg)
+{
+	struct read_worker *w = arg;
+	struct read_job *job = w->job;
+	struct book *b = job->b;
+	for (;;) {
+		pthread_mutex_lock(&job->lock);
+		size_t i = job->next++;
+		pthread_mutex_unlock(&job->lock);
+		if (i >= b->nchapters)
+			break;
+		struct chapter *c = &b->chapters[i];
+		/* stat before reading: a change after this shows next time */
+		const struct cache_chapter *e = NULL;
+		if (cache_stat(arena_printf(&w->arena, "%s/%s", b->root, c->path), &c->st) == 0)
+			e = cache_chapter_lookup(job->cache, c->source, &c->st);
+		if (e) {
+			c->unread = 1;
+			c->hash = e->hash;
+			c->id = e->id;
+			c->title = e->title;
+			c->summary = e->summary;
+			job->ok[i] = 1;
+		} else {
+			job->ok[i] = book_chapter_read(&w->arena, b, c) == 0;
+		}
+	}
+	return NULL;
+}
+
 static void load_chapters(struct arena *a, struct book *b, const struct cache *cache)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
@@ -253,30 +301,52 @@ static void load_chapters(struct arena *a, struct book *b, const struct cache *c
 				     "not a chapter (chapters are named NN-slug.md): ignored");
 			continue;
 		}
-		struct chapter *c = &b->chapters[b->nchapters];
+		struct chapter *c = &b->chapters[b->nchapters++];
 		memset(c, 0, sizeof *c);
 		c->path = rel;
 		c->source = name;
 		c->number = atoi(name);
 		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
-		/* stat before reading: a change after this shows next time */
-		const struct cache_chapter *e = NULL;
-		if (cache_stat(arena_printf(a, "%s/%s", b->root, rel), &c->st) == 0)
-			e = cache_chapter_lookup(cache, name, &c->st);
-		if (e) {
-			c->unread = 1;
-			c->hash = e->hash;
-			c->id = e->id;
-			c->title = e->title;
-			c->summary = e->summary;
-		} else if (book_chapter_read(a, b, c)) {
-			continue;
-		}
-		if (!c->id)
-			c->id = arena_strndup(a, name + digits + 1, strlen(name) - digits - 4);
-		b->nchapters++;
 	}
+
+	struct read_job job = { .b = b, .cache = cache, .lock = PTHREAD_MUTEX_INITIALIZER };
+	job.ok = xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int nthreads = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
+	if ((size_t)nthreads > b->nchapters / 16 + 1)   /* a small book is read by one */
+		nthreads = (int)(b->nchapters / 16 + 1);
+	struct read_worker *workers = xcalloc((size_t)nthreads, sizeof *workers);
+	pthread_t *threads = xcalloc((size_t)nthreads, sizeof *threads);
+	int *running = xcalloc((size_t)nthreads, sizeof *running);
+	for (int t = 0; t < nthreads; t++)
+		workers[t].job = &job;
+	for (int t = 1; t < nthreads; t++)
+		running[t] = !pthread_create(&threads[t], NULL, read_worker, &workers[t]);
+	read_worker(&workers[0]);
+	for (int t = 0; t < nthreads; t++) {
+		if (running[t])
+			pthread_join(threads[t], NULL);
+		arena_absorb(a, &workers[t].arena);
+	}
+	free(running);
+	free(threads);
+	free(workers);
+
+	/* keep the chapters that could be read, in order */
+	size_t kept = 0;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		if (!job.ok[i])
+			continue;
+		struct chapter *c = &b->chapters[kept++];
+		*c = b->chapters[i];
+		if (!c->id) {
+			size_t digits = strspn(c->source, "0123456789");
+			c->id = arena_strndup(a, c->source + digits + 1, strlen(c->source) - digits - 4);
+		}
+	}
+	b->nchapters = kept;
+	free(job.ok);
 	check_chapter_ids(a, b);
 	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
 		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md");
