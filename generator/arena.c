@@ -24,6 +24,11 @@ struct arena_block {
 
 void *arena_alloc(struct arena *a, size_t size)
 {
+	return memset(arena_alloc_uninit(a, size), 0, size);
+}
+
+void *arena_alloc_uninit(struct arena *a, size_t size)
+{
 	const size_t align = alignof(max_align_t);
 	size = size_add(size, align - 1) & ~(align - 1);
 	struct arena_block *b = a->head;
@@ -43,7 +48,6 @@ void *arena_alloc(struct arena *a, size_t size)
 	}
 	void *p = b->data + b->used;
 	b->used += size;
-	memset(p, 0, size);
 	return p;
 }
 

@@ -22,6 +22,8 @@ struct arena {
 
 /* Returns size bytes aligned for any type, zeroed; never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
+/* The same, not zeroed: for buffers about to be filled (file contents). */
+void *arena_alloc_uninit(struct arena *a, size_t size);
 /* Returns a zeroed array of count elements of size bytes each. */
 void *arena_array(struct arena *a, size_t count, size_t size);
 /* Returns a NUL-terminated copy of s (at most n bytes of it). */

@@ -38,8 +38,7 @@ int files_read_bytes(const char *path, char **data, size_t *len)
 	return 0;
 }
 
-int files_read_text(struct arena *a, const char *path, const char *shown,
-		    char **text, size_t *len)
+int files_read_raw(struct arena *a, const char *path, const char *shown, char **text, size_t *len)
 {
 	struct srcloc loc = { shown, 0, 0 };
 	struct stat st;
@@ -66,7 +65,7 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 		return -1;
 	}
 	size_t size = (size_t)st.st_size;
-	char *p = arena_alloc(a, size + 1);
+	char *p = arena_alloc_uninit(a, size + 1);   /* every byte is read or set */
 	size_t got = 0;
 	while (got < size) {
 		ssize_t r = read(fd, p + got, size - got);
@@ -82,13 +81,21 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 		p += 3;
 		got -= 3;
 	}
-	const char *nul = memchr(p, '\0', got);
+	*text = p;
+	*len = got;
+	return 0;
+}
+
+int files_check_text(const char *shown, const char *p, size_t len)
+{
+	struct srcloc loc = { shown, 0, 0 };
+	const char *nul = memchr(p, '\0', len);
 	if (nul) {
 		diag_error(loc, "binary file (NUL byte at offset %zu): not text", (size_t)(nul - p));
 		return -1;
 	}
-	size_t bad = utf8_validate(p, got);
-	if (bad < got) {
+	size_t bad = utf8_validate(p, len);
+	if (bad < len) {
 		int line = 1;
 		const char *ls = p;
 		for (const char *q = p; q < p + bad; q++)
@@ -102,8 +109,14 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 			   (unsigned char)p[bad]);
 		return -1;
 	}
-	*text = p;
-	*len = got;
+	return 0;
+}
+
+int files_read_text(struct arena *a, const char *path, const char *shown,
+		    char **text, size_t *len)
+{
+	if (files_read_raw(a, path, shown, text, len) || files_check_text(shown, *text, *len))
+		return -1;
 	return 0;
 }
 

@@ -26,6 +26,13 @@
 int files_read_text(struct arena *a, const char *path, const char *shown,
 		    char **text, size_t *len);
 
+/* files_read_text() in its two steps: the file's bytes (a regular file,
+ * not a link, within FILES_MAX_SIZE; BOM dropped; NUL-terminated), and
+ * the check that they are text (no NUL, valid UTF-8).  Each returns 0 or
+ * -1 after reporting. */
+int files_read_raw(struct arena *a, const char *path, const char *shown, char **text, size_t *len);
+int files_check_text(const char *shown, const char *text, size_t len);
+
 /* Reads a file as bytes (malloc'd; caller frees).  Returns 0 or -1 (errno set). */
 int files_read_bytes(const char *path, char **data, size_t *len);
 

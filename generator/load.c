@@ -453,11 +453,16 @@ static void load_template(struct arena *a, struct book *b)
 		b->assets_dir = assets;
 }
 
-/* Reads c's bytes into ta (diagnostics read the file again to quote it). */
-static int read_chapter(struct arena *ta, const struct book *b, struct chapter *c)
+/* Reads c's bytes into ta (diagnostics read the file again to quote it).
+ * With a hash (the file was read before), bytes with that hash are not
+ * checked for UTF-8 again. */
+static int read_chapter(struct arena *ta, const struct book *b, struct chapter *c, int rehash)
 {
 	char *text;
-	if (files_read_text(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &c->len))
+	if (files_read_raw(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &c->len))
+		return -1;
+	if ((!rehash || cache_hash(CACHE_HASH_INIT, text, c->len) != c->hash) &&
+	    files_check_text(c->path, text, c->len))
 		return -1;
 	c->text = text;
 	return 0;
@@ -470,7 +475,7 @@ int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
 {
 	struct arena ta = ARENA_INIT;
 	int rc = -1;
-	if (read_chapter(&ta, b, c) == 0) {
+	if (read_chapter(&ta, b, c, 0) == 0) {
 		c->hash = cache_hash(CACHE_HASH_INIT, c->text, c->len);
 		rc = book_chapter_parse(a, c);
 	}
@@ -485,7 +490,7 @@ int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
 {
 	const char *yaml;
 	size_t ylen;
-	if (read_chapter(ta, b, c) || split_front_matter(c, &yaml, &ylen)) {
+	if (read_chapter(ta, b, c, 1) || split_front_matter(c, &yaml, &ylen)) {
 		c->text = c->body = NULL;
 		c->body_len = 0;
 		return -1;
