@@ -113,9 +113,9 @@ run() {
 }
 
 # rebuild N: specbook's incremental build after one chapter changes.  The
-# site and cache of one full build are kept; each timed run changes one
-# sentence of a different chapter (near the middle of the book) and builds
-# again.  Appends "rebuild n wall user sys maxrss_kb status" lines.
+# site and cache of one full build are kept; each timed run adds a word to
+# the first English line of a different chapter (near the middle of the
+# book) and builds again.  Appends "rebuild n wall user sys maxrss_kb status" lines.
 rebuild() {
 	n=$1 out=$work/out-rebuild
 	rm -rf "$out"
@@ -123,7 +123,13 @@ rebuild() {
 	i=0
 	while [ "$i" -lt "$reps" ]; do
 		f=$(ls "$corpus"/content/*.md | sed -n "$((n / 2 + i + 1))p")
-		sed -i "0,/^> Interconnect latency /s//> Interconnect latency (edit $i) /" "$f"
+		cp "$f" "$work/before.md"
+		# every generated chapter opens with "> Chapter N is ...": one word added
+		sed -i "0,/^> Chapter /s//> Chapter (edit $i) /" "$f"
+		if cmp -s "$f" "$work/before.md"; then
+			echo "bench: could not change $f for the rebuild" >&2
+			break
+		fi
 		line=$("$work/bin/measure" -t "$timeout" -m "$mem_limit_mb" \
 			"$specbook" build --quiet -C "$corpus" -o "$out" 2>>"$work/stderr.rebuild.$n")
 		echo "rebuild $n $line" >>"$work/results"
