@@ -93,7 +93,7 @@ void cache_put_str(struct buf *b, const char *s)
 	}
 	size_t n = strlen(s);
 	cache_put_u64(b, n);
-	buf_add(b, s, n);
+	buf_add(b, s, n + 1);   /* with its NUL: a mapped record's strings are used in place */
 }
 
 uint64_t cache_get_u64(struct cache_reader *r)
@@ -113,12 +113,14 @@ const char *cache_get_str(struct cache_reader *r)
 	uint64_t n = cache_get_u64(r);
 	if (r->bad || n == NULL_LEN)
 		return NULL;
-	if (n > (uint64_t)(r->end - r->p) || memchr(r->p, '\0', (size_t)n)) {
+	if (n >= (uint64_t)(r->end - r->p) || r->p[n] != '\0') {
 		r->bad = 1;
 		return NULL;
 	}
-	const char *s = arena_strndup(r->a, r->p, (size_t)n);
-	r->p += n;
+	/* a NUL inside only shortens the string, which the key makes unlikely
+	 * and which stays memory-safe */
+	const char *s = r->borrow ? r->p : arena_strndup(r->a, r->p, (size_t)n);
+	r->p += n + 1;
 	return s;
 }
 
@@ -136,10 +138,10 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 {
 	char *data;
 	size_t len;
-	*r = (struct cache_reader){ NULL, NULL, 1, a, NULL };
+	*r = (struct cache_reader){ NULL, NULL, 1, a, NULL, 0 };
 	if (files_read_bytes(arena_printf(c->a, "%s/%s", c->dir, name), &data, &len))
 		return -1;
-	*r = (struct cache_reader){ data, data + len, 0, a, data };
+	*r = (struct cache_reader){ data, data + len, 0, a, data, 0 };
 	size_t m = strlen(MAGIC);
 	if (len < m || memcmp(data, MAGIC, m)) {
 		cache_done(r);
@@ -263,7 +265,8 @@ int cache_record_get(struct cache *c, struct arena *a, const char *source, uint6
 	const struct cache_chapter *e = old_record(c, source);
 	if (!e || e->key != key)
 		return -1;
-	*r = (struct cache_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL };
+	/* the pack stays mapped until cache_close(): its strings are borrowed */
+	*r = (struct cache_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
 	if (cache_get_u64(r) != key || r->bad)
 		return -1;
 	return 0;

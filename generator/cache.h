@@ -41,7 +41,7 @@
 #include "buffer.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 3
 
 /* A file's identity: if all four are unchanged, so are its bytes. */
 struct cache_stat {
@@ -115,6 +115,8 @@ struct cache_reader {
 	int bad;                     /* read past the end or found nonsense */
 	struct arena *a;             /* strings are copied here */
 	char *data;                  /* the file's bytes (cache_done() frees them) */
+	int borrow;                  /* strings point into the record (a mapped pack),
+					valid until cache_close() */
 };
 
 void cache_put_u64(struct buf *b, uint64_t v);

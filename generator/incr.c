@@ -90,6 +90,34 @@ static uint64_t global_key(struct site *s, const char *version)
 
 /* ---- records ---- */
 
+/* A page's links come grouped by target (link_keep()) and mostly from one
+ * file: a string equal to the one before it is written as a mark. */
+#define SAME_AS_BEFORE 1
+#define NEW_STRING 0
+
+static void put_repeat(struct buf *b, const char *str, const char **prev)
+{
+	if (str && *prev && !strcmp(str, *prev)) {
+		cache_put_u64(b, SAME_AS_BEFORE);
+		return;
+	}
+	cache_put_u64(b, NEW_STRING);
+	cache_put_str(b, str);
+	*prev = str;
+}
+
+static const char *get_repeat(struct cache_reader *r, const char **prev)
+{
+	uint64_t mark = cache_get_u64(r);
+	if (mark == SAME_AS_BEFORE && *prev)
+		return *prev;
+	if (mark != NEW_STRING) {
+		r->bad = 1;
+		return NULL;
+	}
+	return *prev = cache_get_str(r);
+}
+
 static void put_page(struct buf *b, const struct page *p, const struct cache_stat *st)
 {
 	cache_put_str(b, p->path);
@@ -99,11 +127,12 @@ static void put_page(struct buf *b, const struct page *p, const struct cache_sta
 	for (size_t k = 0; k < p->nids; k++)
 		cache_put_str(b, p->ids[k]);
 	cache_put_u64(b, p->nlinks);
+	const char *path = NULL, *file = NULL;
 	for (size_t k = 0; k < p->nlinks; k++) {
 		const struct link_record *l = &p->links[k];
-		cache_put_str(b, l->path);
+		put_repeat(b, l->path, &path);
 		cache_put_str(b, l->fragment);
-		cache_put_str(b, l->loc.file);
+		put_repeat(b, l->loc.file, &file);
 		cache_put_u64(b, (uint64_t)l->loc.line);
 		cache_put_u64(b, (uint64_t)l->loc.col);
 	}
@@ -129,11 +158,12 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 		p->ids[k] = cache_get_str(r);
 	p->nlinks = get_count(r);
 	p->links = arena_array(r->a, p->nlinks ? p->nlinks : 1, sizeof *p->links);
+	const char *path = NULL, *file = NULL;
 	for (size_t k = 0; k < p->nlinks; k++) {
 		struct link_record *l = &p->links[k];
-		l->path = cache_get_str(r);
+		l->path = get_repeat(r, &path);
 		l->fragment = cache_get_str(r);
-		l->loc.file = cache_get_str(r);
+		l->loc.file = get_repeat(r, &file);
 		l->loc.line = (int)cache_get_u64(r);
 		l->loc.col = (int)cache_get_u64(r);
 	}
@@ -141,6 +171,9 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 		r->bad = 1;
 	for (size_t k = 0; k < p->nids && !r->bad; k++)
 		if (!p->ids[k])
+			r->bad = 1;
+	for (size_t k = 0; k < p->nlinks && !r->bad; k++)
+		if (!p->links[k].path)
 			r->bad = 1;
 }
 

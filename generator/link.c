@@ -201,6 +201,15 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 	*out = (struct link_harvest){ c.ids, c.nids, c.links, c.nlinks };
 }
 
+/* Orders links by target page, then as they were on the page. */
+static int link_path_cmp(const void *pa, const void *pb)
+{
+	const struct link_record *x = pa, *y = pb;
+	if (x->path != y->path)
+		return (uintptr_t)x->path < (uintptr_t)y->path ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
 void link_keep(struct site *s, struct page *p, struct link_harvest *h)
 {
 	p->ids = arena_array(s->a, h->nids ? h->nids : 1, sizeof *p->ids);
@@ -215,6 +224,10 @@ void link_keep(struct site *s, struct page *p, struct link_harvest *h)
 			r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
 	}
 	p->nlinks = h->nlinks;
+	/* grouped by target (one copy of each, so the pointer tells): the
+	 * check looks each target up once, and the cache writes it once */
+	if (p->nlinks > 1)
+		qsort(p->links, p->nlinks, sizeof *p->links, link_path_cmp);
 	free(h->ids);
 	free(h->links);
 	*h = (struct link_harvest){ 0 };
@@ -278,11 +291,17 @@ int link_check(struct site *s)
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		const struct page *p = &s->pages[i];
+		const char *last = NULL;
+		const struct page *last_target = NULL;
 		for (size_t k = 0; k < p->nlinks; k++) {
 			const struct link_record *r = &p->links[k];
 			const struct page *target = p;
 			if (r->path) {
-				target = table_find(&by_path, r->path);
+				if (r->path != last) {   /* links come grouped by target */
+					last = r->path;
+					last_target = table_find(&by_path, r->path);
+				}
+				target = last_target;
 				if (!target && !bsearch(&r->path, files, s->nfiles, sizeof *files, file_cmp)) {
 					diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
 					errors++;
