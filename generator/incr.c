@@ -372,12 +372,7 @@ void incr_reuse_chapter(struct site *s, size_t i)
 			s->writing = 0;
 		}
 	}
-	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
-	s->stats.pairs += r->pairs;
-	s->stats.zh_blocks += r->zh_blocks;
-	s->stats.spans += r->spans;
-	s->stats.claims += (int)r->claims_total;
-	s->stats.disputed += (int)r->claims_disputed;
+	site_count_chapter(s, i, (int)r->claims_total, (int)r->claims_disputed);
 	s->stats.reused++;
 }
 

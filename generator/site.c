@@ -130,6 +130,18 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
 	return p;
 }
 
+void site_count_chapter(struct site *s, size_t i, int claims, int disputed)
+{
+	const struct rendered *r = &s->chapters[i];
+	s->stats.per_chapter[i] = (struct chapter_stats){ s->book->chapters[i].source, r->pairs,
+							  r->zh_blocks, r->spans };
+	s->stats.pairs += r->pairs;
+	s->stats.zh_blocks += r->zh_blocks;
+	s->stats.spans += r->spans;
+	s->stats.claims += claims;
+	s->stats.disputed += disputed;
+}
+
 double site_clock(void)
 {
 	struct timespec ts;
@@ -335,13 +347,10 @@ static struct page *chapter_page_add(struct site *s, size_t i)
 	link_keep(s, p, &r->links);
 	if (r->write_failed)
 		s->writing = 0;
-	s->stats.per_chapter[i] = (struct chapter_stats){ c->source, r->pairs, r->zh_blocks, r->spans };
-	s->stats.pairs += r->pairs;
-	s->stats.zh_blocks += r->zh_blocks;
-	s->stats.spans += r->spans;
-	s->stats.claims += (int)r->nclaims;
+	int disputed = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
-		s->stats.disputed += r->claims[k].span.disputed;
+		disputed += r->claims[k].span.disputed != 0;
+	site_count_chapter(s, i, (int)r->nclaims, disputed);
 	return p;
 }
 

@@ -130,6 +130,9 @@ struct page *site_page_new(struct site *s, const char *path, const char *source,
  * in memory. */
 void site_page_done(struct site *s, struct page *p);
 
+/* Adds chapter i (rendered or taken from the last build) to the stats. */
+void site_count_chapter(struct site *s, size_t i, int claims, int disputed);
+
 /* Adds a generated file; takes ownership of data (malloc'd). */
 void site_file_add(struct site *s, const char *path, char *data, size_t len);
 
