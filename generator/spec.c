@@ -10,6 +10,7 @@
  * table into a sorted index.
  */
 #include "spec.h"
+#include "distance.h"
 #include "alloc.h"
 #include "files.h"
 #include "utf8.h"
@@ -54,41 +55,9 @@ void spec_suggest_init(struct spec_suggest *sg, const char *word)
 	sg->distance = (size_t)-1;
 }
 
-/* Levenshtein distance, a transposition counting one (restricted Damerau),
- * with three rows of the table: the one being filled and the two above. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > SPEC_SUGGEST_MAX_LEN || lb > SPEC_SUGGEST_MAX_LEN)
-		return (size_t)-1;
-	size_t rows[3][SPEC_SUGGEST_MAX_LEN + 1];
-	size_t *above2 = rows[0], *above = rows[1], *row = rows[2];
-	for (size_t j = 0; j <= lb; j++)
-		above[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t best = above[j - 1] + (a[i - 1] != b[j - 1]);
-			if (above[j] + 1 < best)
-				best = above[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    above2[j - 2] + 1 < best)
-				best = above2[j - 2] + 1;
-			row[j] = best;
-		}
-		size_t *spare = above2;
-		above2 = above;
-		above = row;
-		row = spare;
-	}
-	return above[lb];
-}
-
 void spec_suggest_add(struct spec_suggest *sg, const char *candidate)
 {
-	size_t dist = edit_distance(sg->word, candidate);
+	size_t dist = edit_distance(sg->word, candidate, SPEC_SUGGEST_MAX_LEN, DISTANCE_TRANSPOSE);
 	if (dist < sg->distance) {
 		sg->best = candidate;
 		sg->distance = dist;

@@ -15,6 +15,7 @@
  * what it is.
  */
 #include "units.h"
+#include "distance.h"
 #include "buffer.h"
 #include "files.h"
 #include "utf8.h"
@@ -611,38 +612,15 @@ int units_tight(const struct units *u, const char *name)
 
 /* ---- suggestions ---- */
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 64 || lb > 64)
-		return (size_t)-1;
-	size_t row[65];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t cost = a[i - 1] == b[j - 1] ? 0 :
-				(a[i - 1] | 0x20) == (b[j - 1] | 0x20) ? 0 : 1;
-			size_t best = diag + cost;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			if (up + 1 < best)
-				best = up + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
 
-/* Scores a candidate: edit distance, doubled, plus one when the first letter
+/* Longer names get no suggestion (bounds the work). */
+#define UNITS_SUGGEST_MAX_LEN 64
+
+/* Scores a candidate: edit distance (ASCII case ignored), doubled, plus one when the first letter
  * differs (so `Gbits` suggests `Gbit` rather than `bits`). */
 static size_t suggest_score(const char *name, const char *cand)
 {
-	size_t d = edit_distance(name, cand);
+	size_t d = edit_distance(name, cand, UNITS_SUGGEST_MAX_LEN, DISTANCE_FOLD_CASE);
 	if (d == (size_t)-1)
 		return d;
 	return 2 * d + (name[0] != cand[0]);

@@ -33,6 +33,7 @@
 #include "buffer.h"
 #include "claim.h"
 #include "diag.h"
+#include "distance.h"
 #include "expr.h"
 #include "files.h"
 #include "literal.h"
@@ -80,29 +81,6 @@ static int lookup(void *ctx, const char *name, struct quantity *q, struct expr_r
 	return 1;
 }
 
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 200 || lb > 200)
-		return (size_t)-1;
-	size_t row[201];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			if (up + 1 < best)
-				best = up + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
 
 static const char *suggest(void *ctx, const char *name)
 {
@@ -112,7 +90,7 @@ static const char *suggest(void *ctx, const char *name)
 	for (size_t i = 0; i < scope.n; i++) {
 		struct entry *e = &scope.items[i];
 		char *two = arena_printf(&scope.arena, "%s.%s", e->row, e->field);
-		size_t d = distance(name, two);
+		size_t d = edit_distance(name, two, DISTANCE_MAX_LEN, 0);
 		if (d < best_d) {
 			best_d = d;
 			best = two;
