@@ -24,15 +24,14 @@ struct chapter {
 	int number;              /* NN of the file name */
 	struct bitext title;
 	struct bitext summary;
-	const char *text;        /* the whole file, NUL-terminated */
+	const char *text;        /* the whole file, NUL-terminated; NULL but while
+				    it renders (book_chapter_text()) */
 	size_t len;
 	const char *body;        /* the Markdown after the front matter */
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
 	uint64_t hash;           /* of the file's bytes (cache_hash) */
 	struct cache_stat st;    /* the file when it was read */
-	int unread;              /* text, body: not in memory (book_chapter_text()
-				    reads them) */
 };
 
 struct term {
@@ -75,7 +74,7 @@ struct book *book_load(struct arena *a, const char *root);
 
 /* The same, but a chapter file the cache vouches for (same size, times and
  * inode as when last read) is not read: its front matter and hash come
- * from the cache and it is marked unread.  cache may be NULL. */
+ * from the cache and its text is not read.  cache may be NULL. */
 struct book *book_load_cached(struct arena *a, const char *root, const struct cache *cache);
 
 /*
@@ -86,7 +85,8 @@ struct book *book_load_cached(struct arena *a, const char *root, const struct ca
 int book_chapter_parse(struct arena *a, struct chapter *c);
 
 /* Reads chapter c for its hash and front matter (in a), then lets its text
- * go (c->unread).  Returns 0 or -1 after reporting. */
+ * go (c->text is NULL until book_chapter_text()).  Returns 0 or -1 after
+ * reporting. */
 int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c);
 
 /* Reads chapter c's text and finds its body, in ta (free ta, or clear

@@ -267,7 +267,6 @@ static void *read_worker(void *arg)
 		if (cache_stat(arena_printf(&w->arena, "%s/%s", b->root, c->path), &c->st) == 0)
 			e = cache_chapter_lookup(job->cache, c->source, &c->st);
 		if (e) {
-			c->unread = 1;
 			c->hash = e->hash;
 			c->id = e->id;
 			c->title = e->title;
@@ -482,7 +481,6 @@ int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
 	arena_free(&ta);
 	c->text = c->body = NULL;
 	c->body_len = 0;
-	c->unread = 1;
 	return rc;
 }
 
@@ -495,7 +493,6 @@ int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
 		c->body_len = 0;
 		return -1;
 	}
-	c->unread = 0;
 	return 0;
 }
 

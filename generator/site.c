@@ -518,7 +518,6 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 			struct chapter *c = (struct chapter *)&b->chapters[i];
 			c->text = c->body = NULL;
 			c->body_len = 0;
-			c->unread = 1;
 		}
 		batch_release(now, jobs);
 	}
