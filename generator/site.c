@@ -149,15 +149,6 @@ double site_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void site_file_add(struct site *s, const char *path, char *data, size_t len)
-{
-	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
-	memset(f, 0, sizeof *f);
-	f->path = path;
-	f->data = data;
-	f->len = len;
-}
-
 /* ---- parallel rendering ---- */
 
 /* Chapters rendered per thread before their pages are written and freed:
@@ -561,8 +552,6 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	}
 	for (size_t i = 0; i < s.npages; i++)
 		dom_page_free(s.pages[i].dom);
-	for (size_t i = 0; i < s.nfiles; i++)
-		free(s.files[i].data);
 	free(s.pages);
 	free(s.files);
 	for (int k = 0; k < 2; k++) {

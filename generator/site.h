@@ -37,12 +37,10 @@ struct page {
 	size_t nlinks;
 };
 
-/* A file the site holds besides pages (assets, the search index). */
+/* A file the site holds besides pages (assets, the search index parts). */
 struct site_file {
-	const char *path;          /* "assets/search-index.js" */
-	char *data;                /* malloc'd; NULL: copied from disk_path */
-	size_t len;
-	const char *disk_path;
+	const char *path;          /* "assets/site.css", "assets/search/0000.js" */
+	const char *disk_path;     /* copied from here at the end, unless written */
 	int written;               /* already in the output (write_file()) */
 };
 
@@ -132,9 +130,6 @@ void site_page_done(struct site *s, struct page *p);
 
 /* Adds chapter i (rendered or taken from the last build) to the stats. */
 void site_count_chapter(struct site *s, size_t i, int claims, int disputed);
-
-/* Adds a generated file; takes ownership of data (malloc'd). */
-void site_file_add(struct site *s, const char *path, char *data, size_t len);
 
 /* pages.c: the book-level pages, and the pages made as each chapter is
  * done: its part of the search index (pages_search_chapter(), which writes

@@ -252,9 +252,7 @@ int write_finish(struct site *s)
 			continue;
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		const char *prev = s->incr ? arena_printf(s->a, "%s/%s", out, f->path) : NULL;
-		int r = f->data ? files_write(path, f->data, f->len)
-				: files_copy_tree(f->disk_path, path, prev);
-		if (r) {
+		if (files_copy_tree(f->disk_path, path, prev)) {
 			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));
 			goto fail;
 		}
