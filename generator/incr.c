@@ -299,18 +299,19 @@ void incr_begin(struct site *s, const char *version)
 	if (!s->has_print && files_is_dir(s->out))
 		for (size_t i = 0; i < b->nchapters; i++)
 			in->reused[i] = read_meta(s, i) == 0;
-	/* A search part with a chapter to render is made again, which needs
-	 * the text of all its chapters: they are all rendered (and those whose
-	 * pages come out the same are not rewritten, see write_page()).  That
-	 * costs a part's rendering on a rebuild, and spares every full build
-	 * writing the book's text into the cache. */
-	for (size_t from = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS) {
+	/* A search part with a chapter to render (or whose file is gone) is
+	 * made again, which needs the text of all its chapters: they are all
+	 * rendered (and those whose pages come out the same are not rewritten,
+	 * see write_html()).  That costs a part's rendering on a rebuild, and
+	 * spares every full build writing the book's text into the cache.  So
+	 * a part is reused whole or not at all. */
+	for (size_t from = 0, k = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS, k++) {
 		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
 								       : b->nchapters;
-		size_t reused = 0;
+		int whole = files_exists(arena_printf(s->a, "%s/%s", s->out, pages_search_part_path(s, k)));
 		for (size_t i = from; i < to; i++)
-			reused += in->reused[i];
-		for (size_t i = from; i < to && reused < to - from; i++)
+			whole &= in->reused[i];
+		for (size_t i = from; i < to && !whole; i++)
 			in->reused[i] = 0;
 	}
 	/* with chapters to take from the old site, update it in place */
@@ -437,17 +438,6 @@ void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page
 		put_page(&b, &s->pages[claims_page], &st[1]);
 	cache_record_put(s->cache, in->keys[i], &b, &in->rec[i]);
 	buf_release(&b);
-}
-
-int incr_part_reusable(struct site *s, size_t k, const char *path)
-{
-	const struct book *b = s->book;
-	if (!s->incr || !files_exists(arena_printf(s->a, "%s/%s", s->out, path)))
-		return 0;
-	for (size_t i = k * SEARCH_PART_CHAPTERS; i < (k + 1) * SEARCH_PART_CHAPTERS && i < b->nchapters; i++)
-		if (!s->incr->reused[i])
-			return 0;
-	return 1;
 }
 
 /* ---- book pages ---- */

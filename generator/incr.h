@@ -33,7 +33,8 @@ struct site;
  * write_begin()).  Without a cache it does nothing. */
 void incr_begin(struct site *s, const char *version);
 
-/* Returns 1 if chapter i comes from the last build. */
+/* Returns 1 if chapter i comes from the last build.  The chapters of a
+ * search part are all reused or none, and a reused part's file is there. */
 int incr_reused(const struct site *s, size_t i);
 
 /* Takes chapter i from the last build: fills s->chapters[i] with what the
@@ -45,11 +46,6 @@ void incr_reuse_chapter(struct site *s, size_t i);
  * s->pages; claims_page is (size_t)-1 when there is none): keeps it for the
  * next build, unless it had diagnostics.  Call before keep_chapter(). */
 void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page);
-
-/* Search parts: returns 1 if part k (at path) can be taken whole from the
- * last build (then incr_reuse_file() it).  A part that is made again has
- * all its chapters rendered (incr_begin() sees to it). */
-int incr_part_reusable(struct site *s, size_t k, const char *path);
 
 /* Links the last build's file at path into the new site and records it
  * for the link check.  Returns 0, or -1 when it cannot (then make it). */

@@ -658,7 +658,7 @@ static void search_flush(struct site *s, const char *path)
 	write_file(s, path, data, len);
 }
 
-static const char *search_part_path(struct site *s, size_t k)
+const char *pages_search_part_path(struct site *s, size_t k)
 {
 	return arena_printf(s->a, "assets/search/%04zu.js", k);
 }
@@ -694,12 +694,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 {
 	const struct book *b = s->book;
 	struct rendered *rc = &s->chapters[ci];
-	size_t part = ci / SEARCH_PART_CHAPTERS;
 	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
-	if (incr_part_reusable(s, part, search_part_path(s, part))) {
-		/* every chapter of the part comes from the last build: so does the part */
+	if (incr_reused(s, ci)) {
+		/* so is the rest of its part (incr_begin()): so is the part */
 		if (last) {
-			const char *path = search_part_path(s, s->search_parts++);
+			const char *path = pages_search_part_path(s, s->search_parts++);
 			if (incr_reuse_file(s, path)) {
 				diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 					   "(build with --no-cache)", path);
@@ -719,7 +718,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 		search_add_chapter(s, ci, s->search);
 	}
 	if (last) {
-		search_flush(s, search_part_path(s, s->search_parts));
+		search_flush(s, pages_search_part_path(s, s->search_parts));
 		s->search_parts++;
 	}
 }
@@ -804,7 +803,7 @@ static void search_page(struct site *s)
 	for (size_t k = 0; k <= s->search_parts; k++) {
 		struct dom_node *sc = dom_elem(art, "script");
 		dom_attr(sc, "src", arena_printf(s->a, "/%s", k < s->search_parts
-						 ? search_part_path(s, k) : "assets/search/book.js"));
+						 ? pages_search_part_path(s, k) : "assets/search/book.js"));
 	}
 	struct dom_node *sc = dom_elem(art, "script");
 	dom_attr(sc, "src", "/assets/search.js");

@@ -136,6 +136,8 @@ void site_count_chapter(struct site *s, size_t i, int claims, int disputed);
  * a part when it is full or last) and, in a long book, its claims. */
 void pages_build(struct site *s);
 void pages_search_chapter(struct site *s, size_t chapter);
+/* The path of search part k ("assets/search/0000.js"). */
+const char *pages_search_part_path(struct site *s, size_t k);
 /* Indexes a rendered chapter's sections on their own and returns them
  * packed (search_index_pack()); safe on a rendering thread.
  * pages_search_chapter() merges them. */
