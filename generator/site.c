@@ -480,9 +480,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	s.stats.chapters = (int)b->nchapters;
 	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
 
-	/* Chapters stream through in batches: rendered in parallel, then each
-	 * page assembled, its links collected, written and its tree freed, so
-	 * memory holds one batch of trees, not the book's. */
+	/* Chapters stream through in batches (see struct render_batch): memory
+	 * holds two batches, not the book. */
 	double t = site_clock(), t1;
 	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
 	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
@@ -524,9 +523,6 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	t1 = site_clock();
 	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
 	t = t1;
-	for (size_t i = 0; i < s.npages; i++)
-		if (s.pages[i].dom && !s.pages[i].ids)
-			link_collect(&s, &s.pages[i]);
 	int linked = link_check(&s);
 	t1 = site_clock();
 	s.stats.seconds[PHASE_LINKS] = t1 - t;

@@ -243,9 +243,6 @@ int write_finish(struct site *s)
 {
 	struct srcloc loc = { s->out, 0, 0 };
 	const char *out = s->out, *tmp = s->tmp, *old = s->old;
-	for (size_t i = 0; i < s->npages; i++)
-		if (s->pages[i].dom && write_page(s, &s->pages[i]))
-			goto fail;
 	for (size_t i = 0; i < s->nfiles; i++) {
 		const struct site_file *f = &s->files[i];
 		if (f->written)
