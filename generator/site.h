@@ -169,8 +169,8 @@ int link_check(struct site *s);
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
- * write_finish() copies the assets and swaps (or updates in place); write_abort() removes the
- * temporary directory, leaving out as it was.  Each returns 0 or -1 after
+ * write_finish() copies the assets and swaps (or updates in place);
+ * write_abort() removes the temporary directory, leaving out as it was.  Each returns 0 or -1 after
  * reporting. */
 int write_begin(struct site *s, const char *out);
 int write_page(struct site *s, struct page *p);
