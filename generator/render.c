@@ -349,6 +349,25 @@ static int fence_line(const char *line, size_t len, char *ch, size_t *n)
 	return 1;
 }
 
+/* The column of s[i] on a line (1-based, in code points), counted on from
+ * the last column asked for on it: spans come left to right, and counting
+ * from the line's start each time made long paragraphs quadratic.  The
+ * text is valid UTF-8 (checked on load), so code points are the bytes that
+ * do not continue one. */
+struct column {
+	size_t at;
+	int col;
+};
+
+static int column_of(const char *s, size_t i, struct column *cp)
+{
+	if (i < cp->at)
+		*cp = (struct column){ 0, 1 };
+	for (; cp->at < i; cp->at++)
+		cp->col += ((unsigned char)s[cp->at] & 0xC0) != 0x80;
+	return cp->col;
+}
+
 static char *extract_spans(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
@@ -378,6 +397,7 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 			/* ordinary bytes are copied in runs, flushed before anything
 			 * special (a backslash, U+E00x, a brace) */
 			size_t run = 0;
+			struct column col = { 0, 1 };
 			for (size_t i = 0; i < len; i++) {
 				unsigned char ch = (unsigned char)s[i];
 				if (ch != '\\' && ch != 0xEE && ch != '{')
@@ -393,7 +413,7 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 				if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
 				    (unsigned char)s[i + 1] == 0x80 &&
 				    ((unsigned char)s[i + 2] == 0x80 || (unsigned char)s[i + 2] == 0x81)) {
-					diag_error(body_loc(c, line, diag_column(s, i)),
+					diag_error(body_loc(c, line, column_of(s, i, &col)),
 						   "private-use character U+E00%c is reserved by specbook",
 						   s[i + 2] == (char)0x80 ? '0' : '1');
 					c->errors++;
@@ -410,7 +430,7 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 					j += s[j] == '\\' && j + 1 < len ? 2 : 1;
 				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 				memset(p, 0, sizeof *p);
-				p->loc = body_loc(c, line, diag_column(s, i));
+				p->loc = body_loc(c, line, column_of(s, i, &col));
 				if (j < len && s[j] == '}') {
 					p->raw = arena_strndup(c->a, s + i, j - i + 1);
 					p->text = p->raw + 1;

@@ -43,9 +43,12 @@ struct page {
 	char *title;                /* owned; NULL: none given */
 };
 
+/* A section's entry in "docs" is [page,"anchor","title","text"]; the part
+ * after the page number is escaped once, when the section is added, and
+ * kept in the index's tails buffer (so merging and writing copy bytes). */
 struct doc {
 	size_t page;                /* index into pages */
-	char *anchor, *title, *text;   /* owned */
+	size_t tail, tail_len;      /* ,"anchor","title","text"] in tails */
 };
 
 struct search_index {
@@ -57,6 +60,7 @@ struct search_index {
 	size_t npages, pages_cap;
 	struct doc *docs;
 	size_t ndocs, docs_cap;
+	struct buf tails;           /* every doc's escaped JSON after its page */
 };
 
 /* ---- tokenizer -------------------------------------------------------- */
@@ -83,9 +87,20 @@ static int is_cjk_letter(uint32_t c)
 }
 
 /* Decodes the code point at s[*i] and advances *i; invalid bytes give
- * U+FFFD (a separator) and advance by one. */
+ * U+FFFD (a separator) and advance by one.  Three-byte sequences (all of
+ * CJK) are decoded here; the rest by utf8_decode(). */
 static uint32_t next_cp(const char *s, size_t len, size_t *i)
 {
+	const unsigned char *u = (const unsigned char *)s + *i;
+	if ((u[0] & 0xF0) == 0xE0 && len - *i >= 3 && (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80) {
+		uint32_t cp = (uint32_t)(u[0] & 0x0F) << 12 | (uint32_t)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+		if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+			*i += 3;
+			return cp;
+		}
+		*i += 1;
+		return 0xFFFD;
+	}
 	uint32_t cp;
 	int n = utf8_decode(s + *i, len - *i, &cp);
 	*i += n > 0 ? (size_t)n : 1;
@@ -163,7 +178,8 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 
 		if (cp && is_cjk_letter(cp)) {
 			char cur[5];
-			int n = utf8_encode(cp, cur);
+			int n = (int)(i - at);   /* the letter's own bytes: valid UTF-8 */
+			memcpy(cur, text + at, (size_t)n);
 			cur[n] = '\0';
 			emit(ctx, cur, (size_t)n);
 			if (prevlen) {
@@ -184,12 +200,24 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 
 struct search_index *search_index_new(void)
 {
-	return xcalloc(1, sizeof(struct search_index));
+	struct search_index *ix = xcalloc(1, sizeof *ix);
+	buf_init(&ix->tails);
+	return ix;
 }
 
+/* Terms are mostly short (a CJK letter is 3 bytes, a pair 6): those up to
+ * 8 bytes are hashed as one word, longer ones by cache_hash(). */
 static uint64_t hash_bytes(const char *s, size_t len)
 {
-	return cache_hash(CACHE_HASH_INIT, s, len);
+	if (len > 8)
+		return cache_hash(CACHE_HASH_INIT, s, len);
+	uint64_t w = len;
+	for (size_t k = 0; k < len; k++)
+		w = w << 8 | (unsigned char)s[k];
+	w *= 0x9e3779b97f4a7c15ULL;
+	w ^= w >> 32;
+	w *= 0x9e3779b97f4a7c15ULL;
+	return w ^ w >> 32;   /* the table uses the low bits */
 }
 
 static void rehash(struct search_index *ix, size_t nslots)
@@ -216,13 +244,13 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-/* Returns the term's entry, adding it when new. */
-static struct term *term_get(struct search_index *ix, const char *text, size_t len)
+/* Returns the term's entry, adding it when new; h is hash_bytes(text, len). */
+static struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
+				    uint64_t h)
 {
 	if (size_mul(ix->nterms + 1, 2) > ix->nslots)   /* load ≤ 1/2 */
 		rehash(ix, ix->nslots ? size_mul(ix->nslots, 2) : 1024);
 	size_t mask = ix->nslots - 1;
-	uint64_t h = hash_bytes(text, len);
 	size_t s = (size_t)h & mask;
 	while (ix->slots[s]) {
 		/* the stored hash settles most probes without reading the text */
@@ -238,6 +266,11 @@ static struct term *term_get(struct search_index *ix, const char *text, size_t l
 	t->hash = h;
 	ix->slots[s] = ix->nterms;
 	return t;
+}
+
+static struct term *term_get(struct search_index *ix, const char *text, size_t len)
+{
+	return term_get_hashed(ix, text, len, hash_bytes(text, len));
 }
 
 struct add_ctx {
@@ -276,37 +309,60 @@ static size_t page_get(struct search_index *ix, const char *path)
 	return ix->npages - 1;
 }
 
-/* Returns a copy of s with whitespace runs collapsed and ends trimmed. */
-static char *collapse_space(const char *s)
+static int is_space(unsigned char c)
 {
-	struct buf b = BUF_INIT;
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Returns a copy of s with whitespace runs collapsed and ends trimmed, and
+ * its length in *len. */
+static char *collapse_space(const char *s, size_t *len)
+{
+	char *out = xmalloc(strlen(s) + 1), *o = out;
 	int space = 0;
 	for (; *s; s++) {
-		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v') {
+		unsigned char c = (unsigned char)*s;
+		if (c <= ' ' && is_space(c)) {
 			space = 1;
 			continue;
 		}
-		if (space && b.len)
-			buf_addch(&b, ' ');
+		if (space && o != out)
+			*o++ = ' ';
 		space = 0;
-		buf_addch(&b, *s);
+		*o++ = (char)c;
 	}
-	return buf_detach(&b, NULL);
+	*o = '\0';
+	*len = (size_t)(o - out);
+	return out;
 }
+
+static void add_json_string(struct buf *out, const char *s, size_t len);
 
 void search_index_add(struct search_index *ix, const char *page,
 		      const char *anchor, const char *title, const char *text)
 {
 	struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
 	d->page = page_get(ix, page ? page : "");
-	d->anchor = xstrdup(anchor ? anchor : "");
-	d->title = collapse_space(title ? title : "");
-	d->text = collapse_space(text ? text : "");
+	size_t tlen, xlen;
+	char *t = collapse_space(title ? title : "", &tlen);
+	char *x = collapse_space(text ? text : "", &xlen);
+
+	d->tail = ix->tails.len;
+	buf_addch(&ix->tails, ',');
+	add_json_string(&ix->tails, anchor ? anchor : "", anchor ? strlen(anchor) : 0);
+	buf_addch(&ix->tails, ',');
+	add_json_string(&ix->tails, t, tlen);
+	buf_addch(&ix->tails, ',');
+	add_json_string(&ix->tails, x, xlen);
+	buf_addch(&ix->tails, ']');
+	d->tail_len = ix->tails.len - d->tail;
 
 	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
-	search_tokenize(d->title, strlen(d->title), add_term, &ctx);
+	search_tokenize(t, tlen, add_term, &ctx);
 	ctx.weight = 1;
-	search_tokenize(d->text, strlen(d->text), add_term, &ctx);
+	search_tokenize(x, xlen, add_term, &ctx);
+	free(t);
+	free(x);
 }
 
 /* ---- packing an index to merge it on another thread ---- */
@@ -336,14 +392,15 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	for (size_t k = 0; k < ix->ndocs; k++) {
 		const struct doc *d = &ix->docs[k];
 		pack_u32(&b, d->page);
-		pack_str(&b, d->anchor);
-		pack_str(&b, d->title);
-		pack_str(&b, d->text);
+		pack_u32(&b, d->tail_len);
 	}
+	pack_u32(&b, ix->tails.len);
+	buf_add(&b, ix->tails.data, ix->tails.len);
 	pack_u32(&b, ix->nterms);
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = &ix->terms[k];
 		pack_str(&b, t->text);
+		buf_add(&b, &t->hash, sizeof t->hash);
 		pack_u32(&b, t->npostings);
 		buf_add(&b, t->postings, t->npostings * sizeof *t->postings);
 	}
@@ -408,19 +465,26 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 			(unsigned long)UINT32_MAX);
 		exit(2);
 	}
+	size_t tail = ix->tails.len;
 	for (size_t k = 0; k < ndocs; k++) {
 		struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
 		d->page = pages[unpack_u32(&u)];
-		d->anchor = unpack_dup(&u);
-		d->title = unpack_dup(&u);
-		d->text = unpack_dup(&u);
+		d->tail = tail;
+		d->tail_len = unpack_u32(&u);
+		tail += d->tail_len;
 	}
+	size_t ntails = unpack_u32(&u);
+	buf_add(&ix->tails, u.p, ntails);
+	u.p += ntails;
 	/* the packed docs come after ix's, so each term's postings stay in order */
 	size_t nterms = unpack_u32(&u);
 	for (size_t k = 0; k < nterms; k++) {
 		size_t n;
+		uint64_t h;
 		const char *text = unpack_str(&u, &n);
-		struct term *t = term_get(ix, text, n);
+		memcpy(&h, u.p, sizeof h);
+		u.p += sizeof h;
+		struct term *t = term_get_hashed(ix, text, n, h);
 		size_t np = unpack_u32(&u);
 		for (size_t j = 0; j < np; j++) {
 			struct posting from;
@@ -440,7 +504,8 @@ void search_index_set_page_title(struct search_index *ix, const char *page,
 	size_t k = page_get(ix, page ? page : "");   /* may move ix->pages */
 	struct page *p = &ix->pages[k];
 	free(p->title);
-	p->title = collapse_space(title ? title : "");
+	size_t len;
+	p->title = collapse_space(title ? title : "", &len);
 }
 
 size_t search_index_count(const struct search_index *ix)
@@ -450,13 +515,32 @@ size_t search_index_count(const struct search_index *ix)
 
 /* ---- writing ---------------------------------------------------------- */
 
-/* Appends s as a JSON string literal.  Invalid UTF-8 becomes U+FFFD;
- * U+2028 and U+2029 are escaped for JavaScript engines older than ES2019. */
-static void add_json_string(struct buf *out, const char *s)
+/* Returns 1 if byte c may go into a JSON string as it is: not a control
+ * character, quote or backslash, and not the lead byte of a sequence that
+ * needs a look (0xE2 starts U+2028/U+2029). */
+static int json_plain(unsigned char c)
 {
-	size_t len = strlen(s), i = 0;
+	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
+}
+
+/* Appends s[0..len) as a JSON string literal.  Invalid UTF-8 becomes
+ * U+FFFD; U+2028 and U+2029 are escaped for JavaScript engines older than
+ * ES2019.  Runs of plain ASCII are copied whole: section texts are most of
+ * the index. */
+static void add_json_string(struct buf *out, const char *s, size_t len)
+{
+	size_t i = 0;
+	buf_grow(out, len + 2);
 	buf_addch(out, '"');
 	while (i < len) {
+		size_t run = i;
+		while (run < len && json_plain((unsigned char)s[run]))
+			run++;
+		if (run > i) {
+			buf_add(out, s + i, run - i);
+			i = run;
+			continue;
+		}
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x80) {
 			i++;
@@ -466,11 +550,7 @@ static void add_json_string(struct buf *out, const char *s)
 			case '\n': buf_adds(out, "\\n"); break;
 			case '\t': buf_adds(out, "\\t"); break;
 			case '\r': buf_adds(out, "\\r"); break;
-			default:
-				if (c < 0x20 || c == 0x7F)
-					buf_addf(out, "\\u%04x", c);
-				else
-					buf_addch(out, c);
+			default:    buf_addf(out, "\\u%04x", c); break;
 			}
 			continue;
 		}
@@ -488,6 +568,11 @@ static void add_json_string(struct buf *out, const char *s)
 		}
 	}
 	buf_addch(out, '"');
+}
+
+static void add_json_str(struct buf *out, const char *s)
+{
+	add_json_string(out, s, strlen(s));
 }
 
 /* Appends n in decimal: the postings are most of the index, and printf
@@ -519,9 +604,9 @@ static void write_object(const struct search_index *ix, struct buf *out)
 	buf_adds(out, "{\"version\":1,\n\"pages\":[");
 	for (size_t k = 0; k < ix->npages; k++) {
 		buf_adds(out, k ? ",\n[" : "\n[");
-		add_json_string(out, ix->pages[k].path);
+		add_json_str(out, ix->pages[k].path);
 		buf_addch(out, ',');
-		add_json_string(out, ix->pages[k].title ? ix->pages[k].title : "");
+		add_json_str(out, ix->pages[k].title ? ix->pages[k].title : "");
 		buf_addch(out, ']');
 	}
 	buf_adds(out, "],\n\"docs\":[");
@@ -529,13 +614,7 @@ static void write_object(const struct search_index *ix, struct buf *out)
 		const struct doc *d = &ix->docs[k];
 		buf_adds(out, k ? ",\n[" : "\n[");
 		add_number(out, d->page);
-		buf_addch(out, ',');
-		add_json_string(out, d->anchor);
-		buf_addch(out, ',');
-		add_json_string(out, d->title);
-		buf_addch(out, ',');
-		add_json_string(out, d->text);
-		buf_addch(out, ']');
+		buf_add(out, ix->tails.data + d->tail, d->tail_len);
 	}
 
 	struct term **sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
@@ -549,7 +628,7 @@ static void write_object(const struct search_index *ix, struct buf *out)
 			buf_addch(out, ',');
 		if (k % 16 == 0)
 			buf_addch(out, '\n');
-		add_json_string(out, sorted[k]->text);
+		add_json_string(out, sorted[k]->text, sorted[k]->len);
 	}
 	buf_adds(out, "],\n\"postings\":[");
 	for (size_t k = 0; k < ix->nterms; k++) {
@@ -599,11 +678,7 @@ void search_index_free(struct search_index *ix)
 		free(ix->pages[k].title);
 	}
 	free(ix->pages);
-	for (size_t k = 0; k < ix->ndocs; k++) {
-		free(ix->docs[k].anchor);
-		free(ix->docs[k].title);
-		free(ix->docs[k].text);
-	}
 	free(ix->docs);
+	buf_release(&ix->tails);
 	free(ix);
 }
