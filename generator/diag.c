@@ -146,7 +146,12 @@ int diag_exit_status(void)
 
 int diag_column(const char *line, size_t off)
 {
-	return (int)utf8_length(line, off) + 1;
+	/* valid UTF-8 has one byte per code point that does not continue one;
+	 * decoding each was 1.5% of a build, for every link's location */
+	int col = 1;
+	for (size_t i = 0; i < off; i++)
+		col += ((unsigned char)line[i] & 0xC0) != 0x80;
+	return col;
 }
 
 static int record_cmp(const void *pa, const void *pb)

@@ -72,7 +72,8 @@ int diag_exit_status(void);
 /* Forgets all diagnostics and sources (for tests). */
 void diag_reset(void);
 
-/* Returns the 1-based code-point column of byte offset off within line. */
+/* Returns the 1-based code-point column of byte offset off within line;
+ * line[0..off) must be valid UTF-8 (what comes after it need not be). */
 int diag_column(const char *line, size_t off);
 
 #endif

@@ -30,12 +30,19 @@ struct posting {
 	uint32_t weight;
 };
 
+/* A chapter's own index has thousands of terms, most in one section: a
+ * term's bytes go into the index's words buffer and its first two postings
+ * into the term itself, so that adding a term costs no allocation (two
+ * malloc() and free() per term were a tenth of the indexing). */
 struct term {
-	char *text;                 /* NUL-terminated, owned */
+	size_t text;                /* offset of its bytes (NUL-terminated) in words */
 	size_t len;
 	uint64_t hash;              /* hash_bytes(text, len) */
-	struct posting *postings;
-	size_t npostings, cap;
+	size_t npostings, cap;      /* cap 0: the postings are in p.one */
+	union {
+		struct posting one[2];
+		struct posting *many;   /* malloc'd, cap of them */
+	} p;
 };
 
 struct page {
@@ -54,6 +61,7 @@ struct doc {
 struct search_index {
 	struct term *terms;
 	size_t nterms, terms_cap;
+	struct buf words;           /* the terms' bytes */
 	size_t *slots;              /* hash table of term index + 1; 0: empty */
 	size_t nslots;              /* a power of two, or 0 */
 	struct page *pages;
@@ -202,6 +210,7 @@ struct search_index *search_index_new(void)
 {
 	struct search_index *ix = xcalloc(1, sizeof *ix);
 	buf_init(&ix->tails);
+	buf_init(&ix->words);
 	return ix;
 }
 
@@ -255,17 +264,44 @@ static struct term *term_get_hashed(struct search_index *ix, const char *text, s
 	while (ix->slots[s]) {
 		/* the stored hash settles most probes without reading the text */
 		struct term *t = &ix->terms[ix->slots[s] - 1];
-		if (t->hash == h && t->len == len && same_bytes(t->text, text, len))
+		if (t->hash == h && t->len == len && same_bytes(ix->words.data + t->text, text, len))
 			return t;
 		s = (s + 1) & mask;
 	}
 	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
 	memset(t, 0, sizeof *t);
-	t->text = xstrndup(text, len);
+	t->text = ix->words.len;
+	buf_add(&ix->words, text, len);
+	buf_addch(&ix->words, '\0');
 	t->len = len;
 	t->hash = h;
 	ix->slots[s] = ix->nterms;
 	return t;
+}
+
+/* The postings of t; const in, const out, as strchr() does. */
+static struct posting *postings_of(const struct term *t)
+{
+	return t->cap ? t->p.many : (struct posting *)t->p.one;
+}
+
+/* Makes room for n more postings of t. */
+static void postings_reserve(struct term *t, size_t n)
+{
+	size_t want = t->npostings + n;
+	if (want <= (t->cap ? t->cap : 2))
+		return;
+	size_t cap = t->cap ? t->cap : 4;
+	while (cap < want)
+		cap = size_mul(cap, 2);
+	if (t->cap) {
+		t->p.many = xrealloc(t->p.many, size_mul(cap, sizeof *t->p.many));
+	} else {
+		struct posting *many = xmalloc(size_mul(cap, sizeof *many));
+		memcpy(many, t->p.one, t->npostings * sizeof *many);
+		t->p.many = many;
+	}
+	t->cap = cap;
 }
 
 static struct term *term_get(struct search_index *ix, const char *text, size_t len)
@@ -288,11 +324,13 @@ static void add_term(void *ctxp, const char *text, size_t len)
 		exit(2);
 	}
 	struct term *t = term_get(ctx->ix, text, len);
-	if (t->npostings && t->postings[t->npostings - 1].doc == ctx->doc) {
-		t->postings[t->npostings - 1].weight += ctx->weight;
+	struct posting *p = postings_of(t);
+	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
+		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
 		return;
 	}
-	struct posting *p = ARRAY_PUSH(t->postings, t->npostings, t->cap);
+	postings_reserve(t, 1);
+	p = postings_of(t) + t->npostings++;
 	p->doc = (uint32_t)ctx->doc;
 	p->weight = (uint32_t)ctx->weight;
 }
@@ -399,10 +437,10 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	pack_u32(&b, ix->nterms);
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = &ix->terms[k];
-		pack_str(&b, t->text);
+		pack_str(&b, ix->words.data + t->text);
 		buf_add(&b, &t->hash, sizeof t->hash);
 		pack_u32(&b, t->npostings);
-		buf_add(&b, t->postings, t->npostings * sizeof *t->postings);
+		buf_add(&b, postings_of(t), t->npostings * sizeof(struct posting));
 	}
 	search_index_free(ix);
 	return buf_detach(&b, len);
@@ -486,14 +524,13 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 		u.p += sizeof h;
 		struct term *t = term_get_hashed(ix, text, n, h);
 		size_t np = unpack_u32(&u);
-		for (size_t j = 0; j < np; j++) {
-			struct posting from;
-			memcpy(&from, u.p, sizeof from);
-			u.p += sizeof from;
-			struct posting *to = ARRAY_PUSH(t->postings, t->npostings, t->cap);
-			to->doc = (uint32_t)(from.doc + base);
-			to->weight = from.weight;
-		}
+		postings_reserve(t, np);
+		struct posting *to = postings_of(t) + t->npostings;
+		memcpy(to, u.p, np * sizeof *to);
+		u.p += np * sizeof *to;
+		for (size_t j = 0; j < np; j++)
+			to[j].doc += (uint32_t)base;
+		t->npostings += np;
 	}
 	free(pages);
 }
@@ -587,10 +624,16 @@ static void add_number(struct buf *out, unsigned long long n)
 	buf_add(out, digits + k, sizeof digits - k);
 }
 
+/* A term as the writer sorts them: its bytes, which no longer move. */
+struct sorted_term {
+	const char *text;
+	size_t len;
+	struct term *term;
+};
+
 static int term_cmp(const void *a, const void *b)
 {
-	const struct term *x = *(const struct term *const *)a;
-	const struct term *y = *(const struct term *const *)b;
+	const struct sorted_term *x = a, *y = b;
 	size_t n = x->len < y->len ? x->len : y->len;
 	int c = memcmp(x->text, y->text, n);
 	if (c)
@@ -617,9 +660,10 @@ static void write_object(const struct search_index *ix, struct buf *out)
 		buf_add(out, ix->tails.data + d->tail, d->tail_len);
 	}
 
-	struct term **sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
 	for (size_t k = 0; k < ix->nterms; k++)
-		sorted[k] = &ix->terms[k];
+		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
+						  &ix->terms[k] };
 	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
 
 	buf_adds(out, "],\n\"terms\":[");
@@ -628,18 +672,19 @@ static void write_object(const struct search_index *ix, struct buf *out)
 			buf_addch(out, ',');
 		if (k % 16 == 0)
 			buf_addch(out, '\n');
-		add_json_string(out, sorted[k]->text, sorted[k]->len);
+		add_json_string(out, sorted[k].text, sorted[k].len);
 	}
 	buf_adds(out, "],\n\"postings\":[");
 	for (size_t k = 0; k < ix->nterms; k++) {
-		const struct term *t = sorted[k];
+		const struct term *t = sorted[k].term;
+		const struct posting *ps = postings_of(t);
 		buf_adds(out, k ? ",\n[" : "\n[");
 		for (size_t p = 0; p < t->npostings; p++) {
 			if (p)
 				buf_addch(out, ',');
-			add_number(out, t->postings[p].doc);
+			add_number(out, ps[p].doc);
 			buf_addch(out, ',');
-			add_number(out, t->postings[p].weight);
+			add_number(out, ps[p].weight);
 		}
 		buf_addch(out, ']');
 	}
@@ -667,10 +712,10 @@ void search_index_free(struct search_index *ix)
 {
 	if (!ix)
 		return;
-	for (size_t k = 0; k < ix->nterms; k++) {
-		free(ix->terms[k].text);
-		free(ix->terms[k].postings);
-	}
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].cap)
+			free(ix->terms[k].p.many);
+	buf_release(&ix->words);
 	free(ix->terms);
 	free(ix->slots);
 	for (size_t k = 0; k < ix->npages; k++) {
