@@ -91,14 +91,15 @@ size_t search_index_count(const struct search_index *index);
 /*
  * Appends the index to out as JavaScript:
  *
- *   window.SPECBOOK_SEARCH = {"version":1,
+ *   window.SPECBOOK_SEARCH = {"version":2,
  *     "pages":[["01-introduction.html","Chapter title"],...],
  *     "docs":[[page, "anchor", "title", "text"],...],
  *     "terms":["3.35","hbm3e",...,"显存",...],
- *     "postings":[[doc, weight, doc, weight,...],...]};
+ *     "postings":[[doc, weight, step, weight, step, weight,...],...]};
  *
  * page is an index into pages, doc into docs; postings[i] belongs to
- * terms[i], sorted by doc; weight = occurrences in the text +
+ * terms[i], sorted by doc, each doc after the first given as its step from
+ * the doc before it (version 1 gave every doc whole); weight = occurrences in the text +
  * SEARCH_TITLE_WEIGHT × occurrences in the title.  Terms are sorted by
  * their UTF-8 bytes.  Strings are JSON-escaped (and U+2028/U+2029 too).
  */

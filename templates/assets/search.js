@@ -119,17 +119,31 @@
 
 	var index = null;
 
+	/* Returns postings [doc, weight, ...] with every doc whole: version 2
+	 * gives each doc after the first as its step from the one before. */
+	function wholeDocs(ix, p) {
+		if (!(ix.version >= 2))
+			return p;
+		var out = new Array(p.length), doc = 0;
+		for (var k = 0; k < p.length; k += 2) {
+			doc = k ? doc + p[k] : p[k];
+			out[k] = doc;
+			out[k + 1] = p[k + 1];
+		}
+		return out;
+	}
+
 	/* Merges the parts in order: their page and doc numbers are their own,
 	 * so each is shifted past the parts before it. */
 	function merge(parts) {
-		var raw = { version: 1, pages: [], docs: [], terms: [], postings: [] };
+		var raw = { version: 1, pages: [], docs: [], terms: [], postings: [] };   /* docs whole */
 		var byTerm = new Map();
 		parts.forEach(function (part) {
 			var pageBase = raw.pages.length, docBase = raw.docs.length;
 			part.pages.forEach(function (p) { raw.pages.push(p); });
 			part.docs.forEach(function (d) { raw.docs.push([d[0] + pageBase, d[1], d[2], d[3]]); });
 			part.terms.forEach(function (t, i) {
-				var list = byTerm.get(t), p = part.postings[i];
+				var list = byTerm.get(t), p = wholeDocs(part, part.postings[i]);
 				if (!list)
 					byTerm.set(t, list = []);
 				for (var k = 0; k < p.length; k += 2)
@@ -153,7 +167,7 @@
 			return null;
 		var terms = new Map();
 		for (var t = 0; t < raw.terms.length; t++)
-			terms.set(raw.terms[t], raw.postings[t]);
+			terms.set(raw.terms[t], wholeDocs(raw, raw.postings[t]));
 		/* The terms are sorted by UTF-8 bytes; the ASCII ones come first and
 		 * are in the same order as JavaScript sorts them. */
 		var ascii = 0;

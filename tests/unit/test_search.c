@@ -111,7 +111,7 @@ static void test_empty_index(void **state)
 	struct search_index *ix = search_index_new();
 	assert_int_equal(search_index_count(ix), 0);
 	char *js = write_index(ix);
-	assert_non_null(strstr(js, "window.SPECBOOK_SEARCH = {\"version\":1,"));
+	assert_non_null(strstr(js, "window.SPECBOOK_SEARCH = {\"version\":2,"));
 	assert_non_null(strstr(js, "\"pages\":[]"));
 	assert_non_null(strstr(js, "\"docs\":[]"));
 	assert_non_null(strstr(js, "\"terms\":[]"));
@@ -147,7 +147,7 @@ static void test_index_shape(void **state)
 	search_index_free(ix);
 }
 
-/* Returns the postings line for term in js ("[doc,weight,...]"), or NULL. */
+/* Returns the postings line for term in js ("[doc,weight,step,weight,...]"), or NULL. */
 static char *postings_of(const char *js, const char *term)
 {
 	const char *terms = strstr(js, "\"terms\":[");
@@ -185,11 +185,12 @@ static void test_postings_weights(void **state)
 	search_index_add(ix, "a.html", "x", "HBM", "hbm and HBM");
 	search_index_add(ix, "a.html", "y", "other", "no match here");
 	search_index_add(ix, "b.html", "z", "", "HBM 显存");
+	search_index_add(ix, "b.html", "w", "", "more hbm");
 	char *js = write_index(ix);
 	char *p = postings_of(js, "hbm");
 	assert_non_null(p);
-	/* doc 0: 5 (title) + 2 (text); doc 2: 1 */
-	assert_string_equal(p, "[0,7,2,1]");
+	/* doc 0: 5 (title) + 2 (text); doc 2 (a step of 2): 1; doc 3 (a step of 1): 1 */
+	assert_string_equal(p, "[0,7,2,1,1,1]");
 	free(p);
 	p = postings_of(js, "显存");
 	assert_string_equal(p, "[2,1]");
