@@ -125,18 +125,24 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *n)
+/* Returns the sorted names (in the arena) of dir's entries that start with
+ * prefix and end in suffix.  Dot files are left out unless prefix asks for
+ * them by starting with a dot; "." and ".." never come back. */
+static char **list_matching(struct arena *a, const char *dir, const char *prefix,
+			    const char *suffix, size_t *n)
 {
 	*n = 0;
 	DIR *d = opendir(dir);
 	if (!d)
 		return NULL;
 	char **names = NULL;
-	size_t cap = 0, count = 0, slen = strlen(suffix);
+	size_t cap = 0, count = 0, plen = strlen(prefix), slen = strlen(suffix);
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		if (e->d_name[0] == '.' || len < slen || strcmp(e->d_name + len - slen, suffix))
+		if ((e->d_name[0] == '.' && prefix[0] != '.') || !strcmp(e->d_name, ".") ||
+		    !strcmp(e->d_name, "..") || len < plen + slen || strncmp(e->d_name, prefix, plen) ||
+		    strcmp(e->d_name + len - slen, suffix))
 			continue;
 		*ARRAY_PUSH(names, count, cap) = xstrdup(e->d_name);
 	}
@@ -151,6 +157,16 @@ char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *
 	free(names);
 	*n = count;
 	return out;
+}
+
+char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *n)
+{
+	return list_matching(a, dir, "", suffix, n);
+}
+
+char **files_list_prefix(struct arena *a, const char *dir, const char *prefix, size_t *n)
+{
+	return list_matching(a, dir, prefix, "", n);
 }
 
 int files_is_dir(const char *path)

@@ -39,6 +39,9 @@ int files_read_bytes(const char *path, char **data, size_t *len);
 /* Returns the sorted names (in the arena) of entries of dir ending in suffix
  * ("" for all, dot files excluded), or NULL with *n = 0 if dir cannot be read. */
 char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *n);
+/* The same for the entries whose names start with prefix; dot files are
+ * included when prefix starts with a dot (".site.tmp-"). */
+char **files_list_prefix(struct arena *a, const char *dir, const char *prefix, size_t *n);
 
 int files_is_dir(const char *path);
 int files_exists(const char *path);

@@ -455,7 +455,8 @@ static void add_assets(struct site *s)
 int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
 	       struct site_stats *stats)
 {
-	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .cache = opts->cache };
+	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .verbose = opts->verbose,
+			  .cache = opts->cache };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;

@@ -4,7 +4,9 @@
  * Pages and files go into a temporary directory beside the output
  * (".site.tmp-PID" for "site"), which then takes the output's place: with
  * renameat2(RENAME_EXCHANGE) where the kernel has it, else with two
- * renames.  A failed build never touches the last good site.
+ * renames.  A failed build never touches the last good site.  A build
+ * that is killed cannot clean up after itself: the next build of the same
+ * output does (remove_leftovers()).
  */
 #define _GNU_SOURCE
 #include "site.h"
@@ -14,6 +16,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +61,61 @@ static int looks_like_site(struct arena *a, const char *dir)
 	return n == 0 || files_exists(arena_printf(a, "%s/index.html", dir));
 }
 
+/* Returns the PID that digits spells as getpid() is printed (no sign, no
+ * leading zero), or 0 if it is anything else. */
+static pid_t pid_parse(const char *digits)
+{
+	if (*digits < '1' || *digits > '9')
+		return 0;
+	long pid = 0;
+	for (const char *p = digits; *p; p++) {
+		if (*p < '0' || *p > '9' || pid > (INT_MAX - 9) / 10)
+			return 0;
+		pid = pid * 10 + (*p - '0');
+	}
+	return (pid_t)pid;
+}
+
+/* Removes the entries of dir named prefix and a PID whose process is gone
+ * (kill() finds no such process).  A failure is said and the build goes
+ * on: a leftover costs space, not the site. */
+static void remove_dead(struct site *s, const char *dir, const char *prefix)
+{
+	size_t n;
+	char **names = files_list_prefix(s->a, dir, prefix, &n);
+	for (size_t i = 0; i < n; i++) {
+		pid_t pid = pid_parse(names[i] + strlen(prefix));
+		if (!pid || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		const char *path = strcmp(dir, ".") ? arena_printf(s->a, "%s/%s", dir, names[i]) : names[i];
+		if (files_remove_tree(path) == 0) {
+			if (s->verbose)
+				fprintf(stderr, "specbook: removed '%s', left by a build that did not finish\n",
+					path);
+			continue;
+		}
+		int err = errno;
+		if (files_exists(path))   /* else a build running beside this one removed it */
+			fprintf(stderr, "specbook: cannot remove '%s', left by a build that did not "
+				"finish: %s\n", path, strerror(err));
+	}
+}
+
+/*
+ * Removes what builds of the same output that were killed or crashed left
+ * beside it: ".BASE.tmp-PID" and ".BASE.old-PID" whose process is gone.
+ * Anything else is left alone: a live PID may be a build running now (or a
+ * PID used again since, which only costs the space), and another name is
+ * not ours.  An .old directory is kept while the output is missing: its
+ * build was killed between its two renames, and it holds the last site.
+ */
+static void remove_leftovers(struct site *s, const char *dir, const char *base)
+{
+	remove_dead(s, dir, arena_printf(s->a, ".%s.tmp-", base));
+	if (files_exists(s->out))
+		remove_dead(s, dir, arena_printf(s->a, ".%s.old-", base));
+}
+
 int write_begin(struct site *s, const char *out)
 {
 	const char *dir, *base;
@@ -79,6 +138,7 @@ int write_begin(struct site *s, const char *out)
 		s->tmp = NULL;
 		return -1;
 	}
+	remove_leftovers(s, dir, base);
 	files_remove_tree(s->tmp);
 	if (files_mkdirs(s->tmp)) {
 		diag_error((struct srcloc){ s->out, 0, 0 },

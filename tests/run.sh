@@ -159,6 +159,43 @@ else
 	ok "a failing build leaves no temporary directory"
 fi
 
+# A build that is killed leaves its temporary directory behind: the next
+# build removes those of builds whose process is gone, and nothing else
+# (a live PID may be a build running now).
+stale="$TMP/stale"
+"$BIN" build -C "$fixture" -o "$stale" --quiet 2>/dev/null
+if ls -a "$TMP" | grep -q '^\.stale\.'; then
+	not_ok "a build leaves no temporary directory"
+else
+	ok "a build leaves no temporary directory"
+fi
+dead=4000000
+while [ -e "/proc/$dead" ]; do dead=$((dead + 1)); done
+mkdir "$TMP/.stale.tmp-$dead" "$TMP/.stale.old-$dead" "$TMP/.stale.tmp-$$" "$TMP/.stale.tmp-12ab"
+echo '<p>half a page' >"$TMP/.stale.tmp-$dead/index.html"
+"$BIN" build -C "$fixture" -o "$stale" 2>"$TMP/err"
+if [ ! -e "$TMP/.stale.tmp-$dead" ] && [ ! -e "$TMP/.stale.old-$dead" ]; then
+	ok "a build removes what a dead build of the same output left"
+else
+	not_ok "a build removes what a dead build of the same output left"
+fi
+if [ -d "$TMP/.stale.tmp-$$" ] && [ -d "$TMP/.stale.tmp-12ab" ]; then
+	ok "a build keeps a live build's directory and names it did not make"
+else
+	not_ok "a build keeps a live build's directory and names it did not make"
+fi
+if grep -q "^specbook: removed '$TMP/.stale.tmp-$dead', left by a build that did not finish" "$TMP/err"; then
+	ok "a build says what it removed"
+else
+	cat "$TMP/err"; not_ok "a build says what it removed"
+fi
+if [ -f "$stale/index.html" ] && diff -r "$TMP/det-a" "$stale" >/dev/null; then
+	ok "the site built beside the leftovers is whole"
+else
+	not_ok "the site built beside the leftovers is whole"
+fi
+rm -rf "$TMP/.stale.tmp-$$" "$TMP/.stale.tmp-12ab"
+
 echo "# incremental builds"
 tap incremental env BUILD="$BUILD" tests/incremental.sh
 
