@@ -87,14 +87,40 @@ char *arena_strdup(struct arena *a, const char *s)
 
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 {
+	/* most results are short (hrefs, ids, "line:col"): formatted once
+	 * on the stack and copied, not measured and then formatted again */
+	char small[256];
 	va_list ap2;
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	int n = vsnprintf(small, sizeof small, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		n = 0;
-	char *p = arena_alloc(a, (size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	char *p = arena_alloc_uninit(a, (size_t)n + 1);
+	if ((size_t)n < sizeof small)
+		memcpy(p, small, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *arena_cat(struct arena *a, ...)
+{
+	va_list ap;
+	size_t n = 0;
+	va_start(ap, a);
+	for (const char *s; (s = va_arg(ap, const char *));)
+		n = size_add(n, strlen(s));
+	va_end(ap);
+	char *p = arena_alloc_uninit(a, size_add(n, 1)), *o = p;
+	va_start(ap, a);
+	for (const char *s; (s = va_arg(ap, const char *));) {
+		size_t k = strlen(s);
+		memcpy(o, s, k);
+		o += k;
+	}
+	va_end(ap);
+	*o = '\0';
 	return p;
 }
 

@@ -523,20 +523,20 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 			dom_attr(tr, "class", "disputed");
 		struct dom_node *where = dom_elem(tr, "td");
 		struct dom_node *a = dom_elem(where, "a");
-		dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, r->anchor));
+		dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", r->anchor, (char *)NULL));
 		dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
 		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
 			if (!same_figure(r, &rc->claims[j]))
 				continue;
 			dom_texts(where, ", ");
 			a = dom_elem(where, "a");
-			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", c->page, rc->claims[j].anchor));
+			dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", rc->claims[j].anchor, (char *)NULL));
 			dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
 		}
 		dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
 		dom_texts(dom_elem(tr, "td"),
-			  arena_printf(s->a, "%s %s", r->span.relation ? r->span.relation : "",
-				       r->span.derivation ? r->span.derivation : ""));
+			  arena_cat(s->a, r->span.relation ? r->span.relation : "", " ",
+				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
 		dom_texts(dom_elem(tr, "td"), r->span.computed ? r->span.computed : "");
 		struct dom_node *st = dom_elem(tr, "td");
 		if (r->span.disputed) {

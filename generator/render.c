@@ -187,7 +187,7 @@ static void lang_feed(struct lang_tally *t, const char *s, size_t len)
 			cp = b;
 			i++;
 		} else {
-			int n = utf8_decode(s + i, len - i, &cp);
+			int n = utf8_decode_fast(s + i, len - i, &cp);
 			i += n > 0 ? (size_t)n : 1;
 		}
 		if (cp == 0xE000) {   /* skip a placeholder */
@@ -601,7 +601,7 @@ static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct spa
 		buf_adds(&c->text, p->text);
 		if (p->row && p->table) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
-			dom_attr(a, "href", arena_printf(c->a, "/specs/%s.html#%s", p->table, p->row));
+			dom_attr(a, "href", arena_cat(c->a, "/specs/", p->table, ".html#", p->row, (char *)NULL));
 			dom_texts(a, p->text);
 			add_mention(c, p->row);
 		} else {
@@ -712,6 +712,24 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 	return body_loc(c, first, cmark_node_get_start_column(b ? b : n));
 }
 
+/* Returns "line:col" for a link's data-src (read back by the link check):
+ * one for every link of every page, so not through printf. */
+static const char *src_attr(struct ctx *c, struct srcloc loc)
+{
+	char text[32], *p = text + sizeof text;
+	unsigned long n = loc.col > 0 ? (unsigned long)loc.col : 0;
+	*--p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10));
+	*--p = ':';
+	n = loc.line > 0 ? (unsigned long)loc.line : 0;
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10));
+	return arena_strndup(c->a, p, (size_t)(text + sizeof text - 1 - p));
+}
+
 static int has_scheme(const char *url, const char *scheme)
 {
 	size_t n = strlen(scheme);
@@ -732,7 +750,7 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 			return NULL;
 		}
 		add_mention(c, row->id);
-		return arena_printf(c->a, "/specs/%s.html#%s", t->id, row->id);
+		return arena_cat(c->a, "/specs/", t->id, ".html#", row->id, (char *)NULL);
 	}
 	if (has_scheme(url, "term:")) {
 		if (!book_term(c->book, url + 5)) {
@@ -741,7 +759,7 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 			c->errors++;
 			return NULL;
 		}
-		return arena_printf(c->a, "/glossary.html#%s", url + 5);
+		return arena_cat(c->a, "/glossary.html#", url + 5, (char *)NULL);
 	}
 	if (has_scheme(url, "javascript:") || has_scheme(url, "vbscript:") ||
 	    has_scheme(url, "data:") || has_scheme(url, "file:")) {
@@ -764,7 +782,7 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 			c->errors++;
 			return NULL;
 		}
-		return arena_printf(c->a, "/%s%s", target->page, hash ? hash : "");
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
 	return url;
 }
@@ -850,7 +868,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		const char *title = cmark_node_get_title(n);
 		if (title && *title)
 			dom_attr(el, "title", restore(c, title));
-		dom_attr(el, "data-src", arena_printf(c->a, "%d:%d", loc.line, loc.col));
+		dom_attr(el, "data-src", src_attr(c, loc));
 		if (has_scheme(href, "spec:") || has_scheme(href, "/specs/"))
 			dom_attr(el, "class", "spec-link");
 		else if (has_scheme(href, "/glossary.html"))
@@ -874,7 +892,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			el = dom_elem(parent, "img");
 			dom_attr(el, "src", src);
 			dom_attr(el, "alt", alt.data);
-			dom_attr(el, "data-src", arena_printf(c->a, "%d:%d", loc.line, loc.col));
+			dom_attr(el, "data-src", src_attr(c, loc));
 		}
 		buf_release(&alt);
 		break;

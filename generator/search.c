@@ -95,22 +95,11 @@ static int is_cjk_letter(uint32_t c)
 }
 
 /* Decodes the code point at s[*i] and advances *i; invalid bytes give
- * U+FFFD (a separator) and advance by one.  Three-byte sequences (all of
- * CJK) are decoded here; the rest by utf8_decode(). */
+ * U+FFFD (a separator) and advance by one. */
 static uint32_t next_cp(const char *s, size_t len, size_t *i)
 {
-	const unsigned char *u = (const unsigned char *)s + *i;
-	if ((u[0] & 0xF0) == 0xE0 && len - *i >= 3 && (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80) {
-		uint32_t cp = (uint32_t)(u[0] & 0x0F) << 12 | (uint32_t)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
-		if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
-			*i += 3;
-			return cp;
-		}
-		*i += 1;
-		return 0xFFFD;
-	}
 	uint32_t cp;
-	int n = utf8_decode(s + *i, len - *i, &cp);
+	int n = utf8_decode_fast(s + *i, len - *i, &cp);
 	*i += n > 0 ? (size_t)n : 1;
 	return n > 0 ? cp : 0xFFFD;
 }
@@ -291,7 +280,7 @@ static void postings_reserve(struct term *t, size_t n)
 	size_t want = t->npostings + n;
 	if (want <= (t->cap ? t->cap : 2))
 		return;
-	size_t cap = t->cap ? t->cap : 4;
+	size_t cap = t->cap ? t->cap : 8;
 	while (cap < want)
 		cap = size_mul(cap, 2);
 	if (t->cap) {
@@ -435,13 +424,29 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	pack_u32(&b, ix->tails.len);
 	buf_add(&b, ix->tails.data, ix->tails.len);
 	pack_u32(&b, ix->nterms);
+	/* the terms are most of the bytes: room for them all at once, then
+	 * copied in without a buf_add() (and its checks) for each field */
+	size_t room = 0;
+	for (size_t k = 0; k < ix->nterms; k++)
+		room += 2 * sizeof(uint32_t) + ix->terms[k].len + sizeof(uint64_t) +
+			ix->terms[k].npostings * sizeof(struct posting);
+	buf_grow(&b, room);
+	char *o = b.data + b.len;
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = &ix->terms[k];
-		pack_str(&b, ix->words.data + t->text);
-		buf_add(&b, &t->hash, sizeof t->hash);
-		pack_u32(&b, t->npostings);
-		buf_add(&b, postings_of(t), t->npostings * sizeof(struct posting));
+		uint32_t n = (uint32_t)t->len;
+		memcpy(o, &n, sizeof n);
+		memcpy(o + sizeof n, ix->words.data + t->text, t->len);
+		o += sizeof n + t->len;
+		memcpy(o, &t->hash, sizeof t->hash);
+		o += sizeof t->hash;
+		n = (uint32_t)t->npostings;
+		memcpy(o, &n, sizeof n);
+		memcpy(o + sizeof n, postings_of(t), t->npostings * sizeof(struct posting));
+		o += sizeof n + t->npostings * sizeof(struct posting);
 	}
+	b.len = (size_t)(o - b.data);
+	b.data[b.len] = '\0';
 	search_index_free(ix);
 	return buf_detach(&b, len);
 }
@@ -592,7 +597,7 @@ static void add_json_string(struct buf *out, const char *s, size_t len)
 			continue;
 		}
 		uint32_t cp;
-		int n = utf8_decode(s + i, len - i, &cp);
+		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0) {
 			buf_adds(out, "\xEF\xBF\xBD");   /* U+FFFD */
 			i++;
@@ -612,16 +617,24 @@ static void add_json_str(struct buf *out, const char *s)
 	add_json_string(out, s, strlen(s));
 }
 
-/* Appends n in decimal: the postings are most of the index, and printf
- * costs ten times as much per number. */
-static void add_number(struct buf *out, unsigned long long n)
+/* Writes n in decimal at o and returns the end: the postings are most of
+ * the index, and printf costs ten times as much per number. */
+static char *put_number(char *o, unsigned long long n)
 {
 	char digits[24];
 	size_t k = sizeof digits;
 	do
 		digits[--k] = (char)('0' + n % 10);
 	while ((n /= 10));
-	buf_add(out, digits + k, sizeof digits - k);
+	memcpy(o, digits + k, sizeof digits - k);
+	return o + (sizeof digits - k);
+}
+
+static void add_number(struct buf *out, unsigned long long n)
+{
+	buf_grow(out, 24);
+	out->len = (size_t)(put_number(out->data + out->len, n) - out->data);
+	out->data[out->len] = '\0';
 }
 
 /* A term as the writer sorts them: its bytes, which no longer move. */
@@ -678,16 +691,24 @@ static void write_object(const struct search_index *ix, struct buf *out)
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = sorted[k].term;
 		const struct posting *ps = postings_of(t);
-		buf_adds(out, k ? ",\n[" : "\n[");
+		/* two numbers of at most 10 digits and two commas a posting */
+		buf_grow(out, size_add(size_mul(t->npostings, 22), 4));
+		char *o = out->data + out->len;
+		if (k)
+			*o++ = ',';
+		*o++ = '\n';
+		*o++ = '[';
 		for (size_t p = 0; p < t->npostings; p++) {
 			if (p)
-				buf_addch(out, ',');
+				*o++ = ',';
 			/* each doc as the step from the one before: a third smaller */
-			add_number(out, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
-			buf_addch(out, ',');
-			add_number(out, ps[p].weight);
+			o = put_number(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
+			*o++ = ',';
+			o = put_number(o, ps[p].weight);
 		}
-		buf_addch(out, ']');
+		*o++ = ']';
+		out->len = (size_t)(o - out->data);
+		out->data[out->len] = '\0';
 	}
 	buf_adds(out, "]}");
 	free(sorted);

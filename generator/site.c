@@ -36,10 +36,10 @@ static struct dom_page *page_dom_new(const struct site *s, struct arena *ar, con
 	struct dom_page *dom = dom_page_new(s->tpl);
 	const struct book *b = s->book;
 	const char *book_title = b->title.zh && b->title.en
-		? arena_printf(ar, "%s · %s", b->title.zh, b->title.en)
+		? arena_cat(ar, b->title.zh, " · ", b->title.en, (char *)NULL)
 		: b->title.en ? b->title.en : b->title.zh ? b->title.zh : "specbook";
 	dom_page_fill_text(dom, "title",
-			   title ? arena_printf(ar, "%s — %s", title, book_title) : book_title);
+			   title ? arena_cat(ar, title, " — ", book_title, (char *)NULL) : book_title);
 
 	struct dom_node *bt = dom_fragment();
 	if (b->title.zh && b->title.en) {

@@ -3,6 +3,8 @@
  */
 #include "utf8.h"
 
+#include <string.h>
+
 int utf8_decode(const char *str, size_t len, uint32_t *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -41,12 +43,17 @@ size_t utf8_validate(const char *s, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
+		uint64_t w;
+		if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ULL))) {
+			i += 8;   /* eight ASCII bytes at once: most of the English text */
+			continue;
+		}
 		if ((unsigned char)s[i] < 0x80) {
 			i++;
 			continue;
 		}
 		uint32_t cp;
-		int n = utf8_decode(s + i, len - i, &cp);
+		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0)
 			return i;
 		i += (size_t)n;

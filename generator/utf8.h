@@ -14,6 +14,25 @@
  * or returns -1 for an invalid sequence (and stores U+FFFD). */
 int utf8_decode(const char *s, size_t len, uint32_t *cp);
 
+/* The same, with ASCII and three-byte sequences (all of CJK) decoded
+ * inline: for the loops that walk every character of a book's text. */
+static inline int utf8_decode_fast(const char *str, size_t len, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)str;
+	if (len && u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	if (len >= 3 && (u[0] & 0xF0) == 0xE0 && (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80) {
+		uint32_t c = (uint32_t)(u[0] & 0x0F) << 12 | (uint32_t)(u[1] & 0x3F) << 6 | (u[2] & 0x3F);
+		if (c >= 0x800 && (c < 0xD800 || c > 0xDFFF)) {
+			*cp = c;
+			return 3;
+		}
+	}
+	return utf8_decode(str, len, cp);
+}
+
 /* Returns the byte offset of the first invalid sequence, or len if valid. */
 size_t utf8_validate(const char *s, size_t len);
 
