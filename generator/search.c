@@ -110,17 +110,36 @@ static int ascii_at(const char *s, size_t len, size_t i)
 	return i < len && (unsigned char)s[i] < 0x80 ? s[i] : 0;
 }
 
+/* Copies the n (1–4) bytes of one character from s to d, without a call
+ * to memcpy() for so few bytes. */
+static void copy_char(char *d, const char *s, int n)
+{
+	switch (n) {
+	case 4: d[3] = s[3]; /* fall through */
+	case 3: d[2] = s[2]; /* fall through */
+	case 2: d[1] = s[1]; /* fall through */
+	default: d[0] = s[0];
+	}
+}
+
+/*
+ * Every term is emitted with at least eight zero bytes after it (its NUL
+ * among them): add_term() hashes a term of up to eight bytes as one word,
+ * read whole.  search.h promises only the NUL.
+ */
+#define TERM_PAD 8
+
 void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
 {
-	char word[SEARCH_WORD_MAX + 1];
+	char word[SEARCH_WORD_MAX + TERM_PAD];
 	size_t wlen = 0;
 	int too_long = 0;
 	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
 	 * does: its last character and whether it is all digits. */
 	int last = 0, all_digits = 1;
-	char prev[4];               /* the previous CJK letter, for pairs */
+	char prev[4] = { 0 };       /* the previous CJK letter, for pairs */
 	int prevlen = 0;
-	char pair[9];
+	char cur[4 + TERM_PAD], pair[8 + TERM_PAD];
 
 	if (!text)
 		return;
@@ -165,7 +184,7 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 			continue;
 
 		if (wlen && !too_long) {
-			word[wlen] = '\0';
+			memset(word + wlen, 0, TERM_PAD);
 			emit(ctx, word, wlen);
 		}
 		wlen = 0;
@@ -174,18 +193,17 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 		all_digits = 1;
 
 		if (cp && is_cjk_letter(cp)) {
-			char cur[5];
 			int n = (int)(i - at);   /* the letter's own bytes: valid UTF-8 */
-			memcpy(cur, text + at, (size_t)n);
-			cur[n] = '\0';
+			copy_char(cur, text + at, n);
+			memset(cur + n, 0, TERM_PAD);
 			emit(ctx, cur, (size_t)n);
 			if (prevlen) {
-				memcpy(pair, prev, (size_t)prevlen);
-				memcpy(pair + prevlen, cur, (size_t)n);
-				pair[prevlen + n] = '\0';
+				copy_char(pair, prev, prevlen);
+				copy_char(pair + prevlen, cur, n);
+				memset(pair + prevlen + n, 0, TERM_PAD);
 				emit(ctx, pair, (size_t)(prevlen + n));
 			}
-			memcpy(prev, cur, (size_t)n);
+			copy_char(prev, cur, n);
 			prevlen = n;
 		} else {
 			prevlen = 0;
@@ -204,14 +222,16 @@ struct search_index *search_index_new(void)
 }
 
 /* Terms are mostly short (a CJK letter is 3 bytes, a pair 6): those up to
- * 8 bytes are hashed as one word, longer ones by cache_hash(). */
+ * 8 bytes, which come with zero bytes after them (TERM_PAD), are read as
+ * one word; longer ones are hashed by cache_hash().  The mixing below is a
+ * bijection and terms hold no zero byte, so two short terms with the same
+ * hash are the same term. */
 static uint64_t hash_bytes(const char *s, size_t len)
 {
 	if (len > 8)
 		return cache_hash(CACHE_HASH_INIT, s, len);
-	uint64_t w = len;
-	for (size_t k = 0; k < len; k++)
-		w = w << 8 | (unsigned char)s[k];
+	uint64_t w;
+	memcpy(&w, s, sizeof w);
 	w *= 0x9e3779b97f4a7c15ULL;
 	w ^= w >> 32;
 	w *= 0x9e3779b97f4a7c15ULL;
@@ -253,7 +273,8 @@ static struct term *term_get_hashed(struct search_index *ix, const char *text, s
 	while (ix->slots[s]) {
 		/* the stored hash settles most probes without reading the text */
 		struct term *t = &ix->terms[ix->slots[s] - 1];
-		if (t->hash == h && t->len == len && same_bytes(ix->words.data + t->text, text, len))
+		if (t->hash == h && t->len == len &&
+		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
 			return t;
 		s = (s + 1) & mask;
 	}
@@ -293,6 +314,7 @@ static void postings_reserve(struct term *t, size_t n)
 	t->cap = cap;
 }
 
+/* text is a term as search_tokenize() emits it, padded (TERM_PAD). */
 static struct term *term_get(struct search_index *ix, const char *text, size_t len)
 {
 	return term_get_hashed(ix, text, len, hash_bytes(text, len));
@@ -363,6 +385,7 @@ static char *collapse_space(const char *s, size_t *len)
 	return out;
 }
 
+static void add_json(struct buf *out, const char *s, size_t len, int collapse);
 static void add_json_string(struct buf *out, const char *s, size_t len);
 
 void search_index_add(struct search_index *ix, const char *page,
@@ -370,26 +393,25 @@ void search_index_add(struct search_index *ix, const char *page,
 {
 	struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
 	d->page = page_get(ix, page ? page : "");
-	size_t tlen, xlen;
-	char *t = collapse_space(title ? title : "", &tlen);
-	char *x = collapse_space(text ? text : "", &xlen);
+	title = title ? title : "";
+	text = text ? text : "";
+	size_t tlen = strlen(title), xlen = strlen(text);
 
 	d->tail = ix->tails.len;
 	buf_addch(&ix->tails, ',');
 	add_json_string(&ix->tails, anchor ? anchor : "", anchor ? strlen(anchor) : 0);
 	buf_addch(&ix->tails, ',');
-	add_json_string(&ix->tails, t, tlen);
+	add_json(&ix->tails, title, tlen, 1);
 	buf_addch(&ix->tails, ',');
-	add_json_string(&ix->tails, x, xlen);
+	add_json(&ix->tails, text, xlen, 1);
 	buf_addch(&ix->tails, ']');
 	d->tail_len = ix->tails.len - d->tail;
 
+	/* whitespace only separates terms: collapsing it changes none */
 	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
-	search_tokenize(t, tlen, add_term, &ctx);
+	search_tokenize(title, tlen, add_term, &ctx);
 	ctx.weight = 1;
-	search_tokenize(x, xlen, add_term, &ctx);
-	free(t);
-	free(x);
+	search_tokenize(text, xlen, add_term, &ctx);
 }
 
 /* ---- packing an index to merge it on another thread ---- */
@@ -565,25 +587,57 @@ static int json_plain(unsigned char c)
 	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
 }
 
-/* Appends s[0..len) as a JSON string literal.  Invalid UTF-8 becomes
- * U+FFFD; U+2028 and U+2029 are escaped for JavaScript engines older than
- * ES2019.  Runs of plain ASCII are copied whole: section texts are most of
- * the index. */
-static void add_json_string(struct buf *out, const char *s, size_t len)
+/* Appends s[0..len) as a JSON string literal; with collapse, whitespace
+ * runs become one space and the ends are trimmed (the text search results
+ * quote).  Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped for
+ * JavaScript engines older than ES2019.  Runs of bytes that need no escape
+ * are copied whole: section texts are most of the index. */
+static void add_json(struct buf *out, const char *s, size_t len, int collapse)
 {
 	size_t i = 0;
-	buf_grow(out, len + 2);
+	if (collapse) {   /* the ends trimmed: every run of space left is inside */
+		while (i < len && is_space((unsigned char)s[i]))
+			i++;
+		while (len > i && is_space((unsigned char)s[len - 1]))
+			len--;
+	}
+	buf_grow(out, len - i + 2);
 	buf_addch(out, '"');
 	while (i < len) {
+		/* a run of bytes that go in as they are: ASCII that needs no
+		 * escape (a space too, unless more space follows it) and whole
+		 * UTF-8 sequences */
 		size_t run = i;
-		while (run < len && json_plain((unsigned char)s[run]))
-			run++;
+		while (run < len) {
+			unsigned char c = (unsigned char)s[run];
+			if (c == ' ' && collapse) {
+				if (run + 1 < len && is_space((unsigned char)s[run + 1]))
+					break;
+				run++;
+			} else if (c < 0x80) {
+				if (!json_plain(c))
+					break;
+				run++;
+			} else {
+				uint32_t cp;
+				int n = utf8_decode_fast(s + run, len - run, &cp);
+				if (n < 0 || cp == 0x2028 || cp == 0x2029)
+					break;
+				run += (size_t)n;
+			}
+		}
 		if (run > i) {
 			buf_add(out, s + i, run - i);
 			i = run;
 			continue;
 		}
 		unsigned char c = (unsigned char)s[i];
+		if (collapse && is_space(c)) {
+			while (i < len && is_space((unsigned char)s[i]))
+				i++;
+			buf_addch(out, ' ');
+			continue;
+		}
 		if (c < 0x80) {
 			i++;
 			switch (c) {
@@ -601,15 +655,17 @@ static void add_json_string(struct buf *out, const char *s, size_t len)
 		if (n < 0) {
 			buf_adds(out, "\xEF\xBF\xBD");   /* U+FFFD */
 			i++;
-		} else if (cp == 0x2028 || cp == 0x2029) {
+		} else {   /* U+2028 or U+2029 */
 			buf_addf(out, "\\u%04x", (unsigned)cp);
-			i += (size_t)n;
-		} else {
-			buf_add(out, s + i, (size_t)n);
 			i += (size_t)n;
 		}
 	}
 	buf_addch(out, '"');
+}
+
+static void add_json_string(struct buf *out, const char *s, size_t len)
+{
+	add_json(out, s, len, 0);
 }
 
 static void add_json_str(struct buf *out, const char *s)
