@@ -48,8 +48,13 @@ static uint64_t path_hash(const char *p, size_t n)
  * the same pages and anchors over and over (the nav, the spec rows, the
  * glossary), and every record is kept until the link check.
  */
+struct link_string {
+	const char *text;           /* NULL: an empty slot */
+	uint64_t hash;              /* path_hash() of text: most probes stop here */
+};
+
 struct link_strings {
-	const char **slots;
+	struct link_string *slots;
 	size_t mask, count;
 };
 
@@ -63,12 +68,12 @@ static const char *intern(struct site *s, const char *str, size_t n)
 	}
 	if (2 * (t->count + 1) > t->mask + 1) {   /* at most half full */
 		size_t cap = 2 * (t->mask + 1);
-		const char **slots = xcalloc(cap, sizeof *slots);
+		struct link_string *slots = xcalloc(cap, sizeof *slots);
 		for (size_t i = 0; i <= t->mask; i++) {
-			if (!t->slots[i])
+			if (!t->slots[i].text)
 				continue;
-			size_t k = (size_t)path_hash(t->slots[i], strlen(t->slots[i])) & (cap - 1);
-			while (slots[k])
+			size_t k = (size_t)t->slots[i].hash & (cap - 1);
+			while (slots[k].text)
 				k = (k + 1) & (cap - 1);
 			slots[k] = t->slots[i];
 		}
@@ -76,12 +81,15 @@ static const char *intern(struct site *s, const char *str, size_t n)
 		t->slots = slots;
 		t->mask = cap - 1;
 	}
-	size_t k = (size_t)path_hash(str, n) & t->mask;
-	for (; t->slots[k]; k = (k + 1) & t->mask)
-		if (!strncmp(t->slots[k], str, n) && t->slots[k][n] == '\0')
-			return t->slots[k];
+	uint64_t h = path_hash(str, n);
+	size_t k = (size_t)h & t->mask;
+	for (; t->slots[k].text; k = (k + 1) & t->mask)
+		if (t->slots[k].hash == h && !strncmp(t->slots[k].text, str, n) &&
+		    t->slots[k].text[n] == '\0')
+			return t->slots[k].text;
 	t->count++;
-	return t->slots[k] = arena_strndup(s->a, str, n);
+	t->slots[k].hash = h;
+	return t->slots[k].text = arena_strndup(s->a, str, n);
 }
 
 void link_strings_free(struct site *s)

@@ -682,9 +682,8 @@ static void search_add_chapter(const struct site *s, size_t ci, struct search_in
 	}
 }
 
-char *pages_search_prepare(const struct site *s, size_t ci)
+char *pages_search_prepare(const struct site *s, size_t ci, struct search_index *ix)
 {
-	struct search_index *ix = search_index_new();
 	search_add_chapter(s, ci, ix);
 	size_t len;
 	return search_index_pack(ix, &len);

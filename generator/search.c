@@ -429,6 +429,26 @@ static void pack_str(struct buf *b, const char *s)
 	buf_add(b, s ? s : "", n);
 }
 
+/* Empties ix and keeps its memory: a rendering thread indexes chapter
+ * after chapter in one index, whose tables are then grown only once. */
+static void index_clear(struct search_index *ix)
+{
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].cap)
+			free(ix->terms[k].p.many);
+	ix->nterms = 0;
+	if (ix->nslots)
+		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
+	buf_reset(&ix->words);
+	for (size_t k = 0; k < ix->npages; k++) {
+		free(ix->pages[k].path);
+		free(ix->pages[k].title);
+	}
+	ix->npages = 0;
+	ix->ndocs = 0;
+	buf_reset(&ix->tails);
+}
+
 char *search_index_pack(struct search_index *ix, size_t *len)
 {
 	struct buf b = BUF_INIT;
@@ -469,7 +489,7 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	}
 	b.len = (size_t)(o - b.data);
 	b.data[b.len] = '\0';
-	search_index_free(ix);
+	index_clear(ix);
 	return buf_detach(&b, len);
 }
 

@@ -77,8 +77,8 @@ void search_index_set_page_title(struct search_index *index, const char *page,
 /*
  * Indexes are independent: a chapter's sections can be added to an index
  * of their own on any thread, packed into one block of bytes there
- * (search_index_pack() frees the index, so all its small allocations are
- * freed on the thread that made them), and merged on the index's thread:
+ * (search_index_pack() empties the index, which keeps its memory for the
+ * next chapter on that thread), and merged on the index's thread:
  * search_index_merge_packed() adds the packed pages, sections and terms
  * after what index holds, as if they had been added to it directly.
  */

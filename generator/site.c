@@ -175,6 +175,7 @@ static void *render_worker(void *arg)
 	struct render_job *job = w->job;
 	const struct site *s = job->s;
 	const struct book *b = job->s->book;
+	struct search_index *search = NULL;   /* emptied and used again for each chapter */
 	for (;;) {
 		pthread_mutex_lock(&job->lock);
 		size_t i = job->next++;
@@ -195,8 +196,11 @@ static void *render_worker(void *arg)
 		/* the page and the search tokens are most of a chapter's cost:
 		 * made here, in parallel; the main thread writes and merges */
 		chapter_page(s, i, w->arena);
-		job->s->chapters[i].search = pages_search_prepare(s, i);
+		if (!search)
+			search = search_index_new();
+		job->s->chapters[i].search = pages_search_prepare(s, i, search);
 	}
+	search_index_free(search);
 	return NULL;
 }
 
@@ -318,6 +322,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 		return;
 	}
 	struct buf html = BUF_INIT;
+	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
 	dom_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it

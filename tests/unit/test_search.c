@@ -228,8 +228,8 @@ static void test_pack_merge(void **state)
 	search_index_add(merged, "index.html", "", "Home", "the book HBM3e");
 	search_index_set_page_title(direct, "index.html", "Home");
 	search_index_add(direct, "index.html", "", "Home", "the book HBM3e");
+	struct search_index *own = search_index_new();   /* one for both, as a thread uses it */
 	for (size_t c = 0; c < 2; c++) {
-		struct search_index *own = search_index_new();
 		search_index_set_page_title(own, sections[2 * c][0], sections[2 * c][2]);
 		search_index_set_page_title(direct, sections[2 * c][0], sections[2 * c][2]);
 		for (size_t k = 2 * c; k < 2 * c + 2; k++) {
@@ -239,9 +239,11 @@ static void test_pack_merge(void **state)
 		size_t len;
 		char *packed = search_index_pack(own, &len);
 		assert_true(len > 0);
+		assert_int_equal(search_index_count(own), 0);   /* emptied, to be used again */
 		search_index_merge_packed(merged, packed);
 		free(packed);
 	}
+	search_index_free(own);
 	assert_int_equal(search_index_count(merged), 5);
 	char *a = write_index(direct), *b = write_index(merged);
 	assert_string_equal(a, b);
