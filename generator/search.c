@@ -37,7 +37,7 @@ struct posting {
 struct term {
 	size_t text;                /* offset of its bytes (NUL-terminated) in words */
 	size_t len;
-	uint64_t hash;              /* hash_bytes(text, len) */
+	uint64_t hash;              /* see term_get() */
 	size_t npostings, cap;      /* cap 0: the postings are in p.one */
 	union {
 		struct posting one[2];
@@ -123,23 +123,27 @@ static void copy_char(char *d, const char *s, int n)
 }
 
 /*
- * Every term is emitted with at least eight zero bytes after it (its NUL
- * among them): add_term() hashes a term of up to eight bytes as one word,
- * read whole.  search.h promises only the NUL.
+ * The tokenizer hands on each term with, when it is at most 8 bytes long,
+ * those bytes as one number (byte k at bits 8k, the rest zero), put
+ * together in a register as the term is read: add_term() hashes short
+ * terms from it.  (Hashing the bytes in memory just after writing them
+ * stalled on every term: the reads could not be served from the stores.)
  */
-#define TERM_PAD 8
+typedef void term_fn(void *ctx, const char *term, size_t len, uint64_t word);
 
-void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
+static void tokenize(const char *text, size_t len, term_fn *emit, void *ctx)
 {
-	char word[SEARCH_WORD_MAX + TERM_PAD];
+	char word[SEARCH_WORD_MAX + 1];
 	size_t wlen = 0;
+	uint64_t wword = 0;          /* word's first 8 bytes, as a number */
 	int too_long = 0;
 	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
 	 * does: its last character and whether it is all digits. */
 	int last = 0, all_digits = 1;
 	char prev[4] = { 0 };       /* the previous CJK letter, for pairs */
 	int prevlen = 0;
-	char cur[4 + TERM_PAD], pair[8 + TERM_PAD];
+	uint64_t prevword = 0;
+	char cur[5], pair[9];
 
 	if (!text)
 		return;
@@ -154,25 +158,27 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 		else
 			i++;
 
+		int add = 0;
 		if (cp && is_ascii_alnum(cp)) {
 			prevlen = 0;
 			last = (int)cp;
 			all_digits = all_digits && is_ascii_digit(cp);
-			if (wlen < SEARCH_WORD_MAX)
-				word[wlen++] = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
-			else
-				too_long = 1;
-			continue;
-		}
-		/* '.' between digits: a decimal number */
-		if (cp == '.' && wlen && is_ascii_digit((uint32_t)last) &&
-		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 1))) {
+			add = cp >= 'A' && cp <= 'Z' ? (int)cp + 32 : (int)cp;
+		} else if (cp == '.' && wlen && is_ascii_digit((uint32_t)last) &&
+			   is_ascii_digit((uint32_t)ascii_at(text, len, at + 1))) {
+			/* '.' between digits: a decimal number */
 			last = '.';
 			all_digits = 0;
-			if (wlen < SEARCH_WORD_MAX)
-				word[wlen++] = '.';
-			else
+			add = '.';
+		}
+		if (add) {
+			if (wlen < SEARCH_WORD_MAX) {
+				if (wlen < 8)
+					wword |= (uint64_t)add << (8 * wlen);
+				word[wlen++] = (char)add;
+			} else {
 				too_long = 1;
+			}
 			continue;
 		}
 		/* ',' before exactly three digits in a number: thousands */
@@ -184,31 +190,54 @@ void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *c
 			continue;
 
 		if (wlen && !too_long) {
-			memset(word + wlen, 0, TERM_PAD);
-			emit(ctx, word, wlen);
+			word[wlen] = '\0';
+			emit(ctx, word, wlen, wword);
 		}
 		wlen = 0;
+		wword = 0;
 		too_long = 0;
 		last = 0;
 		all_digits = 1;
 
 		if (cp && is_cjk_letter(cp)) {
 			int n = (int)(i - at);   /* the letter's own bytes: valid UTF-8 */
+			uint64_t curword = 0;
+			for (int k = 0; k < n; k++)
+				curword |= (uint64_t)(unsigned char)text[at + (size_t)k] << (8 * k);
 			copy_char(cur, text + at, n);
-			memset(cur + n, 0, TERM_PAD);
-			emit(ctx, cur, (size_t)n);
+			cur[n] = '\0';
+			emit(ctx, cur, (size_t)n, curword);
 			if (prevlen) {
 				copy_char(pair, prev, prevlen);
 				copy_char(pair + prevlen, cur, n);
-				memset(pair + prevlen + n, 0, TERM_PAD);
-				emit(ctx, pair, (size_t)(prevlen + n));
+				pair[prevlen + n] = '\0';
+				emit(ctx, pair, (size_t)(prevlen + n), prevword | curword << (8 * prevlen));
 			}
 			copy_char(prev, cur, n);
 			prevlen = n;
+			prevword = curword;
 		} else {
 			prevlen = 0;
 		}
 	}
+}
+
+struct public_emit {
+	search_emit_fn *emit;
+	void *ctx;
+};
+
+static void emit_public(void *p, const char *term, size_t len, uint64_t word)
+{
+	const struct public_emit *pe = p;
+	(void)word;
+	pe->emit(pe->ctx, term, len);
+}
+
+void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
+{
+	struct public_emit pe = { emit, ctx };
+	tokenize(text, len, emit_public, &pe);
 }
 
 /* ---- the index -------------------------------------------------------- */
@@ -221,17 +250,12 @@ struct search_index *search_index_new(void)
 	return ix;
 }
 
-/* Terms are mostly short (a CJK letter is 3 bytes, a pair 6): those up to
- * 8 bytes, which come with zero bytes after them (TERM_PAD), are read as
- * one word; longer ones are hashed by cache_hash().  The mixing below is a
- * bijection and terms hold no zero byte, so two short terms with the same
- * hash are the same term. */
-static uint64_t hash_bytes(const char *s, size_t len)
+/* A term of up to 8 bytes is hashed from its bytes as one number (see
+ * tokenize()); longer ones by cache_hash().  The mixing is a bijection,
+ * so two short terms of the same length with the same hash are the same
+ * term. */
+static uint64_t hash_word(uint64_t w)
 {
-	if (len > 8)
-		return cache_hash(CACHE_HASH_INIT, s, len);
-	uint64_t w;
-	memcpy(&w, s, sizeof w);
 	w *= 0x9e3779b97f4a7c15ULL;
 	w ^= w >> 32;
 	w *= 0x9e3779b97f4a7c15ULL;
@@ -262,7 +286,7 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-/* Returns the term's entry, adding it when new; h is hash_bytes(text, len). */
+/* Returns the term's entry, adding it when new; h is its hash (term_get()). */
 static struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
 				    uint64_t h)
 {
@@ -314,10 +338,12 @@ static void postings_reserve(struct term *t, size_t n)
 	t->cap = cap;
 }
 
-/* text is a term as search_tokenize() emits it, padded (TERM_PAD). */
-static struct term *term_get(struct search_index *ix, const char *text, size_t len)
+/* word: text's bytes as one number when len <= 8 (see tokenize()). */
+static struct term *term_get(struct search_index *ix, const char *text, size_t len,
+			     uint64_t word)
 {
-	return term_get_hashed(ix, text, len, hash_bytes(text, len));
+	return term_get_hashed(ix, text, len,
+			       len <= 8 ? hash_word(word) : cache_hash(CACHE_HASH_INIT, text, len));
 }
 
 struct add_ctx {
@@ -326,7 +352,7 @@ struct add_ctx {
 	unsigned long weight;
 };
 
-static void add_term(void *ctxp, const char *text, size_t len)
+static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
 {
 	struct add_ctx *ctx = ctxp;
 	if (ctx->doc > UINT32_MAX) {
@@ -334,7 +360,7 @@ static void add_term(void *ctxp, const char *text, size_t len)
 			(unsigned long)UINT32_MAX);
 		exit(2);
 	}
-	struct term *t = term_get(ctx->ix, text, len);
+	struct term *t = term_get(ctx->ix, text, len, word);
 	struct posting *p = postings_of(t);
 	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
 		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
@@ -409,9 +435,9 @@ void search_index_add(struct search_index *ix, const char *page,
 
 	/* whitespace only separates terms: collapsing it changes none */
 	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
-	search_tokenize(title, tlen, add_term, &ctx);
+	tokenize(title, tlen, add_term, &ctx);
 	ctx.weight = 1;
-	search_tokenize(text, xlen, add_term, &ctx);
+	tokenize(text, xlen, add_term, &ctx);
 }
 
 /* ---- packing an index to merge it on another thread ---- */
