@@ -41,7 +41,7 @@
 #include "buffer.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 3
+#define CACHE_FORMAT 4
 
 /* A file's identity: if all four are unchanged, so are its bytes. */
 struct cache_stat {
