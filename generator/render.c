@@ -173,6 +173,7 @@ static struct srcloc body_loc(struct ctx *c, int md_line, int col)
  * a placeholder, which cmark never splits. */
 struct lang_tally {
 	int han, words, in_word;
+	int cut;   /* prose_lang() stopped at RENDER_MAX_DEPTH */
 };
 
 static void lang_feed(struct lang_tally *t, const char *s, size_t len)
@@ -219,7 +220,7 @@ static enum lang lang_verdict(const struct lang_tally *t)
 
 enum lang render_detect_lang(const char *s, size_t len)
 {
-	struct lang_tally t = { 0, 0, 0 };
+	struct lang_tally t = { 0, 0, 0, 0 };
 	lang_feed(&t, s, len);
 	return lang_verdict(&t);
 }
@@ -955,10 +956,27 @@ static void prose_text(cmark_node *n, struct buf *b, int depth)
 /* Feeds the prose text of a node to t as prose_text() would append it. */
 static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
 {
-	if (depth > RENDER_MAX_DEPTH)
+	if (depth > RENDER_MAX_DEPTH) {
+		t->cut = 1;
 		return;
+	}
 	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
 		cmark_node_type type = cmark_node_get_type(k);
+		if (type == CMARK_NODE_PARAGRAPH && !t->in_word) {
+			/* tallied on its own, the same as in line with the rest (it
+			 * starts and ends outside a word), and its verdict kept for
+			 * block_lang(): an English blockquote is judged whole, then
+			 * paragraph by paragraph as it is rendered */
+			struct lang_tally p = { 0, 0, 0, 0 };
+			prose_lang(k, &p, depth + 1);
+			t->han += p.han;
+			t->words += p.words;
+			t->cut |= p.cut;
+			if (!p.cut)
+				cmark_node_set_user_data(k, (void *)(uintptr_t)(1 + lang_verdict(&p)));
+			lang_feed(t, "\n", 1);
+			continue;
+		}
 		if (type == CMARK_NODE_TEXT) {
 			const char *lit = cmark_node_get_literal(k);
 			lang_feed(t, lit, strlen(lit));
@@ -976,7 +994,10 @@ static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
  * lies, not copied into a buffer first (one allocation per block less). */
 static enum lang block_lang(cmark_node *n)
 {
-	struct lang_tally t = { 0, 0, 0 };
+	struct lang_tally t = { 0, 0, 0, 0 };
+	void *known = cmark_node_get_user_data(n);
+	if (known)
+		return (enum lang)((uintptr_t)known - 1);
 	if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
 		const char *lit = cmark_node_get_literal(n);
 		lang_feed(&t, lit, strlen(lit));
