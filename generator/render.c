@@ -1597,7 +1597,10 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	buf_init(&c.text);
 	size_t mdlen;
 	char *md = extract_spans(&c, &mdlen);
-	cmark_node *doc = cmark_parse_document(md, mdlen, CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8);
+	/* no CMARK_OPT_VALIDATE_UTF8: a chapter's text was checked when it was
+	 * read (read_chapter() in load.c), and what extract_spans() adds is
+	 * UTF-8 too */
+	cmark_node *doc = cmark_parse_document(md, mdlen, CMARK_OPT_SOURCEPOS);
 	free(md);
 	cmark_consolidate_text_nodes(doc);
 

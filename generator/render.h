@@ -100,7 +100,8 @@ struct render_env {
 };
 
 /*
- * Renders chapter c of book b (env may be NULL).  Headings never get an id
+ * Renders chapter c of book b (env may be NULL); c's text is valid UTF-8
+ * (book_chapter_text() makes sure of it).  Headings never get an id
  * of env->reserved_ids.  Returns 0 and fills *out (its nodes belong
  * to the caller, its arrays to the arena), or -1 when errors were reported
  * (out is still filled as far as possible).
