@@ -2,9 +2,10 @@
  * cache.c — the build cache's files (see cache.h).
  *
  * Every file is a record: a magic line naming the format, a key, then
- * values written by cache_put_*: unsigned 64-bit numbers and strings
- * (a length, or ~0 for NULL, then the bytes).  Numbers are in the host's
- * byte order: a cache belongs to the machine that wrote it.
+ * values written by cache_put_*: unsigned 64-bit numbers, seven bits a
+ * byte, and strings (their length + 1, or 0 for NULL, then the bytes and
+ * a NUL).  A cache belongs to the machine that wrote it: hashes and file
+ * identities mean nothing elsewhere.
  */
 #define _GNU_SOURCE
 #include "cache.h"
