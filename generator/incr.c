@@ -220,7 +220,14 @@ static int read_meta(struct site *s, size_t i)
 		m->section = h == UINT64_MAX || r.bad ? NULL : got.headings[h].id;
 	}
 	size_t n = get_count(&r);
-	got.claims = arena_array(s->a, n ? n : 1, sizeof *got.claims);
+	/* a long book keeps only the disputed claims, as keep_chapter() does:
+	 * then they are gathered apart and only they are copied to the arena
+	 * (room for every claim of ten thousand chapters was a quarter of a
+	 * rebuild's fresh memory) */
+	struct claim_record *kept = NULL;
+	size_t capkept = 0;
+	if (!s->claims_split)
+		got.claims = arena_array(s->a, n ? n : 1, sizeof *got.claims);
 	for (size_t k = 0; k < n; k++) {
 		struct claim_record c = { 0 };
 		c.span.kind = (enum span_kind)cache_get_u64(&r);
@@ -236,9 +243,16 @@ static int read_meta(struct site *s, size_t i)
 		c.section = cache_get_str(&r);
 		got.claims_total++;
 		got.claims_disputed += c.span.disputed != 0;
-		/* a long book keeps only the disputed ones, as keep_chapter() does */
-		if (!s->claims_split || c.span.disputed)
+		if (!s->claims_split)
 			got.claims[got.nclaims++] = c;
+		else if (c.span.disputed)
+			*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
+	}
+	if (s->claims_split) {
+		got.claims = arena_array(s->a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
+		if (got.nclaims)
+			memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
+		free(kept);
 	}
 	get_page(&r, &in->pages[i][0]);
 	if (cache_get_u64(&r))
