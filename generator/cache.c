@@ -38,8 +38,13 @@ struct cache {
 
 int cache_stat(const char *path, struct cache_stat *st)
 {
+	return cache_statat(AT_FDCWD, path, st);
+}
+
+int cache_statat(int dirfd, const char *path, struct cache_stat *st)
+{
 	struct stat sb;
-	if (lstat(path, &sb))
+	if (fstatat(dirfd, path, &sb, AT_SYMLINK_NOFOLLOW))
 		return -1;
 	st->size = (uint64_t)sb.st_size;
 	st->mtime_ns = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
@@ -111,6 +116,9 @@ void cache_put_str(struct buf *b, const char *s)
 
 uint64_t cache_get_u64(struct cache_reader *r)
 {
+	/* most numbers are one byte */
+	if (!r->bad && r->p < r->end && !(*r->p & 0x80))
+		return (unsigned char)*r->p++;
 	uint64_t v = 0;
 	for (unsigned shift = 0; !r->bad; shift += 7) {
 		if (r->p >= r->end || shift > 63) {

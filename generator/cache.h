@@ -50,6 +50,10 @@ struct cache_stat {
 
 /* Returns 0 and fills *st, or -1 (errno set). */
 int cache_stat(const char *path, struct cache_stat *st);
+/* The same for path relative to the directory open as dirfd (AT_FDCWD:
+ * the working directory): a rebuild checks ten thousand pages of one
+ * directory, and looking its path up again for each was half the cost. */
+int cache_statat(int dirfd, const char *path, struct cache_stat *st);
 
 /* A 64-bit hash of n bytes, continuing from h (start with CACHE_HASH_INIT). */
 #define CACHE_HASH_INIT 0xcbf29ce484222325ULL

@@ -9,6 +9,7 @@
 #include "site.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,6 +43,7 @@ struct incr {
 	size_t nold;
 	struct book_rec *made;       /* this build's, in the order they were made */
 	size_t nmade, capmade;
+	int out_fd;                  /* the output directory, open; -1: not */
 };
 
 /* ---- keys ---- */
@@ -181,7 +183,9 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 static int old_file_intact(struct site *s, const char *path, const struct cache_stat *want)
 {
 	struct cache_stat st;
-	return cache_stat(arena_printf(s->a, "%s/%s", s->out, path), &st) == 0 &&
+	int fd = s->incr->out_fd;
+	return (fd >= 0 ? cache_statat(fd, path, &st)
+			: cache_stat(arena_printf(s->a, "%s/%s", s->out, path), &st)) == 0 &&
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
@@ -283,6 +287,7 @@ void incr_begin(struct site *s, const char *version)
 		return;
 	struct incr *in = xcalloc(1, sizeof *in);
 	s->incr = in;
+	in->out_fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	in->global = global_key(s, version);
 	size_t n = b->nchapters ? b->nchapters : 1;
 	in->keys = xcalloc(n, sizeof *in->keys);
@@ -602,6 +607,8 @@ void incr_free(struct site *s)
 	free(in->pages);
 	free(in->rec);
 	free(in->made);
+	if (in->out_fd >= 0)
+		close(in->out_fd);
 	free(in);
 	s->incr = NULL;
 }
