@@ -23,8 +23,9 @@
 /* Postings are most of the index's memory (3.9 million of them for 1000
  * chapters), so they are two 32-bit numbers, not two words: a section's
  * weight is bounded by the size of the files its text comes from
- * (FILES_MAX_SIZE, times SEARCH_TITLE_WEIGHT at most), and add_term()
- * stops the program rather than wrap at the 2^32nd section. */
+ * (FILES_MAX_SIZE, times SEARCH_TITLE_WEIGHT at most), and
+ * search_index_add() stops the program rather than wrap at the 2^32nd
+ * section. */
 struct posting {
 	uint32_t doc;
 	uint32_t weight;
@@ -313,7 +314,7 @@ static struct term *term_get_hashed(struct search_index *ix, const char *text, s
 	return t;
 }
 
-/* The postings of t; const in, const out, as strchr() does. */
+/* The postings of t, writable though t is const (as strchr() does). */
 static struct posting *postings_of(const struct term *t)
 {
 	return t->cap ? t->p.many : (struct posting *)t->p.one;
@@ -355,11 +356,6 @@ struct add_ctx {
 static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
 {
 	struct add_ctx *ctx = ctxp;
-	if (ctx->doc > UINT32_MAX) {
-		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
-			(unsigned long)UINT32_MAX);
-		exit(2);
-	}
 	struct term *t = term_get(ctx->ix, text, len, word);
 	struct posting *p = postings_of(t);
 	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
@@ -389,34 +385,17 @@ static int is_space(unsigned char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Returns a copy of s with whitespace runs collapsed and ends trimmed, and
- * its length in *len. */
-static char *collapse_space(const char *s, size_t *len)
-{
-	char *out = xmalloc(strlen(s) + 1), *o = out;
-	int space = 0;
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c <= ' ' && is_space(c)) {
-			space = 1;
-			continue;
-		}
-		if (space && o != out)
-			*o++ = ' ';
-		space = 0;
-		*o++ = (char)c;
-	}
-	*o = '\0';
-	*len = (size_t)(o - out);
-	return out;
-}
-
 static void add_json(struct buf *out, const char *s, size_t len, int collapse);
 static void add_json_string(struct buf *out, const char *s, size_t len);
 
 void search_index_add(struct search_index *ix, const char *page,
 		      const char *anchor, const char *title, const char *text)
 {
+	if (ix->ndocs >= UINT32_MAX) {   /* postings hold 32-bit doc numbers */
+		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
+			(unsigned long)UINT32_MAX);
+		exit(2);
+	}
 	struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
 	d->page = page_get(ix, page ? page : "");
 	title = title ? title : "";
@@ -614,8 +593,7 @@ void search_index_set_page_title(struct search_index *ix, const char *page,
 	size_t k = page_get(ix, page ? page : "");   /* may move ix->pages */
 	struct page *p = &ix->pages[k];
 	free(p->title);
-	size_t len;
-	p->title = collapse_space(title ? title : "", &len);
+	p->title = xstrdup(title ? title : "");   /* collapsed when written */
 }
 
 size_t search_index_count(const struct search_index *ix)
@@ -764,7 +742,8 @@ static void write_object(const struct search_index *ix, struct buf *out)
 		buf_adds(out, k ? ",\n[" : "\n[");
 		add_json_str(out, ix->pages[k].path);
 		buf_addch(out, ',');
-		add_json_str(out, ix->pages[k].title ? ix->pages[k].title : "");
+		const char *title = ix->pages[k].title ? ix->pages[k].title : "";
+		add_json(out, title, strlen(title), 1);
 		buf_addch(out, ']');
 	}
 	buf_adds(out, "],\n\"docs\":[");
