@@ -355,8 +355,7 @@ static int fence_line(const char *line, size_t len, char *ch, size_t *n)
 /* The column of s[i] on a line (1-based, in code points), counted on from
  * the last column asked for on it: spans come left to right, and counting
  * from the line's start each time made long paragraphs quadratic.  The
- * text is valid UTF-8 (checked on load), so code points are the bytes that
- * do not continue one. */
+ * text is valid UTF-8 (checked on load), as diag_column() needs. */
 struct column {
 	size_t at;
 	int col;
@@ -366,8 +365,8 @@ static int column_of(const char *s, size_t i, struct column *cp)
 {
 	if (i < cp->at)
 		*cp = (struct column){ 0, 1 };
-	for (; cp->at < i; cp->at++)
-		cp->col += ((unsigned char)s[cp->at] & 0xC0) != 0x80;
+	cp->col += diag_column(s + cp->at, i - cp->at) - 1;
+	cp->at = i;
 	return cp->col;
 }
 
