@@ -183,9 +183,8 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 static int old_file_intact(struct site *s, const char *path, const struct cache_stat *want)
 {
 	struct cache_stat st;
-	int fd = s->incr->out_fd;
-	return (fd >= 0 ? cache_statat(fd, path, &st)
-			: cache_stat(arena_printf(s->a, "%s/%s", s->out, path), &st)) == 0 &&
+	/* no output directory (out_fd -1): nothing in it is intact */
+	return cache_statat(s->incr->out_fd, path, &st) == 0 &&
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
@@ -225,13 +224,11 @@ static int read_meta(struct site *s, size_t i)
 	}
 	size_t n = get_count(&r);
 	/* a long book keeps only the disputed claims, as keep_chapter() does:
-	 * then they are gathered apart and only they are copied to the arena
-	 * (room for every claim of ten thousand chapters was a quarter of a
-	 * rebuild's fresh memory) */
+	 * the kept ones are gathered apart and only they are copied to the
+	 * arena (room for every claim of ten thousand chapters was a quarter
+	 * of a rebuild's fresh memory) */
 	struct claim_record *kept = NULL;
 	size_t capkept = 0;
-	if (!s->claims_split)
-		got.claims = arena_array(s->a, n ? n : 1, sizeof *got.claims);
 	for (size_t k = 0; k < n; k++) {
 		struct claim_record c = { 0 };
 		c.span.kind = (enum span_kind)cache_get_u64(&r);
@@ -247,17 +244,13 @@ static int read_meta(struct site *s, size_t i)
 		c.section = cache_get_str(&r);
 		got.claims_total++;
 		got.claims_disputed += c.span.disputed != 0;
-		if (!s->claims_split)
-			got.claims[got.nclaims++] = c;
-		else if (c.span.disputed)
+		if (!s->claims_split || c.span.disputed)
 			*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
 	}
-	if (s->claims_split) {
-		got.claims = arena_array(s->a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
-		if (got.nclaims)
-			memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
-		free(kept);
-	}
+	got.claims = arena_array(s->a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
+	if (got.nclaims)
+		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
+	free(kept);
 	get_page(&r, &in->pages[i][0]);
 	if (cache_get_u64(&r))
 		get_page(&r, &in->pages[i][1]);
