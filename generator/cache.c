@@ -142,15 +142,32 @@ const char *cache_get_str(struct cache_reader *r)
 		r->bad = 1;
 		return NULL;
 	}
-	/* a NUL inside only shortens the string, which the key makes unlikely
-	 * and which stays memory-safe */
+	/* a NUL inside only shortens the string, which the record's hash
+	 * makes unlikely (sealed()) and which stays memory-safe */
 	const char *s = r->borrow ? r->p : arena_strndup(r->a, r->p, (size_t)n);
 	r->p += n + 1;
 	return s;
 }
 
-/* The first line of every record: the magic, the format and the sizes the
- * numbers were written with. */
+/* Every record carries the hash of its body, checked before it is used:
+ * a rebuild reads what it needs of a record only when it needs it (a
+ * reused page's links, at the link check), when a damaged record can no
+ * longer be a miss. */
+static void put_sealed(struct buf *b, const struct buf *body)
+{
+	const char *data = body->data ? body->data : "";
+	cache_put_u64(b, cache_hash(CACHE_HASH_INIT, data, body->len));
+	buf_add(b, data, body->len);
+}
+
+/* Reads the hash put_sealed() wrote; returns 1 if the rest of r matches it. */
+static int sealed(struct cache_reader *r)
+{
+	uint64_t h = cache_get_u64(r);
+	return !r->bad && h == cache_hash(CACHE_HASH_INIT, r->p, (size_t)(r->end - r->p));
+}
+
+/* The first line of every record file: the magic, the format and the key. */
 static void put_header(struct buf *b, uint64_t key)
 {
 	buf_adds(b, MAGIC);
@@ -173,7 +190,7 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 		return -1;
 	}
 	r->p += m;
-	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad) {
+	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad || !sealed(r)) {
 		cache_done(r);
 		return -1;
 	}
@@ -191,7 +208,7 @@ void cache_write(struct cache *c, const char *name, uint64_t key, const struct b
 {
 	struct buf b = BUF_INIT;
 	put_header(&b, key);
-	buf_add(&b, body->data ? body->data : "", body->len);
+	put_sealed(&b, body);
 	char *path = arena_printf(c->a, "%s/%s", c->dir, name);
 	char *tmp = arena_printf(c->a, "%s.tmp-%ld", path, (long)getpid());
 	if (files_write(tmp, b.data, b.len) == 0 && rename(tmp, path))
@@ -292,7 +309,7 @@ int cache_record_get(struct cache *c, struct arena *a, const char *source, uint6
 		return -1;
 	/* the pack stays mapped until cache_close(): its strings are borrowed */
 	*r = (struct cache_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
-	if (cache_get_u64(r) != key || r->bad)
+	if (cache_get_u64(r) != key || r->bad || !sealed(r))
 		return -1;
 	return 0;
 }
@@ -350,7 +367,7 @@ void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, str
 {
 	struct buf b = BUF_INIT;
 	cache_put_u64(&b, key);
-	buf_add(&b, body->data ? body->data : "", body->len);
+	put_sealed(&b, body);
 	e->key = key;
 	pack_add(c, b.data, b.len, e);
 	buf_release(&b);

@@ -24,8 +24,8 @@
  * the list of chapters and their titles) matches and the previous site
  * still holds its pages as they were written; its pages are then
  * hard-linked from the previous site into the new one.  Anything missing,
- * stale or unreadable in the cache is a miss, never an error: the cache can
- * always be deleted.
+ * stale, unreadable or damaged in the cache (every record carries the hash
+ * of its bytes) is a miss, never an error: the cache can always be deleted.
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
  * build.  Not thread-safe; used from the main thread only.
@@ -41,7 +41,7 @@
 #include "buffer.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 4
+#define CACHE_FORMAT 5
 
 /* A file's identity: if all four are unchanged, so are its bytes. */
 struct cache_stat {

@@ -7,6 +7,7 @@
 #include "cache.h"
 #include "files.h"
 #include "site.h"
+#include "work.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +21,8 @@ struct page_rec {
 	struct cache_stat st;
 	const char **ids;
 	size_t nids;
-	struct link_record *links;
-	size_t nlinks;
+	const char *kept;            /* its links (link_put()) */
+	size_t kept_len;
 };
 
 /* A book-level page or file of the last build or of this one. */
@@ -92,34 +93,6 @@ static uint64_t global_key(struct site *s, const char *version)
 
 /* ---- records ---- */
 
-/* A page's links come grouped by target (link_keep()) and mostly from one
- * file: a string equal to the one before it is written as a mark. */
-#define SAME_AS_BEFORE 1
-#define NEW_STRING 0
-
-static void put_repeat(struct buf *b, const char *str, const char **prev)
-{
-	if (str && *prev && !strcmp(str, *prev)) {
-		cache_put_u64(b, SAME_AS_BEFORE);
-		return;
-	}
-	cache_put_u64(b, NEW_STRING);
-	cache_put_str(b, str);
-	*prev = str;
-}
-
-static const char *get_repeat(struct cache_reader *r, const char **prev)
-{
-	uint64_t mark = cache_get_u64(r);
-	if (mark == SAME_AS_BEFORE && *prev)
-		return *prev;
-	if (mark != NEW_STRING) {
-		r->bad = 1;
-		return NULL;
-	}
-	return *prev = cache_get_str(r);
-}
-
 static void put_page(struct buf *b, const struct page *p, const struct cache_stat *st)
 {
 	cache_put_str(b, p->path);
@@ -128,16 +101,7 @@ static void put_page(struct buf *b, const struct page *p, const struct cache_sta
 	cache_put_u64(b, p->nids);
 	for (size_t k = 0; k < p->nids; k++)
 		cache_put_str(b, p->ids[k]);
-	cache_put_u64(b, p->nlinks);
-	const char *path = NULL, *file = NULL;
-	for (size_t k = 0; k < p->nlinks; k++) {
-		const struct link_record *l = &p->links[k];
-		put_repeat(b, l->path, &path);
-		cache_put_str(b, l->fragment);
-		put_repeat(b, l->loc.file, &file);
-		cache_put_u64(b, (uint64_t)l->loc.line);
-		cache_put_u64(b, (uint64_t)l->loc.col);
-	}
+	link_put(b, p);
 }
 
 /* Returns a count read from r that cannot be more than the bytes left. */
@@ -158,24 +122,16 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 	p->ids = arena_array(r->a, p->nids ? p->nids : 1, sizeof *p->ids);
 	for (size_t k = 0; k < p->nids; k++)
 		p->ids[k] = cache_get_str(r);
-	p->nlinks = get_count(r);
-	p->links = arena_array(r->a, p->nlinks ? p->nlinks : 1, sizeof *p->links);
-	const char *path = NULL, *file = NULL;
-	for (size_t k = 0; k < p->nlinks; k++) {
-		struct link_record *l = &p->links[k];
-		l->path = get_repeat(r, &path);
-		l->fragment = cache_get_str(r);
-		l->loc.file = get_repeat(r, &file);
-		l->loc.line = (int)cache_get_u64(r);
-		l->loc.col = (int)cache_get_u64(r);
-	}
+	/* the links stay as kept until the link check reads what it needs */
+	p->kept_len = get_count(r);
+	p->kept = r->p;
+	if (!r->borrow && !r->bad)
+		p->kept = memcpy(arena_alloc_uninit(r->a, p->kept_len ? p->kept_len : 1), r->p, p->kept_len);
+	r->p += p->kept_len;
 	if (!p->path)
 		r->bad = 1;
 	for (size_t k = 0; k < p->nids && !r->bad; k++)
 		if (!p->ids[k])
-			r->bad = 1;
-	for (size_t k = 0; k < p->nlinks && !r->bad; k++)
-		if (!p->links[k].path)
 			r->bad = 1;
 }
 
@@ -188,14 +144,15 @@ static int old_file_intact(struct site *s, const char *path, const struct cache_
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
-/* Reads chapter i's record into s->chapters[i] and the incr's page records.
- * Returns 0, or -1 when it cannot be used. */
-static int read_meta(struct site *s, size_t i)
+/* Reads chapter i's record into s->chapters[i] and the incr's page records,
+ * allocating from a.  Returns 0, or -1 when it cannot be used.  Called on
+ * every core at once (read_metas()). */
+static int read_meta(struct site *s, size_t i, struct arena *a)
 {
 	const struct book *b = s->book;
 	struct incr *in = s->incr;
 	struct cache_reader r;
-	if (cache_record_get(s->cache, s->a, s->book->chapters[i].source, in->keys[i], &r))
+	if (cache_record_get(s->cache, a, s->book->chapters[i].source, in->keys[i], &r))
 		return -1;
 	struct rendered *rc = &s->chapters[i];
 	struct rendered got = { 0 };
@@ -203,7 +160,7 @@ static int read_meta(struct site *s, size_t i)
 	got.zh_blocks = (int)cache_get_u64(&r);
 	got.spans = (int)cache_get_u64(&r);
 	got.nheadings = get_count(&r);
-	got.headings = arena_array(s->a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
+	got.headings = arena_array(a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
 	for (size_t k = 0; k < got.nheadings; k++) {
 		struct heading *h = &got.headings[k];
 		h->level = (int)cache_get_u64(&r);
@@ -212,7 +169,7 @@ static int read_meta(struct site *s, size_t i)
 		h->title.en = cache_get_str(&r);
 	}
 	got.nmentions = get_count(&r);
-	got.mentions = arena_array(s->a, got.nmentions ? got.nmentions : 1, sizeof *got.mentions);
+	got.mentions = arena_array(a, got.nmentions ? got.nmentions : 1, sizeof *got.mentions);
 	for (size_t k = 0; k < got.nmentions; k++) {
 		struct mention *m = &got.mentions[k];
 		m->row = cache_get_str(&r);
@@ -247,7 +204,7 @@ static int read_meta(struct site *s, size_t i)
 		if (!s->claims_split || c.span.disputed)
 			*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
 	}
-	got.claims = arena_array(s->a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
+	got.claims = arena_array(a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
 	if (got.nclaims)
 		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
 	free(kept);
@@ -269,6 +226,12 @@ static int read_meta(struct site *s, size_t i)
 			return -1;
 	*rc = got;
 	return 0;
+}
+
+static void read_meta_of(void *ctx, size_t i, struct arena *a)
+{
+	struct site *s = ctx;
+	s->incr->reused[i] = read_meta(s, i, a) == 0;
 }
 
 /* ---- the build ---- */
@@ -309,8 +272,8 @@ void incr_begin(struct site *s, const char *version)
 	}
 
 	if (!s->has_print && files_is_dir(s->out))
-		for (size_t i = 0; i < b->nchapters; i++)
-			in->reused[i] = read_meta(s, i) == 0;
+		/* ten thousand records and pages to stat: on every core */
+		work_each(s->a, b->nchapters, 64, read_meta_of, s);
 	/* A search part with a chapter to render (or whose file is gone) is
 	 * made again, which needs the text of all its chapters: they are all
 	 * rendered (and those whose pages come out the same are not rewritten,
@@ -364,8 +327,8 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	p->source = source;
 	p->ids = rec->ids;
 	p->nids = rec->nids;
-	p->links = rec->links;
-	p->nlinks = rec->nlinks;
+	p->kept = rec->kept;
+	p->kept_len = rec->kept_len;
 	p->reused = 1;
 	return p;
 }

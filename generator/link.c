@@ -288,44 +288,159 @@ static int file_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* ---- links as the cache keeps them ---- */
+
+/* A link's file is mostly the one the page's first link was written in: it
+ * is then written as a mark. */
+#define FILE_OF_PAGE 1
+#define FILE_NAMED 0
+
+void link_put(struct buf *b, const struct page *p)
+{
+	if (p->kept) {   /* reused: as it was kept */
+		cache_put_u64(b, p->kept_len);
+		buf_add(b, p->kept, p->kept_len);
+		return;
+	}
+	struct buf all = BUF_INIT, group = BUF_INIT;
+	const char *file = p->nlinks ? p->links[0].loc.file : NULL;
+	cache_put_str(&all, file);
+	size_t ngroups = 0;
+	for (size_t k = 0; k < p->nlinks; k++)
+		ngroups += k == 0 || p->links[k].path != p->links[k - 1].path;
+	cache_put_u64(&all, ngroups);
+	for (size_t from = 0, to; from < p->nlinks; from = to) {
+		for (to = from + 1; to < p->nlinks && p->links[to].path == p->links[from].path; to++)
+			;
+		group.len = 0;
+		cache_put_u64(&group, to - from);
+		for (size_t k = from; k < to; k++) {
+			const struct link_record *l = &p->links[k];
+			cache_put_str(&group, l->fragment);
+			if (l->loc.file && file && !strcmp(l->loc.file, file)) {
+				cache_put_u64(&group, FILE_OF_PAGE);
+			} else {
+				cache_put_u64(&group, FILE_NAMED);
+				cache_put_str(&group, l->loc.file);
+			}
+			cache_put_u64(&group, (uint64_t)l->loc.line);
+			cache_put_u64(&group, (uint64_t)l->loc.col);
+		}
+		cache_put_str(&all, p->links[from].path);
+		cache_put_u64(&all, group.len);
+		buf_add(&all, group.data, group.len);
+	}
+	cache_put_u64(b, all.len);
+	buf_add(b, all.data, all.len);
+	buf_release(&group);
+	buf_release(&all);
+}
+
+/* ---- the check ---- */
+
+struct checker {
+	struct page_table by_path;
+	const char **files;          /* the site's files, sorted */
+	size_t nfiles;
+};
+
+/* Returns the page at path, NULL if it is no page; reports the link to a
+ * path that is neither page nor file. */
+static const struct page *target_of(const struct checker *k, const char *path, int *missing)
+{
+	const struct page *target = table_find(&k->by_path, path);
+	*missing = !target && !bsearch(&path, k->files, k->nfiles, sizeof *k->files, file_cmp);
+	return target;
+}
+
+/* Checks link r of a page to target (NULL: a file, or nothing); returns
+ * 1 if it is broken (reported), else 0. */
+static int check_one(const struct link_record *r, const struct page *target, int missing)
+{
+	if (missing) {
+		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
+		return 1;
+	}
+	if (target && r->fragment && !page_has_id(target, r->fragment)) {
+		diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
+		return 1;
+	}
+	return 0;
+}
+
+static int check_links(const struct checker *k, const struct page *p)
+{
+	int errors = 0, missing = 0;
+	const char *last = NULL;
+	const struct page *target = p;
+	for (size_t i = 0; i < p->nlinks; i++) {
+		const struct link_record *r = &p->links[i];
+		if (r->path != last) {   /* links come grouped by target */
+			last = r->path;
+			target = r->path ? target_of(k, r->path, &missing) : p;
+			if (!r->path)
+				missing = 0;
+		}
+		errors += check_one(r, target, missing);
+	}
+	return errors;
+}
+
+/* A reused page's links (link_put()): both ends as the last build checked
+ * them unless the target was made again or is gone, so most groups are
+ * skipped unread. */
+static int check_kept(const struct checker *k, const struct page *p)
+{
+	struct cache_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
+	int errors = 0;
+	const char *file = cache_get_str(&r);
+	uint64_t ngroups = cache_get_u64(&r);
+	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
+		const char *path = cache_get_str(&r);
+		uint64_t len = cache_get_u64(&r);
+		if (r.bad || len > (uint64_t)(r.end - r.p))
+			break;
+		const char *end = r.p + len;
+		int missing = 0;
+		const struct page *target = path ? target_of(k, path, &missing) : p;
+		if ((target && target->reused) || (!target && !missing)) {   /* or a file */
+			r.p = end;
+			continue;
+		}
+		uint64_t n = cache_get_u64(&r);
+		for (uint64_t i = 0; i < n && !r.bad; i++) {
+			struct link_record l = { path, cache_get_str(&r), { file, 0, 0 } };
+			if (cache_get_u64(&r) != FILE_OF_PAGE)
+				l.loc.file = cache_get_str(&r);
+			l.loc.line = (int)cache_get_u64(&r);
+			l.loc.col = (int)cache_get_u64(&r);
+			if (!r.bad)
+				errors += check_one(&l, target, missing);
+		}
+		r.bad |= r.p != end;
+	}
+	if (r.bad || r.p != r.end) {
+		diag_error((struct srcloc){ p->source, 0, 0 }, "the build cache's record of %s is damaged "
+			   "(build with --no-cache, or delete .specbook-cache)", p->path);
+		errors++;
+	}
+	return errors;
+}
+
 int link_check(struct site *s)
 {
-	struct page_table by_path;
-	table_init(&by_path, s);
-	const char **files = xcalloc(s->nfiles ? s->nfiles : 1, sizeof *files);
+	struct checker k = { .nfiles = s->nfiles };
+	table_init(&k.by_path, s);
+	k.files = xcalloc(s->nfiles ? s->nfiles : 1, sizeof *k.files);
 	for (size_t i = 0; i < s->nfiles; i++)
-		files[i] = s->files[i].path;
-	qsort(files, s->nfiles, sizeof *files, file_cmp);
+		k.files[i] = s->files[i].path;
+	qsort(k.files, s->nfiles, sizeof *k.files, file_cmp);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		const struct page *p = &s->pages[i];
-		const char *last = NULL;
-		const struct page *last_target = NULL;
-		for (size_t k = 0; k < p->nlinks; k++) {
-			const struct link_record *r = &p->links[k];
-			const struct page *target = p;
-			if (r->path) {
-				if (r->path != last) {   /* links come grouped by target */
-					last = r->path;
-					last_target = table_find(&by_path, r->path);
-				}
-				target = last_target;
-				if (!target && !bsearch(&r->path, files, s->nfiles, sizeof *files, file_cmp)) {
-					diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
-					errors++;
-					continue;
-				}
-			}
-			/* both pages as the last build checked them */
-			if (target && p->reused && target->reused)
-				continue;
-			if (target && r->fragment && !page_has_id(target, r->fragment)) {
-				diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
-				errors++;
-			}
-		}
+		errors += p->kept ? check_kept(&k, p) : check_links(&k, p);
 	}
-	free(by_path.slots);
-	free(files);
+	free(k.by_path.slots);
+	free(k.files);
 	return errors ? -1 : 0;
 }

@@ -11,10 +11,11 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
+#include "work.h"
 #include "yamltree.h"
 
 #include <ctype.h>
-#include <pthread.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -234,49 +235,34 @@ static void check_chapter_ids(struct arena *a, struct book *b)
 	}
 }
 
-/* Chapters are read in parallel: a book of thousands spends a second
- * reading, validating and hashing its files and parsing their front
- * matter.  Each thread has an arena of its own, given to the book's after. */
+/* Chapters are read in parallel (work_each()): a book of thousands spends
+ * a second reading, validating and hashing its files and parsing their
+ * front matter. */
 struct read_job {
 	struct book *b;
 	const struct cache *cache;
-	pthread_mutex_t lock;
-	size_t next;
 	int *ok;                     /* per chapter: read (or vouched for) */
+	int dir_fd;                  /* content/, open: its path is looked up once */
 };
 
-struct read_worker {
-	struct read_job *job;
-	struct arena arena;
-};
-
-static void *read_worker(void *arg)
+static void read_one(void *ctx, size_t i, struct arena *a)
 {
-	struct read_worker *w = arg;
-	struct read_job *job = w->job;
+	struct read_job *job = ctx;
 	struct book *b = job->b;
-	for (;;) {
-		pthread_mutex_lock(&job->lock);
-		size_t i = job->next++;
-		pthread_mutex_unlock(&job->lock);
-		if (i >= b->nchapters)
-			break;
-		struct chapter *c = &b->chapters[i];
-		/* stat before reading: a change after this shows next time */
-		const struct cache_chapter *e = NULL;
-		if (cache_stat(arena_printf(&w->arena, "%s/%s", b->root, c->path), &c->st) == 0)
-			e = cache_chapter_lookup(job->cache, c->source, &c->st);
-		if (e) {
-			c->hash = e->hash;
-			c->id = e->id;
-			c->title = e->title;
-			c->summary = e->summary;
-			job->ok[i] = 1;
-		} else {
-			job->ok[i] = book_chapter_read(&w->arena, b, c) == 0;
-		}
+	struct chapter *c = &b->chapters[i];
+	/* stat before reading: a change after this shows next time */
+	const struct cache_chapter *e = NULL;
+	if (cache_statat(job->dir_fd, c->source, &c->st) == 0)
+		e = cache_chapter_lookup(job->cache, c->source, &c->st);
+	if (e) {
+		c->hash = e->hash;
+		c->id = e->id;
+		c->title = e->title;
+		c->summary = e->summary;
+		job->ok[i] = 1;
+	} else {
+		job->ok[i] = book_chapter_read(a, b, c) == 0;
 	}
-	return NULL;
 }
 
 static void load_chapters(struct arena *a, struct book *b, const struct cache *cache)
@@ -309,28 +295,11 @@ static void load_chapters(struct arena *a, struct book *b, const struct cache *c
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 	}
 
-	struct read_job job = { .b = b, .cache = cache, .lock = PTHREAD_MUTEX_INITIALIZER };
-	job.ok = xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok);
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	int nthreads = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
-	if ((size_t)nthreads > b->nchapters / 16 + 1)   /* a small book is read by one */
-		nthreads = (int)(b->nchapters / 16 + 1);
-	struct read_worker *workers = xcalloc((size_t)nthreads, sizeof *workers);
-	pthread_t *threads = xcalloc((size_t)nthreads, sizeof *threads);
-	int *running = xcalloc((size_t)nthreads, sizeof *running);
-	for (int t = 0; t < nthreads; t++)
-		workers[t].job = &job;
-	for (int t = 1; t < nthreads; t++)
-		running[t] = !pthread_create(&threads[t], NULL, read_worker, &workers[t]);
-	read_worker(&workers[0]);
-	for (int t = 0; t < nthreads; t++) {
-		if (running[t])
-			pthread_join(threads[t], NULL);
-		arena_absorb(a, &workers[t].arena);
-	}
-	free(running);
-	free(threads);
-	free(workers);
+	struct read_job job = { b, cache, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
+				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
+	work_each(a, b->nchapters, 16, read_one, &job);   /* a small book is read by one */
+	if (job.dir_fd >= 0)
+		close(job.dir_fd);
 
 	/* keep the chapters that could be read, in order */
 	size_t kept = 0;

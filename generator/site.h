@@ -15,6 +15,8 @@
 #include "dom.h"
 #include "render.h"
 
+struct buf;
+
 #define SPECBOOK_VERSION "0.1.0"
 
 /* An internal link of a page, for the link check. */
@@ -35,6 +37,10 @@ struct page {
 	size_t nids;
 	struct link_record *links; /* its internal links, filled by link_collect() */
 	size_t nlinks;
+	const char *kept;          /* a reused page's links as the cache keeps them
+				      (link_put()), read by link_check() only
+				      where their target was made again */
+	size_t kept_len;
 };
 
 /* A file the site holds besides pages (assets, the search index parts). */
@@ -163,6 +169,11 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 		  struct dom_page *dom, struct link_harvest *out);
 void link_keep(struct site *s, struct page *p, struct link_harvest *h);
 int link_check(struct site *s);
+/* Appends p's links to b as the cache keeps them: its byte length, then
+ * the links grouped by target, each group with its length, so that a
+ * rebuild's link check skips the groups of targets it did not make again
+ * (a big book's rebuild reads a million links otherwise). */
+void link_put(struct buf *b, const struct page *p);
 
 /* write.c: pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes

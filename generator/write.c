@@ -261,13 +261,13 @@ static void remove_stale(struct site *s, const char **paths, size_t n, const cha
 	char **names = files_list(s->a, dir, "", &count);
 	for (size_t i = 0; i < count; i++) {
 		const char *r = *rel ? arena_printf(s->a, "%s/%s", rel, names[i]) : names[i];
+		if (in_site(paths, n, r, s->a))
+			continue;   /* most are: not even a stat for them */
 		const char *path = arena_printf(s->a, "%s/%s", s->out, r);
-		if (files_is_dir(path)) {
-			if (!in_site(paths, n, r, s->a))
-				remove_stale(s, paths, n, r);
-		} else if (!in_site(paths, n, r, s->a)) {
+		if (files_is_dir(path))
+			remove_stale(s, paths, n, r);
+		else
 			unlink(path);
-		}
 	}
 }
 
