@@ -413,8 +413,14 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 	}
 	cache_write(c, "chapters", 0, &b);
 	buf_release(&b);
-	if (c->pack_gen != c->gen)
-		unlink(arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->gen));
+	/* the packs the index no longer names: the last one, and any that a
+	 * build of another format or an unreadable index left behind */
+	const char *keep = arena_printf(c->a, "pack-%llu", (unsigned long long)c->pack_gen);
+	size_t count;
+	char **names = files_list_prefix(c->a, c->dir, "pack-", &count);
+	for (size_t i = 0; names && i < count; i++)
+		if (strcmp(names[i], keep))
+			unlink(arena_printf(c->a, "%s/%s", c->dir, names[i]));
 }
 
 void cache_close(struct cache *c)

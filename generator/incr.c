@@ -33,10 +33,15 @@ struct book_rec {
 	int file;                    /* a generated file, not a page */
 };
 
+/* A chapter's pages taken from the last build, and whether it is rendered
+ * again for its search part and claims page (incr_reindexed()). */
+#define REUSED 1
+#define REINDEXED 2
+
 struct incr {
 	uint64_t global;
 	uint64_t *keys;              /* per chapter */
-	unsigned char *reused;       /* per chapter */
+	unsigned char *reused;       /* per chapter: 0, REUSED or REINDEXED */
 	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
 	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
 	uint64_t group[INCR_GROUPS];
@@ -145,9 +150,10 @@ static int old_file_intact(struct site *s, const char *path, const struct cache_
 }
 
 /* Reads chapter i's record into s->chapters[i] and the incr's page records,
- * allocating from a.  Returns 0, or -1 when it cannot be used.  Called on
- * every core at once (read_metas()). */
-static int read_meta(struct site *s, size_t i, struct arena *a)
+ * allocating from a, with every claim if all_claims, else (in a long book)
+ * the disputed ones.  Returns 0, or -1 when it cannot be used.  Called on
+ * every core at once (read_meta_of()). */
+static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 {
 	const struct book *b = s->book;
 	struct incr *in = s->incr;
@@ -179,30 +185,41 @@ static int read_meta(struct site *s, size_t i, struct arena *a)
 			r.bad = 1;
 		m->section = h == UINT64_MAX || r.bad ? NULL : got.headings[h].id;
 	}
+	/* a long book keeps only the disputed claims, as keep_chapter() does
+	 * (room for every claim of ten thousand chapters was a quarter of a
+	 * rebuild's fresh memory), and the claims of a chapter without any
+	 * are not even read (they were most of a rebuild's reading) */
 	size_t n = get_count(&r);
-	/* a long book keeps only the disputed claims, as keep_chapter() does:
-	 * the kept ones are gathered apart and only they are copied to the
-	 * arena (room for every claim of ten thousand chapters was a quarter
-	 * of a rebuild's fresh memory) */
+	uint64_t disputed = cache_get_u64(&r);
+	size_t len = get_count(&r);
+	const char *end = r.p + len;
+	got.claims_total = n;
+	got.claims_disputed = (size_t)disputed;
 	struct claim_record *kept = NULL;
 	size_t capkept = 0;
-	for (size_t k = 0; k < n; k++) {
-		struct claim_record c = { 0 };
-		c.span.kind = (enum span_kind)cache_get_u64(&r);
-		c.span.disputed = (int)cache_get_u64(&r);
-		c.span.relation = cache_get_str(&r);
-		c.span.stated = cache_get_str(&r);
-		c.span.derivation = cache_get_str(&r);
-		c.span.computed = cache_get_str(&r);
-		c.span.correction = cache_get_str(&r);
-		c.loc = (struct srcloc){ s->book->chapters[i].path, (int)cache_get_u64(&r),
-					 (int)cache_get_u64(&r) };
-		c.anchor = cache_get_str(&r);
-		c.section = cache_get_str(&r);
-		got.claims_total++;
-		got.claims_disputed += c.span.disputed != 0;
-		if (!s->claims_split || c.span.disputed)
-			*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
+	if (s->claims_split && !all_claims && disputed == 0) {
+		r.p = end;
+	} else {
+		uint64_t counted = 0;
+		for (size_t k = 0; k < n && !r.bad; k++) {
+			struct claim_record c = { 0 };
+			c.span.kind = (enum span_kind)cache_get_u64(&r);
+			c.span.disputed = (int)cache_get_u64(&r);
+			c.span.relation = cache_get_str(&r);
+			c.span.stated = cache_get_str(&r);
+			c.span.derivation = cache_get_str(&r);
+			c.span.computed = cache_get_str(&r);
+			c.span.correction = cache_get_str(&r);
+			c.loc = (struct srcloc){ s->book->chapters[i].path, (int)cache_get_u64(&r),
+						 (int)cache_get_u64(&r) };
+			c.anchor = cache_get_str(&r);
+			c.section = cache_get_str(&r);
+			counted += c.span.disputed != 0;
+			if (!s->claims_split || c.span.disputed || all_claims)
+				*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
+		}
+		if (r.p != end || counted != disputed)
+			r.bad = 1;
 	}
 	got.claims = arena_array(a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
 	if (got.nclaims)
@@ -231,7 +248,7 @@ static int read_meta(struct site *s, size_t i, struct arena *a)
 static void read_meta_of(void *ctx, size_t i, struct arena *a)
 {
 	struct site *s = ctx;
-	s->incr->reused[i] = read_meta(s, i, a) == 0;
+	s->incr->reused[i] = read_meta(s, i, a, 0) == 0 ? REUSED : 0;
 }
 
 /* ---- the build ---- */
@@ -275,19 +292,21 @@ void incr_begin(struct site *s, const char *version)
 		/* ten thousand records and pages to stat: on every core */
 		work_each(s->a, b->nchapters, 64, read_meta_of, s);
 	/* A search part with a chapter to render (or whose file is gone) is
-	 * made again, which needs the text of all its chapters: they are all
-	 * rendered (and those whose pages come out the same are not rewritten,
-	 * see write_html()).  That costs a part's rendering on a rebuild, and
-	 * spares every full build writing the book's text into the cache.  So
-	 * a part is reused whole or not at all. */
+	 * made again, which needs the sections of all its chapters, and so is
+	 * its claims page (in a long book), which needs all their claims: the
+	 * others are rendered again for the index alone (their pages are
+	 * taken as they are), and their claims are read in full.  That costs
+	 * a part's rendering on a rebuild, and spares every full build writing
+	 * the book's text into the cache. */
 	for (size_t from = 0, k = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS, k++) {
 		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
 								       : b->nchapters;
 		int whole = files_exists(arena_printf(s->a, "%s/%s", s->out, pages_search_part_path(s, k)));
 		for (size_t i = from; i < to; i++)
-			whole &= in->reused[i];
+			whole &= in->reused[i] != 0;
 		for (size_t i = from; i < to && !whole; i++)
-			in->reused[i] = 0;
+			if (in->reused[i])
+				in->reused[i] = read_meta(s, i, s->a, 1) == 0 ? REINDEXED : 0;
 	}
 	/* with chapters to take from the old site, update it in place */
 	uint64_t live = 0;
@@ -305,6 +324,11 @@ void incr_begin(struct site *s, const char *version)
 int incr_reused(const struct site *s, size_t i)
 {
 	return s->incr && s->incr->reused[i];
+}
+
+int incr_reindexed(const struct site *s, size_t i)
+{
+	return s->incr && s->incr->reused[i] == REINDEXED;
 }
 
 int incr_reuse_file(struct site *s, const char *path)
@@ -333,11 +357,14 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	return p;
 }
 
-void incr_reuse_chapter(struct site *s, size_t i)
+size_t incr_reuse_chapter(struct site *s, size_t i)
 {
 	const struct chapter *c = &s->book->chapters[i];
 	const struct rendered *r = &s->chapters[i];
-	for (int k = 0; k < 2; k++) {
+	size_t page = s->npages;
+	/* a chapter rendered again for its part makes its claims page again */
+	int pages = s->incr->reused[i] == REINDEXED ? 1 : 2;
+	for (int k = 0; k < pages; k++) {
 		const struct page_rec *rec = &s->incr->pages[i][k];
 		if (!rec->path)
 			continue;
@@ -350,6 +377,7 @@ void incr_reuse_chapter(struct site *s, size_t i)
 	}
 	site_count_chapter(s, i, (int)r->claims_total, (int)r->claims_disputed);
 	s->stats.reused++;
+	return page;
 }
 
 /* The page at path as this build leaves it: written into the temporary
@@ -392,21 +420,30 @@ void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page
 			h++;
 		cache_put_u64(&b, m->section && h < r->nheadings ? h : UINT64_MAX);
 	}
-	cache_put_u64(&b, r->nclaims);
+	/* the claims: their count, how many are disputed, then their bytes,
+	 * which a rebuild of a long book skips when none is */
+	struct buf claims = BUF_INIT;
+	uint64_t disputed = 0;
 	for (size_t k = 0; k < r->nclaims; k++) {
 		const struct claim_record *cr = &r->claims[k];
-		cache_put_u64(&b, (uint64_t)cr->span.kind);
-		cache_put_u64(&b, (uint64_t)cr->span.disputed);
-		cache_put_str(&b, cr->span.relation);
-		cache_put_str(&b, cr->span.stated);
-		cache_put_str(&b, cr->span.derivation);
-		cache_put_str(&b, cr->span.computed);
-		cache_put_str(&b, cr->span.correction);
-		cache_put_u64(&b, (uint64_t)cr->loc.line);
-		cache_put_u64(&b, (uint64_t)cr->loc.col);
-		cache_put_str(&b, cr->anchor);
-		cache_put_str(&b, cr->section);
+		disputed += cr->span.disputed != 0;
+		cache_put_u64(&claims, (uint64_t)cr->span.kind);
+		cache_put_u64(&claims, (uint64_t)cr->span.disputed);
+		cache_put_str(&claims, cr->span.relation);
+		cache_put_str(&claims, cr->span.stated);
+		cache_put_str(&claims, cr->span.derivation);
+		cache_put_str(&claims, cr->span.computed);
+		cache_put_str(&claims, cr->span.correction);
+		cache_put_u64(&claims, (uint64_t)cr->loc.line);
+		cache_put_u64(&claims, (uint64_t)cr->loc.col);
+		cache_put_str(&claims, cr->anchor);
+		cache_put_str(&claims, cr->section);
 	}
+	cache_put_u64(&b, r->nclaims);
+	cache_put_u64(&b, disputed);
+	cache_put_u64(&b, claims.len);
+	buf_add(&b, claims.data ? claims.data : "", claims.len);
+	buf_release(&claims);
 	put_page(&b, &s->pages[page], &st[0]);
 	cache_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)

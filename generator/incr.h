@@ -33,18 +33,26 @@ struct site;
  * write_begin()).  Without a cache it does nothing. */
 void incr_begin(struct site *s, const char *version);
 
-/* Returns 1 if chapter i comes from the last build.  The chapters of a
- * search part are all reused or none, and a reused part's file is there. */
+/* Returns 1 if chapter i's page comes from the last build. */
 int incr_reused(const struct site *s, size_t i);
+/* Returns 1 if chapter i's page comes from the last build but its search
+ * part is made again (another chapter of it changed, or its file is gone):
+ * the chapter is rendered again for the index alone, and in a long book its
+ * claims are all kept (s->chapters[i]) to make the part's claims page
+ * again.  A part whose chapters are all reused and none reindexed is
+ * reused, file and claims page. */
+int incr_reindexed(const struct site *s, size_t i);
 
 /* Takes chapter i from the last build: fills s->chapters[i] with what the
- * book pages need, adds its pages (ids and links, no tree) and links their
- * files into the new site. */
-void incr_reuse_chapter(struct site *s, size_t i);
+ * book pages need, adds its pages (ids and links, no tree; not the claims
+ * page of a reindexed chapter) and links their files into the new site.
+ * Returns the index of its page in s->pages. */
+size_t incr_reuse_chapter(struct site *s, size_t i);
 
-/* Chapter i was rendered and its pages written (page indexes into
- * s->pages; claims_page is (size_t)-1 when there is none): keeps it for the
- * next build, unless it had diagnostics.  Call before keep_chapter(). */
+/* Chapter i was rendered and its pages written, or reindexed and its claims
+ * page made (page indexes into s->pages; claims_page is (size_t)-1 when
+ * there is none): keeps it for the next build, unless it had diagnostics.
+ * Call before keep_chapter(). */
 void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page);
 
 /* Links the last build's file at path into the new site and records it

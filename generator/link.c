@@ -253,39 +253,66 @@ static int page_has_id(const struct page *p, const char *id)
 	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
 }
 
-/* The site's pages by path: open addressing, for the millions of lookups
- * of a big book's links (a sorted array cost a dozen strcmp() each). */
-struct page_table {
-	const struct page **slots;
-	size_t mask;
+/* The site's pages and files by path: open addressing, for the millions
+ * of lookups of a big book's links.  A slot holds the path's hash and a
+ * copy of it in one pool, so that a lookup stays in a table small enough
+ * for the cache (following each page's path pointer, and a sorted array's
+ * dozen strcmp() calls before that, cost a rebuild most of its check). */
+struct target {
+	uint64_t hash;
+	const char *path;            /* in the pool; NULL: an empty slot */
+	const struct page *page;     /* NULL: a file */
+	int reused;                  /* the page is the last build's */
 };
+
+struct page_table {
+	struct target *slots;
+	size_t mask;
+	char *pool;
+};
+
+static void table_add(struct page_table *t, const char *path, const struct page *p, char **pool)
+{
+	size_t len = strlen(path);
+	uint64_t h = path_hash(path, len);
+	size_t k = (size_t)h & t->mask;
+	while (t->slots[k].path) {
+		if (t->slots[k].hash == h && !strcmp(t->slots[k].path, path))
+			return;   /* the first of a path wins, as a search would find it */
+		k = (k + 1) & t->mask;
+	}
+	t->slots[k] = (struct target){ h, memcpy(*pool, path, len + 1), p, p && p->reused };
+	*pool += len + 1;
+}
 
 static void table_init(struct page_table *t, const struct site *s)
 {
-	size_t cap = 16;
-	while (cap < 2 * s->npages)
+	size_t n = s->npages + s->nfiles, cap = 16, bytes = 1;
+	while (cap < 2 * n)
 		cap *= 2;
+	for (size_t i = 0; i < s->npages; i++)
+		bytes += strlen(s->pages[i].path) + 1;
+	for (size_t i = 0; i < s->nfiles; i++)
+		bytes += strlen(s->files[i].path) + 1;
 	t->slots = xcalloc(cap, sizeof *t->slots);
 	t->mask = cap - 1;
-	for (size_t i = 0; i < s->npages; i++) {
-		size_t k = (size_t)path_hash(s->pages[i].path, strlen(s->pages[i].path)) & t->mask;
-		while (t->slots[k])
-			k = (k + 1) & t->mask;
-		t->slots[k] = &s->pages[i];
-	}
+	t->pool = xmalloc(bytes);
+	char *pool = t->pool;
+	for (size_t i = 0; i < s->npages; i++)
+		table_add(t, s->pages[i].path, &s->pages[i], &pool);
+	for (size_t i = 0; i < s->nfiles; i++)
+		table_add(t, s->files[i].path, NULL, &pool);
 }
 
-static const struct page *table_find(const struct page_table *t, const char *path)
+/* Returns the page or file at path, or NULL when the site has neither. */
+static const struct target *table_find(const struct page_table *t, const char *path)
 {
-	for (size_t k = (size_t)path_hash(path, strlen(path)) & t->mask; t->slots[k]; k = (k + 1) & t->mask)
-		if (!strcmp(t->slots[k]->path, path))
-			return t->slots[k];
+	size_t len = strlen(path);
+	uint64_t h = path_hash(path, len);
+	for (size_t k = (size_t)h & t->mask; t->slots[k].path; k = (k + 1) & t->mask)
+		if (t->slots[k].hash == h && !memcmp(t->slots[k].path, path, len + 1))
+			return &t->slots[k];
 	return NULL;
-}
-
-static int file_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* ---- links as the cache keeps them ---- */
@@ -338,23 +365,8 @@ void link_put(struct buf *b, const struct page *p)
 
 /* ---- the check ---- */
 
-struct checker {
-	struct page_table by_path;
-	const char **files;          /* the site's files, sorted */
-	size_t nfiles;
-};
-
-/* Returns the page at path, NULL if it is no page; reports the link to a
- * path that is neither page nor file. */
-static const struct page *target_of(const struct checker *k, const char *path, int *missing)
-{
-	const struct page *target = table_find(&k->by_path, path);
-	*missing = !target && !bsearch(&path, k->files, k->nfiles, sizeof *k->files, file_cmp);
-	return target;
-}
-
-/* Checks link r of a page to target (NULL: a file, or nothing); returns
- * 1 if it is broken (reported), else 0. */
+/* Checks link r of a page to the page target (NULL: a file, or nothing:
+ * missing); returns 1 if it is broken (reported), else 0. */
 static int check_one(const struct link_record *r, const struct page *target, int missing)
 {
 	if (missing) {
@@ -368,20 +380,19 @@ static int check_one(const struct link_record *r, const struct page *target, int
 	return 0;
 }
 
-static int check_links(const struct checker *k, const struct page *p)
+static int check_links(const struct page_table *t, const struct page *p)
 {
-	int errors = 0, missing = 0;
+	int errors = 0;
 	const char *last = NULL;
-	const struct page *target = p;
+	const struct target *to = NULL;
 	for (size_t i = 0; i < p->nlinks; i++) {
 		const struct link_record *r = &p->links[i];
-		if (r->path != last) {   /* links come grouped by target */
-			last = r->path;
-			target = r->path ? target_of(k, r->path, &missing) : p;
-			if (!r->path)
-				missing = 0;
-		}
-		errors += check_one(r, target, missing);
+		if (r->path && r->path != last)   /* links come grouped by target */
+			to = table_find(t, last = r->path);
+		if (r->path)
+			errors += check_one(r, to ? to->page : NULL, !to);
+		else
+			errors += check_one(r, p, 0);
 	}
 	return errors;
 }
@@ -389,7 +400,7 @@ static int check_links(const struct checker *k, const struct page *p)
 /* A reused page's links (link_put()): both ends as the last build checked
  * them unless the target was made again or is gone, so most groups are
  * skipped unread. */
-static int check_kept(const struct checker *k, const struct page *p)
+static int check_kept(const struct page_table *t, const struct page *p)
 {
 	struct cache_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
 	int errors = 0;
@@ -401,9 +412,11 @@ static int check_kept(const struct checker *k, const struct page *p)
 		if (r.bad || len > (uint64_t)(r.end - r.p))
 			break;
 		const char *end = r.p + len;
-		int missing = 0;
-		const struct page *target = path ? target_of(k, path, &missing) : p;
-		if ((target && target->reused) || (!target && !missing)) {   /* or a file */
+		const struct target *to = path ? table_find(t, path) : NULL;
+		const struct page *target = path ? (to ? to->page : NULL) : p;
+		int missing = path && !to;
+		/* the same page, a page of the last build, or a file: as checked */
+		if (!path || (to && (to->reused || !to->page))) {
 			r.p = end;
 			continue;
 		}
@@ -429,18 +442,14 @@ static int check_kept(const struct checker *k, const struct page *p)
 
 int link_check(struct site *s)
 {
-	struct checker k = { .nfiles = s->nfiles };
-	table_init(&k.by_path, s);
-	k.files = xcalloc(s->nfiles ? s->nfiles : 1, sizeof *k.files);
-	for (size_t i = 0; i < s->nfiles; i++)
-		k.files[i] = s->files[i].path;
-	qsort(k.files, s->nfiles, sizeof *k.files, file_cmp);
+	struct page_table t;
+	table_init(&t, s);
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		const struct page *p = &s->pages[i];
-		errors += p->kept ? check_kept(&k, p) : check_links(&k, p);
+		errors += p->kept ? check_kept(&t, p) : check_links(&t, p);
 	}
-	free(k.by_path.slots);
-	free(k.files);
+	free(t.slots);
+	free(t.pool);
 	return errors ? -1 : 0;
 }

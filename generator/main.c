@@ -231,7 +231,8 @@ int main(int argc, char **argv)
 			}
 			if (stats.reused)
 				fprintf(stderr, "specbook: %d of %d chapters unchanged since the last build, "
-					"%d rendered\n", stats.reused, stats.chapters, stats.chapters - stats.reused);
+					"%d rendered, %d read again for their search part\n", stats.reused,
+					stats.chapters, stats.chapters - stats.reused, stats.reindexed);
 			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
 				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,

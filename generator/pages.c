@@ -663,10 +663,11 @@ const char *pages_search_part_path(struct site *s, size_t k)
 	return arena_printf(s->a, "assets/search/%04zu.js", k);
 }
 
-/* Adds chapter ci's sections to ix (any thread: nothing shared is touched). */
-static void search_add_chapter(const struct site *s, size_t ci, struct search_index *ix)
+/* Adds the sections rc of chapter ci to ix (any thread: nothing shared is
+ * touched). */
+static void search_add_chapter(const struct site *s, size_t ci, const struct rendered *rc,
+			       struct search_index *ix)
 {
-	const struct rendered *rc = &s->chapters[ci];
 	const struct chapter *c = &s->book->chapters[ci];
 	struct buf title = BUF_INIT;
 	if (c->title.zh && c->title.en)
@@ -682,9 +683,10 @@ static void search_add_chapter(const struct site *s, size_t ci, struct search_in
 	}
 }
 
-char *pages_search_prepare(const struct site *s, size_t ci, struct search_index *ix)
+char *pages_search_prepare(const struct site *s, size_t ci, const struct rendered *rc,
+			   struct search_index *ix)
 {
-	search_add_chapter(s, ci, ix);
+	search_add_chapter(s, ci, rc, ix);
 	size_t len;
 	return search_index_pack(ix, &len);
 }
@@ -694,7 +696,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 	const struct book *b = s->book;
 	struct rendered *rc = &s->chapters[ci];
 	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
-	if (incr_reused(s, ci)) {
+	if (incr_reused(s, ci) && !incr_reindexed(s, ci)) {
 		/* so is the rest of its part (incr_begin()): so is the part */
 		if (last) {
 			const char *path = pages_search_part_path(s, s->search_parts++);
@@ -714,7 +716,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 		free(rc->search);
 		rc->search = NULL;
 	} else {
-		search_add_chapter(s, ci, s->search);
+		search_add_chapter(s, ci, rc, s->search);
 	}
 	if (last) {
 		search_flush(s, pages_search_part_path(s, s->search_parts));

@@ -182,23 +182,32 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
-		if (incr_reused(s, i))
+		int again = incr_reindexed(s, i);
+		if (incr_reused(s, i) && !again)
 			continue;   /* taken from the last build */
 		/* its text, read here (in parallel) and let go with the batch (the
 		 * book's const chapters get and lose their text here only) */
 		if (book_chapter_text(w->arena, b, (struct chapter *)&b->chapters[i]))
 			continue;   /* reported: gone or changed since it was loaded */
-		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, &job->s->chapters[i])) {
+		/* a reindexed chapter's record stays as the last build kept it */
+		struct rendered sections = { 0 };
+		struct rendered *r = again ? &sections : &job->s->chapters[i];
+		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, r)) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
 			pthread_mutex_unlock(&job->lock);
 		}
 		/* the page and the search tokens are most of a chapter's cost:
 		 * made here, in parallel; the main thread writes and merges */
-		chapter_page(s, i, w->arena);
+		if (!again) {
+			chapter_page(s, i, w->arena);
+		} else {   /* only its sections are wanted */
+			dom_free(r->content);
+			dom_free(r->toc);
+		}
 		if (!search)
 			search = search_index_new();
-		job->s->chapters[i].search = pages_search_prepare(s, i, search);
+		job->s->chapters[i].search = pages_search_prepare(s, i, r, search);
 	}
 	search_index_free(search);
 	return NULL;
@@ -410,6 +419,20 @@ static void keep_chapter(struct site *s, size_t i)
 	r->nsections = 0;
 }
 
+/* In a long book only the disputed claims are kept (keep_chapter()): a
+ * reindexed chapter read them all to make its claims page. */
+static void keep_disputed(struct site *s, size_t i)
+{
+	struct rendered *r = &s->chapters[i];
+	if (!s->claims_split)
+		return;
+	size_t kept = 0;
+	for (size_t k = 0; k < r->nclaims; k++)
+		if (r->claims[k].span.disputed)
+			r->claims[kept++] = r->claims[k];
+	r->nclaims = kept;
+}
+
 void site_page_done(struct site *s, struct page *p)
 {
 	link_collect(s, p);
@@ -427,8 +450,16 @@ void site_page_done(struct site *s, struct page *p)
 static void chapter_done(struct site *s, size_t i)
 {
 	if (incr_reused(s, i)) {
-		incr_reuse_chapter(s, i);
+		size_t page = incr_reuse_chapter(s, i);
+		struct page *p;
+		if (incr_reindexed(s, i) && s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
+			size_t claims = (size_t)(p - s->pages);
+			site_page_done(s, p);
+			incr_save_chapter(s, i, page, claims);   /* its claims page is new */
+		}
+		s->stats.reindexed += incr_reindexed(s, i);
 		pages_search_chapter(s, i);
+		keep_disputed(s, i);
 		return;
 	}
 	struct page *p = chapter_page_add(s, i);

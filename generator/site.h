@@ -60,6 +60,7 @@ enum site_phase { PHASE_LOAD, PHASE_CHAPTERS, PHASE_BOOK_PAGES, PHASE_LINKS, PHA
 
 struct site_stats {
 	int reused;                /* chapters taken from the last build */
+	int reindexed;             /* of which rendered again for their search part */
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 	double seconds[PHASE_COUNT];
@@ -145,10 +146,12 @@ void pages_build(struct site *s);
 void pages_search_chapter(struct site *s, size_t chapter);
 /* The path of search part k ("assets/search/0000.js"). */
 const char *pages_search_part_path(struct site *s, size_t k);
-/* Indexes a rendered chapter's sections in ix (the calling thread's own,
- * empty, and left empty) and returns them packed (search_index_pack());
- * safe on a rendering thread.  pages_search_chapter() merges them. */
-char *pages_search_prepare(const struct site *s, size_t chapter, struct search_index *ix);
+/* Indexes the sections r of a rendered chapter in ix (the calling thread's
+ * own, empty, and left empty) and returns them packed
+ * (search_index_pack()); safe on a rendering thread.
+ * pages_search_chapter() merges them. */
+char *pages_search_prepare(const struct site *s, size_t chapter, const struct rendered *r,
+			   struct search_index *ix);
 /* Adds chapter's claims to its claims page; returns the page when it is
  * complete (the last chapter of its group), else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);
