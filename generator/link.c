@@ -339,7 +339,7 @@ void link_put(struct buf *b, const struct page *p)
 	for (size_t from = 0, to; from < p->nlinks; from = to) {
 		for (to = from + 1; to < p->nlinks && p->links[to].path == p->links[from].path; to++)
 			;
-		group.len = 0;
+		buf_reset(&group);
 		cache_put_u64(&group, to - from);
 		for (size_t k = from; k < to; k++) {
 			const struct link_record *l = &p->links[k];

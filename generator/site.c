@@ -419,20 +419,6 @@ static void keep_chapter(struct site *s, size_t i)
 	r->nsections = 0;
 }
 
-/* In a long book only the disputed claims are kept (keep_chapter()): a
- * reindexed chapter read them all to make its claims page. */
-static void keep_disputed(struct site *s, size_t i)
-{
-	struct rendered *r = &s->chapters[i];
-	if (!s->claims_split)
-		return;
-	size_t kept = 0;
-	for (size_t k = 0; k < r->nclaims; k++)
-		if (r->claims[k].span.disputed)
-			r->claims[kept++] = r->claims[k];
-	r->nclaims = kept;
-}
-
 void site_page_done(struct site *s, struct page *p)
 {
 	link_collect(s, p);
@@ -445,21 +431,38 @@ void site_page_done(struct site *s, struct page *p)
 	}
 }
 
+/* A reindexed chapter (incr_reindexed()) of a long book, whose claims were
+ * all read from the cache: they go on its part's claims page, made again
+ * (and saved with the chapter's record when it ends the part); then only
+ * the disputed ones are kept, as keep_chapter() keeps them. */
+static void reindexed_claims(struct site *s, size_t i, size_t page)
+{
+	struct rendered *r = &s->chapters[i];
+	s->stats.reindexed++;
+	if (!s->claims_split)
+		return;
+	struct page *p = pages_chapter_claims(s, i);
+	if (p) {
+		size_t claims = (size_t)(p - s->pages);
+		site_page_done(s, p);
+		incr_save_chapter(s, i, page, claims);
+	}
+	size_t kept = 0;
+	for (size_t k = 0; k < r->nclaims; k++)
+		if (r->claims[k].span.disputed)
+			r->claims[kept++] = r->claims[k];
+	r->nclaims = kept;
+}
+
 /* Chapter i is rendered: its page, its part of the search index, its
  * claims page in a long book; then only what the book pages need is kept. */
 static void chapter_done(struct site *s, size_t i)
 {
 	if (incr_reused(s, i)) {
 		size_t page = incr_reuse_chapter(s, i);
-		struct page *p;
-		if (incr_reindexed(s, i) && s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
-			size_t claims = (size_t)(p - s->pages);
-			site_page_done(s, p);
-			incr_save_chapter(s, i, page, claims);   /* its claims page is new */
-		}
-		s->stats.reindexed += incr_reindexed(s, i);
+		if (incr_reindexed(s, i))
+			reindexed_claims(s, i, page);
 		pages_search_chapter(s, i);
-		keep_disputed(s, i);
 		return;
 	}
 	struct page *p = chapter_page_add(s, i);
