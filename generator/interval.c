@@ -101,40 +101,44 @@ int interval_sub(struct interval a, struct interval b, struct interval *out)
 	return check(out);
 }
 
-int interval_mul(struct interval a, struct interval b, struct interval *out)
+/* The interval of op over a × b: the extremes of op(x, y) at its corners,
+ * each rounded outward (op is monotone in each argument on each side of
+ * zero, which a divisor does not cross).  A point's two corners are one:
+ * most operands are points or are scaled by one. */
+static int corners(struct interval a, struct interval b, double (*op)(double, double, int),
+		   struct interval *out)
 {
-	double c[4][2] = { { a.lo, b.lo }, { a.lo, b.hi }, { a.hi, b.lo }, { a.hi, b.hi } };
+	double x[2] = { a.lo, a.hi }, y[2] = { b.lo, b.hi };
+	int nx = a.lo == a.hi ? 1 : 2, ny = b.lo == b.hi ? 1 : 2;
 	double lo = INFINITY, hi = -INFINITY;
-	for (int i = 0; i < 4; i++) {
-		double l = mul_r(c[i][0], c[i][1], DOWN);
-		double h = mul_r(c[i][0], c[i][1], UP);
-		if (l < lo)
-			lo = l;
-		if (h > hi)
-			hi = h;
-	}
+	for (int i = 0; i < nx; i++)
+		for (int j = 0; j < ny; j++) {
+			double l = op(x[i], y[j], DOWN);
+			double h = op(x[i], y[j], UP);
+			if (l < lo)
+				lo = l;
+			if (h > hi)
+				hi = h;
+		}
 	out->lo = lo;
 	out->hi = hi;
 	return check(out);
+}
+
+int interval_mul(struct interval a, struct interval b, struct interval *out)
+{
+	if (b.lo == 1 && b.hi == 1) {   /* a unit or magnitude of one: exact */
+		*out = a;
+		return check(out);
+	}
+	return corners(a, b, mul_r, out);
 }
 
 int interval_div(struct interval a, struct interval b, struct interval *out)
 {
 	if (b.lo <= 0 && b.hi >= 0)
 		return INTERVAL_EDIVZERO;
-	double c[4][2] = { { a.lo, b.lo }, { a.lo, b.hi }, { a.hi, b.lo }, { a.hi, b.hi } };
-	double lo = INFINITY, hi = -INFINITY;
-	for (int i = 0; i < 4; i++) {
-		double l = div_r(c[i][0], c[i][1], DOWN);
-		double h = div_r(c[i][0], c[i][1], UP);
-		if (l < lo)
-			lo = l;
-		if (h > hi)
-			hi = h;
-	}
-	out->lo = lo;
-	out->hi = hi;
-	return check(out);
+	return corners(a, b, div_r, out);
 }
 
 int interval_neg(struct interval a, struct interval *out)

@@ -683,7 +683,7 @@ size_t units_magnitude(const struct units *u, const char *text, size_t len, int 
 	const struct magnitude *best = NULL;
 	for (size_t i = 0; i < u->nmagnitudes; i++) {
 		const struct magnitude *m = &u->magnitudes[i];
-		if (m->len > len || memcmp(m->name, text, m->len))
+		if (m->len > len || (m->len && m->name[0] != text[0]) || memcmp(m->name, text, m->len))
 			continue;
 		if (m->kind == MAG_GLUED && !glued)
 			continue;
