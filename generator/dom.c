@@ -619,6 +619,14 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 			*tail = b;
 			tail = &b->next;
 		}
+		/* a link of the template says where it was written, for the link
+		 * check (link_harvest() reads and removes it): "@line" */
+		if (!dom_get_attr(n, "data-src") &&
+		    (dom_get_attr(n, "href") || dom_get_attr(n, "src") || dom_get_attr(n, "action"))) {
+			char where[32];
+			int len = snprintf(where, sizeof where, "@%ld", xmlGetLineNo(x));
+			*tail = attr_new(s, "data-src", strlen("data-src"), where, (size_t)len);
+		}
 		for (xmlNodePtr c = x->children; c; c = c->next)
 			add_child(n, convert(s, c));
 		return n;

@@ -113,6 +113,8 @@ static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
 {
 	struct srcloc loc = { c->page->source, 0, 0 };
 	const char *src = dom_get_attr(n, "data-src");
+	if (src && src[0] == '@')   /* written in the template (dom_template_parse()) */
+		return (struct srcloc){ c->s->book->template_path, atoi(src + 1), 0 };
 	if (src) {
 		loc.line = atoi(src);
 		const char *colon = strchr(src, ':');
@@ -365,22 +367,69 @@ void link_put(struct buf *b, const struct page *p)
 
 /* ---- the check ---- */
 
-/* Checks link r of a page to the page target (NULL: a file, or nothing:
- * missing); returns 1 if it is broken (reported), else 0. */
-static int check_one(const struct link_record *r, const struct page *target, int missing)
+/* A broken link of the template is on every page made from it: it is
+ * reported once, with the number of pages, when the check is done. */
+struct template_break {
+	struct srcloc loc;
+	const char *path, *fragment;   /* fragment NULL: no such page */
+	size_t pages;
+};
+
+struct breaks {
+	const char *template_path;
+	struct template_break *list;
+	size_t n, cap;
+};
+
+static void template_break(struct breaks *b, const struct link_record *r, int missing)
 {
-	if (missing) {
-		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
-		return 1;
+	const char *fragment = missing ? NULL : r->fragment;
+	for (size_t i = 0; i < b->n; i++) {
+		struct template_break *t = &b->list[i];
+		if (t->loc.line == r->loc.line && !strcmp(t->path, r->path) &&
+		    !t->fragment == !fragment && (!fragment || !strcmp(t->fragment, fragment))) {
+			t->pages++;
+			return;
+		}
 	}
-	if (target && r->fragment && !page_has_id(target, r->fragment)) {
-		diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
-		return 1;
-	}
-	return 0;
+	*ARRAY_PUSH(b->list, b->n, b->cap) = (struct template_break){ r->loc, r->path, fragment, 1 };
 }
 
-static int check_links(const struct page_table *t, const struct page *p)
+static void report_template_breaks(struct breaks *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct template_break *t = &b->list[i];
+		if (t->fragment)
+			diag_error(t->loc, "broken link: no anchor '#%s' on %s (on %zu page%s made from "
+				   "the template)", t->fragment, t->path, t->pages, t->pages == 1 ? "" : "s");
+		else
+			diag_error(t->loc, "broken link: no page '%s' in the site (on %zu page%s made "
+				   "from the template)", t->path, t->pages, t->pages == 1 ? "" : "s");
+	}
+	free(b->list);
+}
+
+/* Checks link r of a page to the page target (NULL: a file, or nothing:
+ * missing); returns 1 if it is broken (reported, or kept for
+ * report_template_breaks()), else 0. */
+static int check_one(struct breaks *b, const struct link_record *r, const struct page *target,
+		     int missing)
+{
+	int broken = missing || (target && r->fragment && !page_has_id(target, r->fragment));
+	if (!broken)
+		return 0;
+	if (b->template_path && r->loc.file && !strcmp(r->loc.file, b->template_path)) {
+		template_break(b, r, missing);
+		return 1;
+	}
+	if (missing)
+		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
+	else
+		diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
+	return 1;
+}
+
+static int check_links(const struct page_table *t, struct breaks *b, const struct page *p)
 {
 	int errors = 0;
 	const char *last = NULL;
@@ -390,9 +439,9 @@ static int check_links(const struct page_table *t, const struct page *p)
 		if (r->path && r->path != last)   /* links come grouped by target */
 			to = table_find(t, last = r->path);
 		if (r->path)
-			errors += check_one(r, to ? to->page : NULL, !to);
+			errors += check_one(b, r, to ? to->page : NULL, !to);
 		else
-			errors += check_one(r, p, 0);
+			errors += check_one(b, r, p, 0);
 	}
 	return errors;
 }
@@ -400,7 +449,7 @@ static int check_links(const struct page_table *t, const struct page *p)
 /* A reused page's links (link_put()): both ends as the last build checked
  * them unless the target was made again or is gone, so most groups are
  * skipped unread. */
-static int check_kept(const struct page_table *t, const struct page *p)
+static int check_kept(const struct page_table *t, struct breaks *b, const struct page *p)
 {
 	struct cache_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
 	int errors = 0;
@@ -428,7 +477,7 @@ static int check_kept(const struct page_table *t, const struct page *p)
 			l.loc.line = (int)cache_get_u64(&r);
 			l.loc.col = (int)cache_get_u64(&r);
 			if (!r.bad)
-				errors += check_one(&l, target, missing);
+				errors += check_one(b, &l, target, missing);
 		}
 		r.bad |= r.p != end;
 	}
@@ -444,11 +493,13 @@ int link_check(struct site *s)
 {
 	struct page_table t;
 	table_init(&t, s);
+	struct breaks b = { s->book->template_path, NULL, 0, 0 };
 	int errors = 0;
 	for (size_t i = 0; i < s->npages; i++) {
 		const struct page *p = &s->pages[i];
-		errors += p->kept ? check_kept(&t, p) : check_links(&t, p);
+		errors += p->kept ? check_kept(&t, &b, p) : check_links(&t, &b, p);
 	}
+	report_template_breaks(&b);
 	free(t.slots);
 	free(t.pool);
 	return errors ? -1 : 0;
