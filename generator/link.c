@@ -436,12 +436,9 @@ static int check_links(const struct page_table *t, struct breaks *b, const struc
 	const struct target *to = NULL;
 	for (size_t i = 0; i < p->nlinks; i++) {
 		const struct link_record *r = &p->links[i];
-		if (r->path && r->path != last)   /* links come grouped by target */
+		if (r->path != last)   /* links come grouped by target */
 			to = table_find(t, last = r->path);
-		if (r->path)
-			errors += check_one(b, r, to ? to->page : NULL, !to);
-		else
-			errors += check_one(b, r, p, 0);
+		errors += check_one(b, r, to ? to->page : NULL, !to);
 	}
 	return errors;
 }
@@ -458,14 +455,14 @@ static int check_kept(const struct page_table *t, struct breaks *b, const struct
 	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
 		const char *path = cache_get_str(&r);
 		uint64_t len = cache_get_u64(&r);
-		if (r.bad || len > (uint64_t)(r.end - r.p))
+		if (!path || r.bad || len > (uint64_t)(r.end - r.p)) {
+			r.bad = 1;
 			break;
+		}
 		const char *end = r.p + len;
-		const struct target *to = path ? table_find(t, path) : NULL;
-		const struct page *target = path ? (to ? to->page : NULL) : p;
-		int missing = path && !to;
-		/* the same page, a page of the last build, or a file: as checked */
-		if (!path || (to && (to->reused || !to->page))) {
+		const struct target *to = table_find(t, path);
+		/* a page of the last build, or a file: as checked then */
+		if (to && (to->reused || !to->page)) {
 			r.p = end;
 			continue;
 		}
@@ -477,7 +474,7 @@ static int check_kept(const struct page_table *t, struct breaks *b, const struct
 			l.loc.line = (int)cache_get_u64(&r);
 			l.loc.col = (int)cache_get_u64(&r);
 			if (!r.bad)
-				errors += check_one(b, &l, target, missing);
+				errors += check_one(b, &l, to ? to->page : NULL, !to);
 		}
 		r.bad |= r.p != end;
 	}

@@ -438,7 +438,6 @@ void site_page_done(struct site *s, struct page *p)
 static void reindexed_claims(struct site *s, size_t i, size_t page)
 {
 	struct rendered *r = &s->chapters[i];
-	s->stats.reindexed++;
 	if (!s->claims_split)
 		return;
 	struct page *p = pages_chapter_claims(s, i);
@@ -460,8 +459,10 @@ static void chapter_done(struct site *s, size_t i)
 {
 	if (incr_reused(s, i)) {
 		size_t page = incr_reuse_chapter(s, i);
-		if (incr_reindexed(s, i))
+		if (incr_reindexed(s, i)) {
+			s->stats.reindexed++;
 			reindexed_claims(s, i, page);
+		}
 		pages_search_chapter(s, i);
 		return;
 	}

@@ -21,7 +21,8 @@ struct buf;
 
 /* An internal link of a page, for the link check. */
 struct link_record {
-	const char *path;        /* target page or file; NULL: the same page */
+	const char *path;        /* target page or file (a link to an anchor of
+				    its own page is checked when collected) */
 	const char *fragment;    /* without '#', or NULL */
 	struct srcloc loc;
 };
