@@ -196,6 +196,12 @@ else
 fi
 rm -rf "$TMP/.stale.tmp-$$" "$TMP/.stale.tmp-12ab"
 
+echo "# hostile input"
+for t in tests/hostile/*.sh; do
+	[ -f "$t" ] || continue
+	tap "hostile/$(basename "$t" .sh)" env BUILD="$BUILD" bash "$t"
+done
+
 echo "# incremental builds"
 tap incremental env BUILD="$BUILD" tests/incremental.sh
 
