@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
+#include "url.h"
 #include "work.h"
 #include "yamltree.h"
 
@@ -41,6 +42,25 @@ static const char *scalar(struct arena *a, const struct ynode *n, const char *wh
 		return NULL;
 	}
 	return n->text;
+}
+
+/* Returns book.yaml's base_url, or NULL (reported) when a browser would not
+ * read it as an http(s) address or a path: the links of 404.html start
+ * with it, so a "javascript:" base would make every one of them a script. */
+static const char *base_url(struct arena *a, const struct ynode *n)
+{
+	const char *url = scalar(a, n, "base_url");
+	if (!url)
+		return NULL;
+	char scheme[URL_SCHEME_MAX + 1];
+	size_t len = strlen(url);
+	if (url_judge(url, len) != URL_SAFE ||
+	    (url_scheme(url, len, scheme, sizeof scheme) && strcmp(scheme, "http") && strcmp(scheme, "https"))) {
+		diag_error(n->loc, "refused base_url: write an http:// or https:// address "
+				   "or a path such as /book/");
+		return NULL;
+	}
+	return url;
 }
 
 /* Reads {zh: …, en: …}; a plain string counts as the language of its script. */
@@ -117,7 +137,7 @@ static void load_book_yaml(struct arena *a, struct book *b)
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
 		else if (!strcmp(k->text, "base_url"))
-			b->base_url = scalar(a, v, "base_url");
+			b->base_url = base_url(a, v);
 		else
 			diag_warning(k->loc, "unknown setting '%s' in book.yaml", k->text);
 	}

@@ -14,6 +14,7 @@
 #include "buffer.h"
 #include "chart.h"
 #include "utf8.h"
+#include "url.h"
 #include "yamltree.h"
 
 #include <cmark.h>
@@ -760,6 +761,32 @@ static int has_scheme(const char *url, const char *scheme)
 	return !strncasecmp(url, scheme, n);
 }
 
+/* Returns 1 (and reports it at loc) if a browser would read url as a
+ * scheme other than http, https or mailto, or it holds a control
+ * character; 0 if it may go into an href or a src. */
+static int refused_target(const char *url, struct srcloc loc)
+{
+	size_t len = strlen(url);
+	char scheme[URL_SCHEME_MAX + 1];
+	switch (url_judge(url, len)) {
+	case URL_CONTROL:
+		diag_report(DIAG_ERROR, loc, 1, NULL,
+			    "refused link: control character U+%04X in the target (browsers drop or "
+			    "hide it); remove it, or the &#...; entity that writes it",
+			    (unsigned)(unsigned char)url[url_control_at(url, len)]);
+		return 1;
+	case URL_BAD_SCHEME:
+		url_scheme(url, len, scheme, sizeof scheme);
+		diag_report(DIAG_ERROR, loc, 1, NULL,
+			    "refused link: '%s' URLs are not allowed; link with http:, https:, mailto: "
+			    "or a relative path", scheme);
+		return 1;
+	case URL_SAFE:
+		break;
+	}
+	return 0;
+}
+
 /* Rewrites a link target as written in Markdown into an href; NULL if refused. */
 static const char *link_href(struct ctx *c, cmark_node *n, const char *url, struct srcloc *loc)
 {
@@ -785,10 +812,7 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 		}
 		return arena_cat(c->a, "/glossary.html#", url + 5, (char *)NULL);
 	}
-	if (has_scheme(url, "javascript:") || has_scheme(url, "vbscript:") ||
-	    has_scheme(url, "data:") || has_scheme(url, "file:")) {
-		diag_report(DIAG_ERROR, *loc, 1, NULL, "refused link: '%.*s' URLs are not allowed",
-			    (int)(strchr(url, ':') - url), url);
+	if (refused_target(url, *loc)) {
 		c->errors++;
 		return NULL;
 	}

@@ -105,6 +105,10 @@ check "a directory redirects to its slash form" \
 check "HEAD has headers and no body" \
 	'[ "$(curl -s --max-time 5 -I "$base/" | head -1 | tr -d "\r")" = "HTTP/1.1 200 OK" ] &&
 	 [ -z "$(curl -s --max-time 5 -X HEAD "$base/" 2>/dev/null | head -c 1)" ]'
+# the header allows the site's own scripts (live.js among them) and no inline one
+check "pages come with a Content-Security-Policy that forbids inline script" \
+	'curl -s --max-time 5 -I "$base/" | tr -d "\r" |
+	 grep -i "^content-security-policy:" | grep -q "script-src '"'"'self'"'"';"'
 check "a missing favicon.ico is 204, not a console error" '[ "$(get /favicon.ico | cut -d" " -f1)" = 204 ]'
 check "POST is refused with 405" '[ "$(curl -s --max-time 5 -o /dev/null -w "%{http_code}" -d x "$base/")" = 405 ]'
 check "../ cannot leave the site" '[ "$(get /../../../../etc/passwd | cut -d" " -f1)" = 400 ]'

@@ -148,6 +148,10 @@ async function openWatched(context, url, allowedPrefix) {
 			problems.push(`console error: ${m.text()}${m.location() && m.location().url ? " (" + m.location().url + ")" : ""}`);
 	});
 	page.on("pageerror", (e) => problems.push(`script error: ${e.message}`));
+	/* a blocked script or style of the site's own is a broken page */
+	await page.exposeFunction("__reportCspViolation", (v) => problems.push(`CSP violation: ${v}`));
+	await page.addInitScript(() => document.addEventListener("securitypolicyviolation",
+		(e) => window.__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`)));
 	page.on("requestfailed", (r) => problems.push(`failed request: ${r.url()} (${r.failure() && r.failure().errorText})`));
 	page.on("request", (r) => {
 		const u = r.url();
@@ -433,6 +437,25 @@ async function main() {
 			}
 		}
 
+		/* 3. the Content-Security-Policy: the site's own scripts run (the
+		   checks above), and one injected into a page does not */
+		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+			const name = `${scheme}: an inline script injected into a page does not run`;
+			await test(name, async () => {
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(base + chapter);
+				const ran = await page.evaluate(() => {
+					const s = document.createElement("script");
+					s.textContent = "window.__injected = true;";
+					document.head.appendChild(s);
+					return window.__injected === true;
+				});
+				await ctx.close();
+				check(name, !ran, "it ran: the page has no Content-Security-Policy forbidding inline script");
+			});
+		}
+
 		await test("search: the header box on a chapter submits to the search page", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
@@ -665,7 +688,8 @@ async function main() {
 				const these = pages.filter((p) => !ONLY || name(p).includes(ONLY));
 				if (!these.length)
 					continue;
-				const ctx = await fresh({ colorScheme: scheme });
+				/* axe goes in as an inline script, which the pages' policy forbids */
+				const ctx = await fresh({ colorScheme: scheme, bypassCSP: true });
 				const found = await mapPool(these, PARALLEL, async (p) => {
 					const page = await ctx.newPage();
 					const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");

@@ -29,12 +29,16 @@ seed() {   # target → seed corpus dir
 	frontmatter|chapter) cp content/*.md tests/fixtures/*/content/*.md "$dir/" 2>/dev/null ;;
 	span) grep -ohE '\{[^{}]+\}' content/*.md tests/examples/*.md 2>/dev/null | sed 's/^{//; s/}$//' |
 		awk '{ f = sprintf("'"$dir"'/s%05d", NR); printf "%s", $0 > f; close(f) }' ;;
+	url) grep -ohE '\]\([^ )]+' content/*.md tests/fixtures/*/content/*.md 2>/dev/null | cut -c3- |
+		awk '{ f = sprintf("'"$dir"'/u%05d", NR); printf "%s", $0 > f; close(f) }'
+	     printf 'java\tscript:alert(1)' >"$dir/tab"; printf ' JaVa\rScRiPt:x' >"$dir/cr"
+	     printf '\001data:text/html,x' >"$dir/c0"; printf 'mailto:a' >"$dir/mailto" ;;
 	esac
 	echo "$dir"
 }
 
 status=0
-for t in yaml frontmatter span specs chapter; do
+for t in yaml frontmatter span specs chapter url; do
 	bin="$OUT/fuzz_$t"
 	clang $CFLAGS -fsanitize=fuzzer -Igenerator "tests/fuzz/fuzz_$t.c" "${objs[@]}" -o "$bin" $LIBS || exit 1
 	corpus=$(seed "$t")

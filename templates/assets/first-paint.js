@@ -1,0 +1,17 @@
+/*
+ * first-paint.js — applies the saved reading language before the first
+ * paint, so a reader of one language never sees the page flash with both.
+ * Loaded from <head> without defer, so it runs before the body is laid
+ * out; site.js (deferred) does the rest.  It is a file and not an inline
+ * script because the pages' Content-Security-Policy allows no inline
+ * script at all.
+ */
+(function () {
+	var d = document.documentElement, l = null;
+	try {
+		l = new URLSearchParams(location.search).get("lang") || localStorage.getItem("specbook-lang");
+	} catch (e) { /* storage may be disabled: show both */ }
+	if (l === "zh" || l === "en" || l === "both")
+		d.setAttribute("data-lang", l);
+	d.classList.add("js");
+})();
