@@ -598,9 +598,11 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		batch_start(&s, &rb[0], jobs, 0, batch < b->nchapters ? batch : b->nchapters);
 	for (size_t k = 0, from = 0; from < b->nchapters; k++, from += batch) {
 		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
-		if (progress)
+		if (progress) {
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
+			fflush(stderr);   /* no newline: line-buffered stderr would keep it */
+		}
 		struct render_batch *now = &rb[k % 2], *next = &rb[(k + 1) % 2];
 		batch_wait(now);
 		if (to < b->nchapters)
@@ -613,15 +615,19 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		}
 		batch_release(now, jobs);
 	}
-	if (progress)
+	if (progress) {
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
+		fflush(stderr);
+	}
 	t1 = site_clock();
 	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
 	t = t1;
 	pages_build(&s);
 	add_assets(&s);
-	if (progress)
+	if (progress) {
 		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
 	t1 = site_clock();
 	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
 	t = t1;
