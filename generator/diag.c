@@ -3,6 +3,13 @@
  *
  * Records are kept in one growing array under a mutex; diag_flush() sorts
  * them by (file, line, col, arrival) and prints them in the chosen format.
+ *
+ * Output is bounded, whatever the input: a file keeps its first
+ * DIAG_MAX_PER_FILE errors (and as many warnings), the rest are counted;
+ * a run prints at most DIAG_MAX_TOTAL; each cut ends with a note saying
+ * how many were left out.  A long source line is quoted as a window around
+ * the column.  (A line of 8,000 stray braces printed 8,000 errors of 8 kB
+ * each, 97 MB in 45 s.)
  */
 #include "diag.h"
 #include "files.h"
@@ -11,6 +18,7 @@
 #include "utf8.h"
 
 #include <pthread.h>
+#include <search.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +30,22 @@ struct record {
 	char *message;
 	char *detail;
 	size_t seq;
+};
+
+/* Errors (and, apart, warnings) kept per file: more are rarely more
+ * information, and the first ones often cause the rest. */
+#define DIAG_MAX_PER_FILE 20
+/* Diagnostics printed per run, over all files. */
+#define DIAG_MAX_TOTAL 100
+/* A quoted line wider than this many columns is cut to a window of about
+ * this width around the column, DIAG_CONTEXT_BEFORE of them before it. */
+#define DIAG_LINE_MAX 100
+#define DIAG_CONTEXT_BEFORE 40
+
+/* What one file has recorded and left out, by level (found with tsearch). */
+struct file_count {
+	char *file;
+	int kept[3], dropped[3];
 };
 
 struct source {
@@ -42,7 +66,43 @@ static struct {
 	size_t nsources, capsources;
 	int counts[3];
 	int total_errors, total_warnings;  /* survive flushes, for the exit status */
+	void *file_tree;                   /* struct file_count by file, till the flush */
+	struct file_count **files;
+	size_t nfiles, capfiles;
 } diag = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static int file_count_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct file_count *)a)->file, ((const struct file_count *)b)->file);
+}
+
+/* Returns the counts of file, made on first use.  Under the lock. */
+static struct file_count *file_count(const char *file)
+{
+	struct file_count key = { .file = (char *)file };
+	struct file_count **found = tfind(&key, &diag.file_tree, file_count_cmp);
+	if (found)
+		return *found;
+	struct file_count *fc = xcalloc(1, sizeof *fc);
+	fc->file = xstrdup(file);
+	*ARRAY_PUSH(diag.files, diag.nfiles, diag.capfiles) = fc;
+	if (!tsearch(fc, &diag.file_tree, file_count_cmp)) {
+		fprintf(stderr, "specbook: fatal: out of memory\n");
+		exit(2);
+	}
+	return fc;
+}
+
+/* Forgets the counts of every file.  Under the lock. */
+static void file_counts_clear(void)
+{
+	for (size_t i = 0; i < diag.nfiles; i++) {
+		tdelete(diag.files[i], &diag.file_tree, file_count_cmp);
+		free(diag.files[i]->file);
+		free(diag.files[i]);
+	}
+	diag.nfiles = 0;
+}
 
 void diag_setup(enum diag_format format, int werror)
 {
@@ -81,6 +141,19 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 	va_end(ap);
 
 	pthread_mutex_lock(&diag.lock);
+	diag.counts[level]++;
+	if (level == DIAG_ERROR)
+		diag.total_errors++;
+	else
+		diag.total_warnings++;
+	struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
+	if (fc->kept[level] >= DIAG_MAX_PER_FILE) {
+		fc->dropped[level]++;
+		pthread_mutex_unlock(&diag.lock);
+		buf_release(&msg);
+		return;
+	}
+	fc->kept[level]++;
 	struct record *r = ARRAY_PUSH(diag.records, diag.nrecords, diag.caprecords);
 	r->level = level;
 	r->file = xstrdup(loc.file ? loc.file : "specbook");
@@ -90,11 +163,6 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 	r->message = buf_detach(&msg, NULL);
 	r->detail = detail ? xstrdup(detail) : NULL;
 	r->seq = diag.seq++;
-	diag.counts[level]++;
-	if (level == DIAG_ERROR)
-		diag.total_errors++;
-	else
-		diag.total_warnings++;
 	pthread_mutex_unlock(&diag.lock);
 }
 
@@ -206,6 +274,90 @@ static const char *level_name(enum diag_level level)
 	return level == DIAG_ERROR ? "error" : "warning";
 }
 
+/* Returns the byte offset where code point col (1-based) of text starts. */
+static size_t column_offset(const char *text, size_t len, int col)
+{
+	size_t i = 0;
+	for (int c = 1; i < len && c < col; c++) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, len - i, &cp);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	return i;
+}
+
+/* Returns the columns a terminal gives text[from..to), counting no further
+ * than limit. */
+static int text_width(const char *text, size_t from, size_t to, int limit)
+{
+	int w = 0;
+	for (size_t i = from; i < to && w <= limit;) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, to - i, &cp);
+		w += utf8_width(cp);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	return w;
+}
+
+/* Chooses the part [*from, *to) of a line to quote around byte offset at:
+ * all of it when it fits in DIAG_LINE_MAX columns, else a window with
+ * DIAG_CONTEXT_BEFORE columns before at. */
+static void line_window(const char *text, size_t len, size_t at, size_t *from, size_t *to)
+{
+	*from = 0;
+	*to = len;
+	if (text_width(text, 0, len, DIAG_LINE_MAX) <= DIAG_LINE_MAX)
+		return;
+	int w = 0;
+	size_t i = at;
+	while (i > 0 && w < DIAG_CONTEXT_BEFORE) {
+		size_t j = i - 1;
+		while (j > 0 && ((unsigned char)text[j] & 0xC0) == 0x80)
+			j--;
+		uint32_t cp;
+		utf8_decode(text + j, i - j, &cp);
+		w += utf8_width(cp);
+		i = j;
+	}
+	*from = i;
+	for (i = at; i < len && w < DIAG_LINE_MAX;) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, len - i, &cp);
+		w += utf8_width(cp);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	*to = i;
+}
+
+/* Prints the source line of r, or a window of it, and a caret line under
+ * its column: tabs mirrored, wide characters under two carets. */
+static void print_quote(FILE *out, const struct record *r, const char *text, size_t len)
+{
+	static const char cut[] = "...";
+	size_t at = column_offset(text, len, r->col), from, to;
+	line_window(text, len, at, &from, &to);
+	fprintf(out, " %5d | %s%.*s%s\n       | %s", r->line, from ? cut : "",
+		(int)(to - from), text + from, to < len ? cut : "", from ? "   " : "");
+	for (size_t i = from; i < at;) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, at - i, &cp);
+		fputs(cp == '\t' ? "\t" : utf8_width(cp) == 2 ? "  " : " ", out);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	int width = 0, cols = r->width > 1 ? r->width : 1;
+	for (size_t i = at; cols-- > 0 && i < to;) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, to - i, &cp);
+		width += utf8_width(cp);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	fputc('^', out);
+	for (int k = 1; k < width; k++)
+		fputc('~', out);
+	fputc('\n', out);
+}
+
 static void print_gnu(FILE *out, const struct record *r)
 {
 	fprintf(out, "%s", r->file);
@@ -218,32 +370,8 @@ static void print_gnu(FILE *out, const struct record *r)
 
 	size_t len;
 	const char *text = r->line > 0 ? source_line(r->file, r->line, &len) : NULL;
-	if (text && r->col > 0 && utf8_validate(text, len) == len) {
-		fprintf(out, " %5d | %.*s\n       | ", r->line, (int)len, text);
-		/* caret under the column: mirror tabs, wide characters take two */
-		size_t i = 0;
-		int col = 1;
-		while (i < len && col < r->col) {
-			uint32_t cp;
-			int n = utf8_decode(text + i, len - i, &cp);
-			fputs(cp == '\t' ? "\t" : utf8_width(cp) == 2 ? "  " : " ", out);
-			i += (size_t)(n > 0 ? n : 1);
-			col++;
-		}
-		int width = 0, cols = r->width > 1 ? r->width : 1;
-		for (int k = 0; k < cols && i < len; k++) {
-			uint32_t cp;
-			int n = utf8_decode(text + i, len - i, &cp);
-			width += utf8_width(cp);
-			i += (size_t)(n > 0 ? n : 1);
-		}
-		if (width == 0)
-			width = 1;
-		fputc('^', out);
-		for (int k = 1; k < width; k++)
-			fputc('~', out);
-		fputc('\n', out);
-	}
+	if (text && r->col > 0 && utf8_validate(text, len) == len)
+		print_quote(out, r, text, len);
 	if (r->detail) {
 		const char *p = r->detail;
 		while (*p) {
@@ -290,57 +418,149 @@ static void github_escape(FILE *out, const char *s, int property)
 	}
 }
 
+/* Prints one record in the chosen format; first: nothing printed before it. */
+static void print_record(FILE *out, const struct record *r, int first)
+{
+	switch (diag.format) {
+	case DIAG_FORMAT_GNU:
+		print_gnu(out, r);
+		break;
+	case DIAG_FORMAT_JSON:
+		fputs(first ? "\n {" : ",\n {", out);
+		fputs("\"file\": ", out);
+		json_string(out, r->file);
+		fprintf(out, ", \"line\": %d, \"col\": %d, \"level\": \"%s\", \"message\": ",
+			r->line, r->col, level_name(r->level));
+		json_string(out, r->message);
+		if (r->detail) {
+			fputs(", \"detail\": ", out);
+			json_string(out, r->detail);
+		}
+		fputs("}", out);
+		break;
+	case DIAG_FORMAT_GITHUB:
+		fprintf(out, "::%s file=", level_name(r->level));
+		github_escape(out, r->file, 1);
+		if (r->line > 0)
+			fprintf(out, ",line=%d", r->line);
+		if (r->col > 0)
+			fprintf(out, ",col=%d", r->col);
+		fputs("::", out);
+		github_escape(out, r->message, 0);
+		if (r->detail) {
+			fputs("%0A", out);
+			github_escape(out, r->detail, 0);
+		}
+		fputc('\n', out);
+		break;
+	}
+}
+
+/* Prints a note that diagnostics were left out, about file (NULL: the run):
+ * GNU "file: note: …", a JSON object of level "note", a GitHub notice.
+ * Always after a record: a file's records or what a run dropped is never
+ * all there is, so the JSON comma is always due. */
+static void print_note(FILE *out, const char *file, const char *message)
+{
+	switch (diag.format) {
+	case DIAG_FORMAT_GNU:
+		fprintf(out, "%s: note: %s\n", file ? file : "specbook", message);
+		break;
+	case DIAG_FORMAT_JSON:
+		fputs(",\n {\"file\": ", out);
+		json_string(out, file ? file : "specbook");
+		fputs(", \"line\": 0, \"col\": 0, \"level\": \"note\", \"message\": ", out);
+		json_string(out, message);
+		fputs("}", out);
+		break;
+	case DIAG_FORMAT_GITHUB:
+		fputs("::notice", out);
+		if (file) {
+			fputs(" file=", out);
+			github_escape(out, file, 1);
+		}
+		fputs("::", out);
+		github_escape(out, message, 0);
+		fputc('\n', out);
+		break;
+	}
+}
+
+/* Appends "too many errors<where>: N more" to b, or "too many
+ * diagnostics<where>: N more errors and M warnings" when both were left out. */
+static void add_counts(struct buf *b, const char *where, int errors, int warnings)
+{
+	if (errors && warnings)
+		buf_addf(b, "too many diagnostics%s: %d more error%s and %d warning%s", where,
+			 errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+	else
+		buf_addf(b, "too many %s%s: %d more", errors ? "errors" : "warnings", where,
+			 errors ? errors : warnings);
+}
+
+/* Prints the note after a file's records when some of them were left out;
+ * adds what it told of to told[level]. */
+static void print_file_note(FILE *out, const char *file, int told[3])
+{
+	struct file_count key = { .file = (char *)file };
+	struct file_count **found = tfind(&key, &diag.file_tree, file_count_cmp);
+	const struct file_count *fc = found ? *found : NULL;
+	if (!fc || !(fc->dropped[DIAG_ERROR] + fc->dropped[DIAG_WARNING]))
+		return;
+	struct buf b = BUF_INIT;
+	add_counts(&b, " in this file", fc->dropped[DIAG_ERROR], fc->dropped[DIAG_WARNING]);
+	buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
+		 DIAG_MAX_PER_FILE);
+	print_note(out, file, b.data);
+	buf_release(&b);
+	told[DIAG_ERROR] += fc->dropped[DIAG_ERROR];
+	told[DIAG_WARNING] += fc->dropped[DIAG_WARNING];
+}
+
 void diag_flush(FILE *out)
 {
 	pthread_mutex_lock(&diag.lock);
+	flockfile(out);   /* one block of lines, whatever other threads print */
 	if (diag.nrecords > 1)
 		qsort(diag.records, diag.nrecords, sizeof *diag.records, record_cmp);
 	if (diag.format == DIAG_FORMAT_JSON)
 		fputs("[", out);
-	for (size_t i = 0; i < diag.nrecords; i++) {
-		struct record *r = &diag.records[i];
-		switch (diag.format) {
-		case DIAG_FORMAT_GNU:
-			print_gnu(out, r);
-			break;
-		case DIAG_FORMAT_JSON:
-			fputs(i ? ",\n {" : "\n {", out);
-			fputs("\"file\": ", out);
-			json_string(out, r->file);
-			fprintf(out, ", \"line\": %d, \"col\": %d, \"level\": \"%s\", \"message\": ",
-				r->line, r->col, level_name(r->level));
-			json_string(out, r->message);
-			if (r->detail) {
-				fputs(", \"detail\": ", out);
-				json_string(out, r->detail);
-			}
-			fputs("}", out);
-			break;
-		case DIAG_FORMAT_GITHUB:
-			fprintf(out, "::%s file=", level_name(r->level));
-			github_escape(out, r->file, 1);
-			if (r->line > 0)
-				fprintf(out, ",line=%d", r->line);
-			if (r->col > 0)
-				fprintf(out, ",col=%d", r->col);
-			fputs("::", out);
-			github_escape(out, r->message, 0);
-			if (r->detail) {
-				fputs("%0A", out);
-				github_escape(out, r->detail, 0);
-			}
-			fputc('\n', out);
-			break;
-		}
-		free(r->file);
-		free(r->message);
-		free(r->detail);
+	/* left[level]: recorded or dropped and not yet printed or told of */
+	int left[3] = { 0 }, told[3] = { 0 };
+	for (size_t i = 0; i < diag.nfiles; i++) {
+		left[DIAG_ERROR] += diag.files[i]->kept[DIAG_ERROR] + diag.files[i]->dropped[DIAG_ERROR];
+		left[DIAG_WARNING] += diag.files[i]->kept[DIAG_WARNING] +
+				      diag.files[i]->dropped[DIAG_WARNING];
+	}
+	size_t i;
+	for (i = 0; i < diag.nrecords && i < DIAG_MAX_TOTAL; i++) {
+		const struct record *r = &diag.records[i];
+		print_record(out, r, i == 0);
+		told[r->level]++;
+		if (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file))
+			print_file_note(out, r->file, told);
+	}
+	left[DIAG_ERROR] -= told[DIAG_ERROR];
+	left[DIAG_WARNING] -= told[DIAG_WARNING];
+	if (left[DIAG_ERROR] + left[DIAG_WARNING] > 0) {
+		struct buf b = BUF_INIT;
+		add_counts(&b, "", left[DIAG_ERROR], left[DIAG_WARNING]);
+		buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+		print_note(out, NULL, b.data);
+		buf_release(&b);
 	}
 	if (diag.format == DIAG_FORMAT_JSON)
 		fputs(diag.nrecords ? "\n]\n" : "]\n", out);
+	for (i = 0; i < diag.nrecords; i++) {
+		free(diag.records[i].file);
+		free(diag.records[i].message);
+		free(diag.records[i].detail);
+	}
 	diag.nrecords = 0;
-	pthread_mutex_unlock(&diag.lock);
+	file_counts_clear();
 	fflush(out);
+	funlockfile(out);
+	pthread_mutex_unlock(&diag.lock);
 }
 
 void diag_reset(void)
@@ -362,5 +582,6 @@ void diag_reset(void)
 	diag.nrecords = diag.caprecords = diag.nsources = diag.capsources = 0;
 	diag.total_errors = diag.total_warnings = 0;
 	memset(diag.counts, 0, sizeof diag.counts);
+	file_counts_clear();
 	pthread_mutex_unlock(&diag.lock);
 }

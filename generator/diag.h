@@ -14,6 +14,11 @@
  *
  * Lines and columns are 1-based; columns count Unicode code points, as
  * editors do.  Line 0 means "the file as a whole".
+ *
+ * Output is bounded whatever the input: a file keeps its first few errors
+ * and warnings (the rest are counted), a flush prints a bounded number, and
+ * each cut is followed by a note of level "note" (GNU "file: note: …", a
+ * JSON object, a GitHub ::notice) saying how many were left out.
  */
 #ifndef SPECBOOK_DIAG_H
 #define SPECBOOK_DIAG_H
@@ -62,7 +67,8 @@ int diag_count(enum diag_level level);
 /* Returns how many diagnostics (of any level) are recorded for file. */
 int diag_count_file(const char *file);
 
-/* Prints everything recorded so far to out, sorted, and forgets it. */
+/* Prints what was recorded so far to out, sorted and capped (see above),
+ * as one block other threads cannot interleave, flushes out, and forgets it. */
 void diag_flush(FILE *out);
 
 /* Returns the exit status the run deserves: 1 if there were errors (or

@@ -596,11 +596,15 @@ struct dom_template {
 	struct dom_store *store;
 	struct dom_node *root;       /* the <html> element */
 	size_t size;                 /* bytes a copy takes, for a page's first block */
+	struct dom_slot *slots;      /* its data-slot elements, in document order */
+	size_t nslots, capslots;
 };
 
-/* Returns libxml2 node x converted into store s, with its subtree. */
-static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
+/* Returns libxml2 node x converted into the template's store, with its
+ * subtree; notes the data-slot elements in t->slots. */
+static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
 {
+	struct dom_store *s = t->store;
 	switch (x->type) {
 	case XML_ELEMENT_NODE: {
 		const char *name = (const char *)x->name;
@@ -609,9 +613,9 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 		for (xmlAttrPtr a = x->properties; a; a = a->next) {
 			/* the parser gives an attribute one text child, or none */
 			struct buf v = BUF_INIT;
-			for (xmlNodePtr t = a->children; t; t = t->next)
-				if (t->content)
-					buf_adds(&v, (const char *)t->content);
+			for (xmlNodePtr c = a->children; c; c = c->next)
+				if (c->content)
+					buf_adds(&v, (const char *)c->content);
 			const char *aname = (const char *)a->name;
 			struct dom_attr *b = attr_new(s, aname, strlen(aname),
 						      a->children ? v.data : NULL, v.len);
@@ -627,8 +631,12 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 			int len = snprintf(where, sizeof where, "@%ld", xmlGetLineNo(x));
 			*tail = attr_new(s, "data-src", strlen("data-src"), where, (size_t)len);
 		}
+		const char *slot = dom_get_attr(n, "data-slot");
+		if (slot)
+			*ARRAY_PUSH(t->slots, t->nslots, t->capslots) =
+				(struct dom_slot){ slot, (int)xmlGetLineNo(x) };
 		for (xmlNodePtr c = x->children; c; c = c->next)
-			add_child(n, convert(s, c));
+			add_child(n, convert(t, c));
 		return n;
 	}
 	case XML_TEXT_NODE:
@@ -641,21 +649,6 @@ static struct dom_node *convert(struct dom_store *s, xmlNodePtr x)
 	default:
 		return node_new(s, DOM_OTHER);   /* written as nothing, as before */
 	}
-}
-
-static struct dom_node *find_slot(struct dom_node *n, const char *slot)
-{
-	for (; n; n = n->next) {
-		if (n->type != DOM_ELEMENT)
-			continue;
-		const char *v = dom_get_attr(n, "data-slot");
-		if (v && !strcmp(v, slot))
-			return n;
-		struct dom_node *found = find_slot(n->u.el.first, slot);
-		if (found)
-			return found;
-	}
-	return NULL;
 }
 
 struct dom_template *dom_template_parse(const char *text, size_t len, const char *path)
@@ -671,7 +664,7 @@ struct dom_template *dom_template_parse(const char *text, size_t len, const char
 	}
 	struct dom_template *t = xcalloc(1, sizeof *t);
 	t->store = store_new(DOM_BLOCK_MAX);
-	t->root = convert(t->store, root);
+	t->root = convert(t, root);
 	t->size = tree_size(t->root);
 	xmlFreeDoc(doc);
 	return t;
@@ -681,13 +674,15 @@ void dom_template_free(struct dom_template *t)
 {
 	if (t) {
 		store_release(t->store);
+		free(t->slots);
 		free(t);
 	}
 }
 
-int dom_template_has_slot(const struct dom_template *t, const char *slot)
+const struct dom_slot *dom_template_slots(const struct dom_template *t, size_t *n)
 {
-	return find_slot(t->root, slot) != NULL;
+	*n = t->nslots;
+	return t->slots;
 }
 
 struct ids {
@@ -714,22 +709,22 @@ const char **dom_template_ids(const struct dom_template *t, size_t *n)
 /* ---- pages ---- */
 
 /* Slots are found once per page, before anything fills them: searching
- * after the content is in would walk the whole chapter for every slot. */
-#define DOM_MAX_SLOTS 16
-
+ * after the content is in would walk the whole chapter for every slot.
+ * A page has as many as its template (it was a fixed 16, and a template
+ * with more lost the rest: pages kept its placeholder for the chapter). */
 struct dom_page {
 	struct dom_store *store;
 	struct dom_node *root;
-	const char *slot_names[DOM_MAX_SLOTS];   /* in the page's store */
-	struct dom_node *slots[DOM_MAX_SLOTS];
-	int nslots;
+	const char **slot_names;   /* strings in the page's store */
+	struct dom_node **slots;
+	size_t nslots, capslots;
 };
 
 static void note_slot(void *ctx, struct dom_node *n)
 {
 	struct dom_page *p = ctx;
 	const char *slot = dom_get_attr(n, "data-slot");
-	if (slot && p->nslots < DOM_MAX_SLOTS) {
+	if (slot && p->nslots < p->capslots) {
 		p->slot_names[p->nslots] = slot;
 		p->slots[p->nslots++] = n;
 	}
@@ -742,6 +737,9 @@ struct dom_page *dom_page_new(const struct dom_template *t)
 	 * text and a keep cell per fragment */
 	p->store = store_new(size_add(t->size, DOM_BLOCK_FIRST));
 	p->root = copy_tree(p->store, t->root);
+	p->capslots = t->nslots;
+	p->slot_names = xcalloc(t->nslots ? t->nslots : 1, sizeof *p->slot_names);
+	p->slots = xcalloc(t->nslots ? t->nslots : 1, sizeof *p->slots);
 	dom_visit(p->root, note_slot, p);
 	return p;
 }
@@ -750,13 +748,15 @@ void dom_page_free(struct dom_page *p)
 {
 	if (p) {
 		store_release(p->store);
+		free(p->slot_names);
+		free(p->slots);
 		free(p);
 	}
 }
 
 static struct dom_node *page_slot(struct dom_page *p, const char *slot)
 {
-	for (int i = 0; i < p->nslots; i++)
+	for (size_t i = 0; i < p->nslots; i++)
 		if (!strcmp(p->slot_names[i], slot))
 			return p->slots[i];
 	return NULL;
@@ -802,7 +802,7 @@ struct dom_node *dom_page_root(struct dom_page *p)
 
 void dom_page_finish(struct dom_page *p)
 {
-	for (int i = 0; i < p->nslots; i++)
+	for (size_t i = 0; i < p->nslots; i++)
 		dom_remove_attr(p->slots[i], "data-slot");
 	p->nslots = 0;
 }

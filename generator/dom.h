@@ -71,8 +71,15 @@ void dom_text_content(struct dom_node *n, struct buf *out);
 /* Parses a template (HTML5).  Returns NULL after reporting at path. */
 struct dom_template *dom_template_parse(const char *text, size_t len, const char *path);
 void dom_template_free(struct dom_template *t);
-/* Returns 1 if the template has an element with data-slot="slot". */
-int dom_template_has_slot(const struct dom_template *t, const char *slot);
+/* A data-slot element of a template: its slot name and its line. */
+struct dom_slot {
+	const char *name;   /* owned by the template */
+	int line;
+};
+
+/* Returns the template's data-slot elements in document order (owned by the
+ * template); *n gets their count.  A page fills each of them. */
+const struct dom_slot *dom_template_slots(const struct dom_template *t, size_t *n);
 
 /* Returns the ids the template uses (malloc'd array of strings owned by the
  * template; free() the array only); *n gets their count. */

@@ -12,6 +12,7 @@
 #include "literal.h"
 #include "utf8.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +191,27 @@ static struct interval pow10_interval(long p)
 	return r;
 }
 
-/* Computes value and nominal of a mantissa in base units; returns 0 or an error code. */
+/* Returns 1 if a bound of v is a nonzero number below the smallest normal
+ * double.  Below it (subnormals, or what underflowed to 0) a double keeps
+ * fewer digits than the precision rule needs: 5e-324 was shown as the
+ * interval 0–2.78 × 10^-308.  Refused as "too small", as 1e400 is "too large". */
+static int too_small(struct interval v)
+{
+	return (v.lo != 0 && fabs(v.lo) < DBL_MIN) || (v.hi != 0 && fabs(v.hi) < DBL_MIN);
+}
+
+static const char too_small_hint[] =
+	"hint: specbook computes with numbers from about 2.2 × 10^-308 to 1.8 × 10^308";
+
+/* What mantissa_value() returns for a nonzero number that came out too small. */
+enum { MANTISSA_TOO_SMALL = -1 };
+
+/* The largest power of ten a negative exponent divides by at once (10^308
+ * is the largest finite one). */
+#define LITERAL_POW10_STEP 300
+
+/* Computes value and nominal of a mantissa in base units; returns 0,
+ * an INTERVAL_E* code or MANTISSA_TOO_SMALL. */
 static int mantissa_value(const struct mantissa *m, double scale, int exact, int negative,
 			  struct quantity *q)
 {
@@ -208,8 +229,13 @@ static int mantissa_value(const struct mantissa *m, double scale, int exact, int
 	struct interval sc = { scale, scale };
 	int rc = 0;
 	if (p < 0) {
-		rc |= interval_div(v, p10, &v);
-		rc |= interval_div(nominal, p10, &nominal);
+		/* in steps of at most 10^300: 10^309 is infinite, and 23e-309
+		 * divided by it would come out as 0, not 2.3 × 10^-308 */
+		for (long rest = -p; rest > 0 && nominal.lo != 0; rest -= LITERAL_POW10_STEP) {
+			p10 = pow10_interval(rest < LITERAL_POW10_STEP ? rest : LITERAL_POW10_STEP);
+			rc |= interval_div(v, p10, &v);
+			rc |= interval_div(nominal, p10, &nominal);
+		}
 	} else if (p > 0) {
 		rc |= interval_mul(v, p10, &v);
 		rc |= interval_mul(nominal, p10, &nominal);
@@ -220,6 +246,9 @@ static int mantissa_value(const struct mantissa *m, double scale, int exact, int
 	rc |= interval_mul(nominal, sc, &nominal);
 	if (rc)
 		return INTERVAL_EOVERFLOW;
+	/* 1e-400 divides by 10^400, which is infinite: it comes out as 0 */
+	if (n != 0 && (nominal.lo == 0 || too_small(nominal) || too_small(v)))
+		return MANTISSA_TOO_SMALL;
 	if (negative) {
 		interval_neg(v, &v);
 		interval_neg(nominal, &nominal);
@@ -330,8 +359,11 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	out->has_unit = has_unit;
 	out->len = i;
 	int exact = (flags & LITERAL_EXACT) && !m.point;
-	if (mantissa_value(&m, un.scale, exact, negative, &out->q) != 0) {
-		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, i), NULL, "number too large");
+	int rc = mantissa_value(&m, un.scale, exact, negative, &out->q);
+	if (rc) {
+		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, i),
+			    rc == MANTISSA_TOO_SMALL ? too_small_hint : NULL, "number too %s",
+			    rc == MANTISSA_TOO_SMALL ? "small" : "large");
 		return -1;
 	}
 	out->q.dim = un.dim;
@@ -365,6 +397,10 @@ int literal_parse(const struct units *u, struct arena *a, const char *text, size
 			if (interval_mul(first.q.v, k, &first.q.v) ||
 			    interval_mul(first.q.nominal, k, &first.q.nominal)) {
 				diag_report(DIAG_ERROR, loc, 0, NULL, "number too large");
+				return -1;
+			}
+			if (too_small(first.q.v) || too_small(first.q.nominal)) {
+				diag_report(DIAG_ERROR, loc, 0, too_small_hint, "number too small");
 				return -1;
 			}
 			if (first.q.nominal.lo > second.q.nominal.hi) {
@@ -491,6 +527,10 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 		if (interval_mul(lit.q.v, k, &lit.q.v) || interval_mul(lit.q.nominal, k,
 								       &lit.q.nominal)) {
 			diag_report(DIAG_ERROR, at, 0, NULL, "number too large");
+			return -1;
+		}
+		if (too_small(lit.q.v) || too_small(lit.q.nominal)) {
+			diag_report(DIAG_ERROR, at, 0, too_small_hint, "number too small");
 			return -1;
 		}
 		lit.q.dim = column->dim;

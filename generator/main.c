@@ -87,6 +87,11 @@ int main(int argc, char **argv)
 	const char *dir = ".", *out = NULL;
 	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, use_cache = 1, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
+	/* stderr is unbuffered: a caret line went out one byte per write(2).
+	 * Line-buffered, a line is one write, and a line printed by one call
+	 * is never split by another thread's; what does not end in a newline
+	 * (progress) is flushed where it is printed. */
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' },

@@ -21,6 +21,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdalign.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,11 @@ struct pspan {
 	size_t len;
 	struct srcloc loc;       /* of the opening brace */
 	int unterminated;
+	/* unterminated spans: the first of its line (an index into spans), and
+	 * whether that line's error was reported.  One error per line: a line of
+	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
+	size_t line_first;
+	int line_reported;
 };
 
 /* ---- auto-links ---- */
@@ -424,7 +430,7 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 		} else {
 			/* ordinary bytes are copied in runs, flushed before anything
 			 * special (a backslash, U+E00x, a brace) */
-			size_t run = 0;
+			size_t run = 0, line_first = SIZE_MAX;
 			struct column col = { 0, 1 };
 			for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
 				buf_add(&md, s + run, i - run);
@@ -462,10 +468,15 @@ static char *extract_spans(struct ctx *c, size_t *mdlen)
 					p->len = j - i - 1;
 					i = j;
 				} else {
+					/* nothing of it is evaluated: the rest of the line is
+					 * not copied (once per brace, that was the line's
+					 * length squared) */
 					p->raw = "{";
-					p->text = arena_strndup(c->a, s + i + 1, len - i - 1);
-					p->len = len - i - 1;
+					p->text = "";
 					p->unterminated = 1;
+					if (line_first == SIZE_MAX)
+						line_first = c->nspans - 1;
+					p->line_first = line_first;
 				}
 				run = i + 1;
 				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
@@ -640,9 +651,15 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	struct pspan *p = &c->spans[idx];
 	c->out->spans++;
 	if (p->unterminated) {
-		diag_report(DIAG_ERROR, p->loc, 1,
-			    "a span ends on the line it starts: close it with '}' on this line, "
-			    "or write \\{ for a literal brace", "unterminated span");
+		/* cmark decides what is code, so the line's error goes with the
+		 * first of its stray braces that is rendered as text */
+		struct pspan *first = &c->spans[p->line_first];
+		if (!first->line_reported) {
+			first->line_reported = 1;
+			diag_report(DIAG_ERROR, p->loc, 1,
+				    "a span ends on the line it starts: close it with '}' on this line, "
+				    "or write \\{ for a literal brace", "unterminated span");
+		}
 		c->errors++;
 		dom_texts(parent, "{");
 		return;

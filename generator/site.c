@@ -12,6 +12,7 @@
 #include "files.h"
 #include "incr.h"
 #include "search.h"
+#include "spec.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -492,6 +493,68 @@ static void add_assets(struct site *s)
 	}
 }
 
+/* The slots pages fill: the template's data-slot elements must name these. */
+static const char *const site_slots[] = { "title", "book-title", "nav", "toc", "content",
+					  "pager", "footer" };
+#define SITE_NSLOTS (sizeof site_slots / sizeof *site_slots)
+
+/* Returns the index of name in site_slots, or SITE_NSLOTS. */
+static size_t slot_index(const char *name)
+{
+	size_t k = 0;
+	while (k < SITE_NSLOTS && strcmp(site_slots[k], name))
+		k++;
+	return k;
+}
+
+static void report_unknown_slot(struct srcloc at, const char *name)
+{
+	static const char known[] = "the slots are title, book-title, nav, toc, content, pager "
+				    "and footer";
+	struct spec_suggest sg;
+	spec_suggest_init(&sg, name);
+	for (size_t k = 0; k < SITE_NSLOTS; k++)
+		spec_suggest_add(&sg, site_slots[k]);
+	const char *best = spec_suggest_best(&sg);
+	if (best)
+		diag_report(DIAG_ERROR, at, 0, known,
+			    "unknown slot data-slot=\"%s\" (did you mean \"%s\"?)", name, best);
+	else
+		diag_report(DIAG_ERROR, at, 0, known, "unknown slot data-slot=\"%s\"", name);
+}
+
+/* Checks the template's data-slot elements: a known name each, each name
+ * once (a page fills one element per slot: a second would keep the
+ * template's placeholder), and a content slot.  Returns 0 or -1 (reported). */
+static int check_template_slots(const struct dom_template *tpl, const char *path)
+{
+	size_t n;
+	const struct dom_slot *slots = dom_template_slots(tpl, &n);
+	int first_line[SITE_NSLOTS] = { 0 }, seen[SITE_NSLOTS] = { 0 }, errors = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct srcloc at = { path, slots[i].line, 0 };
+		size_t k = slot_index(slots[i].name);
+		if (k == SITE_NSLOTS) {
+			report_unknown_slot(at, slots[i].name);
+			errors++;
+		} else if (seen[k]++) {
+			diag_report(DIAG_ERROR, at, 0,
+				    "a page fills one element per slot; remove this one or rename it",
+				    "a second element with data-slot=\"%s\" (the first is at line %d)",
+				    site_slots[k], first_line[k]);
+			errors++;
+		} else {
+			first_line[k] = slots[i].line;
+		}
+	}
+	if (!seen[slot_index("content")]) {
+		diag_error((struct srcloc){ path, 0, 0 },
+			   "the template has no element with data-slot=\"content\": pages would be empty");
+		errors++;
+	}
+	return errors ? -1 : 0;
+}
+
 int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
 	       struct site_stats *stats)
 {
@@ -502,9 +565,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 						       b->template_path) : NULL;
 	if (!s.tpl)
 		return -1;
-	if (!dom_template_has_slot(s.tpl, "content")) {
-		diag_error((struct srcloc){ b->template_path, 0, 0 },
-			   "the template has no element with data-slot=\"content\": pages would be empty");
+	if (check_template_slots(s.tpl, b->template_path)) {
 		dom_template_free(s.tpl);
 		return -1;
 	}
@@ -537,9 +598,11 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		batch_start(&s, &rb[0], jobs, 0, batch < b->nchapters ? batch : b->nchapters);
 	for (size_t k = 0, from = 0; from < b->nchapters; k++, from += batch) {
 		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
-		if (progress)
+		if (progress) {
 			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
 				b->nchapters);
+			fflush(stderr);   /* no newline: line-buffered stderr would keep it */
+		}
 		struct render_batch *now = &rb[k % 2], *next = &rb[(k + 1) % 2];
 		batch_wait(now);
 		if (to < b->nchapters)
@@ -552,15 +615,19 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		}
 		batch_release(now, jobs);
 	}
-	if (progress)
+	if (progress) {
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
+		fflush(stderr);
+	}
 	t1 = site_clock();
 	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
 	t = t1;
 	pages_build(&s);
 	add_assets(&s);
-	if (progress)
+	if (progress) {
 		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
 	t1 = site_clock();
 	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
 	t = t1;
