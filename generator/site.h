@@ -98,7 +98,9 @@ struct site {
 	int in_place;                /* the output is updated, not replaced (write.c) */
 	struct link_strings *link_strings;   /* link.c's one copy of each target */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
-	const char *out, *tmp, *old; /* the write stage's directories */
+	const char *out, *tmp;       /* the write stage's directories */
+	const char *old;             /* mkdtemp()'s template for the old site, set aside */
+	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of
@@ -181,7 +183,8 @@ void link_put(struct buf *b, const struct page *p);
 
 /* write.c: pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
- * the directory; write_page() writes a collected page and frees its tree;
+ * the directory, after checking that out is missing, empty or a site this
+ * tool wrote (a link as out is resolved once: nothing below is followed); write_page() writes a collected page and frees its tree;
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
