@@ -184,7 +184,7 @@ void link_put(struct buf *b, const struct page *p);
 /* write.c: pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
  * the directory, after checking that out is missing, empty or a site this
- * tool wrote (a link as out is resolved once: nothing below is followed); write_page() writes a collected page and frees its tree;
+ * tool wrote (not a link: nothing at or below out is followed); write_page() writes a collected page and frees its tree;
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
@@ -201,5 +201,9 @@ void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
+/* Returns 1 if the output holds a symbolic link: such a site is not
+ * updated in place (nor are files taken from it), but replaced whole, as
+ * a full build does, which drops the link and leaves what it points to. */
+int write_output_linked(const struct site *s);
 
 #endif

@@ -12,8 +12,8 @@
  * What the build replaces or updates must be a site it wrote: the output
  * holds SITE_MARKER (every build writes it), or is empty, or is a site of
  * a version before the marker (looks_like_site()).  An output that is a
- * symbolic link is resolved once, here; below it no link is followed,
- * when writing, moving or removing.
+ * symbolic link is refused (output_path()); below the output no link is
+ * followed, when writing, moving or removing.
  */
 #define _GNU_SOURCE
 #include "site.h"
@@ -21,6 +21,7 @@
 #include "buffer.h"
 #include "files.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -168,9 +169,14 @@ static void remove_leftovers(struct site *s, const char *dir, const char *base)
 		remove_dead(s, dir, arena_printf(s->a, ".%s.old-", base));
 }
 
-/* Returns the output as the build writes it: out without trailing
- * slashes, or where out leads when it is a symbolic link (the link stays:
- * the folder it names is replaced).  NULL after reporting. */
+/*
+ * Returns out without trailing slashes, or NULL after reporting that it is
+ * a symbolic link.  A linked output is refused, by full and incremental
+ * builds alike: the folder it leads to (a web root, say) is not the one
+ * the user named, and replacing or pruning it would remove files there
+ * that no build wrote; the link itself is not the site's to drop either.
+ * Given by its real path, that folder is judged as any other output.
+ */
 static const char *output_path(struct site *s, const char *out)
 {
 	size_t olen = strlen(out);
@@ -180,16 +186,16 @@ static const char *output_path(struct site *s, const char *out)
 	struct stat st;
 	if (lstat(path, &st) || !S_ISLNK(st.st_mode))
 		return path;
+	struct srcloc loc = { path, 0, 0 };
 	char *real = realpath(path, NULL);
-	if (!real) {
-		diag_error((struct srcloc){ path, 0, 0 }, "the output is a symbolic link that leads "
-			   "nowhere (%s): remove the link, or give the directory to write with -o",
-			   strerror(errno));
-		return NULL;
-	}
-	path = arena_strdup(s->a, real);
+	if (real)
+		diag_error(loc, "the output is a symbolic link to '%s', which the build does not "
+			   "follow: give that folder itself (-o %s) or remove the link", real, real);
+	else
+		diag_error(loc, "the output is a symbolic link that leads nowhere, which the build "
+			   "does not follow: remove the link or choose another -o");
 	free(real);
-	return path;
+	return NULL;
 }
 
 /* Returns 0 if the output may be written: missing, or a directory that
@@ -300,6 +306,44 @@ void write_abort(struct site *s)
 }
 
 /* ---- updating a site in place (incremental builds) ---- */
+
+/* Returns 1 if the directory open at fd (which it closes) holds a
+ * symbolic link at any depth.  d_type spares a stat per file. */
+static int linked_at(int fd)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return 1;   /* unreadable: not known to be plain */
+	}
+	int linked = 0;
+	struct dirent *e;
+	while (!linked && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		unsigned char type = e->d_type;
+		struct stat st;
+		if (type == DT_UNKNOWN) {
+			if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW))
+				continue;
+			type = S_ISLNK(st.st_mode) ? DT_LNK : S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+		}
+		if (type == DT_LNK)
+			linked = 1;
+		else if (type == DT_DIR) {
+			int sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			linked = sub < 0 || linked_at(sub);
+		}
+	}
+	closedir(d);
+	return linked;
+}
+
+int write_output_linked(const struct site *s)
+{
+	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return fd >= 0 && linked_at(fd);
+}
 
 static int path_cmp(const void *a, const void *b)
 {
