@@ -211,7 +211,6 @@ void cache_write(struct cache *c, const char *name, uint64_t key, const struct b
 	put_sealed(&b, body);
 	char *path = arena_printf(c->a, "%s/%s", c->dir, name);
 	char *tmp = arena_printf(c->a, "%s.tmp-%ld", path, (long)getpid());
-	unlink(tmp);   /* a dead build's of the same PID: files_write() makes a new file */
 	if (files_write(tmp, b.data, b.len) == 0 && rename(tmp, path))
 		unlink(tmp);
 	buf_release(&b);

@@ -229,11 +229,12 @@ static int mkdirs_parent(const char *path)
 	return r;
 }
 
-int files_write(const char *path, const void *data, size_t len)
+/* Writes data to path, opened with flags (besides O_WRONLY | O_CREAT). */
+static int write_with(const char *path, int flags, const void *data, size_t len)
 {
 	if (mkdirs_parent(path))
 		return -1;
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | flags, 0666);
 	if (fd < 0)
 		return -1;
 	const char *p = data;
@@ -251,6 +252,16 @@ int files_write(const char *path, const void *data, size_t len)
 		done += (size_t)w;
 	}
 	return close(fd);
+}
+
+int files_write(const char *path, const void *data, size_t len)
+{
+	return write_with(path, O_TRUNC, data, len);
+}
+
+int files_create(const char *path, const void *data, size_t len)
+{
+	return write_with(path, O_EXCL, data, len);
 }
 
 /* Empties the directory open at fd (which it closes) without following a
@@ -355,7 +366,7 @@ int files_copy_tree(const char *src, const char *dst, const char *prev)
 		return -1;
 	/* the same bytes as last time: the old file is linked, not rewritten */
 	int r = prev && holds(prev, data, len) && link_into(prev, dst) == 0 ? 0
-									      : files_write(dst, data, len);
+									      : files_create(dst, data, len);
 	free(data);
 	return r;
 }

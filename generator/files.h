@@ -56,15 +56,18 @@ int files_book_dir(const char *path, const char *shown);
 
 /* mkdir -p.  Returns 0 or -1 (errno set). */
 int files_mkdirs(const char *path);
-/* Writes data to a new file at path, creating parent directories.  The
- * file must not exist and is never a link's target (O_EXCL | O_NOFOLLOW):
- * a name planted in its place makes this fail, not write elsewhere.
- * Returns 0 or -1 (errno set). */
+/* Writes data to path, creating parent directories; a link at path is
+ * not followed (the write fails).  Returns 0 or -1 (errno set). */
 int files_write(const char *path, const void *data, size_t len);
+/* The same for a file that must be new (O_EXCL | O_NOFOLLOW), as every
+ * file of a site is: a name planted in its place makes this fail, never
+ * write elsewhere.  Returns 0 or -1 (errno set). */
+int files_create(const char *path, const void *data, size_t len);
 /* rm -rf that never follows a link: a link is removed, not what it points
  * to, at the top as below.  Returns 0 or -1 (errno set). */
 int files_remove_tree(const char *path);
-/* Copies the tree src to dst (regular files and directories only).  prev,
+/* Copies the tree src to dst (regular files and directories only; new
+ * files, as files_create()).  prev,
  * when not NULL, is the tree's last copy: a file whose bytes are unchanged
  * there is hard-linked instead of written again.  Returns 0 or -1. */
 int files_copy_tree(const char *src, const char *dst, const char *prev);

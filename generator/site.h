@@ -101,6 +101,7 @@ struct site {
 	const char *out, *tmp;       /* the write stage's directories */
 	const char *old;             /* mkdtemp()'s template for the old site, set aside */
 	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
+	int out_linked;              /* the output holds a link (write_output_linked()) */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of
@@ -204,6 +205,6 @@ void write_abort(struct site *s);
 /* Returns 1 if the output holds a symbolic link: such a site is not
  * updated in place (nor are files taken from it), but replaced whole, as
  * a full build does, which drops the link and leaves what it points to. */
-int write_output_linked(const struct site *s);
+int write_output_linked(struct site *s);
 
 #endif

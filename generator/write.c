@@ -262,7 +262,7 @@ int write_html(const struct site *s, struct arena *ar, const char *path, const c
 {
 	if (unchanged(s, ar, path, html, len))
 		return 0;
-	if (files_write(arena_printf(ar, "%s/%s", s->tmp, path), html, len)) {
+	if (files_create(arena_printf(ar, "%s/%s", s->tmp, path), html, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
@@ -291,7 +291,7 @@ void write_file_done(struct site *s, const char *path)
 void write_file(struct site *s, const char *path, char *data, size_t len)
 {
 	write_file_done(s, path);
-	if (s->writing && files_write(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
+	if (s->writing && files_create(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		s->writing = 0;
 	}
@@ -339,10 +339,11 @@ static int linked_at(int fd)
 	return linked;
 }
 
-int write_output_linked(const struct site *s)
+int write_output_linked(struct site *s)
 {
 	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	return fd >= 0 && linked_at(fd);
+	s->out_linked = fd >= 0 && linked_at(fd);
+	return s->out_linked;
 }
 
 static int path_cmp(const void *a, const void *b)
@@ -457,7 +458,9 @@ int write_finish(struct site *s)
 		if (f->written)
 			continue;
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
-		const char *prev = s->incr ? arena_printf(s->a, "%s/%s", out, f->path) : NULL;
+		/* an unchanged file is linked from the old site, never through a link in it */
+		const char *prev = s->incr && !s->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)
+							     : NULL;
 		if (files_copy_tree(f->disk_path, path, prev)) {
 			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));
 			goto fail;
