@@ -10,7 +10,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +174,25 @@ int files_is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+int files_is_real_dir(const char *path)
+{
+	struct stat st;
+	return !lstat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+int files_book_dir(const char *path, const char *shown)
+{
+	struct stat st;
+	if (lstat(path, &st))
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		diag_error((struct srcloc){ shown, 0, 0 },
+			   "symbolic link: not followed (a book's files must be inside the book)");
+		return -1;
+	}
+	return S_ISDIR(st.st_mode);
+}
+
 int files_exists(const char *path)
 {
 	struct stat st;
@@ -211,30 +229,86 @@ static int mkdirs_parent(const char *path)
 	return r;
 }
 
-int files_write(const char *path, const void *data, size_t len)
+/* Writes data to path, opened with flags (besides O_WRONLY | O_CREAT). */
+static int write_with(const char *path, int flags, const void *data, size_t len)
 {
 	if (mkdirs_parent(path))
 		return -1;
-	FILE *f = fopen(path, "wb");
-	if (!f)
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | flags, 0666);
+	if (fd < 0)
 		return -1;
-	size_t w = fwrite(data, 1, len, f);
-	if (fclose(f) || w != len)
-		return -1;
-	return 0;
+	const char *p = data;
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, p + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int err = w < 0 ? errno : EIO;
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	return close(fd);
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+int files_write(const char *path, const void *data, size_t len)
 {
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
+	return write_with(path, O_TRUNC, data, len);
+}
+
+int files_create(const char *path, const void *data, size_t len)
+{
+	return write_with(path, O_EXCL, data, len);
+}
+
+/* Empties the directory open at fd (which it closes) without following a
+ * link: each subdirectory is opened with O_NOFOLLOW below its parent's
+ * descriptor, so a link put in place of one is removed, never entered.
+ * Returns 0 or -1 (errno set; the rest is still removed). */
+static int empty_dir(int fd)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int r = 0, err = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(fd, e->d_name, 0) == 0)
+			continue;
+		if (errno == EISDIR || errno == EPERM) {   /* EPERM: what unlink() says of a directory */
+			int sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0 && empty_dir(sub) == 0 && unlinkat(fd, e->d_name, AT_REMOVEDIR) == 0)
+				continue;
+		}
+		if (!r)
+			err = errno;
+		r = -1;
+	}
+	closedir(d);
+	errno = err;
+	return r;
 }
 
 int files_remove_tree(const char *path)
 {
-	if (!files_exists(path))
-		return 0;
-	return nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	struct stat st;
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);   /* a link goes, not what it points to */
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (empty_dir(fd))
+		return -1;
+	return rmdir(path);
 }
 
 /* Returns 1 if the regular file at path holds exactly data[0..len). */
@@ -292,7 +366,7 @@ int files_copy_tree(const char *src, const char *dst, const char *prev)
 		return -1;
 	/* the same bytes as last time: the old file is linked, not rewritten */
 	int r = prev && holds(prev, data, len) && link_into(prev, dst) == 0 ? 0
-									      : files_write(dst, data, len);
+									      : files_create(dst, data, len);
 	free(data);
 	return r;
 }

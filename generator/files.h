@@ -43,16 +43,31 @@ char **files_list(struct arena *a, const char *dir, const char *suffix, size_t *
  * included when prefix starts with a dot (".site.tmp-"). */
 char **files_list_prefix(struct arena *a, const char *dir, const char *prefix, size_t *n);
 
+/* files_is_dir() follows a link; files_is_real_dir() does not (a link to a
+ * directory is not one). */
 int files_is_dir(const char *path);
+int files_is_real_dir(const char *path);
 int files_exists(const char *path);
+/* A folder of the book (content/, specs/, templates/) at path, shown as
+ * shown: 1 if it is a directory, 0 if it is missing or something else,
+ * -1 after reporting that it is a symbolic link, which is refused as a
+ * linked file is (its files would come from outside the book). */
+int files_book_dir(const char *path, const char *shown);
 
 /* mkdir -p.  Returns 0 or -1 (errno set). */
 int files_mkdirs(const char *path);
-/* Writes data to path, creating parent directories.  Returns 0 or -1 (errno set). */
+/* Writes data to path, creating parent directories; a link at path is
+ * not followed (the write fails).  Returns 0 or -1 (errno set). */
 int files_write(const char *path, const void *data, size_t len);
-/* rm -rf.  Returns 0 or -1 (errno set). */
+/* The same for a file that must be new (O_EXCL | O_NOFOLLOW), as every
+ * file of a site is: a name planted in its place makes this fail, never
+ * write elsewhere.  Returns 0 or -1 (errno set). */
+int files_create(const char *path, const void *data, size_t len);
+/* rm -rf that never follows a link: a link is removed, not what it points
+ * to, at the top as below.  Returns 0 or -1 (errno set). */
 int files_remove_tree(const char *path);
-/* Copies the tree src to dst (regular files and directories only).  prev,
+/* Copies the tree src to dst (regular files and directories only; new
+ * files, as files_create()).  prev,
  * when not NULL, is the tree's last copy: a file whose bytes are unchanged
  * there is hard-linked instead of written again.  Returns 0 or -1. */
 int files_copy_tree(const char *src, const char *dst, const char *prev);

@@ -260,7 +260,9 @@ void incr_begin(struct site *s, const char *version)
 		return;
 	struct incr *in = xcalloc(1, sizeof *in);
 	s->incr = in;
-	in->out_fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* nothing is taken from an output with a link in it (see
+	 * write_output_linked()): a link is never followed, nor pruned into */
+	in->out_fd = write_output_linked(s) ? -1 : open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	in->global = global_key(s, version);
 	size_t n = b->nchapters ? b->nchapters : 1;
 	in->keys = xcalloc(n, sizeof *in->keys);

@@ -437,7 +437,7 @@ static void load_template(struct arena *a, struct book *b)
 		return;
 	b->template_text = text;
 	char *assets = arena_printf(a, "%s/templates/assets", b->root);
-	if (files_is_dir(assets))
+	if (files_book_dir(assets, "templates/assets") == 1)
 		b->assets_dir = assets;
 }
 
@@ -496,6 +496,14 @@ struct book *book_load_cached(struct arena *a, const char *root, const struct ca
 		diag_error((struct srcloc){ root, 0, 0 }, "not a directory: give the book's directory with -C");
 		return NULL;
 	}
+	/* a linked folder is refused as a linked file is: every file in it
+	 * would come from wherever the link points */
+	static const char *const folders[] = { "content", "specs", "templates" };
+	int linked = 0;
+	for (size_t i = 0; i < sizeof folders / sizeof *folders; i++)
+		linked |= files_book_dir(arena_printf(a, "%s/%s", root, folders[i]), folders[i]) < 0;
+	if (linked)
+		return NULL;
 	struct book *b = arena_alloc(a, sizeof *b);
 	b->root = root;
 	load_book_yaml(a, b);

@@ -148,6 +148,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (out && !*out) {
+		fprintf(stderr, "specbook: -o wants the output directory, not an empty name "
+			"(leave -o out for DIR/site)\n");
+		return 2;
+	}
 	const char *cmd = argv[optind];
 	int write = 0;
 	if (!strcmp(cmd, "build"))

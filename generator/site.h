@@ -98,7 +98,10 @@ struct site {
 	int in_place;                /* the output is updated, not replaced (write.c) */
 	struct link_strings *link_strings;   /* link.c's one copy of each target */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
-	const char *out, *tmp, *old; /* the write stage's directories */
+	const char *out, *tmp;       /* the write stage's directories */
+	const char *old;             /* mkdtemp()'s template for the old site, set aside */
+	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
+	int out_linked;              /* the output holds a link (write_output_linked()) */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of
@@ -181,7 +184,8 @@ void link_put(struct buf *b, const struct page *p);
 
 /* write.c: pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
- * the directory; write_page() writes a collected page and frees its tree;
+ * the directory, after checking that out is missing, empty or a site this
+ * tool wrote (not a link: nothing at or below out is followed); write_page() writes a collected page and frees its tree;
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
@@ -198,5 +202,9 @@ void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
+/* Returns 1 if the output holds a symbolic link: such a site is not
+ * updated in place (nor are files taken from it), but replaced whole, as
+ * a full build does, which drops the link and leaves what it points to. */
+int write_output_linked(struct site *s);
 
 #endif

@@ -171,20 +171,24 @@ else
 fi
 dead=4000000
 while [ -e "/proc/$dead" ]; do dead=$((dead + 1)); done
-mkdir "$TMP/.stale.tmp-$dead" "$TMP/.stale.old-$dead" "$TMP/.stale.tmp-$$" "$TMP/.stale.tmp-12ab"
-echo '<p>half a page' >"$TMP/.stale.tmp-$dead/index.html"
+# (.stale.tmp-PID-XXXXXX as mkdtemp() makes them; .stale.tmp-PID from
+# versions before it)
+mkdir "$TMP/.stale.tmp-$dead-aB3xYz" "$TMP/.stale.tmp-$dead" "$TMP/.stale.old-$dead-Qq1234" \
+	"$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead-toolong"
+echo '<p>half a page' >"$TMP/.stale.tmp-$dead-aB3xYz/index.html"
 "$BIN" build -C "$fixture" -o "$stale" 2>"$TMP/err"
-if [ ! -e "$TMP/.stale.tmp-$dead" ] && [ ! -e "$TMP/.stale.old-$dead" ]; then
+if [ ! -e "$TMP/.stale.tmp-$dead-aB3xYz" ] && [ ! -e "$TMP/.stale.tmp-$dead" ] &&
+	[ ! -e "$TMP/.stale.old-$dead-Qq1234" ]; then
 	ok "a build removes what a dead build of the same output left"
 else
 	not_ok "a build removes what a dead build of the same output left"
 fi
-if [ -d "$TMP/.stale.tmp-$$" ] && [ -d "$TMP/.stale.tmp-12ab" ]; then
+if [ -d "$TMP/.stale.tmp-$$-aB3xYz" ] && [ -d "$TMP/.stale.tmp-12ab" ] && [ -d "$TMP/.stale.tmp-$dead-toolong" ]; then
 	ok "a build keeps a live build's directory and names it did not make"
 else
 	not_ok "a build keeps a live build's directory and names it did not make"
 fi
-if grep -q "^specbook: removed '$TMP/.stale.tmp-$dead', left by a build that did not finish" "$TMP/err"; then
+if grep -q "^specbook: removed '$TMP/.stale.tmp-$dead-aB3xYz', left by a build that did not finish" "$TMP/err"; then
 	ok "a build says what it removed"
 else
 	cat "$TMP/err"; not_ok "a build says what it removed"
@@ -194,7 +198,7 @@ if [ -f "$stale/index.html" ] && diff -r "$TMP/det-a" "$stale" >/dev/null; then
 else
 	not_ok "the site built beside the leftovers is whole"
 fi
-rm -rf "$TMP/.stale.tmp-$$" "$TMP/.stale.tmp-12ab"
+rm -rf "$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead-toolong"
 
 echo "# hostile input"
 for t in tests/hostile/*.sh; do
