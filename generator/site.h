@@ -198,5 +198,9 @@ void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
+/* Removes what builds of out that were killed left beside it, as
+ * write_begin() does; for a caller that killed one (serve.c), so that a
+ * build that never begins writing does not leave them in place. */
+void write_remove_leftovers(const char *out);
 
 #endif
