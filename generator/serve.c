@@ -14,17 +14,20 @@
  * (SIGTERM, which the write stage holds off until its swap is over, so the
  * site is the old one or the new one, never half of each), its temporary
  * folder removed, and the new build starts at once; a stopped build is
- * not counted.  Every finished build, good or bad, bumps a counter.  HTML pages are served with
- * one extra <script src="/__specbook/live.js"> (added in memory, never on
- * disk) that polls /__specbook/status each second: it reloads the page
- * when a build succeeded since the page was loaded, and shows the failed
- * build's diagnostics over the page until a good one arrives.
+ * not counted.  Every finished build, good or bad, bumps a counter.
+ * HTML pages are served with one extra <script src="/__specbook/live.js">
+ * (added in memory, never on disk) that polls /__specbook/status each
+ * second: it reloads the page when a build succeeded since the page was
+ * loaded, and shows the failed build's diagnostics over the page until a
+ * good one arrives.
  *
  * The HTTP side is deliberately small: GET and HEAD, HTTP/1.0 and 1.1, one
- * request per connection (Connection: close), files under out only.  The
- * request path is percent-decoded and split into segments; "..", hidden
- * segments and control bytes are refused before the file system is
- * touched, and the resolved real path must still lie under out.
+ * request per connection (Connection: close), files under out only, for
+ * a Host of this machine only (host_refused()), each request with a total
+ * deadline (SERVE_REQUEST_TIMEOUT_MS).  The request path is
+ * percent-decoded and split into segments; "..", hidden segments and
+ * control bytes are refused before the file system is touched, and the
+ * resolved real path must still lie under out.
  */
 #define _GNU_SOURCE
 #include "serve.h"
