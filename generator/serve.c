@@ -10,18 +10,24 @@
  * atomic swap means a request never sees a half-written site.
  *
  * Changes are debounced: a build starts SERVE_DEBOUNCE_MS after the last
- * event, and events during a build queue one more build after it.  Every
- * finished build, good or bad, bumps a counter.  HTML pages are served with
- * one extra <script src="/__specbook/live.js"> (added in memory, never on
- * disk) that polls /__specbook/status each second: it reloads the page
- * when a build succeeded since the page was loaded, and shows the failed
- * build's diagnostics over the page until a good one arrives.
+ * event.  A change during a build supersedes it: the build is stopped
+ * (SIGTERM, which the write stage holds off until its swap is over, so the
+ * site is the old one or the new one, never half of each), its temporary
+ * folder removed, and the new build starts at once; a stopped build is
+ * not counted.  Every finished build, good or bad, bumps a counter.
+ * HTML pages are served with one extra <script src="/__specbook/live.js">
+ * (added in memory, never on disk) that polls /__specbook/status each
+ * second: it reloads the page when a build succeeded since the page was
+ * loaded, and shows the failed build's diagnostics over the page until a
+ * good one arrives.
  *
  * The HTTP side is deliberately small: GET and HEAD, HTTP/1.0 and 1.1, one
- * request per connection (Connection: close), files under out only.  The
- * request path is percent-decoded and split into segments; "..", hidden
- * segments and control bytes are refused before the file system is
- * touched, and the resolved real path must still lie under out.
+ * request per connection (Connection: close), files under out only, for
+ * a Host of this machine only (host_refused()), each request with a total
+ * deadline (SERVE_REQUEST_TIMEOUT_MS).  The request path is
+ * percent-decoded and split into segments; "..", hidden segments and
+ * control bytes are refused before the file system is touched, and the
+ * resolved real path must still lie under out.
  */
 #define _GNU_SOURCE
 #include "serve.h"
@@ -29,6 +35,7 @@
 #include "arena.h"
 #include "buffer.h"
 #include "files.h"
+#include "site.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -55,8 +62,14 @@
 #define SERVE_MAX_CLIENTS 64
 /* A GET with its headers fits easily; anything larger is not a browser. */
 #define SERVE_MAX_REQUEST 16384
-/* A client that sends or reads nothing for this long is dropped. */
-#define SERVE_CLIENT_TIMEOUT_MS 10000
+/* Time from connecting to the end of the request's headers, in all: a
+ * browser takes milliseconds; a client that trickles bytes (slow loris)
+ * is dropped when it is up, however often it sends, so that a few dozen
+ * of them cannot hold every slot. */
+#define SERVE_REQUEST_TIMEOUT_MS 10000
+/* Time to send the whole response, in all: loopback moves megabytes in
+ * milliseconds, so only a client that stops reading needs it. */
+#define SERVE_RESPONSE_TIMEOUT_MS 30000
 /* Diagnostics kept for the status page; the terminal gets all of them. */
 #define SERVE_MAX_ERROR_TEXT (64 * 1024)
 /* Directories watched under templates/ (assets and their subfolders). */
@@ -67,7 +80,7 @@ struct client {
 	struct buf in;        /* the request so far */
 	struct buf out;       /* the whole response */
 	size_t sent;
-	long long deadline;   /* ms on the monotonic clock */
+	long long deadline;   /* ms on the monotonic clock; never moved by traffic */
 	int writing;
 };
 
@@ -89,6 +102,7 @@ struct server {
 	int build_fd;         /* read end of the build's stdout+stderr */
 	struct buf build_log; /* output of the running build */
 	long long build_started;
+	int build_stopped;    /* the running build was sent SIGTERM: a newer one is due */
 	long long rebuild_at; /* 0: none pending */
 	char *changed;        /* first file changed since the last build started */
 
@@ -201,7 +215,18 @@ static void build_start(struct server *s)
 	s->changed = NULL;
 }
 
-/* Reaps the build once its output has ended; records and reports the outcome. */
+/* Stops the running build, which a newer change supersedes: whatever it
+ * would say is stale.  build_read() reaps it when its output ends. */
+static void build_stop(struct server *s)
+{
+	kill(s->build_pid, SIGTERM);
+	s->build_stopped = 1;
+	fprintf(stderr, "specbook serve: %s changed, stopping the build under way\n",
+		s->changed ? s->changed : "the book");
+}
+
+/* Reaps the build once its output has ended; records and reports the
+ * outcome, unless it was stopped: then it only clears up after it. */
 static void build_finish(struct server *s)
 {
 	int status = 0;
@@ -210,6 +235,13 @@ static void build_finish(struct server *s)
 	close(s->build_fd);
 	s->build_fd = -1;
 	s->build_pid = 0;
+	if (s->build_stopped) {
+		s->build_stopped = 0;
+		write_remove_leftovers(s->out);
+		buf_release(&s->build_log);
+		watch_all(s);
+		return;
+	}
 	s->builds++;
 	double secs = (now_ms() - s->build_started) / 1000.0;
 	s->last_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -404,6 +436,7 @@ static const char *status_text(int code)
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 421: return "Misdirected Request";
 	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
 	case 505: return "HTTP Version Not Supported";
@@ -597,6 +630,56 @@ static void respond_not_found(struct server *s, struct client *c, int head)
 	buf_release(&path);
 }
 
+/*
+ * Returns 0 if the request is meant for this server: it has one Host
+ * header, localhost, 127.0.0.1 or [::1] with the port served (bare for
+ * port 80, as a browser writes it), or it is an HTTP/1.0 request without
+ * one.  Else returns the status to refuse it with: 421 for another host,
+ * 400 for no Host in HTTP/1.1 (RFC 9112 requires one) or more than one.
+ *
+ * Why: with DNS rebinding, a page on some other name that was made to
+ * resolve to 127.0.0.1 reads this server as its own origin, the book and
+ * the errors shown in the page included; its requests carry that other
+ * name as Host.  A request with no Host at all never comes from a browser
+ * (every one sends it), so letting HTTP/1.0 tools in without it opens
+ * nothing.  headers are the lines after the request line.
+ */
+static int host_refused(const struct server *s, const char *headers, int http10)
+{
+	const char *value = NULL;
+	size_t len = 0;
+	int found = 0;
+	for (const char *p = headers; *p && *p != '\r' && *p != '\n';) {
+		const char *end = p + strcspn(p, "\r\n");
+		if (end - p >= 5 && !strncasecmp(p, "host:", 5)) {
+			const char *v = p + 5, *e = end;
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
+			while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+				e--;
+			value = v;
+			len = (size_t)(e - v);
+			found++;
+		}
+		p = end + (*end == '\r');
+		p += *p == '\n';
+	}
+	if (found > 1 || (!found && !http10))
+		return 400;
+	if (!found)
+		return 0;
+	static const char *const names[] = { "localhost", "127.0.0.1", "[::1]" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char want[64];
+		int n = snprintf(want, sizeof want, "%s:%d", names[i], s->port);
+		if ((size_t)n == len && !strncasecmp(value, want, len))
+			return 0;
+		if (s->port == 80 && strlen(names[i]) == len && !strncasecmp(value, names[i], len))
+			return 0;
+	}
+	return 421;
+}
+
 static void serve_request(struct server *s, struct client *c)
 {
 	char *req = c->in.data;
@@ -607,6 +690,7 @@ static void serve_request(struct server *s, struct client *c)
 		respond_text(c, 400, "bad request\n", 0);
 		return;
 	}
+	const char *headers = line_end + (*line_end == '\r' ? 2 : 1);
 	*line_end = 0;
 	char *sp1 = strchr(req, ' ');
 	char *sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
@@ -618,6 +702,19 @@ static void serve_request(struct server *s, struct client *c)
 	const char *method = req, *target = sp1 + 1, *version = sp2 + 1;
 	if (strncmp(version, "HTTP/1.", 7)) {
 		respond_text(c, 505, "only HTTP/1.0 and HTTP/1.1\n", 0);
+		return;
+	}
+	int refused = host_refused(s, headers, !strcmp(version, "HTTP/1.0"));
+	if (refused == 400) {
+		respond_text(c, 400, "bad request: give one Host header\n", 0);
+		return;
+	}
+	if (refused) {
+		struct buf msg = BUF_INIT;
+		buf_addf(&msg, "specbook serve answers only for this machine: open http://localhost:%d/ "
+			 "or http://127.0.0.1:%d/ (this request named another host)\n", s->port, s->port);
+		respond_text(c, refused, msg.data, 0);
+		buf_release(&msg);
 		return;
 	}
 	int head = !strcmp(method, "HEAD");
@@ -679,11 +776,12 @@ static void client_close(struct server *s, size_t i)
 	s->clients[i] = s->clients[--s->nclients];
 }
 
-/* Reads from client i; answers once the headers are complete.  Returns -1 to close. */
+/* Reads from client i; answers once the headers are complete, giving the
+ * response its own deadline.  Returns -1 to close. */
 static int client_read(struct server *s, struct client *c)
 {
 	char chunk[4096];
-	for (;;) {
+	while (!c->writing) {
 		ssize_t n = recv(c->fd, chunk, sizeof chunk, 0);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -692,16 +790,13 @@ static int client_read(struct server *s, struct client *c)
 		if (n <= 0)
 			return -1;
 		buf_add(&c->in, chunk, (size_t)n);
-		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
-		if (strstr(c->in.data, "\r\n\r\n") || strstr(c->in.data, "\n\n")) {
+		if (strstr(c->in.data, "\r\n\r\n") || strstr(c->in.data, "\n\n"))
 			serve_request(s, c);
-			return 0;
-		}
-		if (c->in.len > SERVE_MAX_REQUEST || memchr(c->in.data, 0, c->in.len)) {
+		else if (c->in.len > SERVE_MAX_REQUEST || memchr(c->in.data, 0, c->in.len))
 			respond_text(c, c->in.len > SERVE_MAX_REQUEST ? 431 : 400, "bad request\n", 0);
-			return 0;
-		}
 	}
+	c->deadline = now_ms() + SERVE_RESPONSE_TIMEOUT_MS;
+	return 0;
 }
 
 /* Sends what is left of the response.  Returns 1 when done, -1 on error. */
@@ -716,7 +811,6 @@ static int client_write(struct client *c)
 		if (n < 0)
 			return -1;
 		c->sent += (size_t)n;
-		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
 	}
 	shutdown(c->fd, SHUT_WR);
 	return 1;
@@ -734,7 +828,7 @@ static void accept_clients(struct server *s)
 		c->fd = fd;
 		buf_init(&c->in);
 		buf_init(&c->out);
-		c->deadline = now_ms() + SERVE_CLIENT_TIMEOUT_MS;
+		c->deadline = now_ms() + SERVE_REQUEST_TIMEOUT_MS;
 	}
 }
 
@@ -812,8 +906,10 @@ int serve_run(const char *dir, const char *out, int port)
 			s.rebuild_at = 0;
 			build_start(&s);
 		}
+		if (s.rebuild_at && now >= s.rebuild_at && s.build_pid && !s.build_stopped)
+			build_stop(&s);
 		int timeout = -1;
-		if (s.rebuild_at && !s.build_pid)
+		if (s.rebuild_at && !s.build_stopped)
 			timeout = (int)(s.rebuild_at > now ? s.rebuild_at - now : 0);
 		for (size_t i = 0; i < s.nclients; i++) {
 			long long left = s.clients[i].deadline > now ? s.clients[i].deadline - now : 0;
@@ -872,6 +968,7 @@ int serve_run(const char *dir, const char *out, int port)
 		while (waitpid(s.build_pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		close(s.build_fd);
+		write_remove_leftovers(s.out);
 	}
 	while (s.nclients)
 		client_close(&s, s.nclients - 1);

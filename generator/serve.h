@@ -17,7 +17,9 @@
  * /__specbook/status (JSON: {"build": finished builds, "ok", "building",
  * "errors": the failed build's diagnostics}) and /__specbook/live.js, the
  * script it adds to every HTML page it serves (never to the files).
- * SIGINT and SIGTERM stop it with status 0.
+ * It answers only requests whose Host is localhost, 127.0.0.1 or [::1]
+ * with port (421 otherwise), and a change during a build stops that build
+ * for a new one.  SIGINT and SIGTERM stop it with status 0.
  */
 int serve_run(const char *dir, const char *out, int port);
 

@@ -206,5 +206,9 @@ void write_abort(struct site *s);
  * updated in place (nor are files taken from it), but replaced whole, as
  * a full build does, which drops the link and leaves what it points to. */
 int write_output_linked(struct site *s);
+/* Removes what builds of out that were killed left beside it, as
+ * write_begin() does; for a caller that killed one (serve.c), so that a
+ * build that never begins writing does not leave them in place. */
+void write_remove_leftovers(const char *out);
 
 #endif

@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,7 +448,7 @@ static int finish_in_place(struct site *s)
 	return 0;
 }
 
-int write_finish(struct site *s)
+static int finish(struct site *s)
 {
 	struct srcloc loc = { s->out, 0, 0 };
 	const char *out = s->out, *tmp = s->tmp;
@@ -508,4 +509,41 @@ int write_finish(struct site *s)
 fail:
 	write_abort(s);
 	return -1;
+}
+
+/*
+ * SIGTERM, SIGINT and SIGHUP wait until the swap is over: killed between
+ * its two renames, or halfway through an update in place, a build would
+ * leave no site or half of one (`specbook serve` stops a build that a
+ * newer save supersedes this way, and anyone may Ctrl-C a build).  The
+ * rendering threads have ended by now, so the main thread's mask is the
+ * process's; a signal that came meanwhile ends the build once it is done.
+ */
+int write_finish(struct site *s)
+{
+	sigset_t stop, saved;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &stop, &saved);
+	int rc = finish(s);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	return rc;
+}
+
+void write_remove_leftovers(const char *out)
+{
+	struct arena a = ARENA_INIT;
+	struct site s;
+	memset(&s, 0, sizeof s);
+	s.a = &a;
+	size_t olen = strlen(out);
+	while (olen > 1 && out[olen - 1] == '/')
+		olen--;
+	s.out = arena_strndup(&a, out, olen);
+	const char *dir, *base;
+	split_path(&a, s.out, &dir, &base);
+	remove_leftovers(&s, dir, base);
+	arena_free(&a);
 }
