@@ -220,6 +220,7 @@ static void build_start(struct server *s)
 static void build_stop(struct server *s)
 {
 	kill(s->build_pid, SIGTERM);
+	kill(s->build_pid, SIGCONT);   /* a stopped build (job control, a debugger) ends too */
 	s->build_stopped = 1;
 	fprintf(stderr, "specbook serve: %s changed, stopping the build under way\n",
 		s->changed ? s->changed : "the book");
