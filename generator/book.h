@@ -12,8 +12,8 @@
 
 #include "arena.h"
 #include "bitext.h"
-#include "cache.h"
 #include "diag.h"
+#include "files.h"
 #include "numbers.h"
 
 struct chapter {
@@ -30,8 +30,8 @@ struct chapter {
 	const char *body;        /* the Markdown after the front matter */
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
-	uint64_t hash;           /* of the file's bytes (cache_hash) */
-	struct cache_stat st;    /* the file when it was read */
+	uint64_t hash;           /* of the file's bytes (pack_hash) */
+	struct file_stat st;     /* the file when it was read */
 };
 
 struct term {
@@ -72,10 +72,24 @@ struct book {
  */
 struct book *book_load(struct arena *a, const char *root);
 
-/* The same, but a chapter file the cache vouches for (same size, times and
- * inode as when last read) is not read: its front matter and hash come
- * from the cache and its text is not read.  cache may be NULL. */
-struct book *book_load_cached(struct arena *a, const char *root, const struct cache *cache);
+/* What a record of an earlier build may vouch for a chapter file whose
+ * identity (size, times, inode) is the one it recorded. */
+struct chapter_known {
+	uint64_t hash;
+	const char *id;
+	struct bitext title, summary;
+};
+
+/* Fills *out and returns 1 if ctx vouches for the chapter file source (in
+ * content/) with identity st; else 0.  Called on several threads at once. */
+typedef int book_vouch(const void *ctx, const char *source, const struct file_stat *st,
+		       struct chapter_known *out);
+
+/* The same, but a chapter file vouch() vouches for is not read: its front
+ * matter and hash come from what it knows (the build cache: cache_vouch(),
+ * which main.c passes).  vouch may be NULL. */
+struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
+			      const void *ctx);
 
 /*
  * Splits the front matter off c->text (c->len bytes; c->path names it) and

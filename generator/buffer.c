@@ -4,6 +4,7 @@
 #include "buffer.h"
 #include "alloc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,4 +107,23 @@ char *buf_detach(struct buf *b, size_t *len)
 		*len = b->len;
 	buf_init(b);
 	return p;
+}
+
+int buf_read_file(struct buf *b, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	size_t start = b->len, n;
+	char chunk[65536];
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(b, chunk, n);
+	int err = ferror(f);
+	fclose(f);
+	if (err) {
+		buf_truncate(b, start);
+		errno = EIO;
+		return -1;
+	}
+	return 0;
 }

@@ -44,5 +44,9 @@ void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 void buf_truncate(struct buf *b, size_t len);
 /* Returns the bytes (malloc'd, NUL-terminated; caller frees); b is reset to "". */
 char *buf_detach(struct buf *b, size_t *len);
+/* Appends the whole file at path (opened as fopen() does: no check of what
+ * it is; files.h reads a book's files with those checks).  Returns 0, or -1
+ * with errno set and b as it was. */
+int buf_read_file(struct buf *b, const char *path);
 
 #endif

@@ -2,7 +2,7 @@
  * cache.c — the build cache's files (see cache.h).
  *
  * Every file is a record: a magic line naming the format, a key, then
- * values written by cache_put_*: unsigned 64-bit numbers, seven bits a
+ * values written by pack_put_*: unsigned 64-bit numbers, seven bits a
  * byte, and strings (their length + 1, or 0 for NULL, then the bytes and
  * a NUL).  A cache belongs to the machine that wrote it: hashes and file
  * identities mean nothing elsewhere.
@@ -22,7 +22,6 @@
 #include <unistd.h>
 
 #define MAGIC "specbook-cache\n"
-#define NULL_LEN UINT64_MAX
 
 struct cache {
 	struct arena *a;
@@ -36,119 +35,6 @@ struct cache {
 	uint64_t pack_gen, pack_off;      /* its number and its size so far */
 };
 
-int cache_stat(const char *path, struct cache_stat *st)
-{
-	return cache_statat(AT_FDCWD, path, st);
-}
-
-int cache_statat(int dirfd, const char *path, struct cache_stat *st)
-{
-	struct stat sb;
-	if (fstatat(dirfd, path, &sb, AT_SYMLINK_NOFOLLOW))
-		return -1;
-	st->size = (uint64_t)sb.st_size;
-	st->mtime_ns = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
-	st->ctime_ns = (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec;
-	st->ino = (uint64_t)sb.st_ino;
-	return 0;
-}
-
-/* Eight bytes at a time (the book's bytes are hashed on every full
- * load), then FNV-1a over the tail; a change detector, not a defence
- * against collisions made on purpose. */
-uint64_t cache_hash(uint64_t h, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-		memcpy(&w, p + i, sizeof w);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 32;
-	}
-	for (; i < n; i++) {
-		h ^= p[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-uint64_t cache_hash_u64(uint64_t h, uint64_t v)
-{
-	return cache_hash(h, &v, sizeof v);
-}
-
-uint64_t cache_hash_str(uint64_t h, const char *s)
-{
-	if (!s)
-		return cache_hash_u64(h, NULL_LEN);
-	size_t n = strlen(s);
-	return cache_hash(cache_hash_u64(h, n), s, n);
-}
-
-/* Numbers are written seven bits a byte, low bits first, the top bit
- * saying more follow: most are counts, lines and lengths of one byte, and
- * eight bytes each made the pack of a 10 000-chapter book 150 MB, all of
- * which a rebuild maps and reads. */
-void cache_put_u64(struct buf *b, uint64_t v)
-{
-	unsigned char bytes[10];
-	size_t n = 0;
-	while (v >= 0x80) {
-		bytes[n++] = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	bytes[n++] = (unsigned char)v;
-	buf_add(b, bytes, n);
-}
-
-/* A string is its length + 1 (0: NULL), then its bytes and NUL. */
-void cache_put_str(struct buf *b, const char *s)
-{
-	if (!s) {
-		cache_put_u64(b, 0);
-		return;
-	}
-	size_t n = strlen(s);
-	cache_put_u64(b, (uint64_t)n + 1);
-	buf_add(b, s, n + 1);   /* with its NUL: a mapped record's strings are used in place */
-}
-
-uint64_t cache_get_u64(struct cache_reader *r)
-{
-	/* most numbers are one byte */
-	if (!r->bad && r->p < r->end && !(*r->p & 0x80))
-		return (unsigned char)*r->p++;
-	uint64_t v = 0;
-	for (unsigned shift = 0; !r->bad; shift += 7) {
-		if (r->p >= r->end || shift > 63) {
-			r->bad = 1;
-			break;
-		}
-		unsigned char c = (unsigned char)*r->p++;
-		v |= (uint64_t)(c & 0x7F) << shift;
-		if (!(c & 0x80))
-			return v;
-	}
-	return 0;
-}
-
-const char *cache_get_str(struct cache_reader *r)
-{
-	uint64_t n = cache_get_u64(r);
-	if (r->bad || n-- == 0)
-		return NULL;
-	if (n >= (uint64_t)(r->end - r->p) || r->p[n] != '\0') {
-		r->bad = 1;
-		return NULL;
-	}
-	/* a NUL inside only shortens the string, which the record's hash
-	 * makes unlikely (sealed()) and which stays memory-safe */
-	const char *s = r->borrow ? r->p : arena_strndup(r->a, r->p, (size_t)n);
-	r->p += n + 1;
-	return s;
-}
-
 /* Every record carries the hash of its body, checked before it is used:
  * a rebuild reads what it needs of a record only when it needs it (a
  * reused page's links, at the link check), when a damaged record can no
@@ -156,48 +42,48 @@ const char *cache_get_str(struct cache_reader *r)
 static void put_sealed(struct buf *b, const struct buf *body)
 {
 	const char *data = body->data ? body->data : "";
-	cache_put_u64(b, cache_hash(CACHE_HASH_INIT, data, body->len));
+	pack_put_u64(b, pack_hash(PACK_HASH_INIT, data, body->len));
 	buf_add(b, data, body->len);
 }
 
 /* Reads the hash put_sealed() wrote; returns 1 if the rest of r matches it. */
-static int sealed(struct cache_reader *r)
+static int sealed(struct pack_reader *r)
 {
-	uint64_t h = cache_get_u64(r);
-	return !r->bad && h == cache_hash(CACHE_HASH_INIT, r->p, (size_t)(r->end - r->p));
+	uint64_t h = pack_get_u64(r);
+	return !r->bad && h == pack_hash(PACK_HASH_INIT, r->p, (size_t)(r->end - r->p));
 }
 
 /* The first line of every record file: the magic, the format and the key. */
 static void put_header(struct buf *b, uint64_t key)
 {
 	buf_adds(b, MAGIC);
-	cache_put_u64(b, CACHE_FORMAT);
-	cache_put_u64(b, key);
+	pack_put_u64(b, CACHE_FORMAT);
+	pack_put_u64(b, key);
 }
 
 int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
-	       struct cache_reader *r)
+	       struct pack_reader *r)
 {
 	char *data;
 	size_t len;
-	*r = (struct cache_reader){ NULL, NULL, 1, a, NULL, 0 };
+	*r = (struct pack_reader){ NULL, NULL, 1, a, NULL, 0 };
 	if (files_read_bytes(arena_printf(c->a, "%s/%s", c->dir, name), &data, &len))
 		return -1;
-	*r = (struct cache_reader){ data, data + len, 0, a, data, 0 };
+	*r = (struct pack_reader){ data, data + len, 0, a, data, 0 };
 	size_t m = strlen(MAGIC);
 	if (len < m || memcmp(data, MAGIC, m)) {
 		cache_done(r);
 		return -1;
 	}
 	r->p += m;
-	if (cache_get_u64(r) != CACHE_FORMAT || cache_get_u64(r) != key || r->bad || !sealed(r)) {
+	if (pack_get_u64(r) != CACHE_FORMAT || pack_get_u64(r) != key || r->bad || !sealed(r)) {
 		cache_done(r);
 		return -1;
 	}
 	return 0;
 }
 
-void cache_done(struct cache_reader *r)
+void cache_done(struct pack_reader *r)
 {
 	free(r->data);
 	r->data = NULL;
@@ -224,31 +110,31 @@ static int entry_cmp(const void *x, const void *y)
 
 static void read_chapters(struct cache *c)
 {
-	struct cache_reader r;
+	struct pack_reader r;
 	if (cache_read(c, c->a, "chapters", 0, &r))
 		return;
-	c->gen = cache_get_u64(&r);
-	uint64_t n = cache_get_u64(&r);
+	c->gen = pack_get_u64(&r);
+	uint64_t n = pack_get_u64(&r);
 	if (r.bad || n > (uint64_t)(r.end - r.p)) {   /* each entry takes more than a byte */
 		cache_done(&r);
 		return;
 	}
 	struct cache_chapter *e = arena_array(c->a, n ? (size_t)n : 1, sizeof *e);
 	for (size_t i = 0; i < n && !r.bad; i++) {
-		e[i].source = cache_get_str(&r);
-		e[i].st.size = cache_get_u64(&r);
-		e[i].st.mtime_ns = cache_get_u64(&r);
-		e[i].st.ctime_ns = cache_get_u64(&r);
-		e[i].st.ino = cache_get_u64(&r);
-		e[i].hash = cache_get_u64(&r);
-		e[i].id = cache_get_str(&r);
-		e[i].title.zh = cache_get_str(&r);
-		e[i].title.en = cache_get_str(&r);
-		e[i].summary.zh = cache_get_str(&r);
-		e[i].summary.en = cache_get_str(&r);
-		e[i].key = cache_get_u64(&r);
-		e[i].off = cache_get_u64(&r);
-		e[i].len = cache_get_u64(&r);
+		e[i].source = pack_get_str(&r);
+		e[i].st.size = pack_get_u64(&r);
+		e[i].st.mtime_ns = pack_get_u64(&r);
+		e[i].st.ctime_ns = pack_get_u64(&r);
+		e[i].st.ino = pack_get_u64(&r);
+		e[i].hash = pack_get_u64(&r);
+		e[i].id = pack_get_str(&r);
+		e[i].title.zh = pack_get_str(&r);
+		e[i].title.en = pack_get_str(&r);
+		e[i].summary.zh = pack_get_str(&r);
+		e[i].summary.en = pack_get_str(&r);
+		e[i].key = pack_get_u64(&r);
+		e[i].off = pack_get_u64(&r);
+		e[i].len = pack_get_u64(&r);
 		if (!e[i].source || !e[i].id)
 			r.bad = 1;
 	}
@@ -302,14 +188,14 @@ static const struct cache_chapter *old_record(const struct cache *c, const char 
 }
 
 int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
-		     struct cache_reader *r)
+		     struct pack_reader *r)
 {
 	const struct cache_chapter *e = old_record(c, source);
 	if (!e || e->key != key)
 		return -1;
 	/* the pack stays mapped until cache_close(): its strings are borrowed */
-	*r = (struct cache_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
-	if (cache_get_u64(r) != key || r->bad || !sealed(r))
+	*r = (struct pack_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
+	if (pack_get_u64(r) != key || r->bad || !sealed(r))
 		return -1;
 	return 0;
 }
@@ -366,21 +252,22 @@ int cache_record_keep(struct cache *c, const char *source, struct cache_chapter 
 void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e)
 {
 	struct buf b = BUF_INIT;
-	cache_put_u64(&b, key);
+	pack_put_u64(&b, key);
 	put_sealed(&b, body);
 	e->key = key;
 	pack_add(c, b.data, b.len, e);
 	buf_release(&b);
 }
 
-const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
-						 const struct cache_stat *st)
+int cache_vouch(const void *cache, const char *source, const struct file_stat *st,
+		struct chapter_known *out)
 {
-	const struct cache_chapter *e = find(c, source);
+	const struct cache_chapter *e = find(cache, source);
 	if (!e || e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
 	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
-		return NULL;
-	return e;
+		return 0;
+	*out = (struct chapter_known){ e->hash, e->id, e->title, e->summary };
+	return 1;
 }
 
 void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t n)
@@ -393,23 +280,23 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 	if (!ok || files_mkdirs(c->dir))
 		return;
 	struct buf b = BUF_INIT;
-	cache_put_u64(&b, c->pack_gen);
-	cache_put_u64(&b, n);
+	pack_put_u64(&b, c->pack_gen);
+	pack_put_u64(&b, n);
 	for (size_t i = 0; i < n; i++) {
-		cache_put_str(&b, e[i].source);
-		cache_put_u64(&b, e[i].st.size);
-		cache_put_u64(&b, e[i].st.mtime_ns);
-		cache_put_u64(&b, e[i].st.ctime_ns);
-		cache_put_u64(&b, e[i].st.ino);
-		cache_put_u64(&b, e[i].hash);
-		cache_put_str(&b, e[i].id);
-		cache_put_str(&b, e[i].title.zh);
-		cache_put_str(&b, e[i].title.en);
-		cache_put_str(&b, e[i].summary.zh);
-		cache_put_str(&b, e[i].summary.en);
-		cache_put_u64(&b, e[i].key);
-		cache_put_u64(&b, e[i].off);
-		cache_put_u64(&b, e[i].len);
+		pack_put_str(&b, e[i].source);
+		pack_put_u64(&b, e[i].st.size);
+		pack_put_u64(&b, e[i].st.mtime_ns);
+		pack_put_u64(&b, e[i].st.ctime_ns);
+		pack_put_u64(&b, e[i].st.ino);
+		pack_put_u64(&b, e[i].hash);
+		pack_put_str(&b, e[i].id);
+		pack_put_str(&b, e[i].title.zh);
+		pack_put_str(&b, e[i].title.en);
+		pack_put_str(&b, e[i].summary.zh);
+		pack_put_str(&b, e[i].summary.en);
+		pack_put_u64(&b, e[i].key);
+		pack_put_u64(&b, e[i].off);
+		pack_put_u64(&b, e[i].len);
 	}
 	cache_write(c, "chapters", 0, &b);
 	buf_release(&b);

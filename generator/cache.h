@@ -38,33 +38,18 @@
 
 #include "arena.h"
 #include "bitext.h"
+#include "book.h"
 #include "buffer.h"
+#include "files.h"
+#include "pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
 #define CACHE_FORMAT 5
 
-/* A file's identity: if all four are unchanged, so are its bytes. */
-struct cache_stat {
-	uint64_t size, mtime_ns, ctime_ns, ino;
-};
-
-/* Returns 0 and fills *st, or -1 (errno set). */
-int cache_stat(const char *path, struct cache_stat *st);
-/* The same for path relative to the directory open as dirfd (AT_FDCWD:
- * the working directory): a rebuild checks ten thousand pages of one
- * directory, and looking its path up again for each was half the cost. */
-int cache_statat(int dirfd, const char *path, struct cache_stat *st);
-
-/* A 64-bit hash of n bytes, continuing from h (start with CACHE_HASH_INIT). */
-#define CACHE_HASH_INIT 0xcbf29ce484222325ULL
-uint64_t cache_hash(uint64_t h, const void *data, size_t n);
-uint64_t cache_hash_str(uint64_t h, const char *s);   /* NULL and "" differ */
-uint64_t cache_hash_u64(uint64_t h, uint64_t v);
-
 /* A chapter file as the last build read it. */
 struct cache_chapter {
 	const char *source;          /* "01-introduction.md" */
-	struct cache_stat st;
+	struct file_stat st;
 	uint64_t hash;               /* of its bytes */
 	const char *id;
 	struct bitext title, summary;
@@ -78,8 +63,11 @@ struct cache;
 struct cache *cache_open(struct arena *a, const char *dir);
 
 /* Returns the entry for a chapter file whose stat still matches, or NULL. */
-const struct cache_chapter *cache_chapter_lookup(const struct cache *c, const char *source,
-						 const struct cache_stat *st);
+/* The loader's book_vouch (book.h): fills *out from the record of the
+ * chapter file source if its identity st is the one recorded.  Returns 1,
+ * or 0 (read the file).  cache is a struct cache, or NULL. */
+int cache_vouch(const void *cache, const char *source, const struct file_stat *st,
+		struct chapter_known *out);
 
 /* Replaces the chapter index with entries[0..n) (their records in this
  * build's pack). */
@@ -89,9 +77,9 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *entries, 
 
 /* Reads source's record if it was kept under key.  Returns 0 (then read it
  * with r and cache_done() it) or -1. */
-struct cache_reader;
+struct pack_reader;
 int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
-		     struct cache_reader *r);
+		     struct pack_reader *r);
 
 /* Starts this build's pack: a new one when fresh, or when the last one is
  * mostly stale (live: the bytes of its records this build keeps), else the
@@ -112,29 +100,13 @@ uint64_t cache_record_len(const struct cache *c, const char *source);
 /* Unmaps and closes what cache_open() and the pack opened. */
 void cache_close(struct cache *c);
 
-/* ---- records: a reader and a writer of plain values ---- */
-
-struct cache_reader {
-	const char *p, *end;
-	int bad;                     /* read past the end or found nonsense */
-	struct arena *a;             /* strings are copied here */
-	char *data;                  /* the file's bytes (cache_done() frees them) */
-	int borrow;                  /* strings point into the record (a mapped pack),
-					valid until cache_close() */
-};
-
-void cache_put_u64(struct buf *b, uint64_t v);
-void cache_put_str(struct buf *b, const char *s);
-uint64_t cache_get_u64(struct cache_reader *r);
-const char *cache_get_str(struct cache_reader *r);
-
 /* Reads a record file name (relative to the cache) into *r if it starts
  * with the format's magic and key.  Returns 0 (then cache_done() it when
  * read), or -1 when missing or stale. */
 int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
-	       struct cache_reader *r);
+	       struct pack_reader *r);
 
-void cache_done(struct cache_reader *r);
+void cache_done(struct pack_reader *r);
 
 /* Writes body as record file name under key (replacing it atomically).
  * Failing to write is not an error: the next build misses. */

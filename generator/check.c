@@ -9,6 +9,7 @@
  * reported once, for the first row, and not tried again.
  */
 #include "check.h"
+#include "format.h"
 #include "buffer.h"
 #include "claim.h"
 #include "utf8.h"
@@ -37,17 +38,17 @@ static void check_stated(struct resolve *rs, size_t t, size_t r, size_t c)
 	if (stated.unit)
 		quantity_set_unit(&computed, stated.unit, stated.scale);
 	struct buf detail = BUF_INIT;
-	buf_addf(&detail, "stated   %s = %s\n", quantity_format(rs->arena, rs->units, &stated, 0),
-		 quantity_format(rs->arena, rs->units, &stated, QUANTITY_INTERVAL));
+	buf_addf(&detail, "stated   %s = %s\n", format_quantity(rs->arena, rs->units, &stated, 0),
+		 format_quantity(rs->arena, rs->units, &stated, FORMAT_INTERVAL));
 	buf_addf(&detail, "computed %s = %s = %s", table->columns[c].derive,
 		 f->derivation ? f->derivation : "?",
-		 quantity_format(rs->arena, rs->units, &computed, QUANTITY_INTERVAL));
+		 format_quantity(rs->arena, rs->units, &computed, FORMAT_INTERVAL));
 	struct quantity should = computed;
 	should.v = should.nominal;   /* the computed value itself, to three figures */
 	diag_report(DIAG_ERROR, spec_text_loc(v), text_width(v), detail.data,
 		    "stated %s.%s does not match its derivation: should be %s",
 		    table->rows[r].id, table->columns[c].id,
-		    quantity_format(rs->arena, rs->units, &should, 0));
+		    format_quantity(rs->arena, rs->units, &should, 0));
 	buf_release(&detail);
 }
 

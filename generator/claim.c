@@ -11,6 +11,7 @@
  * explain most wrong numbers in the notes.
  */
 #include "claim.h"
+#include "format.h"
 #include "buffer.h"
 #include "literal.h"
 #include "utf8.h"
@@ -392,7 +393,7 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 {
 	const char *twin_text = NULL;
 	struct quantity shown = in_stated_unit(s, computed);
-	const char *cv = quantity_format(c->a, c->u, &shown, 0);
+	const char *cv = format_quantity(c->a, c->u, &shown, 0);
 	int info = has_information(c->u, computed);
 	int dir, n = info ? prefix_slip(stated, computed, &dir) : 0;
 	double tscale;
@@ -401,7 +402,7 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 	if (twin) {
 		struct quantity t = *computed;
 		quantity_set_unit(&t, twin, tscale);
-		twin_text = quantity_format(c->a, c->u, &t, 0);
+		twin_text = format_quantity(c->a, c->u, &t, 0);
 		buf_addf(b, "\nhint: %s is %s \xe2\x80\x94 a decimal/binary prefix slip?", cv,
 			 twin_text);
 	} else if (n) {
@@ -473,7 +474,7 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 	if (w2 > w)
 		w = w2;
 	int ineq = rel != REL_EQ && rel != REL_APPROX;
-	const char *sv = quantity_format(c->a, c->u, s, ineq ? 0 : QUANTITY_INTERVAL);
+	const char *sv = format_quantity(c->a, c->u, s, ineq ? 0 : FORMAT_INTERVAL);
 	int widened_too = !ineq && (rel == REL_APPROX || has_tol);
 	buf_adds(b, "stated   ");
 	if (strcmp(sv, stated_text)) {
@@ -487,14 +488,14 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 		struct quantity widened = *s;
 		widened.v = sw;
 		if (has_tol && t->absolute)
-			buf_addf(b, ", \xc2\xb1 %s: ", quantity_format(c->a, c->u, &t->amount, 0));
+			buf_addf(b, ", \xc2\xb1 %s: ", format_quantity(c->a, c->u, &t->amount, 0));
 		else
 			buf_addf(b, ", within %g%%: ", (has_tol ? t->relative : c->approx) * 100);
-		buf_adds(b, quantity_format(c->a, c->u, &widened, QUANTITY_INTERVAL));
+		buf_adds(b, format_quantity(c->a, c->u, &widened, FORMAT_INTERVAL));
 	}
 	buf_adds(b, "\ncomputed ");
 	struct quantity shown = in_stated_unit(s, computed);
-	const char *cv = quantity_format(c->a, c->u, &shown, QUANTITY_INTERVAL);
+	const char *cv = format_quantity(c->a, c->u, &shown, FORMAT_INTERVAL);
 	if (strcmp(cv, deriv_text)) {
 		add_padded(b, deriv_text, w);
 		buf_adds(b, " = ");
@@ -503,7 +504,7 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 		buf_adds(b, deriv_text);
 	}
 	if (ineq)
-		buf_addf(b, "\nbut      %s is not %s %s", quantity_format(c->a, c->u, s, 0),
+		buf_addf(b, "\nbut      %s is not %s %s", format_quantity(c->a, c->u, s, 0),
 			 relation_text[rel], interval_is_point(computed->v) ?
 			 cv : arena_printf(c->a, "every value in %s", cv));
 }
@@ -553,7 +554,7 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 			if (off < pos || off + names[i]->len > to)
 				continue;
 			piece_add(c, ps, c->text + pos, off - pos, NULL, NULL);
-			const char *v = quantity_format(c->a, c->u, &names[i]->value, 0);
+			const char *v = format_quantity(c->a, c->u, &names[i]->value, 0);
 			const char *table = names[i]->ref.table ? names[i]->ref.table : "";
 			piece_add(c, ps, v, strlen(v), table, names[i]->ref.row);
 			pos = off + names[i]->len;
@@ -584,14 +585,14 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	}
 	if (!dim_equal(&s.dim, &computed.dim)) {
 		report(c, p->rel_off, p->rel_len, NULL, "cannot compare %s with %s",
-		       quantity_unit_name(c->a, c->u, &s),
-		       quantity_unit_name(c->a, c->u, &computed));
+		       format_unit_name(c->a, c->u, &s),
+		       format_unit_name(c->a, c->u, &computed));
 		return -1;
 	}
 	if (has_tol && t.absolute && !dim_equal(&t.amount.dim, &s.dim)) {
 		report(c, p->tol_off, p->tol_len, NULL, "a tolerance in %s for a value in %s",
-		       quantity_unit_name(c->a, c->u, &t.amount),
-		       quantity_unit_name(c->a, c->u, &s));
+		       format_unit_name(c->a, c->u, &t.amount),
+		       format_unit_name(c->a, c->u, &s));
 		return -1;
 	}
 	struct interval sw = stated_interval(c, p->rel, &s, &t, has_tol);
@@ -629,7 +630,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	out->relation = relation_text[p->rel];
 	out->stated = stated_text;
 	out->derivation = deriv_text;
-	out->computed = quantity_format(c->a, c->u, &shown, 0);
+	out->computed = format_quantity(c->a, c->u, &shown, 0);
 	if (p->disputed)
 		out->correction = twin ? arena_printf(c->a, "%s (%s)", out->computed, twin) :
 			out->computed;
@@ -657,7 +658,7 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 		return -1;
 	memset(out, 0, sizeof *out);
 	out->kind = SPAN_VALUE;
-	out->computed = quantity_format(c->a, c->u, &q, 0);
+	out->computed = format_quantity(c->a, c->u, &q, 0);
 	struct expr_node *root = e->root;
 	if (root->kind == EXPR_CONVERT)
 		root = root->lhs;

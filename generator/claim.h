@@ -28,7 +28,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "expr.h"
-#include "numbers.h"
+#include "span.h"
 #include "units.h"
 
 /*

@@ -12,7 +12,6 @@
  * each, 97 MB in 45 s.)
  */
 #include "diag.h"
-#include "files.h"
 #include "alloc.h"
 #include "buffer.h"
 #include "utf8.h"
@@ -243,11 +242,10 @@ static const char *source_line(const char *file, int line, size_t *len)
 		if (strcmp(s->file, file))
 			continue;
 		if (!s->text && s->disk_path) {
-			size_t n;
-			if (files_read_bytes(s->disk_path, &s->owned, &n))
+			struct buf b = BUF_INIT;
+			if (buf_read_file(&b, s->disk_path))
 				return NULL;
-			s->text = s->owned;
-			s->len = n;
+			s->text = s->owned = buf_detach(&b, &s->len);
 		}
 		if (!s->text)
 			return NULL;

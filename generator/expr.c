@@ -11,6 +11,7 @@
  * name responsible, with both units named when dimensions clash.
  */
 #include "expr.h"
+#include "format.h"
 #include "buffer.h"
 #include "literal.h"
 #include "utf8.h"
@@ -560,7 +561,7 @@ static void eval_error(struct evaluator *ev, size_t off, size_t n, const char *d
 
 static const char *unit_name(struct evaluator *ev, const struct quantity *q)
 {
-	return quantity_unit_name(ev->e->arena, ev->e->units, q);
+	return format_unit_name(ev->e->arena, ev->e->units, q);
 }
 
 /* Reports an arithmetic error code at node n's operator. */
@@ -600,8 +601,8 @@ static int arith_error(struct evaluator *ev, struct expr_node *n, int rc,
 			eval_error(ev, off, len, NULL, "division by zero");
 		else if (b)
 			eval_error(ev, off, len, NULL, "division by zero: the divisor may be zero "
-				   "(it lies in %s)", quantity_format(ev->e->arena, ev->e->units, b,
-								      QUANTITY_INTERVAL));
+				   "(it lies in %s)", format_quantity(ev->e->arena, ev->e->units, b,
+								      FORMAT_INTERVAL));
 		else
 			eval_error(ev, off, len, NULL, "division by zero");
 		break;
@@ -810,7 +811,7 @@ char *expr_show(const struct expr *e, struct arena *a)
 	size_t pos = 0;
 	for (size_t i = 0; i < n; i++) {
 		buf_add(&b, e->text + pos, names[i]->off - pos);
-		buf_adds(&b, quantity_format(a, e->units, &names[i]->value, 0));
+		buf_adds(&b, format_quantity(a, e->units, &names[i]->value, 0));
 		pos = names[i]->off + names[i]->len;
 	}
 	size_t end = e->len;

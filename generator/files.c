@@ -18,21 +18,9 @@
 
 int files_read_bytes(const char *path, char **data, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
 	struct buf b = BUF_INIT;
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	int err = ferror(f);
-	fclose(f);
-	if (err) {
-		buf_release(&b);
-		errno = EIO;
+	if (buf_read_file(&b, path))
 		return -1;
-	}
 	*data = buf_detach(&b, len);
 	return 0;
 }
@@ -369,4 +357,21 @@ int files_copy_tree(const char *src, const char *dst, const char *prev)
 									      : files_create(dst, data, len);
 	free(data);
 	return r;
+}
+
+int files_stat(const char *path, struct file_stat *st)
+{
+	return files_statat(AT_FDCWD, path, st);
+}
+
+int files_statat(int dirfd, const char *path, struct file_stat *st)
+{
+	struct stat sb;
+	if (fstatat(dirfd, path, &sb, AT_SYMLINK_NOFOLLOW))
+		return -1;
+	st->size = (uint64_t)sb.st_size;
+	st->mtime_ns = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
+	st->ctime_ns = (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec;
+	st->ino = (uint64_t)sb.st_ino;
+	return 0;
 }

@@ -9,6 +9,7 @@
 #define SPECBOOK_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 
@@ -71,5 +72,17 @@ int files_remove_tree(const char *path);
  * when not NULL, is the tree's last copy: a file whose bytes are unchanged
  * there is hard-linked instead of written again.  Returns 0 or -1. */
 int files_copy_tree(const char *src, const char *dst, const char *prev);
+
+/* A file's identity: if all four are unchanged, so are its bytes. */
+struct file_stat {
+	uint64_t size, mtime_ns, ctime_ns, ino;
+};
+
+/* Returns 0 and fills *st, or -1 (errno set). */
+int files_stat(const char *path, struct file_stat *st);
+/* The same for path relative to the directory open as dirfd (AT_FDCWD:
+ * the working directory): a rebuild checks ten thousand pages of one
+ * directory, and looking its path up again for each was half the cost. */
+int files_statat(int dirfd, const char *path, struct file_stat *st);
 
 #endif

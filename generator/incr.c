@@ -18,7 +18,7 @@
 /* A page as the last build wrote it, enough for the link check. */
 struct page_rec {
 	const char *path;
-	struct cache_stat st;
+	struct file_stat st;
 	const char **ids;
 	size_t nids;
 	const char *kept;            /* its links (link_put()) */
@@ -28,7 +28,7 @@ struct page_rec {
 /* A book-level page or file of the last build or of this one. */
 struct book_rec {
 	struct page_rec page;
-	enum incr_group group;
+	enum page_group group;
 	uint64_t key;
 	int file;                    /* a generated file, not a page */
 };
@@ -44,13 +44,23 @@ struct incr {
 	unsigned char *reused;       /* per chapter: 0, REUSED or REINDEXED */
 	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
 	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
-	uint64_t group[INCR_GROUPS];
+	uint64_t group[GROUP_COUNT];
 	struct book_rec *old;        /* the last build's book pages */
 	size_t nold;
 	struct book_rec *made;       /* this build's, in the order they were made */
 	size_t nmade, capmade;
 	int out_fd;                  /* the output directory, open; -1: not */
 };
+
+static struct incr *incr_of(const struct site *s)
+{
+	return s->reuse_state;
+}
+
+static struct cache *cache_of(const struct site *s)
+{
+	return s->reuse_ctx;
+}
 
 /* ---- keys ---- */
 
@@ -59,8 +69,8 @@ static uint64_t hash_file(uint64_t h, const char *path)
 	char *data;
 	size_t len;
 	if (files_read_bytes(path, &data, &len))
-		return cache_hash_u64(h, (uint64_t)errno);
-	h = cache_hash(cache_hash_u64(h, len), data, len);
+		return pack_hash_u64(h, (uint64_t)errno);
+	h = pack_hash(pack_hash_u64(h, len), data, len);
 	free(data);
 	return h;
 }
@@ -68,8 +78,8 @@ static uint64_t hash_file(uint64_t h, const char *path)
 static uint64_t global_key(struct site *s, const char *version)
 {
 	const struct book *b = s->book;
-	uint64_t h = cache_hash_str(CACHE_HASH_INIT, version);
-	h = cache_hash_u64(h, CACHE_FORMAT);
+	uint64_t h = pack_hash_str(PACK_HASH_INIT, version);
+	h = pack_hash_u64(h, CACHE_FORMAT);
 	/* the program itself: a specbook built from other sources may make
 	 * other pages of the same book */
 	h = hash_file(h, "/proc/self/exe");
@@ -79,54 +89,54 @@ static uint64_t global_key(struct site *s, const char *version)
 	const char *specs = arena_printf(s->a, "%s/specs", b->root);
 	char **names = files_list(s->a, specs, "", &n);
 	for (size_t i = 0; i < n; i++) {
-		h = cache_hash_str(h, names[i]);
+		h = pack_hash_str(h, names[i]);
 		h = hash_file(h, arena_printf(s->a, "%s/%s", specs, names[i]));
 	}
-	h = cache_hash(cache_hash_u64(h, b->template_len), b->template_text, b->template_len);
-	h = cache_hash_u64(h, b->nchapters);
+	h = pack_hash(pack_hash_u64(h, b->template_len), b->template_text, b->template_len);
+	h = pack_hash_u64(h, b->nchapters);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct chapter *c = &b->chapters[i];
-		h = cache_hash_str(h, c->source);
-		h = cache_hash_str(h, c->id);
-		h = cache_hash_str(h, c->title.zh);
-		h = cache_hash_str(h, c->title.en);
-		h = cache_hash_str(h, c->summary.zh);
-		h = cache_hash_str(h, c->summary.en);
+		h = pack_hash_str(h, c->source);
+		h = pack_hash_str(h, c->id);
+		h = pack_hash_str(h, c->title.zh);
+		h = pack_hash_str(h, c->title.en);
+		h = pack_hash_str(h, c->summary.zh);
+		h = pack_hash_str(h, c->summary.en);
 	}
 	return h;
 }
 
 /* ---- records ---- */
 
-static void put_page(struct buf *b, const struct page *p, const struct cache_stat *st)
+static void put_page(struct buf *b, const struct page *p, const struct file_stat *st)
 {
-	cache_put_str(b, p->path);
-	cache_put_u64(b, st->size);
-	cache_put_u64(b, st->mtime_ns);
-	cache_put_u64(b, p->nids);
+	pack_put_str(b, p->path);
+	pack_put_u64(b, st->size);
+	pack_put_u64(b, st->mtime_ns);
+	pack_put_u64(b, p->nids);
 	for (size_t k = 0; k < p->nids; k++)
-		cache_put_str(b, p->ids[k]);
+		pack_put_str(b, p->ids[k]);
 	link_put(b, p);
 }
 
 /* Returns a count read from r that cannot be more than the bytes left. */
-static size_t get_count(struct cache_reader *r)
+static size_t get_count(struct pack_reader *r)
 {
-	uint64_t n = cache_get_u64(r);
+	uint64_t n = pack_get_u64(r);
 	if (n > (uint64_t)(r->end - r->p))
 		r->bad = 1;
 	return r->bad ? 0 : (size_t)n;
 }
 
-static void get_page(struct cache_reader *r, struct page_rec *p)
+static void get_page(struct pack_reader *r, struct page_rec *p)
 {
-	p->path = cache_get_str(r);
-	p->st.size = cache_get_u64(r);
-	p->st.mtime_ns = cache_get_u64(r);
+	p->path = pack_get_str(r);
+	p->st.size = pack_get_u64(r);
+	p->st.mtime_ns = pack_get_u64(r);
 	p->nids = get_count(r);
 	p->ids = arena_array(r->a, p->nids ? p->nids : 1, sizeof *p->ids);
 	for (size_t k = 0; k < p->nids; k++)
-		p->ids[k] = cache_get_str(r);
+		p->ids[k] = pack_get_str(r);
 	/* the links stay as kept until the link check reads what it needs */
 	p->kept_len = get_count(r);
 	p->kept = r->p;
@@ -141,11 +151,11 @@ static void get_page(struct cache_reader *r, struct page_rec *p)
 }
 
 /* Returns 1 if the previous site holds path as it was written. */
-static int old_file_intact(struct site *s, const char *path, const struct cache_stat *want)
+static int old_file_intact(struct site *s, const char *path, const struct file_stat *want)
 {
-	struct cache_stat st;
+	struct file_stat st;
 	/* no output directory (out_fd -1): nothing in it is intact */
-	return cache_statat(s->incr->out_fd, path, &st) == 0 &&
+	return files_statat(incr_of(s)->out_fd, path, &st) == 0 &&
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
@@ -156,31 +166,31 @@ static int old_file_intact(struct site *s, const char *path, const struct cache_
 static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 {
 	const struct book *b = s->book;
-	struct incr *in = s->incr;
-	struct cache_reader r;
-	if (cache_record_get(s->cache, a, s->book->chapters[i].source, in->keys[i], &r))
+	struct incr *in = incr_of(s);
+	struct pack_reader r;
+	if (cache_record_get(cache_of(s), a, s->book->chapters[i].source, in->keys[i], &r))
 		return -1;
 	struct rendered *rc = &s->chapters[i];
 	struct rendered got = { 0 };
-	got.pairs = (int)cache_get_u64(&r);
-	got.zh_blocks = (int)cache_get_u64(&r);
-	got.spans = (int)cache_get_u64(&r);
+	got.pairs = (int)pack_get_u64(&r);
+	got.zh_blocks = (int)pack_get_u64(&r);
+	got.spans = (int)pack_get_u64(&r);
 	got.nheadings = get_count(&r);
 	got.headings = arena_array(a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
 	for (size_t k = 0; k < got.nheadings; k++) {
 		struct heading *h = &got.headings[k];
-		h->level = (int)cache_get_u64(&r);
-		h->id = cache_get_str(&r);
-		h->title.zh = cache_get_str(&r);
-		h->title.en = cache_get_str(&r);
+		h->level = (int)pack_get_u64(&r);
+		h->id = pack_get_str(&r);
+		h->title.zh = pack_get_str(&r);
+		h->title.en = pack_get_str(&r);
 	}
 	got.nmentions = get_count(&r);
 	got.mentions = arena_array(a, got.nmentions ? got.nmentions : 1, sizeof *got.mentions);
 	for (size_t k = 0; k < got.nmentions; k++) {
 		struct mention *m = &got.mentions[k];
-		m->row = cache_get_str(&r);
-		m->term = cache_get_str(&r);
-		uint64_t h = cache_get_u64(&r);   /* index of its heading, or ~0: the top */
+		m->row = pack_get_str(&r);
+		m->term = pack_get_str(&r);
+		uint64_t h = pack_get_u64(&r);   /* index of its heading, or ~0: the top */
 		if (h != UINT64_MAX && h >= got.nheadings)
 			r.bad = 1;
 		m->section = h == UINT64_MAX || r.bad ? NULL : got.headings[h].id;
@@ -190,7 +200,7 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 	 * rebuild's fresh memory), and the claims of a chapter without any
 	 * are not even read (they were most of a rebuild's reading) */
 	size_t n = get_count(&r);
-	uint64_t disputed = cache_get_u64(&r);
+	uint64_t disputed = pack_get_u64(&r);
 	size_t len = get_count(&r);
 	const char *end = r.p + len;
 	got.claims_total = n;
@@ -203,17 +213,17 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		uint64_t counted = 0;
 		for (size_t k = 0; k < n && !r.bad; k++) {
 			struct claim_record c = { 0 };
-			c.span.kind = (enum span_kind)cache_get_u64(&r);
-			c.span.disputed = (int)cache_get_u64(&r);
-			c.span.relation = cache_get_str(&r);
-			c.span.stated = cache_get_str(&r);
-			c.span.derivation = cache_get_str(&r);
-			c.span.computed = cache_get_str(&r);
-			c.span.correction = cache_get_str(&r);
-			c.loc = (struct srcloc){ s->book->chapters[i].path, (int)cache_get_u64(&r),
-						 (int)cache_get_u64(&r) };
-			c.anchor = cache_get_str(&r);
-			c.section = cache_get_str(&r);
+			c.span.kind = (enum span_kind)pack_get_u64(&r);
+			c.span.disputed = (int)pack_get_u64(&r);
+			c.span.relation = pack_get_str(&r);
+			c.span.stated = pack_get_str(&r);
+			c.span.derivation = pack_get_str(&r);
+			c.span.computed = pack_get_str(&r);
+			c.span.correction = pack_get_str(&r);
+			c.loc = (struct srcloc){ s->book->chapters[i].path, (int)pack_get_u64(&r),
+						 (int)pack_get_u64(&r) };
+			c.anchor = pack_get_str(&r);
+			c.section = pack_get_str(&r);
 			counted += c.span.disputed != 0;
 			if (!s->claims_split || c.span.disputed || all_claims)
 				*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
@@ -226,7 +236,7 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
 	free(kept);
 	get_page(&r, &in->pages[i][0]);
-	if (cache_get_u64(&r))
+	if (pack_get_u64(&r))
 		get_page(&r, &in->pages[i][1]);
 	else
 		in->pages[i][1].path = NULL;
@@ -248,39 +258,39 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 static void read_meta_of(void *ctx, size_t i, struct arena *a)
 {
 	struct site *s = ctx;
-	s->incr->reused[i] = read_meta(s, i, a, 0) == 0 ? REUSED : 0;
+	incr_of(s)->reused[i] = read_meta(s, i, a, 0) == 0 ? REUSED : 0;
 }
 
 /* ---- the build ---- */
 
-void incr_begin(struct site *s, const char *version)
+static void incr_begin(struct site *s)
 {
 	const struct book *b = s->book;
-	if (!s->cache || !s->writing)
+	if (!cache_of(s) || !s->writing)
 		return;
 	struct incr *in = xcalloc(1, sizeof *in);
-	s->incr = in;
+	s->reuse_state = in;
 	/* nothing is taken from an output with a link in it (see
 	 * write_output_linked()): a link is never followed, nor pruned into */
 	in->out_fd = write_output_linked(s) ? -1 : open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	in->global = global_key(s, version);
+	in->global = global_key(s, SPECBOOK_VERSION);
 	size_t n = b->nchapters ? b->nchapters : 1;
 	in->keys = xcalloc(n, sizeof *in->keys);
 	in->reused = xcalloc(n, 1);
 	in->pages = xcalloc(n, sizeof *in->pages);
 	in->rec = xcalloc(n, sizeof *in->rec);
 	for (size_t i = 0; i < b->nchapters; i++)
-		in->keys[i] = cache_hash_u64(in->global, b->chapters[i].hash);
+		in->keys[i] = pack_hash_u64(in->global, b->chapters[i].hash);
 
 	/* the last build's book pages */
-	struct cache_reader r;
-	if (cache_read(s->cache, s->a, "book", in->global, &r) == 0) {
+	struct pack_reader r;
+	if (cache_read(cache_of(s), s->a, "book", in->global, &r) == 0) {
 		size_t nold = get_count(&r);
 		struct book_rec *old = arena_array(s->a, nold ? nold : 1, sizeof *old);
 		for (size_t k = 0; k < nold && !r.bad; k++) {
-			old[k].group = (enum incr_group)cache_get_u64(&r);
-			old[k].key = cache_get_u64(&r);
-			old[k].file = (int)cache_get_u64(&r);
+			old[k].group = (enum page_group)pack_get_u64(&r);
+			old[k].key = pack_get_u64(&r);
+			old[k].file = (int)pack_get_u64(&r);
 			get_page(&r, &old[k].page);
 		}
 		if (!r.bad) {
@@ -315,25 +325,25 @@ void incr_begin(struct site *s, const char *version)
 	for (size_t i = 0; i < b->nchapters; i++) {
 		s->in_place |= in->reused[i];
 		if (in->reused[i])
-			live += cache_record_len(s->cache, b->chapters[i].source);
+			live += cache_record_len(cache_of(s), b->chapters[i].source);
 	}
-	cache_pack_begin(s->cache, !s->in_place, live);
+	cache_pack_begin(cache_of(s), !s->in_place, live);
 	for (size_t i = 0; i < b->nchapters; i++)
 		if (in->reused[i])
-			cache_record_keep(s->cache, b->chapters[i].source, &in->rec[i]);
+			cache_record_keep(cache_of(s), b->chapters[i].source, &in->rec[i]);
 }
 
-int incr_reused(const struct site *s, size_t i)
+static int incr_reused(const struct site *s, size_t i)
 {
-	return s->incr && s->incr->reused[i];
+	return incr_of(s) && incr_of(s)->reused[i];
 }
 
-int incr_reindexed(const struct site *s, size_t i)
+static int incr_reindexed(const struct site *s, size_t i)
 {
-	return s->incr && s->incr->reused[i] == REINDEXED;
+	return incr_of(s) && incr_of(s)->reused[i] == REINDEXED;
 }
 
-int incr_reuse_file(struct site *s, const char *path)
+static int incr_reuse_file(struct site *s, const char *path)
 {
 	if (s->in_place)
 		return 0;   /* it stays where it is */
@@ -359,15 +369,15 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	return p;
 }
 
-size_t incr_reuse_chapter(struct site *s, size_t i)
+static size_t incr_reuse_chapter(struct site *s, size_t i)
 {
 	const struct chapter *c = &s->book->chapters[i];
 	const struct rendered *r = &s->chapters[i];
 	size_t page = s->npages;
 	/* a chapter rendered again for its part makes its claims page again */
-	int pages = s->incr->reused[i] == REINDEXED ? 1 : 2;
+	int pages = incr_of(s)->reused[i] == REINDEXED ? 1 : 2;
 	for (int k = 0; k < pages; k++) {
-		const struct page_rec *rec = &s->incr->pages[i][k];
+		const struct page_rec *rec = &incr_of(s)->pages[i][k];
 		if (!rec->path)
 			continue;
 		stub_page(s, rec, c->path);
@@ -384,43 +394,43 @@ size_t incr_reuse_chapter(struct site *s, size_t i)
 
 /* The page at path as this build leaves it: written into the temporary
  * directory, or left in the output because its bytes did not change. */
-static int stat_written(struct site *s, const char *path, struct cache_stat *st)
+static int stat_written(struct site *s, const char *path, struct file_stat *st)
 {
-	return cache_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
-	       (s->in_place && cache_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
+	return files_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
+	       (s->in_place && files_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
 }
 
-void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
+static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
 {
-	struct incr *in = s->incr;
+	struct incr *in = incr_of(s);
 	const struct chapter *c = &s->book->chapters[i];
 	const struct rendered *r = &s->chapters[i];
 	if (!in || !s->writing || diag_count_file(c->path))
 		return;
-	struct cache_stat st[2];
+	struct file_stat st[2];
 	if (stat_written(s, s->pages[page].path, &st[0]) ||
 	    (claims_page != (size_t)-1 && stat_written(s, s->pages[claims_page].path, &st[1])))
 		return;
 	struct buf b = BUF_INIT;
-	cache_put_u64(&b, (uint64_t)r->pairs);
-	cache_put_u64(&b, (uint64_t)r->zh_blocks);
-	cache_put_u64(&b, (uint64_t)r->spans);
-	cache_put_u64(&b, r->nheadings);
+	pack_put_u64(&b, (uint64_t)r->pairs);
+	pack_put_u64(&b, (uint64_t)r->zh_blocks);
+	pack_put_u64(&b, (uint64_t)r->spans);
+	pack_put_u64(&b, r->nheadings);
 	for (size_t k = 0; k < r->nheadings; k++) {
-		cache_put_u64(&b, (uint64_t)r->headings[k].level);
-		cache_put_str(&b, r->headings[k].id);
-		cache_put_str(&b, r->headings[k].title.zh);
-		cache_put_str(&b, r->headings[k].title.en);
+		pack_put_u64(&b, (uint64_t)r->headings[k].level);
+		pack_put_str(&b, r->headings[k].id);
+		pack_put_str(&b, r->headings[k].title.zh);
+		pack_put_str(&b, r->headings[k].title.en);
 	}
-	cache_put_u64(&b, r->nmentions);
+	pack_put_u64(&b, r->nmentions);
 	for (size_t k = 0; k < r->nmentions; k++) {
 		const struct mention *m = &r->mentions[k];
-		cache_put_str(&b, m->row);
-		cache_put_str(&b, m->term);
+		pack_put_str(&b, m->row);
+		pack_put_str(&b, m->term);
 		size_t h = 0;
 		while (m->section && h < r->nheadings && r->headings[h].id != m->section)
 			h++;
-		cache_put_u64(&b, m->section && h < r->nheadings ? h : UINT64_MAX);
+		pack_put_u64(&b, m->section && h < r->nheadings ? h : UINT64_MAX);
 	}
 	/* the claims: their count, how many are disputed, then their bytes,
 	 * which a rebuild of a long book skips when none is */
@@ -429,28 +439,28 @@ void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page
 	for (size_t k = 0; k < r->nclaims; k++) {
 		const struct claim_record *cr = &r->claims[k];
 		disputed += cr->span.disputed != 0;
-		cache_put_u64(&claims, (uint64_t)cr->span.kind);
-		cache_put_u64(&claims, (uint64_t)cr->span.disputed);
-		cache_put_str(&claims, cr->span.relation);
-		cache_put_str(&claims, cr->span.stated);
-		cache_put_str(&claims, cr->span.derivation);
-		cache_put_str(&claims, cr->span.computed);
-		cache_put_str(&claims, cr->span.correction);
-		cache_put_u64(&claims, (uint64_t)cr->loc.line);
-		cache_put_u64(&claims, (uint64_t)cr->loc.col);
-		cache_put_str(&claims, cr->anchor);
-		cache_put_str(&claims, cr->section);
+		pack_put_u64(&claims, (uint64_t)cr->span.kind);
+		pack_put_u64(&claims, (uint64_t)cr->span.disputed);
+		pack_put_str(&claims, cr->span.relation);
+		pack_put_str(&claims, cr->span.stated);
+		pack_put_str(&claims, cr->span.derivation);
+		pack_put_str(&claims, cr->span.computed);
+		pack_put_str(&claims, cr->span.correction);
+		pack_put_u64(&claims, (uint64_t)cr->loc.line);
+		pack_put_u64(&claims, (uint64_t)cr->loc.col);
+		pack_put_str(&claims, cr->anchor);
+		pack_put_str(&claims, cr->section);
 	}
-	cache_put_u64(&b, r->nclaims);
-	cache_put_u64(&b, disputed);
-	cache_put_u64(&b, claims.len);
+	pack_put_u64(&b, r->nclaims);
+	pack_put_u64(&b, disputed);
+	pack_put_u64(&b, claims.len);
 	buf_add(&b, claims.data ? claims.data : "", claims.len);
 	buf_release(&claims);
 	put_page(&b, &s->pages[page], &st[0]);
-	cache_put_u64(&b, claims_page != (size_t)-1);
+	pack_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
 		put_page(&b, &s->pages[claims_page], &st[1]);
-	cache_record_put(s->cache, in->keys[i], &b, &in->rec[i]);
+	cache_record_put(cache_of(s), in->keys[i], &b, &in->rec[i]);
 	buf_release(&b);
 }
 
@@ -460,61 +470,61 @@ static uint64_t hash_headings_of(uint64_t h, const struct rendered *r, const cha
 {
 	for (size_t k = 0; section && k < r->nheadings; k++)
 		if (r->headings[k].id == section) {
-			h = cache_hash_str(h, r->headings[k].id);
-			h = cache_hash_str(h, r->headings[k].title.zh);
-			return cache_hash_str(h, r->headings[k].title.en);
+			h = pack_hash_str(h, r->headings[k].id);
+			h = pack_hash_str(h, r->headings[k].title.zh);
+			return pack_hash_str(h, r->headings[k].title.en);
 		}
-	return cache_hash_str(h, section);
+	return pack_hash_str(h, section);
 }
 
-void incr_book_keys(struct site *s)
+static void incr_book_keys(struct site *s)
 {
-	struct incr *in = s->incr;
+	struct incr *in = incr_of(s);
 	if (!in)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
-	uint64_t index = cache_hash_u64(g, INCR_INDEX), mentions = cache_hash_u64(g, INCR_MENTIONS);
-	uint64_t claims = cache_hash_u64(g, INCR_CLAIMS);
+	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
+	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct rendered *r = &s->chapters[i];
-		index = cache_hash_u64(index, r->nheadings);
-		index = cache_hash_u64(index, (uint64_t)r->spans);
-		index = cache_hash_u64(index, (uint64_t)r->pairs);
-		index = cache_hash_u64(index, (uint64_t)r->zh_blocks);
-		index = cache_hash_u64(index, r->claims_total);
-		index = cache_hash_u64(index, r->claims_disputed);
-		mentions = cache_hash_u64(mentions, r->nmentions);
+		index = pack_hash_u64(index, r->nheadings);
+		index = pack_hash_u64(index, (uint64_t)r->spans);
+		index = pack_hash_u64(index, (uint64_t)r->pairs);
+		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
+		index = pack_hash_u64(index, r->claims_total);
+		index = pack_hash_u64(index, r->claims_disputed);
+		mentions = pack_hash_u64(mentions, r->nmentions);
 		for (size_t k = 0; k < r->nmentions; k++) {
-			mentions = cache_hash_str(mentions, r->mentions[k].row);
-			mentions = cache_hash_str(mentions, r->mentions[k].term);
+			mentions = pack_hash_str(mentions, r->mentions[k].row);
+			mentions = pack_hash_str(mentions, r->mentions[k].term);
 			mentions = hash_headings_of(mentions, r, r->mentions[k].section);
 		}
-		claims = cache_hash_u64(claims, r->claims_total);
-		claims = cache_hash_u64(claims, r->claims_disputed);
-		claims = cache_hash_u64(claims, r->nclaims);
+		claims = pack_hash_u64(claims, r->claims_total);
+		claims = pack_hash_u64(claims, r->claims_disputed);
+		claims = pack_hash_u64(claims, r->nclaims);
 		for (size_t k = 0; k < r->nclaims; k++) {
 			const struct claim_record *c = &r->claims[k];
-			claims = cache_hash_u64(claims, (uint64_t)c->span.disputed);
-			claims = cache_hash_str(claims, c->span.relation);
-			claims = cache_hash_str(claims, c->span.stated);
-			claims = cache_hash_str(claims, c->span.derivation);
-			claims = cache_hash_str(claims, c->span.computed);
-			claims = cache_hash_str(claims, c->span.correction);
-			claims = cache_hash_u64(claims, (uint64_t)c->loc.line);
-			claims = cache_hash_str(claims, c->anchor);
+			claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
+			claims = pack_hash_str(claims, c->span.relation);
+			claims = pack_hash_str(claims, c->span.stated);
+			claims = pack_hash_str(claims, c->span.derivation);
+			claims = pack_hash_str(claims, c->span.computed);
+			claims = pack_hash_str(claims, c->span.correction);
+			claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
+			claims = pack_hash_str(claims, c->anchor);
 		}
 	}
-	in->group[INCR_STATIC] = cache_hash_u64(g, INCR_STATIC);
-	in->group[INCR_INDEX] = index;
-	in->group[INCR_MENTIONS] = mentions;
-	in->group[INCR_CLAIMS] = claims;
-	in->group[INCR_SEARCH] = cache_hash_u64(cache_hash_u64(g, INCR_SEARCH), s->search_parts);
+	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
+	in->group[GROUP_INDEX] = index;
+	in->group[GROUP_MENTIONS] = mentions;
+	in->group[GROUP_CLAIMS] = claims;
+	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
 }
 
-int incr_book_page(struct site *s, const char *path, enum incr_group g)
+static int incr_book_page(struct site *s, const char *path, enum page_group g)
 {
-	struct incr *in = s->incr;
+	struct incr *in = incr_of(s);
 	if (!in)
 		return 0;
 	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
@@ -541,9 +551,9 @@ int incr_book_page(struct site *s, const char *path, enum incr_group g)
 	return 0;
 }
 
-void incr_finish(struct site *s)
+static void incr_finish(struct site *s)
 {
-	struct incr *in = s->incr;
+	struct incr *in = incr_of(s);
 	if (!in)
 		return;
 	const struct book *b = s->book;
@@ -558,7 +568,7 @@ void incr_finish(struct site *s)
 		e[n++] = (struct cache_chapter){ c->source, c->st, c->hash, c->id, c->title, c->summary,
 						 in->rec[i].key, in->rec[i].off, in->rec[i].len };
 	}
-	cache_chapters_write(s->cache, e, n);
+	cache_chapters_write(cache_of(s), e, n);
 	free(e);
 
 	/* the book pages, as written (they are in the output now) */
@@ -566,8 +576,8 @@ void incr_finish(struct site *s)
 	size_t kept = 0;
 	for (size_t k = 0; k < in->nmade; k++) {
 		struct book_rec *m = &in->made[k];
-		struct cache_stat st;
-		if (cache_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
+		struct file_stat st;
+		if (files_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
 			continue;
 		const struct page *p = NULL;
 		for (size_t j = s->npages; j-- > 0 && !m->file;)
@@ -578,23 +588,23 @@ void incr_finish(struct site *s)
 		if (!m->file && !p)
 			continue;
 		struct page none = { .path = m->page.path };
-		cache_put_u64(&buf, (uint64_t)m->group);
-		cache_put_u64(&buf, m->key);
-		cache_put_u64(&buf, (uint64_t)m->file);
+		pack_put_u64(&buf, (uint64_t)m->group);
+		pack_put_u64(&buf, m->key);
+		pack_put_u64(&buf, (uint64_t)m->file);
 		put_page(&buf, p ? p : &none, &st);
 		kept++;
 	}
 	struct buf all = BUF_INIT;
-	cache_put_u64(&all, kept);
+	pack_put_u64(&all, kept);
 	buf_add(&all, buf.data ? buf.data : "", buf.len);
-	cache_write(s->cache, "book", in->global, &all);
+	cache_write(cache_of(s), "book", in->global, &all);
 	buf_release(&all);
 	buf_release(&buf);
 }
 
-void incr_free(struct site *s)
+static void incr_free(struct site *s)
 {
-	struct incr *in = s->incr;
+	struct incr *in = incr_of(s);
 	if (!in)
 		return;
 	free(in->keys);
@@ -605,5 +615,18 @@ void incr_free(struct site *s)
 	if (in->out_fd >= 0)
 		close(in->out_fd);
 	free(in);
-	s->incr = NULL;
+	s->reuse_state = NULL;
 }
+
+const struct site_reuse incr_reuse = {
+	.begin = incr_begin,
+	.reused = incr_reused,
+	.reindexed = incr_reindexed,
+	.take_chapter = incr_reuse_chapter,
+	.keep_chapter = incr_save_chapter,
+	.take_file = incr_reuse_file,
+	.book_keys = incr_book_keys,
+	.book_page = incr_book_page,
+	.finish = incr_finish,
+	.end = incr_free,
+};

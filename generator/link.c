@@ -12,7 +12,7 @@
  * a broken link is an error at the place it was written.
  */
 #include "site.h"
-#include "cache.h"
+#include "pack.h"
 #include "alloc.h"
 #include "buffer.h"
 
@@ -40,7 +40,7 @@ struct collect_ctx {
 
 static uint64_t path_hash(const char *p, size_t n)
 {
-	return cache_hash(CACHE_HASH_INIT, p, n);
+	return pack_hash(PACK_HASH_INIT, p, n);
 }
 
 /*
@@ -327,39 +327,39 @@ static const struct target *table_find(const struct page_table *t, const char *p
 void link_put(struct buf *b, const struct page *p)
 {
 	if (p->kept) {   /* reused: as it was kept */
-		cache_put_u64(b, p->kept_len);
+		pack_put_u64(b, p->kept_len);
 		buf_add(b, p->kept, p->kept_len);
 		return;
 	}
 	struct buf all = BUF_INIT, group = BUF_INIT;
 	const char *file = p->nlinks ? p->links[0].loc.file : NULL;
-	cache_put_str(&all, file);
+	pack_put_str(&all, file);
 	size_t ngroups = 0;
 	for (size_t k = 0; k < p->nlinks; k++)
 		ngroups += k == 0 || p->links[k].path != p->links[k - 1].path;
-	cache_put_u64(&all, ngroups);
+	pack_put_u64(&all, ngroups);
 	for (size_t from = 0, to; from < p->nlinks; from = to) {
 		for (to = from + 1; to < p->nlinks && p->links[to].path == p->links[from].path; to++)
 			;
 		buf_reset(&group);
-		cache_put_u64(&group, to - from);
+		pack_put_u64(&group, to - from);
 		for (size_t k = from; k < to; k++) {
 			const struct link_record *l = &p->links[k];
-			cache_put_str(&group, l->fragment);
+			pack_put_str(&group, l->fragment);
 			if (l->loc.file && file && !strcmp(l->loc.file, file)) {
-				cache_put_u64(&group, FILE_OF_PAGE);
+				pack_put_u64(&group, FILE_OF_PAGE);
 			} else {
-				cache_put_u64(&group, FILE_NAMED);
-				cache_put_str(&group, l->loc.file);
+				pack_put_u64(&group, FILE_NAMED);
+				pack_put_str(&group, l->loc.file);
 			}
-			cache_put_u64(&group, (uint64_t)l->loc.line);
-			cache_put_u64(&group, (uint64_t)l->loc.col);
+			pack_put_u64(&group, (uint64_t)l->loc.line);
+			pack_put_u64(&group, (uint64_t)l->loc.col);
 		}
-		cache_put_str(&all, p->links[from].path);
-		cache_put_u64(&all, group.len);
+		pack_put_str(&all, p->links[from].path);
+		pack_put_u64(&all, group.len);
 		buf_add(&all, group.data, group.len);
 	}
-	cache_put_u64(b, all.len);
+	pack_put_u64(b, all.len);
 	buf_add(b, all.data, all.len);
 	buf_release(&group);
 	buf_release(&all);
@@ -448,13 +448,13 @@ static int check_links(const struct page_table *t, struct breaks *b, const struc
  * skipped unread. */
 static int check_kept(const struct page_table *t, struct breaks *b, const struct page *p)
 {
-	struct cache_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
+	struct pack_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
 	int errors = 0;
-	const char *file = cache_get_str(&r);
-	uint64_t ngroups = cache_get_u64(&r);
+	const char *file = pack_get_str(&r);
+	uint64_t ngroups = pack_get_u64(&r);
 	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
-		const char *path = cache_get_str(&r);
-		uint64_t len = cache_get_u64(&r);
+		const char *path = pack_get_str(&r);
+		uint64_t len = pack_get_u64(&r);
 		if (!path || r.bad || len > (uint64_t)(r.end - r.p)) {
 			r.bad = 1;
 			break;
@@ -466,13 +466,13 @@ static int check_kept(const struct page_table *t, struct breaks *b, const struct
 			r.p = end;
 			continue;
 		}
-		uint64_t n = cache_get_u64(&r);
+		uint64_t n = pack_get_u64(&r);
 		for (uint64_t i = 0; i < n && !r.bad; i++) {
-			struct link_record l = { path, cache_get_str(&r), { file, 0, 0 } };
-			if (cache_get_u64(&r) != FILE_OF_PAGE)
-				l.loc.file = cache_get_str(&r);
-			l.loc.line = (int)cache_get_u64(&r);
-			l.loc.col = (int)cache_get_u64(&r);
+			struct link_record l = { path, pack_get_str(&r), { file, 0, 0 } };
+			if (pack_get_u64(&r) != FILE_OF_PAGE)
+				l.loc.file = pack_get_str(&r);
+			l.loc.line = (int)pack_get_u64(&r);
+			l.loc.col = (int)pack_get_u64(&r);
 			if (!r.bad)
 				errors += check_one(b, &l, to ? to->page : NULL, !to);
 		}

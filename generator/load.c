@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
+#include "pack.h"
 #include "url.h"
 #include "work.h"
 #include "yamltree.h"
@@ -260,7 +261,8 @@ static void check_chapter_ids(struct arena *a, struct book *b)
  * front matter. */
 struct read_job {
 	struct book *b;
-	const struct cache *cache;
+	book_vouch *vouch;           /* NULL: read every chapter */
+	const void *vouch_ctx;
 	int *ok;                     /* per chapter: read (or vouched for) */
 	int dir_fd;                  /* content/, open: its path is looked up once */
 };
@@ -271,21 +273,20 @@ static void read_one(void *ctx, size_t i, struct arena *a)
 	struct book *b = job->b;
 	struct chapter *c = &b->chapters[i];
 	/* stat before reading: a change after this shows next time */
-	const struct cache_chapter *e = NULL;
-	if (cache_statat(job->dir_fd, c->source, &c->st) == 0)
-		e = cache_chapter_lookup(job->cache, c->source, &c->st);
-	if (e) {
-		c->hash = e->hash;
-		c->id = e->id;
-		c->title = e->title;
-		c->summary = e->summary;
+	struct chapter_known k;
+	if (files_statat(job->dir_fd, c->source, &c->st) == 0 && job->vouch &&
+	    job->vouch(job->vouch_ctx, c->source, &c->st, &k)) {
+		c->hash = k.hash;
+		c->id = k.id;
+		c->title = k.title;
+		c->summary = k.summary;
 		job->ok[i] = 1;
 	} else {
 		job->ok[i] = book_chapter_read(a, b, c) == 0;
 	}
 }
 
-static void load_chapters(struct arena *a, struct book *b, const struct cache *cache)
+static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, const void *ctx)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
 	size_t n;
@@ -315,7 +316,7 @@ static void load_chapters(struct arena *a, struct book *b, const struct cache *c
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 	}
 
-	struct read_job job = { b, cache, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
+	struct read_job job = { b, vouch, ctx, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
 				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
 	work_each(a, b->nchapters, 16, read_one, &job);   /* a small book is read by one */
 	if (job.dir_fd >= 0)
@@ -449,7 +450,7 @@ static int read_chapter(struct arena *ta, const struct book *b, struct chapter *
 	char *text;
 	if (files_read_raw(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &c->len))
 		return -1;
-	if ((!rehash || cache_hash(CACHE_HASH_INIT, text, c->len) != c->hash) &&
+	if ((!rehash || pack_hash(PACK_HASH_INIT, text, c->len) != c->hash) &&
 	    files_check_text(c->path, text, c->len))
 		return -1;
 	c->text = text;
@@ -464,7 +465,7 @@ int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
 	struct arena ta = ARENA_INIT;
 	int rc = -1;
 	if (read_chapter(&ta, b, c, 0) == 0) {
-		c->hash = cache_hash(CACHE_HASH_INIT, c->text, c->len);
+		c->hash = pack_hash(PACK_HASH_INIT, c->text, c->len);
 		rc = book_chapter_parse(a, c);
 	}
 	arena_free(&ta);
@@ -487,10 +488,11 @@ int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
 
 struct book *book_load(struct arena *a, const char *root)
 {
-	return book_load_cached(a, root, NULL);
+	return book_load_cached(a, root, NULL, NULL);
 }
 
-struct book *book_load_cached(struct arena *a, const char *root, const struct cache *cache)
+struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
+			      const void *ctx)
 {
 	if (!files_is_dir(root)) {
 		diag_error((struct srcloc){ root, 0, 0 }, "not a directory: give the book's directory with -C");
@@ -507,7 +509,7 @@ struct book *book_load_cached(struct arena *a, const char *root, const struct ca
 	struct book *b = arena_alloc(a, sizeof *b);
 	b->root = root;
 	load_book_yaml(a, b);
-	load_chapters(a, b, cache);
+	load_chapters(a, b, vouch, ctx);
 	load_glossary(a, b);
 	b->numbers = numbers_load(a, root, b->approx);
 	load_template(a, b);

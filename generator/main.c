@@ -10,6 +10,8 @@
  * on any error (or warning under --werror), 2 on a usage error.
  */
 #include "book.h"
+#include "cache.h"
+#include "incr.h"
 #include "diag.h"
 #include "dom.h"
 #include "serve.h"
@@ -201,12 +203,13 @@ int main(int argc, char **argv)
 	 * (incr.h); check always reads everything */
 	struct cache *cache = write && use_cache
 		? cache_open(&arena, arena_printf(&arena, "%s/.specbook-cache", dir)) : NULL;
-	struct book *book = book_load_cached(&arena, dir, cache);
+	struct book *book = book_load_cached(&arena, dir, cache ? cache_vouch : NULL, cache);
 	double loaded = site_clock();
 	int built = -1;
 	if (book && book->numbers) {
 		struct site_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
-					   .jobs = jobs, .verbose = !quiet, .cache = cache };
+					   .jobs = jobs, .verbose = !quiet,
+					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache };
 		if (werror && diag_count(DIAG_WARNING))
 			so.write = 0;
 		built = site_build(book, &arena, &so, &stats);

@@ -7,7 +7,6 @@
  * the site root and made relative by the link stage.
  */
 #include "site.h"
-#include "incr.h"
 #include "alloc.h"
 #include "buffer.h"
 #include "chart.h"
@@ -85,7 +84,7 @@ static void section_link(struct site *s, struct dom_node *parent, size_t ci, con
 static void index_page(struct site *s)
 {
 	const struct book *b = s->book;
-	if (incr_book_page(s, "index.html", INCR_INDEX))
+	if (site_book_page_taken(s, "index.html", GROUP_INDEX))
 		return;
 	struct page *p = site_page_new(s, "index.html", "content/book.yaml", NULL, NULL);
 	struct dom_node *frag = dom_fragment();
@@ -240,7 +239,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 {
 	const struct book *b = s->book;
 	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
-	if (incr_book_page(s, path, INCR_MENTIONS))
+	if (site_book_page_taken(s, path, GROUP_MENTIONS))
 		return;
 	struct page *p = site_page_new(s, path, t->file,
 				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
@@ -399,7 +398,7 @@ static void specs_pages(struct site *s)
 	const struct spec_table *tables = numbers_tables(s->book->numbers, &n);
 	for (size_t i = 0; i < n; i++)
 		spec_table_page(s, &tables[i]);
-	if (incr_book_page(s, "specs/index.html", INCR_STATIC))
+	if (site_book_page_taken(s, "specs/index.html", GROUP_STATIC))
 		return;
 	struct page *p = site_page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -421,7 +420,7 @@ static void specs_pages(struct site *s)
 static void glossary_page(struct site *s)
 {
 	const struct book *b = s->book;
-	if (incr_book_page(s, "glossary.html", INCR_MENTIONS))
+	if (site_book_page_taken(s, "glossary.html", GROUP_MENTIONS))
 		return;
 	struct page *p = site_page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -602,7 +601,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 static void claims_page(struct site *s)
 {
 	const struct book *b = s->book;
-	if (incr_book_page(s, "claims.html", INCR_CLAIMS))
+	if (site_book_page_taken(s, "claims.html", GROUP_CLAIMS))
 		return;
 	struct page *p = site_page_new(s, "claims.html", "content", "Claims and errata", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -696,11 +695,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 	const struct book *b = s->book;
 	struct rendered *rc = &s->chapters[ci];
 	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
-	if (incr_reused(s, ci) && !incr_reindexed(s, ci)) {
-		/* so is the rest of its part (incr_begin()): so is the part */
+	if (site_reused(s, ci) && !site_reindexed(s, ci)) {
+		/* so is the rest of its part (the reuse layer decided so): so is the part */
 		if (last) {
 			const char *path = pages_search_part_path(s, s->search_parts++);
-			if (incr_reuse_file(s, path)) {
+			if (site_take_file(s, path)) {
 				diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 					   "(build with --no-cache)", path);
 				s->writing = 0;
@@ -728,7 +727,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 static void search_book_part(struct site *s)
 {
 	const struct book *b = s->book;
-	if (incr_book_page(s, "assets/search/book.js", INCR_STATIC))
+	if (site_book_page_taken(s, "assets/search/book.js", GROUP_STATIC))
 		return;
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
@@ -775,7 +774,7 @@ static void search_page(struct site *s)
 {
 	search_book_part(s);
 
-	if (incr_book_page(s, "search.html", INCR_SEARCH))
+	if (site_book_page_taken(s, "search.html", GROUP_SEARCH))
 		return;
 	struct page *p = site_page_new(s, "search.html", "content", "Search", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -862,7 +861,7 @@ static void print_page(struct site *s)
 
 static void notfound_page(struct site *s)
 {
-	if (incr_book_page(s, "404.html", INCR_STATIC))
+	if (site_book_page_taken(s, "404.html", GROUP_STATIC))
 		return;
 	struct page *p = site_page_new(s, "404.html", "content", "Not found", NULL);
 	struct dom_node *frag = dom_fragment();
@@ -878,7 +877,6 @@ static void notfound_page(struct site *s)
 
 void pages_build(struct site *s)
 {
-	incr_book_keys(s);
 	index_page(s);
 	specs_pages(s);
 	glossary_page(s);

@@ -64,7 +64,7 @@ struct quantity quantity_number(double x);
  * an INTERVAL_E* code.  The display unit of the result follows the operands:
  * a sum keeps the left one's, a product or quotient by a plain number keeps
  * the other's, equal units divide out; otherwise the result has none and
- * quantity_format() chooses one for its dimension.  a may alias out.
+ * format_quantity() chooses one for its dimension.  a may alias out.
  */
 int quantity_add(struct quantity a, struct quantity b, struct quantity *out);
 int quantity_sub(struct quantity a, struct quantity b, struct quantity *out);
@@ -82,34 +82,5 @@ int quantity_max(struct quantity a, struct quantity b, struct quantity *out);
 
 /* Sets the display unit (no dimension check: see units_convert()). */
 void quantity_set_unit(struct quantity *q, const char *unit, double scale);
-
-/* Flags for quantity_format(). */
-enum {
-	QUANTITY_BARE = 1,       /* the number only, no unit ("3.35") */
-	QUANTITY_INTERVAL = 2,   /* v as "[13.45, 13.55] TB" (or one number if a point) */
-	QUANTITY_PRECISE = 4,    /* more digits: at least 4 significant (for hints) */
-};
-
-/*
- * Returns the quantity as text, in the arena, in its display unit (or, when
- * it has none, in a unit units_display() picks for its dimension and size):
- *   "13,824 GB"    an exact integer keeps every digit, with thousands separators
- *   "13.8 TB"      other exact values: 3 significant digits, at least 1 decimal
- *   "3.35 TB/s"    a value known to its digits: as many decimals as they carry
- *   "150–200 L/min" a range: its nominal ends
- * Separators are commas from 1,000 up (never in decimals).  A negative number
- * gets U+2212.  units may be NULL when q has a display unit or no dimension.
- */
-char *quantity_format(struct arena *a, const struct units *units, const struct quantity *q,
-		      unsigned flags);
-
-/* Returns a number alone in the style above (no unit): x in its own right,
- * with decimals decimals (-1: choose as for an exact value). */
-char *quantity_format_number(struct arena *a, double x, int decimals);
-
-/* Returns the unit q is shown in as a word for messages: its display unit,
- * a unit named after its dimension ("B/s"), or "a plain number". */
-const char *quantity_unit_name(struct arena *a, const struct units *units,
-			       const struct quantity *q);
 
 #endif

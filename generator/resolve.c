@@ -12,6 +12,7 @@
  * need its own column in another row while it is being evaluated.
  */
 #include "resolve.h"
+#include "format.h"
 #include "alloc.h"
 #include "buffer.h"
 #include "utf8.h"
@@ -579,7 +580,7 @@ static void fill_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 	}
 	if (q.unit && (!rc->has_unit || strcmp(q.unit, rc->unit.name)))
 		cell->unit = q.unit;
-	cell->text = quantity_format(rs->arena, rs->units, &q, QUANTITY_BARE);
+	cell->text = format_quantity(rs->arena, rs->units, &q, FORMAT_BARE);
 	struct quantity in_column = q;
 	if (rc->has_unit && !units_convert(&in_column, &rc->unit))
 		cell->sort_key = interval_mid(in_column.nominal) / in_column.scale;

@@ -9,7 +9,7 @@
  * hash order.
  */
 #include "search.h"
-#include "cache.h"
+#include "pack.h"
 
 #include "alloc.h"
 #include "buffer.h"
@@ -252,7 +252,7 @@ struct search_index *search_index_new(void)
 }
 
 /* A term of up to 8 bytes is hashed from its bytes as one number (see
- * tokenize()); longer ones by cache_hash().  The mixing is a bijection,
+ * tokenize()); longer ones by pack_hash().  The mixing is a bijection,
  * so two short terms of the same length with the same hash are the same
  * term. */
 static uint64_t hash_word(uint64_t w)
@@ -344,7 +344,7 @@ static struct term *term_get(struct search_index *ix, const char *text, size_t l
 			     uint64_t word)
 {
 	return term_get_hashed(ix, text, len,
-			       len <= 8 ? hash_word(word) : cache_hash(CACHE_HASH_INIT, text, len));
+			       len <= 8 ? hash_word(word) : pack_hash(PACK_HASH_INIT, text, len));
 }
 
 struct add_ctx {

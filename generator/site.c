@@ -10,7 +10,6 @@
 #include "alloc.h"
 #include "buffer.h"
 #include "files.h"
-#include "incr.h"
 #include "search.h"
 #include "spec.h"
 
@@ -183,8 +182,8 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
-		int again = incr_reindexed(s, i);
-		if (incr_reused(s, i) && !again)
+		int again = site_reindexed(s, i);
+		if (site_reused(s, i) && !again)
 			continue;   /* taken from the last build */
 		/* its text, read here (in parallel) and let go with the batch (the
 		 * book's const chapters get and lose their text here only) */
@@ -432,7 +431,7 @@ void site_page_done(struct site *s, struct page *p)
 	}
 }
 
-/* A reindexed chapter (incr_reindexed()) of a long book, whose claims were
+/* A reindexed chapter (site_reindexed()) of a long book, whose claims were
  * all read from the cache: they go on its part's claims page, made again
  * (and saved with the chapter's record when it ends the part); then only
  * the disputed ones are kept, as keep_chapter() keeps them. */
@@ -445,7 +444,7 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 	if (p) {
 		size_t claims = (size_t)(p - s->pages);
 		site_page_done(s, p);
-		incr_save_chapter(s, i, page, claims);
+		s->reuse->keep_chapter(s, i, page, claims);
 	}
 	size_t kept = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
@@ -458,9 +457,9 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
  * claims page in a long book; then only what the book pages need is kept. */
 static void chapter_done(struct site *s, size_t i)
 {
-	if (incr_reused(s, i)) {
-		size_t page = incr_reuse_chapter(s, i);
-		if (incr_reindexed(s, i)) {
+	if (site_reused(s, i)) {
+		size_t page = s->reuse->take_chapter(s, i);
+		if (site_reindexed(s, i)) {
 			s->stats.reindexed++;
 			reindexed_claims(s, i, page);
 		}
@@ -473,7 +472,8 @@ static void chapter_done(struct site *s, size_t i)
 		claims = (size_t)(p - s->pages);
 		site_page_done(s, p);
 	}
-	incr_save_chapter(s, i, page, claims);
+	if (s->reuse)
+		s->reuse->keep_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);
 	keep_chapter(s, i);
 }
@@ -559,7 +559,7 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	       struct site_stats *stats)
 {
 	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .verbose = opts->verbose,
-			  .cache = opts->cache };
+			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;
@@ -590,7 +590,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	if (s.writing && write_begin(&s, opts->out))
 		s.writing = 0;
 	s.serialize = s.writing;
-	incr_begin(&s, SPECBOOK_VERSION);
+	if (s.reuse)
+		s.reuse->begin(&s);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
@@ -622,6 +623,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	t1 = site_clock();
 	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
 	t = t1;
+	if (s.reuse)
+		s.reuse->book_keys(&s);
 	pages_build(&s);
 	add_assets(&s);
 	if (progress) {
@@ -639,8 +642,8 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 		rc = 0;
 		if (opts->write)
 			rc = s.writing ? write_finish(&s) : -1;
-		if (rc == 0 && opts->write)
-			incr_finish(&s);
+		if (rc == 0 && opts->write && s.reuse)
+			s.reuse->finish(&s);
 	}
 	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
 	if (rc)
@@ -670,9 +673,30 @@ int site_build(const struct book *b, struct arena *a, const struct site_options 
 	}
 	dom_free(s.claims_frag);
 	link_strings_free(&s);
-	incr_free(&s);
+	if (s.reuse)
+		s.reuse->end(&s);
 	free(s.reserved);
 	render_autolinker_free((struct autolinker *)s.env.links);
 	dom_template_free(s.tpl);
 	return rc;
+}
+
+int site_reused(const struct site *s, size_t i)
+{
+	return s->reuse && s->reuse->reused(s, i);
+}
+
+int site_reindexed(const struct site *s, size_t i)
+{
+	return s->reuse && s->reuse->reindexed(s, i);
+}
+
+int site_take_file(struct site *s, const char *path)
+{
+	return s->reuse ? s->reuse->take_file(s, path) : -1;
+}
+
+int site_book_page_taken(struct site *s, const char *path, enum page_group g)
+{
+	return s->reuse && s->reuse->book_page(s, path, g);
 }

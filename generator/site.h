@@ -16,6 +16,7 @@
 #include "render.h"
 
 struct buf;
+struct site;
 
 #define SPECBOOK_VERSION "0.1.0"
 
@@ -67,6 +68,57 @@ struct site_stats {
 	double seconds[PHASE_COUNT];
 };
 
+/* Book pages are grouped by what they show of the chapters: a group's
+ * pages are made again only when that changed (the reuse layer keys each
+ * group). */
+enum page_group { GROUP_STATIC, GROUP_INDEX, GROUP_MENTIONS, GROUP_CLAIMS, GROUP_SEARCH,
+		  GROUP_COUNT };
+
+/*
+ * What a build takes from the last one.  The site's stages never read or
+ * write the cache: they ask these, through site_reused() and the like,
+ * which answer "no" when there is no reuse layer (check, --no-cache).  The
+ * incremental layer (incr.h) fills one and main.c hands it to
+ * site_build().  Each gets the site, whose reuse_ctx and reuse_state are
+ * the layer's own.
+ */
+struct site_reuse {
+	/* decides which chapters are taken from the last build (after
+	 * write_begin()) */
+	void (*begin)(struct site *s);
+	/* chapter i's page comes from the last build */
+	int (*reused)(const struct site *s, size_t i);
+	/* ... but its search part is made again: it is rendered for the index
+	 * alone, and in a long book its claims are kept to make the part's
+	 * claims page again */
+	int (*reindexed)(const struct site *s, size_t i);
+	/* takes chapter i: fills s->chapters[i] with what the book pages
+	 * need, adds its pages (no tree) and links their files into the new
+	 * site; returns the index of its page in s->pages */
+	size_t (*take_chapter)(struct site *s, size_t i);
+	/* chapter i was made (page and claims_page index s->pages;
+	 * claims_page is (size_t)-1 when there is none): keep it */
+	void (*keep_chapter)(struct site *s, size_t i, size_t page, size_t claims_page);
+	/* links the last build's file at path into the new site; 0, or -1
+	 * (then make it) */
+	int (*take_file)(struct site *s, const char *path);
+	/* every chapter is done: key the groups of book pages */
+	void (*book_keys)(struct site *s);
+	/* 1 if the book page at path (of group g) was taken; 0: make it */
+	int (*book_page)(struct site *s, const char *path, enum page_group g);
+	/* after a successful write: keep what the next build needs */
+	void (*finish)(struct site *s);
+	/* frees what begin() allocated outside the build's arena */
+	void (*end)(struct site *s);
+};
+
+/* The questions the stages ask of the reuse layer; each answers 0 (make
+ * it) when there is none. */
+int site_reused(const struct site *s, size_t i);
+int site_reindexed(const struct site *s, size_t i);
+int site_take_file(struct site *s, const char *path);
+int site_book_page_taken(struct site *s, const char *path, enum page_group g);
+
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);
 
@@ -93,8 +145,9 @@ struct site {
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
 	struct dom_node *claims_frag, *claims_art;   /* the one being filled */
-	struct cache *cache;         /* NULL: a full build that keeps nothing */
-	struct incr *incr;           /* what this build takes from the last one */
+	const struct site_reuse *reuse;  /* NULL: a full build that keeps nothing */
+	void *reuse_ctx;             /* the reuse layer's: what it reads (the cache) */
+	void *reuse_state;           /* the reuse layer's: what this build takes */
 	int in_place;                /* the output is updated, not replaced (write.c) */
 	struct link_strings *link_strings;   /* link.c's one copy of each target */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
@@ -123,7 +176,8 @@ struct site_options {
 	int write;                 /* 0: check only */
 	int jobs;                  /* rendering threads */
 	int verbose;               /* per-chapter lines on stderr */
-	struct cache *cache;       /* NULL: build everything, keep nothing */
+	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
+	void *reuse_ctx;           /* handed to it as s->reuse_ctx */
 };
 
 /* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */

@@ -22,7 +22,7 @@
 #include <stddef.h>
 
 #include "arena.h"
-#include "numbers.h"
+#include "tables.h"
 #include "yamltree.h"
 
 /* Where a column of a table was written. */

@@ -460,7 +460,7 @@ static int finish(struct site *s)
 			continue;
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		/* an unchanged file is linked from the old site, never through a link in it */
-		const char *prev = s->incr && !s->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)
+		const char *prev = s->reuse_state && !s->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)
 							     : NULL;
 		if (files_copy_tree(f->disk_path, path, prev)) {
 			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));

@@ -29,6 +29,7 @@
  * with what it computed (look at the diff before keeping it).
  */
 #include "alloc.h"
+#include "format.h"
 #include "arena.h"
 #include "buffer.h"
 #include "claim.h"
@@ -140,12 +141,12 @@ static const struct expr_scope expr_scope = { lookup, suggest, NULL };
 
 static void describe_quantity(struct buf *out, struct arena *a, const struct quantity *q)
 {
-	buf_addf(out, "shows %s\n", quantity_format(a, scope.units, q, 0));
+	buf_addf(out, "shows %s\n", format_quantity(a, scope.units, q, 0));
 	if (interval_is_point(q->v))
 		buf_addf(out, "exact\n");
 	else
 		buf_addf(out, "interval %s\n",
-			 quantity_format(a, scope.units, q, QUANTITY_INTERVAL));
+			 format_quantity(a, scope.units, q, FORMAT_INTERVAL));
 }
 
 /* Returns a unit's size as people write it: 10^12, 2^40, 0.125, 3600. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "format.h"
 #include "claim.h"
 #include "diag.h"
 #include "expr.h"
@@ -44,7 +45,7 @@ static char *shows(const char *text)
 	struct quantity q;
 	if (eval(text, &q) < 0)
 		fail_msg("'%s' failed: %s", text, first_diag());
-	return quantity_format(&arena, units, &q, 0);
+	return format_quantity(&arena, units, &q, 0);
 }
 
 static const char *error_of(const char *text)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "format.h"
 #include "interval.h"
 #include "quantity.h"
 
@@ -153,28 +154,28 @@ static void test_format(void **state)
 	struct arena a = ARENA_INIT;
 	struct quantity q;
 	q = q_with(13824e9, 13824e9, 13824e9, 13824e9, "GB", 1e9);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "13,824 GB");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "13,824 GB");
 	quantity_set_unit(&q, "TB", 1e12);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "13.8 TB");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "13.8 TB");
 	q = q_with(3.345e12, 3.355e12, 3.35e12, 3.35e12, "TB/s", 1e12);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "3.35 TB/s");
-	assert_string_equal(quantity_format(&a, NULL, &q, QUANTITY_INTERVAL),
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "3.35 TB/s");
+	assert_string_equal(format_quantity(&a, NULL, &q, FORMAT_INTERVAL),
 			    "[3.345, 3.355] TB/s");
-	assert_string_equal(quantity_format(&a, NULL, &q, QUANTITY_BARE), "3.35");
+	assert_string_equal(format_quantity(&a, NULL, &q, FORMAT_BARE), "3.35");
 	q = q_with(149.5, 200.5, 150, 200, "L/min", 1);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "150\xe2\x80\x93" "200 L/min");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "150\xe2\x80\x93" "200 L/min");
 	q = q_with(200e12, 200e12, 200e12, 200e12, "TiB", 1099511627776.0);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "181.9 TiB");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "181.9 TiB");
 	q = q_with(0.8333, 0.8333, 0.8333, 0.8333, "%", 0.01);
 	q.dim.e[0] = 0;
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "83.3%");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "83.3%");
 	q = quantity_number(-2.5);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "\xe2\x88\x92" "2.5");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "\xe2\x88\x92" "2.5");
 	q = quantity_number(1.2e29);
-	assert_string_equal(quantity_format(&a, NULL, &q, 0), "1.2 \xc3\x97 10^29");
-	assert_string_equal(quantity_format_number(&a, 1234567, -1), "1,234,567");
-	assert_string_equal(quantity_format_number(&a, 999, -1), "999");
-	assert_string_equal(quantity_format_number(&a, 0.0412, -1), "0.0412");
+	assert_string_equal(format_quantity(&a, NULL, &q, 0), "1.2 \xc3\x97 10^29");
+	assert_string_equal(format_number(&a, 1234567, -1), "1,234,567");
+	assert_string_equal(format_number(&a, 999, -1), "999");
+	assert_string_equal(format_number(&a, 0.0412, -1), "0.0412");
 	arena_free(&a);
 }
 
