@@ -9,14 +9,14 @@ CC      ?= cc
 PKGS     = libcmark yaml-0.1 libxml-2.0
 OPT     ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wshadow -pedantic
-CPPFLAGS = -D_XOPEN_SOURCE=700 -MMD -MP
+CPPFLAGS = -D_XOPEN_SOURCE=700 -MMD -MP -Igenerator
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS_ALL = $(WARN) $(OPT) $(CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
 
 BUILD   ?= build
-SRCS     = $(sort $(wildcard generator/*.c))
+SRCS     = $(sort $(wildcard generator/*.c generator/*/*.c))
 OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o)
 LIB_OBJS = $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 BIN      = $(BUILD)/specbook
@@ -33,6 +33,7 @@ deps:
 	@tools/ensure-deps.sh build
 
 $(BUILD)/obj/%.o: generator/%.c | $(BUILD)/obj
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/obj:
@@ -42,11 +43,11 @@ $(BIN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS_ALL)
 
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
-	$(CC) $(CFLAGS_ALL) -Igenerator $(shell pkg-config --cflags cmocka) $< -o $@ \
+	$(CC) $(CFLAGS_ALL) $(shell pkg-config --cflags cmocka) $< -o $@ \
 		$(LIB_OBJS) $(LDLIBS_ALL) $(shell pkg-config --libs cmocka)
 
 $(BUILD)/tests/examples: tests/examples/runner.c $(LIB_OBJS) | $(BUILD)/obj
-	$(CC) $(CFLAGS_ALL) -Igenerator $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
 
 # Build the book.  Dependencies are checked first, in a sub-make, so that
 # pkg-config flags are read after any install.

@@ -9,13 +9,13 @@
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
  * on any error (or warning under --werror), 2 on a usage error.
  */
-#include "book.h"
-#include "cache.h"
-#include "incr.h"
-#include "diag.h"
-#include "dom.h"
+#include "book/book.h"
+#include "incr/cache.h"
+#include "incr/incr.h"
+#include "core/diag.h"
+#include "site/dom.h"
 #include "serve.h"
-#include "site.h"
+#include "site/site.h"
 
 #include <getopt.h>
 #include <limits.h>

@@ -31,11 +31,11 @@
  */
 #define _GNU_SOURCE
 #include "serve.h"
-#include "alloc.h"
-#include "arena.h"
-#include "buffer.h"
-#include "files.h"
-#include "site.h"
+#include "core/alloc.h"
+#include "core/arena.h"
+#include "core/buffer.h"
+#include "core/files.h"
+#include "site/site.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -36,6 +36,9 @@ tap() {   # name, command...
 	echo "# $name: $p passed, $f failed"
 }
 
+echo "# layout"
+tap layers sh tests/layers.sh generator
+
 echo "# unit tests"
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -28,17 +28,17 @@
  * Output is TAP; with -u FILE the runner rewrites FILE's expected outputs
  * with what it computed (look at the diff before keeping it).
  */
-#include "alloc.h"
-#include "format.h"
-#include "arena.h"
-#include "buffer.h"
-#include "claim.h"
-#include "diag.h"
-#include "distance.h"
-#include "expr.h"
-#include "files.h"
-#include "literal.h"
-#include "units.h"
+#include "core/alloc.h"
+#include "numbers/format.h"
+#include "core/arena.h"
+#include "core/buffer.h"
+#include "numbers/claim.h"
+#include "core/diag.h"
+#include "core/distance.h"
+#include "numbers/expr.h"
+#include "core/files.h"
+#include "numbers/literal.h"
+#include "numbers/units.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,8 +7,8 @@
 
 #include <stdlib.h>
 
-#include "book.h"
-#include "dom.h"
+#include "book/book.h"
+#include "site/dom.h"
 
 static struct arena fuzz_arena;
 static struct book *fuzz_book;

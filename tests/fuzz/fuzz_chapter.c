@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "common.h"
-#include "render.h"
-#include "utf8.h"
+#include "site/render.h"
+#include "core/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book.h"
-#include "utf8.h"
+#include "book/book.h"
+#include "core/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "common.h"
-#include "numbers.h"
-#include "utf8.h"
+#include "book/numbers.h"
+#include "core/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

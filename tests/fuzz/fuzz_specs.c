@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "files.h"
-#include "numbers.h"
+#include "core/files.h"
+#include "book/numbers.h"
 
 static char dir[64];
 

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buffer.h"
-#include "url.h"
+#include "core/buffer.h"
+#include "core/url.h"
 
 /* The scheme of an already normalised URL, straight from the standard's
  * "scheme start" and "scheme" states: the oracle for url_scheme(). */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "yamltree.h"
+#include "core/diag.h"
+#include "core/yamltree.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

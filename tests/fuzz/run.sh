@@ -8,13 +8,13 @@ cd "$(dirname "$0")/../.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 OUT=build/fuzz
 mkdir -p "$OUT/obj" tests/fuzz/crashes
-CFLAGS="-std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -D_XOPEN_SOURCE=700 $(pkg-config --cflags libcmark yaml-0.1 libxml-2.0)"
+CFLAGS="-std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -D_XOPEN_SOURCE=700 -Igenerator $(pkg-config --cflags libcmark yaml-0.1 libxml-2.0)"
 LIBS="$(pkg-config --libs libcmark yaml-0.1 libxml-2.0) -lpthread -lm"
 objs=()
-for src in generator/*.c; do
+for src in generator/*.c generator/*/*.c; do
 	name=$(basename "$src" .c)
 	[ "$name" = main ] && continue
-	obj="$OUT/obj/$name.o"
+	obj="$OUT/obj/$name.o"   # module names are unique across folders
 	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then
 		clang $CFLAGS -c "$src" -o "$obj" || exit 1
 	fi

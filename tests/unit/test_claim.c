@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "claim.h"
-#include "diag.h"
-#include "expr.h"
-#include "files.h"
-#include "literal.h"
-#include "units.h"
+#include "core/arena.h"
+#include "numbers/claim.h"
+#include "core/diag.h"
+#include "numbers/expr.h"
+#include "core/files.h"
+#include "numbers/literal.h"
+#include "numbers/units.h"
 
 #define UNITS_FIXTURE_SCOPE
 #include "units_fixture.h"

@@ -13,10 +13,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "arena.h"
-#include "format.h"
-#include "interval.h"
-#include "quantity.h"
+#include "core/arena.h"
+#include "numbers/format.h"
+#include "numbers/interval.h"
+#include "numbers/quantity.h"
 
 static struct interval iv(double lo, double hi)
 {

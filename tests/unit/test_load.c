@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
-#include "files.h"
+#include "book/book.h"
+#include "core/files.h"
 
 static char dir[64];
 

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book.h"
-#include "buffer.h"
-#include "dom.h"
-#include "render.h"
+#include "book/book.h"
+#include "core/buffer.h"
+#include "site/dom.h"
+#include "site/render.h"
 
 static void detect_lang(void **state)
 {

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "buffer.h"
-#include "search.h"
+#include "core/buffer.h"
+#include "site/search.h"
 
 static void collect(void *ctx, const char *term, size_t len)
 {

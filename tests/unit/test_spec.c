@@ -19,12 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "buffer.h"
-#include "diag.h"
-#include "files.h"
-#include "numbers.h"
-#include "spec.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/diag.h"
+#include "core/files.h"
+#include "book/numbers.h"
+#include "book/spec.h"
 
 static char tmpdir[64];
 

@@ -15,10 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena.h"
-#include "diag.h"
-#include "files.h"
-#include "units.h"
+#include "core/arena.h"
+#include "core/diag.h"
+#include "core/files.h"
+#include "numbers/units.h"
 
 #include "units_fixture.h"
 

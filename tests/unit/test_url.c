@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "buffer.h"
-#include "url.h"
+#include "core/buffer.h"
+#include "core/url.h"
 
 /* Returns url normalised (static buffer, test use only). */
 static const char *normalised(const char *url, size_t len)

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "diag.h"
-#include "files.h"
-#include "units.h"
+#include "core/arena.h"
+#include "core/diag.h"
+#include "core/files.h"
+#include "numbers/units.h"
 
 #define FIXTURE_MAYBE_UNUSED __attribute__((unused))
 
@@ -57,8 +57,8 @@ FIXTURE_MAYBE_UNUSED static char *first_diag(void)
 
 /* ---- the tiny scope shared by test_claim and test_expr ---- */
 #ifdef UNITS_FIXTURE_SCOPE
-#include "expr.h"
-#include "literal.h"
+#include "numbers/expr.h"
+#include "numbers/literal.h"
 
 struct fake {
 	const char *row, *field, *value;

@@ -1,0 +1,115 @@
+/*
+ * book.h — the in-memory model of a book, as the load stage builds it.
+ *
+ * One struct book holds everything read from content/, specs/ and
+ * templates/.  All of it lives in the build arena and is read-only once
+ * book_load() has returned, so rendering threads may share it.
+ */
+#ifndef SPECBOOK_BOOK_H
+#define SPECBOOK_BOOK_H
+
+#include <stddef.h>
+
+#include "core/arena.h"
+#include "core/bitext.h"
+#include "core/diag.h"
+#include "core/files.h"
+#include "book/numbers.h"
+
+struct chapter {
+	const char *path;        /* "content/01-introduction.md", for diagnostics */
+	const char *source;      /* "01-introduction.md", as other chapters link to it */
+	const char *page;        /* "01-introduction.html" */
+	const char *id;          /* front matter id */
+	int number;              /* NN of the file name */
+	struct bitext title;
+	struct bitext summary;
+	const char *text;        /* the whole file, NUL-terminated; NULL but while
+				    it renders (book_chapter_text()) */
+	size_t len;
+	const char *body;        /* the Markdown after the front matter */
+	size_t body_len;
+	int body_line;           /* file line of the body's first line */
+	uint64_t hash;           /* of the file's bytes (pack_hash) */
+	struct file_stat st;     /* the file when it was read */
+};
+
+struct term {
+	const char *id;
+	struct bitext name;      /* full name in each language */
+	const char *abbr;        /* short form, or NULL */
+	const char **aliases;    /* further spellings that auto-link */
+	size_t naliases;
+	struct bitext def;       /* one-line definition */
+	struct srcloc loc;
+};
+
+struct book {
+	const char *root;        /* the book directory, as given with -C */
+	struct bitext title, subtitle;
+	const char *author;
+	double approx;           /* approximate tolerance, a fraction (0.02) */
+	int allow_html;
+	const char *base_url;    /* NULL when the site is served from anywhere */
+
+	struct chapter *chapters;   /* in file-name order */
+	size_t nchapters;
+	struct term *terms;         /* in glossary order */
+	size_t nterms;
+	struct numbers *numbers;    /* spec tables, units; never NULL after a good load */
+
+	const char *template_path;  /* "templates/page.html" */
+	const char *template_text;
+	size_t template_len;
+	const char *assets_dir;     /* "<root>/templates/assets" or NULL */
+};
+
+/*
+ * Reads the book in directory root: content/book.yaml, the chapters
+ * content/NN-slug.md, content/glossary.yaml, the spec tables and the page
+ * template.  Reports every problem; returns the book (possibly partial) or
+ * NULL when nothing sensible could be read.  Check diag_count(DIAG_ERROR).
+ */
+struct book *book_load(struct arena *a, const char *root);
+
+/* What a record of an earlier build may vouch for a chapter file whose
+ * identity (size, times, inode) is the one it recorded. */
+struct chapter_known {
+	uint64_t hash;
+	const char *id;
+	struct bitext title, summary;
+};
+
+/* Fills *out and returns 1 if ctx vouches for the chapter file source (in
+ * content/) with identity st; else 0.  Called on several threads at once. */
+typedef int book_vouch(const void *ctx, const char *source, const struct file_stat *st,
+		       struct chapter_known *out);
+
+/* The same, but a chapter file vouch() vouches for is not read: its front
+ * matter and hash come from what it knows (the build cache: cache_vouch(),
+ * which main.c passes).  vouch may be NULL. */
+struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
+			      const void *ctx);
+
+/*
+ * Splits the front matter off c->text (c->len bytes; c->path names it) and
+ * reads it into c: id, title, summary, and body, body_len, body_line.
+ * Returns 0, or -1 after reporting.
+ */
+int book_chapter_parse(struct arena *a, struct chapter *c);
+
+/* Reads chapter c for its hash and front matter (in a), then lets its text
+ * go (c->text is NULL until book_chapter_text()).  Returns 0 or -1 after
+ * reporting. */
+int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c);
+
+/* Reads chapter c's text and finds its body, in ta (free ta, or clear
+ * c->text and c->body, when done).  Returns 0 or -1 after reporting. */
+int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c);
+
+/* Returns the chapter whose source file name is source, or NULL. */
+const struct chapter *book_chapter(const struct book *b, const char *source);
+/* Returns the term with that id, or NULL. */
+const struct term *book_term(const struct book *b, const char *id);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * numbers.c — the numbers core behind numbers.h: units, spec tables, their
+ * derived columns and checks, and spans in prose.
+ *
+ * numbers_load() runs the stages in order: the unit table (units.c), the
+ * tables' shape (spec.c), their values and derived columns (resolve.c), their
+ * claims (check.c).  What it returns is read-only; numbers_span() evaluates a
+ * span through a scope on its own stack, so render threads may call it at
+ * once.  Lookups by id are hashed (rows) or binary searches (columns).
+ */
+#include "book/numbers.h"
+#include "book/check.h"
+#include "numbers/claim.h"
+#include "book/resolve.h"
+#include "book/spec.h"
+#include "numbers/units.h"
+
+#include <string.h>
+
+struct numbers {
+	struct resolve rs;
+};
+
+struct numbers *numbers_load(struct arena *a, const char *root, double approx)
+{
+	char *path = arena_printf(a, "%s/specs/units.yaml", root);
+	const struct units *units = units_load(a, path, "specs/units.yaml");
+	if (!units)
+		return NULL;
+	struct numbers *nb = arena_alloc(a, sizeof *nb);
+	nb->rs.arena = a;
+	nb->rs.units = units;
+	nb->rs.approx = approx;
+	spec_load(a, root, &nb->rs.book);
+	resolve_tables(&nb->rs);
+	check_tables(&nb->rs);
+	return nb;
+}
+
+int numbers_span(const struct numbers *nb, struct arena *a, const char *text,
+		 size_t len, struct srcloc loc, struct span *out)
+{
+	struct srcloc at = loc;
+	at.col++;   /* text[0] stands just after the brace */
+	struct resolve_scope ctx = {
+		.rs = &nb->rs, .table = -1, .row = -1, .on_missing = RESOLVE_REPORT,
+		.arena = a, .text = text, .len = len, .loc = at,
+	};
+	struct expr_scope scope;
+	resolve_scope_init(&ctx, &scope);
+	return claim_span(nb->rs.units, &scope, nb->rs.approx, a, text, len, loc, out);
+}
+
+const struct spec_table *numbers_tables(const struct numbers *nb, size_t *n)
+{
+	*n = nb->rs.book.ntables;
+	return nb->rs.book.tables;
+}
+
+const struct spec_source *numbers_sources(const struct numbers *nb, size_t *n)
+{
+	*n = nb->rs.book.nsources;
+	return nb->rs.book.sources;
+}
+
+const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
+				   const struct spec_table **table)
+{
+	struct spec_ref ref;
+	if (!spec_row_find(&nb->rs.book, id, strlen(id), &ref))
+		return NULL;
+	if (table)
+		*table = &nb->rs.book.tables[ref.table];
+	return &nb->rs.book.tables[ref.table].rows[ref.row];
+}

@@ -1,0 +1,56 @@
+/*
+ * numbers.h — the numbers core as the rest of the pipeline sees it.
+ *
+ * numbers_load() reads specs/units.yaml, specs/sources.yaml and every spec
+ * table specs/<table>.yaml of a book, resolves derived columns in dependency order
+ * and checks stated derived values, row checks and table rules (DESIGN §5–6),
+ * reporting every problem through diag.  The result is read-only: render
+ * threads call numbers_span() on it concurrently, each with its own arena.
+ *
+ * Memory: everything returned lives in the arena passed to the call that
+ * returned it.
+ */
+#ifndef SPECBOOK_NUMBERS_H
+#define SPECBOOK_NUMBERS_H
+
+#include <stddef.h>
+
+#include "core/arena.h"
+#include "core/bitext.h"
+#include "core/diag.h"
+#include "numbers/span.h"
+#include "book/tables.h"
+
+struct numbers;
+
+/*
+ * Loads and checks the spec tables of the book in directory root.  approx is
+ * book.yaml's approximate tolerance as a fraction (0.02 for 2%).  Returns the
+ * model, or NULL when the units could not be loaded at all.  Errors in tables
+ * are reported and counted by diag; the model is still returned so that the
+ * chapters can be checked in the same run.
+ */
+struct numbers *numbers_load(struct arena *a, const char *root, double approx);
+
+/* ---- spans in prose (DESIGN §6 "In prose"; span.h) ---- */
+
+/*
+ * Evaluates one span: text is what stood between the braces (len bytes, not
+ * NUL-terminated), loc the place of its opening brace.  Returns 0 and fills
+ * *out, or -1 after reporting (syntax error, unknown name, claim that does
+ * not hold, disputed claim that holds…).  Thread-safe for a loaded model.
+ */
+int numbers_span(const struct numbers *nb, struct arena *a, const char *text,
+		 size_t len, struct srcloc loc, struct span *out);
+
+/* ---- the spec tables, for spec pages and compare blocks (tables.h) ---- */
+
+/* Returns the tables in file-name order; *n gets their count. */
+const struct spec_table *numbers_tables(const struct numbers *nb, size_t *n);
+/* Returns the sources in file order; *n gets their count. */
+const struct spec_source *numbers_sources(const struct numbers *nb, size_t *n);
+/* Returns the row with that id in any table (and its table in *table), or NULL. */
+const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
+				   const struct spec_table **table);
+
+#endif

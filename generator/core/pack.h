@@ -1,0 +1,40 @@
+/*
+ * pack.h — plain values packed into bytes and read back, and a hash of
+ * bytes: how the build cache writes its records (cache.h) and how a page
+ * keeps its links for the next build (link.c).
+ *
+ * Numbers are unsigned 64-bit, seven bits a byte, low bits first; a string
+ * is its length + 1 (0: NULL), then its bytes and a NUL.  A reader never
+ * reads past its end: a short or garbled record sets bad, and every value
+ * read after that is 0 or NULL.
+ */
+#ifndef SPECBOOK_PACK_H
+#define SPECBOOK_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/buffer.h"
+
+/* A 64-bit hash of n bytes, continuing from h (start with PACK_HASH_INIT). */
+#define PACK_HASH_INIT 0xcbf29ce484222325ULL
+uint64_t pack_hash(uint64_t h, const void *data, size_t n);
+uint64_t pack_hash_str(uint64_t h, const char *s);   /* NULL and "" differ */
+uint64_t pack_hash_u64(uint64_t h, uint64_t v);
+
+struct pack_reader {
+	const char *p, *end;
+	int bad;                     /* read past the end or found nonsense */
+	struct arena *a;             /* strings are copied here */
+	char *data;                  /* the file's bytes (cache_done() frees them) */
+	int borrow;                  /* strings point into the record (a mapped pack),
+					valid until cache_close() */
+};
+
+void pack_put_u64(struct buf *b, uint64_t v);
+void pack_put_str(struct buf *b, const char *s);
+uint64_t pack_get_u64(struct pack_reader *r);
+const char *pack_get_str(struct pack_reader *r);
+
+#endif

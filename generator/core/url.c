@@ -1,0 +1,100 @@
+/*
+ * url.c — link targets read as a browser reads them (see url.h).
+ *
+ * The scheme is found by one walk over the raw target that skips what the
+ * URL standard's normalisation would remove, so judging a link costs no
+ * copy; url_normalise() does the same normalisation explicitly, for tests
+ * and the fuzz target, which check that both agree.
+ */
+#include "core/url.h"
+
+#include <string.h>
+
+/* The URL standard's "C0 control or space": stripped at both ends. */
+static int is_c0_or_space(unsigned char ch)
+{
+	return ch <= 0x20;
+}
+
+/* The URL standard's "ASCII tab or newline": removed everywhere. */
+static int is_tab_or_newline(unsigned char ch)
+{
+	return ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+static int is_alpha(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+static int is_scheme_char(unsigned char ch)
+{
+	return is_alpha(ch) || (ch >= '0' && ch <= '9') || ch == '+' || ch == '-' || ch == '.';
+}
+
+/* Narrows [*start, *end) of url to what is left after stripping C0
+ * controls and spaces from both ends. */
+static void trim(const char *url, size_t *start, size_t *end)
+{
+	while (*start < *end && is_c0_or_space((unsigned char)url[*start]))
+		(*start)++;
+	while (*end > *start && is_c0_or_space((unsigned char)url[*end - 1]))
+		(*end)--;
+}
+
+void url_normalise(const char *url, size_t len, struct buf *out)
+{
+	size_t i = 0, end = len;
+	trim(url, &i, &end);
+	while (i < end) {
+		size_t run = i;
+		while (run < end && !is_tab_or_newline((unsigned char)url[run]))
+			run++;
+		buf_add(out, url + i, run - i);
+		i = run + 1;
+	}
+}
+
+size_t url_scheme(const char *url, size_t len, char *name, size_t size)
+{
+	size_t i = 0, end = len, n = 0;
+	trim(url, &i, &end);
+	for (; i < end && url[i] != ':'; i++) {
+		unsigned char ch = (unsigned char)url[i];
+		if (is_tab_or_newline(ch))
+			continue;
+		if (!(n == 0 ? is_alpha(ch) : is_scheme_char(ch)))
+			break;   /* not a scheme: the target is relative */
+		if (n + 1 < size)
+			name[n] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+		n++;
+	}
+	if (i == end || url[i] != ':')
+		n = 0;
+	if (size)
+		name[n < size ? n : size - 1] = '\0';
+	return n;
+}
+
+size_t url_control_at(const char *url, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)url[i] < 0x20 || url[i] == 0x7F)
+			return i;
+	return len;
+}
+
+enum url_verdict url_judge(const char *url, size_t len)
+{
+	static const char *const safe[] = { "http", "https", "mailto" };
+	if (url_control_at(url, len) < len)
+		return URL_CONTROL;
+	char name[URL_SCHEME_MAX + 1];
+	size_t n = url_scheme(url, len, name, sizeof name);
+	if (n == 0)
+		return URL_SAFE;
+	for (size_t k = 0; k < sizeof safe / sizeof *safe; k++)
+		if (n == strlen(safe[k]) && !strcmp(name, safe[k]))
+			return URL_SAFE;
+	return URL_BAD_SCHEME;
+}

@@ -1,0 +1,117 @@
+/*
+ * utf8.c — strict UTF-8 decoding and script classes (see utf8.h).
+ */
+#include "core/utf8.h"
+
+#include <string.h>
+
+int utf8_decode(const char *str, size_t len, uint32_t *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	*cp = 0xFFFD;
+	if (len == 0)
+		return -1;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	int n;
+	uint32_t c, min;
+	if ((s[0] & 0xE0) == 0xC0) {
+		n = 2, c = s[0] & 0x1F, min = 0x80;
+	} else if ((s[0] & 0xF0) == 0xE0) {
+		n = 3, c = s[0] & 0x0F, min = 0x800;
+	} else if ((s[0] & 0xF8) == 0xF0) {
+		n = 4, c = s[0] & 0x07, min = 0x10000;
+	} else {
+		return -1;
+	}
+	if ((size_t)n > len)
+		return -1;
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return -1;
+		c = (c << 6) | (s[i] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return -1;
+	*cp = c;
+	return n;
+}
+
+size_t utf8_validate(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint64_t w;
+		if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ULL))) {
+			i += 8;   /* eight ASCII bytes at once: most of the English text */
+			continue;
+		}
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		int n = utf8_decode_fast(s + i, len - i, &cp);
+		if (n < 0)
+			return i;
+		i += (size_t)n;
+	}
+	return len;
+}
+
+int utf8_encode(uint32_t cp, char *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (unsigned char)(0xC0 | (cp >> 6));
+		o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xE0 | (cp >> 12));
+		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (unsigned char)(0xF0 | (cp >> 18));
+	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+	o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+int utf8_is_cjk(uint32_t cp)
+{
+	return utf8_is_han(cp) ||
+	       (cp >= 0x3000 && cp <= 0x303F) ||   /* CJK symbols and punctuation */
+	       (cp >= 0x3040 && cp <= 0x30FF) ||   /* kana */
+	       (cp >= 0xAC00 && cp <= 0xD7AF) ||   /* hangul */
+	       (cp >= 0xFF00 && cp <= 0xFFEF) ||   /* fullwidth forms */
+	       (cp >= 0x2E80 && cp <= 0x2FDF);     /* radicals */
+}
+
+int utf8_width(uint32_t cp)
+{
+	if (utf8_is_cjk(cp) || (cp >= 0x1100 && cp <= 0x115F) ||
+	    (cp >= 0x1F300 && cp <= 0x1FAFF))
+		return 2;
+	return 1;
+}
+
+size_t utf8_length(const char *s, size_t len)
+{
+	size_t n = 0, i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int k = utf8_decode(s + i, len - i, &cp);
+		i += k > 0 ? (size_t)k : 1;
+		n++;
+	}
+	return n;
+}

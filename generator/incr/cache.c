@@ -1,0 +1,323 @@
+/*
+ * cache.c — the build cache's files (see cache.h).
+ *
+ * Every file is a record: a magic line naming the format, a key, then
+ * values written by pack_put_*: unsigned 64-bit numbers, seven bits a
+ * byte, and strings (their length + 1, or 0 for NULL, then the bytes and
+ * a NUL).  A cache belongs to the machine that wrote it: hashes and file
+ * identities mean nothing elsewhere.
+ */
+#define _GNU_SOURCE
+#include "incr/cache.h"
+#include "core/alloc.h"
+#include "core/files.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAGIC "specbook-cache\n"
+
+struct cache {
+	struct arena *a;
+	const char *dir;
+	struct cache_chapter *chapters;   /* sorted by source */
+	size_t nchapters;
+	uint64_t gen;                     /* the last build's pack: pack-gen */
+	const char *old_pack;             /* mapped, or NULL */
+	size_t old_len;
+	FILE *pack;                       /* this build's, being written */
+	uint64_t pack_gen, pack_off;      /* its number and its size so far */
+};
+
+/* Every record carries the hash of its body, checked before it is used:
+ * a rebuild reads what it needs of a record only when it needs it (a
+ * reused page's links, at the link check), when a damaged record can no
+ * longer be a miss. */
+static void put_sealed(struct buf *b, const struct buf *body)
+{
+	const char *data = body->data ? body->data : "";
+	pack_put_u64(b, pack_hash(PACK_HASH_INIT, data, body->len));
+	buf_add(b, data, body->len);
+}
+
+/* Reads the hash put_sealed() wrote; returns 1 if the rest of r matches it. */
+static int sealed(struct pack_reader *r)
+{
+	uint64_t h = pack_get_u64(r);
+	return !r->bad && h == pack_hash(PACK_HASH_INIT, r->p, (size_t)(r->end - r->p));
+}
+
+/* The first line of every record file: the magic, the format and the key. */
+static void put_header(struct buf *b, uint64_t key)
+{
+	buf_adds(b, MAGIC);
+	pack_put_u64(b, CACHE_FORMAT);
+	pack_put_u64(b, key);
+}
+
+int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
+	       struct pack_reader *r)
+{
+	char *data;
+	size_t len;
+	*r = (struct pack_reader){ NULL, NULL, 1, a, NULL, 0 };
+	if (files_read_bytes(arena_printf(c->a, "%s/%s", c->dir, name), &data, &len))
+		return -1;
+	*r = (struct pack_reader){ data, data + len, 0, a, data, 0 };
+	size_t m = strlen(MAGIC);
+	if (len < m || memcmp(data, MAGIC, m)) {
+		cache_done(r);
+		return -1;
+	}
+	r->p += m;
+	if (pack_get_u64(r) != CACHE_FORMAT || pack_get_u64(r) != key || r->bad || !sealed(r)) {
+		cache_done(r);
+		return -1;
+	}
+	return 0;
+}
+
+void cache_done(struct pack_reader *r)
+{
+	free(r->data);
+	r->data = NULL;
+	r->p = r->end = NULL;
+}
+
+void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body)
+{
+	struct buf b = BUF_INIT;
+	put_header(&b, key);
+	put_sealed(&b, body);
+	char *path = arena_printf(c->a, "%s/%s", c->dir, name);
+	char *tmp = arena_printf(c->a, "%s.tmp-%ld", path, (long)getpid());
+	if (files_write(tmp, b.data, b.len) == 0 && rename(tmp, path))
+		unlink(tmp);
+	buf_release(&b);
+}
+
+static int entry_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct cache_chapter *)x)->source,
+		      ((const struct cache_chapter *)y)->source);
+}
+
+static void read_chapters(struct cache *c)
+{
+	struct pack_reader r;
+	if (cache_read(c, c->a, "chapters", 0, &r))
+		return;
+	c->gen = pack_get_u64(&r);
+	uint64_t n = pack_get_u64(&r);
+	if (r.bad || n > (uint64_t)(r.end - r.p)) {   /* each entry takes more than a byte */
+		cache_done(&r);
+		return;
+	}
+	struct cache_chapter *e = arena_array(c->a, n ? (size_t)n : 1, sizeof *e);
+	for (size_t i = 0; i < n && !r.bad; i++) {
+		e[i].source = pack_get_str(&r);
+		e[i].st.size = pack_get_u64(&r);
+		e[i].st.mtime_ns = pack_get_u64(&r);
+		e[i].st.ctime_ns = pack_get_u64(&r);
+		e[i].st.ino = pack_get_u64(&r);
+		e[i].hash = pack_get_u64(&r);
+		e[i].id = pack_get_str(&r);
+		e[i].title.zh = pack_get_str(&r);
+		e[i].title.en = pack_get_str(&r);
+		e[i].summary.zh = pack_get_str(&r);
+		e[i].summary.en = pack_get_str(&r);
+		e[i].key = pack_get_u64(&r);
+		e[i].off = pack_get_u64(&r);
+		e[i].len = pack_get_u64(&r);
+		if (!e[i].source || !e[i].id)
+			r.bad = 1;
+	}
+	int bad = r.bad;
+	cache_done(&r);
+	if (bad)
+		return;
+	qsort(e, (size_t)n, sizeof *e, entry_cmp);
+	c->chapters = e;
+	c->nchapters = (size_t)n;
+}
+
+struct cache *cache_open(struct arena *a, const char *dir)
+{
+	struct cache *c = arena_alloc(a, sizeof *c);
+	memset(c, 0, sizeof *c);
+	c->a = a;
+	c->dir = arena_strdup(a, dir);
+	read_chapters(c);
+	/* the pack, mapped: records are read in place */
+	int fd = c->nchapters ? open(arena_printf(a, "%s/pack-%llu", dir, (unsigned long long)c->gen),
+				     O_RDONLY | O_CLOEXEC) : -1;
+	struct stat st;
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
+		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED) {
+			c->old_pack = m;
+			c->old_len = (size_t)st.st_size;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return c;
+}
+
+static const struct cache_chapter *find(const struct cache *c, const char *source)
+{
+	if (!c || !c->nchapters)
+		return NULL;
+	struct cache_chapter key = { .source = source };
+	return bsearch(&key, c->chapters, c->nchapters, sizeof key, entry_cmp);
+}
+
+/* Returns the last build's record of source, checked to lie in the pack. */
+static const struct cache_chapter *old_record(const struct cache *c, const char *source)
+{
+	const struct cache_chapter *e = find(c, source);
+	if (!e || !e->len || !c->old_pack || e->off > c->old_len || e->len > c->old_len - e->off)
+		return NULL;
+	return e;
+}
+
+int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
+		     struct pack_reader *r)
+{
+	const struct cache_chapter *e = old_record(c, source);
+	if (!e || e->key != key)
+		return -1;
+	/* the pack stays mapped until cache_close(): its strings are borrowed */
+	*r = (struct pack_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
+	if (pack_get_u64(r) != key || r->bad || !sealed(r))
+		return -1;
+	return 0;
+}
+
+uint64_t cache_record_len(const struct cache *c, const char *source)
+{
+	const struct cache_chapter *e = old_record(c, source);
+	return e ? e->len : 0;
+}
+
+void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
+{
+	if (c->pack)
+		return;
+	/* more than half the last pack stale: start again with the live part */
+	if (!c->old_pack || live < c->old_len / 2)
+		fresh = 1;
+	if (files_mkdirs(c->dir))
+		return;
+	c->pack_gen = fresh ? c->gen + 1 : c->gen;
+	const char *path = arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->pack_gen);
+	c->pack = fopen(path, fresh ? "wb" : "ab");
+	if (!c->pack)
+		return;
+	c->pack_off = fresh ? 0 : c->old_len;
+}
+
+static int pack_add(struct cache *c, const void *data, size_t len, struct cache_chapter *e)
+{
+	if (!c->pack || fwrite(data, 1, len, c->pack) != len) {
+		e->len = 0;
+		return -1;
+	}
+	e->off = c->pack_off;
+	e->len = len;
+	c->pack_off += len;
+	return 0;
+}
+
+int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e)
+{
+	const struct cache_chapter *old = old_record(c, source);
+	if (!old || !c->pack)
+		return -1;
+	e->key = old->key;
+	if (c->pack_gen == c->gen) {   /* appending: it stays where it is */
+		e->off = old->off;
+		e->len = old->len;
+		return 0;
+	}
+	return pack_add(c, c->old_pack + old->off, (size_t)old->len, e);
+}
+
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e)
+{
+	struct buf b = BUF_INIT;
+	pack_put_u64(&b, key);
+	put_sealed(&b, body);
+	e->key = key;
+	pack_add(c, b.data, b.len, e);
+	buf_release(&b);
+}
+
+int cache_vouch(const void *cache, const char *source, const struct file_stat *st,
+		struct chapter_known *out)
+{
+	const struct cache_chapter *e = find(cache, source);
+	if (!e || e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
+	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
+		return 0;
+	*out = (struct chapter_known){ e->hash, e->id, e->title, e->summary };
+	return 1;
+}
+
+void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t n)
+{
+	/* the pack first: the index must not point past what is on disk */
+	int ok = c->pack != NULL;
+	if (c->pack && fclose(c->pack))
+		ok = 0;
+	c->pack = NULL;
+	if (!ok || files_mkdirs(c->dir))
+		return;
+	struct buf b = BUF_INIT;
+	pack_put_u64(&b, c->pack_gen);
+	pack_put_u64(&b, n);
+	for (size_t i = 0; i < n; i++) {
+		pack_put_str(&b, e[i].source);
+		pack_put_u64(&b, e[i].st.size);
+		pack_put_u64(&b, e[i].st.mtime_ns);
+		pack_put_u64(&b, e[i].st.ctime_ns);
+		pack_put_u64(&b, e[i].st.ino);
+		pack_put_u64(&b, e[i].hash);
+		pack_put_str(&b, e[i].id);
+		pack_put_str(&b, e[i].title.zh);
+		pack_put_str(&b, e[i].title.en);
+		pack_put_str(&b, e[i].summary.zh);
+		pack_put_str(&b, e[i].summary.en);
+		pack_put_u64(&b, e[i].key);
+		pack_put_u64(&b, e[i].off);
+		pack_put_u64(&b, e[i].len);
+	}
+	cache_write(c, "chapters", 0, &b);
+	buf_release(&b);
+	/* the packs the index no longer names: the last one, and any that a
+	 * build of another format or an unreadable index left behind */
+	const char *keep = arena_printf(c->a, "pack-%llu", (unsigned long long)c->pack_gen);
+	size_t count;
+	char **names = files_list_prefix(c->a, c->dir, "pack-", &count);
+	for (size_t i = 0; names && i < count; i++)
+		if (strcmp(names[i], keep))
+			unlink(arena_printf(c->a, "%s/%s", c->dir, names[i]));
+}
+
+void cache_close(struct cache *c)
+{
+	if (!c)
+		return;
+	if (c->pack)
+		fclose(c->pack);
+	c->pack = NULL;
+	if (c->old_pack)
+		munmap((void *)c->old_pack, c->old_len);
+	c->old_pack = NULL;
+}

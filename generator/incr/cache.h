@@ -1,0 +1,115 @@
+/*
+ * cache.h — what one build keeps for the next: incremental builds.
+ *
+ * The cache lives in the book's .specbook-cache/ directory (--no-cache
+ * builds without it).  It holds:
+ *
+ *   chapters       for every chapter file: its size, times and inode when
+ *                  last read, a hash of its bytes and its front matter, so
+ *                  that an unchanged file is not even read, and where its
+ *                  record is in the pack;
+ *   pack-N         the chapters' records, one after another: what the
+ *                  book-level pages and the link check need of a chapter
+ *                  (headings, mentions, claims, ids, links, counts) under
+ *                  the key it was rendered with, and the size and time of
+ *                  the pages it wrote.  A rebuild appends the records it
+ *                  makes; a full build (or one where most of the pack is
+ *                  stale) starts pack-N+1.  One file, not one per chapter:
+ *                  creating thousands of files is what a file system does
+ *                  slowest;
+ *   book           the keys of the book-level pages and their ids and links.
+ *
+ * A chapter is reused when its key (the hash of its bytes and of everything
+ * every chapter depends on: specs, units, glossary, book.yaml, templates,
+ * the list of chapters and their titles) matches and the previous site
+ * still holds its pages as they were written; its pages are then
+ * hard-linked from the previous site into the new one.  Anything missing,
+ * stale, unreadable or damaged in the cache (every record carries the hash
+ * of its bytes) is a miss, never an error: the cache can always be deleted.
+ *
+ * Chapters with diagnostics are not kept, so their warnings show on every
+ * build.  Not thread-safe; used from the main thread only.
+ */
+#ifndef SPECBOOK_CACHE_H
+#define SPECBOOK_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/bitext.h"
+#include "book/book.h"
+#include "core/buffer.h"
+#include "core/files.h"
+#include "core/pack.h"
+
+/* Bumped whenever what the cache holds or what a build makes of it changes. */
+#define CACHE_FORMAT 5
+
+/* A chapter file as the last build read it. */
+struct cache_chapter {
+	const char *source;          /* "01-introduction.md" */
+	struct file_stat st;
+	uint64_t hash;               /* of its bytes */
+	const char *id;
+	struct bitext title, summary;
+	uint64_t key, off, len;      /* its record in the pack; len 0: none */
+};
+
+struct cache;
+
+/* Opens the cache in dir (created when written); reads what is there.
+ * Never fails: an unreadable cache is an empty one. */
+struct cache *cache_open(struct arena *a, const char *dir);
+
+/* Returns the entry for a chapter file whose stat still matches, or NULL. */
+/* The loader's book_vouch (book.h): fills *out from the record of the
+ * chapter file source if its identity st is the one recorded.  Returns 1,
+ * or 0 (read the file).  cache is a struct cache, or NULL. */
+int cache_vouch(const void *cache, const char *source, const struct file_stat *st,
+		struct chapter_known *out);
+
+/* Replaces the chapter index with entries[0..n) (their records in this
+ * build's pack). */
+void cache_chapters_write(struct cache *c, const struct cache_chapter *entries, size_t n);
+
+/* ---- the pack of chapter records ---- */
+
+/* Reads source's record if it was kept under key.  Returns 0 (then read it
+ * with r and cache_done() it) or -1. */
+struct pack_reader;
+int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
+		     struct pack_reader *r);
+
+/* Starts this build's pack: a new one when fresh, or when the last one is
+ * mostly stale (live: the bytes of its records this build keeps), else the
+ * last one, appended to. */
+void cache_pack_begin(struct cache *c, int fresh, uint64_t live);
+
+/* Keeps source's last record in this build's pack (copied when it is a new
+ * pack): *e gets its place.  Returns 0 or -1 (then render the chapter). */
+int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e);
+
+/* Adds a record (body) for key: e->key, off and len get its place; on
+ * failure len stays 0. */
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e);
+
+/* Returns the bytes of source's last record, 0 if none. */
+uint64_t cache_record_len(const struct cache *c, const char *source);
+
+/* Unmaps and closes what cache_open() and the pack opened. */
+void cache_close(struct cache *c);
+
+/* Reads a record file name (relative to the cache) into *r if it starts
+ * with the format's magic and key.  Returns 0 (then cache_done() it when
+ * read), or -1 when missing or stale. */
+int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
+	       struct pack_reader *r);
+
+void cache_done(struct pack_reader *r);
+
+/* Writes body as record file name under key (replacing it atomically).
+ * Failing to write is not an error: the next build misses. */
+void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body);
+
+#endif

@@ -1,0 +1,632 @@
+/*
+ * incr.c — incremental builds (see incr.h).
+ */
+#define _GNU_SOURCE
+#include "incr/incr.h"
+#include "core/alloc.h"
+#include "incr/cache.h"
+#include "core/files.h"
+#include "site/site.h"
+#include "core/work.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A page as the last build wrote it, enough for the link check. */
+struct page_rec {
+	const char *path;
+	struct file_stat st;
+	const char **ids;
+	size_t nids;
+	const char *kept;            /* its links (link_put()) */
+	size_t kept_len;
+};
+
+/* A book-level page or file of the last build or of this one. */
+struct book_rec {
+	struct page_rec page;
+	enum page_group group;
+	uint64_t key;
+	int file;                    /* a generated file, not a page */
+};
+
+/* A chapter's pages taken from the last build, and whether it is rendered
+ * again for its search part and claims page (incr_reindexed()). */
+#define REUSED 1
+#define REINDEXED 2
+
+struct incr {
+	uint64_t global;
+	uint64_t *keys;              /* per chapter */
+	unsigned char *reused;       /* per chapter: 0, REUSED or REINDEXED */
+	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
+	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
+	uint64_t group[GROUP_COUNT];
+	struct book_rec *old;        /* the last build's book pages */
+	size_t nold;
+	struct book_rec *made;       /* this build's, in the order they were made */
+	size_t nmade, capmade;
+	int out_fd;                  /* the output directory, open; -1: not */
+};
+
+static struct incr *incr_of(const struct site *s)
+{
+	return s->reuse_state;
+}
+
+static struct cache *cache_of(const struct site *s)
+{
+	return s->reuse_ctx;
+}
+
+/* ---- keys ---- */
+
+static uint64_t hash_file(uint64_t h, const char *path)
+{
+	char *data;
+	size_t len;
+	if (files_read_bytes(path, &data, &len))
+		return pack_hash_u64(h, (uint64_t)errno);
+	h = pack_hash(pack_hash_u64(h, len), data, len);
+	free(data);
+	return h;
+}
+
+static uint64_t global_key(struct site *s, const char *version)
+{
+	const struct book *b = s->book;
+	uint64_t h = pack_hash_str(PACK_HASH_INIT, version);
+	h = pack_hash_u64(h, CACHE_FORMAT);
+	/* the program itself: a specbook built from other sources may make
+	 * other pages of the same book */
+	h = hash_file(h, "/proc/self/exe");
+	h = hash_file(h, arena_printf(s->a, "%s/content/book.yaml", b->root));
+	h = hash_file(h, arena_printf(s->a, "%s/content/glossary.yaml", b->root));
+	size_t n;
+	const char *specs = arena_printf(s->a, "%s/specs", b->root);
+	char **names = files_list(s->a, specs, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		h = pack_hash_str(h, names[i]);
+		h = hash_file(h, arena_printf(s->a, "%s/%s", specs, names[i]));
+	}
+	h = pack_hash(pack_hash_u64(h, b->template_len), b->template_text, b->template_len);
+	h = pack_hash_u64(h, b->nchapters);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		h = pack_hash_str(h, c->source);
+		h = pack_hash_str(h, c->id);
+		h = pack_hash_str(h, c->title.zh);
+		h = pack_hash_str(h, c->title.en);
+		h = pack_hash_str(h, c->summary.zh);
+		h = pack_hash_str(h, c->summary.en);
+	}
+	return h;
+}
+
+/* ---- records ---- */
+
+static void put_page(struct buf *b, const struct page *p, const struct file_stat *st)
+{
+	pack_put_str(b, p->path);
+	pack_put_u64(b, st->size);
+	pack_put_u64(b, st->mtime_ns);
+	pack_put_u64(b, p->nids);
+	for (size_t k = 0; k < p->nids; k++)
+		pack_put_str(b, p->ids[k]);
+	link_put(b, p);
+}
+
+/* Returns a count read from r that cannot be more than the bytes left. */
+static size_t get_count(struct pack_reader *r)
+{
+	uint64_t n = pack_get_u64(r);
+	if (n > (uint64_t)(r->end - r->p))
+		r->bad = 1;
+	return r->bad ? 0 : (size_t)n;
+}
+
+static void get_page(struct pack_reader *r, struct page_rec *p)
+{
+	p->path = pack_get_str(r);
+	p->st.size = pack_get_u64(r);
+	p->st.mtime_ns = pack_get_u64(r);
+	p->nids = get_count(r);
+	p->ids = arena_array(r->a, p->nids ? p->nids : 1, sizeof *p->ids);
+	for (size_t k = 0; k < p->nids; k++)
+		p->ids[k] = pack_get_str(r);
+	/* the links stay as kept until the link check reads what it needs */
+	p->kept_len = get_count(r);
+	p->kept = r->p;
+	if (!r->borrow && !r->bad)
+		p->kept = memcpy(arena_alloc_uninit(r->a, p->kept_len ? p->kept_len : 1), r->p, p->kept_len);
+	r->p += p->kept_len;
+	if (!p->path)
+		r->bad = 1;
+	for (size_t k = 0; k < p->nids && !r->bad; k++)
+		if (!p->ids[k])
+			r->bad = 1;
+}
+
+/* Returns 1 if the previous site holds path as it was written. */
+static int old_file_intact(struct site *s, const char *path, const struct file_stat *want)
+{
+	struct file_stat st;
+	/* no output directory (out_fd -1): nothing in it is intact */
+	return files_statat(incr_of(s)->out_fd, path, &st) == 0 &&
+	       st.size == want->size && st.mtime_ns == want->mtime_ns;
+}
+
+/* Reads chapter i's record into s->chapters[i] and the incr's page records,
+ * allocating from a, with every claim if all_claims, else (in a long book)
+ * the disputed ones.  Returns 0, or -1 when it cannot be used.  Called on
+ * every core at once (read_meta_of()). */
+static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
+{
+	const struct book *b = s->book;
+	struct incr *in = incr_of(s);
+	struct pack_reader r;
+	if (cache_record_get(cache_of(s), a, s->book->chapters[i].source, in->keys[i], &r))
+		return -1;
+	struct rendered *rc = &s->chapters[i];
+	struct rendered got = { 0 };
+	got.pairs = (int)pack_get_u64(&r);
+	got.zh_blocks = (int)pack_get_u64(&r);
+	got.spans = (int)pack_get_u64(&r);
+	got.nheadings = get_count(&r);
+	got.headings = arena_array(a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
+	for (size_t k = 0; k < got.nheadings; k++) {
+		struct heading *h = &got.headings[k];
+		h->level = (int)pack_get_u64(&r);
+		h->id = pack_get_str(&r);
+		h->title.zh = pack_get_str(&r);
+		h->title.en = pack_get_str(&r);
+	}
+	got.nmentions = get_count(&r);
+	got.mentions = arena_array(a, got.nmentions ? got.nmentions : 1, sizeof *got.mentions);
+	for (size_t k = 0; k < got.nmentions; k++) {
+		struct mention *m = &got.mentions[k];
+		m->row = pack_get_str(&r);
+		m->term = pack_get_str(&r);
+		uint64_t h = pack_get_u64(&r);   /* index of its heading, or ~0: the top */
+		if (h != UINT64_MAX && h >= got.nheadings)
+			r.bad = 1;
+		m->section = h == UINT64_MAX || r.bad ? NULL : got.headings[h].id;
+	}
+	/* a long book keeps only the disputed claims, as keep_chapter() does
+	 * (room for every claim of ten thousand chapters was a quarter of a
+	 * rebuild's fresh memory), and the claims of a chapter without any
+	 * are not even read (they were most of a rebuild's reading) */
+	size_t n = get_count(&r);
+	uint64_t disputed = pack_get_u64(&r);
+	size_t len = get_count(&r);
+	const char *end = r.p + len;
+	got.claims_total = n;
+	got.claims_disputed = (size_t)disputed;
+	struct claim_record *kept = NULL;
+	size_t capkept = 0;
+	if (s->claims_split && !all_claims && disputed == 0) {
+		r.p = end;
+	} else {
+		uint64_t counted = 0;
+		for (size_t k = 0; k < n && !r.bad; k++) {
+			struct claim_record c = { 0 };
+			c.span.kind = (enum span_kind)pack_get_u64(&r);
+			c.span.disputed = (int)pack_get_u64(&r);
+			c.span.relation = pack_get_str(&r);
+			c.span.stated = pack_get_str(&r);
+			c.span.derivation = pack_get_str(&r);
+			c.span.computed = pack_get_str(&r);
+			c.span.correction = pack_get_str(&r);
+			c.loc = (struct srcloc){ s->book->chapters[i].path, (int)pack_get_u64(&r),
+						 (int)pack_get_u64(&r) };
+			c.anchor = pack_get_str(&r);
+			c.section = pack_get_str(&r);
+			counted += c.span.disputed != 0;
+			if (!s->claims_split || c.span.disputed || all_claims)
+				*ARRAY_PUSH(kept, got.nclaims, capkept) = c;
+		}
+		if (r.p != end || counted != disputed)
+			r.bad = 1;
+	}
+	got.claims = arena_array(a, got.nclaims ? got.nclaims : 1, sizeof *got.claims);
+	if (got.nclaims)
+		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
+	free(kept);
+	get_page(&r, &in->pages[i][0]);
+	if (pack_get_u64(&r))
+		get_page(&r, &in->pages[i][1]);
+	else
+		in->pages[i][1].path = NULL;
+	int bad = r.bad || r.p != r.end;
+	cache_done(&r);
+	if (bad)
+		return -1;
+	/* a long book's claims pages are kept with the last chapter of each */
+	int claims_here = s->claims_split && ((i + 1) % SEARCH_PART_CHAPTERS == 0 || i + 1 == b->nchapters);
+	if (!in->pages[i][1].path != !claims_here)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))
+			return -1;
+	*rc = got;
+	return 0;
+}
+
+static void read_meta_of(void *ctx, size_t i, struct arena *a)
+{
+	struct site *s = ctx;
+	incr_of(s)->reused[i] = read_meta(s, i, a, 0) == 0 ? REUSED : 0;
+}
+
+/* ---- the build ---- */
+
+static void incr_begin(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!cache_of(s) || !s->writing)
+		return;
+	struct incr *in = xcalloc(1, sizeof *in);
+	s->reuse_state = in;
+	/* nothing is taken from an output with a link in it (see
+	 * write_output_linked()): a link is never followed, nor pruned into */
+	in->out_fd = write_output_linked(s) ? -1 : open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	in->global = global_key(s, SPECBOOK_VERSION);
+	size_t n = b->nchapters ? b->nchapters : 1;
+	in->keys = xcalloc(n, sizeof *in->keys);
+	in->reused = xcalloc(n, 1);
+	in->pages = xcalloc(n, sizeof *in->pages);
+	in->rec = xcalloc(n, sizeof *in->rec);
+	for (size_t i = 0; i < b->nchapters; i++)
+		in->keys[i] = pack_hash_u64(in->global, b->chapters[i].hash);
+
+	/* the last build's book pages */
+	struct pack_reader r;
+	if (cache_read(cache_of(s), s->a, "book", in->global, &r) == 0) {
+		size_t nold = get_count(&r);
+		struct book_rec *old = arena_array(s->a, nold ? nold : 1, sizeof *old);
+		for (size_t k = 0; k < nold && !r.bad; k++) {
+			old[k].group = (enum page_group)pack_get_u64(&r);
+			old[k].key = pack_get_u64(&r);
+			old[k].file = (int)pack_get_u64(&r);
+			get_page(&r, &old[k].page);
+		}
+		if (!r.bad) {
+			in->old = old;
+			in->nold = nold;
+		}
+		cache_done(&r);
+	}
+
+	if (!s->has_print && files_is_dir(s->out))
+		/* ten thousand records and pages to stat: on every core */
+		work_each(s->a, b->nchapters, 64, read_meta_of, s);
+	/* A search part with a chapter to render (or whose file is gone) is
+	 * made again, which needs the sections of all its chapters, and so is
+	 * its claims page (in a long book), which needs all their claims: the
+	 * others are rendered again for the index alone (their pages are
+	 * taken as they are), and their claims are read in full.  That costs
+	 * a part's rendering on a rebuild, and spares every full build writing
+	 * the book's text into the cache. */
+	for (size_t from = 0, k = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS, k++) {
+		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
+								       : b->nchapters;
+		int whole = files_exists(arena_printf(s->a, "%s/%s", s->out, pages_search_part_path(s, k)));
+		for (size_t i = from; i < to; i++)
+			whole &= in->reused[i] != 0;
+		for (size_t i = from; i < to && !whole; i++)
+			if (in->reused[i])
+				in->reused[i] = read_meta(s, i, s->a, 1) == 0 ? REINDEXED : 0;
+	}
+	/* with chapters to take from the old site, update it in place */
+	uint64_t live = 0;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		s->in_place |= in->reused[i];
+		if (in->reused[i])
+			live += cache_record_len(cache_of(s), b->chapters[i].source);
+	}
+	cache_pack_begin(cache_of(s), !s->in_place, live);
+	for (size_t i = 0; i < b->nchapters; i++)
+		if (in->reused[i])
+			cache_record_keep(cache_of(s), b->chapters[i].source, &in->rec[i]);
+}
+
+static int incr_reused(const struct site *s, size_t i)
+{
+	return incr_of(s) && incr_of(s)->reused[i];
+}
+
+static int incr_reindexed(const struct site *s, size_t i)
+{
+	return incr_of(s) && incr_of(s)->reused[i] == REINDEXED;
+}
+
+static int incr_reuse_file(struct site *s, const char *path)
+{
+	if (s->in_place)
+		return 0;   /* it stays where it is */
+	const char *from = arena_printf(s->a, "%s/%s", s->out, path);
+	const char *to = arena_printf(s->a, "%s/%s", s->tmp, path);
+	const char *slash = strrchr(to, '/');
+	if (files_mkdirs(arena_strndup(s->a, to, (size_t)(slash - to))) || link(from, to))
+		return -1;
+	return 0;
+}
+
+static struct page *stub_page(struct site *s, const struct page_rec *rec, const char *source)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = rec->path;
+	p->source = source;
+	p->ids = rec->ids;
+	p->nids = rec->nids;
+	p->kept = rec->kept;
+	p->kept_len = rec->kept_len;
+	p->reused = 1;
+	return p;
+}
+
+static size_t incr_reuse_chapter(struct site *s, size_t i)
+{
+	const struct chapter *c = &s->book->chapters[i];
+	const struct rendered *r = &s->chapters[i];
+	size_t page = s->npages;
+	/* a chapter rendered again for its part makes its claims page again */
+	int pages = incr_of(s)->reused[i] == REINDEXED ? 1 : 2;
+	for (int k = 0; k < pages; k++) {
+		const struct page_rec *rec = &incr_of(s)->pages[i][k];
+		if (!rec->path)
+			continue;
+		stub_page(s, rec, c->path);
+		if (incr_reuse_file(s, rec->path)) {
+			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
+				   "(build with --no-cache)", rec->path, strerror(errno));
+			s->writing = 0;
+		}
+	}
+	site_count_chapter(s, i, (int)r->claims_total, (int)r->claims_disputed);
+	s->stats.reused++;
+	return page;
+}
+
+/* The page at path as this build leaves it: written into the temporary
+ * directory, or left in the output because its bytes did not change. */
+static int stat_written(struct site *s, const char *path, struct file_stat *st)
+{
+	return files_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
+	       (s->in_place && files_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
+}
+
+static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
+{
+	struct incr *in = incr_of(s);
+	const struct chapter *c = &s->book->chapters[i];
+	const struct rendered *r = &s->chapters[i];
+	if (!in || !s->writing || diag_count_file(c->path))
+		return;
+	struct file_stat st[2];
+	if (stat_written(s, s->pages[page].path, &st[0]) ||
+	    (claims_page != (size_t)-1 && stat_written(s, s->pages[claims_page].path, &st[1])))
+		return;
+	struct buf b = BUF_INIT;
+	pack_put_u64(&b, (uint64_t)r->pairs);
+	pack_put_u64(&b, (uint64_t)r->zh_blocks);
+	pack_put_u64(&b, (uint64_t)r->spans);
+	pack_put_u64(&b, r->nheadings);
+	for (size_t k = 0; k < r->nheadings; k++) {
+		pack_put_u64(&b, (uint64_t)r->headings[k].level);
+		pack_put_str(&b, r->headings[k].id);
+		pack_put_str(&b, r->headings[k].title.zh);
+		pack_put_str(&b, r->headings[k].title.en);
+	}
+	pack_put_u64(&b, r->nmentions);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		const struct mention *m = &r->mentions[k];
+		pack_put_str(&b, m->row);
+		pack_put_str(&b, m->term);
+		size_t h = 0;
+		while (m->section && h < r->nheadings && r->headings[h].id != m->section)
+			h++;
+		pack_put_u64(&b, m->section && h < r->nheadings ? h : UINT64_MAX);
+	}
+	/* the claims: their count, how many are disputed, then their bytes,
+	 * which a rebuild of a long book skips when none is */
+	struct buf claims = BUF_INIT;
+	uint64_t disputed = 0;
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *cr = &r->claims[k];
+		disputed += cr->span.disputed != 0;
+		pack_put_u64(&claims, (uint64_t)cr->span.kind);
+		pack_put_u64(&claims, (uint64_t)cr->span.disputed);
+		pack_put_str(&claims, cr->span.relation);
+		pack_put_str(&claims, cr->span.stated);
+		pack_put_str(&claims, cr->span.derivation);
+		pack_put_str(&claims, cr->span.computed);
+		pack_put_str(&claims, cr->span.correction);
+		pack_put_u64(&claims, (uint64_t)cr->loc.line);
+		pack_put_u64(&claims, (uint64_t)cr->loc.col);
+		pack_put_str(&claims, cr->anchor);
+		pack_put_str(&claims, cr->section);
+	}
+	pack_put_u64(&b, r->nclaims);
+	pack_put_u64(&b, disputed);
+	pack_put_u64(&b, claims.len);
+	buf_add(&b, claims.data ? claims.data : "", claims.len);
+	buf_release(&claims);
+	put_page(&b, &s->pages[page], &st[0]);
+	pack_put_u64(&b, claims_page != (size_t)-1);
+	if (claims_page != (size_t)-1)
+		put_page(&b, &s->pages[claims_page], &st[1]);
+	cache_record_put(cache_of(s), in->keys[i], &b, &in->rec[i]);
+	buf_release(&b);
+}
+
+/* ---- book pages ---- */
+
+static uint64_t hash_headings_of(uint64_t h, const struct rendered *r, const char *section)
+{
+	for (size_t k = 0; section && k < r->nheadings; k++)
+		if (r->headings[k].id == section) {
+			h = pack_hash_str(h, r->headings[k].id);
+			h = pack_hash_str(h, r->headings[k].title.zh);
+			return pack_hash_str(h, r->headings[k].title.en);
+		}
+	return pack_hash_str(h, section);
+}
+
+static void incr_book_keys(struct site *s)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return;
+	const struct book *b = s->book;
+	uint64_t g = in->global;
+	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
+	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct rendered *r = &s->chapters[i];
+		index = pack_hash_u64(index, r->nheadings);
+		index = pack_hash_u64(index, (uint64_t)r->spans);
+		index = pack_hash_u64(index, (uint64_t)r->pairs);
+		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
+		index = pack_hash_u64(index, r->claims_total);
+		index = pack_hash_u64(index, r->claims_disputed);
+		mentions = pack_hash_u64(mentions, r->nmentions);
+		for (size_t k = 0; k < r->nmentions; k++) {
+			mentions = pack_hash_str(mentions, r->mentions[k].row);
+			mentions = pack_hash_str(mentions, r->mentions[k].term);
+			mentions = hash_headings_of(mentions, r, r->mentions[k].section);
+		}
+		claims = pack_hash_u64(claims, r->claims_total);
+		claims = pack_hash_u64(claims, r->claims_disputed);
+		claims = pack_hash_u64(claims, r->nclaims);
+		for (size_t k = 0; k < r->nclaims; k++) {
+			const struct claim_record *c = &r->claims[k];
+			claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
+			claims = pack_hash_str(claims, c->span.relation);
+			claims = pack_hash_str(claims, c->span.stated);
+			claims = pack_hash_str(claims, c->span.derivation);
+			claims = pack_hash_str(claims, c->span.computed);
+			claims = pack_hash_str(claims, c->span.correction);
+			claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
+			claims = pack_hash_str(claims, c->anchor);
+		}
+	}
+	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
+	in->group[GROUP_INDEX] = index;
+	in->group[GROUP_MENTIONS] = mentions;
+	in->group[GROUP_CLAIMS] = claims;
+	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
+}
+
+static int incr_book_page(struct site *s, const char *path, enum page_group g)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return 0;
+	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+	memset(made, 0, sizeof *made);
+	made->page.path = path;
+	made->group = g;
+	made->key = in->group[g];
+	size_t plen = strlen(path);
+	made->file = plen < 5 || strcmp(path + plen - 5, ".html");
+	for (size_t k = 0; k < in->nold; k++) {
+		const struct book_rec *old = &in->old[k];
+		if (strcmp(old->page.path, path))
+			continue;
+		if (old->group != g || old->key != in->group[g] || old->file != made->file ||
+		    !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
+			return 0;
+		if (made->file) {
+			write_file_done(s, path);
+		} else {
+			stub_page(s, &old->page, "content");
+		}
+		return 1;
+	}
+	return 0;
+}
+
+static void incr_finish(struct site *s)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return;
+	const struct book *b = s->book;
+	/* the chapter index: only chapters without diagnostics, so that a
+	 * warning is read (and shown) again next time */
+	struct cache_chapter *e = xcalloc(b->nchapters ? b->nchapters : 1, sizeof *e);
+	size_t n = 0;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		if (diag_count_file(c->path))
+			continue;
+		e[n++] = (struct cache_chapter){ c->source, c->st, c->hash, c->id, c->title, c->summary,
+						 in->rec[i].key, in->rec[i].off, in->rec[i].len };
+	}
+	cache_chapters_write(cache_of(s), e, n);
+	free(e);
+
+	/* the book pages, as written (they are in the output now) */
+	struct buf buf = BUF_INIT;
+	size_t kept = 0;
+	for (size_t k = 0; k < in->nmade; k++) {
+		struct book_rec *m = &in->made[k];
+		struct file_stat st;
+		if (files_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
+			continue;
+		const struct page *p = NULL;
+		for (size_t j = s->npages; j-- > 0 && !m->file;)
+			if (!strcmp(s->pages[j].path, m->page.path)) {
+				p = &s->pages[j];
+				break;
+			}
+		if (!m->file && !p)
+			continue;
+		struct page none = { .path = m->page.path };
+		pack_put_u64(&buf, (uint64_t)m->group);
+		pack_put_u64(&buf, m->key);
+		pack_put_u64(&buf, (uint64_t)m->file);
+		put_page(&buf, p ? p : &none, &st);
+		kept++;
+	}
+	struct buf all = BUF_INIT;
+	pack_put_u64(&all, kept);
+	buf_add(&all, buf.data ? buf.data : "", buf.len);
+	cache_write(cache_of(s), "book", in->global, &all);
+	buf_release(&all);
+	buf_release(&buf);
+}
+
+static void incr_free(struct site *s)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return;
+	free(in->keys);
+	free(in->reused);
+	free(in->pages);
+	free(in->rec);
+	free(in->made);
+	if (in->out_fd >= 0)
+		close(in->out_fd);
+	free(in);
+	s->reuse_state = NULL;
+}
+
+const struct site_reuse incr_reuse = {
+	.begin = incr_begin,
+	.reused = incr_reused,
+	.reindexed = incr_reindexed,
+	.take_chapter = incr_reuse_chapter,
+	.keep_chapter = incr_save_chapter,
+	.take_file = incr_reuse_file,
+	.book_keys = incr_book_keys,
+	.book_page = incr_book_page,
+	.finish = incr_finish,
+	.end = incr_free,
+};

@@ -1,0 +1,724 @@
+/*
+ * claim.c — spans and claims (see claim.h).
+ *
+ * A claim is cut into its parts by a scan at parenthesis depth 0: an
+ * optional `!`, the stated side, an optional `|` (what comes before it is
+ * all the reader sees), one relation, the derivation and an optional
+ * trailing `± tolerance`.  Each side is then an expression (expr.c): the
+ * stated side read as STATED, the derivation with exact integers.  Whether
+ * the claim holds is DESIGN §6 "When a claim holds", written out in
+ * claim_holds(); when it does not, claim_hints() looks for the slips that
+ * explain most wrong numbers in the notes.
+ */
+#include "numbers/claim.h"
+#include "numbers/format.h"
+#include "core/buffer.h"
+#include "numbers/literal.h"
+#include "core/utf8.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* How close a stated value must come to computed × factor for a hint to
+ * name that factor: tighter than the 2.4% between 1000 and 1024, so that a
+ * prefix slip is not mistaken for a rounding. */
+#define CLAIM_HINT_SLACK 0.005
+
+enum relation { REL_NONE, REL_EQ, REL_APPROX, REL_LT, REL_GT, REL_LE, REL_GE };
+
+static const char *const relation_text[] = {
+	[REL_NONE] = "", [REL_EQ] = "=", [REL_APPROX] = "\xe2\x89\x88", [REL_LT] = "<",
+	[REL_GT] = ">", [REL_LE] = "\xe2\x89\xa4", [REL_GE] = "\xe2\x89\xa5",
+};
+
+/* The parts of a claim, as byte ranges of the text. */
+struct parts {
+	int disputed;
+	size_t start;                 /* after the `!` */
+	enum relation rel;
+	size_t rel_off, rel_len;
+	size_t bar_off;               /* where `|` stands; 0 when there is none */
+	int has_bar;
+	size_t stated_off, stated_len;
+	size_t deriv_off, deriv_len;
+	size_t tol_off, tol_len;      /* after `±`; tol_len 0 when none */
+	size_t pm_off;                /* the `±` itself */
+};
+
+struct ctx {
+	const struct units *u;
+	const struct expr_scope *scope;
+	double approx;
+	struct arena *a;
+	const char *text;
+	size_t len;
+	struct srcloc loc;            /* place of text[0] */
+	struct srcloc whole;          /* place and width of the whole claim, for its verdict */
+	int whole_width;
+};
+
+static int starts(const char *s, size_t len, size_t i, const char *lit)
+{
+	size_t n = strlen(lit);
+	return len - i >= n && !memcmp(s + i, lit, n);
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static void trim(const char *s, size_t *off, size_t *len)
+{
+	while (*len && is_space(s[*off])) {
+		(*off)++;
+		(*len)--;
+	}
+	while (*len && is_space(s[*off + *len - 1]))
+		(*len)--;
+}
+
+static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (off > c->len)
+		off = c->len;
+	if (n > c->len - off)
+		n = c->len - off;
+	struct srcloc loc = units_loc_at(c->loc, c->text, off);
+	diag_report(DIAG_ERROR, loc, (int)utf8_length(c->text + off, n), detail, "%s", msg);
+}
+
+static int rel_is_order(enum relation r)
+{
+	return r == REL_LT || r == REL_GT || r == REL_LE || r == REL_GE;
+}
+
+/* Returns the relation at i (and its length), or REL_NONE. */
+static enum relation relation_at(const char *s, size_t len, size_t i, size_t *n)
+{
+	*n = 3;
+	if (starts(s, len, i, "\xe2\x89\x88"))
+		return REL_APPROX;
+	if (starts(s, len, i, "\xe2\x89\xa4"))
+		return REL_LE;
+	if (starts(s, len, i, "\xe2\x89\xa5"))
+		return REL_GE;
+	*n = 2;
+	if (starts(s, len, i, "~="))
+		return REL_APPROX;
+	if (starts(s, len, i, "<="))
+		return REL_LE;
+	if (starts(s, len, i, ">="))
+		return REL_GE;
+	*n = 1;
+	if (s[i] == '<')
+		return REL_LT;
+	if (s[i] == '>' && !(i > 0 && s[i - 1] == '-'))
+		return REL_GT;
+	if (s[i] == '=')
+		return REL_EQ;
+	return REL_NONE;
+}
+
+/* Cuts the text into parts.  Returns 0, or -1 after reporting. */
+static int split(struct ctx *c, struct parts *p)
+{
+	const char *s = c->text;
+	size_t len = c->len, i = 0;
+	memset(p, 0, sizeof *p);
+	while (i < len && is_space(s[i]))
+		i++;
+	if (i < len && s[i] == '!') {
+		p->disputed = 1;
+		i++;
+	}
+	p->start = i;
+	int depth = 0;
+	for (; i < len; i++) {
+		char ch = s[i];
+		if (ch == '(') {
+			depth++;
+			continue;
+		}
+		if (ch == ')') {
+			depth--;
+			continue;
+		}
+		if (depth)
+			continue;
+		if (ch == '|' && !p->has_bar && p->rel == REL_NONE) {
+			p->has_bar = 1;
+			p->bar_off = i;
+			continue;
+		}
+		size_t n;
+		enum relation r = relation_at(s, len, i, &n);
+		if (r == REL_NONE) {
+			if (starts(s, len, i, "\xc2\xb1") && p->rel != REL_NONE && !p->pm_off) {
+				p->pm_off = i;
+				p->tol_off = i + 2;
+				p->tol_len = len - p->tol_off;
+			}
+			continue;
+		}
+		if (p->rel != REL_NONE) {
+			report(c, i, n, NULL, "a claim has one relation; '%s' is a second one",
+			       arena_strndup(c->a, s + i, n));
+			return -1;
+		}
+		p->rel = r;
+		p->rel_off = i;
+		p->rel_len = n;
+		i += n - 1;
+	}
+	if (p->has_bar && p->rel == REL_NONE) {
+		report(c, p->bar_off, 1, NULL, "expected a relation (=, \xe2\x89\x88, <, >, "
+		       "\xe2\x89\xa4, \xe2\x89\xa5) after '|'");
+		return -1;
+	}
+	if (p->has_bar) {
+		size_t between = p->bar_off + 1;
+		while (between < p->rel_off && is_space(s[between]))
+			between++;
+		if (between != p->rel_off) {
+			report(c, between, p->rel_off - between, NULL,
+			       "after '|' comes the relation, then the derivation");
+			return -1;
+		}
+	}
+	if (p->rel == REL_NONE) {
+		p->stated_off = p->start;
+		p->stated_len = len - p->start;
+		trim(s, &p->stated_off, &p->stated_len);
+		return 0;
+	}
+	p->stated_off = p->start;
+	p->stated_len = (p->has_bar ? p->bar_off : p->rel_off) - p->start;
+	trim(s, &p->stated_off, &p->stated_len);
+	p->deriv_off = p->rel_off + p->rel_len;
+	p->deriv_len = (p->pm_off ? p->pm_off : len) - p->deriv_off;
+	trim(s, &p->deriv_off, &p->deriv_len);
+	trim(s, &p->tol_off, &p->tol_len);
+	if (!p->stated_len) {
+		report(c, p->rel_off, p->rel_len, NULL, "expected a stated value before '%s'",
+		       relation_text[p->rel]);
+		return -1;
+	}
+	if (!p->deriv_len) {
+		report(c, p->rel_off, p->rel_len, NULL, "expected a derivation after '%s'",
+		       relation_text[p->rel]);
+		return -1;
+	}
+	if (p->pm_off && !p->tol_len) {
+		report(c, p->pm_off, 2, NULL, "expected a tolerance after '\xc2\xb1'");
+		return -1;
+	}
+	return 0;
+}
+
+/* Parses and evaluates text[off, off+len) as an expression. */
+static struct expr *side(struct ctx *c, size_t off, size_t len, unsigned flags,
+			 struct quantity *q)
+{
+	struct srcloc loc = units_loc_at(c->loc, c->text, off);
+	struct expr *e = expr_parse(c->u, c->a, c->text + off, len, loc, flags);
+	if (!e || expr_eval(e, c->scope, q) < 0)
+		return NULL;
+	return e;
+}
+
+/* The tolerance of a claim: relative (5% → 0.05) or absolute (0.1 TB). */
+struct tolerance {
+	int absolute;
+	double relative;
+	struct quantity amount;
+};
+
+static int read_tolerance(struct ctx *c, const struct parts *p, struct tolerance *t)
+{
+	struct literal lit;
+	struct srcloc loc = units_loc_at(c->loc, c->text, p->tol_off);
+	int rc = literal_parse(c->u, c->a, c->text + p->tol_off, p->tol_len, loc,
+			       LITERAL_UNIT | LITERAL_EXACT | LITERAL_NO_RANGE, &lit);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || lit.len != p->tol_len || lit.q.v.lo < 0) {
+		report(c, p->tol_off, p->tol_len, NULL,
+		       "expected a tolerance like 5%% or 0.1 TB after '\xc2\xb1', not '%s'",
+		       arena_strndup(c->a, c->text + p->tol_off, p->tol_len));
+		return -1;
+	}
+	memset(t, 0, sizeof *t);
+	if (dim_is_none(&lit.q.dim)) {
+		t->relative = interval_mid(lit.q.nominal);
+	} else {
+		t->absolute = 1;
+		t->amount = lit.q;
+	}
+	return 0;
+}
+
+/* Widens x by a relative fraction f of its own ends, rounding outward. */
+static struct interval widen_rel(struct interval x, double f)
+{
+	struct interval r;
+	r.lo = nextafter(x.lo - fabs(x.lo) * f, -INFINITY);
+	r.hi = nextafter(x.hi + fabs(x.hi) * f, INFINITY);
+	return r;
+}
+
+/* The stated interval a claim compares with: widened for ≈ and for ±. */
+static struct interval stated_interval(const struct ctx *c, enum relation rel,
+				       const struct quantity *s, const struct tolerance *t,
+				       int has_tol)
+{
+	if (has_tol && t->absolute) {
+		struct interval r = { nextafter(s->v.lo - t->amount.v.hi, -INFINITY),
+				      nextafter(s->v.hi + t->amount.v.hi, INFINITY) };
+		return r;
+	}
+	if (has_tol)
+		return widen_rel(s->v, t->relative);
+	if (rel == REL_APPROX)
+		return widen_rel(s->v, c->approx);
+	return s->v;
+}
+
+/* DESIGN §6 "When a claim holds". */
+static int claim_holds(enum relation rel, struct interval stated, const struct quantity *s,
+		       const struct quantity *computed)
+{
+	struct interval cv = computed->v;
+	switch (rel) {
+	case REL_EQ:
+	case REL_APPROX:
+		return interval_overlaps(stated, cv);
+	case REL_LT:
+		return s->nominal.hi < cv.lo;
+	case REL_LE:
+		return s->nominal.hi <= cv.lo;
+	case REL_GT:
+		return s->nominal.lo > cv.hi;
+	case REL_GE:
+		return s->nominal.lo >= cv.hi;
+	case REL_NONE:
+		break;
+	}
+	return 0;
+}
+
+/* The computed value shown in the stated side's unit. */
+static struct quantity in_stated_unit(const struct quantity *s, const struct quantity *computed)
+{
+	struct quantity r = *computed;
+	if (s->unit)
+		quantity_set_unit(&r, s->unit, s->scale);
+	return r;
+}
+
+static int has_information(const struct units *u, const struct quantity *q)
+{
+	/* the information dimension is the one whose symbol is B */
+	struct unit byte;
+	struct srcloc none = { NULL, 0, 0 };
+	if (units_match(u, NULL, "B", 1, none, 0, &byte) != 1)
+		return 0;
+	for (int i = 0; i < DIM_MAX; i++)
+		if (byte.dim.e[i] && q->dim.e[i])
+			return 1;
+	return 0;
+}
+
+static int dim_uses(const struct units *u, const struct quantity *q, const char *symbol,
+		    int sign)
+{
+	struct unit un;
+	struct srcloc none = { NULL, 0, 0 };
+	if (units_match(u, NULL, symbol, strlen(symbol), none, 0, &un) != (int)strlen(symbol))
+		return 0;
+	for (int i = 0; i < DIM_MAX; i++)
+		if (un.dim.e[i] && q->dim.e[i] && (sign == 0 || (q->dim.e[i] > 0) == (sign > 0)))
+			return 1;
+	return 0;
+}
+
+/* Does stated overlap computed × f? */
+static int matches_factor(struct interval stated, const struct quantity *computed, double f)
+{
+	struct interval x;
+	if (interval_scale(computed->v, f, &x))
+		return 0;
+	return interval_overlaps(widen_rel(stated, CLAIM_HINT_SLACK), x);
+}
+
+/*
+ * Returns n in 1..6 when the stated interval matches computed × 1.024^±n
+ * (the sign in *dir): a decimal prefix read as a binary one, or back.
+ */
+static int prefix_slip(struct interval stated, const struct quantity *computed, int *dir)
+{
+	/* The steps of 1.024^n lie 2.4% apart, so a coarse stated value (7 GB
+	 * is 6.5–7.5) overlaps some step by chance: the stated midpoint must
+	 * also be within a quarter step of it (real slips land within 0.1%). */
+	double mid = (stated.lo + stated.hi) / 2;
+	double cmid = (computed->v.lo + computed->v.hi) / 2;
+	for (int n = 1; n <= 6; n++) {
+		double f = pow(1.024, n);
+		for (*dir = -1; *dir <= 1; *dir += 2) {
+			double g = *dir > 0 ? f : 1 / f;
+			if (matches_factor(stated, computed, g) && cmid != 0 &&
+			    fabs(mid / (cmid * g) - 1) < 0.006)
+				return n;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Appends "hint: …" lines for the well-known slips that explain the gap.
+ * Returns the binary-twin text for a correction ("181.9 TiB") or NULL.
+ */
+static const char *claim_hints(struct ctx *c, struct buf *b, struct interval stated,
+			       const struct quantity *s, const struct quantity *computed)
+{
+	const char *twin_text = NULL;
+	struct quantity shown = in_stated_unit(s, computed);
+	const char *cv = format_quantity(c->a, c->u, &shown, 0);
+	int info = has_information(c->u, computed);
+	int dir, n = info ? prefix_slip(stated, computed, &dir) : 0;
+	double tscale;
+	const char *twin = n && shown.unit ?
+		units_binary_twin(c->u, c->a, shown.unit, &tscale) : NULL;
+	if (twin) {
+		struct quantity t = *computed;
+		quantity_set_unit(&t, twin, tscale);
+		twin_text = format_quantity(c->a, c->u, &t, 0);
+		buf_addf(b, "\nhint: %s is %s \xe2\x80\x94 a decimal/binary prefix slip?", cv,
+			 twin_text);
+	} else if (n) {
+		buf_addf(b, "\nhint: the %s value is 1.024^%d\xc3\x97 the %s one "
+			 "\xe2\x80\x94 a decimal/binary prefix slip?",
+			 dir > 0 ? "stated" : "computed", n, dir > 0 ? "computed" : "stated");
+	}
+	struct {
+		double f;
+		const char *ratio;
+		const char *why;
+	} factors[] = {
+		{ 8, "8\xc3\x97 the computed one", "bits vs bytes (\xc3\x97" "8)" },
+		{ 1.0 / 8, "1/8 of the computed one", "bits vs bytes (\xc3\x97" "8)" },
+		{ 2, "2\xc3\x97 the computed one", NULL },
+		{ 0.5, "half the computed one", NULL },
+		{ 1000, "1000\xc3\x97 the computed one",
+			"a factor of 10^3 (a prefix off by one step)" },
+		{ 0.001, "1/1000 of the computed one",
+			"a factor of 10^3 (a prefix off by one step)" },
+	};
+	for (size_t k = 0; k < sizeof factors / sizeof *factors; k++) {
+		if (k < 2 && !info)
+			continue;
+		if (!matches_factor(stated, computed, factors[k].f))
+			continue;
+		const char *why = factors[k].why;
+		if (!why) {
+			if (dim_uses(c->u, computed, "FLOP", 1))
+				why = "dense vs sparse (\xc3\x97" "2)";
+			else if (info && dim_uses(c->u, computed, "s", -1))
+				why = "per direction vs both directions (\xc3\x97" "2)";
+			else
+				why = "a factor of 2";
+		}
+		buf_addf(b, "\nhint: the stated value is %s \xe2\x80\x94 %s?",
+			 factors[k].ratio, why);
+	}
+	return twin_text;
+}
+
+/* Display width of s in terminal columns (CJK takes two). */
+static int text_width(const char *s)
+{
+	int w = 0;
+	size_t len = strlen(s);
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		w += utf8_width(cp);
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	return w;
+}
+
+static void add_padded(struct buf *b, const char *s, int width)
+{
+	buf_adds(b, s);
+	for (int w = text_width(s); w < width; w++)
+		buf_addch(b, ' ');
+}
+
+/* Writes the "stated … / computed …" lines of a verdict. */
+static void describe(struct ctx *c, struct buf *b, enum relation rel, const char *stated_text,
+		     const char *deriv_text, const struct quantity *s, struct interval sw,
+		     const struct quantity *computed, const struct tolerance *t, int has_tol)
+{
+	int w = text_width(stated_text), w2 = text_width(deriv_text);
+	if (w2 > w)
+		w = w2;
+	int ineq = rel != REL_EQ && rel != REL_APPROX;
+	const char *sv = format_quantity(c->a, c->u, s, ineq ? 0 : FORMAT_INTERVAL);
+	int widened_too = !ineq && (rel == REL_APPROX || has_tol);
+	buf_adds(b, "stated   ");
+	if (strcmp(sv, stated_text)) {
+		add_padded(b, stated_text, w);
+		buf_adds(b, " = ");
+		buf_adds(b, sv);
+	} else {
+		buf_adds(b, stated_text);
+	}
+	if (widened_too) {
+		struct quantity widened = *s;
+		widened.v = sw;
+		if (has_tol && t->absolute)
+			buf_addf(b, ", \xc2\xb1 %s: ", format_quantity(c->a, c->u, &t->amount, 0));
+		else
+			buf_addf(b, ", within %g%%: ", (has_tol ? t->relative : c->approx) * 100);
+		buf_adds(b, format_quantity(c->a, c->u, &widened, FORMAT_INTERVAL));
+	}
+	buf_adds(b, "\ncomputed ");
+	struct quantity shown = in_stated_unit(s, computed);
+	const char *cv = format_quantity(c->a, c->u, &shown, FORMAT_INTERVAL);
+	if (strcmp(cv, deriv_text)) {
+		add_padded(b, deriv_text, w);
+		buf_adds(b, " = ");
+		buf_adds(b, cv);
+	} else {
+		buf_adds(b, deriv_text);
+	}
+	if (ineq)
+		buf_addf(b, "\nbut      %s is not %s %s", format_quantity(c->a, c->u, s, 0),
+			 relation_text[rel], interval_is_point(computed->v) ?
+			 cv : arena_printf(c->a, "every value in %s", cv));
+}
+
+/* Adds pieces for text[from, to) with the resolved names of the expressions
+ * (whose texts start at the given offsets) replaced by their values. */
+struct pieces {
+	struct span_piece *items;
+	size_t n, cap;
+};
+
+static void piece_add(struct ctx *c, struct pieces *ps, const char *text, size_t len,
+		      const char *table, const char *row)
+{
+	if (!len)
+		return;
+	if (!table && ps->n && !ps->items[ps->n - 1].table) {
+		struct span_piece *last = &ps->items[ps->n - 1];
+		last->text = arena_printf(c->a, "%s%.*s", last->text, (int)len, text);
+		return;
+	}
+	if (ps->n == ps->cap) {
+		size_t ncap = ps->cap ? 2 * ps->cap : 8;
+		struct span_piece *ni = arena_array(c->a, ncap, sizeof *ni);
+		if (ps->n)
+			memcpy(ni, ps->items, ps->n * sizeof *ni);
+		ps->items = ni;
+		ps->cap = ncap;
+	}
+	struct span_piece *p = &ps->items[ps->n++];
+	p->text = arena_strndup(c->a, text, len);
+	p->table = table;
+	p->row = row;
+}
+
+static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
+		      struct expr *const *exprs, const size_t *offs, int nexprs)
+{
+	size_t pos = from;
+	for (int k = 0; k < nexprs; k++) {
+		if (!exprs[k])
+			continue;
+		size_t n;
+		struct expr_node **names = expr_resolved(exprs[k], c->a, &n);
+		for (size_t i = 0; i < n; i++) {
+			size_t off = offs[k] + names[i]->off;
+			if (off < pos || off + names[i]->len > to)
+				continue;
+			piece_add(c, ps, c->text + pos, off - pos, NULL, NULL);
+			const char *v = format_quantity(c->a, c->u, &names[i]->value, 0);
+			const char *table = names[i]->ref.table ? names[i]->ref.table : "";
+			piece_add(c, ps, v, strlen(v), table, names[i]->ref.row);
+			pos = off + names[i]->len;
+		}
+	}
+	piece_add(c, ps, c->text + pos, to - pos, NULL, NULL);
+}
+
+/* The verdict on a parsed claim.  Returns 0 or -1 after reporting; fills the
+ * claim fields of out when it is not NULL. */
+static int judge(struct ctx *c, const struct parts *p, struct span *out)
+{
+	struct quantity s, computed;
+	struct expr *se = side(c, p->stated_off, p->stated_len, EXPR_STATED, &s);
+	if (!se)
+		return -1;
+	struct expr *de = side(c, p->deriv_off, p->deriv_len, 0, &computed);
+	if (!de)
+		return -1;
+	struct tolerance t;
+	int has_tol = p->tol_len > 0;
+	if (has_tol && read_tolerance(c, p, &t) < 0)
+		return -1;
+	if (has_tol && rel_is_order(p->rel)) {
+		report(c, p->pm_off, 2, NULL, "a tolerance goes with = or \xe2\x89\x88, not with "
+		       "'%s'", relation_text[p->rel]);
+		return -1;
+	}
+	if (!dim_equal(&s.dim, &computed.dim)) {
+		report(c, p->rel_off, p->rel_len, NULL, "cannot compare %s with %s",
+		       format_unit_name(c->a, c->u, &s),
+		       format_unit_name(c->a, c->u, &computed));
+		return -1;
+	}
+	if (has_tol && t.absolute && !dim_equal(&t.amount.dim, &s.dim)) {
+		report(c, p->tol_off, p->tol_len, NULL, "a tolerance in %s for a value in %s",
+		       format_unit_name(c->a, c->u, &t.amount),
+		       format_unit_name(c->a, c->u, &s));
+		return -1;
+	}
+	struct interval sw = stated_interval(c, p->rel, &s, &t, has_tol);
+	int holds = claim_holds(p->rel, sw, &s, &computed);
+	const char *stated_text = expr_show(se, c->a);
+	const char *deriv_text = expr_show(de, c->a);
+	struct quantity shown = in_stated_unit(&s, &computed);
+	struct buf detail = BUF_INIT;
+	int rc = 0;
+	const char *twin = NULL;
+	if (holds == p->disputed) {
+		describe(c, &detail, p->rel, stated_text, deriv_text, &s, sw, &computed, &t,
+			 has_tol);
+		if (p->disputed) {
+			buf_adds(&detail, "\nhint: remove the '!' if the figure is right");
+			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
+				    "disputed claim holds");
+		} else {
+			if (p->rel == REL_EQ || p->rel == REL_APPROX)
+				claim_hints(c, &detail, sw, &s, &computed);
+			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
+				    "claim does not hold");
+		}
+		rc = -1;
+	} else if (p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX)) {
+		struct buf scratch = BUF_INIT;
+		twin = claim_hints(c, &scratch, sw, &s, &computed);
+		buf_release(&scratch);
+	}
+	buf_release(&detail);
+	if (rc < 0 || !out)
+		return rc;
+	out->kind = SPAN_CLAIM;
+	out->disputed = p->disputed;
+	out->relation = relation_text[p->rel];
+	out->stated = stated_text;
+	out->derivation = deriv_text;
+	out->computed = format_quantity(c->a, c->u, &shown, 0);
+	if (p->disputed)
+		out->correction = twin ? arena_printf(c->a, "%s (%s)", out->computed, twin) :
+			out->computed;
+	struct pieces ps = { NULL, 0, 0 };
+	struct expr *exprs[2] = { se, de };
+	size_t offs[2] = { p->stated_off, p->deriv_off };
+	if (p->has_bar || p->disputed) {
+		pieces_of(c, &ps, p->stated_off, p->stated_off + p->stated_len, exprs, offs, 1);
+	} else {
+		size_t end = c->len;
+		while (end > p->stated_off && is_space(c->text[end - 1]))
+			end--;
+		pieces_of(c, &ps, p->stated_off, end, exprs, offs, 2);
+	}
+	out->pieces = ps.items;
+	out->npieces = ps.n;
+	return 0;
+}
+
+static int value_span(struct ctx *c, const struct parts *p, struct span *out)
+{
+	struct quantity q;
+	struct expr *e = side(c, p->stated_off, p->stated_len, 0, &q);
+	if (!e)
+		return -1;
+	memset(out, 0, sizeof *out);
+	out->kind = SPAN_VALUE;
+	out->computed = format_quantity(c->a, c->u, &q, 0);
+	struct expr_node *root = e->root;
+	if (root->kind == EXPR_CONVERT)
+		root = root->lhs;
+	struct pieces ps = { NULL, 0, 0 };
+	if (root->kind == EXPR_NAME && root->resolved)
+		piece_add(c, &ps, out->computed, strlen(out->computed),
+			  root->ref.table ? root->ref.table : "", root->ref.row);
+	else
+		piece_add(c, &ps, out->computed, strlen(out->computed), NULL, NULL);
+	out->pieces = ps.items;
+	out->npieces = ps.n;
+	return 0;
+}
+
+int claim_span(const struct units *u, const struct expr_scope *scope, double approx,
+	       struct arena *a, const char *text, size_t len, struct srcloc loc,
+	       struct span *out)
+{
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0 };
+	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
+	c.whole_width = (int)utf8_length(text, len) + 2;
+	memset(out, 0, sizeof *out);
+	if (memchr(text, '\n', len) || memchr(text, '\r', len)) {
+		diag_report(DIAG_ERROR, loc, 1, NULL,
+			    "a span may not cross a line break: write it on one line");
+		return -1;
+	}
+	struct parts p;
+	if (split(&c, &p) < 0)
+		return -1;
+	if (!p.stated_len && p.rel == REL_NONE) {
+		diag_report(DIAG_ERROR, loc, c.whole_width, NULL, "empty span");
+		return -1;
+	}
+	if (p.rel == REL_NONE) {
+		if (p.disputed) {
+			diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
+				    "a disputed span needs a claim to dispute: "
+				    "{!stated = derivation}");
+			return -1;
+		}
+		return value_span(&c, &p, out);
+	}
+	return judge(&c, &p, out);
+}
+
+int claim_check(const struct units *u, const struct expr_scope *scope, double approx,
+		struct arena *a, const char *text, size_t len, struct srcloc loc)
+{
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0 };
+	c.whole_width = (int)utf8_length(text, len);
+	struct parts p;
+	if (split(&c, &p) < 0)
+		return -1;
+	if (p.rel == REL_NONE) {
+		diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
+			    "expected a claim with a relation "
+			    "(=, \xe2\x89\x88, <, >, \xe2\x89\xa4, "
+			    "\xe2\x89\xa5)");
+		return -1;
+	}
+	return judge(&c, &p, NULL);
+}

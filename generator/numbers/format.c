@@ -1,0 +1,258 @@
+/*
+ * format.c — quantities as text (see format.h).
+ *
+ * Printing decides how many digits a number deserves: all of them for an
+ * exact integer, as many as the digits it came from carry for a measured
+ * value, three significant ones (at least one decimal) for other exact
+ * values.  A quantity without a display unit of its own is shown in the
+ * unit the units table picks for its dimension and size, which is why
+ * printing sits above both quantity.c and units.c.
+ */
+#include "numbers/format.h"
+#include "core/buffer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Numbers beyond these are printed as m × 10^n: digit strings that long
+ * are unreadable, and doubles stop holding integers exactly at 2^53. */
+#define FORMAT_SCI_HIGH 1e15
+#define FORMAT_SCI_LOW 1e-4
+
+/* Most decimals ever printed: beyond this a value is noise, not digits. */
+#define FORMAT_MAX_DECIMALS 9
+
+/* decimals argument meaning "choose as for an exact value" */
+#define FORMAT_AUTO (-1000)
+
+/* Appends the digits of s (an unsigned decimal number as printf wrote it)
+ * with a comma every three digits of its integer part, from 1,000 up. */
+static void add_grouped(struct buf *b, const char *s)
+{
+	const char *dot = strchr(s, '.');
+	size_t intlen = dot ? (size_t)(dot - s) : strlen(s);
+	for (size_t i = 0; i < intlen; i++) {
+		if (i && (intlen - i) % 3 == 0 && intlen >= 4)
+			buf_addch(b, ',');
+		buf_addch(b, s[i]);
+	}
+	if (dot)
+		buf_adds(b, dot);
+}
+
+/* Decimals an exact non-integer gets: three significant digits, at least one. */
+static int auto_decimals(double x)
+{
+	x = fabs(x);
+	if (x == 0)
+		return 0;
+	int mag = (int)floor(log10(x));
+	int d = 2 - mag;
+	if (d < 1)
+		d = 1;
+	if (d > FORMAT_MAX_DECIMALS + 3)
+		d = FORMAT_MAX_DECIMALS + 3;
+	return d;
+}
+
+static void trim_zeros(char *s)
+{
+	char *dot = strchr(s, '.');
+	if (!dot)
+		return;
+	char *end = s + strlen(s);
+	while (end > dot + 1 && end[-1] == '0')
+		*--end = 0;
+	if (end == dot + 1)
+		*dot = 0;
+}
+
+static int is_integral(double x)
+{
+	return fabs(x) < FORMAT_SCI_HIGH && x == floor(x);
+}
+
+/* Appends x with decimals decimals: negative rounds to tens, hundreds…;
+ * FORMAT_AUTO applies the exact-value rule. */
+static void add_number(struct buf *b, double x, int decimals)
+{
+	char tmp[512];
+	if (!isfinite(x)) {
+		buf_adds(b, "?");
+		return;
+	}
+	double ax = fabs(x);
+	if (ax != 0 && (ax >= FORMAT_SCI_HIGH || ax < FORMAT_SCI_LOW)) {
+		int exp10 = (int)floor(log10(ax));
+		double m = ax / pow(10, exp10);
+		int sig = decimals == FORMAT_AUTO ? 3 : decimals + exp10 + 1;
+		if (sig < 1)
+			sig = 1;
+		if (sig > 15)
+			sig = 15;
+		snprintf(tmp, sizeof tmp, "%.*f", sig - 1, m);
+		if (atof(tmp) >= 10) {      /* 9.99… rounded up to 10.0 */
+			exp10++;
+			snprintf(tmp, sizeof tmp, "%.*f", sig - 1, m / 10);
+		}
+		if (decimals == FORMAT_AUTO)
+			trim_zeros(tmp);
+		if (x < 0)
+			buf_adds(b, "\xe2\x88\x92");
+		buf_adds(b, tmp);
+		buf_addf(b, " \xc3\x97 10^%d", exp10);
+		return;
+	}
+	int trim = 0;
+	if (decimals < -15 && decimals != FORMAT_AUTO)
+		decimals = -15;     /* beyond 10^15 the sci form above took over */
+	if (decimals < 0 && decimals != FORMAT_AUTO) {
+		/* digits above the decimal point are uncertain: round them away */
+		double f = pow(10, -decimals);
+		x = round(x / f) * f;
+		ax = fabs(x);
+		decimals = 0;
+	}
+	if (decimals == FORMAT_AUTO) {
+		if (is_integral(x)) {
+			decimals = 0;
+		} else {
+			decimals = auto_decimals(x);
+			trim = 1;
+		}
+	}
+	if (decimals > FORMAT_MAX_DECIMALS + 3)
+		decimals = FORMAT_MAX_DECIMALS + 3;
+	snprintf(tmp, sizeof tmp, "%.*f", decimals, ax);
+	if (trim)
+		trim_zeros(tmp);
+	int zero = 1;
+	for (const char *p = tmp; *p; p++)
+		if (*p >= '1' && *p <= '9')
+			zero = 0;
+	if (x < 0 && !zero)
+		buf_adds(b, "\xe2\x88\x92");
+	add_grouped(b, tmp);
+}
+
+char *format_number(struct arena *a, double x, int decimals)
+{
+	struct buf b = BUF_INIT;
+	add_number(&b, x, decimals < 0 ? FORMAT_AUTO : decimals);
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+/* Decimals that the width of an uncertain value justifies (0.01 → 2). */
+static int width_decimals(double width)
+{
+	if (width <= 0)
+		return FORMAT_MAX_DECIMALS;
+	/* the slack absorbs rounding: a written 3.35 is [3.345, 3.355] but its
+	 * width in doubles may come out as 0.00999… */
+	if (!isfinite(width))
+		return -308;
+	double l = floor(log10(width) + 0.02);
+	int d = l > 400 ? -400 : l < -400 ? 400 : -(int)l;
+	if (d > FORMAT_MAX_DECIMALS)
+		d = FORMAT_MAX_DECIMALS;
+	return d;
+}
+
+/* Appends an interval's ends rounded outward at decimals d. */
+static void add_bounds(struct buf *b, double lo, double hi, int d)
+{
+	double f = pow(10, d);
+	double l = floor(lo * f + 1e-9) / f, h = ceil(hi * f - 1e-9) / f;
+	buf_adds(b, "[");
+	add_number(b, l, d);
+	buf_adds(b, ", ");
+	add_number(b, h, d);
+	buf_adds(b, "]");
+}
+
+static const char *display_unit(struct arena *a, const struct units *units,
+				const struct quantity *q, double *scale)
+{
+	*scale = 1;
+	if (q->unit) {
+		*scale = q->scale;
+		return q->unit;
+	}
+	if (dim_is_none(&q->dim) || !units)
+		return NULL;
+	return units_display(units, a, &q->dim, interval_mid(q->nominal), scale);
+}
+
+char *format_quantity(struct arena *a, const struct units *units, const struct quantity *q,
+		      unsigned flags)
+{
+	double scale;
+	const char *unit = display_unit(a, units, q, &scale);
+	if (!(scale > 0))
+		scale = 1;
+	struct interval v = { q->v.lo / scale, q->v.hi / scale };
+	struct interval nom = { q->nominal.lo / scale, q->nominal.hi / scale };
+	struct buf b = BUF_INIT;
+
+	if (flags & FORMAT_INTERVAL) {
+		if (interval_is_point(v)) {
+			add_number(&b, interval_mid(v), (flags & FORMAT_PRECISE) ?
+				   auto_decimals(interval_mid(v)) + 1 : FORMAT_AUTO);
+		} else {
+			/* the digits' uncertainty sets the decimals, not a range's span */
+			double unc = (nom.lo - v.lo) + (v.hi - nom.hi);
+			if (unc <= 0 || interval_is_point(interval_make(v.hi - unc, v.hi))) {
+				buf_adds(&b, "[");
+				add_number(&b, v.lo, FORMAT_AUTO);
+				buf_adds(&b, ", ");
+				add_number(&b, v.hi, FORMAT_AUTO);
+				buf_adds(&b, "]");
+			} else {
+				int d = width_decimals(unc) + 1;
+				if (d > FORMAT_MAX_DECIMALS)
+					d = FORMAT_MAX_DECIMALS;
+				add_bounds(&b, v.lo, v.hi, d);
+			}
+		}
+	} else if (!interval_is_point(nom)) {
+		add_number(&b, nom.lo, FORMAT_AUTO);
+		buf_adds(&b, "\xe2\x80\x93");
+		add_number(&b, nom.hi, FORMAT_AUTO);
+	} else if (interval_is_point(v)) {
+		double x = interval_mid(nom);
+		int d = FORMAT_AUTO;
+		if ((flags & FORMAT_PRECISE) && !is_integral(x))
+			d = auto_decimals(x) + 1;
+		add_number(&b, x, d);
+	} else {
+		int d = width_decimals(interval_width(v));
+		if (flags & FORMAT_PRECISE && d < auto_decimals(interval_mid(nom)))
+			d = auto_decimals(interval_mid(nom));
+		add_number(&b, interval_mid(nom), d);
+	}
+	if (unit && !(flags & FORMAT_BARE)) {
+		if (!units_tight(units, unit))
+			buf_addch(&b, ' ');
+		buf_adds(&b, unit);
+	}
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+const char *format_unit_name(struct arena *a, const struct units *units,
+			       const struct quantity *q)
+{
+	if (q->unit)
+		return q->unit;
+	if (dim_is_none(&q->dim))
+		return "a plain number";
+	if (!units)
+		return "a quantity with a unit";
+	double scale;
+	return units_display(units, a, &q->dim, interval_mid(q->nominal), &scale);
+}

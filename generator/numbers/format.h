@@ -1,0 +1,43 @@
+/*
+ * format.h — quantities and numbers as text, in the book's style.
+ *
+ * Above quantity.h (what is printed) and units.h (the unit a quantity
+ * without a display unit of its own is shown in).
+ */
+#ifndef SPECBOOK_FORMAT_H
+#define SPECBOOK_FORMAT_H
+
+#include "core/arena.h"
+#include "numbers/quantity.h"
+#include "numbers/units.h"
+
+/* Flags for format_quantity(). */
+enum {
+	FORMAT_BARE = 1,       /* the number only, no unit ("3.35") */
+	FORMAT_INTERVAL = 2,   /* v as "[13.45, 13.55] TB" (or one number if a point) */
+	FORMAT_PRECISE = 4,    /* more digits: at least 4 significant (for hints) */
+};
+
+/*
+ * Returns the quantity as text, in the arena, in its display unit (or, when
+ * it has none, in a unit units_display() picks for its dimension and size):
+ *   "13,824 GB"    an exact integer keeps every digit, with thousands separators
+ *   "13.8 TB"      other exact values: 3 significant digits, at least 1 decimal
+ *   "3.35 TB/s"    a value known to its digits: as many decimals as they carry
+ *   "150–200 L/min" a range: its nominal ends
+ * Separators are commas from 1,000 up (never in decimals).  A negative number
+ * gets U+2212.  units may be NULL when q has a display unit or no dimension.
+ */
+char *format_quantity(struct arena *a, const struct units *units, const struct quantity *q,
+		      unsigned flags);
+
+/* Returns a number alone in the style above (no unit): x in its own right,
+ * with decimals decimals (-1: choose as for an exact value). */
+char *format_number(struct arena *a, double x, int decimals);
+
+/* Returns the unit q is shown in as a word for messages: its display unit,
+ * a unit named after its dimension ("B/s"), or "a plain number". */
+const char *format_unit_name(struct arena *a, const struct units *units,
+			       const struct quantity *q);
+
+#endif

@@ -1,0 +1,985 @@
+/*
+ * dom.c — the DOM module: our own trees, in stores, behind dom.h.
+ *
+ * Nodes are ours (element, text, comment), children a singly linked list,
+ * attributes a short list, and every node and string lives in a store: a
+ * bump allocator owned by one fragment, copy, template or page, freed at
+ * once.  libxml2 did the same work with two allocations per element and
+ * four per attribute, each freed on its own (the malloc family was 15% of a
+ * 1000-chapter build).  libxml2 still parses the template, once; its tree
+ * is converted into ours and freed, and every page is a copy of ours.
+ *
+ * Stores and ownership.  A node is allocated in its parent's store and
+ * stays there when it moves: moving nodes into another tree (dom_adopt,
+ * dom_move_children, dom_page_fill) makes the receiving store keep the
+ * giving one alive, by a reference counted from the keep list of the
+ * receiver.  So a page's store keeps every fragment that filled it, and
+ * freeing the page frees them all.  Nothing is freed piecemeal: nodes
+ * dropped from a tree (a slot's placeholder, a replaced attribute value)
+ * stay in their store until it goes.
+ *
+ * Pages are serialized as HTML5 by our own serializer (see below).
+ */
+#include "site/dom.h"
+#include "core/alloc.h"
+#include "core/diag.h"
+
+#include <libxml/HTMLparser.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlmemory.h>
+#include <stdalign.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- stores ---- */
+
+/* A fragment's first block is small (a page title is one text node); each
+ * further block doubles, up to the cap, so a chapter of megabytes takes a
+ * few dozen mallocs and a title one. */
+#define DOM_BLOCK_FIRST 1024
+#define DOM_BLOCK_MAX (64 * 1024)
+
+struct dom_block {
+	struct dom_block *next;
+	size_t used, size;
+	alignas(max_align_t) unsigned char data[];
+};
+
+/* One cell of a store's keep list, allocated in the keeping store. */
+struct dom_keep {
+	struct dom_keep *next;
+	struct dom_store *store;
+};
+
+struct dom_store {
+	struct dom_block *head;      /* newest block; the store itself sits in the oldest */
+	size_t next_size;            /* size of the next block */
+	size_t refs;                 /* owners: the caller of the root, keeping stores */
+	struct dom_keep *kept;       /* stores this one keeps alive */
+	struct dom_node *root;       /* the detached node the store was made for */
+};
+
+enum dom_type { DOM_ELEMENT, DOM_TEXT, DOM_COMMENT, DOM_OTHER };
+
+struct dom_attr {
+	struct dom_attr *next;
+	const char *name;
+	const char *value;           /* NULL: written bare, read as "" */
+	unsigned name_len, value_len;   /* strlen() of each, for the serializer */
+};
+
+struct dom_node {
+	struct dom_node *parent, *next;
+	struct dom_store *store;     /* where the node and its strings live */
+	unsigned char type;          /* enum dom_type */
+	unsigned name_len;           /* an element's strlen(name), for the serializer */
+	union {
+		struct {
+			const char *name;
+			struct dom_attr *attrs;
+			struct dom_node *first, *last;
+		} el;
+		struct {
+			char *s;             /* NUL-terminated, len bytes */
+			size_t len;
+			size_t cap;          /* bytes reserved at s, NUL included */
+		} text;
+	} u;
+};
+
+#define NODE_ALIGN alignof(struct dom_node)
+
+static struct dom_block *block_new(size_t size)
+{
+	struct dom_block *b = xmalloc(size_add(sizeof *b, size));
+	b->next = NULL;
+	b->used = 0;
+	b->size = size;
+	return b;
+}
+
+/* Returns a new store holding first_size bytes before it grows, with one
+ * reference (the caller's). */
+static struct dom_store *store_new(size_t first_size)
+{
+	size_t need = size_add(sizeof(struct dom_store), first_size);
+	struct dom_block *b = block_new(need);
+	struct dom_store *s = (struct dom_store *)(void *)b->data;
+	b->used = (sizeof *s + NODE_ALIGN - 1) & ~(NODE_ALIGN - 1);
+	memset(s, 0, sizeof *s);
+	s->head = b;
+	s->next_size = first_size < DOM_BLOCK_MAX / 2 ? first_size * 2 : DOM_BLOCK_MAX;
+	s->refs = 1;
+	return s;
+}
+
+/* Returns size bytes at the start of a new block (store_alloc's slow path). */
+static void *store_grow(struct dom_store *s, size_t size)
+{
+	size_t bsize = s->next_size;
+	if (bsize < size)
+		bsize = size;
+	struct dom_block *b = block_new(bsize);
+	if (size > s->next_size) {
+		/* a big one-off behind the current block, kept for small ones */
+		b->next = s->head->next;
+		s->head->next = b;
+	} else {
+		b->next = s->head;
+		s->head = b;
+		if (s->next_size < DOM_BLOCK_MAX)
+			s->next_size *= 2;
+	}
+	b->used = size;
+	return b->data;
+}
+
+/* Returns size bytes aligned to align (a power of two), not zeroed.  Inline:
+ * it runs for every node and string. */
+static inline void *store_alloc(struct dom_store *s, size_t size, size_t align)
+{
+	struct dom_block *b = s->head;
+	size_t at = (b->used + align - 1) & ~(align - 1);
+	if (at > b->size || b->size - at < size)
+		return store_grow(s, size);
+	b->used = at + size;
+	return b->data + at;
+}
+
+static char *store_strndup(struct dom_store *s, const char *str, size_t len)
+{
+	char *p = store_alloc(s, size_add(len, 1), 1);
+	memcpy(p, str, len);
+	p[len] = '\0';
+	return p;
+}
+
+static char *store_strdup(struct dom_store *s, const char *str)
+{
+	return store_strndup(s, str, strlen(str));
+}
+
+/* Drops one reference to s; the last frees it and what it keeps. */
+static void store_release(struct dom_store *s)
+{
+	if (!s || --s->refs)
+		return;
+	for (struct dom_keep *k = s->kept; k; k = k->next)
+		store_release(k->store);
+	struct dom_block *b = s->head;   /* s lives in the last block: read it first */
+	while (b) {
+		struct dom_block *next = b->next;
+		free(b);
+		b = next;
+	}
+}
+
+/* Makes keeper keep s alive.  With take, the reference is the caller's,
+ * handed over; without, a new one. */
+static void store_keep(struct dom_store *keeper, struct dom_store *s, int take)
+{
+	if (keeper == s)
+		return;   /* nodes moving within a store */
+	struct dom_keep *k = store_alloc(keeper, sizeof *k, alignof(struct dom_keep));
+	k->store = s;
+	k->next = keeper->kept;
+	keeper->kept = k;
+	if (!take)
+		s->refs++;
+}
+
+/* ---- nodes ---- */
+
+static struct dom_node *node_new(struct dom_store *s, enum dom_type type)
+{
+	struct dom_node *n = store_alloc(s, sizeof *n, NODE_ALIGN);
+	memset(n, 0, sizeof *n);
+	n->store = s;
+	n->type = type;
+	return n;
+}
+
+/* Lengths of names and attribute values are kept in 32 bits, so that an
+ * attribute takes 32 bytes; a gigabyte-long one is a bug, not a book. */
+#define DOM_MAX_NAME (1u << 30)
+
+static unsigned checked_len(size_t len)
+{
+	if (len >= DOM_MAX_NAME) {
+		fprintf(stderr, "specbook: fatal: a tag or attribute of %zu bytes\n", len);
+		exit(2);
+	}
+	return (unsigned)len;
+}
+
+static struct dom_node *element_new(struct dom_store *s, const char *tag, size_t len)
+{
+	struct dom_node *n = node_new(s, DOM_ELEMENT);
+	n->u.el.name = store_strndup(s, tag, len);
+	n->name_len = checked_len(len);
+	return n;
+}
+
+/* Returns a new attribute (not yet in a list); value NULL for a bare one. */
+static struct dom_attr *attr_new(struct dom_store *s, const char *name, size_t name_len,
+				 const char *value, size_t value_len)
+{
+	struct dom_attr *a = store_alloc(s, sizeof *a, alignof(struct dom_attr));
+	a->next = NULL;
+	a->name = store_strndup(s, name, name_len);
+	a->name_len = checked_len(name_len);
+	a->value = value ? store_strndup(s, value, value_len) : NULL;
+	a->value_len = value ? checked_len(value_len) : 0;
+	return a;
+}
+
+/* Returns a new text node holding len bytes of text, up to a NUL: libxml2
+ * read its strings up to the first NUL, and the bytes must stay the same. */
+static struct dom_node *text_new(struct dom_store *s, enum dom_type type, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	if (nul)
+		len = (size_t)(nul - text);
+	struct dom_node *n = node_new(s, type);
+	n->u.text.s = store_strndup(s, text, len);
+	n->u.text.len = len;
+	n->u.text.cap = len + 1;
+	return n;
+}
+
+/* Appends len bytes of text (up to a NUL) to the text node t: in place when
+ * there is room or t's string is the last thing its store handed out, else
+ * in a copy twice the size, so that a run of appends costs linear time. */
+static void text_append(struct dom_node *t, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	if (nul)
+		len = (size_t)(nul - text);
+	size_t need = size_add(size_add(t->u.text.len, len), 1);
+	if (need > t->u.text.cap) {
+		struct dom_block *b = t->store->head;
+		unsigned char *end = (unsigned char *)t->u.text.s + t->u.text.cap;
+		if (t->u.text.cap && end == b->data + b->used && b->size - b->used >= need - t->u.text.cap) {
+			b->used += need - t->u.text.cap;
+			t->u.text.cap = need;
+		} else {
+			size_t cap = t->u.text.cap * 2 > need ? t->u.text.cap * 2 : need;
+			char *s = store_alloc(t->store, cap, 1);
+			memcpy(s, t->u.text.s, t->u.text.len);
+			t->u.text.s = s;
+			t->u.text.cap = cap;
+		}
+	}
+	memcpy(t->u.text.s + t->u.text.len, text, len);
+	t->u.text.len += len;
+	t->u.text.s[t->u.text.len] = '\0';
+}
+
+static void append_child(struct dom_node *parent, struct dom_node *c)
+{
+	c->parent = parent;
+	c->next = NULL;
+	if (parent->u.el.last)
+		parent->u.el.last->next = c;
+	else
+		parent->u.el.first = c;
+	parent->u.el.last = c;
+}
+
+/* Appends c under parent as xmlAddChild() did: a text node after a text
+ * node is merged into it (and c dropped). */
+static void add_child(struct dom_node *parent, struct dom_node *c)
+{
+	struct dom_node *last = parent->u.el.last;
+	if (c->type == DOM_TEXT && last && last->type == DOM_TEXT && last != c)
+		text_append(last, c->u.text.s, c->u.text.len);
+	else
+		append_child(parent, c);
+}
+
+static void unlink_node(struct dom_node *n)
+{
+	struct dom_node *parent = n->parent;
+	if (!parent)
+		return;
+	struct dom_node *prev = NULL;
+	for (struct dom_node *c = parent->u.el.first; c && c != n; c = c->next)
+		prev = c;
+	if (prev)
+		prev->next = n->next;
+	else
+		parent->u.el.first = n->next;
+	if (parent->u.el.last == n)
+		parent->u.el.last = prev;
+	n->parent = n->next = NULL;
+}
+
+static int is_store_root(struct dom_node *n)
+{
+	return !n->parent && n->store->root == n;
+}
+
+/* Returns at least the bytes a copy of n takes in a store. */
+static size_t tree_size(const struct dom_node *n)
+{
+	size_t size = sizeof *n + NODE_ALIGN;
+	if (n->type == DOM_TEXT || n->type == DOM_COMMENT)
+		return size + n->u.text.len + 1;
+	if (n->type != DOM_ELEMENT)
+		return size;
+	size += n->name_len + 1;
+	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+		size += sizeof *a + NODE_ALIGN + a->name_len + 1 + a->value_len + 1;
+	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
+		size += tree_size(c);
+	return size;
+}
+
+/* Returns a deep copy of n made in store s (recursive, as xmlCopyNode was). */
+static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
+{
+	if (n->type != DOM_ELEMENT) {
+		struct dom_node *c = node_new(s, n->type);
+		if (n->type != DOM_OTHER) {
+			c->u.text.s = store_strndup(s, n->u.text.s, n->u.text.len);
+			c->u.text.len = n->u.text.len;
+			c->u.text.cap = n->u.text.len + 1;
+		}
+		return c;
+	}
+	struct dom_node *c = element_new(s, n->u.el.name, n->name_len);
+	struct dom_attr **tail = &c->u.el.attrs;
+	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
+		struct dom_attr *b = attr_new(s, a->name, a->name_len, a->value, a->value_len);
+		*tail = b;
+		tail = &b->next;
+	}
+	for (const struct dom_node *k = n->u.el.first; k; k = k->next)
+		add_child(c, copy_tree(s, k));   /* merges texts, as xmlCopyNode() did */
+	return c;
+}
+
+/* ---- the API ---- */
+
+void dom_init(void)
+{
+	/* libxml2 allocates through these: running out of memory then ends the
+	 * program with xmalloc's message (alloc.h) instead of handing dom.c a
+	 * NULL node to crash on. */
+	xmlMemSetup(free, xmalloc, xrealloc, xstrdup);
+	xmlInitParser();
+}
+
+void dom_cleanup(void)
+{
+	xmlCleanupParser();
+}
+
+/* Returns a new detached element tag, the root of a new store. */
+static struct dom_node *detached(const char *tag, size_t first_size)
+{
+	struct dom_store *s = store_new(first_size);
+	s->root = element_new(s, tag, strlen(tag));
+	return s->root;
+}
+
+struct dom_node *dom_fragment(void)
+{
+	return detached("div", DOM_BLOCK_FIRST);
+}
+
+void dom_free(struct dom_node *n)
+{
+	if (!n)
+		return;
+	if (is_store_root(n))
+		store_release(n->store);
+	else
+		unlink_node(n);   /* its memory goes with its store's owner */
+}
+
+struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
+{
+	if (!parent)
+		return detached(tag, DOM_BLOCK_FIRST);
+	struct dom_node *n = element_new(parent->store, tag, strlen(tag));
+	append_child(parent, n);
+	return n;
+}
+
+struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag)
+{
+	return dom_elem(parent, tag);
+}
+
+struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag, const char *cls)
+{
+	struct dom_node *n = dom_elem(parent, tag);
+	if (cls)
+		dom_attr(n, "class", cls);
+	return n;
+}
+
+static struct dom_attr *find_attr(struct dom_node *n, const char *name)
+{
+	if (n->type != DOM_ELEMENT)
+		return NULL;
+	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+		if (a->name[0] == name[0] && !strcmp(a->name, name))
+			return a;
+	return NULL;
+}
+
+void dom_attr(struct dom_node *n, const char *name, const char *value)
+{
+	if (n->type != DOM_ELEMENT)
+		return;
+	/* the old value stays in the store: value may point into it */
+	struct dom_attr *a = find_attr(n, name);
+	if (a) {
+		a->value = value ? store_strdup(n->store, value) : NULL;
+		a->value_len = value ? checked_len(strlen(value)) : 0;
+		return;
+	}
+	a = attr_new(n->store, name, strlen(name), value, value ? strlen(value) : 0);
+	struct dom_attr **tail = &n->u.el.attrs;
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = a;
+}
+
+void dom_remove_attr(struct dom_node *n, const char *name)
+{
+	if (n->type != DOM_ELEMENT)
+		return;
+	for (struct dom_attr **p = &n->u.el.attrs; *p; p = &(*p)->next)
+		if ((*p)->name[0] == name[0] && !strcmp((*p)->name, name)) {
+			*p = (*p)->next;
+			return;
+		}
+}
+
+const char *dom_get_attr(struct dom_node *n, const char *name)
+{
+	struct dom_attr *a = find_attr(n, name);
+	if (!a)
+		return NULL;
+	return a->value ? a->value : "";
+}
+
+void dom_text(struct dom_node *parent, const char *text, size_t len)
+{
+	if (!len)
+		return;
+	struct dom_node *last = parent->u.el.last;
+	if (last && last->type == DOM_TEXT) {
+		text_append(last, text, len);
+		return;
+	}
+	append_child(parent, text_new(parent->store, DOM_TEXT, text, len));
+}
+
+void dom_texts(struct dom_node *parent, const char *text)
+{
+	dom_text(parent, text, strlen(text));
+}
+
+struct dom_node *dom_copy(struct dom_node *n)
+{
+	/* sized to fit: a print book holds a copy of every chapter at once */
+	struct dom_store *s = store_new(tree_size(n));
+	s->root = copy_tree(s, n);
+	return s->root;
+}
+
+void dom_adopt(struct dom_node *parent, struct dom_node *child)
+{
+	if (is_store_root(child)) {
+		store_keep(parent->store, child->store, 1);   /* the caller's, handed over */
+	} else {
+		unlink_node(child);
+		if (child->store != parent->store)
+			store_keep(parent->store, child->store, 0);
+	}
+	add_child(parent, child);
+}
+
+void dom_move_children(struct dom_node *from, struct dom_node *to)
+{
+	struct dom_node *c = from->u.el.first;
+	if (!c)
+		return;
+	if (from->store != to->store)
+		store_keep(to->store, from->store, 0);
+	from->u.el.first = from->u.el.last = NULL;
+	while (c) {
+		struct dom_node *next = c->next;
+		add_child(to, c);   /* may merge adjacent text nodes */
+		c = next;
+	}
+}
+
+const char *dom_name(struct dom_node *n)
+{
+	return n->type == DOM_ELEMENT ? n->u.el.name : NULL;
+}
+
+struct dom_node *dom_first_element(struct dom_node *n)
+{
+	if (n->type != DOM_ELEMENT)
+		return NULL;
+	for (struct dom_node *c = n->u.el.first; c; c = c->next)
+		if (c->type == DOM_ELEMENT)
+			return c;
+	return NULL;
+}
+
+struct dom_node *dom_next_element(struct dom_node *n)
+{
+	for (struct dom_node *c = n->next; c; c = c->next)
+		if (c->type == DOM_ELEMENT)
+			return c;
+	return NULL;
+}
+
+int dom_is_empty(struct dom_node *n)
+{
+	return n->type != DOM_ELEMENT || n->u.el.first == NULL;
+}
+
+void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx)
+{
+	/* iterative pre-order walk: depth is bounded by memory, not the stack */
+	struct dom_node *top = root, *n = top;
+	while (n) {
+		if (n->type == DOM_ELEMENT) {
+			fn(ctx, n);
+			if (n->u.el.first) {
+				n = n->u.el.first;
+				continue;
+			}
+		}
+		while (n != top && !n->next)
+			n = n->parent;
+		if (n == top)
+			break;
+		n = n->next;
+	}
+}
+
+void dom_text_content(struct dom_node *n, struct buf *out)
+{
+	struct dom_node *top = n;
+	while (n) {
+		if (n->type == DOM_TEXT)
+			buf_add(out, n->u.text.s, n->u.text.len);
+		if (n->type == DOM_ELEMENT && n->u.el.first) {
+			n = n->u.el.first;
+			continue;
+		}
+		while (n != top && !n->next)
+			n = n->parent;
+		if (n == top)
+			break;
+		n = n->next;
+	}
+}
+
+/* ---- templates ---- */
+
+struct dom_template {
+	struct dom_store *store;
+	struct dom_node *root;       /* the <html> element */
+	size_t size;                 /* bytes a copy takes, for a page's first block */
+	struct dom_slot *slots;      /* its data-slot elements, in document order */
+	size_t nslots, capslots;
+};
+
+/* Returns libxml2 node x converted into the template's store, with its
+ * subtree; notes the data-slot elements in t->slots. */
+static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
+{
+	struct dom_store *s = t->store;
+	switch (x->type) {
+	case XML_ELEMENT_NODE: {
+		const char *name = (const char *)x->name;
+		struct dom_node *n = element_new(s, name, strlen(name));
+		struct dom_attr **tail = &n->u.el.attrs;
+		for (xmlAttrPtr a = x->properties; a; a = a->next) {
+			/* the parser gives an attribute one text child, or none */
+			struct buf v = BUF_INIT;
+			for (xmlNodePtr c = a->children; c; c = c->next)
+				if (c->content)
+					buf_adds(&v, (const char *)c->content);
+			const char *aname = (const char *)a->name;
+			struct dom_attr *b = attr_new(s, aname, strlen(aname),
+						      a->children ? v.data : NULL, v.len);
+			buf_release(&v);
+			*tail = b;
+			tail = &b->next;
+		}
+		/* a link of the template says where it was written, for the link
+		 * check (link_harvest() reads and removes it): "@line" */
+		if (!dom_get_attr(n, "data-src") &&
+		    (dom_get_attr(n, "href") || dom_get_attr(n, "src") || dom_get_attr(n, "action"))) {
+			char where[32];
+			int len = snprintf(where, sizeof where, "@%ld", xmlGetLineNo(x));
+			*tail = attr_new(s, "data-src", strlen("data-src"), where, (size_t)len);
+		}
+		const char *slot = dom_get_attr(n, "data-slot");
+		if (slot)
+			*ARRAY_PUSH(t->slots, t->nslots, t->capslots) =
+				(struct dom_slot){ slot, (int)xmlGetLineNo(x) };
+		for (xmlNodePtr c = x->children; c; c = c->next)
+			add_child(n, convert(t, c));
+		return n;
+	}
+	case XML_TEXT_NODE:
+	case XML_CDATA_SECTION_NODE:
+	case XML_COMMENT_NODE: {
+		const char *content = x->content ? (const char *)x->content : "";
+		return text_new(s, x->type == XML_COMMENT_NODE ? DOM_COMMENT : DOM_TEXT,
+				content, strlen(content));
+	}
+	default:
+		return node_new(s, DOM_OTHER);   /* written as nothing, as before */
+	}
+}
+
+struct dom_template *dom_template_parse(const char *text, size_t len, const char *path)
+{
+	htmlDocPtr doc = htmlReadMemory(text, (int)len, path, "UTF-8",
+					HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
+	if (!root) {
+		diag_error((struct srcloc){ path, 0, 0 }, "cannot parse the template as HTML");
+		if (doc)
+			xmlFreeDoc(doc);
+		return NULL;
+	}
+	struct dom_template *t = xcalloc(1, sizeof *t);
+	t->store = store_new(DOM_BLOCK_MAX);
+	t->root = convert(t, root);
+	t->size = tree_size(t->root);
+	xmlFreeDoc(doc);
+	return t;
+}
+
+void dom_template_free(struct dom_template *t)
+{
+	if (t) {
+		store_release(t->store);
+		free(t->slots);
+		free(t);
+	}
+}
+
+const struct dom_slot *dom_template_slots(const struct dom_template *t, size_t *n)
+{
+	*n = t->nslots;
+	return t->slots;
+}
+
+struct ids {
+	const char **ids;
+	size_t n, cap;
+};
+
+static void collect_ids(void *ctx, struct dom_node *n)
+{
+	struct ids *ids = ctx;
+	const char *id = dom_get_attr(n, "id");
+	if (id)
+		*ARRAY_PUSH(ids->ids, ids->n, ids->cap) = id;
+}
+
+const char **dom_template_ids(const struct dom_template *t, size_t *n)
+{
+	struct ids ids = { 0 };
+	dom_visit(t->root, collect_ids, &ids);
+	*n = ids.n;
+	return ids.ids;
+}
+
+/* ---- pages ---- */
+
+/* Slots are found once per page, before anything fills them: searching
+ * after the content is in would walk the whole chapter for every slot.
+ * A page has as many as its template (it was a fixed 16, and a template
+ * with more lost the rest: pages kept its placeholder for the chapter). */
+struct dom_page {
+	struct dom_store *store;
+	struct dom_node *root;
+	const char **slot_names;   /* strings in the page's store */
+	struct dom_node **slots;
+	size_t nslots, capslots;
+};
+
+static void note_slot(void *ctx, struct dom_node *n)
+{
+	struct dom_page *p = ctx;
+	const char *slot = dom_get_attr(n, "data-slot");
+	if (slot && p->nslots < p->capslots) {
+		p->slot_names[p->nslots] = slot;
+		p->slots[p->nslots++] = n;
+	}
+}
+
+struct dom_page *dom_page_new(const struct dom_template *t)
+{
+	struct dom_page *p = xcalloc(1, sizeof *p);
+	/* room for the copy and what filling adds to the page itself: the title
+	 * text and a keep cell per fragment */
+	p->store = store_new(size_add(t->size, DOM_BLOCK_FIRST));
+	p->root = copy_tree(p->store, t->root);
+	p->capslots = t->nslots;
+	p->slot_names = xcalloc(t->nslots ? t->nslots : 1, sizeof *p->slot_names);
+	p->slots = xcalloc(t->nslots ? t->nslots : 1, sizeof *p->slots);
+	dom_visit(p->root, note_slot, p);
+	return p;
+}
+
+void dom_page_free(struct dom_page *p)
+{
+	if (p) {
+		store_release(p->store);
+		free(p->slot_names);
+		free(p->slots);
+		free(p);
+	}
+}
+
+static struct dom_node *page_slot(struct dom_page *p, const char *slot)
+{
+	for (size_t i = 0; i < p->nslots; i++)
+		if (!strcmp(p->slot_names[i], slot))
+			return p->slots[i];
+	return NULL;
+}
+
+void dom_page_fill(struct dom_page *p, const char *slot, struct dom_node *content)
+{
+	struct dom_node *target = page_slot(p, slot);
+	if (!target || !content->u.el.first) {
+		if (target)
+			target->u.el.first = target->u.el.last = NULL;
+		dom_free(content);
+		return;
+	}
+	/* what the slot held stays in the page's store, unreachable */
+	target->u.el.first = target->u.el.last = NULL;
+	struct dom_node *c = content->u.el.first;
+	while (c) {
+		struct dom_node *next = c->next;
+		add_child(target, c);   /* merges adjacent text nodes, as before */
+		c = next;
+	}
+	content->u.el.first = content->u.el.last = NULL;
+	if (is_store_root(content))
+		store_keep(p->store, content->store, 1);   /* the caller's, handed over */
+	else if (content->store != p->store)
+		store_keep(p->store, content->store, 0);
+}
+
+void dom_page_fill_text(struct dom_page *p, const char *slot, const char *text)
+{
+	struct dom_node *target = page_slot(p, slot);
+	if (!target)
+		return;
+	target->u.el.first = target->u.el.last = NULL;
+	dom_texts(target, text);
+}
+
+struct dom_node *dom_page_root(struct dom_page *p)
+{
+	return p->root;
+}
+
+void dom_page_finish(struct dom_page *p)
+{
+	for (size_t i = 0; i < p->nslots; i++)
+		dom_remove_attr(p->slots[i], "data-slot");
+	p->nslots = 0;
+}
+
+/* ---- serialization ----
+ *
+ * A small HTML5 serializer of our own: libxml2's HTML one looks every
+ * element up in a table of HTML 4 names (a quarter of a build's time) and
+ * percent-encodes non-ASCII characters in links.  Ours writes void
+ * elements without end tags, boolean attributes bare, script and style
+ * content as it is, and escapes & < > in text and & < > " in attributes. */
+
+/* Returns 1 for the void elements.  Switched on the first letter: a
+ * thirteen-strcmp() scan per element was most of the 1.3% of a
+ * 1000-chapter build that the serializer spent in strcmp(). */
+static int is_void(const char *name)
+{
+	switch (name[0]) {
+	case 'a': return !strcmp(name, "area");
+	case 'b': return !strcmp(name, "base") || !strcmp(name, "br");
+	case 'c': return !strcmp(name, "col");
+	case 'e': return !strcmp(name, "embed");
+	case 'h': return !strcmp(name, "hr");
+	case 'i': return !strcmp(name, "img") || !strcmp(name, "input");
+	case 'l': return !strcmp(name, "link");
+	case 'm': return !strcmp(name, "meta");
+	case 's': return !strcmp(name, "source");
+	case 't': return !strcmp(name, "track");
+	case 'w': return !strcmp(name, "wbr");
+	default: return 0;
+	}
+}
+
+/* Appends len bytes to out: buf_add() without the call, as buf_addch() is
+ * inline (buffer.h); the serializer appends a few bytes at a time. */
+static inline void out_add(struct buf *out, const char *s, size_t len)
+{
+	if (out->len + len + 1 > out->cap)
+		buf_grow(out, len);
+	memcpy(out->data + out->len, s, len);
+	out->len += len;
+	out->data[out->len] = '\0';
+}
+
+/* What escape() stops at: & < >, a quote, the lead byte of a no-break
+ * space.  Most text has none of them: the serializer spent most of its
+ * time stepping over the bytes in between, so they are skipped sixteen at
+ * a time where SSE2 is there (every x86-64), else through this table. */
+enum { ESC_MARKUP = 1, ESC_QUOTE, ESC_C2 };
+static const unsigned char escape_class[256] = {
+	['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP,
+	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
+};
+
+/* Returns the first byte in [s, end) that escape() stops at, or end.  A
+ * quote stops it only in an attribute. */
+static const char *escape_scan(const char *s, const char *end, int attr)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
+		      c2 = _mm_set1_epi8((char)0xc2),
+		      quote = _mm_set1_epi8(attr ? '"' : '&');   /* text: '&' again */
+	while (end - s >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
+					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, gt),
+								     _mm_cmpeq_epi8(v, c2)),
+							_mm_cmpeq_epi8(v, quote)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return s + __builtin_ctz((unsigned)mask);
+		s += 16;
+	}
+#endif
+	for (; s < end; s++) {
+		unsigned char k = escape_class[(unsigned char)*s];
+		if (k && (k != ESC_QUOTE || attr))
+			return s;
+	}
+	return end;
+}
+
+/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
+ * attribute, and a no-break space as &nbsp;. */
+static void escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	const char *end = s + len, *run = s;
+	while ((s = escape_scan(s, end, attr)) < end) {
+		const char *rep;
+		size_t replen;
+		switch (escape_class[(unsigned char)*s]) {
+		case ESC_MARKUP:
+			if (*s == '&')
+				rep = "&amp;", replen = 5;
+			else
+				rep = *s == '<' ? "&lt;" : "&gt;", replen = 4;
+			break;
+		case ESC_QUOTE:
+			rep = "&quot;", replen = 6;
+			break;
+		default:   /* ESC_C2 */
+			if ((unsigned char)s[1] != 0xa0) {   /* s[len] is the NUL */
+				s++;
+				continue;
+			}
+			rep = "&nbsp;", replen = 6;
+			out_add(out, run, (size_t)(s - run));
+			out_add(out, rep, replen);
+			s += 2;
+			run = s;
+			continue;
+		}
+		out_add(out, run, (size_t)(s - run));
+		out_add(out, rep, replen);
+		run = ++s;
+	}
+	out_add(out, run, (size_t)(end - run));
+}
+
+static void serialize(const struct dom_node *n, struct buf *out, int raw);
+
+static void serialize_children(const struct dom_node *n, struct buf *out, int raw)
+{
+	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
+		serialize(c, out, raw);
+}
+
+static void serialize(const struct dom_node *n, struct buf *out, int raw)
+{
+	switch (n->type) {
+	case DOM_ELEMENT: {
+		const char *name = n->u.el.name;
+		buf_addch(out, '<');
+		out_add(out, name, n->name_len);
+		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
+			buf_addch(out, ' ');
+			out_add(out, a->name, a->name_len);
+			if (!a->value || (a->value_len == a->name_len && !memcmp(a->value, a->name, a->name_len)))
+				continue;   /* a boolean attribute: defer, hidden */
+			buf_adds(out, "=\"");
+			escape(out, a->value, a->value_len, 1);
+			buf_addch(out, '"');
+		}
+		buf_addch(out, '>');
+		if (is_void(name))
+			break;
+		serialize_children(n, out,
+				   name[0] == 's' && (!strcmp(name, "script") || !strcmp(name, "style")));
+		out_add(out, "</", 2);
+		out_add(out, name, n->name_len);
+		buf_addch(out, '>');
+		break;
+	}
+	case DOM_TEXT:
+		if (raw)
+			out_add(out, n->u.text.s, n->u.text.len);
+		else
+			escape(out, n->u.text.s, n->u.text.len, 0);
+		break;
+	case DOM_COMMENT:
+		buf_adds(out, "<!--");
+		out_add(out, n->u.text.s, n->u.text.len);
+		buf_adds(out, "-->");
+		break;
+	case DOM_OTHER:
+		break;   /* processing instructions and the like: written as nothing */
+	}
+}
+
+void dom_node_serialize(struct dom_node *n, struct buf *out)
+{
+	serialize(n, out, 0);
+}
+
+void dom_page_serialize(struct dom_page *p, struct buf *out)
+{
+	buf_adds(out, "<!DOCTYPE html>\n");
+	serialize(p->root, out, 0);
+	buf_addch(out, '\n');
+}

@@ -1,0 +1,104 @@
+/*
+ * dom.h — pages as trees, without libxml2 in sight.
+ *
+ * The render stage builds HTML as a tree of elements and text through these
+ * calls; the DOM module fills the page template's data-slot elements, lets
+ * the link stage visit and rewrite attributes, and serializes a page as
+ * HTML5.  Text and attribute values are always escaped by the serializer,
+ * so nothing from the book can inject markup.  The nodes are the module's
+ * own, allocated in bulk; libxml2 only parses the template.
+ *
+ * Ownership: a node created with dom_fragment() or dom_copy() belongs to
+ * the caller until it is moved into a page with dom_page_fill() or under
+ * another node with dom_adopt(); nodes created under a parent belong to the
+ * parent.  Pages are freed with dom_page_free().  Memory is released with
+ * the tree that owns it, never node by node: strings returned by the
+ * module (attribute values, names) stay valid until then, even after the
+ * attribute is changed or removed.
+ */
+#ifndef SPECBOOK_DOM_H
+#define SPECBOOK_DOM_H
+
+#include <stddef.h>
+
+#include "core/buffer.h"
+
+struct dom_node;
+struct dom_template;
+struct dom_page;
+
+/* Initialise libxml2 (the template parser) once, before any thread uses it. */
+void dom_init(void);
+void dom_cleanup(void);
+
+/* Returns a new detached <div>, to be filled and then moved into a page. */
+struct dom_node *dom_fragment(void);
+/* Frees a fragment or copy the caller owns; a node inside a tree is only
+ * taken out of it (its memory goes with the tree's). */
+void dom_free(struct dom_node *n);
+
+/* Appends and returns a new element named tag under parent. */
+struct dom_node *dom_elem(struct dom_node *parent, const char *tag);
+/* Appends an element in the SVG namespace's sense (kept case, e.g. "textPath"). */
+struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag);
+/* Appends and returns element tag with attribute class set (NULL: none). */
+struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag, const char *cls);
+void dom_attr(struct dom_node *n, const char *name, const char *value);
+void dom_remove_attr(struct dom_node *n, const char *name);
+/* Returns the attribute's value (owned by the node) or NULL. */
+const char *dom_get_attr(struct dom_node *n, const char *name);
+/* Appends text (len bytes, UTF-8) under parent. */
+void dom_text(struct dom_node *parent, const char *text, size_t len);
+void dom_texts(struct dom_node *parent, const char *text);
+/* Returns a deep copy of n, detached (the caller owns it). */
+struct dom_node *dom_copy(struct dom_node *n);
+/* Appends the detached node child under parent (which then owns it). */
+void dom_adopt(struct dom_node *parent, struct dom_node *child);
+/* Moves every child of from to the end of to. */
+void dom_move_children(struct dom_node *from, struct dom_node *to);
+/* Returns the element's tag name. */
+const char *dom_name(struct dom_node *n);
+/* Returns the first child / next sibling element, or NULL. */
+struct dom_node *dom_first_element(struct dom_node *n);
+struct dom_node *dom_next_element(struct dom_node *n);
+/* Returns 1 if the element has no children at all. */
+int dom_is_empty(struct dom_node *n);
+/* Calls fn for every element under root (document order, root included). */
+void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
+/* Appends the text content of n (all descendants) to out. */
+void dom_text_content(struct dom_node *n, struct buf *out);
+
+/* Parses a template (HTML5).  Returns NULL after reporting at path. */
+struct dom_template *dom_template_parse(const char *text, size_t len, const char *path);
+void dom_template_free(struct dom_template *t);
+/* A data-slot element of a template: its slot name and its line. */
+struct dom_slot {
+	const char *name;   /* owned by the template */
+	int line;
+};
+
+/* Returns the template's data-slot elements in document order (owned by the
+ * template); *n gets their count.  A page fills each of them. */
+const struct dom_slot *dom_template_slots(const struct dom_template *t, size_t *n);
+
+/* Returns the ids the template uses (malloc'd array of strings owned by the
+ * template; free() the array only); *n gets their count. */
+const char **dom_template_ids(const struct dom_template *t, size_t *n);
+/* Appends n and its descendants as HTML to out (for tests and snippets). */
+void dom_node_serialize(struct dom_node *n, struct buf *out);
+
+/* Returns a new page: a copy of the template. */
+struct dom_page *dom_page_new(const struct dom_template *t);
+void dom_page_free(struct dom_page *p);
+/* Moves the children of content into the slot (replacing what it held) and
+ * frees content.  A page without that slot just frees content. */
+void dom_page_fill(struct dom_page *p, const char *slot, struct dom_node *content);
+void dom_page_fill_text(struct dom_page *p, const char *slot, const char *text);
+/* Returns the page's <html> element. */
+struct dom_node *dom_page_root(struct dom_page *p);
+/* Removes every data-slot attribute (after filling). */
+void dom_page_finish(struct dom_page *p);
+/* Appends the page as HTML5 (<!DOCTYPE html>, UTF-8) to out. */
+void dom_page_serialize(struct dom_page *p, struct buf *out);
+
+#endif

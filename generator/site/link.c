@@ -1,0 +1,503 @@
+/*
+ * link.c — the link stage: every internal link must land somewhere.
+ *
+ * link_collect() runs on each page as soon as it is assembled, so that the
+ * page's tree can be written and freed at once: it copies the page's ids,
+ * records every internal link (a root-relative "/specs/x.html#row" or a
+ * bare "#fragment") with the place it was written (render leaves that in a
+ * data-src="line:col" attribute, removed here), and rewrites root-relative
+ * links relative to the page, so the site works from file:// and any
+ * sub-path.  link_check() runs once every page is known: a target must
+ * name a page or a file of the site, and its fragment an id on that page;
+ * a broken link is an error at the place it was written.
+ */
+#include "site/site.h"
+#include "core/pack.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* An internal link, remembered after its page's tree is gone. */
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+struct collect_ctx {
+	const struct site *s;
+	struct arena *a;            /* where ids and targets are copied */
+	const struct page *page;    /* path, source, copy */
+	int depth;                  /* directories below the root the page sits in */
+	const char **ids;
+	size_t nids, capids;
+	struct link_record *links;
+	size_t nlinks, caplinks;
+};
+
+static uint64_t path_hash(const char *p, size_t n)
+{
+	return pack_hash(PACK_HASH_INIT, p, n);
+}
+
+/*
+ * Link targets and fragments, one copy of each: a big book's pages link to
+ * the same pages and anchors over and over (the nav, the spec rows, the
+ * glossary), and every record is kept until the link check.
+ */
+struct link_string {
+	const char *text;           /* NULL: an empty slot */
+	uint64_t hash;              /* path_hash() of text: most probes stop here */
+};
+
+struct link_strings {
+	struct link_string *slots;
+	size_t mask, count;
+};
+
+static const char *intern(struct site *s, const char *str, size_t n)
+{
+	struct link_strings *t = s->link_strings;
+	if (!t) {
+		t = s->link_strings = xcalloc(1, sizeof *t);
+		t->mask = 1023;
+		t->slots = xcalloc(t->mask + 1, sizeof *t->slots);
+	}
+	if (2 * (t->count + 1) > t->mask + 1) {   /* at most half full */
+		size_t cap = 2 * (t->mask + 1);
+		struct link_string *slots = xcalloc(cap, sizeof *slots);
+		for (size_t i = 0; i <= t->mask; i++) {
+			if (!t->slots[i].text)
+				continue;
+			size_t k = (size_t)t->slots[i].hash & (cap - 1);
+			while (slots[k].text)
+				k = (k + 1) & (cap - 1);
+			slots[k] = t->slots[i];
+		}
+		free(t->slots);
+		t->slots = slots;
+		t->mask = cap - 1;
+	}
+	uint64_t h = path_hash(str, n);
+	size_t k = (size_t)h & t->mask;
+	for (; t->slots[k].text; k = (k + 1) & t->mask)
+		if (t->slots[k].hash == h && !strncmp(t->slots[k].text, str, n) &&
+		    t->slots[k].text[n] == '\0')
+			return t->slots[k].text;
+	t->count++;
+	t->slots[k].hash = h;
+	return t->slots[k].text = arena_strndup(s->a, str, n);
+}
+
+void link_strings_free(struct site *s)
+{
+	if (!s->link_strings)
+		return;
+	free(s->link_strings->slots);
+	free(s->link_strings);
+	s->link_strings = NULL;
+}
+
+static void collect_id(void *arg, struct dom_node *n)
+{
+	struct collect_ctx *c = arg;
+	const char *id = dom_get_attr(n, "id");
+	if (id)
+		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
+}
+
+static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
+{
+	struct srcloc loc = { c->page->source, 0, 0 };
+	const char *src = dom_get_attr(n, "data-src");
+	if (src && src[0] == '@')   /* written in the template (dom_template_parse()) */
+		return (struct srcloc){ c->s->book->template_path, atoi(src + 1), 0 };
+	if (src) {
+		loc.line = atoi(src);
+		const char *colon = strchr(src, ':');
+		loc.col = colon ? atoi(colon + 1) : 0;
+	}
+	return loc;
+}
+
+static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
+		   const char *fragment)
+{
+	if (c->page->copy)
+		return;   /* print.html repeats links checked where they were written */
+	if (path && plen == strlen(c->page->path) && !strncmp(path, c->page->path, plen))
+		path = NULL;
+	if (!path && !(fragment && *fragment))
+		return;
+	if (!path) {
+		/* the page's own anchor: its ids are known, check it now */
+		if (!bsearch(&fragment, c->ids, c->nids, sizeof *c->ids, str_cmp))
+			diag_error(link_origin(c, n), "broken link: no anchor '#%s' on %s", fragment,
+				   c->page->path);
+		return;
+	}
+	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
+	r->path = arena_strndup(c->a, path, plen);
+	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
+	r->loc = link_origin(c, n);
+}
+
+static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr)
+{
+	const char *url = dom_get_attr(n, attr);
+	if (!url)
+		return;
+	if (url[0] == '#') {
+		if (url[1])
+			record(c, n, NULL, 0, url + 1);
+		return;
+	}
+	if (url[0] != '/' || url[1] == '/')
+		return;   /* external, or relative as the author wrote it */
+	const char *path = url + 1;
+	const char *hash = strchr(path, '#');
+	size_t plen = hash ? (size_t)(hash - path) : strlen(path);
+	if (plen == 0) {
+		path = "index.html";
+		plen = strlen(path);
+	}
+	record(c, n, path, plen, hash ? hash + 1 : NULL);
+	/* rewrite relative to the page; 404.html is served at any depth, so
+	 * with a base URL its links are absolute */
+	struct buf rel = BUF_INIT;
+	const char *base = c->s->book->base_url;
+	if (base && !strcmp(c->page->path, "404.html")) {
+		size_t blen = strlen(base);
+		buf_add(&rel, base, blen && base[blen - 1] == '/' ? blen - 1 : blen);
+		buf_addch(&rel, '/');
+	}
+	for (int i = 0; i < c->depth; i++)
+		buf_adds(&rel, "../");
+	buf_add(&rel, path, plen);
+	if (hash)
+		buf_adds(&rel, hash);
+	dom_attr(n, attr, rel.data);   /* url is freed here: use it no more */
+	buf_release(&rel);
+}
+
+static void collect_links(void *arg, struct dom_node *n)
+{
+	struct collect_ctx *c = arg;
+	collect_attr(c, n, "href");
+	collect_attr(c, n, "src");
+	collect_attr(c, n, "action");
+	dom_remove_attr(n, "data-src");
+}
+
+void link_harvest(const struct site *s, struct arena *a, const struct page *p,
+		  struct dom_page *dom, struct link_harvest *out)
+{
+	struct collect_ctx c = { .s = s, .a = a, .page = p };
+	for (const char *q = p->path; *q; q++)
+		c.depth += *q == '/';
+	dom_visit(dom_page_root(dom), collect_id, &c);
+	if (c.nids > 1)
+		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
+	/* duplicate ids are invalid HTML and make anchors ambiguous */
+	for (size_t k = 1; k < c.nids; k++)
+		if (!strcmp(c.ids[k], c.ids[k - 1]))
+			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
+				   c.ids[k], p->path);
+	dom_visit(dom_page_root(dom), collect_links, &c);
+	dom_page_finish(dom);
+	*out = (struct link_harvest){ c.ids, c.nids, c.links, c.nlinks };
+}
+
+/* Orders links by target page, then as they were on the page. */
+static int link_path_cmp(const void *pa, const void *pb)
+{
+	const struct link_record *x = pa, *y = pb;
+	if (x->path != y->path)
+		return (uintptr_t)x->path < (uintptr_t)y->path ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+void link_keep(struct site *s, struct page *p, struct link_harvest *h)
+{
+	p->ids = arena_array(s->a, h->nids ? h->nids : 1, sizeof *p->ids);
+	for (size_t k = 0; k < h->nids; k++)
+		p->ids[k] = arena_strdup(s->a, h->ids[k]);
+	p->nids = h->nids;
+	p->links = arena_array(s->a, h->nlinks ? h->nlinks : 1, sizeof *p->links);
+	for (size_t k = 0; k < h->nlinks; k++) {
+		const struct link_record *r = &h->links[k];
+		p->links[k] = (struct link_record){
+			intern(s, r->path, strlen(r->path)),
+			r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
+	}
+	p->nlinks = h->nlinks;
+	/* grouped by target (one copy of each, so the pointer tells): the
+	 * check looks each target up once, and the cache writes it once */
+	if (p->nlinks > 1)
+		qsort(p->links, p->nlinks, sizeof *p->links, link_path_cmp);
+	free(h->ids);
+	free(h->links);
+	*h = (struct link_harvest){ 0 };
+}
+
+void link_collect(struct site *s, struct page *p)
+{
+	struct link_harvest h;
+	link_harvest(s, s->a, p, p->dom, &h);
+	link_keep(s, p, &h);
+}
+
+static int page_has_id(const struct page *p, const char *id)
+{
+	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
+}
+
+/* The site's pages and files by path: open addressing, for the millions
+ * of lookups of a big book's links.  A slot holds the path's hash and a
+ * copy of it in one pool, so that a lookup stays in a table small enough
+ * for the cache (following each page's path pointer, and a sorted array's
+ * dozen strcmp() calls before that, cost a rebuild most of its check). */
+struct target {
+	uint64_t hash;
+	const char *path;            /* in the pool; NULL: an empty slot */
+	const struct page *page;     /* NULL: a file */
+	int reused;                  /* the page is the last build's */
+};
+
+struct page_table {
+	struct target *slots;
+	size_t mask;
+	char *pool;
+};
+
+static void table_add(struct page_table *t, const char *path, const struct page *p, char **pool)
+{
+	size_t len = strlen(path);
+	uint64_t h = path_hash(path, len);
+	size_t k = (size_t)h & t->mask;
+	while (t->slots[k].path) {
+		if (t->slots[k].hash == h && !strcmp(t->slots[k].path, path))
+			return;   /* the first of a path wins, as a search would find it */
+		k = (k + 1) & t->mask;
+	}
+	t->slots[k] = (struct target){ h, memcpy(*pool, path, len + 1), p, p && p->reused };
+	*pool += len + 1;
+}
+
+static void table_init(struct page_table *t, const struct site *s)
+{
+	size_t n = s->npages + s->nfiles, cap = 16, bytes = 1;
+	while (cap < 2 * n)
+		cap *= 2;
+	for (size_t i = 0; i < s->npages; i++)
+		bytes += strlen(s->pages[i].path) + 1;
+	for (size_t i = 0; i < s->nfiles; i++)
+		bytes += strlen(s->files[i].path) + 1;
+	t->slots = xcalloc(cap, sizeof *t->slots);
+	t->mask = cap - 1;
+	t->pool = xmalloc(bytes);
+	char *pool = t->pool;
+	for (size_t i = 0; i < s->npages; i++)
+		table_add(t, s->pages[i].path, &s->pages[i], &pool);
+	for (size_t i = 0; i < s->nfiles; i++)
+		table_add(t, s->files[i].path, NULL, &pool);
+}
+
+/* Returns the page or file at path, or NULL when the site has neither. */
+static const struct target *table_find(const struct page_table *t, const char *path)
+{
+	size_t len = strlen(path);
+	uint64_t h = path_hash(path, len);
+	for (size_t k = (size_t)h & t->mask; t->slots[k].path; k = (k + 1) & t->mask)
+		if (t->slots[k].hash == h && !memcmp(t->slots[k].path, path, len + 1))
+			return &t->slots[k];
+	return NULL;
+}
+
+/* ---- links as the cache keeps them ---- */
+
+/* A link's file is mostly the one the page's first link was written in: it
+ * is then written as a mark. */
+#define FILE_OF_PAGE 1
+#define FILE_NAMED 0
+
+void link_put(struct buf *b, const struct page *p)
+{
+	if (p->kept) {   /* reused: as it was kept */
+		pack_put_u64(b, p->kept_len);
+		buf_add(b, p->kept, p->kept_len);
+		return;
+	}
+	struct buf all = BUF_INIT, group = BUF_INIT;
+	const char *file = p->nlinks ? p->links[0].loc.file : NULL;
+	pack_put_str(&all, file);
+	size_t ngroups = 0;
+	for (size_t k = 0; k < p->nlinks; k++)
+		ngroups += k == 0 || p->links[k].path != p->links[k - 1].path;
+	pack_put_u64(&all, ngroups);
+	for (size_t from = 0, to; from < p->nlinks; from = to) {
+		for (to = from + 1; to < p->nlinks && p->links[to].path == p->links[from].path; to++)
+			;
+		buf_reset(&group);
+		pack_put_u64(&group, to - from);
+		for (size_t k = from; k < to; k++) {
+			const struct link_record *l = &p->links[k];
+			pack_put_str(&group, l->fragment);
+			if (l->loc.file && file && !strcmp(l->loc.file, file)) {
+				pack_put_u64(&group, FILE_OF_PAGE);
+			} else {
+				pack_put_u64(&group, FILE_NAMED);
+				pack_put_str(&group, l->loc.file);
+			}
+			pack_put_u64(&group, (uint64_t)l->loc.line);
+			pack_put_u64(&group, (uint64_t)l->loc.col);
+		}
+		pack_put_str(&all, p->links[from].path);
+		pack_put_u64(&all, group.len);
+		buf_add(&all, group.data, group.len);
+	}
+	pack_put_u64(b, all.len);
+	buf_add(b, all.data, all.len);
+	buf_release(&group);
+	buf_release(&all);
+}
+
+/* ---- the check ---- */
+
+/* A broken link of the template is on every page made from it: it is
+ * reported once, with the number of pages, when the check is done. */
+struct template_break {
+	struct srcloc loc;
+	const char *path, *fragment;   /* fragment NULL: no such page */
+	size_t pages;
+};
+
+struct breaks {
+	const char *template_path;
+	struct template_break *list;
+	size_t n, cap;
+};
+
+static void template_break(struct breaks *b, const struct link_record *r, int missing)
+{
+	const char *fragment = missing ? NULL : r->fragment;
+	for (size_t i = 0; i < b->n; i++) {
+		struct template_break *t = &b->list[i];
+		if (t->loc.line == r->loc.line && !strcmp(t->path, r->path) &&
+		    !t->fragment == !fragment && (!fragment || !strcmp(t->fragment, fragment))) {
+			t->pages++;
+			return;
+		}
+	}
+	*ARRAY_PUSH(b->list, b->n, b->cap) = (struct template_break){ r->loc, r->path, fragment, 1 };
+}
+
+static void report_template_breaks(struct breaks *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const struct template_break *t = &b->list[i];
+		if (t->fragment)
+			diag_error(t->loc, "broken link: no anchor '#%s' on %s (on %zu page%s made from "
+				   "the template)", t->fragment, t->path, t->pages, t->pages == 1 ? "" : "s");
+		else
+			diag_error(t->loc, "broken link: no page '%s' in the site (on %zu page%s made "
+				   "from the template)", t->path, t->pages, t->pages == 1 ? "" : "s");
+	}
+	free(b->list);
+}
+
+/* Checks link r of a page to the page target (NULL: a file, or nothing:
+ * missing); returns 1 if it is broken (reported, or kept for
+ * report_template_breaks()), else 0. */
+static int check_one(struct breaks *b, const struct link_record *r, const struct page *target,
+		     int missing)
+{
+	int broken = missing || (target && r->fragment && !page_has_id(target, r->fragment));
+	if (!broken)
+		return 0;
+	if (b->template_path && r->loc.file && !strcmp(r->loc.file, b->template_path)) {
+		template_break(b, r, missing);
+		return 1;
+	}
+	if (missing)
+		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
+	else
+		diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
+	return 1;
+}
+
+static int check_links(const struct page_table *t, struct breaks *b, const struct page *p)
+{
+	int errors = 0;
+	const char *last = NULL;
+	const struct target *to = NULL;
+	for (size_t i = 0; i < p->nlinks; i++) {
+		const struct link_record *r = &p->links[i];
+		if (r->path != last)   /* links come grouped by target */
+			to = table_find(t, last = r->path);
+		errors += check_one(b, r, to ? to->page : NULL, !to);
+	}
+	return errors;
+}
+
+/* A reused page's links (link_put()): both ends as the last build checked
+ * them unless the target was made again or is gone, so most groups are
+ * skipped unread. */
+static int check_kept(const struct page_table *t, struct breaks *b, const struct page *p)
+{
+	struct pack_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
+	int errors = 0;
+	const char *file = pack_get_str(&r);
+	uint64_t ngroups = pack_get_u64(&r);
+	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
+		const char *path = pack_get_str(&r);
+		uint64_t len = pack_get_u64(&r);
+		if (!path || r.bad || len > (uint64_t)(r.end - r.p)) {
+			r.bad = 1;
+			break;
+		}
+		const char *end = r.p + len;
+		const struct target *to = table_find(t, path);
+		/* a page of the last build, or a file: as checked then */
+		if (to && (to->reused || !to->page)) {
+			r.p = end;
+			continue;
+		}
+		uint64_t n = pack_get_u64(&r);
+		for (uint64_t i = 0; i < n && !r.bad; i++) {
+			struct link_record l = { path, pack_get_str(&r), { file, 0, 0 } };
+			if (pack_get_u64(&r) != FILE_OF_PAGE)
+				l.loc.file = pack_get_str(&r);
+			l.loc.line = (int)pack_get_u64(&r);
+			l.loc.col = (int)pack_get_u64(&r);
+			if (!r.bad)
+				errors += check_one(b, &l, to ? to->page : NULL, !to);
+		}
+		r.bad |= r.p != end;
+	}
+	if (r.bad || r.p != r.end) {
+		diag_error((struct srcloc){ p->source, 0, 0 }, "the build cache's record of %s is damaged "
+			   "(build with --no-cache, or delete .specbook-cache)", p->path);
+		errors++;
+	}
+	return errors;
+}
+
+int link_check(struct site *s)
+{
+	struct page_table t;
+	table_init(&t, s);
+	struct breaks b = { s->book->template_path, NULL, 0, 0 };
+	int errors = 0;
+	for (size_t i = 0; i < s->npages; i++) {
+		const struct page *p = &s->pages[i];
+		errors += p->kept ? check_kept(&t, &b, p) : check_links(&t, &b, p);
+	}
+	report_template_breaks(&b);
+	free(t.slots);
+	free(t.pool);
+	return errors ? -1 : 0;
+}

@@ -1,0 +1,888 @@
+/*
+ * pages.c — the book-level pages: index, spec tables, glossary, claims and
+ * errata, search, print and 404.
+ *
+ * Each page is built from the book model and what render recorded about the
+ * chapters (claims, mentions of spec rows, headings); links are written from
+ * the site root and made relative by the link stage.
+ */
+#include "site/site.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "site/chart.h"
+#include "site/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Inline text in both languages (one if only one is given). */
+static void bi(struct dom_node *parent, const char *zh, const char *en)
+{
+	render_bitext(parent, (struct bitext){ zh, en });
+}
+
+/* A block in both languages: <div class="pair"><tag lang=zh-Hans>…<tag lang=en>… */
+static void bi_block(struct dom_node *parent, const char *tag, const char *zh, const char *en)
+{
+	if (zh && en) {
+		struct dom_node *pair = dom_elem_class(parent, "div", "pair");
+		struct dom_node *z = dom_elem(pair, tag);
+		dom_attr(z, "lang", "zh-Hans");
+		dom_texts(z, zh);
+		struct dom_node *e = dom_elem(pair, tag);
+		dom_attr(e, "lang", "en");
+		dom_texts(e, en);
+	} else if (zh || en) {
+		struct dom_node *p = dom_elem(parent, tag);
+		if (zh)
+			dom_attr(p, "lang", "zh-Hans");
+		dom_texts(p, zh ? zh : en);
+	}
+}
+
+static struct dom_node *page_article(struct dom_node *frag, const char *cls,
+				     const char *zh, const char *en)
+{
+	struct dom_node *art = dom_elem_class(frag, "article", cls);
+	struct dom_node *h1 = dom_elem(dom_elem_class(art, "header", "chapter-head"), "h1");
+	bi(h1, zh, en);
+	return art;
+}
+
+static struct dom_node *section_h2(struct site *s, struct dom_node *parent, const char *id,
+				   const char *zh, const char *en)
+{
+	struct dom_node *sec = dom_elem(parent, "section");
+	struct dom_node *h = dom_elem(sec, "h2");
+	dom_attr(h, "id", id);
+	struct dom_node *a = dom_elem_class(h, "a", "anchor");
+	dom_attr(a, "href", arena_printf(s->a, "#%s", id));
+	dom_attr(a, "aria-label", arena_printf(s->a, "Link to %s", en ? en : id));
+	dom_texts(a, "#");
+	dom_texts(h, " ");
+	bi(h, zh, en);
+	return sec;
+}
+
+/* Appends a link to section sect of chapter ci (its top when NULL), titled
+ * in both languages so that the reading mode applies. */
+static void section_link(struct site *s, struct dom_node *parent, size_t ci, const char *sect)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	const struct rendered *rc = &s->chapters[ci];
+	struct bitext title = c->title;
+	for (size_t h = 0; sect && h < rc->nheadings; h++)
+		if (rc->headings[h].id == sect)
+			title = rc->headings[h].title;
+	struct dom_node *a = dom_elem(parent, "a");
+	dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", c->page, sect ? "#" : "", sect ? sect : ""));
+	render_bitext(a, title);
+}
+
+/* ---- index ---- */
+
+static void index_page(struct site *s)
+{
+	const struct book *b = s->book;
+	if (site_book_page_taken(s, "index.html", GROUP_INDEX))
+		return;
+	struct page *p = site_page_new(s, "index.html", "content/book.yaml", NULL, NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = dom_elem_class(frag, "article", "book-index");
+	struct dom_node *head = dom_elem_class(art, "header", "chapter-head");
+	bi(dom_elem(head, "h1"), b->title.zh, b->title.en);
+	if (b->subtitle.zh || b->subtitle.en) {
+		struct dom_node *sub = dom_elem_class(head, "div", "summary");
+		bi_block(sub, "p", b->subtitle.zh, b->subtitle.en);
+	}
+	struct dom_node *sec = section_h2(s, art, "chapters", "章节", "Chapters");
+	struct dom_node *ol = dom_elem_class(sec, "ol", "chapters");
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		const struct rendered *r = &s->chapters[i];
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+		bi(a, c->title.zh, c->title.en);
+		struct dom_node *sum = dom_elem_class(li, "div", "summary");
+		bi_block(sum, "p", c->summary.zh, c->summary.en);
+		struct dom_node *meta = dom_elem_class(li, "p", "chapter-meta");
+		int pct = r->zh_blocks ? (int)(100.0 * r->pairs / r->zh_blocks + 0.5) : 100;
+		dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
+					     (int)r->nheadings, r->spans, pct));
+	}
+	sec = section_h2(s, art, "reference", "参考", "Reference");
+	struct dom_node *ul = dom_elem_class(sec, "ul", "reference");
+	size_t ntables;
+	numbers_tables(b->numbers, &ntables);
+	struct { const char *href, *zh, *en, *count; } refs[] = {
+		{ "/specs/index.html", "规格表", "Spec tables",
+		  arena_printf(s->a, "%zu tables", ntables) },
+		{ "/glossary.html", "术语表", "Glossary", arena_printf(s->a, "%zu terms", b->nterms) },
+		{ "/claims.html", "数字核查", "Claims",
+		  arena_printf(s->a, "%d claims", s->stats.claims) },
+		{ "/claims.html#errata", "勘误", "Errata",
+		  arena_printf(s->a, "%d disputed figures", s->stats.disputed) },
+		{ "/search.html", "搜索", "Search", "" },
+		{ "/print.html", "打印版", "Print version", "" },
+	};
+	for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
+		if (!s->has_print && !strcmp(refs[i].href, "/print.html"))
+			continue;
+		struct dom_node *li = dom_elem(ul, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", refs[i].href);
+		bi(a, refs[i].zh, refs[i].en);
+		if (*refs[i].count) {
+			dom_texts(li, " ");
+			dom_texts(dom_elem_class(li, "span", "count"), refs[i].count);
+		}
+	}
+	int pct = s->stats.zh_blocks ? (int)(100.0 * s->stats.pairs / s->stats.zh_blocks + 0.5) : 100;
+	struct dom_node *stats = dom_elem_class(art, "p", "book-stats");
+	dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese blocks) · "
+				      "%d numbers checked, %d of them claims",
+				      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
+				      s->stats.claims));
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- spec tables ---- */
+
+static const char *source_title(const struct numbers *nb, const char *id, const char **url)
+{
+	size_t n;
+	const struct spec_source *src = numbers_sources(nb, &n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(src[i].id, id)) {
+			*url = src[i].url;
+			return src[i].title ? src[i].title : id;
+		}
+	*url = NULL;
+	return id;
+}
+
+/* ---- mentions, indexed once ---- */
+
+/* One mention of a spec row or glossary term: where it is in s->chapters. */
+struct mention_ref {
+	const char *id;
+	size_t chapter, index;
+};
+
+static int mention_ref_cmp(const void *pa, const void *pb)
+{
+	const struct mention_ref *x = pa, *y = pb;
+	int c = strcmp(x->id, y->id);
+	if (c)
+		return c;
+	if (x->chapter != y->chapter)
+		return x->chapter < y->chapter ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Returns every mention of a row (terms == 0) or of a term (terms == 1),
+ * sorted by id and then in book order; *n gets their count; free() it.
+ * Looking each row up here instead of scanning every chapter's mentions
+ * keeps the spec pages linear in the size of the book.
+ */
+static struct mention_ref *mentions_sorted(const struct site *s, int terms, size_t *n)
+{
+	struct mention_ref *refs = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t ci = 0; ci < s->book->nchapters; ci++) {
+		const struct rendered *rc = &s->chapters[ci];
+		for (size_t m = 0; m < rc->nmentions; m++) {
+			const char *id = terms ? rc->mentions[m].term : rc->mentions[m].row;
+			if (id)
+				*ARRAY_PUSH(refs, *n, cap) = (struct mention_ref){ id, ci, m };
+		}
+	}
+	if (*n)
+		qsort(refs, *n, sizeof *refs, mention_ref_cmp);
+	return refs;
+}
+
+/* Returns the index of the first mention of id in refs; *count gets how many. */
+static size_t mentions_of(const struct mention_ref *refs, size_t n, const char *id, size_t *count)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(refs[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < n && !strcmp(refs[end].id, id))
+		end++;
+	*count = end - lo;
+	return lo;
+}
+
+/* A spec row's or a term's list of the sections that mention it stops
+ * after this many: in a long book a term may be used in thousands, and a
+ * page of thousands of links helps no reader (search finds the rest). */
+#define MENTIONS_LISTED 100
+
+static void more_mentions(struct site *s, struct dom_node *parent, size_t n)
+{
+	bi(dom_elem_class(parent, "span", "more"), arena_printf(s->a, "另有 %zu 处", n),
+	   arena_printf(s->a, "and %zu more", n));
+}
+
+static void spec_table_page(struct site *s, const struct spec_table *t)
+{
+	const struct book *b = s->book;
+	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
+	if (site_book_page_taken(s, path, GROUP_MENTIONS))
+		return;
+	struct page *p = site_page_new(s, path, t->file,
+				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
+					    t->title.en ? t->title.en : t->id);
+	struct dom_node *note = dom_elem_class(art, "p", "spec-file");
+	dom_texts(note, "Source: ");
+	dom_texts(dom_elem(note, "code"), t->file);
+
+	/* numbered sources used by this table */
+	const char **srcs = NULL;
+	size_t nsrcs = 0, capsrcs = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t k = 0; k < t->rows[r].nsources; k++) {
+			size_t j = 0;
+			while (j < nsrcs && strcmp(srcs[j], t->rows[r].sources[k]))
+				j++;
+			if (j == nsrcs)
+				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
+		}
+
+	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap");
+	struct dom_node *table = dom_elem_class(wrap, "table", "spec sortable");
+	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
+	struct dom_node *th = dom_elem(tr, "th");
+	dom_attr(th, "scope", "col");
+	bi(th, "型号", "Model");
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const struct spec_column *col = &t->columns[c];
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		if (col->derive) {
+			dom_attr(th, "class", "derived");
+			dom_attr(th, "title", arena_printf(s->a, "computed: %s", col->derive));
+		}
+		bi(th, col->name.zh, col->name.en ? col->name.en : col->name.zh ? NULL : col->id);
+		if (col->unit) {
+			dom_texts(th, " ");
+			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
+		}
+	}
+	th = dom_elem(tr, "th");
+	dom_attr(th, "scope", "col");
+	bi(th, "来源", "Sources");
+	struct dom_node *tbody = dom_elem(table, "tbody");
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct spec_row *row = &t->rows[r];
+		tr = dom_elem(tbody, "tr");
+		dom_attr(tr, "id", row->id);
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "row");
+		dom_texts(th, row->name ? row->name : row->id);
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			const struct spec_cell *cell = &row->cells[c];
+			struct dom_node *td = dom_elem(tr, "td");
+			const char *cls = cell->kind == CELL_VALUE ? (cell->derived ? "num derived" : "num")
+					  : cell->kind == CELL_MARKER ? "marker" : NULL;
+			if (cls)
+				dom_attr(td, "class", cls);
+			if (cell->kind == CELL_VALUE)
+				dom_attr(td, "data-sort", arena_printf(s->a, "%.9g", cell->sort_key));
+			if (cell->derived && t->columns[c].derive)
+				dom_attr(td, "title", arena_printf(s->a, "= %s", t->columns[c].derive));
+			dom_texts(td, cell->text ? cell->text : "");
+			if (cell->unit) {
+				dom_texts(td, " ");
+				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
+			}
+		}
+		struct dom_node *td = dom_elem_class(tr, "td", "sources");
+		for (size_t k = 0; k < row->nsources; k++) {
+			size_t j = 0;
+			while (j < nsrcs && strcmp(srcs[j], row->sources[k]))
+				j++;
+			struct dom_node *a = dom_elem(dom_elem(td, "sup"), "a");
+			dom_attr(a, "href", arena_printf(s->a, "#src-%zu", j + 1));
+			dom_texts(a, arena_printf(s->a, "[%zu]", j + 1));
+		}
+	}
+
+	/* the roofline, for tables of accelerators */
+	struct dom_node *roof = dom_fragment();
+	if (chart_roofline(roof, s->a, t, "bf16", "mem_bw") == 0) {
+		struct dom_node *sec0 = section_h2(s, art, "roofline", "屋脊线模型", "Roofline");
+		bi_block(sec0, "p",
+			 "每条折线是一种加速器的屋顶：左侧斜线受显存带宽限制，右侧水平线是 BF16 稠密峰值算力；两者的交点（圆点）就是屋脊点。算术强度低于屋脊点的内核受带宽限制。",
+			 "Each line is one accelerator's roof: the slope on the left is bound by memory bandwidth, "
+			 "the flat part is its dense BF16 peak, and the dot where they meet is the ridge point. "
+			 "A kernel whose arithmetic intensity is below the ridge point is bandwidth-bound.");
+		dom_move_children(roof, sec0);
+	}
+	dom_free(roof);
+
+	/* per row: aliases and "mentioned in" */
+	size_t nrefs;
+	struct mention_ref *refs = mentions_sorted(s, 0, &nrefs);
+	struct dom_node *sec = section_h2(s, art, "mentions", "出处", "Mentioned in");
+	struct dom_node *dl = dom_elem_class(sec, "dl", "mentions");
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct spec_row *row = &t->rows[r];
+		struct dom_node *dt = dom_elem(dl, "dt");
+		dom_attr(dt, "id", arena_printf(s->a, "mentions-%s", row->id));
+		struct dom_node *a = dom_elem(dt, "a");
+		dom_attr(a, "href", arena_printf(s->a, "#%s", row->id));
+		dom_texts(a, row->name ? row->name : row->id);
+		if (row->naliases) {
+			struct buf al = BUF_INIT;
+			for (size_t k = 0; k < row->naliases; k++)
+				buf_addf(&al, "%s%s", k ? ", " : " (", row->aliases[k]);
+			buf_adds(&al, ")");
+			dom_texts(dt, al.data);
+			buf_release(&al);
+		}
+		struct dom_node *dd = dom_elem(dl, "dd");
+		struct dom_node *ul = NULL;
+		size_t nmine, first = mentions_of(refs, nrefs, row->id, &nmine);
+		for (size_t k = first; k < first + nmine && k - first < MENTIONS_LISTED; k++) {
+			size_t ci = refs[k].chapter, m = refs[k].index;
+			const struct rendered *rc = &s->chapters[ci];
+			if (!ul)
+				ul = dom_elem(dd, "ul");
+			section_link(s, dom_elem(ul, "li"), ci, rc->mentions[m].section);
+		}
+		if (nmine > MENTIONS_LISTED)
+			more_mentions(s, dom_elem(ul, "li"), nmine - MENTIONS_LISTED);
+		if (!ul)
+			dom_texts(dd, "—");
+	}
+	free(refs);
+	if (nsrcs) {
+		sec = section_h2(s, art, "sources", "来源", "Sources");
+		struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
+		for (size_t j = 0; j < nsrcs; j++) {
+			struct dom_node *li = dom_elem(ol, "li");
+			dom_attr(li, "id", arena_printf(s->a, "src-%zu", j + 1));
+			const char *url;
+			const char *title = source_title(b->numbers, srcs[j], &url);
+			if (url) {
+				struct dom_node *a = dom_elem(li, "a");
+				dom_attr(a, "href", url);
+				dom_texts(a, title);
+			} else {
+				dom_texts(li, title);
+			}
+		}
+	}
+	free(srcs);
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+static void specs_pages(struct site *s)
+{
+	size_t n;
+	const struct spec_table *tables = numbers_tables(s->book->numbers, &n);
+	for (size_t i = 0; i < n; i++)
+		spec_table_page(s, &tables[i]);
+	if (site_book_page_taken(s, "specs/index.html", GROUP_STATIC))
+		return;
+	struct page *p = site_page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "spec-index", "规格表", "Spec tables");
+	struct dom_node *ul = dom_elem_class(art, "ul", "spec-tables");
+	for (size_t i = 0; i < n; i++) {
+		struct dom_node *li = dom_elem(ul, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/specs/%s.html", tables[i].id));
+		bi(a, tables[i].title.zh, tables[i].title.en ? tables[i].title.en : tables[i].id);
+		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
+	}
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- glossary ---- */
+
+static void glossary_page(struct site *s)
+{
+	const struct book *b = s->book;
+	if (site_book_page_taken(s, "glossary.html", GROUP_MENTIONS))
+		return;
+	struct page *p = site_page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "glossary", "术语表", "Glossary");
+	struct dom_node *dl = dom_elem_class(art, "dl", "terms");
+	size_t nrefs;
+	struct mention_ref *refs = mentions_sorted(s, 1, &nrefs);
+	for (size_t i = 0; i < b->nterms; i++) {
+		const struct term *t = &b->terms[i];
+		struct dom_node *dt = dom_elem(dl, "dt");
+		dom_attr(dt, "id", t->id);
+		if (t->abbr) {
+			dom_texts(dom_elem_class(dt, "strong", "abbr"), t->abbr);
+			dom_texts(dt, " ");
+		}
+		bi(dt, t->name.zh, t->name.en);
+		struct dom_node *dd = dom_elem(dl, "dd");
+		bi_block(dd, "p", t->def.zh, t->def.en);
+		struct dom_node *used = NULL;
+		size_t nmine, first = mentions_of(refs, nrefs, t->id, &nmine);
+		for (size_t k = first; k < first + nmine && k - first < MENTIONS_LISTED; k++) {
+			size_t ci = refs[k].chapter, m = refs[k].index;
+			const struct rendered *rc = &s->chapters[ci];
+			if (!used) {
+				used = dom_elem_class(dd, "p", "used-in");
+				bi(used, "出现于", "Used in");
+				dom_texts(used, ": ");
+			} else {
+				dom_texts(used, " · ");
+			}
+			section_link(s, used, ci, rc->mentions[m].section);
+		}
+		if (nmine > MENTIONS_LISTED) {
+			dom_texts(used, " · ");
+			more_mentions(s, used, nmine - MENTIONS_LISTED);
+		}
+	}
+	free(refs);
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- claims and errata ---- */
+
+static int same_text(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/* Two disputed claims state the same figure with the same correction. */
+static int same_figure(const struct claim_record *a, const struct claim_record *b)
+{
+	return a->span.disputed && b->span.disputed && same_text(a->span.stated, b->span.stated) &&
+	       same_text(a->span.computed, b->span.computed);
+}
+
+static int same_figure_before(const struct rendered *rc, size_t k)
+{
+	for (size_t j = 0; j < k; j++)
+		if (same_figure(&rc->claims[j], &rc->claims[k]))
+			return 1;
+	return 0;
+}
+
+/* Returns the body of a new claims table in parent. */
+static struct dom_node *claims_table(struct dom_node *parent)
+{
+	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
+	struct dom_node *table = dom_elem_class(wrap, "table", "claims");
+	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
+	static const char *heads[][2] = {
+		{ "位置", "Where" }, { "原文", "Stated" }, { "推导", "Derivation" },
+		{ "计算值", "Computed" }, { "结论", "Status" },
+	};
+	for (size_t i = 0; i < sizeof heads / sizeof *heads; i++) {
+		struct dom_node *th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		bi(th, heads[i][0], heads[i][1]);
+	}
+	return dom_elem(table, "tbody");
+}
+
+/* Adds chapter ci's claims to a claims table (only the disputed ones, each
+ * figure once, for the errata). */
+static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	const struct rendered *rc = &s->chapters[ci];
+	for (size_t k = 0; k < rc->nclaims; k++) {
+		const struct claim_record *r = &rc->claims[k];
+		if (disputed_only && !r->span.disputed)
+			continue;
+		/* the errata list a figure once, with every place it is written
+		 * (a chapter usually states it in both languages) */
+		if (disputed_only && same_figure_before(rc, k))
+			continue;
+		struct dom_node *tr = dom_elem(tbody, "tr");
+		if (r->span.disputed)
+			dom_attr(tr, "class", "disputed");
+		struct dom_node *where = dom_elem(tr, "td");
+		struct dom_node *a = dom_elem(where, "a");
+		dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", r->anchor, (char *)NULL));
+		dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
+		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
+			if (!same_figure(r, &rc->claims[j]))
+				continue;
+			dom_texts(where, ", ");
+			a = dom_elem(where, "a");
+			dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", rc->claims[j].anchor, (char *)NULL));
+			dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
+		}
+		dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
+		dom_texts(dom_elem(tr, "td"),
+			  arena_cat(s->a, r->span.relation ? r->span.relation : "", " ",
+				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
+		dom_texts(dom_elem(tr, "td"), r->span.computed ? r->span.computed : "");
+		struct dom_node *st = dom_elem(tr, "td");
+		if (r->span.disputed) {
+			bi(st, "有误", "disputed");
+			if (r->span.correction) {
+				dom_texts(st, ": ");
+				dom_texts(dom_elem_class(st, "span", "claim-correction"), r->span.correction);
+			}
+		} else {
+			bi(st, "成立", "holds");
+		}
+	}
+}
+
+/* In a long book the claims are listed on pages of SEARCH_PART_CHAPTERS
+ * chapters each (the same groups as the search parts, so an incremental
+ * build makes both again together): claims/NNNN.html, with a section per
+ * chapter. */
+static const char *claims_group_path(struct site *s, size_t ci)
+{
+	return arena_printf(s->a, "claims/%04zu.html", ci / SEARCH_PART_CHAPTERS);
+}
+
+static const char *claims_section_id(struct site *s, size_t ci)
+{
+	return arena_printf(s->a, "ch-%s", s->book->chapters[ci].id);
+}
+
+struct page *pages_chapter_claims(struct site *s, size_t ci)
+{
+	const struct book *b = s->book;
+	const struct chapter *c = &b->chapters[ci];
+	size_t first = ci - ci % SEARCH_PART_CHAPTERS;
+	size_t last = first + SEARCH_PART_CHAPTERS < b->nchapters ? first + SEARCH_PART_CHAPTERS - 1
+								 : b->nchapters - 1;
+	if (ci == first) {
+		s->claims_frag = dom_fragment();
+		const char *zh = arena_printf(s->a, "论断：第 %d–%d 章", c->number, b->chapters[last].number);
+		const char *en = arena_printf(s->a, "Claims: chapters %d–%d", c->number,
+					      b->chapters[last].number);
+		s->claims_art = page_article(s->claims_frag, "claims-page", zh, en);
+		struct dom_node *a = dom_elem(dom_elem(s->claims_art, "p"), "a");
+		dom_attr(a, "href", "/claims.html");
+		bi(a, "全部论断与勘误", "All claims and errata");
+	}
+	struct dom_node *sec = dom_elem(s->claims_art, "section");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	dom_attr(h2, "id", claims_section_id(s, ci));
+	struct dom_node *a = dom_elem(h2, "a");
+	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+	bi(a, c->title.zh, c->title.en);
+	claims_rows(s, claims_table(sec), ci, 0);
+	if (ci != last)
+		return NULL;
+	struct page *p = site_page_new(s, claims_group_path(s, ci), c->path,
+				       arena_printf(s->a, "Claims: chapters %d–%d", b->chapters[first].number,
+						    c->number), NULL);
+	dom_page_fill(p->dom, "content", s->claims_frag);
+	s->claims_frag = s->claims_art = NULL;
+	return p;
+}
+
+static void claims_page(struct site *s)
+{
+	const struct book *b = s->book;
+	if (site_book_page_taken(s, "claims.html", GROUP_CLAIMS))
+		return;
+	struct page *p = site_page_new(s, "claims.html", "content", "Claims and errata", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "claims-page", "数字核查", "Claims and errata");
+	bi_block(art, "p",
+		 "书中每一个带单位的论断都在构建时重新计算。下表列出全部论断；“勘误”一节列出原始笔记中经重新计算不成立的数字及其正确值。",
+		 "Every numeric claim in the book is recomputed at build time. The table lists them all; "
+		 "the errata list the figures from the source notes that recomputation contradicts, "
+		 "with their correct values.");
+	struct dom_node *sec = section_h2(s, art, "errata", "勘误", "Errata");
+	if (s->stats.disputed) {
+		struct dom_node *tbody = claims_table(sec);
+		for (size_t ci = 0; ci < b->nchapters; ci++)
+			claims_rows(s, tbody, ci, 1);
+	} else {
+		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
+	}
+	sec = section_h2(s, art, "all-claims", "全部论断", "All claims");
+	if (!s->claims_split) {
+		struct dom_node *tbody = claims_table(sec);
+		for (size_t ci = 0; ci < b->nchapters; ci++)
+			claims_rows(s, tbody, ci, 0);
+	} else {
+		/* a long book: one page of claims per chapter, counted here */
+		struct dom_node *ol = dom_elem_class(sec, "ol", "chapter-claims");
+		for (size_t ci = 0; ci < b->nchapters; ci++) {
+			const struct chapter *c = &b->chapters[ci];
+			const struct rendered *rc = &s->chapters[ci];
+			struct dom_node *li = dom_elem(ol, "li");
+			struct dom_node *a = dom_elem(li, "a");
+			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", claims_group_path(s, ci),
+							 claims_section_id(s, ci)));
+			bi(a, c->title.zh, c->title.en);
+			dom_texts(li, arena_printf(s->a, ": %zu claims, %zu disputed", rc->claims_total,
+						   rc->claims_disputed));
+		}
+	}
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- search ---- */
+
+/* Writes the part being filled as path. */
+static void search_flush(struct site *s, const char *path)
+{
+	struct buf js = BUF_INIT;
+	search_index_write_part(s->search, &js);
+	search_index_free(s->search);
+	s->search = NULL;
+	size_t len;
+	char *data = buf_detach(&js, &len);
+	write_file(s, path, data, len);
+}
+
+const char *pages_search_part_path(struct site *s, size_t k)
+{
+	return arena_printf(s->a, "assets/search/%04zu.js", k);
+}
+
+/* Adds the sections rc of chapter ci to ix (any thread: nothing shared is
+ * touched). */
+static void search_add_chapter(const struct site *s, size_t ci, const struct rendered *rc,
+			       struct search_index *ix)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	struct buf title = BUF_INIT;
+	if (c->title.zh && c->title.en)
+		buf_addf(&title, "%s %s", c->title.zh, c->title.en);
+	else
+		buf_adds(&title, c->title.en ? c->title.en : c->title.zh);
+	search_index_set_page_title(ix, c->page, title.data);
+	buf_release(&title);
+	for (size_t k = 0; k < rc->nsections; k++) {
+		const struct section_text *st = &rc->sections[k];
+		search_index_add(ix, c->page, st->anchor ? st->anchor : "", st->title ? st->title : "",
+				 st->text ? st->text : "");
+	}
+}
+
+char *pages_search_prepare(const struct site *s, size_t ci, const struct rendered *rc,
+			   struct search_index *ix)
+{
+	search_add_chapter(s, ci, rc, ix);
+	size_t len;
+	return search_index_pack(ix, &len);
+}
+
+void pages_search_chapter(struct site *s, size_t ci)
+{
+	const struct book *b = s->book;
+	struct rendered *rc = &s->chapters[ci];
+	int last = (ci + 1) % SEARCH_PART_CHAPTERS == 0 || ci + 1 == b->nchapters;
+	if (site_reused(s, ci) && !site_reindexed(s, ci)) {
+		/* so is the rest of its part (the reuse layer decided so): so is the part */
+		if (last) {
+			const char *path = pages_search_part_path(s, s->search_parts++);
+			if (site_take_file(s, path)) {
+				diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
+					   "(build with --no-cache)", path);
+				s->writing = 0;
+			}
+			write_file_done(s, path);
+		}
+		return;
+	}
+	if (!s->search)
+		s->search = search_index_new();
+	if (rc->search) {   /* indexed on its rendering thread */
+		search_index_merge_packed(s->search, rc->search);
+		free(rc->search);
+		rc->search = NULL;
+	} else {
+		search_add_chapter(s, ci, rc, s->search);
+	}
+	if (last) {
+		search_flush(s, pages_search_part_path(s, s->search_parts));
+		s->search_parts++;
+	}
+}
+
+/* The spec rows' and the glossary's part of the search index. */
+static void search_book_part(struct site *s)
+{
+	const struct book *b = s->book;
+	if (site_book_page_taken(s, "assets/search/book.js", GROUP_STATIC))
+		return;
+	struct search_index *idx = s->search = search_index_new();
+	/* spec rows, so that "H100" or "MI300X" finds its row */
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	for (size_t ti = 0; ti < ntables; ti++) {
+		const struct spec_table *t = &tables[ti];
+		const char *page = arena_printf(s->a, "specs/%s.html", t->id);
+		search_index_set_page_title(idx, page, t->title.zh && t->title.en
+					    ? arena_printf(s->a, "%s %s", t->title.zh, t->title.en)
+					    : t->title.en ? t->title.en : t->id);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct spec_row *row = &t->rows[r];
+			struct buf text = BUF_INIT;
+			for (size_t k = 0; k < row->naliases; k++)
+				buf_addf(&text, "%s ", row->aliases[k]);
+			for (size_t col = 0; col < t->ncolumns; col++) {
+				const struct spec_cell *cell = &row->cells[col];
+				if (!cell->text || cell->kind == CELL_EMPTY)
+					continue;
+				const struct spec_column *cn = &t->columns[col];
+				buf_addf(&text, "%s%s%s: %s%s%s; ", cn->name.zh ? cn->name.zh : "",
+					 cn->name.zh ? " " : "", cn->name.en ? cn->name.en : cn->id, cell->text,
+					 cell->unit || cn->unit ? " " : "",
+					 cell->unit ? cell->unit : cn->unit ? cn->unit : "");
+			}
+			search_index_add(idx, page, row->id, row->name ? row->name : row->id, text.data);
+			buf_release(&text);
+		}
+	}
+	search_index_set_page_title(idx, "glossary.html", "术语表 Glossary");
+	for (size_t i = 0; i < b->nterms; i++) {
+		const struct term *t = &b->terms[i];
+		struct buf text = BUF_INIT;
+		buf_addf(&text, "%s %s %s %s %s", t->abbr ? t->abbr : "", t->name.zh ? t->name.zh : "",
+			 t->name.en ? t->name.en : "", t->def.zh ? t->def.zh : "", t->def.en ? t->def.en : "");
+		search_index_add(idx, "glossary.html", t->id, t->name.en ? t->name.en : t->name.zh, text.data);
+		buf_release(&text);
+	}
+	search_flush(s, "assets/search/book.js");
+}
+
+static void search_page(struct site *s)
+{
+	search_book_part(s);
+
+	if (site_book_page_taken(s, "search.html", GROUP_SEARCH))
+		return;
+	struct page *p = site_page_new(s, "search.html", "content", "Search", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "search-page", "搜索", "Search");
+	struct dom_node *div = dom_elem(art, "div");
+	dom_attr(div, "id", "search-page");
+	struct dom_node *form = dom_elem_class(div, "form", "search-form");
+	dom_attr(form, "action", "/search.html");
+	dom_attr(form, "role", "search");
+	struct dom_node *label = dom_elem(form, "label");
+	dom_attr(label, "for", "search-input");
+	bi(label, "搜索全书", "Search the book");
+	struct dom_node *input = dom_elem(form, "input");
+	dom_attr(input, "id", "search-input");
+	dom_attr(input, "type", "search");
+	dom_attr(input, "name", "q");
+	dom_attr(input, "autocomplete", "off");
+	struct dom_node *status = dom_elem(div, "p");
+	dom_attr(status, "id", "search-status");
+	dom_attr(status, "aria-live", "polite");
+	struct dom_node *ol = dom_elem(div, "ol");
+	dom_attr(ol, "id", "search-results");
+	struct dom_node *noscript = dom_elem(div, "noscript");
+	dom_texts(dom_elem(noscript, "p"), "Search needs JavaScript; the chapters and the glossary work without it.");
+	/* the chapters' parts, then the spec rows' and glossary's, then the code */
+	for (size_t k = 0; k <= s->search_parts; k++) {
+		struct dom_node *sc = dom_elem(art, "script");
+		dom_attr(sc, "src", arena_printf(s->a, "/%s", k < s->search_parts
+						 ? pages_search_part_path(s, k) : "assets/search/book.js"));
+	}
+	struct dom_node *sc = dom_elem(art, "script");
+	dom_attr(sc, "src", "/assets/search.js");
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- print ---- */
+
+struct prefix_ctx {
+	struct site *s;
+	const char *prefix;
+	const char *page;
+};
+
+static void prefix_ids(void *arg, struct dom_node *n)
+{
+	struct prefix_ctx *pc = arg;
+	const char *id = dom_get_attr(n, "id");
+	if (id)
+		dom_attr(n, "id", arena_printf(pc->s->a, "%s%s", pc->prefix, id));
+	const char *href = dom_get_attr(n, "href");
+	if (href && href[0] == '#')
+		dom_attr(n, "href", arena_printf(pc->s->a, "#%s%s", pc->prefix, href + 1));
+	else if (href && href[0] == '/' && !strncmp(href + 1, pc->page, strlen(pc->page)) &&
+		 href[1 + strlen(pc->page)] == '#')
+		dom_attr(n, "href", arena_printf(pc->s->a, "#%s%s", pc->prefix,
+						 href + 2 + strlen(pc->page)));
+}
+
+static void print_page(struct site *s)
+{
+	const struct book *b = s->book;
+	struct page *p = site_page_new(s, "print.html", "content", "Print version", NULL);
+	p->copy = 1;
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
+	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		struct dom_node *part = s->print_parts[i];
+		if (!part)
+			continue;
+		s->print_parts[i] = NULL;
+		struct prefix_ctx pc = { s, arena_printf(s->a, "c%d-", b->chapters[i].number),
+					 b->chapters[i].page };
+		dom_visit(part, prefix_ids, &pc);
+		dom_attr(part, "id", arena_printf(s->a, "c%d", b->chapters[i].number));
+		dom_adopt(book, part);
+	}
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+/* ---- 404 ---- */
+
+static void notfound_page(struct site *s)
+{
+	if (site_book_page_taken(s, "404.html", GROUP_STATIC))
+		return;
+	struct page *p = site_page_new(s, "404.html", "content", "Not found", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "not-found", "找不到该页面", "Page not found");
+	bi_block(art, "p", "这个地址没有页面。可以从目录或搜索开始。",
+		 "There is no page at this address. Start from the contents or search.");
+	struct dom_node *a = dom_elem(dom_elem(art, "p"), "a");
+	dom_attr(a, "href", "/index.html");
+	bi(a, "返回目录", "Back to the contents");
+	dom_page_fill(p->dom, "content", frag);
+	site_page_done(s, p);
+}
+
+void pages_build(struct site *s)
+{
+	index_page(s);
+	specs_pages(s);
+	glossary_page(s);
+	claims_page(s);
+	search_page(s);
+	if (s->has_print)
+		print_page(s);
+	notfound_page(s);
+}

@@ -1,0 +1,832 @@
+/*
+ * search.c — the offline full-text search index (see search.h).
+ *
+ * Terms live in an open-addressing hash table (FNV-1a, linear probing)
+ * that maps each term to its postings list.  Sections are added one after
+ * another, so a term's postings are sorted by section without any work:
+ * a repeated term in the current section bumps the last posting's weight.
+ * Writing sorts the terms by their bytes, so the output does not depend on
+ * hash order.
+ */
+#include "site/search.h"
+#include "core/pack.h"
+
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/utf8.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Postings are most of the index's memory (3.9 million of them for 1000
+ * chapters), so they are two 32-bit numbers, not two words: a section's
+ * weight is bounded by the size of the files its text comes from
+ * (FILES_MAX_SIZE, times SEARCH_TITLE_WEIGHT at most), and
+ * search_index_add() stops the program rather than wrap at the 2^32nd
+ * section. */
+struct posting {
+	uint32_t doc;
+	uint32_t weight;
+};
+
+/* A chapter's own index has thousands of terms, most in one section: a
+ * term's bytes go into the index's words buffer and its first two postings
+ * into the term itself, so that adding a term costs no allocation (two
+ * malloc() and free() per term were a tenth of the indexing). */
+struct term {
+	size_t text;                /* offset of its bytes (NUL-terminated) in words */
+	size_t len;
+	uint64_t hash;              /* see term_get() */
+	size_t npostings, cap;      /* cap 0: the postings are in p.one */
+	union {
+		struct posting one[2];
+		struct posting *many;   /* malloc'd, cap of them */
+	} p;
+};
+
+struct page {
+	char *path;                 /* owned */
+	char *title;                /* owned; NULL: none given */
+};
+
+/* A section's entry in "docs" is [page,"anchor","title","text"]; the part
+ * after the page number is escaped once, when the section is added, and
+ * kept in the index's tails buffer (so merging and writing copy bytes). */
+struct doc {
+	size_t page;                /* index into pages */
+	size_t tail, tail_len;      /* ,"anchor","title","text"] in tails */
+};
+
+struct search_index {
+	struct term *terms;
+	size_t nterms, terms_cap;
+	struct buf words;           /* the terms' bytes */
+	size_t *slots;              /* hash table of term index + 1; 0: empty */
+	size_t nslots;              /* a power of two, or 0 */
+	struct page *pages;
+	size_t npages, pages_cap;
+	struct doc *docs;
+	size_t ndocs, docs_cap;
+	struct buf tails;           /* every doc's escaped JSON after its page */
+};
+
+/* ---- tokenizer -------------------------------------------------------- */
+
+static int is_ascii_alnum(uint32_t c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+static int is_ascii_digit(uint32_t c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* CJK characters that carry meaning (not punctuation or fullwidth forms).
+ * search.js isCjkLetter() must agree. */
+static int is_cjk_letter(uint32_t c)
+{
+	return utf8_is_han(c) ||
+	       (c >= 0x3040 && c <= 0x30FF) ||   /* hiragana, katakana */
+	       (c >= 0xAC00 && c <= 0xD7AF) ||   /* hangul syllables */
+	       c == 0x3005;                      /* 々 */
+}
+
+/* Decodes the code point at s[*i] and advances *i; invalid bytes give
+ * U+FFFD (a separator) and advance by one. */
+static uint32_t next_cp(const char *s, size_t len, size_t *i)
+{
+	uint32_t cp;
+	int n = utf8_decode_fast(s + *i, len - *i, &cp);
+	*i += n > 0 ? (size_t)n : 1;
+	return n > 0 ? cp : 0xFFFD;
+}
+
+/* Returns the byte at s[i] if it is ASCII and i < len, else 0. */
+static int ascii_at(const char *s, size_t len, size_t i)
+{
+	return i < len && (unsigned char)s[i] < 0x80 ? s[i] : 0;
+}
+
+/* Copies the n (1–4) bytes of one character from s to d, without a call
+ * to memcpy() for so few bytes. */
+static void copy_char(char *d, const char *s, int n)
+{
+	switch (n) {
+	case 4: d[3] = s[3]; /* fall through */
+	case 3: d[2] = s[2]; /* fall through */
+	case 2: d[1] = s[1]; /* fall through */
+	default: d[0] = s[0];
+	}
+}
+
+/*
+ * The tokenizer hands on each term with, when it is at most 8 bytes long,
+ * those bytes as one number (byte k at bits 8k, the rest zero), put
+ * together in a register as the term is read: add_term() hashes short
+ * terms from it.  (Hashing the bytes in memory just after writing them
+ * stalled on every term: the reads could not be served from the stores.)
+ */
+typedef void term_fn(void *ctx, const char *term, size_t len, uint64_t word);
+
+static void tokenize(const char *text, size_t len, term_fn *emit, void *ctx)
+{
+	char word[SEARCH_WORD_MAX + 1];
+	size_t wlen = 0;
+	uint64_t wword = 0;          /* word's first 8 bytes, as a number */
+	int too_long = 0;
+	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
+	 * does: its last character and whether it is all digits. */
+	int last = 0, all_digits = 1;
+	char prev[4] = { 0 };       /* the previous CJK letter, for pairs */
+	int prevlen = 0;
+	uint64_t prevword = 0;
+	char cur[5], pair[9];
+
+	if (!text)
+		return;
+	size_t i = 0;
+	while (i <= len) {
+		uint32_t cp = 0;     /* 0 at the end: flushes the last word */
+		size_t at = i;
+		if (i < len && (unsigned char)text[i] < 0x80)
+			cp = (unsigned char)text[i++];   /* ASCII: no decoder call */
+		else if (i < len)
+			cp = next_cp(text, len, &i);
+		else
+			i++;
+
+		int add = 0;
+		if (cp && is_ascii_alnum(cp)) {
+			prevlen = 0;
+			last = (int)cp;
+			all_digits = all_digits && is_ascii_digit(cp);
+			add = cp >= 'A' && cp <= 'Z' ? (int)cp + 32 : (int)cp;
+		} else if (cp == '.' && wlen && is_ascii_digit((uint32_t)last) &&
+			   is_ascii_digit((uint32_t)ascii_at(text, len, at + 1))) {
+			/* '.' between digits: a decimal number */
+			last = '.';
+			all_digits = 0;
+			add = '.';
+		}
+		if (add) {
+			if (wlen < SEARCH_WORD_MAX) {
+				if (wlen < 8)
+					wword |= (uint64_t)add << (8 * wlen);
+				word[wlen++] = (char)add;
+			} else {
+				too_long = 1;
+			}
+			continue;
+		}
+		/* ',' before exactly three digits in a number: thousands */
+		if (cp == ',' && wlen && all_digits &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 1)) &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 2)) &&
+		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 3)) &&
+		    !is_ascii_digit((uint32_t)ascii_at(text, len, at + 4)))
+			continue;
+
+		if (wlen && !too_long) {
+			word[wlen] = '\0';
+			emit(ctx, word, wlen, wword);
+		}
+		wlen = 0;
+		wword = 0;
+		too_long = 0;
+		last = 0;
+		all_digits = 1;
+
+		if (cp && is_cjk_letter(cp)) {
+			int n = (int)(i - at);   /* the letter's own bytes: valid UTF-8 */
+			uint64_t curword = 0;
+			for (int k = 0; k < n; k++)
+				curword |= (uint64_t)(unsigned char)text[at + (size_t)k] << (8 * k);
+			copy_char(cur, text + at, n);
+			cur[n] = '\0';
+			emit(ctx, cur, (size_t)n, curword);
+			if (prevlen) {
+				copy_char(pair, prev, prevlen);
+				copy_char(pair + prevlen, cur, n);
+				pair[prevlen + n] = '\0';
+				emit(ctx, pair, (size_t)(prevlen + n), prevword | curword << (8 * prevlen));
+			}
+			copy_char(prev, cur, n);
+			prevlen = n;
+			prevword = curword;
+		} else {
+			prevlen = 0;
+		}
+	}
+}
+
+struct public_emit {
+	search_emit_fn *emit;
+	void *ctx;
+};
+
+static void emit_public(void *p, const char *term, size_t len, uint64_t word)
+{
+	const struct public_emit *pe = p;
+	(void)word;
+	pe->emit(pe->ctx, term, len);
+}
+
+void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
+{
+	struct public_emit pe = { emit, ctx };
+	tokenize(text, len, emit_public, &pe);
+}
+
+/* ---- the index -------------------------------------------------------- */
+
+struct search_index *search_index_new(void)
+{
+	struct search_index *ix = xcalloc(1, sizeof *ix);
+	buf_init(&ix->tails);
+	buf_init(&ix->words);
+	return ix;
+}
+
+/* A term of up to 8 bytes is hashed from its bytes as one number (see
+ * tokenize()); longer ones by pack_hash().  The mixing is a bijection,
+ * so two short terms of the same length with the same hash are the same
+ * term. */
+static uint64_t hash_word(uint64_t w)
+{
+	w *= 0x9e3779b97f4a7c15ULL;
+	w ^= w >> 32;
+	w *= 0x9e3779b97f4a7c15ULL;
+	return w ^ w >> 32;   /* the table uses the low bits */
+}
+
+static void rehash(struct search_index *ix, size_t nslots)
+{
+	free(ix->slots);
+	ix->slots = xcalloc(nslots, sizeof *ix->slots);
+	ix->nslots = nslots;
+	for (size_t t = 0; t < ix->nterms; t++) {
+		size_t s = (size_t)ix->terms[t].hash & (nslots - 1);
+		while (ix->slots[s])
+			s = (s + 1) & (nslots - 1);
+		ix->slots[s] = t + 1;
+	}
+}
+
+/* Returns 1 if a and b hold the same len bytes.  Terms are a few bytes
+ * long, and memcmp() called once per token was 4% of a 1000-chapter
+ * build; a plain loop the compiler sees through is cheaper. */
+static int same_bytes(const char *a, const char *b, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if (a[k] != b[k])
+			return 0;
+	return 1;
+}
+
+/* Returns the term's entry, adding it when new; h is its hash (term_get()). */
+static struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
+				    uint64_t h)
+{
+	if (size_mul(ix->nterms + 1, 2) > ix->nslots)   /* load ≤ 1/2 */
+		rehash(ix, ix->nslots ? size_mul(ix->nslots, 2) : 1024);
+	size_t mask = ix->nslots - 1;
+	size_t s = (size_t)h & mask;
+	while (ix->slots[s]) {
+		/* the stored hash settles most probes without reading the text */
+		struct term *t = &ix->terms[ix->slots[s] - 1];
+		if (t->hash == h && t->len == len &&
+		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
+			return t;
+		s = (s + 1) & mask;
+	}
+	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
+	memset(t, 0, sizeof *t);
+	t->text = ix->words.len;
+	buf_add(&ix->words, text, len);
+	buf_addch(&ix->words, '\0');
+	t->len = len;
+	t->hash = h;
+	ix->slots[s] = ix->nterms;
+	return t;
+}
+
+/* The postings of t, writable though t is const (as strchr() does). */
+static struct posting *postings_of(const struct term *t)
+{
+	return t->cap ? t->p.many : (struct posting *)t->p.one;
+}
+
+/* Makes room for n more postings of t. */
+static void postings_reserve(struct term *t, size_t n)
+{
+	size_t want = t->npostings + n;
+	if (want <= (t->cap ? t->cap : 2))
+		return;
+	size_t cap = t->cap ? t->cap : 8;
+	while (cap < want)
+		cap = size_mul(cap, 2);
+	if (t->cap) {
+		t->p.many = xrealloc(t->p.many, size_mul(cap, sizeof *t->p.many));
+	} else {
+		struct posting *many = xmalloc(size_mul(cap, sizeof *many));
+		memcpy(many, t->p.one, t->npostings * sizeof *many);
+		t->p.many = many;
+	}
+	t->cap = cap;
+}
+
+/* word: text's bytes as one number when len <= 8 (see tokenize()). */
+static struct term *term_get(struct search_index *ix, const char *text, size_t len,
+			     uint64_t word)
+{
+	return term_get_hashed(ix, text, len,
+			       len <= 8 ? hash_word(word) : pack_hash(PACK_HASH_INIT, text, len));
+}
+
+struct add_ctx {
+	struct search_index *ix;
+	size_t doc;
+	unsigned long weight;
+};
+
+static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
+{
+	struct add_ctx *ctx = ctxp;
+	struct term *t = term_get(ctx->ix, text, len, word);
+	struct posting *p = postings_of(t);
+	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
+		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
+		return;
+	}
+	postings_reserve(t, 1);
+	p = postings_of(t) + t->npostings++;
+	p->doc = (uint32_t)ctx->doc;
+	p->weight = (uint32_t)ctx->weight;
+}
+
+static size_t page_get(struct search_index *ix, const char *path)
+{
+	/* Sections arrive page by page: look at the newest page first. */
+	for (size_t k = ix->npages; k-- > 0;)
+		if (strcmp(ix->pages[k].path, path) == 0)
+			return k;
+	struct page *p = ARRAY_PUSH(ix->pages, ix->npages, ix->pages_cap);
+	p->path = xstrdup(path);
+	p->title = NULL;
+	return ix->npages - 1;
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static void add_json(struct buf *out, const char *s, size_t len, int collapse);
+static void add_json_string(struct buf *out, const char *s, size_t len);
+
+void search_index_add(struct search_index *ix, const char *page,
+		      const char *anchor, const char *title, const char *text)
+{
+	if (ix->ndocs >= UINT32_MAX) {   /* postings hold 32-bit doc numbers */
+		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
+			(unsigned long)UINT32_MAX);
+		exit(2);
+	}
+	struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
+	d->page = page_get(ix, page ? page : "");
+	title = title ? title : "";
+	text = text ? text : "";
+	size_t tlen = strlen(title), xlen = strlen(text);
+
+	d->tail = ix->tails.len;
+	buf_addch(&ix->tails, ',');
+	add_json_string(&ix->tails, anchor ? anchor : "", anchor ? strlen(anchor) : 0);
+	buf_addch(&ix->tails, ',');
+	add_json(&ix->tails, title, tlen, 1);
+	buf_addch(&ix->tails, ',');
+	add_json(&ix->tails, text, xlen, 1);
+	buf_addch(&ix->tails, ']');
+	d->tail_len = ix->tails.len - d->tail;
+
+	/* whitespace only separates terms: collapsing it changes none */
+	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
+	tokenize(title, tlen, add_term, &ctx);
+	ctx.weight = 1;
+	tokenize(text, xlen, add_term, &ctx);
+}
+
+/* ---- packing an index to merge it on another thread ---- */
+
+static void pack_u32(struct buf *b, size_t v)
+{
+	uint32_t u = (uint32_t)v;
+	buf_add(b, &u, sizeof u);
+}
+
+static void pack_str(struct buf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	pack_u32(b, s ? n : UINT32_MAX);
+	buf_add(b, s ? s : "", n);
+}
+
+/* Empties ix and keeps its memory: a rendering thread indexes chapter
+ * after chapter in one index, whose tables are then grown only once. */
+static void index_clear(struct search_index *ix)
+{
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].cap)
+			free(ix->terms[k].p.many);
+	ix->nterms = 0;
+	if (ix->nslots)
+		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
+	buf_reset(&ix->words);
+	for (size_t k = 0; k < ix->npages; k++) {
+		free(ix->pages[k].path);
+		free(ix->pages[k].title);
+	}
+	ix->npages = 0;
+	ix->ndocs = 0;
+	buf_reset(&ix->tails);
+}
+
+char *search_index_pack(struct search_index *ix, size_t *len)
+{
+	struct buf b = BUF_INIT;
+	pack_u32(&b, ix->npages);
+	for (size_t k = 0; k < ix->npages; k++) {
+		pack_str(&b, ix->pages[k].path);
+		pack_str(&b, ix->pages[k].title);
+	}
+	pack_u32(&b, ix->ndocs);
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		const struct doc *d = &ix->docs[k];
+		pack_u32(&b, d->page);
+		pack_u32(&b, d->tail_len);
+	}
+	pack_u32(&b, ix->tails.len);
+	buf_add(&b, ix->tails.data, ix->tails.len);
+	pack_u32(&b, ix->nterms);
+	/* the terms are most of the bytes: room for them all at once, then
+	 * copied in without a buf_add() (and its checks) for each field */
+	size_t room = 0;
+	for (size_t k = 0; k < ix->nterms; k++)
+		room += 2 * sizeof(uint32_t) + ix->terms[k].len + sizeof(uint64_t) +
+			ix->terms[k].npostings * sizeof(struct posting);
+	buf_grow(&b, room);
+	char *o = b.data + b.len;
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = &ix->terms[k];
+		uint32_t n = (uint32_t)t->len;
+		memcpy(o, &n, sizeof n);
+		memcpy(o + sizeof n, ix->words.data + t->text, t->len);
+		o += sizeof n + t->len;
+		memcpy(o, &t->hash, sizeof t->hash);
+		o += sizeof t->hash;
+		n = (uint32_t)t->npostings;
+		memcpy(o, &n, sizeof n);
+		memcpy(o + sizeof n, postings_of(t), t->npostings * sizeof(struct posting));
+		o += sizeof n + t->npostings * sizeof(struct posting);
+	}
+	b.len = (size_t)(o - b.data);
+	b.data[b.len] = '\0';
+	index_clear(ix);
+	return buf_detach(&b, len);
+}
+
+/* Reads packed values; the bytes come from search_index_pack() in this
+ * process, so they are trusted (no bounds to check against an attacker). */
+struct unpack {
+	const char *p;
+};
+
+static uint32_t unpack_u32(struct unpack *u)
+{
+	uint32_t v;
+	memcpy(&v, u->p, sizeof v);
+	u->p += sizeof v;
+	return v;
+}
+
+/* Returns the next string (in the packed bytes, not NUL-terminated) and
+ * its length in *n; NULL for a NULL string. */
+static const char *unpack_str(struct unpack *u, size_t *n)
+{
+	uint32_t len = unpack_u32(u);
+	if (len == UINT32_MAX) {
+		*n = 0;
+		return NULL;
+	}
+	const char *s = u->p;
+	u->p += len;
+	*n = len;
+	return s;
+}
+
+static char *unpack_dup(struct unpack *u)
+{
+	size_t n;
+	const char *s = unpack_str(u, &n);
+	return s ? xstrndup(s, n) : NULL;
+}
+
+void search_index_merge_packed(struct search_index *ix, const char *data)
+{
+	struct unpack u = { data };
+	size_t npages = unpack_u32(&u);
+	size_t *pages = xcalloc(npages ? npages : 1, sizeof *pages);
+	for (size_t k = 0; k < npages; k++) {
+		char *path = unpack_dup(&u);
+		pages[k] = page_get(ix, path ? path : "");
+		free(path);
+		char *title = unpack_dup(&u);
+		if (title) {
+			free(ix->pages[pages[k]].title);
+			ix->pages[pages[k]].title = title;
+		}
+	}
+	size_t base = ix->ndocs, ndocs = unpack_u32(&u);
+	if (base + ndocs > UINT32_MAX) {
+		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
+			(unsigned long)UINT32_MAX);
+		exit(2);
+	}
+	size_t tail = ix->tails.len;
+	for (size_t k = 0; k < ndocs; k++) {
+		struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
+		d->page = pages[unpack_u32(&u)];
+		d->tail = tail;
+		d->tail_len = unpack_u32(&u);
+		tail += d->tail_len;
+	}
+	size_t ntails = unpack_u32(&u);
+	buf_add(&ix->tails, u.p, ntails);
+	u.p += ntails;
+	/* the packed docs come after ix's, so each term's postings stay in order */
+	size_t nterms = unpack_u32(&u);
+	for (size_t k = 0; k < nterms; k++) {
+		size_t n;
+		uint64_t h;
+		const char *text = unpack_str(&u, &n);
+		memcpy(&h, u.p, sizeof h);
+		u.p += sizeof h;
+		struct term *t = term_get_hashed(ix, text, n, h);
+		size_t np = unpack_u32(&u);
+		postings_reserve(t, np);
+		struct posting *to = postings_of(t) + t->npostings;
+		memcpy(to, u.p, np * sizeof *to);
+		u.p += np * sizeof *to;
+		for (size_t j = 0; j < np; j++)
+			to[j].doc += (uint32_t)base;
+		t->npostings += np;
+	}
+	free(pages);
+}
+
+void search_index_set_page_title(struct search_index *ix, const char *page,
+				 const char *title)
+{
+	size_t k = page_get(ix, page ? page : "");   /* may move ix->pages */
+	struct page *p = &ix->pages[k];
+	free(p->title);
+	p->title = xstrdup(title ? title : "");   /* collapsed when written */
+}
+
+size_t search_index_count(const struct search_index *ix)
+{
+	return ix->ndocs;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+/* Returns 1 if byte c may go into a JSON string as it is: not a control
+ * character, quote or backslash, and not the lead byte of a sequence that
+ * needs a look (0xE2 starts U+2028/U+2029). */
+static int json_plain(unsigned char c)
+{
+	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
+}
+
+/* Appends s[0..len) as a JSON string literal; with collapse, whitespace
+ * runs become one space and the ends are trimmed (the text search results
+ * quote).  Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped for
+ * JavaScript engines older than ES2019.  Runs of bytes that need no escape
+ * are copied whole: section texts are most of the index. */
+static void add_json(struct buf *out, const char *s, size_t len, int collapse)
+{
+	size_t i = 0;
+	if (collapse) {   /* the ends trimmed: every run of space left is inside */
+		while (i < len && is_space((unsigned char)s[i]))
+			i++;
+		while (len > i && is_space((unsigned char)s[len - 1]))
+			len--;
+	}
+	buf_grow(out, len - i + 2);
+	buf_addch(out, '"');
+	while (i < len) {
+		/* a run of bytes that go in as they are: ASCII that needs no
+		 * escape (a space too, unless more space follows it) and whole
+		 * UTF-8 sequences */
+		size_t run = i;
+		while (run < len) {
+			unsigned char c = (unsigned char)s[run];
+			if (c == ' ' && collapse) {
+				if (run + 1 < len && is_space((unsigned char)s[run + 1]))
+					break;
+				run++;
+			} else if (c < 0x80) {
+				if (!json_plain(c))
+					break;
+				run++;
+			} else {
+				uint32_t cp;
+				int n = utf8_decode_fast(s + run, len - run, &cp);
+				if (n < 0 || cp == 0x2028 || cp == 0x2029)
+					break;
+				run += (size_t)n;
+			}
+		}
+		if (run > i) {
+			buf_add(out, s + i, run - i);
+			i = run;
+			continue;
+		}
+		unsigned char c = (unsigned char)s[i];
+		if (collapse && is_space(c)) {
+			while (i < len && is_space((unsigned char)s[i]))
+				i++;
+			buf_addch(out, ' ');
+			continue;
+		}
+		if (c < 0x80) {
+			i++;
+			switch (c) {
+			case '"':  buf_adds(out, "\\\""); break;
+			case '\\': buf_adds(out, "\\\\"); break;
+			case '\n': buf_adds(out, "\\n"); break;
+			case '\t': buf_adds(out, "\\t"); break;
+			case '\r': buf_adds(out, "\\r"); break;
+			default:    buf_addf(out, "\\u%04x", c); break;
+			}
+			continue;
+		}
+		uint32_t cp;
+		int n = utf8_decode_fast(s + i, len - i, &cp);
+		if (n < 0) {
+			buf_adds(out, "\xEF\xBF\xBD");   /* U+FFFD */
+			i++;
+		} else {   /* U+2028 or U+2029 */
+			buf_addf(out, "\\u%04x", (unsigned)cp);
+			i += (size_t)n;
+		}
+	}
+	buf_addch(out, '"');
+}
+
+static void add_json_string(struct buf *out, const char *s, size_t len)
+{
+	add_json(out, s, len, 0);
+}
+
+static void add_json_str(struct buf *out, const char *s)
+{
+	add_json_string(out, s, strlen(s));
+}
+
+/* Writes n in decimal at o and returns the end: the postings are most of
+ * the index, and printf costs ten times as much per number. */
+static char *put_number(char *o, unsigned long long n)
+{
+	char digits[24];
+	size_t k = sizeof digits;
+	do
+		digits[--k] = (char)('0' + n % 10);
+	while ((n /= 10));
+	memcpy(o, digits + k, sizeof digits - k);
+	return o + (sizeof digits - k);
+}
+
+static void add_number(struct buf *out, unsigned long long n)
+{
+	buf_grow(out, 24);
+	out->len = (size_t)(put_number(out->data + out->len, n) - out->data);
+	out->data[out->len] = '\0';
+}
+
+/* A term as the writer sorts them: its bytes, which no longer move. */
+struct sorted_term {
+	const char *text;
+	size_t len;
+	struct term *term;
+};
+
+static int term_cmp(const void *a, const void *b)
+{
+	const struct sorted_term *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->text, y->text, n);
+	if (c)
+		return c;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* The index as one JSON object (see search.h). */
+static void write_object(const struct search_index *ix, struct buf *out)
+{
+	buf_adds(out, "{\"version\":2,\n\"pages\":[");
+	for (size_t k = 0; k < ix->npages; k++) {
+		buf_adds(out, k ? ",\n[" : "\n[");
+		add_json_str(out, ix->pages[k].path);
+		buf_addch(out, ',');
+		const char *title = ix->pages[k].title ? ix->pages[k].title : "";
+		add_json(out, title, strlen(title), 1);
+		buf_addch(out, ']');
+	}
+	buf_adds(out, "],\n\"docs\":[");
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		const struct doc *d = &ix->docs[k];
+		buf_adds(out, k ? ",\n[" : "\n[");
+		add_number(out, d->page);
+		buf_add(out, ix->tails.data + d->tail, d->tail_len);
+	}
+
+	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	for (size_t k = 0; k < ix->nterms; k++)
+		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
+						  &ix->terms[k] };
+	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
+
+	buf_adds(out, "],\n\"terms\":[");
+	for (size_t k = 0; k < ix->nterms; k++) {
+		if (k)
+			buf_addch(out, ',');
+		if (k % 16 == 0)
+			buf_addch(out, '\n');
+		add_json_string(out, sorted[k].text, sorted[k].len);
+	}
+	buf_adds(out, "],\n\"postings\":[");
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = sorted[k].term;
+		const struct posting *ps = postings_of(t);
+		/* two numbers of at most 10 digits and two commas a posting */
+		buf_grow(out, size_add(size_mul(t->npostings, 22), 4));
+		char *o = out->data + out->len;
+		if (k)
+			*o++ = ',';
+		*o++ = '\n';
+		*o++ = '[';
+		for (size_t p = 0; p < t->npostings; p++) {
+			if (p)
+				*o++ = ',';
+			/* each doc as the step from the one before: a third smaller */
+			o = put_number(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
+			*o++ = ',';
+			o = put_number(o, ps[p].weight);
+		}
+		*o++ = ']';
+		out->len = (size_t)(o - out->data);
+		out->data[out->len] = '\0';
+	}
+	buf_adds(out, "]}");
+	free(sorted);
+}
+
+void search_index_write(const struct search_index *ix, struct buf *out)
+{
+	buf_adds(out, "/* generated by specbook: the search index read by search.js */\n");
+	buf_adds(out, "window.SPECBOOK_SEARCH = ");
+	write_object(ix, out);
+	buf_adds(out, ";\n");
+}
+
+void search_index_write_part(const struct search_index *ix, struct buf *out)
+{
+	buf_adds(out, "/* generated by specbook: one part of the search index read by search.js */\n");
+	buf_adds(out, "(window.SPECBOOK_SEARCH_PARTS = window.SPECBOOK_SEARCH_PARTS || []).push(");
+	write_object(ix, out);
+	buf_adds(out, ");\n");
+}
+
+void search_index_free(struct search_index *ix)
+{
+	if (!ix)
+		return;
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].cap)
+			free(ix->terms[k].p.many);
+	buf_release(&ix->words);
+	free(ix->terms);
+	free(ix->slots);
+	for (size_t k = 0; k < ix->npages; k++) {
+		free(ix->pages[k].path);
+		free(ix->pages[k].title);
+	}
+	free(ix->pages);
+	free(ix->docs);
+	buf_release(&ix->tails);
+	free(ix);
+}
