@@ -15,7 +15,7 @@
 #include "core/diag.h"
 #include "site/dom.h"
 #include "serve.h"
-#include "site/site.h"
+#include "site/build.h"
 
 #include <getopt.h>
 #include <limits.h>
@@ -207,12 +207,12 @@ int main(int argc, char **argv)
 	double loaded = site_clock();
 	int built = -1;
 	if (book && book->numbers) {
-		struct site_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
+		struct build_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
 					   .jobs = jobs, .verbose = !quiet,
 					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache };
 		if (werror && diag_count(DIAG_WARNING))
 			so.write = 0;
-		built = site_build(book, &arena, &so, &stats);
+		built = build_site(book, &arena, &so, &stats);
 	}
 	stats.seconds[PHASE_LOAD] = loaded - t0;
 	if (timings) {

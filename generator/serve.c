@@ -6,8 +6,10 @@
  * and templates/ (subdirectories too), and the pipe that carries the
  * output of a running build.  Builds run in a child process, this same
  * executable started as `specbook build -C dir -o out`, so a crash or an
- * exit() in the pipeline cannot take the server down, and the write stage's
- * atomic swap means a request never sees a half-written site.
+ * exit() in the pipeline cannot take the server down.  A request never
+ * sees a half-written page: a full build swaps the whole site at once, an
+ * incremental one renames each changed file into place (write.c), so for
+ * the moment of its update a new page may link to an old one.
  *
  * Changes are debounced: a build starts SERVE_DEBOUNCE_MS after the last
  * event.  A change during a build supersedes it: the build is stopped
@@ -35,7 +37,7 @@
 #include "core/arena.h"
 #include "core/buffer.h"
 #include "core/files.h"
-#include "site/site.h"
+#include "site/write.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

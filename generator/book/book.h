@@ -3,7 +3,11 @@
  *
  * One struct book holds everything read from content/, specs/ and
  * templates/.  All of it lives in the build arena and is read-only once
- * book_load() has returned, so rendering threads may share it.
+ * book_load() has returned, so rendering threads may share it, but for
+ * one thing: a chapter's text (text, body, body_len), which is not held
+ * for the whole build.  The site stage reads it with book_chapter_text()
+ * on the one thread that renders that chapter and clears it once the
+ * chapter is done (site/build.c, the only writer, casting away const).
  */
 #ifndef SPECBOOK_BOOK_H
 #define SPECBOOK_BOOK_H

@@ -7,6 +7,9 @@
 #include "incr/cache.h"
 #include "core/files.h"
 #include "site/site.h"
+#include "site/link.h"
+#include "site/pages.h"
+#include "site/write.h"
 #include "core/work.h"
 
 #include <errno.h>

@@ -28,7 +28,7 @@
 #include "site/site.h"
 
 /* The reuse layer a build gets (site.h, struct site_reuse) when it keeps
- * what it makes for the next: main.c passes it to site_build() with the
+ * what it makes for the next: main.c passes it to build_site() with the
  * book's cache (cache.h) as its reuse_ctx.  What each member does is said
  * in site.h; how (keys, records, which pages are taken) above and in
  * incr.c. */

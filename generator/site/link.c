@@ -11,7 +11,7 @@
  * name a page or a file of the site, and its fragment an id on that page;
  * a broken link is an error at the place it was written.
  */
-#include "site/site.h"
+#include "site/link.h"
 #include "core/pack.h"
 #include "core/alloc.h"
 #include "core/buffer.h"

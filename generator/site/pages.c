@@ -6,7 +6,9 @@
  * chapters (claims, mentions of spec rows, headings); links are written from
  * the site root and made relative by the link stage.
  */
-#include "site/site.h"
+#include "site/pages.h"
+#include "site/page.h"
+#include "site/write.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "site/chart.h"
@@ -86,7 +88,7 @@ static void index_page(struct site *s)
 	const struct book *b = s->book;
 	if (site_book_page_taken(s, "index.html", GROUP_INDEX))
 		return;
-	struct page *p = site_page_new(s, "index.html", "content/book.yaml", NULL, NULL);
+	struct page *p = page_new(s, "index.html", "content/book.yaml", NULL, NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = dom_elem_class(frag, "article", "book-index");
 	struct dom_node *head = dom_elem_class(art, "header", "chapter-head");
@@ -145,7 +147,7 @@ static void index_page(struct site *s)
 				      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
 				      s->stats.claims));
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- spec tables ---- */
@@ -241,7 +243,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
 	if (site_book_page_taken(s, path, GROUP_MENTIONS))
 		return;
-	struct page *p = site_page_new(s, path, t->file,
+	struct page *p = page_new(s, path, t->file,
 				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
@@ -389,7 +391,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 	}
 	free(srcs);
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 static void specs_pages(struct site *s)
@@ -400,7 +402,7 @@ static void specs_pages(struct site *s)
 		spec_table_page(s, &tables[i]);
 	if (site_book_page_taken(s, "specs/index.html", GROUP_STATIC))
 		return;
-	struct page *p = site_page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
+	struct page *p = page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "spec-index", "规格表", "Spec tables");
 	struct dom_node *ul = dom_elem_class(art, "ul", "spec-tables");
@@ -412,7 +414,7 @@ static void specs_pages(struct site *s)
 		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
 	}
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- glossary ---- */
@@ -422,7 +424,7 @@ static void glossary_page(struct site *s)
 	const struct book *b = s->book;
 	if (site_book_page_taken(s, "glossary.html", GROUP_MENTIONS))
 		return;
-	struct page *p = site_page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
+	struct page *p = page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "glossary", "术语表", "Glossary");
 	struct dom_node *dl = dom_elem_class(art, "dl", "terms");
@@ -460,7 +462,7 @@ static void glossary_page(struct site *s)
 	}
 	free(refs);
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- claims and errata ---- */
@@ -590,7 +592,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 	claims_rows(s, claims_table(sec), ci, 0);
 	if (ci != last)
 		return NULL;
-	struct page *p = site_page_new(s, claims_group_path(s, ci), c->path,
+	struct page *p = page_new(s, claims_group_path(s, ci), c->path,
 				       arena_printf(s->a, "Claims: chapters %d–%d", b->chapters[first].number,
 						    c->number), NULL);
 	dom_page_fill(p->dom, "content", s->claims_frag);
@@ -603,7 +605,7 @@ static void claims_page(struct site *s)
 	const struct book *b = s->book;
 	if (site_book_page_taken(s, "claims.html", GROUP_CLAIMS))
 		return;
-	struct page *p = site_page_new(s, "claims.html", "content", "Claims and errata", NULL);
+	struct page *p = page_new(s, "claims.html", "content", "Claims and errata", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "claims-page", "数字核查", "Claims and errata");
 	bi_block(art, "p",
@@ -640,7 +642,7 @@ static void claims_page(struct site *s)
 		}
 	}
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- search ---- */
@@ -776,7 +778,7 @@ static void search_page(struct site *s)
 
 	if (site_book_page_taken(s, "search.html", GROUP_SEARCH))
 		return;
-	struct page *p = site_page_new(s, "search.html", "content", "Search", NULL);
+	struct page *p = page_new(s, "search.html", "content", "Search", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "search-page", "搜索", "Search");
 	struct dom_node *div = dom_elem(art, "div");
@@ -808,7 +810,7 @@ static void search_page(struct site *s)
 	struct dom_node *sc = dom_elem(art, "script");
 	dom_attr(sc, "src", "/assets/search.js");
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- print ---- */
@@ -837,7 +839,7 @@ static void prefix_ids(void *arg, struct dom_node *n)
 static void print_page(struct site *s)
 {
 	const struct book *b = s->book;
-	struct page *p = site_page_new(s, "print.html", "content", "Print version", NULL);
+	struct page *p = page_new(s, "print.html", "content", "Print version", NULL);
 	p->copy = 1;
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
@@ -854,7 +856,7 @@ static void print_page(struct site *s)
 		dom_adopt(book, part);
 	}
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 /* ---- 404 ---- */
@@ -863,7 +865,7 @@ static void notfound_page(struct site *s)
 {
 	if (site_book_page_taken(s, "404.html", GROUP_STATIC))
 		return;
-	struct page *p = site_page_new(s, "404.html", "content", "Not found", NULL);
+	struct page *p = page_new(s, "404.html", "content", "Not found", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "not-found", "找不到该页面", "Page not found");
 	bi_block(art, "p", "这个地址没有页面。可以从目录或搜索开始。",
@@ -872,7 +874,7 @@ static void notfound_page(struct site *s)
 	dom_attr(a, "href", "/index.html");
 	bi(a, "返回目录", "Back to the contents");
 	dom_page_fill(p->dom, "content", frag);
-	site_page_done(s, p);
+	page_done(s, p);
 }
 
 void pages_build(struct site *s)

@@ -1,9 +1,12 @@
 /*
- * site.h — the pages of a site and the stages that finish them.
+ * site.h — the state of a build, which the site's stages share: its pages
+ * and files, its rendered chapters, its counts, and the reuse layer it
+ * asks what to take from the last build.
  *
- * site_build() runs render over every chapter, builds the book-level pages
- * (index, spec tables, glossary, claims, search, print, 404), hands them to
- * the link stage and, when no error was reported, to the write stage.
+ * The stages, each with its header: render (render.h, a chapter on any
+ * thread), page (page.h, a page from the template and its end), pages
+ * (pages.h, the book-level pages), link (link.h, the link check), write
+ * (write.h, the output).  build.h calls them all: build_site().
  */
 #ifndef SPECBOOK_SITE_H
 #define SPECBOOK_SITE_H
@@ -79,7 +82,7 @@ enum page_group { GROUP_STATIC, GROUP_INDEX, GROUP_MENTIONS, GROUP_CLAIMS, GROUP
  * write the cache: they ask these, through site_reused() and the like,
  * which answer "no" when there is no reuse layer (check, --no-cache).  The
  * incremental layer (incr.h) fills one and main.c hands it to
- * site_build().  Each gets the site, whose reuse_ctx and reuse_state are
+ * build_site().  Each gets the site, whose reuse_ctx and reuse_state are
  * the layer's own.
  */
 struct site_reuse {
@@ -171,98 +174,7 @@ struct site {
  * chapter.  Shorter books list every claim on claims.html. */
 #define CLAIMS_PAGE_MAX_CHAPTERS 100
 
-struct site_options {
-	const char *out;           /* output directory ("site") */
-	int write;                 /* 0: check only */
-	int jobs;                  /* rendering threads */
-	int verbose;               /* per-chapter lines on stderr */
-	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
-	void *reuse_ctx;           /* handed to it as s->reuse_ctx */
-};
-
-/* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */
-int site_build(const struct book *b, struct arena *a, const struct site_options *opts,
-	       struct site_stats *stats);
-
-/* Returns a new page at path, from the template, with the common slots filled
- * (title, book title, nav); current is the chapter it shows, or NULL. */
-struct page *site_page_new(struct site *s, const char *path, const char *source,
-			   const char *title, const struct chapter *current);
-
-/* A finished page: its links are collected, then it is written (when the
- * site is being written) and its tree freed, so that pages do not pile up
- * in memory. */
-void site_page_done(struct site *s, struct page *p);
-
 /* Adds chapter i (rendered or taken from the last build) to the stats. */
 void site_count_chapter(struct site *s, size_t i, int claims, int disputed);
-
-/* pages.c: the book-level pages, and the pages made as each chapter is
- * done: its part of the search index (pages_search_chapter(), which writes
- * a part when it is full or last) and, in a long book, its claims. */
-void pages_build(struct site *s);
-void pages_search_chapter(struct site *s, size_t chapter);
-/* The path of search part k ("assets/search/0000.js"). */
-const char *pages_search_part_path(struct site *s, size_t k);
-/* Indexes the sections r of a rendered chapter in ix (the calling thread's
- * own, empty, and left empty) and returns them packed
- * (search_index_pack()); safe on a rendering thread.
- * pages_search_chapter() merges them. */
-char *pages_search_prepare(const struct site *s, size_t chapter, const struct rendered *r,
-			   struct search_index *ix);
-/* Adds chapter's claims to its claims page; returns the page when it is
- * complete (the last chapter of its group), else NULL. */
-struct page *pages_chapter_claims(struct site *s, size_t chapter);
-
-/* link.c: link_collect() records a finished page's ids and internal links
- * and rewrites its root-relative links relative to it (after it, the page
- * may be written and its tree freed); link_check(), once every page is
- * collected, reports every link whose page or anchor does not exist.
- * Returns 0 or -1 after reporting. */
-void link_collect(struct site *s, struct page *p);
-void link_strings_free(struct site *s);
-
-/* link_collect() in two steps, for pages made on rendering threads:
- * link_harvest() walks the page's tree (any thread: strings go to a, the
- * arrays are malloc'd; struct link_harvest is in render.h), link_keep()
- * gives them to p (main thread). */
-void link_harvest(const struct site *s, struct arena *a, const struct page *p,
-		  struct dom_page *dom, struct link_harvest *out);
-void link_keep(struct site *s, struct page *p, struct link_harvest *h);
-int link_check(struct site *s);
-/* Appends p's links to b as the cache keeps them: its byte length, then
- * the links grouped by target, each group with its length, so that a
- * rebuild's link check skips the groups of targets it did not make again
- * (a big book's rebuild reads a million links otherwise). */
-void link_put(struct buf *b, const struct page *p);
-
-/* write.c: pages and files go into a temporary directory beside out, which
- * takes out's place only when everything succeeded.  write_begin() makes
- * the directory, after checking that out is missing, empty or a site this
- * tool wrote (not a link: nothing at or below out is followed); write_page() writes a collected page and frees its tree;
- * write_file() writes a generated file at once (taking data) and records
- * its path for the link check (write_file_done() only records a file put
- * there otherwise);
- * write_finish() copies the assets and swaps (or updates in place);
- * write_abort() removes the temporary directory, leaving out as it was.  Each returns 0 or -1 after
- * reporting. */
-int write_begin(struct site *s, const char *out);
-int write_page(struct site *s, struct page *p);
-/* Writes a page's bytes (strings in ar; safe on a rendering thread while
- * the main thread writes others).  Returns 0 or -1 after reporting. */
-int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
-	       size_t len);
-void write_file(struct site *s, const char *path, char *data, size_t len);
-void write_file_done(struct site *s, const char *path);
-int write_finish(struct site *s);
-void write_abort(struct site *s);
-/* Returns 1 if the output holds a symbolic link: such a site is not
- * updated in place (nor are files taken from it), but replaced whole, as
- * a full build does, which drops the link and leaves what it points to. */
-int write_output_linked(struct site *s);
-/* Removes what builds of out that were killed left beside it, as
- * write_begin() does; for a caller that killed one (serve.c), so that a
- * build that never begins writing does not leave them in place. */
-void write_remove_leftovers(const char *out);
 
 #endif

@@ -3,9 +3,13 @@
  *
  * Pages and files go into a temporary directory beside the output, made
  * with mkdtemp() (".site.tmp-PID-XXXXXX" for "site", mode 0700 until it
- * is published), which then takes the output's place: with
- * renameat2(RENAME_EXCHANGE) where the kernel has it, else with two
- * renames.  A failed build never touches the last good site.  A build
+ * is published).  A full build's directory then takes the output's place
+ * at once: with renameat2(RENAME_EXCHANGE) where the kernel has it, else
+ * with two renames.  An incremental build (s->in_place) holds only what
+ * changed: each file is renamed over the old one, then files the site no
+ * longer has are removed; each file changes atomically, the site as a
+ * whole does not (finish_in_place()).  A failed build never touches the
+ * last good site.  A build
  * that is killed cannot clean up after itself: the next build of the same
  * output does (remove_leftovers()), for its own user's folders only.
  *
@@ -16,7 +20,7 @@
  * followed, when writing, moving or removing.
  */
 #define _GNU_SOURCE
-#include "site/site.h"
+#include "site/write.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"

@@ -1,0 +1,546 @@
+/*
+ * build.c — from a loaded book to a finished site (see build.h): the
+ * orchestrator of the site layer, the one that calls every stage.
+ *
+ * Chapters are rendered in parallel (--jobs threads pulling chapter
+ * numbers from a shared counter, each with its own arena); everything after
+ * that is sequential and in chapter order, so the output does not depend on
+ * which thread rendered what.  What a build takes from the last one it
+ * asks of the reuse layer (site.h), which main.c hands over.
+ */
+#include "site/build.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/files.h"
+#include "site/link.h"
+#include "site/page.h"
+#include "site/pages.h"
+#include "site/search.h"
+#include "site/write.h"
+#include "book/spec.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- parallel rendering ---- */
+
+/* Chapters rendered per thread before their pages are written and freed:
+ * large enough to keep the threads busy, small enough to bound memory. */
+#define RENDER_BATCH_PER_JOB 32
+
+struct render_job {
+	struct site *s;
+	pthread_mutex_t lock;
+	size_t next, end;   /* chapters next..end-1 are still to render */
+	int failed;
+};
+
+struct worker {
+	struct render_job *job;
+	struct arena *arena;
+};
+
+static void chapter_page(const struct site *s, size_t i, struct arena *ar);
+
+static void *render_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct render_job *job = w->job;
+	const struct site *s = job->s;
+	const struct book *b = job->s->book;
+	struct search_index *search = NULL;   /* emptied and used again for each chapter */
+	for (;;) {
+		pthread_mutex_lock(&job->lock);
+		size_t i = job->next++;
+		pthread_mutex_unlock(&job->lock);
+		if (i >= job->end)
+			break;
+		int again = site_reindexed(s, i);
+		if (site_reused(s, i) && !again)
+			continue;   /* taken from the last build */
+		/* its text, read here (in parallel) and let go with the batch (the
+		 * book's const chapters get and lose their text here only) */
+		if (book_chapter_text(w->arena, b, (struct chapter *)&b->chapters[i]))
+			continue;   /* reported: gone or changed since it was loaded */
+		/* a reindexed chapter's record stays as the last build kept it */
+		struct rendered sections = { 0 };
+		struct rendered *r = again ? &sections : &job->s->chapters[i];
+		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, r)) {
+			pthread_mutex_lock(&job->lock);
+			job->failed = 1;
+			pthread_mutex_unlock(&job->lock);
+		}
+		/* the page and the search tokens are most of a chapter's cost:
+		 * made here, in parallel; the main thread writes and merges */
+		if (!again) {
+			chapter_page(s, i, w->arena);
+		} else {   /* only its sections are wanted */
+			dom_free(r->content);
+			dom_free(r->toc);
+		}
+		if (!search)
+			search = search_index_new();
+		job->s->chapters[i].search = pages_search_prepare(s, i, r, search);
+	}
+	search_index_free(search);
+	return NULL;
+}
+
+/*
+ * A batch of chapters rendered in the background: while its threads
+ * render batch k+1, the main thread finishes batch k's pages (assembles,
+ * links, writes them, indexes them for search), which is the larger half
+ * of a chapter's cost and touches only the main thread's data.  Each batch
+ * has its own arenas (texts, trees), freed when its pages are done.
+ */
+struct render_batch {
+	struct render_job job;
+	struct worker *workers;
+	pthread_t *threads;
+	int *running;
+	int nthreads;
+	struct arena *arenas;        /* one per thread: its chapters' texts and trees */
+};
+
+/* Starts rendering chapters from..to-1. */
+static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_t from, size_t to)
+{
+	rb->job = (struct render_job){ .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
+	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > to - from ? (int)(to - from) : jobs;
+	if (rb->nthreads < 1)
+		rb->nthreads = 1;
+	rb->workers = xcalloc((size_t)rb->nthreads, sizeof *rb->workers);
+	rb->threads = xcalloc((size_t)rb->nthreads, sizeof *rb->threads);
+	rb->running = xcalloc((size_t)rb->nthreads, sizeof *rb->running);
+	int started = 0;
+	for (int t = 0; t < rb->nthreads; t++) {
+		rb->workers[t] = (struct worker){ &rb->job, &rb->arenas[t] };
+		rb->running[t] = !pthread_create(&rb->threads[t], NULL, render_worker, &rb->workers[t]);
+		started += rb->running[t];
+	}
+	if (!started)   /* no threads to be had: render here and now */
+		render_worker(&rb->workers[0]);
+}
+
+/* Waits for the batch's rendering to end.  Returns 0 or -1. */
+static int batch_wait(struct render_batch *rb)
+{
+	for (int t = 0; t < rb->nthreads; t++)
+		if (rb->running[t])
+			pthread_join(rb->threads[t], NULL);
+	free(rb->running);
+	free(rb->workers);
+	free(rb->threads);
+	rb->running = NULL;
+	rb->workers = NULL;
+	rb->threads = NULL;
+	return rb->job.failed ? -1 : 0;
+}
+
+/* Frees what the batch's rendering allocated. */
+static void batch_release(struct render_batch *rb, int jobs)
+{
+	for (int j = 0; j < jobs; j++)
+		arena_free(&rb->arenas[j]);
+}
+
+/* ---- chapter pages ---- */
+
+static void pager_link(struct arena *ar, struct dom_node *nav, const struct chapter *c,
+		       const char *cls, const char *zh, const char *en)
+{
+	struct dom_node *a = dom_elem_class(nav, "a", cls);
+	dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
+	if (!strcmp(cls, "prev"))
+		dom_attr(a, "rel", "prev");
+	else
+		dom_attr(a, "rel", "next");
+	struct dom_node *label = dom_elem_class(a, "span", "pager-label bi");
+	struct dom_node *z = dom_elem(label, "span");
+	dom_attr(z, "lang", "zh-Hans");
+	dom_texts(z, zh);
+	dom_texts(label, " ");
+	struct dom_node *e = dom_elem(label, "span");
+	dom_attr(e, "lang", "en");
+	dom_texts(e, en);
+	dom_texts(a, " ");
+	struct dom_node *t = dom_elem_class(a, "span", "pager-title");
+	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
+}
+
+/*
+ * Makes chapter i's page from what render made of it, on its rendering
+ * thread: assembled (strings in ar), its links harvested and rewritten,
+ * serialized, written and its tree freed.  The main thread keeps its links
+ * (chapter_done()).
+ */
+static void chapter_page(const struct site *s, size_t i, struct arena *ar)
+{
+	const struct book *b = s->book;
+	const struct chapter *c = &b->chapters[i];
+	struct rendered *r = &s->chapters[i];
+	const char *title = c->title.zh && c->title.en
+		? arena_printf(ar, "%s %s", c->title.zh, c->title.en)
+		: c->title.en ? c->title.en : c->title.zh;
+	struct dom_page *dom = page_dom_new(s, ar, c->page, title, c);
+	if (r->content) {
+		if (s->has_print)
+			s->print_parts[i] = dom_copy(dom_first_element(r->content));
+		dom_page_fill(dom, "content", r->content);
+	}
+	if (r->toc)
+		dom_page_fill(dom, "toc", r->toc);
+	r->content = r->toc = NULL;
+	struct dom_node *pager = dom_fragment();
+	if (i > 0)
+		pager_link(ar, pager, &b->chapters[i - 1], "prev", "上一章", "Previous");
+	if (i + 1 < b->nchapters)
+		pager_link(ar, pager, &b->chapters[i + 1], "next", "下一章", "Next");
+	dom_page_fill(dom, "pager", pager);
+	struct page p = { .path = c->page, .source = c->path };
+	link_harvest(s, ar, &p, dom, &r->links);
+	if (!s->serialize) {   /* a check: nothing is written */
+		dom_page_free(dom);
+		return;
+	}
+	struct buf html = BUF_INIT;
+	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
+	dom_page_serialize(dom, &html);
+	dom_page_free(dom);
+	/* creating files is much of the kernel's share of a build: here it
+	 * runs beside the main thread's work */
+	r->write_failed = write_html(s, ar, c->page, html.data ? html.data : "", html.len) != 0;
+	buf_release(&html);
+}
+
+/* Chapter i's page, made on its rendering thread, joins the site. */
+static struct page *chapter_page_add(struct site *s, size_t i)
+{
+	const struct chapter *c = &s->book->chapters[i];
+	struct rendered *r = &s->chapters[i];
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = c->page;
+	p->source = c->path;
+	link_keep(s, p, &r->links);
+	if (r->write_failed)
+		s->writing = 0;
+	int disputed = 0;
+	for (size_t k = 0; k < r->nclaims; k++)
+		disputed += r->claims[k].span.disputed != 0;
+	site_count_chapter(s, i, (int)r->nclaims, disputed);
+	return p;
+}
+
+static const char *keep_str(struct site *s, const char *t)
+{
+	return t ? arena_strdup(s->a, t) : NULL;
+}
+
+/*
+ * Once chapter i's pages are done, keeps in the build's arena what the
+ * book-level pages still need (its mentions; its claims, or in a long book
+ * only the disputed ones) and forgets the rest, so that the rendering
+ * arenas can be emptied after each batch.
+ */
+static void keep_chapter(struct site *s, size_t i)
+{
+	struct rendered *r = &s->chapters[i];
+	/* headings (for the titles of section links), and the mentions, whose
+	 * section is one of the headings' ids, the same pointer */
+	struct heading *h = arena_array(s->a, r->nheadings ? r->nheadings : 1, sizeof *h);
+	for (size_t k = 0; k < r->nheadings; k++)
+		h[k] = (struct heading){ r->headings[k].level, keep_str(s, r->headings[k].id),
+					 { keep_str(s, r->headings[k].title.zh),
+					   keep_str(s, r->headings[k].title.en) }, NULL };
+	struct mention *m = arena_array(s->a, r->nmentions ? r->nmentions : 1, sizeof *m);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		const char *sect = r->mentions[k].section;
+		size_t at = 0;
+		while (sect && at < r->nheadings && r->headings[at].id != sect)
+			at++;
+		m[k] = (struct mention){ keep_str(s, r->mentions[k].row), keep_str(s, r->mentions[k].term),
+					 sect && at < r->nheadings ? h[at].id : keep_str(s, sect) };
+	}
+	r->headings = h;
+	r->mentions = m;
+	r->claims_total = r->nclaims;
+	r->claims_disputed = 0;
+	size_t kept = 0;
+	struct claim_record *c = arena_array(s->a, r->nclaims ? r->nclaims : 1, sizeof *c);
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *from = &r->claims[k];
+		r->claims_disputed += from->span.disputed != 0;
+		if (s->claims_split && !from->span.disputed)
+			continue;
+		struct claim_record *to = &c[kept++];
+		memset(to, 0, sizeof *to);
+		to->span.kind = from->span.kind;
+		to->span.disputed = from->span.disputed;
+		to->span.relation = keep_str(s, from->span.relation);
+		to->span.stated = keep_str(s, from->span.stated);
+		to->span.derivation = keep_str(s, from->span.derivation);
+		to->span.computed = keep_str(s, from->span.computed);
+		to->span.correction = keep_str(s, from->span.correction);
+		to->loc = from->loc;
+		to->anchor = keep_str(s, from->anchor);
+		to->section = keep_str(s, from->section);
+	}
+	r->claims = c;
+	r->nclaims = kept;
+	r->sections = NULL;
+	r->nsections = 0;
+}
+
+/* A reindexed chapter (site_reindexed()) of a long book, whose claims were
+ * all read from the cache: they go on its part's claims page, made again
+ * (and saved with the chapter's record when it ends the part); then only
+ * the disputed ones are kept, as keep_chapter() keeps them. */
+static void reindexed_claims(struct site *s, size_t i, size_t page)
+{
+	struct rendered *r = &s->chapters[i];
+	if (!s->claims_split)
+		return;
+	struct page *p = pages_chapter_claims(s, i);
+	if (p) {
+		size_t claims = (size_t)(p - s->pages);
+		page_done(s, p);
+		s->reuse->keep_chapter(s, i, page, claims);
+	}
+	size_t kept = 0;
+	for (size_t k = 0; k < r->nclaims; k++)
+		if (r->claims[k].span.disputed)
+			r->claims[kept++] = r->claims[k];
+	r->nclaims = kept;
+}
+
+/* Chapter i is rendered: its page, its part of the search index, its
+ * claims page in a long book; then only what the book pages need is kept. */
+static void chapter_done(struct site *s, size_t i)
+{
+	if (site_reused(s, i)) {
+		size_t page = s->reuse->take_chapter(s, i);
+		if (site_reindexed(s, i)) {
+			s->stats.reindexed++;
+			reindexed_claims(s, i, page);
+		}
+		pages_search_chapter(s, i);
+		return;
+	}
+	struct page *p = chapter_page_add(s, i);
+	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
+	if (s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
+		claims = (size_t)(p - s->pages);
+		page_done(s, p);
+	}
+	if (s->reuse)
+		s->reuse->keep_chapter(s, i, page, claims);
+	pages_search_chapter(s, i);
+	keep_chapter(s, i);
+}
+
+static void add_assets(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!b->assets_dir)
+		return;
+	size_t n;
+	char **names = files_list(s->a, b->assets_dir, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+		memset(f, 0, sizeof *f);
+		f->path = arena_printf(s->a, "assets/%s", names[i]);
+		f->disk_path = arena_printf(s->a, "%s/%s", b->assets_dir, names[i]);
+	}
+}
+
+/* The slots pages fill: the template's data-slot elements must name these. */
+static const char *const site_slots[] = { "title", "book-title", "nav", "toc", "content",
+					  "pager", "footer" };
+#define SITE_NSLOTS (sizeof site_slots / sizeof *site_slots)
+
+/* Returns the index of name in site_slots, or SITE_NSLOTS. */
+static size_t slot_index(const char *name)
+{
+	size_t k = 0;
+	while (k < SITE_NSLOTS && strcmp(site_slots[k], name))
+		k++;
+	return k;
+}
+
+static void report_unknown_slot(struct srcloc at, const char *name)
+{
+	static const char known[] = "the slots are title, book-title, nav, toc, content, pager "
+				    "and footer";
+	struct spec_suggest sg;
+	spec_suggest_init(&sg, name);
+	for (size_t k = 0; k < SITE_NSLOTS; k++)
+		spec_suggest_add(&sg, site_slots[k]);
+	const char *best = spec_suggest_best(&sg);
+	if (best)
+		diag_report(DIAG_ERROR, at, 0, known,
+			    "unknown slot data-slot=\"%s\" (did you mean \"%s\"?)", name, best);
+	else
+		diag_report(DIAG_ERROR, at, 0, known, "unknown slot data-slot=\"%s\"", name);
+}
+
+/* Checks the template's data-slot elements: a known name each, each name
+ * once (a page fills one element per slot: a second would keep the
+ * template's placeholder), and a content slot.  Returns 0 or -1 (reported). */
+static int check_template_slots(const struct dom_template *tpl, const char *path)
+{
+	size_t n;
+	const struct dom_slot *slots = dom_template_slots(tpl, &n);
+	int first_line[SITE_NSLOTS] = { 0 }, seen[SITE_NSLOTS] = { 0 }, errors = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct srcloc at = { path, slots[i].line, 0 };
+		size_t k = slot_index(slots[i].name);
+		if (k == SITE_NSLOTS) {
+			report_unknown_slot(at, slots[i].name);
+			errors++;
+		} else if (seen[k]++) {
+			diag_report(DIAG_ERROR, at, 0,
+				    "a page fills one element per slot; remove this one or rename it",
+				    "a second element with data-slot=\"%s\" (the first is at line %d)",
+				    site_slots[k], first_line[k]);
+			errors++;
+		} else {
+			first_line[k] = slots[i].line;
+		}
+	}
+	if (!seen[slot_index("content")]) {
+		diag_error((struct srcloc){ path, 0, 0 },
+			   "the template has no element with data-slot=\"content\": pages would be empty");
+		errors++;
+	}
+	return errors ? -1 : 0;
+}
+
+int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
+	       struct site_stats *stats)
+{
+	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .verbose = opts->verbose,
+			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx };
+	int rc = -1;
+	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
+						       b->template_path) : NULL;
+	if (!s.tpl)
+		return -1;
+	if (check_template_slots(s.tpl, b->template_path)) {
+		dom_template_free(s.tpl);
+		return -1;
+	}
+	s.reserved = dom_template_ids(s.tpl, &s.nreserved);
+	s.env.reserved_ids = s.reserved;
+	s.env.nreserved = s.nreserved;
+	s.env.links = render_autolinker_new(b);
+	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
+	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
+	int jobs = opts->jobs > 0 ? opts->jobs : 1;
+	struct render_batch rb[2] = { { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) },
+				      { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) } };
+	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
+	s.stats.chapters = (int)b->nchapters;
+	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
+
+	/* Chapters stream through in batches (see struct render_batch): memory
+	 * holds two batches, not the book. */
+	double t = site_clock(), t1;
+	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
+	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
+	if (s.writing && write_begin(&s, opts->out))
+		s.writing = 0;
+	s.serialize = s.writing;
+	if (s.reuse)
+		s.reuse->begin(&s);
+	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
+	/* progress for big books, on a terminal only (a log gets the summary) */
+	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
+	if (b->nchapters)
+		batch_start(&s, &rb[0], jobs, 0, batch < b->nchapters ? batch : b->nchapters);
+	for (size_t k = 0, from = 0; from < b->nchapters; k++, from += batch) {
+		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
+		if (progress) {
+			fprintf(stderr, "\rspecbook: rendering chapters %zu–%zu of %zu…", from + 1, to,
+				b->nchapters);
+			fflush(stderr);   /* no newline: line-buffered stderr would keep it */
+		}
+		struct render_batch *now = &rb[k % 2], *next = &rb[(k + 1) % 2];
+		batch_wait(now);
+		if (to < b->nchapters)
+			batch_start(&s, next, jobs, to, to + batch < b->nchapters ? to + batch : b->nchapters);
+		for (size_t i = from; i < to; i++) {
+			chapter_done(&s, i);
+			struct chapter *c = (struct chapter *)&b->chapters[i];
+			c->text = c->body = NULL;
+			c->body_len = 0;
+		}
+		batch_release(now, jobs);
+	}
+	if (progress) {
+		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
+		fflush(stderr);
+	}
+	t1 = site_clock();
+	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
+	t = t1;
+	if (s.reuse)
+		s.reuse->book_keys(&s);
+	pages_build(&s);
+	add_assets(&s);
+	if (progress) {
+		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
+	t1 = site_clock();
+	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
+	t = t1;
+	int linked = link_check(&s);
+	t1 = site_clock();
+	s.stats.seconds[PHASE_LINKS] = t1 - t;
+	t = t1;
+	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
+		rc = 0;
+		if (opts->write)
+			rc = s.writing ? write_finish(&s) : -1;
+		if (rc == 0 && opts->write && s.reuse)
+			s.reuse->finish(&s);
+	}
+	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
+	if (rc)
+		write_abort(&s);
+	s.stats.pages = (int)s.npages;
+	if (stats)
+		*stats = s.stats;
+
+	for (size_t i = 0; i < b->nchapters; i++) {
+		dom_free(s.chapters[i].content);
+		dom_free(s.chapters[i].toc);
+		dom_free(s.print_parts[i]);
+	}
+	for (size_t i = 0; i < s.npages; i++)
+		dom_page_free(s.pages[i].dom);
+	free(s.pages);
+	free(s.files);
+	for (int k = 0; k < 2; k++) {
+		batch_release(&rb[k], jobs);
+		free(rb[k].arenas);
+	}
+	search_index_free(s.search);
+	for (size_t i = 0; i < b->nchapters; i++) {
+		free(s.chapters[i].search);
+		free(s.chapters[i].links.ids);
+		free(s.chapters[i].links.links);
+	}
+	dom_free(s.claims_frag);
+	link_strings_free(&s);
+	if (s.reuse)
+		s.reuse->end(&s);
+	free(s.reserved);
+	render_autolinker_free((struct autolinker *)s.env.links);
+	dom_template_free(s.tpl);
+	return rc;
+}

@@ -1,0 +1,27 @@
+/*
+ * build.h — from a loaded book to a finished site: build_site() renders every
+ * chapter, makes the book-level pages (index, spec tables, glossary,
+ * claims, search, print, 404), hands them to the link stage and, when no
+ * error was reported, to the write stage.  The top of the site layer.
+ */
+#ifndef SPECBOOK_BUILD_H
+#define SPECBOOK_BUILD_H
+
+#include "core/arena.h"
+#include "book/book.h"
+#include "site/site.h"
+
+struct build_options {
+	const char *out;           /* output directory ("site") */
+	int write;                 /* 0: check only */
+	int jobs;                  /* rendering threads */
+	int verbose;               /* per-chapter lines on stderr */
+	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
+	void *reuse_ctx;           /* handed to it as s->reuse_ctx */
+};
+
+/* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */
+int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
+	       struct site_stats *stats);
+
+#endif

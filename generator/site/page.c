@@ -1,0 +1,137 @@
+/*
+ * page.c — a page of the site from the template, and its end (see page.h):
+ * made with the common slots filled (title, book title, nav, footer),
+ * then its links collected and, while the site is being written, written
+ * and its tree freed.
+ */
+#include "site/page.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "site/link.h"
+#include "site/write.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every page's nav lists the book's chapters: on N pages that is N² links,
+ * which a book of ten thousand chapters cannot afford (gigabytes of HTML,
+ * most of the build).  Beyond this many chapters the nav shows a window of
+ * SITE_NAV_WINDOW chapters on either side of the current one and a link to
+ * the full list on the index. */
+#define SITE_NAV_MAX_CHAPTERS 100
+#define SITE_NAV_WINDOW 10
+
+/* A page's tree from the template with the common slots filled; strings
+ * go to ar.  Safe on any thread (s is only read). */
+struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char *path,
+			      const char *title, const struct chapter *current)
+{
+	struct dom_page *dom = dom_page_new(s->tpl);
+	const struct book *b = s->book;
+	const char *book_title = b->title.zh && b->title.en
+		? arena_cat(ar, b->title.zh, " · ", b->title.en, (char *)NULL)
+		: b->title.en ? b->title.en : b->title.zh ? b->title.zh : "specbook";
+	dom_page_fill_text(dom, "title",
+			   title ? arena_cat(ar, title, " — ", book_title, (char *)NULL) : book_title);
+
+	struct dom_node *bt = dom_fragment();
+	if (b->title.zh && b->title.en) {
+		render_bitext(bt, (struct bitext){ b->title.zh, b->title.en });
+	} else {
+		dom_texts(bt, book_title);
+	}
+	dom_page_fill(dom, "book-title", bt);
+
+	struct dom_node *nav = dom_fragment();
+	struct dom_node *ol = dom_elem_class(nav, "ol", "nav-chapters");
+	/* Up to SITE_NAV_MAX_CHAPTERS every page lists every chapter; a bigger
+	 * book lists the SITE_NAV_WINDOW chapters either side of this one and
+	 * sends the reader to the index for the rest (see the #defines). */
+	size_t lo = 0, hi = b->nchapters;
+	if (b->nchapters > SITE_NAV_MAX_CHAPTERS) {
+		size_t at = current ? (size_t)(current - b->chapters) : 0;
+		lo = at > SITE_NAV_WINDOW ? at - SITE_NAV_WINDOW : 0;
+		hi = lo + 2 * SITE_NAV_WINDOW + 1 < b->nchapters ? lo + 2 * SITE_NAV_WINDOW + 1 : b->nchapters;
+		if (hi - lo < 2 * SITE_NAV_WINDOW + 1)
+			lo = hi > 2 * SITE_NAV_WINDOW + 1 ? hi - 2 * SITE_NAV_WINDOW - 1 : 0;
+	}
+	for (size_t i = lo; i < hi; i++) {
+		const struct chapter *c = &b->chapters[i];
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
+		if (c == current)
+			dom_attr(a, "aria-current", "page");
+		struct dom_node *num = dom_elem_class(a, "span", "nav-num");
+		dom_texts(num, arena_printf(ar, "%d", c->number));
+		dom_texts(a, " ");
+		if (c->title.zh && c->title.en) {
+			render_bitext(a, (struct bitext){ c->title.zh, c->title.en });
+		} else {
+			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
+		}
+	}
+	if (lo > 0 || hi < b->nchapters) {
+		struct dom_node *li = dom_elem_class(ol, "li", "nav-all");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", "/index.html#chapters");
+		struct dom_node *bi = dom_elem_class(a, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, arena_printf(ar, "全部 %zu 章", b->nchapters));
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, arena_printf(ar, "All %zu chapters", b->nchapters));
+	}
+	static const struct { const char *href, *zh, *en; } extra[] = {
+		{ "/specs/index.html", "规格表", "Spec tables" },
+		{ "/glossary.html", "术语表", "Glossary" },
+		{ "/claims.html", "数字核查", "Claims and errata" },
+		{ "/search.html", "搜索", "Search" },
+		{ "/print.html", "打印版", "Print version" },
+	};
+	struct dom_node *ul = dom_elem_class(nav, "ul", "nav-extra");
+	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+		if (!s->has_print && !strcmp(extra[i].href, "/print.html"))
+			continue;
+		struct dom_node *a = dom_elem(dom_elem(ul, "li"), "a");
+		dom_attr(a, "href", extra[i].href);
+		if (!strcmp(extra[i].href + 1, path))
+			dom_attr(a, "aria-current", "page");
+		render_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
+	}
+	dom_page_fill(dom, "nav", nav);
+
+	struct dom_node *foot = dom_fragment();
+	struct dom_node *fp = dom_elem(foot, "p");
+	if (b->author)
+		dom_texts(fp, arena_printf(ar, "%s · ", b->author));
+	dom_texts(fp, "Built with specbook: every number on these pages is recomputed at build time.");
+	dom_page_fill(dom, "footer", foot);
+	return dom;
+}
+
+struct page *page_new(struct site *s, const char *path, const char *source,
+			   const char *title, const struct chapter *current)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	p->source = source;
+	p->dom = page_dom_new(s, s->a, path, title, current);
+	return p;
+}
+
+void page_done(struct site *s, struct page *p)
+{
+	link_collect(s, p);
+	if (s->writing && diag_count(DIAG_ERROR) == 0) {
+		if (write_page(s, p))
+			s->writing = 0;
+	} else {
+		dom_page_free(p->dom);
+		p->dom = NULL;
+	}
+}

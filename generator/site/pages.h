@@ -1,0 +1,29 @@
+/*
+ * pages.h — the book-level pages (index, spec tables, glossary, claims, search,
+ * print, 404) and the pages made as each chapter is done.
+ */
+#ifndef SPECBOOK_PAGES_H
+#define SPECBOOK_PAGES_H
+
+#include "site/render.h"
+#include "site/search.h"
+#include "site/site.h"
+
+/* The book-level pages, and the pages made as each chapter is
+ * done: its part of the search index (pages_search_chapter(), which writes
+ * a part when it is full or last) and, in a long book, its claims. */
+void pages_build(struct site *s);
+void pages_search_chapter(struct site *s, size_t chapter);
+/* The path of search part k ("assets/search/0000.js"). */
+const char *pages_search_part_path(struct site *s, size_t k);
+/* Indexes the sections r of a rendered chapter in ix (the calling thread's
+ * own, empty, and left empty) and returns them packed
+ * (search_index_pack()); safe on a rendering thread.
+ * pages_search_chapter() merges them. */
+char *pages_search_prepare(const struct site *s, size_t chapter, const struct rendered *r,
+			   struct search_index *ix);
+/* Adds chapter's claims to its claims page; returns the page when it is
+ * complete (the last chapter of its group), else NULL. */
+struct page *pages_chapter_claims(struct site *s, size_t chapter);
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * write.h — the output: pages and files into a folder beside it, which takes its
+ * place only when everything succeeded.
+ */
+#ifndef SPECBOOK_WRITE_H
+#define SPECBOOK_WRITE_H
+
+#include "core/arena.h"
+#include "site/site.h"
+
+/* Pages and files go into a temporary directory beside out, which
+ * takes out's place only when everything succeeded.  write_begin() makes
+ * the directory, after checking that out is missing, empty or a site this
+ * tool wrote (not a link: nothing at or below out is followed); write_page() writes a collected page and frees its tree;
+ * write_file() writes a generated file at once (taking data) and records
+ * its path for the link check (write_file_done() only records a file put
+ * there otherwise);
+ * write_finish() copies the assets and swaps (or updates in place);
+ * write_abort() removes the temporary directory, leaving out as it was.  Each returns 0 or -1 after
+ * reporting. */
+int write_begin(struct site *s, const char *out);
+int write_page(struct site *s, struct page *p);
+/* Writes a page's bytes (strings in ar; safe on a rendering thread while
+ * the main thread writes others).  Returns 0 or -1 after reporting. */
+int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
+	       size_t len);
+void write_file(struct site *s, const char *path, char *data, size_t len);
+void write_file_done(struct site *s, const char *path);
+int write_finish(struct site *s);
+void write_abort(struct site *s);
+/* Returns 1 if the output holds a symbolic link: such a site is not
+ * updated in place (nor are files taken from it), but replaced whole, as
+ * a full build does, which drops the link and leaves what it points to. */
+int write_output_linked(struct site *s);
+/* Removes what builds of out that were killed left beside it, as
+ * write_begin() does; for a caller that killed one (serve.c), so that a
+ * build that never begins writing does not leave them in place. */
+void write_remove_leftovers(const char *out);
+
+#endif
