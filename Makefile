@@ -3,6 +3,7 @@
 #   make          install missing build dependencies, build, check, write site/
 #   make test     every test in tests/, ending with "N passed, M failed"
 #   make check    validate the book only; non-zero exit on any error
+#                 (CHECK_FLAGS=--format=github: as workflow annotations)
 #   make clean    remove build/, site/ and the build cache
 
 CC      ?= cc
@@ -56,10 +57,12 @@ site:
 	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) build
 
+# CHECK_FLAGS go to specbook check, e.g. CHECK_FLAGS=--format=github as
+# the workflow for authors runs it (.github/workflows/specbook.yml).
 check:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
-	$(BIN) check
+	$(BIN) check $(CHECK_FLAGS)
 
 test:
 	@tools/ensure-deps.sh test

@@ -119,6 +119,38 @@ if command -v node >/dev/null 2>&1; then
 	fi
 fi
 
+# The workflow for authors: its "make check" line, run as it is at the root
+# of a book (the failing one above, then a good one) with this Makefile,
+# generator/ and tools/ beside it, and the binary already built in $BUILD.
+echo "# the workflow for authors"
+wf=.github/workflows/specbook.yml
+wf_cmd=$(sed -n 's/^ *run: *\(make check .*\)$/\1/p' "$wf" 2>/dev/null | head -1)
+case $BUILD in /*) abs_build=$BUILD ;; *) abs_build=$PWD/$BUILD ;; esac
+run_workflow() {   # book dir: runs the workflow's line there into $TMP/wf-out, returns its status
+	ln -sfn "$PWD/Makefile" "$PWD/generator" "$PWD/tools" "$1/"
+	# a clean make: not the flags of the make that runs these tests
+	(cd "$1" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL BUILD="$abs_build" bash -c "$wf_cmd") >"$TMP/wf-out" 2>&1
+}
+if [ -z "$wf_cmd" ]; then
+	not_ok "$wf has a step that runs make check"
+else
+	ok "$wf has a step that runs make check: $wf_cmd"
+	run_workflow "$fmt_book"; status=$?
+	if [ "$status" -ne 0 ] &&
+		grep -qx '::error file=content/01-base.md,line=6,col=1::claim does not hold%0Astated   13.5 TB     = \[13.45, 13.55\] TB%0Acomputed 72 × 192 GB = 13.8 TB%0Ahint: 13.8 TB is 12.6 TiB — a decimal/binary prefix slip?' "$TMP/wf-out" &&
+		! grep -q '^content/01-base.md:6:1: error' "$TMP/wf-out"; then
+		ok "the workflow's line fails a wrong claim with a ::error annotation at its file, line and col (exit $status)"
+	else
+		cat "$TMP/wf-out"; not_ok "the workflow's line fails a wrong claim with a ::error annotation at its file, line and col (exit $status)"
+	fi
+	fixture_copy tests/fixtures/basic "$TMP/wf-good"
+	if run_workflow "$TMP/wf-good" && ! grep -q '^::' "$TMP/wf-out"; then
+		ok "the workflow's line passes a good book, with no annotation"
+	else
+		cat "$TMP/wf-out"; not_ok "the workflow's line passes a good book, with no annotation"
+	fi
+fi
+
 echo "# the real book"
 if $RUN check --quiet 2>"$TMP/err"; then
 	ok "make check passes on the book"

@@ -21,7 +21,7 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { pathToFileURL } = require("url");
-const { chromium } = require("playwright-core");
+const { execFileSync } = require("child_process");
 
 const HERE = __dirname;
 const REPO = path.resolve(HERE, "..", "..");
@@ -40,6 +40,66 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const QUERY_ZH = process.env.SPECBOOK_QUERY_ZH || "显存带宽";
 const QUERY_EN = process.env.SPECBOOK_QUERY_EN || "NVLink";
 const TIMEOUT = 15000;
+
+/* ---- what drives the browser ---- */
+
+/* playwright-core's package.json and the Chromium it was made for (its
+   browsers.json), or null when it is not installed. */
+function driver() {
+	let file;
+	try {
+		file = require.resolve("playwright-core/package.json");
+	} catch (e) {
+		return null;
+	}
+	const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
+	let madeFor = "";
+	try {
+		const b = JSON.parse(fs.readFileSync(path.join(path.dirname(file), "browsers.json"), "utf8"));
+		const c = b.browsers.find((x) => x.name === "chromium");
+		madeFor = c && c.browserVersion ? c.browserVersion : "";
+	} catch (e) { /* an older layout: no version to show */ }
+	return { version: pkg.version, node: (pkg.engines && pkg.engines.node) || "", madeFor };
+}
+
+/* Does Node.js version have (e.g. "18.20.4") satisfy a range of the only
+   form playwright-core uses, ">=N[.M[.P]]"?  Any other range is taken as
+   met: playwright-core then says itself what it needs. */
+function nodeMeets(have, range) {
+	const m = /^\s*>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(range);
+	if (!m)
+		return true;
+	const h = have.split(".").map(Number), w = [m[1], m[2] || 0, m[3] || 0].map(Number);
+	for (let k = 0; k < 3; k++)
+		if (h[k] !== w[k])
+			return h[k] > w[k];
+	return true;
+}
+
+/* "Chromium 150.0.7871.100 at /usr/bin/chromium", or the path and why it
+   has no version; Debian's wrapper script may print shell noise on stderr,
+   which is dropped. */
+function chromiumFound() {
+	if (!fs.existsSync(CHROMIUM))
+		return `${CHROMIUM} (no such file)`;
+	try {
+		const v = execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 20000 })
+			.trim().split("\n").pop();
+		return v ? `${v} at ${CHROMIUM}` : `${CHROMIUM} (no version)`;
+	} catch (e) {
+		return `${CHROMIUM} (--version failed)`;
+	}
+}
+
+/* Why the browser tests cannot start at all, in one line, or "". */
+function cannotStart(d) {
+	if (!d)
+		return `playwright-core is not installed (run: cd ${HERE} && npm ci --ignore-scripts)`;
+	if (!nodeMeets(process.versions.node, d.node))
+		return `Node.js ${process.versions.node} found (${process.execPath}); ` +
+			`playwright-core ${d.version} needs Node.js ${d.node}`;
+	return "";
+}
 
 let passed = 0, failed = 0;
 function ok(name) {
@@ -223,12 +283,22 @@ async function main() {
 	const fileBase = pathToFileURL(SITE).href + "/";
 
 	/* Playwright gives every launch a fresh, temporary user-data-dir. */
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-			"--disable-background-networking"],
-	});
+	let browser;
+	try {
+		browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			headless: true,
+			args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+				"--disable-background-networking"],
+		});
+	} catch (e) {
+		server.close();
+		const d = driver();
+		notOk("browser starts", `${chromiumFound()} did not start with playwright-core ${d.version}` +
+			`${d.madeFor ? " (made for Chromium " + d.madeFor + ")" : ""} on Node.js ${process.versions.node}: ` +
+			(e && e.message ? e.message.split("\n")[0] : e));
+		return;
+	}
 	const fresh = (o = {}) => browser.newContext({ viewport: { width: 1280, height: 900 }, ...o });
 
 	try {
@@ -719,7 +789,17 @@ async function main() {
 	}
 }
 
-main().catch((e) => {
+/* Say in one line why nothing can run, rather than "0 passed, 0 failed"
+   (playwright-core checks the Node.js version itself when it is loaded,
+   and exits with a message of three lines). */
+const why = cannotStart(driver());
+let chromium;
+if (why)
+	notOk("browser tests can start", why);
+else
+	({ chromium } = require("playwright-core"));
+
+(why ? Promise.resolve() : main()).catch((e) => {
 	notOk("browser tests ran", e && e.stack ? e.stack.split("\n").slice(0, 3).join(" ") : e);
 }).finally(() => {
 	console.log(`${passed} passed, ${failed} failed`);

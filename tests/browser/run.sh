@@ -7,7 +7,13 @@
 # apt-get, as root or with passwordless sudo) and the pinned npm packages
 # (npm ci, from package-lock.json; install scripts are not run, so nothing
 # downloads a browser or a Java runtime).  Prints "ok - …" / "not ok - …"
-# lines and ends with "N passed, M failed".
+# lines and ends with "N passed, M failed"; when the tests cannot start at
+# all (no npm packages, a Node.js older than playwright-core needs, a
+# browser that does not start) that is one "not ok" line saying why.
+#
+# playwright-core is pinned to the newest release that runs on Node.js 18
+# (Debian 12's nodejs) as well as 20 and later; it drives Debian's chromium
+# over CDP, not a browser of its own.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -17,9 +23,20 @@ command -v node >/dev/null 2>&1 || apt_install "browser tests" nodejs npm
 command -v npm >/dev/null 2>&1 || apt_install "browser tests" npm
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || apt_install "browser tests" chromium
 
-if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/axe-core" ]; then
+# npm ci when a package is missing or not the version package-lock.json
+# pins (npm ls fails then; it reads only node_modules, no network).
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/axe-core" ] ||
+	! (cd "$here" && npm ls --depth=0 >/dev/null 2>&1); then
 	echo "# installing npm packages in tests/browser" >&2
-	(cd "$here" && npm ci --ignore-scripts --no-audit --no-fund >&2)
+	if ! log=$(cd "$here" && npm ci --ignore-scripts --no-audit --no-fund 2>&1); then
+		printf '%s\n' "$log" >&2
+		why=$(printf '%s\n' "$log" | grep -E '^npm (ERR!|error) ' | sed -E 's/^npm (ERR!|error) +//' |
+			grep -vE '^(code|errno|syscall) |complete log|_logs/|^$' | head -1)
+		echo "not ok - browser tests can start: npm ci failed in tests/browser (npm $(npm --version 2>/dev/null), Node.js $(node --version 2>/dev/null)): ${why:-see its output}"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	printf '%s\n' "$log" >&2
 fi
 
 # Without a Chinese font the screenshots (test artifacts) show boxes.
