@@ -1393,13 +1393,15 @@ void render_bitext(struct dom_node *parent, struct bitext t)
 	}
 }
 
+/* A row to sort, with its key and the direction: each item carries the
+ * direction because qsort's comparator takes no context (qsort_r is not
+ * C11), and a file-scope variable is shared by every rendering thread. */
 struct sort_item {
 	const struct spec_row *row;
 	double key;
 	int has;
+	int desc;                /* 1: highest first */
 };
-
-static int sort_desc;
 
 static int sort_cmp(const void *pa, const void *pb)
 {
@@ -1408,7 +1410,7 @@ static int sort_cmp(const void *pa, const void *pb)
 		return a->has ? -1 : 1;
 	if (a->key == b->key)
 		return 0;
-	return (a->key < b->key) ^ sort_desc ? -1 : 1;
+	return (a->key < b->key) ^ a->desc ? -1 : 1;
 }
 
 static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent)
@@ -1484,7 +1486,6 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 	struct ynode *sn = ytree_get(y, "sort");
 	if (sn && sn->kind == YNODE_SCALAR) {
 		const char *key = sn->text;
-		sort_desc = key[0] == '-';
 		int ci = column_index(t, key + (key[0] == '-' || key[0] == '+'));
 		if (ci < 0) {
 			diag_error(sn->loc, "cannot sort by '%s': no such column in '%s'", key, t->id);
@@ -1494,6 +1495,7 @@ static void render_compare(struct ctx *c, cmark_node *n, struct dom_node *parent
 				const struct spec_cell *cell = &items[i].row->cells[ci];
 				items[i].has = cell->kind == CELL_VALUE;
 				items[i].key = cell->sort_key;
+				items[i].desc = key[0] == '-';
 			}
 			qsort(items, count, sizeof *items, sort_cmp);
 		}
