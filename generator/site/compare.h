@@ -10,9 +10,9 @@
 #include "site/dom.h"
 
 /* Appends the figure of the compare block whose text (between the fences)
- * is text and whose first line is line of the chapter's body; reports and
+ * is lit and whose first line is line of the chapter's body; reports and
  * counts what is wrong with it, and records the rows it shows as
  * mentions. */
-void compare_render(struct ctx *c, const char *text, int line, struct dom_node *parent);
+void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *parent);
 
 #endif
