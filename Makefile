@@ -25,7 +25,7 @@ BIN      = $(BUILD)/specbook
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan test-valgrind regen clean bench serve fuzz
+.PHONY: all deps site check test test-asan test-tsan test-valgrind regen clean bench serve fuzz
 .DEFAULT_GOAL := all
 
 all: site
@@ -74,6 +74,15 @@ test:
 test-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation" \
 		LDFLAGS="-fsanitize=address,undefined" test
+
+# The rendering threads under ThreadSanitizer (tests/tsan.sh): a 300-chapter
+# book and tests/race-book.sh's, --jobs 4, full and incremental; any report
+# fails.  About 20 s on 2 cores.
+test-tsan:
+	@tools/ensure-deps.sh tsan
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="-O1 -g -fsanitize=thread" \
+		LDFLAGS="-fsanitize=thread" build/tsan/specbook
+	@BUILD=build/tsan tests/tsan.sh
 
 # The tests (but the browser) with every program under valgrind: no error,
 # no definite leak.

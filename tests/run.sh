@@ -170,6 +170,7 @@ if [ -f "$TMP/det-a/index.html" ] && diff -r "$TMP/det-a" "$TMP/det-b" >/dev/nul
 else
 	not_ok "two builds (parallel and single-threaded) give identical bytes"
 fi
+tap determinism env BUILD="$BUILD" tests/determinism.sh
 
 # A failing build must leave the previous site untouched.
 broken="$TMP/broken-book"

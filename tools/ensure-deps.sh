@@ -4,6 +4,7 @@
 #   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config)
 #   tools/ensure-deps.sh test     + cmocka, for the unit tests
 #   tools/ensure-deps.sh fuzz     + clang and its libFuzzer runtime
+#   tools/ensure-deps.sh tsan     + ThreadSanitizer's runtime for cc
 #
 # Installs what is missing when it can (root, or passwordless sudo);
 # otherwise prints the one apt-get line to run and fails.
@@ -28,6 +29,14 @@ test)
 	;;
 valgrind)
 	check_cmd valgrind valgrind
+	;;
+tsan)
+	# libtsan2 comes with gcc-12 (through libgcc-12-dev); cc finds the
+	# library by its full path when it is there
+	case $(${CC:-cc} -print-file-name=libtsan.so 2>/dev/null) in
+	/*) ;;
+	*) need="$need libtsan2" ;;
+	esac
 	;;
 fuzz)
 	check_cmd clang clang

@@ -1,0 +1,59 @@
+/*
+ * chapter.h — private to the chapter renderer (render.c, inlines.c,
+ * spans.c, compare.c): the state of one chapter while it renders.
+ *
+ * One struct ctx per render_chapter() call, on its thread's stack: nothing
+ * here is shared between threads.  render.c sets it up and tears it down;
+ * the others read the chapter through it and append to its arrays and to
+ * c->out.  It includes no header of those files, so that none of them
+ * includes another through it.
+ */
+#ifndef SPECBOOK_CHAPTER_H
+#define SPECBOOK_CHAPTER_H
+
+#include <stddef.h>
+
+#include "core/arena.h"
+#include "core/buffer.h"
+#include "core/diag.h"
+#include "book/book.h"
+#include "site/rendered.h"
+
+/* Deeper block nesting is not notes; bounds the recursion of the walk. */
+#define RENDER_MAX_DEPTH 64
+
+struct autolinker;
+struct pspan;   /* a span taken out of the text (spans.c) */
+
+struct ctx {
+	const struct book *book;
+	const struct chapter *ch;
+	struct arena *a;
+	struct rendered *out;
+	struct pspan *spans;     /* malloc'd, by spans_extract() */
+	size_t nspans, capspans;
+	const char **ids;
+	size_t nids, capids;
+	size_t capheadings, capclaims, capmentions, capsections;
+	const char *section;     /* id of the current heading */
+	const char *section_title;
+	struct buf text;         /* plain text of the current section */
+	const char **lines;      /* start of each body line (1-based index) */
+	size_t nlines;
+	int errors;
+	const struct autolinker *links;
+	int no_autolink;         /* inside a heading or a link */
+	/* rows and terms auto-linked in this section, per language, so that a
+	 * reader of either language sees each first mention linked */
+	const char **linked[2];
+	size_t nlinked[2], caplinked[2];
+	int lang;                /* 0: rendering Chinese, 1: English or other */
+};
+
+/* Returns the place in the chapter's file of a line and column of its body. */
+static inline struct srcloc chapter_loc(const struct ctx *c, int md_line, int col)
+{
+	return (struct srcloc){ c->ch->path, c->ch->body_line + md_line - 1, col };
+}
+
+#endif

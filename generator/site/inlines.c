@@ -1,0 +1,258 @@
+/*
+ * inlines.c — a block's inline nodes to HTML (see inlines.h): text with
+ * its spans, emphasis, code, soft breaks (dropped between CJK characters),
+ * and links and images, whose targets are rewritten here: spec: and term:
+ * links to their entries, chapter files to their pages, and any scheme a
+ * browser would run refused.
+ */
+#include "site/inlines.h"
+#include "site/spans.h"
+#include "core/utf8.h"
+#include "core/url.h"
+#include "book/numbers.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* Where url was written: the block's line, refined by finding "](url" or "<url". */
+static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
+{
+	cmark_node *b = n;
+	while (b && cmark_node_get_start_line(b) == 0)
+		b = cmark_node_parent(b);
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
+	if (first < 1)
+		first = 1;
+	size_t ulen = strlen(url);
+	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
+		const char *ls = c->lines[l - 1];
+		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
+		/* the cheap test first: memcmp() at every byte of every line of
+		 * the block was most of the time spent on links */
+		for (size_t i = 1; ulen && i + ulen <= llen; i++)
+			if ((ls[i - 1] == '(' || ls[i - 1] == '<') && !memcmp(ls + i, url, ulen))
+				return chapter_loc(c, l, diag_column(ls, i));
+	}
+	return chapter_loc(c, first, cmark_node_get_start_column(b ? b : n));
+}
+
+/* Returns "line:col" for a link's data-src (read back by the link check):
+ * one for every link of every page, so not through printf. */
+static const char *src_attr(struct ctx *c, struct srcloc loc)
+{
+	char text[32], *p = text + sizeof text;
+	unsigned long n = loc.col > 0 ? (unsigned long)loc.col : 0;
+	*--p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10));
+	*--p = ':';
+	n = loc.line > 0 ? (unsigned long)loc.line : 0;
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10));
+	return arena_strndup(c->a, p, (size_t)(text + sizeof text - 1 - p));
+}
+
+static int has_scheme(const char *url, const char *scheme)
+{
+	size_t n = strlen(scheme);
+	return !strncasecmp(url, scheme, n);
+}
+
+/* Returns 1 (and reports it at loc) if a browser would read url as a
+ * scheme other than http, https or mailto, or it holds a control
+ * character; 0 if it may go into an href or a src. */
+static int refused_target(const char *url, struct srcloc loc)
+{
+	size_t len = strlen(url);
+	char scheme[URL_SCHEME_MAX + 1];
+	switch (url_judge(url, len)) {
+	case URL_CONTROL:
+		diag_report(DIAG_ERROR, loc, 1, NULL,
+			    "refused link: control character U+%04X in the target (browsers drop or "
+			    "hide it); remove it, or the &#...; entity that writes it",
+			    (unsigned)(unsigned char)url[url_control_at(url, len)]);
+		return 1;
+	case URL_BAD_SCHEME:
+		url_scheme(url, len, scheme, sizeof scheme);
+		diag_report(DIAG_ERROR, loc, 1, NULL,
+			    "refused link: '%s' URLs are not allowed; link with http:, https:, mailto: "
+			    "or a relative path", scheme);
+		return 1;
+	case URL_SAFE:
+		break;
+	}
+	return 0;
+}
+
+/* Rewrites a link target as written in Markdown into an href; NULL if refused. */
+static const char *link_href(struct ctx *c, cmark_node *n, const char *url, struct srcloc *loc)
+{
+	*loc = link_loc(c, n, url);
+	if (has_scheme(url, "spec:")) {
+		const struct spec_table *t = NULL;
+		const struct spec_row *row = c->book->numbers ? numbers_row(c->book->numbers, url + 5, &t) : NULL;
+		if (!row) {
+			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
+				    "no spec row '%s' (row ids are the keys under rows: in specs/*.yaml)", url + 5);
+			c->errors++;
+			return NULL;
+		}
+		spans_mention(c, row->id, NULL);
+		return arena_cat(c->a, "/specs/", t->id, ".html#", row->id, (char *)NULL);
+	}
+	if (has_scheme(url, "term:")) {
+		if (!book_term(c->book, url + 5)) {
+			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
+				    "no glossary term '%s' in content/glossary.yaml", url + 5);
+			c->errors++;
+			return NULL;
+		}
+		return arena_cat(c->a, "/glossary.html#", url + 5, (char *)NULL);
+	}
+	if (refused_target(url, *loc)) {
+		c->errors++;
+		return NULL;
+	}
+	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/')
+		return url;
+	/* a chapter file: NN-slug.md or NN-slug.md#anchor */
+	const char *hash = strchr(url, '#');
+	size_t flen = hash ? (size_t)(hash - url) : strlen(url);
+	if (flen > 3 && !memcmp(url + flen - 3, ".md", 3)) {
+		char *file = arena_strndup(c->a, url, flen);
+		const struct chapter *target = book_chapter(c->book, file);
+		if (!target) {
+			diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+				    "link to a missing chapter '%s' (no content/%s)", file, file);
+			c->errors++;
+			return NULL;
+		}
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
+	}
+	return url;
+}
+
+/* ---- inlines ---- */
+
+static int last_char_cjk(const char *s)
+{
+	size_t len = strlen(s);
+	if (!len)
+		return 0;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	uint32_t cp;
+	utf8_decode(s + i, len - i, &cp);
+	return utf8_is_cjk(cp);
+}
+
+static int first_char_cjk(const char *s)
+{
+	uint32_t cp;
+	if (!s || !*s)
+		return 0;
+	utf8_decode(s, strlen(s), &cp);
+	return utf8_is_cjk(cp);
+}
+
+static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	const char *lit;
+	struct dom_node *el;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_TEXT:
+		lit = cmark_node_get_literal(n);
+		spans_emit(c, parent, lit, strlen(lit));
+		break;
+	case CMARK_NODE_SOFTBREAK: {
+		cmark_node *prev = cmark_node_previous(n), *next = cmark_node_next(n);
+		int cjk = prev && next && cmark_node_get_type(prev) == CMARK_NODE_TEXT &&
+			  cmark_node_get_type(next) == CMARK_NODE_TEXT &&
+			  last_char_cjk(cmark_node_get_literal(prev)) &&
+			  first_char_cjk(cmark_node_get_literal(next));
+		if (!cjk) {
+			dom_texts(parent, "\n");
+			buf_addch(&c->text, ' ');
+		}
+		break;
+	}
+	case CMARK_NODE_LINEBREAK:
+		dom_elem(parent, "br");
+		break;
+	case CMARK_NODE_CODE:
+		el = dom_elem(parent, "code");
+		lit = spans_restore(c, cmark_node_get_literal(n));
+		dom_texts(el, lit);
+		buf_adds(&c->text, lit);
+		break;
+	case CMARK_NODE_HTML_INLINE:
+		if (!c->book->allow_html) {
+			struct srcloc loc = link_loc(c, n, "");
+			diag_warning(loc, "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+		}
+		break;
+	case CMARK_NODE_EMPH:
+		inlines_render(c, cmark_node_first_child(n), dom_elem(parent, "em"), depth + 1);
+		break;
+	case CMARK_NODE_STRONG:
+		inlines_render(c, cmark_node_first_child(n), dom_elem(parent, "strong"), depth + 1);
+		break;
+	case CMARK_NODE_LINK: {
+		struct srcloc loc;
+		const char *url = spans_restore(c, cmark_node_get_url(n));
+		const char *href = link_href(c, n, url, &loc);
+		if (!href) {
+			inlines_render(c, cmark_node_first_child(n), parent, depth + 1);
+			break;
+		}
+		el = dom_elem(parent, "a");
+		dom_attr(el, "href", href);
+		const char *title = cmark_node_get_title(n);
+		if (title && *title)
+			dom_attr(el, "title", spans_restore(c, title));
+		dom_attr(el, "data-src", src_attr(c, loc));
+		if (has_scheme(href, "spec:") || has_scheme(href, "/specs/"))
+			dom_attr(el, "class", "spec-link");
+		else if (has_scheme(href, "/glossary.html"))
+			dom_attr(el, "class", "term");
+		if (has_scheme(url, "term:"))
+			spans_mention(c, NULL, url + 5);
+		c->no_autolink++;
+		inlines_render(c, cmark_node_first_child(n), el, depth + 1);
+		c->no_autolink--;
+		break;
+	}
+	case CMARK_NODE_IMAGE: {
+		struct srcloc loc;
+		const char *url = spans_restore(c, cmark_node_get_url(n));
+		const char *src = link_href(c, n, url, &loc);
+		struct buf alt = BUF_INIT;
+		for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+			if (cmark_node_get_literal(k))
+				buf_adds(&alt, spans_restore(c, cmark_node_get_literal(k)));
+		if (src) {
+			el = dom_elem(parent, "img");
+			dom_attr(el, "src", src);
+			dom_attr(el, "alt", alt.data);
+			dom_attr(el, "data-src", src_attr(c, loc));
+		}
+		buf_release(&alt);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+void inlines_render(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	for (; n; n = cmark_node_next(n))
+		render_inline(c, n, parent, depth);
+}

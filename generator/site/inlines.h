@@ -1,0 +1,20 @@
+/*
+ * inlines.h — a block's inline nodes to HTML: text with its spans,
+ * emphasis, code, soft breaks (dropped between CJK characters), links and
+ * images.  Link targets are rewritten here: spec: and term: to their
+ * entries, chapter files (NN-slug.md#id) to their pages; a scheme a
+ * browser would run is refused (core/url.h) and reported.
+ */
+#ifndef SPECBOOK_INLINES_H
+#define SPECBOOK_INLINES_H
+
+#include <cmark.h>
+
+#include "site/chapter.h"
+#include "site/dom.h"
+
+/* Appends the HTML of n and the inline nodes after it to parent; depth
+ * counts the nesting so far (nothing deeper than RENDER_MAX_DEPTH). */
+void inlines_render(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth);
+
+#endif

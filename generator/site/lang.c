@@ -1,0 +1,186 @@
+/*
+ * lang.c — text in two languages (see lang.h): which language a text is in
+ * by its script, headings split into their Chinese and English titles,
+ * slugs for ids, and the markup of a text given in both languages.
+ */
+#include "site/lang.h"
+#include "core/buffer.h"
+#include "core/utf8.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <string.h>
+
+void lang_feed(struct lang_tally *t, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x80) {
+			/* ASCII, most of the English text: no decoding (the decoder
+			 * call was a tenth of this function's time) */
+			cp = b;
+			i++;
+		} else {
+			int n = utf8_decode_fast(s + i, len - i, &cp);
+			i += n > 0 ? (size_t)n : 1;
+		}
+		if (cp == 0xE000) {
+			/* skip a span's placeholder, U+E000 digits U+E001 (spans.c):
+			 * on to the closing one's first byte, then its 3 bytes */
+			while (i < len && (unsigned char)s[i] != 0xEE)
+				i++;
+			i += 3;
+			t->in_word = 0;
+			continue;
+		}
+		if (utf8_is_han(cp)) {
+			t->han++;
+			t->in_word = 0;
+		} else if (utf8_is_latin(cp)) {
+			if (!t->in_word)
+				t->words++;
+			t->in_word = 1;
+		} else if (!(cp >= '0' && cp <= '9') && cp != '-' && cp != '\'') {
+			t->in_word = 0;
+		}
+	}
+}
+
+enum lang lang_verdict(const struct lang_tally *t)
+{
+	if (!t->han && !t->words)
+		return LANG_NONE;
+	return t->han >= t->words ? LANG_ZH : LANG_EN;
+}
+
+enum lang render_detect_lang(const char *s, size_t len)
+{
+	struct lang_tally t = { 0, 0, 0, 0 };
+	lang_feed(&t, s, len);
+	return lang_verdict(&t);
+}
+
+char *render_slug(struct arena *a, const char *s)
+{
+	struct buf b = BUF_INIT;
+	int dash = 0;
+	size_t len = strlen(s), i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		size_t step = n > 0 ? (size_t)n : 1;
+		if (cp < 0x80 && isalnum((int)cp)) {
+			if (dash && b.len)
+				buf_addch(&b, '-');
+			buf_addch(&b, tolower((int)cp));
+			dash = 0;
+		} else if (cp >= 0x80 && (utf8_is_han(cp) || utf8_is_latin(cp))) {
+			if (dash && b.len)
+				buf_addch(&b, '-');
+			buf_add(&b, s + i, step);
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+		i += step;
+	}
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+size_t lang_number_prefix(const char *s)
+{
+	size_t i = 0;
+	while (isdigit((unsigned char)s[i]) || (s[i] == '.' && isdigit((unsigned char)s[i + 1])))
+		i++;
+	if (i && s[i] == '.')
+		i++;
+	if (i && s[i] == ' ')
+		return i + 1;
+	return 0;
+}
+
+static int has_han(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		if (utf8_is_han(cp))
+			return 1;
+		i += n > 0 ? (size_t)n : 1;
+	}
+	return 0;
+}
+
+int render_split_title(struct arena *a, const char *text, struct bitext *out)
+{
+	size_t len = strlen(text);
+	while (len && text[len - 1] == ' ')
+		len--;
+	out->zh = out->en = NULL;
+	/* "… (English)" or "… （English）" */
+	size_t close = 0, open_len = 1;
+	if (len && text[len - 1] == ')')
+		close = len - 1;
+	else if (len >= 3 && !memcmp(text + len - 3, "\xEF\xBC\x89", 3))
+		close = len - 3;
+	if (close) {
+		int depth = 0;
+		for (size_t i = close + 1; i-- > 0;) {
+			int is_close = text[i] == ')' || (i + 3 <= len && !memcmp(text + i, "\xEF\xBC\x89", 3));
+			int is_open = text[i] == '(' || (i + 3 <= len && !memcmp(text + i, "\xEF\xBC\x88", 3));
+			if (is_close)
+				depth++;
+			if (is_open && --depth == 0) {
+				open_len = text[i] == '(' ? 1 : 3;
+				const char *tail = text + i + open_len;
+				size_t tail_len = close - i - open_len;
+				size_t head_len = i;
+				while (head_len && text[head_len - 1] == ' ')
+					head_len--;
+				/* a Chinese title with Latin names in it ("DeepSeek-V3 与 R1")
+				 * still counts: any Han before, none inside */
+				if (head_len && !has_han(tail, tail_len) &&
+				    render_detect_lang(tail, tail_len) == LANG_EN &&
+				    has_han(text, head_len)) {
+					size_t num = lang_number_prefix(text);
+					out->zh = arena_strndup(a, text, head_len);
+					out->en = arena_printf(a, "%.*s%.*s", (int)num, text,
+							       (int)tail_len, tail);
+					return 1;
+				}
+				break;
+			}
+		}
+	}
+	char *whole = arena_strndup(a, text, len);
+	if (render_detect_lang(text, len) == LANG_ZH)
+		out->zh = whole;
+	else
+		out->en = whole;
+	return 0;
+}
+
+void render_bitext(struct dom_node *parent, struct bitext t)
+{
+	if (t.zh && t.en) {
+		struct dom_node *bi = dom_elem_class(parent, "span", "bi");
+		struct dom_node *zh = dom_elem(bi, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, t.zh);
+		dom_texts(bi, " ");
+		struct dom_node *en = dom_elem(bi, "span");
+		dom_attr(en, "lang", "en");
+		dom_texts(en, t.en);
+	} else if (t.zh) {
+		struct dom_node *zh = dom_elem(parent, "span");
+		dom_attr(zh, "lang", "zh-Hans");
+		dom_texts(zh, t.zh);
+	} else {
+		dom_texts(parent, t.en ? t.en : "");
+	}
+}

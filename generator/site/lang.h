@@ -1,0 +1,54 @@
+/*
+ * lang.h — text in two languages: which language a text is in by its
+ * script, headings split into their Chinese and English titles, slugs for
+ * ids, and the markup of a text given in both languages.  Pure functions
+ * of their arguments (results in the caller's arena or tree): safe on any
+ * thread.  The render_ names are the public API of the render stage,
+ * where they were first; render.h includes this header.
+ */
+#ifndef SPECBOOK_LANG_H
+#define SPECBOOK_LANG_H
+
+#include <stddef.h>
+
+#include "core/arena.h"
+#include "core/bitext.h"
+#include "site/dom.h"
+
+enum lang { LANG_NONE, LANG_ZH, LANG_EN };
+/* Returns the language of text by script (mostly Han: Chinese). */
+enum lang render_detect_lang(const char *text, size_t len);
+
+/* Han characters and Latin words counted so far, for text fed in pieces
+ * (a block's text nodes one after another): the counts come out as for
+ * the pieces joined, as long as no piece ends inside a span's placeholder
+ * (U+E000 digits U+E001, skipped whole; cmark never splits one).  Start with all zero. */
+struct lang_tally {
+	int han, words, in_word;
+	int cut;   /* set by the caller when it stopped before the end */
+};
+
+/* Adds len bytes of s (UTF-8) to t. */
+void lang_feed(struct lang_tally *t, const char *s, size_t len);
+
+/* Returns the language of what was fed to t, as render_detect_lang(). */
+enum lang lang_verdict(const struct lang_tally *t);
+
+/* Returns in the arena the slug of s ("CPU and GPU Superchips" →
+ * "cpu-and-gpu-superchips"); CJK letters are kept; "" if nothing is left. */
+char *render_slug(struct arena *a, const char *s);
+
+/* Returns the length of a leading section number such as "2.1 " or "1 "
+ * (with the space), or 0. */
+size_t lang_number_prefix(const char *s);
+
+/* Heading text split "2.1 中文 (English)" → zh "2.1 中文", en "2.1 English".
+ * Returns 1 if split, 0 if the text is in one language (then set by script). */
+int render_split_title(struct arena *a, const char *text, struct bitext *out);
+
+/* Appends text in both languages as the site marks it up:
+ * <span class="bi"><span lang="zh-Hans">…</span> <span lang="en">…</span></span>
+ * (one language: a span with its lang, or plain English text). */
+void render_bitext(struct dom_node *parent, struct bitext t);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+ * rendered.h — what rendering a chapter gives (render_chapter() in
+ * render.h): its HTML tree and table of contents, and what the book-level
+ * pages need from it (headings, claims, mentions, the text of each
+ * section).  Types only, so that the files of the chapter renderer and
+ * their callers share them without including each other.
+ */
+#ifndef SPECBOOK_RENDERED_H
+#define SPECBOOK_RENDERED_H
+
+#include <stddef.h>
+
+#include "core/bitext.h"
+#include "core/diag.h"
+#include "numbers/span.h"
+#include "site/dom.h"
+
+/* link.c: a page's ids and links collected on any thread (site.h). */
+struct link_harvest {
+	const char **ids;          /* sorted */
+	size_t nids;
+	struct link_record *links;
+	size_t nlinks;
+};
+
+struct heading {
+	int level;               /* 2–6 (the chapter title is the h1) */
+	const char *id;
+	struct bitext title;
+	const char *plain;       /* title as one line of text, for search */
+};
+
+/* A claim met in the text, for claims.html. */
+struct claim_record {
+	struct span span;
+	struct srcloc loc;
+	const char *anchor;      /* id of the span on its page */
+	const char *section;     /* id of the section it is in */
+};
+
+/* A spec row mentioned by a value or claim, for the "mentioned in" lists. */
+/* A spec row or glossary term mentioned in a section (values, claims, links
+ * and auto-links), for the "mentioned in" and "used in" lists. */
+struct mention {
+	const char *row;         /* a spec row id, or NULL */
+	const char *term;        /* a glossary term id, or NULL */
+	const char *section;     /* id of the heading above, or NULL */
+};
+
+/* Plain text of a section, for the search index. */
+struct section_text {
+	const char *anchor;      /* NULL: the chapter's top */
+	const char *title;
+	const char *text;
+};
+
+struct rendered {
+	struct dom_node *content;    /* the <article>, to fill the content slot */
+	struct dom_node *toc;        /* nested list of h2/h3, for the toc slot */
+	struct heading *headings;
+	size_t nheadings;
+	struct claim_record *claims;
+	size_t nclaims;
+	struct mention *mentions;
+	size_t nmentions;
+	struct section_text *sections;
+	size_t nsections;
+	int zh_blocks;               /* Chinese blocks */
+	int pairs;                   /* of which paired with English */
+	int spans;                   /* value and claim spans */
+	/* filled by the site when the chapter's pages are done and all but
+	 * what the book-level pages need is dropped: */
+	size_t claims_total, claims_disputed;
+	char *search;                /* its sections indexed and packed (by the
+				      site, on the rendering thread), until merged */
+	int write_failed;            /* writing its page failed (reported) */
+	struct link_harvest links;   /* the page's ids and links, until kept */
+};
+
+#endif

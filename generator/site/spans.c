@@ -1,0 +1,361 @@
+/*
+ * spans.c — spans out, placeholders in (see spans.h).
+ *
+ * Spans are taken out of the Markdown before cmark sees it: each {…} on a
+ * line outside fenced code becomes a placeholder (U+E000 index U+E001) that
+ * cmark passes through as text.  Where a placeholder lands in a text node
+ * the span is evaluated and rendered (spans_emit()); where it lands in code
+ * or a URL the original characters are put back (spans_restore()).  This
+ * keeps exact line:col for every span without relying on cmark's inline
+ * source positions, and keeps characters like * and _ inside spans away
+ * from emphasis parsing.  Text around the spans goes out through the
+ * auto-linker, and what a span or an auto-link names is recorded as a
+ * mention of the section.
+ */
+#include "site/spans.h"
+#include "site/autolink.h"
+#include "core/alloc.h"
+#include "book/numbers.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <string.h>
+
+#define PH_OPEN  "\xEE\x80\x80"   /* U+E000 */
+#define PH_CLOSE "\xEE\x80\x81"   /* U+E001 */
+#define PH_LEN   3
+
+struct pspan {
+	const char *raw;         /* "{…}" as written, NUL-terminated */
+	const char *text;        /* between the braces */
+	size_t len;
+	struct srcloc loc;       /* of the opening brace */
+	int unterminated;
+	/* unterminated spans: the first of its line (an index into spans), and
+	 * whether that line's error was reported.  One error per line: a line of
+	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
+	size_t line_first;
+	int line_reported;
+};
+
+/* Returns 1 if line (len bytes) opens or closes a code fence; sets ch/n. */
+static int fence_line(const char *line, size_t len, char *ch, size_t *n)
+{
+	size_t i = 0;
+	while (i < len && i < 3 && line[i] == ' ')
+		i++;
+	if (i >= len || (line[i] != '`' && line[i] != '~'))
+		return 0;
+	char f = line[i];
+	size_t k = 0;
+	while (i + k < len && line[i + k] == f)
+		k++;
+	if (k < 3)
+		return 0;
+	*ch = f;
+	*n = k;
+	return 1;
+}
+
+/* The column of s[i] on a line (1-based, in code points), counted on from
+ * the last column asked for on it: spans come left to right, and counting
+ * from the line's start each time made long paragraphs quadratic.  The
+ * text is valid UTF-8 (checked on load), as diag_column() needs. */
+struct column {
+	size_t at;
+	int col;
+};
+
+static int column_of(const char *s, size_t i, struct column *cp)
+{
+	if (i < cp->at)
+		*cp = (struct column){ 0, 1 };
+	cp->col += diag_column(s + cp->at, i - cp->at) - 1;
+	cp->at = i;
+	return cp->col;
+}
+
+/* Returns 1 if the word w holds the byte b (the classic test for a zero
+ * byte, on w with b's bits flipped). */
+static int word_has(uint64_t w, unsigned char b)
+{
+	uint64_t x = w ^ (0x0101010101010101ULL * b);
+	return ((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL) != 0;
+}
+
+/* Returns the index of the first byte from i on that spans_extract() must
+ * look at (a backslash, the lead byte of U+E00x, a brace), or len: eight
+ * bytes at a time, as nearly every byte of a chapter is none of them. */
+static size_t next_special(const char *s, size_t i, size_t len)
+{
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, sizeof w);
+		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{'))
+			break;
+	}
+	for (; i < len; i++)
+		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{')
+			break;
+	return i;
+}
+
+char *spans_extract(struct ctx *c, size_t *mdlen)
+{
+	const char *s = c->ch->body, *end = s + c->ch->body_len;
+	struct buf md = BUF_INIT;
+	char fence = 0;
+	size_t fence_n = 0;
+	int line = 1;
+	size_t caplines = 0;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *eol = nl ? nl : end;
+		size_t len = (size_t)(eol - s);
+		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
+		char fch;
+		size_t fn;
+		if (fence_line(s, len, &fch, &fn)) {
+			if (!fence) {
+				fence = fch;
+				fence_n = fn;
+			} else if (fch == fence && fn >= fence_n) {
+				fence = 0;
+			}
+			buf_add(&md, s, len);
+		} else if (fence) {
+			buf_add(&md, s, len);
+		} else {
+			/* ordinary bytes are copied in runs, flushed before anything
+			 * special (a backslash, U+E00x, a brace) */
+			size_t run = 0, line_first = SIZE_MAX;
+			struct column col = { 0, 1 };
+			for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
+				buf_add(&md, s + run, i - run);
+				run = i + 1;
+				if (s[i] == '\\' && i + 1 < len) {
+					buf_add(&md, s + i, 2);
+					i++;
+					run = i + 1;
+					continue;
+				}
+				if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
+				    (unsigned char)s[i + 1] == 0x80 &&
+				    ((unsigned char)s[i + 2] == 0x80 || (unsigned char)s[i + 2] == 0x81)) {
+					diag_error(chapter_loc(c, line, column_of(s, i, &col)),
+						   "private-use character U+E00%c is reserved by specbook",
+						   s[i + 2] == (char)0x80 ? '0' : '1');
+					c->errors++;
+					i += 2;
+					run = i + 1;
+					continue;
+				}
+				if (s[i] != '{' || (i + 1 < len && s[i + 1] == '#')) {
+					buf_addch(&md, s[i]);
+					continue;
+				}
+				size_t j = i + 1;
+				while (j < len && s[j] != '}' && s[j] != '{')
+					j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+				memset(p, 0, sizeof *p);
+				p->loc = chapter_loc(c, line, column_of(s, i, &col));
+				if (j < len && s[j] == '}') {
+					p->raw = arena_strndup(c->a, s + i, j - i + 1);
+					p->text = p->raw + 1;
+					p->len = j - i - 1;
+					i = j;
+				} else {
+					/* nothing of it is evaluated: the rest of the line is
+					 * not copied (once per brace, that was the line's
+					 * length squared) */
+					p->raw = "{";
+					p->text = "";
+					p->unterminated = 1;
+					if (line_first == SIZE_MAX)
+						line_first = c->nspans - 1;
+					p->line_first = line_first;
+				}
+				run = i + 1;
+				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+			}
+			buf_add(&md, s + run, len - run);
+		}
+		if (nl)
+			buf_addch(&md, '\n');
+		s = nl ? nl + 1 : end;
+		line++;
+	}
+	return buf_detach(&md, mdlen);
+}
+
+/* Parses a placeholder at s; returns its length and stores the index. */
+static size_t placeholder_at(const char *s, size_t len, size_t *index)
+{
+	if (len < 2 * PH_LEN + 1 || memcmp(s, PH_OPEN, PH_LEN))
+		return 0;
+	size_t i = PH_LEN, v = 0;
+	while (i < len && isdigit((unsigned char)s[i]))
+		v = v * 10 + (size_t)(s[i++] - '0');
+	if (i == PH_LEN || i + PH_LEN > len || memcmp(s + i, PH_CLOSE, PH_LEN))
+		return 0;
+	*index = v;
+	return i + PH_LEN;
+}
+
+const char *spans_restore(struct ctx *c, const char *s)
+{
+	if (!s || !strstr(s, PH_OPEN))
+		return arena_strdup(c->a, s ? s : "");
+	struct buf b = BUF_INIT;
+	size_t len = strlen(s);
+	for (size_t i = 0; i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (n && idx < c->nspans) {
+			buf_adds(&b, c->spans[idx].unterminated ? "{" : c->spans[idx].raw);
+			i += n;
+		} else {
+			buf_addch(&b, s[i++]);
+		}
+	}
+	char *r = arena_strdup(c->a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+void spans_mention(struct ctx *c, const char *row, const char *term)
+{
+	for (size_t i = c->out->nmentions; i-- > 0;) {
+		const struct mention *m = &c->out->mentions[i];
+		if (m->section != c->section)
+			break;   /* mentions come in section order */
+		if ((row && m->row && !strcmp(m->row, row)) || (term && m->term && !strcmp(m->term, term)))
+			return;
+	}
+	struct mention *m = ARRAY_PUSH(c->out->mentions, c->out->nmentions, c->capmentions);
+	m->row = row;
+	m->term = term;
+	m->section = c->section;
+}
+
+/* Appends plain text, linking first mentions of rows and terms. */
+static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+{
+	buf_add(&c->text, s, len);
+	if (!c->links || c->no_autolink) {
+		dom_text(parent, s, len);
+		return;
+	}
+	size_t start = 0;
+	const struct autolink_target *p;
+	for (size_t i = 0; (i = autolink_next(c->links, s, len, i, c->linked[c->lang],
+					       c->nlinked[c->lang], &p)) < len;) {
+		dom_text(parent, s + start, i - start);
+		struct dom_node *a = dom_elem_class(parent, "a", p->cls);
+		dom_attr(a, "href", p->href);
+		dom_text(a, s + i, p->len);
+		const char *id = p->row ? p->row : p->term;
+		*ARRAY_PUSH(c->linked[c->lang], c->nlinked[c->lang], c->caplinked[c->lang]) = id;
+		spans_mention(c, p->row, p->term);
+		i += p->len;
+		start = i;
+	}
+	dom_text(parent, s + start, len - start);
+}
+
+static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct span *sp)
+{
+	for (size_t i = 0; i < sp->npieces; i++) {
+		const struct span_piece *p = &sp->pieces[i];
+		buf_adds(&c->text, p->text);
+		if (p->row && p->table) {
+			struct dom_node *a = dom_elem_class(parent, "a", "value");
+			dom_attr(a, "href", arena_cat(c->a, "/specs/", p->table, ".html#", p->row, (char *)NULL));
+			dom_texts(a, p->text);
+			spans_mention(c, p->row, NULL);
+		} else {
+			dom_texts(parent, p->text);
+		}
+	}
+}
+
+static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
+{
+	struct pspan *p = &c->spans[idx];
+	c->out->spans++;
+	if (p->unterminated) {
+		/* cmark decides what is code, so the line's error goes with the
+		 * first of its stray braces that is rendered as text */
+		struct pspan *first = &c->spans[p->line_first];
+		if (!first->line_reported) {
+			first->line_reported = 1;
+			diag_report(DIAG_ERROR, p->loc, 1,
+				    "a span ends on the line it starts: close it with '}' on this line, "
+				    "or write \\{ for a literal brace", "unterminated span");
+		}
+		c->errors++;
+		dom_texts(parent, "{");
+		return;
+	}
+	struct span sp;
+	memset(&sp, 0, sizeof sp);
+	if (!c->book->numbers ||
+	    numbers_span(c->book->numbers, c->a, p->text, p->len, p->loc, &sp)) {
+		c->errors++;
+		dom_texts(parent, p->raw);
+		return;
+	}
+	if (sp.kind == SPAN_VALUE) {
+		struct dom_node *v = sp.npieces == 1 && sp.pieces[0].row ? parent
+				     : dom_elem_class(parent, "span", "value");
+		emit_pieces(c, v, &sp);
+		return;
+	}
+	struct claim_record *r = ARRAY_PUSH(c->out->claims, c->out->nclaims, c->capclaims);
+	r->span = sp;
+	r->loc = p->loc;
+	r->section = c->section;
+	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
+	struct dom_node *el = dom_elem_class(parent, "span",
+					     sp.disputed ? "claim claim-disputed" : "claim claim-ok");
+	dom_attr(el, "id", r->anchor);
+	const char *title = sp.disputed
+		? arena_printf(c->a, "disputed: %s %s %s does not hold; computed %s",
+			       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "")
+		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
+			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
+	dom_attr(el, "title", title);
+	dom_attr(el, "tabindex", "0");
+	if (sp.disputed) {
+		struct dom_node *st = dom_elem_class(el, "span", "claim-stated");
+		emit_pieces(c, st, &sp);
+		dom_texts(el, " ");
+		struct dom_node *cor = dom_elem_class(el, "span", "claim-correction");
+		dom_texts(cor, sp.correction ? sp.correction : sp.computed ? sp.computed : "");
+		buf_addf(&c->text, " %s", sp.correction ? sp.correction : "");
+	} else {
+		emit_pieces(c, el, &sp);
+	}
+	/* the derivation, for readers without a mouse or without JavaScript */
+	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
+	dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
+				       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+}
+
+void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (!n || idx >= c->nspans) {
+			i++;
+			continue;
+		}
+		emit_plain(c, parent, s + start, i - start);
+		emit_span(c, parent, idx);
+		i += n;
+		start = i;
+	}
+	emit_plain(c, parent, s + start, len - start);
+}

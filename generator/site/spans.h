@@ -1,0 +1,38 @@
+/*
+ * spans.h — spans out, placeholders in: the brace pre-pass of the chapter
+ * renderer, and the text it gives back.
+ *
+ * Before cmark sees a chapter, every {…} outside fenced code is taken out
+ * and a placeholder put in its place; text nodes are emitted through
+ * spans_emit(), which evaluates the spans in them and auto-links the rest,
+ * and code and URLs through spans_restore(), which puts back what was
+ * written.  Mentions of spec rows and glossary terms (by a span, a link or
+ * an auto-link) are recorded per section with spans_mention().
+ */
+#ifndef SPECBOOK_SPANS_H
+#define SPECBOOK_SPANS_H
+
+#include <stddef.h>
+
+#include "site/chapter.h"
+#include "site/dom.h"
+
+/* Returns the chapter's body with its spans replaced by placeholders
+ * (malloc'd, its length in *mdlen), having filled c->spans and c->lines;
+ * reports reserved characters (U+E000, U+E001) in the text. */
+char *spans_extract(struct ctx *c, size_t *mdlen);
+
+/* Returns s (may be NULL) with placeholders turned back into what was
+ * written, in the arena. */
+const char *spans_restore(struct ctx *c, const char *s);
+
+/* Appends text that may hold placeholders to parent and to the section's
+ * text: spans evaluated (errors reported and counted), first mentions of
+ * rows and terms auto-linked unless c->no_autolink. */
+void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
+
+/* Records that the current section mentions spec row row or glossary term
+ * term (either NULL), once per section. */
+void spans_mention(struct ctx *c, const char *row, const char *term);
+
+#endif
