@@ -18,7 +18,7 @@ LDLIBS_ALL = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
 
 BUILD   ?= build
 SRCS     = $(sort $(wildcard generator/*.c generator/*/*.c))
-OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o)
+OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_data.o
 LIB_OBJS = $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 BIN      = $(BUILD)/specbook
 
@@ -42,6 +42,24 @@ $(BUILD)/obj:
 
 $(BIN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS_ALL)
+
+# The files the binary carries (generator/core/builtin.h): the default units
+# table and templates, and the starter book of `specbook new`, made into C
+# by tools/embed.c at build time, so each stays one file in the repository.
+BUILTIN_FILES = specs/units.yaml templates/page.html $(sort $(wildcard templates/assets/*))
+NEW_BOOK_FILES = $(sort $(shell find tools/new-book -type f 2>/dev/null))
+
+$(BUILD)/embed: tools/embed.c | $(BUILD)/obj
+	$(CC) $(WARN) $(OPT) $< -o $@
+
+$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES) $(NEW_BOOK_FILES) Makefile
+	@mkdir -p $(@D)
+	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(f)) \
+		$(foreach f,$(NEW_BOOK_FILES),new/$(f:tools/new-book/%=%)=$(f))
+
+$(BUILD)/obj/gen/builtin_data.o: $(BUILD)/gen/builtin_data.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $(shell pkg-config --cflags cmocka) $< -o $@ \

@@ -1284,6 +1284,11 @@ struct units *units_load(struct arena *a, const char *path, const char *shown)
 	size_t len;
 	if (files_read_text(a, path, shown, &text, &len) < 0)
 		return NULL;
+	return units_load_text(a, text, len, shown);
+}
+
+struct units *units_load_text(struct arena *a, const char *text, size_t len, const char *shown)
+{
 	struct ynode *root = ytree_parse(a, shown, text, len, 1);
 	if (!root)
 		return NULL;
