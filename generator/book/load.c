@@ -139,6 +139,10 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+		else if (!strcmp(k->text, "footer"))
+			b->footer = scalar(a, v, "footer");
+		else if (!strcmp(k->text, "claims_intro"))
+			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
 		else
