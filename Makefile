@@ -2,6 +2,7 @@
 #
 #   make          install missing build dependencies, build, check, write site/
 #   make test     every test in tests/, ending with "N passed, M failed"
+#   make docs     build the authoring guide (docs/, itself a book) into build/docs-site
 #   make check    validate the book only; non-zero exit on any error
 #                 (CHECK_FLAGS=--format=github: as workflow annotations)
 #   make clean    remove build/, site/ and the build cache
@@ -25,7 +26,7 @@ BIN      = $(BUILD)/specbook
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan test-valgrind regen clean bench serve fuzz
+.PHONY: all deps site docs check test test-asan test-valgrind regen clean bench serve fuzz
 .DEFAULT_GOAL := all
 
 all: site
@@ -74,6 +75,12 @@ site:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) build
+
+# The authoring guide is a specbook book: every example span in it is checked.
+docs:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	$(BIN) build -C docs -o $(BUILD)/docs-site --werror
 
 # CHECK_FLAGS go to specbook check, e.g. CHECK_FLAGS=--format=github as
 # the workflow for authors runs it (.github/workflows/specbook.yml).
