@@ -47,16 +47,23 @@ $(BIN): $(OBJS)
 # The files the binary carries (generator/core/builtin.h): the default units
 # table and templates, and the starter book of `specbook new`, made into C
 # by tools/embed.c at build time, so each stays one file in the repository.
-BUILTIN_FILES = specs/units.yaml templates/page.html $(sort $(wildcard templates/assets/*))
-NEW_BOOK_FILES = $(sort $(shell find tools/new-book -type f 2>/dev/null))
+# They are read beside this Makefile's real path: a book laid out for CI
+# (its own content/, specs/, templates/ with a link to or copy of this
+# Makefile) must not make its files the defaults of a shared binary; where
+# one is missing the binary simply has no such default.
+SRCDIR := $(patsubst %/,%,$(dir $(realpath $(firstword $(MAKEFILE_LIST)))))
+BUILTIN_FILES = $(patsubst $(SRCDIR)/%,%,$(wildcard $(SRCDIR)/specs/units.yaml \
+	$(SRCDIR)/templates/page.html $(sort $(wildcard $(SRCDIR)/templates/assets/*))))
+NEW_BOOK_FILES = $(patsubst $(SRCDIR)/tools/new-book/%,%,$(sort $(shell find $(SRCDIR)/tools/new-book -type f 2>/dev/null)))
 
-$(BUILD)/embed: tools/embed.c | $(BUILD)/obj
+$(BUILD)/embed: $(SRCDIR)/tools/embed.c | $(BUILD)/obj
 	$(CC) $(WARN) $(OPT) $< -o $@
 
-$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES) $(NEW_BOOK_FILES) Makefile
+$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) \
+		$(NEW_BOOK_FILES:%=$(SRCDIR)/tools/new-book/%) $(SRCDIR)/Makefile
 	@mkdir -p $(@D)
-	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(f)) \
-		$(foreach f,$(NEW_BOOK_FILES),new/$(f:tools/new-book/%=%)=$(f))
+	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(SRCDIR)/$(f)) \
+		$(foreach f,$(NEW_BOOK_FILES),new/$(f)=$(SRCDIR)/tools/new-book/$(f))
 
 $(BUILD)/obj/gen/builtin_data.o: $(BUILD)/gen/builtin_data.c
 	@mkdir -p $(@D)
