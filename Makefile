@@ -2,6 +2,7 @@
 #
 #   make          install missing build dependencies, build, check, write site/
 #   make test     every test in tests/, ending with "N passed, M failed"
+#   make docs     build the authoring guide (docs/, itself a book) into build/docs-site
 #   make check    validate the book only; non-zero exit on any error
 #                 (CHECK_FLAGS=--format=github: as workflow annotations)
 #   make clean    remove build/, site/ and the build cache
@@ -18,14 +19,14 @@ LDLIBS_ALL = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
 
 BUILD   ?= build
 SRCS     = $(sort $(wildcard generator/*.c generator/*/*.c))
-OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o)
+OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_data.o
 LIB_OBJS = $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 BIN      = $(BUILD)/specbook
 
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site check test test-asan test-tsan test-valgrind regen clean bench serve fuzz
+.PHONY: all deps site docs check test test-asan test-tsan test-valgrind regen clean bench serve fuzz
 .DEFAULT_GOAL := all
 
 all: site
@@ -43,6 +44,31 @@ $(BUILD)/obj:
 $(BIN): $(OBJS)
 	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS_ALL)
 
+# The files the binary carries (generator/core/builtin.h): the default units
+# table and templates, and the starter book of `specbook new`, made into C
+# by tools/embed.c at build time, so each stays one file in the repository.
+# They are read beside this Makefile's real path: a book laid out for CI
+# (its own content/, specs/, templates/ with a link to or copy of this
+# Makefile) must not make its files the defaults of a shared binary; where
+# one is missing the binary simply has no such default.
+SRCDIR := $(patsubst %/,%,$(dir $(realpath $(firstword $(MAKEFILE_LIST)))))
+BUILTIN_FILES = $(patsubst $(SRCDIR)/%,%,$(wildcard $(SRCDIR)/specs/units.yaml \
+	$(SRCDIR)/templates/page.html $(sort $(wildcard $(SRCDIR)/templates/assets/*))))
+NEW_BOOK_FILES = $(patsubst $(SRCDIR)/tools/new-book/%,%,$(sort $(shell find $(SRCDIR)/tools/new-book -type f 2>/dev/null)))
+
+$(BUILD)/embed: $(SRCDIR)/tools/embed.c | $(BUILD)/obj
+	$(CC) $(WARN) $(OPT) $< -o $@
+
+$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) \
+		$(NEW_BOOK_FILES:%=$(SRCDIR)/tools/new-book/%) $(SRCDIR)/Makefile
+	@mkdir -p $(@D)
+	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(SRCDIR)/$(f)) \
+		$(foreach f,$(NEW_BOOK_FILES),new/$(f)=$(SRCDIR)/tools/new-book/$(f))
+
+$(BUILD)/obj/gen/builtin_data.o: $(BUILD)/gen/builtin_data.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $(shell pkg-config --cflags cmocka) $< -o $@ \
 		$(LIB_OBJS) $(LDLIBS_ALL) $(shell pkg-config --libs cmocka)
@@ -56,6 +82,12 @@ site:
 	@tools/ensure-deps.sh build
 	@$(MAKE) --no-print-directory $(BIN)
 	$(BIN) build
+
+# The authoring guide is a specbook book: every example span in it is checked.
+docs:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN)
+	$(BIN) build -C docs -o $(BUILD)/docs-site --werror
 
 # CHECK_FLAGS go to specbook check, e.g. CHECK_FLAGS=--format=github as
 # the workflow for authors runs it (.github/workflows/specbook.yml).

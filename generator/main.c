@@ -4,6 +4,7 @@
  *   specbook build|check|serve [-C DIR] [-o OUT] [--jobs N] [--port N]
  *                        [--format=gnu|json|github] [--werror] [--quiet] [--timings]
  *                        [--no-cache]
+ *   specbook new DIR
  *
  * build loads, checks, renders, links and writes; check does all but the
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
@@ -14,6 +15,7 @@
 #include "incr/incr.h"
 #include "core/diag.h"
 #include "site/dom.h"
+#include "new.h"
 #include "serve.h"
 #include "site/build.h"
 
@@ -28,7 +30,9 @@
 static void usage(FILE *out)
 {
 	fputs("usage: specbook build|check|serve [options]\n"
+	      "       specbook new DIR\n"
 	      "\n"
+	      "  new DIR          write a small bilingual book to start from into DIR\n"
 	      "  build            check the book and write the site\n"
 	      "  check            check the book, write nothing\n"
 	      "  serve            build, serve on 127.0.0.1 and rebuild on change\n"
@@ -156,6 +160,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *cmd = argv[optind];
+	if (!strcmp(cmd, "new")) {
+		if (argc - optind != 2) {
+			fprintf(stderr, "specbook new: give the directory to write the book into: "
+				"specbook new DIR\n");
+			return 2;
+		}
+		return new_book(argv[optind + 1]);
+	}
 	int write = 0;
 	if (!strcmp(cmd, "build"))
 		write = 1;
@@ -170,7 +182,7 @@ int main(int argc, char **argv)
 		free(serve_out);
 		return rc;
 	} else if (strcmp(cmd, "check")) {
-		fprintf(stderr, "specbook: unknown command '%s' (build, check or serve)\n", cmd);
+		fprintf(stderr, "specbook: unknown command '%s' (build, check, serve or new)\n", cmd);
 		return 2;
 	}
 	if (jobs < 1)

@@ -148,18 +148,26 @@ sed -i "s/{#$anchor-moved}/{#$anchor}/" "$linked"
 rebuild "the anchor put back" -
 
 # an asset the template links to disappears: every page is cached, and the
-# link check reports it once, at the template's line
-mv "$book/templates/assets/site.css" "$TMP/site.css"
+# link check reports it once, at the template's line (the book's own asset:
+# site.css would fall back to the built-in one)
+cp "$book/templates/page.html" "$TMP/page.html"
+cp "$book/templates/assets/site.css" "$book/templates/assets/book.css"
+sed -i 's|/assets/site.css|/assets/book.css|' "$book/templates/page.html"
+rebuild "the template links to an asset of the book's own" -
+mv "$book/templates/assets/book.css" "$TMP/site.css"
 if "$BIN" build -C "$book" -o "$out" >"$TMP/log" 2>&1; then
 	not_ok "a missing asset of the template fails the build once, at the template"
 elif [ "$(grep -c 'error:' "$TMP/log")" = 1 ] &&
-     grep -q "^templates/page.html:[0-9]*: error: broken link: no page 'assets/site.css' in the site (on [0-9]* pages" "$TMP/log"; then
+     grep -q "^templates/page.html:[0-9]*: error: broken link: no page 'assets/book.css' in the site (on [0-9]* pages" "$TMP/log"; then
 	ok "a missing asset of the template fails the build once, at the template"
 else
 	not_ok "a missing asset of the template fails the build once, at the template" "$(head -3 "$TMP/log")"
 fi
-mv "$TMP/site.css" "$book/templates/assets/site.css"
+mv "$TMP/site.css" "$book/templates/assets/book.css"
 rebuild "the asset put back" -
+rm "$book/templates/assets/book.css"
+cp "$TMP/page.html" "$book/templates/page.html"
+rebuild "the template as it was" -
 
 # a small book (with a print version) is rendered in full each time, and
 # its book pages still come out the same

@@ -13,8 +13,6 @@ run_bad_case() {
 	cp -r templates "$dir/"
 	cp -r "$case". "$dir/"
 	rm -f "$dir/expected"
-	[ -f "$case/no-units" ] && rm -f "$dir/specs/units.yaml" "$dir/no-units"
-	[ -f "$case/no-template" ] && rm -f "$dir/templates/page.html" "$dir/no-template"
 	# setup.sh makes what is too big or too odd to commit (huge files, links)
 	if [ -f "$dir/setup.sh" ]; then
 		(cd "$dir" && bash ./setup.sh) && rm -f "$dir/setup.sh"

@@ -242,6 +242,9 @@ for t in tests/hostile/*.sh; do
 	tap "hostile/$(basename "$t" .sh)" env BUILD="$BUILD" bash "$t"
 done
 
+echo "# a book of your own: defaults, specbook new, the authoring guide"
+tap new-book env BUILD="$BUILD" tests/new-book.sh
+
 echo "# incremental builds"
 tap incremental env BUILD="$BUILD" tests/incremental.sh
 

@@ -55,6 +55,8 @@ struct book {
 	double approx;           /* approximate tolerance, a fraction (0.02) */
 	int allow_html;
 	const char *base_url;    /* NULL when the site is served from anywhere */
+	const char *footer;      /* the pages' footer line, or NULL for the default */
+	struct bitext claims_intro;   /* what the claims page says first, or none */
 
 	struct chapter *chapters;   /* in file-name order */
 	size_t nchapters;

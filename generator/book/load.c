@@ -3,13 +3,15 @@
  *
  * Reads content/book.yaml, every content/NN-slug.md (front matter split off
  * and parsed as YAML, the Markdown body kept for render), the glossary,
- * the spec tables (through numbers_load) and the page template.  Every file
+ * the spec tables (through numbers_load) and the page template (the
+ * built-in one, core/builtin.h, when the book has none).  Every file
  * is registered with diag so that messages can quote its lines.  Problems
  * are reported and loading goes on, so one run shows every error.
  */
 #include "book/book.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/builtin.h"
 #include "core/files.h"
 #include "core/pack.h"
 #include "core/url.h"
@@ -137,6 +139,10 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+		else if (!strcmp(k->text, "footer"))
+			b->footer = scalar(a, v, "footer");
+		else if (!strcmp(k->text, "claims_intro"))
+			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
 		else
@@ -286,6 +292,37 @@ static void read_one(void *ctx, size_t i, struct arena *a)
 	}
 }
 
+/* How deep subfolders of content/ are searched for chapters that would be
+ * skipped: deeper than any book's sections, shallow enough for a stack. */
+enum { SUBFOLDER_DEPTH_MAX = 16 };
+
+/* Warns at every .md file in the subfolders of dir (rel below the book):
+ * chapters are read from content/ alone, and one that is skipped must not
+ * be skipped without a word.  Links are not followed. */
+static void warn_subfolders(struct arena *a, const char *dir, const char *rel, int depth)
+{
+	size_t n;
+	char **names = files_list(a, dir, "", &n);
+	for (size_t i = 0; i < n && depth < SUBFOLDER_DEPTH_MAX; i++) {
+		size_t len = strlen(names[i]);
+		/* not a stat per chapter of a long book */
+		if (len > 3 && !strcmp(names[i] + len - 3, ".md"))
+			continue;
+		const char *path = arena_printf(a, "%s/%s", dir, names[i]);
+		const char *shown = arena_printf(a, "%s/%s", rel, names[i]);
+		if (!files_is_real_dir(path))
+			continue;
+		size_t m;
+		char **md = files_list(a, path, ".md", &m);
+		for (size_t k = 0; k < m; k++)
+			if (!files_is_real_dir(arena_printf(a, "%s/%s", path, md[k])))
+				diag_warning((struct srcloc){ arena_printf(a, "%s/%s", shown, md[k]), 0, 0 },
+					     "chapters in subfolders of content/ are not built yet: "
+					     "move it to content/ as NN-slug.md, or out of content/");
+		warn_subfolders(a, path, shown, depth + 1);
+	}
+}
+
 static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, const void *ctx)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
@@ -295,6 +332,7 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		diag_error((struct srcloc){ "content", 0, 0 }, "cannot read the content directory");
 		return;
 	}
+	warn_subfolders(a, dir, "content", 0);
 	b->chapters = arena_array(a, n, sizeof *b->chapters);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];
@@ -434,9 +472,19 @@ static void load_template(struct arena *a, struct book *b)
 {
 	char *text;
 	b->template_path = "templates/page.html";
-	if (read_book_file(a, b->root, b->template_path, &text, &b->template_len))
+	/* a book's own template replaces the built-in one */
+	const struct builtin_file *f = NULL;
+	if (!files_exists(arena_printf(a, "%s/%s", b->root, b->template_path)))
+		f = builtin_find("default/templates/page.html");
+	if (f) {
+		b->template_path = "(built-in) templates/page.html";
+		b->template_text = f->data;
+		b->template_len = f->len;
+	} else if (read_book_file(a, b->root, b->template_path, &text, &b->template_len)) {
 		return;
-	b->template_text = text;
+	} else {
+		b->template_text = text;
+	}
 	char *assets = arena_printf(a, "%s/templates/assets", b->root);
 	if (files_book_dir(assets, "templates/assets") == 1)
 		b->assets_dir = assets;

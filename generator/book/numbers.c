@@ -13,6 +13,8 @@
 #include "numbers/claim.h"
 #include "book/resolve.h"
 #include "book/spec.h"
+#include "core/builtin.h"
+#include "core/files.h"
 #include "numbers/units.h"
 
 #include <string.h>
@@ -23,8 +25,13 @@ struct numbers {
 
 struct numbers *numbers_load(struct arena *a, const char *root, double approx)
 {
+	/* a book's own units.yaml replaces the built-in one as a whole: the
+	 * table is one system (dimensions, prefixes, what is refused), and a
+	 * book's numbers must not change meaning with the specbook that reads it */
 	char *path = arena_printf(a, "%s/specs/units.yaml", root);
-	const struct units *units = units_load(a, path, "specs/units.yaml");
+	const struct builtin_file *f = files_exists(path) ? NULL : builtin_find("default/specs/units.yaml");
+	const struct units *units = f ? units_load_text(a, f->data, f->len, "(built-in) specs/units.yaml")
+				      : units_load(a, path, "specs/units.yaml");
 	if (!units)
 		return NULL;
 	struct numbers *nb = arena_alloc(a, sizeof *nb);

@@ -626,6 +626,22 @@ static size_t suggest_score(const char *name, const char *cand)
 	return 2 * d + (name[0] != cand[0]);
 }
 
+/* Returns 1 if cand writes in the other case a letter whose case carries
+ * meaning (B byte / b bit, M mega / m milli, …), where name wrote it in
+ * one case only: `GBps` must not become `Gbps`, eight times less.  A
+ * suggestion may fix a typo, never change what the unit means. */
+static int changes_meaning(const char *name, const char *cand)
+{
+	static const char cased[] = "BbMmKkGgPpTt";
+	for (size_t i = 0; cased[i]; i += 2) {
+		int nu = !!strchr(name, cased[i]), nl = !!strchr(name, cased[i + 1]);
+		int cu = !!strchr(cand, cased[i]), cl = !!strchr(cand, cased[i + 1]);
+		if ((nu && !nl && cl && !cu) || (nl && !nu && cu && !cl))
+			return 1;
+	}
+	return 0;
+}
+
 const char *units_suggest(const struct units *u, struct arena *a, const char *name)
 {
 	const struct spelling *best = NULL;
@@ -634,7 +650,7 @@ const char *units_suggest(const struct units *u, struct arena *a, const char *na
 	char cand[128];
 	for (size_t i = 0; i < u->nspellings; i++) {
 		const struct spelling *sp = &u->spellings[i];
-		size_t score = suggest_score(name, sp->name);
+		size_t score = changes_meaning(name, sp->name) ? (size_t)-1 : suggest_score(name, sp->name);
 		if (score < best_score) {
 			best_score = score;
 			best = sp;
@@ -645,12 +661,30 @@ const char *units_suggest(const struct units *u, struct arena *a, const char *na
 			if (!(sp->families & (1u << p->family)))
 				continue;
 			snprintf(cand, sizeof cand, "%s%s", p->name, sp->name);
-			score = suggest_score(name, cand);
+			score = changes_meaning(name, cand) ? (size_t)-1 : suggest_score(name, cand);
 			if (score < best_score) {
 				best_score = score;
 				best = sp;
 				best_pre = p;
 			}
+		}
+	}
+	/* `GBps`, `Mbps`: a known unit per second, written as a word */
+	size_t len = strlen(name);
+	if (len > 2 && !strcmp(name + len - 2, "ps")) {
+		for (size_t i = 0; i < u->nspellings; i++) {
+			const struct spelling *sp = &u->spellings[i];
+			size_t sl = strlen(sp->name);
+			if (sl > len - 2 || strncmp(name + len - 2 - sl, sp->name, sl))
+				continue;
+			int known = sl == len - 2;
+			for (size_t k = 0; k < u->nprefixes && !known; k++) {
+				const struct prefix *p = &u->prefixes[k];
+				known = (sp->families & (1u << p->family)) && strlen(p->name) + sl == len - 2 &&
+					!strncmp(name, p->name, strlen(p->name));
+			}
+			if (known)
+				return arena_printf(a, "%.*s/s", (int)(len - 2), name);
 		}
 	}
 	/* one slip in four letters is a typo; more is another word */
@@ -1284,6 +1318,11 @@ struct units *units_load(struct arena *a, const char *path, const char *shown)
 	size_t len;
 	if (files_read_text(a, path, shown, &text, &len) < 0)
 		return NULL;
+	return units_load_text(a, text, len, shown);
+}
+
+struct units *units_load_text(struct arena *a, const char *text, size_t len, const char *shown)
+{
 	struct ynode *root = ytree_parse(a, shown, text, len, 1);
 	if (!root)
 		return NULL;

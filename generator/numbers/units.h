@@ -44,6 +44,9 @@ struct unit {
  * the table, or NULL after reporting every error at its YAML line:col.
  */
 struct units *units_load(struct arena *a, const char *path, const char *shown);
+/* The same from text in memory (len bytes, UTF-8 already checked), such as
+ * the built-in table (core/builtin.h). */
+struct units *units_load_text(struct arena *a, const char *text, size_t len, const char *shown);
 
 /* Flags for units_match(). */
 enum {

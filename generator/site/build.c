@@ -9,6 +9,7 @@
  * asks of the reuse layer (site.h), which main.c hands over.
  */
 #include "site/build.h"
+#include "core/builtin.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
@@ -342,18 +343,33 @@ static void chapter_done(struct site *s, size_t i)
 	keep_chapter(s, i);
 }
 
+/* The book's templates/assets/ and the built-in assets (core/builtin.h):
+ * a book's file replaces the built-in one of its name, and adds to them. */
 static void add_assets(struct site *s)
 {
 	const struct book *b = s->book;
-	if (!b->assets_dir)
-		return;
-	size_t n;
-	char **names = files_list(s->a, b->assets_dir, "", &n);
+	size_t n = 0, nbuiltin;
+	char **names = b->assets_dir ? files_list(s->a, b->assets_dir, "", &n) : NULL;
 	for (size_t i = 0; i < n; i++) {
 		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
 		memset(f, 0, sizeof *f);
 		f->path = arena_printf(s->a, "assets/%s", names[i]);
 		f->disk_path = arena_printf(s->a, "%s/%s", b->assets_dir, names[i]);
+	}
+	static const char prefix[] = "default/templates/assets/";
+	const struct builtin_file *builtin = builtin_under(prefix, &nbuiltin);
+	for (size_t i = 0; i < nbuiltin; i++) {
+		const char *name = builtin[i].path + sizeof prefix - 1;
+		int own = 0;
+		for (size_t k = 0; k < n && !own; k++)
+			own = !strcmp(names[k], name);
+		if (own)
+			continue;
+		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+		memset(f, 0, sizeof *f);
+		f->path = arena_printf(s->a, "assets/%s", name);
+		f->data = builtin[i].data;
+		f->len = builtin[i].len;
 	}
 }
 

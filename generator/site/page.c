@@ -108,7 +108,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 	struct dom_node *fp = dom_elem(foot, "p");
 	if (b->author)
 		dom_texts(fp, arena_printf(ar, "%s · ", b->author));
-	dom_texts(fp, "Built with specbook: every number on these pages is recomputed at build time.");
+	dom_texts(fp, b->footer ? b->footer : "Built with specbook: its numbers are recomputed at build time.");
 	dom_page_fill(dom, "footer", foot);
 	return dom;
 }

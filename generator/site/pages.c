@@ -608,11 +608,13 @@ static void claims_page(struct site *s)
 	struct page *p = page_new(s, "claims.html", "content", "Claims and errata", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "claims-page", "数字核查", "Claims and errata");
-	bi_block(art, "p",
-		 "书中每一个带单位的论断都在构建时重新计算。下表列出全部论断；“勘误”一节列出原始笔记中经重新计算不成立的数字及其正确值。",
-		 "Every numeric claim in the book is recomputed at build time. The table lists them all; "
-		 "the errata list the figures from the source notes that recomputation contradicts, "
-		 "with their correct values.");
+	if (b->claims_intro.zh || b->claims_intro.en)
+		bi_block(art, "p", b->claims_intro.zh, b->claims_intro.en);
+	else
+		bi_block(art, "p",
+			 "书中每一个带单位的论断都在构建时重新计算。下表列出全部论断；“勘误”一节列出经重新计算不成立的数字及其正确值。",
+			 "Every numeric claim in the book is recomputed at build time. The table lists them all; "
+			 "the errata list the figures that recomputation contradicts, with their correct values.");
 	struct dom_node *sec = section_h2(s, art, "errata", "勘误", "Errata");
 	if (s->stats.disputed) {
 		struct dom_node *tbody = claims_table(sec);

@@ -52,6 +52,8 @@ struct page {
 struct site_file {
 	const char *path;          /* "assets/site.css", "assets/search/0000.js" */
 	const char *disk_path;     /* copied from here at the end, unless written */
+	const char *data;          /* or these bytes (a built-in asset), static */
+	size_t len;
 	int written;               /* already in the output (write_file()) */
 };
 

@@ -462,6 +462,11 @@ static int finish(struct site *s)
 		const struct site_file *f = &s->files[i];
 		if (f->written)
 			continue;
+		if (f->data) {
+			if (write_html(s, s->a, f->path, f->data, f->len))
+				goto fail;
+			continue;
+		}
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		/* an unchanged file is linked from the old site, never through a link in it */
 		const char *prev = s->reuse_state && !s->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)

@@ -11,7 +11,9 @@ mkdir -p "$OUT/obj" tests/fuzz/crashes
 CFLAGS="-std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -D_XOPEN_SOURCE=700 -Igenerator $(pkg-config --cflags libcmark yaml-0.1 libxml-2.0)"
 LIBS="$(pkg-config --libs libcmark yaml-0.1 libxml-2.0) -lpthread -lm"
 objs=()
-for src in generator/*.c generator/*/*.c; do
+# the files the binary carries (generator/core/builtin.h), made by the Makefile
+make --no-print-directory build/gen/builtin_data.c || exit 1
+for src in generator/*.c generator/*/*.c build/gen/builtin_data.c; do
 	name=$(basename "$src" .c)
 	[ "$name" = main ] && continue
 	obj="$OUT/obj/$name.o"   # module names are unique across folders
