@@ -656,6 +656,23 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 	struct expr *e = side(c, p->stated_off, p->stated_len, 0, &q);
 	if (!e)
 		return -1;
+	/* {2}, {0}, {b}: braces of LaTeX or of code written in prose, not a
+	 * value (x^{2} showed as x^2, {b} as "1 b") */
+	const struct expr_node *bare = e->root;
+	if (bare->kind == EXPR_NUMBER && !bare->value.unit) {
+		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
+			    "({h100_sxm.memory}); write \\{ for a literal brace",
+			    "a bare number in braces is not a span");
+		return -1;
+	}
+	if (bare->kind == EXPR_UNIT || (bare->kind == EXPR_NAME && bare->maybe_unit && !bare->resolved)) {
+		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
+			    "({h100_sxm.memory}); write \\{ for a literal brace",
+			    "a bare unit in braces is not a span");
+		return -1;
+	}
 	memset(out, 0, sizeof *out);
 	out->kind = SPAN_VALUE;
 	out->computed = format_quantity(c->a, c->u, &q, 0);

@@ -43,6 +43,8 @@ struct ctx {
 	int errors;
 	const struct autolinker *links;
 	int no_autolink;         /* inside a heading or a link */
+	int in_link;             /* inside <a> (or an attribute): no <a>, nothing focusable */
+	int in_attr;             /* rendering the text of an attribute (alt, title) */
 	/* rows and terms auto-linked in this section, per language, so that a
 	 * reader of either language sees each first mention linked */
 	const char **linked[2];

@@ -31,6 +31,22 @@ const char *spans_restore(struct ctx *c, const char *s);
  * rows and terms auto-linked unless c->no_autolink. */
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
 
+/* Returns s (may be NULL) with its spans evaluated (errors reported and
+ * counted, claims recorded) as the plain text a reader sees: for what
+ * goes into an attribute (a title, an alt text).  In the arena. */
+const char *spans_text(struct ctx *c, const char *s);
+
+/* If s ends with a heading anchor {#id} (and spaces), returns it as written
+ * ("{#id}"), stores in *len the length of s before it and in *loc where it
+ * was written; else NULL. */
+const char *spans_anchor(struct ctx *c, const char *s, size_t *len, struct srcloc *loc);
+
+/* Claims recorded from index from on were in an attribute of el (its
+ * title, its alt text): gives el the first one's anchor as its id, and
+ * that anchor to them all.  Nothing while rendering an attribute's text
+ * itself (the element that holds it does this). */
+void spans_claims_on(struct ctx *c, size_t from, struct dom_node *el);
+
 /* Records that the current section mentions spec row row or glossary term
  * term (either NULL), once per section. */
 void spans_mention(struct ctx *c, const char *row, const char *term);
