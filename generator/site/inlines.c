@@ -136,6 +136,16 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 	return url;
 }
 
+/* Returns href percent-encoded as cmark encodes a link's destination. */
+static const char *escaped_href(struct ctx *c, const char *href)
+{
+	struct buf b = BUF_INIT;
+	url_escape_href(href, strlen(href), &b);
+	const char *r = arena_strndup(c->a, b.data, b.len);
+	buf_release(&b);
+	return r;
+}
+
 /* ---- inlines ---- */
 
 static int last_char_cjk(const char *s)
@@ -215,7 +225,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			break;
 		}
 		el = dom_elem(parent, "a");
-		dom_attr(el, "href", href);
+		dom_attr(el, "href", escaped_href(c, href));
 		size_t from = c->out->nclaims;
 		const char *title = spans_text(c, cmark_node_get_title(n));
 		if (*title)
@@ -256,7 +266,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		const char *title = spans_text(c, cmark_node_get_title(n));
 		if (src) {
 			el = dom_elem(parent, "img");
-			dom_attr(el, "src", src);
+			dom_attr(el, "src", escaped_href(c, src));
 			dom_attr(el, "alt", alt);
 			if (*title)
 				dom_attr(el, "title", title);
