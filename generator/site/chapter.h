@@ -40,6 +40,8 @@ struct ctx {
 	struct buf text;         /* plain text of the current section */
 	const char **lines;      /* start of each body line (1-based index) */
 	size_t nlines;
+	const char *md;          /* the body as cmark reads it (placeholders in) */
+	size_t *md_lines;        /* offset in md of each line, nlines of them */
 	int errors;
 	const struct autolinker *links;
 	int no_autolink;         /* inside a heading or a link */

@@ -35,7 +35,7 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 			if ((ls[i - 1] == '(' || ls[i - 1] == '<') && !memcmp(ls + i, url, ulen))
 				return chapter_loc(c, l, diag_column(ls, i));
 	}
-	return chapter_loc(c, first, cmark_node_get_start_column(b ? b : n));
+	return chapter_loc(c, first, spans_column(c, first, cmark_node_get_start_column(b ? b : n)));
 }
 
 /* Returns "line:col" for a link's data-src (read back by the link check):

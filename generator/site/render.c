@@ -515,7 +515,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	 * UTF-8 too */
 	struct arena cmark_arena = ARENA_INIT;
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
-	free(md);
+	c.md = md;
 	cmark_consolidate_text_nodes(doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
@@ -546,6 +546,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	cmark_arena_now = NULL;
 	buf_release(&c.text);
 	free(c.lines);
+	free(c.md_lines);
+	free(md);
 	free(c.spans);
 	free(c.ids);
 	free(c.linked[0]);

@@ -92,7 +92,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
 	struct buf md = BUF_INIT;
 	int line = 1;
-	size_t caplines = 0;
+	size_t caplines = 0, nmd = 0, capmd = 0;
 	/* every line, code or not: cmark decides what is code (a fence opened
 	 * on a list item's line, a fence line inside another fence, a
 	 * paragraph that starts with ```x```), and a placeholder that lands in
@@ -101,6 +101,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *eol = nl ? nl : end;
 		size_t len = (size_t)(eol - s);
+		*ARRAY_PUSH(c->md_lines, nmd, capmd) = md.len;
 		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
 		/* ordinary bytes are copied in runs, flushed before anything
 		 * special (a backslash, U+E00x, a brace) */
@@ -399,4 +400,27 @@ void spans_claims_on(struct ctx *c, size_t from, struct dom_node *el)
 	for (size_t k = from + 1; k < c->out->nclaims; k++)
 		c->out->claims[k].anchor = anchor;
 	dom_attr(el, "id", anchor);
+}
+
+int spans_column(struct ctx *c, int line, int md_col)
+{
+	if (!c->md || line < 1 || (size_t)line > c->nlines || md_col < 1)
+		return md_col;
+	const char *s = c->md + c->md_lines[line - 1];
+	size_t want = (size_t)md_col - 1, len = strcspn(s, "\n");
+	int col = 1;
+	for (size_t i = 0; i < want && i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (n && idx < c->nspans) {
+			const char *raw = c->spans[idx].raw;
+			col += (int)utf8_length(raw, strlen(raw));
+			i += n;
+			continue;
+		}
+		i++;
+		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+			i++;
+		col++;
+	}
+	return col;
 }

@@ -47,6 +47,11 @@ const char *spans_anchor(struct ctx *c, const char *s, size_t *len, struct srclo
  * itself (the element that holds it does this). */
 void spans_claims_on(struct ctx *c, size_t from, struct dom_node *el);
 
+/* Returns the column, as the author wrote the line (code points, spans
+ * as written), of a byte column cmark gives (1-based, in the body it
+ * read, placeholders in). */
+int spans_column(struct ctx *c, int line, int md_col);
+
 /* Records that the current section mentions spec row row or glossary term
  * term (either NULL), once per section. */
 void spans_mention(struct ctx *c, const char *row, const char *term);
