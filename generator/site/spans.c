@@ -1,11 +1,13 @@
 /*
  * spans.c — spans out, placeholders in (see spans.h).
  *
- * Spans are taken out of the Markdown before cmark sees it: each {…} on a
- * line outside fenced code becomes a placeholder (U+E000 index U+E001) that
- * cmark passes through as text.  Where a placeholder lands in a text node
- * the span is evaluated and rendered (spans_emit()); where it lands in code
- * or a URL the original characters are put back (spans_restore()).  This
+ * Spans are taken out of the Markdown before cmark sees it: each {…} on
+ * any line (a brace pair is never taken across a backtick) becomes a
+ * placeholder (see PH_OPEN) that cmark passes through as text.  cmark alone
+ * decides what is code: where a placeholder lands in a text node, a
+ * heading, an alt text or a title the span is evaluated and rendered
+ * (spans_emit(), spans_text()); where it lands in code or a URL the
+ * original characters are put back (spans_restore()).  This
  * keeps exact line:col for every span without relying on cmark's inline
  * source positions, and keeps characters like * and _ inside spans away
  * from emphasis parsing.  Text around the spans goes out through the

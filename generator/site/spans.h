@@ -2,8 +2,8 @@
  * spans.h — spans out, placeholders in: the brace pre-pass of the chapter
  * renderer, and the text it gives back.
  *
- * Before cmark sees a chapter, every {…} outside fenced code is taken out
- * and a placeholder put in its place; text nodes are emitted through
+ * Before cmark sees a chapter, every {…} is taken out and a placeholder
+ * put in its place (cmark decides what is code); text nodes are emitted through
  * spans_emit(), which evaluates the spans in them and auto-links the rest,
  * and code and URLs through spans_restore(), which puts back what was
  * written.  Mentions of spec rows and glossary terms (by a span, a link or
