@@ -98,3 +98,52 @@ enum url_verdict url_judge(const char *url, size_t len)
 			return URL_SAFE;
 	return URL_BAD_SCHEME;
 }
+
+/* The bytes url_escape_href() keeps: cmark's HREF_SAFE set (houdini), with
+ * ' and &, which cmark writes as entities (the serializer escapes them). */
+static int href_safe(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       (ch && strchr("-_.+!*'(),%#@?=;:/$~&", ch));
+}
+
+void url_escape_href(const char *url, size_t len, struct buf *out)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t run = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)url[i];
+		if (href_safe(ch))
+			continue;
+		buf_add(out, url + run, i - run);
+		char esc[3] = { '%', hex[ch >> 4], hex[ch & 15] };
+		buf_add(out, esc, 3);
+		run = i + 1;
+	}
+	buf_add(out, url + run, len - run);
+}
+
+static int hex_value(unsigned char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+void url_unescape(const char *url, size_t len, struct buf *out)
+{
+	for (size_t i = 0; i < len; i++) {
+		int hi, lo;
+		if (url[i] == '%' && i + 2 < len && (hi = hex_value((unsigned char)url[i + 1])) >= 0 &&
+		    (lo = hex_value((unsigned char)url[i + 2])) >= 0) {
+			buf_addch(out, (char)(hi * 16 + lo));
+			i += 2;
+		} else {
+			buf_addch(out, url[i]);
+		}
+	}
+}

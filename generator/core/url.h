@@ -54,4 +54,17 @@ size_t url_control_at(const char *url, size_t len);
 /* Returns the verdict on url[0..len) (see enum url_verdict). */
 enum url_verdict url_judge(const char *url, size_t len);
 
+/* Appends url[0..len) to out percent-encoded by CommonMark's rule (what
+ * cmark's HTML renderer does to a link's destination): ASCII letters,
+ * digits and -_.+!*'(),%#@?=;:/$~& stay (reserved characters keep their
+ * meaning, an existing %XX is not encoded twice); every other byte (a
+ * space, \, `, [, ], ", <, >, {, }, |, ^, and each byte of a non-ASCII
+ * character) becomes %XX. */
+void url_escape_href(const char *url, size_t len, struct buf *out);
+
+/* Appends url[0..len) to out with every %XX decoded (a '%' not followed by
+ * two hex digits stays): the inverse of url_escape_href(), to find the
+ * page or the id an href names. */
+void url_unescape(const char *url, size_t len, struct buf *out);
+
 #endif

@@ -656,6 +656,23 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 	struct expr *e = side(c, p->stated_off, p->stated_len, 0, &q);
 	if (!e)
 		return -1;
+	/* {2}, {0}, {b}: braces of LaTeX or of code written in prose, not a
+	 * value (x^{2} showed as x^2, {b} as "1 b") */
+	const struct expr_node *bare = e->root;
+	if (bare->kind == EXPR_NUMBER && !bare->value.unit) {
+		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
+			    "({h100_sxm.memory}); write \\{ for a literal brace",
+			    "a bare number in braces is not a span");
+		return -1;
+	}
+	if (bare->kind == EXPR_UNIT || (bare->kind == EXPR_NAME && bare->maybe_unit && !bare->resolved)) {
+		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
+			    "({h100_sxm.memory}); write \\{ for a literal brace",
+			    "a bare unit in braces is not a span");
+		return -1;
+	}
 	memset(out, 0, sizeof *out);
 	out->kind = SPAN_VALUE;
 	out->computed = format_quantity(c->a, c->u, &q, 0);
@@ -673,6 +690,41 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 	return 0;
 }
 
+/* Returns -1 after reporting a character a span cannot hold that an
+ * author types by accident, with what to type instead: a full-width form
+ * (an IME left on: １２３, ＝, （ ) or a no-break or thin space inside a
+ * number (1 000, as typeset); else 0. */
+static int typed_by_accident(struct ctx *c)
+{
+	size_t i = 0;
+	while (i < c->len) {
+		uint32_t cp;
+		int n = utf8_decode(c->text + i, c->len - i, &cp);
+		size_t step = n > 0 ? (size_t)n : 1;
+		if (cp >= 0xFF01 && cp <= 0xFF5E) {
+			char ascii = (char)(cp - 0xFEE0);
+			report(c, i, step, NULL,
+			       "full-width '%.*s' in a span: type the ASCII '%c' (switch the input method "
+			       "to half-width)", (int)step, c->text + i, ascii);
+			return -1;
+		}
+		if (cp == 0x3000) {
+			report(c, i, step, NULL, "ideographic space in a span: type an ASCII space");
+			return -1;
+		}
+		if ((cp == 0xA0 || cp == 0x2009 || cp == 0x202F || cp == 0x2007) && i > 0 &&
+		    c->text[i - 1] >= '0' && c->text[i - 1] <= '9' && i + step < c->len &&
+		    c->text[i + step] >= '0' && c->text[i + step] <= '9') {
+			report(c, i, step, NULL, "%s space inside a number: write it without (1000) "
+			       "or with commas (1,000)", cp == 0xA0 ? "a no-break" : cp == 0x2007 ?
+			       "a figure" : cp == 0x202F ? "a narrow no-break" : "a thin");
+			return -1;
+		}
+		i += step;
+	}
+	return 0;
+}
+
 int claim_span(const struct units *u, const struct expr_scope *scope, double approx,
 	       struct arena *a, const char *text, size_t len, struct srcloc loc,
 	       struct span *out)
@@ -686,6 +738,8 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 			    "a span may not cross a line break: write it on one line");
 		return -1;
 	}
+	if (typed_by_accident(&c) < 0)
+		return -1;
 	struct parts p;
 	if (split(&c, &p) < 0)
 		return -1;

@@ -40,9 +40,13 @@ struct ctx {
 	struct buf text;         /* plain text of the current section */
 	const char **lines;      /* start of each body line (1-based index) */
 	size_t nlines;
+	const char *md;          /* the body as cmark reads it (placeholders in) */
+	size_t *md_lines;        /* offset in md of each line, nlines of them */
 	int errors;
 	const struct autolinker *links;
 	int no_autolink;         /* inside a heading or a link */
+	int in_link;             /* inside <a> (or an attribute): no <a>, nothing focusable */
+	int in_attr;             /* rendering the text of an attribute (alt, title) */
 	/* rows and terms auto-linked in this section, per language, so that a
 	 * reader of either language sees each first mention linked */
 	const char **linked[2];

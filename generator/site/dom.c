@@ -812,7 +812,8 @@ void dom_page_finish(struct dom_page *p)
  * A small HTML5 serializer of our own: libxml2's HTML one looks every
  * element up in a table of HTML 4 names (a quarter of a build's time) and
  * percent-encodes non-ASCII characters in links.  Ours writes void
- * elements without end tags, boolean attributes bare, script and style
+ * elements without end tags, attributes without a value (a template's
+ * defer, hidden) bare and every other one with its value, script and style
  * content as it is, and escapes & < > in text and & < > " in attributes. */
 
 /* Returns 1 for the void elements.  Switched on the first letter: a
@@ -940,8 +941,8 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 			buf_addch(out, ' ');
 			out_add(out, a->name, a->name_len);
-			if (!a->value || (a->value_len == a->name_len && !memcmp(a->value, a->name, a->name_len)))
-				continue;   /* a boolean attribute: defer, hidden */
+			if (!a->value)
+				continue;   /* written bare in a template: defer, hidden */
 			buf_adds(out, "=\"");
 			escape(out, a->value, a->value_len, 1);
 			buf_addch(out, '"');

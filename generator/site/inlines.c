@@ -35,7 +35,7 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 			if ((ls[i - 1] == '(' || ls[i - 1] == '<') && !memcmp(ls + i, url, ulen))
 				return chapter_loc(c, l, diag_column(ls, i));
 	}
-	return chapter_loc(c, first, cmark_node_get_start_column(b ? b : n));
+	return chapter_loc(c, first, spans_column(c, first, cmark_node_get_start_column(b ? b : n)));
 }
 
 /* Returns "line:col" for a link's data-src (read back by the link check):
@@ -136,6 +136,16 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 	return url;
 }
 
+/* Returns href percent-encoded as cmark encodes a link's destination. */
+static const char *escaped_href(struct ctx *c, const char *href)
+{
+	struct buf b = BUF_INIT;
+	url_escape_href(href, strlen(href), &b);
+	const char *r = arena_strndup(c->a, b.data, b.len);
+	buf_release(&b);
+	return r;
+}
+
 /* ---- inlines ---- */
 
 static int last_char_cjk(const char *s)
@@ -191,6 +201,10 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		buf_adds(&c->text, lit);
 		break;
 	case CMARK_NODE_HTML_INLINE:
+		if (c->in_attr) {   /* an alt text keeps it as text, as cmark's does */
+			buf_adds(&c->text, spans_restore(c, cmark_node_get_literal(n)));
+			break;
+		}
 		if (!c->book->allow_html) {
 			struct srcloc loc = link_loc(c, n, "");
 			diag_warning(loc, "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
@@ -211,10 +225,12 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			break;
 		}
 		el = dom_elem(parent, "a");
-		dom_attr(el, "href", href);
-		const char *title = cmark_node_get_title(n);
-		if (title && *title)
-			dom_attr(el, "title", spans_restore(c, title));
+		dom_attr(el, "href", escaped_href(c, href));
+		size_t from = c->out->nclaims;
+		const char *title = spans_text(c, cmark_node_get_title(n));
+		if (*title)
+			dom_attr(el, "title", title);
+		spans_claims_on(c, from, el);
 		dom_attr(el, "data-src", src_attr(c, loc));
 		if (has_scheme(href, "spec:") || has_scheme(href, "/specs/"))
 			dom_attr(el, "class", "spec-link");
@@ -223,7 +239,9 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		if (has_scheme(url, "term:"))
 			spans_mention(c, NULL, url + 5);
 		c->no_autolink++;
+		c->in_link++;
 		inlines_render(c, cmark_node_first_child(n), el, depth + 1);
+		c->in_link--;
 		c->no_autolink--;
 		break;
 	}
@@ -231,17 +249,30 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		struct srcloc loc;
 		const char *url = spans_restore(c, cmark_node_get_url(n));
 		const char *src = link_href(c, n, url, &loc);
-		struct buf alt = BUF_INIT;
-		for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
-			if (cmark_node_get_literal(k))
-				buf_adds(&alt, spans_restore(c, cmark_node_get_literal(k)));
+		/* the alt text: the text of every inline in it, spans evaluated
+		 * (checked as anywhere else) */
+		size_t from = c->out->nclaims, text_from = c->text.len;
+		struct dom_node *scratch = dom_fragment();
+		c->no_autolink++;
+		c->in_link++;
+		c->in_attr++;
+		inlines_render(c, cmark_node_first_child(n), scratch, depth + 1);
+		c->in_attr--;
+		c->in_link--;
+		c->no_autolink--;
+		dom_free(scratch);
+		const char *alt = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
+		buf_truncate(&c->text, text_from);
+		const char *title = spans_text(c, cmark_node_get_title(n));
 		if (src) {
 			el = dom_elem(parent, "img");
-			dom_attr(el, "src", src);
-			dom_attr(el, "alt", alt.data);
+			dom_attr(el, "src", escaped_href(c, src));
+			dom_attr(el, "alt", alt);
+			if (*title)
+				dom_attr(el, "title", title);
+			spans_claims_on(c, from, el);
 			dom_attr(el, "data-src", src_attr(c, loc));
 		}
-		buf_release(&alt);
 		break;
 	}
 	default:

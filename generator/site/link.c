@@ -15,6 +15,7 @@
 #include "core/pack.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/url.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -123,8 +124,8 @@ static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
 	return loc;
 }
 
-static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
-		   const char *fragment)
+static void record_decoded(struct collect_ctx *c, struct dom_node *n, const char *path,
+			   size_t plen, const char *fragment)
 {
 	if (c->page->copy)
 		return;   /* print.html repeats links checked where they were written */
@@ -143,6 +144,21 @@ static void record(struct collect_ctx *c, struct dom_node *n, const char *path, 
 	r->path = arena_strndup(c->a, path, plen);
 	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
 	r->loc = link_origin(c, n);
+}
+
+/* An href is percent-encoded as cmark encodes it (/a%20b.html#%E4%B8%AD):
+ * the page and the id it names are what it decodes to. */
+static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
+		   const char *fragment)
+{
+	struct buf p = BUF_INIT, f = BUF_INIT;
+	if (path)
+		url_unescape(path, plen, &p);
+	if (fragment)
+		url_unescape(fragment, strlen(fragment), &f);
+	record_decoded(c, n, path ? p.data : NULL, p.len, fragment ? f.data : NULL);
+	buf_release(&p);
+	buf_release(&f);
 }
 
 static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr)

@@ -16,6 +16,7 @@
 #include "site/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/utf8.h"
 
 #include <cmark.h>
 #include <ctype.h>
@@ -45,24 +46,6 @@ static const char *unique_id(struct ctx *c, const char *want)
 }
 
 /* ---- blocks ---- */
-
-/* Appends the prose text of a node (no code) to b, for language detection. */
-static void prose_text(cmark_node *n, struct buf *b, int depth)
-{
-	if (depth > RENDER_MAX_DEPTH)
-		return;
-	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
-		cmark_node_type t = cmark_node_get_type(k);
-		if (t == CMARK_NODE_TEXT)
-			buf_adds(b, cmark_node_get_literal(k));
-		else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
-			buf_addch(b, ' ');
-		else if (t != CMARK_NODE_CODE && t != CMARK_NODE_CODE_BLOCK)
-			prose_text(k, b, depth + 1);
-		if (t == CMARK_NODE_PARAGRAPH)
-			buf_addch(b, '\n');
-	}
-}
 
 /* Feeds the prose text of a node to t as prose_text() would append it. */
 static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
@@ -153,38 +136,54 @@ static void start_section(struct ctx *c, const char *id, const char *title)
 	c->section_title = title;
 }
 
+/* Returns 1 if id is a valid explicit heading id (reported if not). */
+static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
+{
+	const char *why = !*id ? "is empty" : NULL;
+	for (const char *q = id; !why && *q; q++)
+		if (*q == ' ' || *q == '\t' || *q == '#')
+			why = *q == '#' ? "holds a '#'" : "holds a space";
+	if (!why)
+		return 1;
+	diag_report(DIAG_ERROR, loc, (int)utf8_length(id, strlen(id)) + 3,
+		    "hint: an id is one word, such as {#memory-bandwidth}",
+		    "heading anchor {#%s} %s", id, why);
+	c->errors++;
+	return 0;
+}
+
 static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent)
 {
 	int level = cmark_node_get_heading_level(n);
 	if (level < 2)
 		level = 2;   /* the chapter title is the page's only h1 */
-	/* the heading's text, spans shown as written */
-	struct buf t = BUF_INIT;
-	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
-		if (cmark_node_get_literal(k))
-			buf_adds(&t, cmark_node_get_literal(k));
-		else if (cmark_node_first_child(k))
-			prose_text(k, &t, 0);
-	/* explicit anchor {#id} at the end */
+	/* explicit anchor {#id} at the end: cut from the last text */
 	const char *explicit_id = NULL;
-	while (t.len && t.data[t.len - 1] == ' ')
-		buf_truncate(&t, t.len - 1);
-	if (t.len && t.data[t.len - 1] == '}') {
-		char *open = strstr(t.data, "{#");
-		char *last = NULL;
-		while (open) {
-			last = open;
-			open = strstr(open + 2, "{#");
-		}
-		if (last) {
-			explicit_id = arena_strndup(c->a, last + 2, (size_t)(t.data + t.len - 1 - last - 2));
-			buf_truncate(&t, (size_t)(last - t.data));
-			while (t.len && t.data[t.len - 1] == ' ')
-				buf_truncate(&t, t.len - 1);
+	cmark_node *last = cmark_node_last_child(n);
+	if (last && cmark_node_get_type(last) == CMARK_NODE_TEXT) {
+		const char *lit = cmark_node_get_literal(last);
+		size_t keep;
+		struct srcloc loc;
+		const char *raw = spans_anchor(c, lit, &keep, &loc);
+		if (raw) {
+			explicit_id = arena_strndup(c->a, raw + 2, strlen(raw) - 3);
+			if (!valid_anchor(c, explicit_id, loc))
+				explicit_id = NULL;
+			while (keep && lit[keep - 1] == ' ')
+				keep--;
+			cmark_node_set_literal(last, arena_strndup(c->a, lit, keep));
 		}
 	}
-	const char *plain = spans_restore(c, t.data);
-	buf_release(&t);
+	/* the heading as the reader sees it, spans evaluated: its title, id,
+	 * toc entry and aria-label are made of that text */
+	size_t text_from = c->text.len, claims_from = c->out->nclaims;
+	size_t mentions_from = c->out->nmentions;
+	struct dom_node *shown = dom_fragment();
+	c->no_autolink++;
+	inlines_render(c, cmark_node_first_child(n), shown, 0);
+	c->no_autolink--;
+	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
+	buf_truncate(&c->text, text_from);
 	struct bitext title;
 	render_split_title(c->a, plain, &title);
 	const char *want = explicit_id;
@@ -204,6 +203,11 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	}
 
 	start_section(c, id, plain);
+	/* what the heading's spans name belongs to its own section */
+	for (size_t k = mentions_from; k < c->out->nmentions; k++)
+		c->out->mentions[k].section = id;
+	for (size_t k = claims_from; k < c->out->nclaims; k++)
+		c->out->claims[k].section = id;
 	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
 	h->level = level;
 	h->id = id;
@@ -219,34 +223,18 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	dom_texts(a, "#");
 	dom_texts(el, " ");
 	if (title.zh && title.en) {
+		/* two titles, as text: the heading's claims are found at it */
 		render_bitext(el, title);
+		for (size_t k = claims_from; k < c->out->nclaims; k++)
+			c->out->claims[k].anchor = id;
 	} else {
 		/* one language: keep inline markup and spans */
 		struct dom_node *span = dom_elem(el, "span");
 		if (title.zh)
 			dom_attr(span, "lang", "zh-Hans");
-		if (explicit_id) {
-			/* the {#id} is not part of the title: cut it from the last text */
-			cmark_node *last = cmark_node_last_child(n);
-			if (last && cmark_node_get_type(last) == CMARK_NODE_TEXT) {
-				const char *lit = cmark_node_get_literal(last);
-				const char *cut = strstr(lit, "{#");
-				while (cut && strstr(cut + 2, "{#"))
-					cut = strstr(cut + 2, "{#");
-				if (cut) {
-					size_t keep = (size_t)(cut - lit);
-					while (keep && lit[keep - 1] == ' ')
-						keep--;
-					cmark_node_set_literal(last, arena_strndup(c->a, lit, keep));
-				}
-			}
-		}
-		c->no_autolink++;
-		inlines_render(c, cmark_node_first_child(n), span, 0);
-		c->no_autolink--;
-		/* drop a trailing {#id} that was rendered as text */
-		(void)span;
+		dom_move_children(shown, span);
 	}
+	dom_free(shown);
 	buf_adds(&c->text, plain);
 	buf_addch(&c->text, '\n');
 }
@@ -527,7 +515,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	 * UTF-8 too */
 	struct arena cmark_arena = ARENA_INIT;
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
-	free(md);
+	c.md = md;
 	cmark_consolidate_text_nodes(doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
@@ -558,6 +546,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	cmark_arena_now = NULL;
 	buf_release(&c.text);
 	free(c.lines);
+	free(c.md_lines);
+	free(md);
 	free(c.spans);
 	free(c.ids);
 	free(c.linked[0]);

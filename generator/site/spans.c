@@ -1,11 +1,13 @@
 /*
  * spans.c — spans out, placeholders in (see spans.h).
  *
- * Spans are taken out of the Markdown before cmark sees it: each {…} on a
- * line outside fenced code becomes a placeholder (U+E000 index U+E001) that
- * cmark passes through as text.  Where a placeholder lands in a text node
- * the span is evaluated and rendered (spans_emit()); where it lands in code
- * or a URL the original characters are put back (spans_restore()).  This
+ * Spans are taken out of the Markdown before cmark sees it: each {…} on
+ * any line (a brace pair is never taken across a backtick) becomes a
+ * placeholder (see PH_OPEN) that cmark passes through as text.  cmark alone
+ * decides what is code: where a placeholder lands in a text node, a
+ * heading, an alt text or a title the span is evaluated and rendered
+ * (spans_emit(), spans_text()); where it lands in code or a URL the
+ * original characters are put back (spans_restore()).  This
  * keeps exact line:col for every span without relying on cmark's inline
  * source positions, and keeps characters like * and _ inside spans away
  * from emphasis parsing.  Text around the spans goes out through the
@@ -15,15 +17,20 @@
 #include "site/spans.h"
 #include "site/autolink.h"
 #include "core/alloc.h"
+#include "core/utf8.h"
 #include "book/numbers.h"
 
 #include <ctype.h>
 #include <stdint.h>
 #include <string.h>
 
-#define PH_OPEN  "\xEE\x80\x80"   /* U+E000 */
-#define PH_CLOSE "\xEE\x80\x81"   /* U+E001 */
-#define PH_LEN   3
+/* U+2E28 U+E000 digits U+E001 U+2E29: the private-use pair marks it; the
+ * double parentheses around it are punctuation, opening and closing, as the
+ * braces it stands for, so that cmark's rules for emphasis (which look at
+ * the characters beside a run of * or _) read it as they read the braces */
+#define PH_OPEN  "\xE2\xB8\xA8\xEE\x80\x80"
+#define PH_CLOSE "\xEE\x80\x81\xE2\xB8\xA9"
+#define PH_LEN   6
 
 struct pspan {
 	const char *raw;         /* "{…}" as written, NUL-terminated */
@@ -31,31 +38,13 @@ struct pspan {
 	size_t len;
 	struct srcloc loc;       /* of the opening brace */
 	int unterminated;
+	int anchor;              /* {#id}: a heading's anchor, not a span */
 	/* unterminated spans: the first of its line (an index into spans), and
 	 * whether that line's error was reported.  One error per line: a line of
 	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
 	size_t line_first;
 	int line_reported;
 };
-
-/* Returns 1 if line (len bytes) opens or closes a code fence; sets ch/n. */
-static int fence_line(const char *line, size_t len, char *ch, size_t *n)
-{
-	size_t i = 0;
-	while (i < len && i < 3 && line[i] == ' ')
-		i++;
-	if (i >= len || (line[i] != '`' && line[i] != '~'))
-		return 0;
-	char f = line[i];
-	size_t k = 0;
-	while (i + k < len && line[i + k] == f)
-		k++;
-	if (k < 3)
-		return 0;
-	*ch = f;
-	*n = k;
-	return 1;
-}
 
 /* The column of s[i] on a line (1-based, in code points), counted on from
  * the last column asked for on it: spans come left to right, and counting
@@ -104,83 +93,76 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
 	struct buf md = BUF_INIT;
-	char fence = 0;
-	size_t fence_n = 0;
 	int line = 1;
-	size_t caplines = 0;
+	size_t caplines = 0, nmd = 0, capmd = 0;
+	/* every line, code or not: cmark decides what is code (a fence opened
+	 * on a list item's line, a fence line inside another fence, a
+	 * paragraph that starts with ```x```), and a placeholder that lands in
+	 * code is put back as written */
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *eol = nl ? nl : end;
 		size_t len = (size_t)(eol - s);
+		*ARRAY_PUSH(c->md_lines, nmd, capmd) = md.len;
 		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
-		char fch;
-		size_t fn;
-		if (fence_line(s, len, &fch, &fn)) {
-			if (!fence) {
-				fence = fch;
-				fence_n = fn;
-			} else if (fch == fence && fn >= fence_n) {
-				fence = 0;
-			}
-			buf_add(&md, s, len);
-		} else if (fence) {
-			buf_add(&md, s, len);
-		} else {
-			/* ordinary bytes are copied in runs, flushed before anything
-			 * special (a backslash, U+E00x, a brace) */
-			size_t run = 0, line_first = SIZE_MAX;
-			struct column col = { 0, 1 };
-			for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
-				buf_add(&md, s + run, i - run);
+		/* ordinary bytes are copied in runs, flushed before anything
+		 * special (a backslash, U+E00x, a brace) */
+		size_t run = 0, line_first = SIZE_MAX;
+		struct column col = { 0, 1 };
+		for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
+			buf_add(&md, s + run, i - run);
+			run = i + 1;
+			if (s[i] == '\\' && i + 1 < len) {
+				buf_add(&md, s + i, 2);
+				i++;
 				run = i + 1;
-				if (s[i] == '\\' && i + 1 < len) {
-					buf_add(&md, s + i, 2);
-					i++;
-					run = i + 1;
-					continue;
-				}
-				if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
-				    (unsigned char)s[i + 1] == 0x80 &&
-				    ((unsigned char)s[i + 2] == 0x80 || (unsigned char)s[i + 2] == 0x81)) {
-					diag_error(chapter_loc(c, line, column_of(s, i, &col)),
-						   "private-use character U+E00%c is reserved by specbook",
-						   s[i + 2] == (char)0x80 ? '0' : '1');
-					c->errors++;
-					i += 2;
-					run = i + 1;
-					continue;
-				}
-				if (s[i] != '{' || (i + 1 < len && s[i + 1] == '#')) {
-					buf_addch(&md, s[i]);
-					continue;
-				}
-				size_t j = i + 1;
-				while (j < len && s[j] != '}' && s[j] != '{')
-					j += s[j] == '\\' && j + 1 < len ? 2 : 1;
-				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
-				memset(p, 0, sizeof *p);
-				p->loc = chapter_loc(c, line, column_of(s, i, &col));
-				if (j < len && s[j] == '}') {
-					p->raw = arena_strndup(c->a, s + i, j - i + 1);
-					p->text = p->raw + 1;
-					p->len = j - i - 1;
-					i = j;
-				} else {
-					/* nothing of it is evaluated: the rest of the line is
-					 * not copied (once per brace, that was the line's
-					 * length squared) */
-					p->raw = "{";
-					p->text = "";
-					p->unterminated = 1;
-					if (line_first == SIZE_MAX)
-						line_first = c->nspans - 1;
-					p->line_first = line_first;
-				}
-				run = i + 1;
-				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+				continue;
 			}
-			buf_add(&md, s + run, len - run);
+			if ((unsigned char)s[i] == 0xEE && i + 2 < len &&
+			    (unsigned char)s[i + 1] == 0x80 &&
+			    ((unsigned char)s[i + 2] == 0x80 || (unsigned char)s[i + 2] == 0x81)) {
+				diag_error(chapter_loc(c, line, column_of(s, i, &col)),
+					   "private-use character U+E00%c is reserved by specbook",
+					   s[i + 2] == (char)0x80 ? '0' : '1');
+				c->errors++;
+				i += 2;
+				run = i + 1;
+				continue;
+			}
+			if (s[i] != '{') {
+				buf_addch(&md, s[i]);
+				continue;
+			}
+			/* a span ends at its '}'; a backtick before it is where
+			 * cmark may open or close a code span, so a brace pair is
+			 * never taken across one (`{` to open and `}` to close) */
+			size_t j = i + 1;
+			while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
+				j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+			struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+			memset(p, 0, sizeof *p);
+			p->loc = chapter_loc(c, line, column_of(s, i, &col));
+			if (j < len && s[j] == '}') {
+				p->raw = arena_strndup(c->a, s + i, j - i + 1);
+				p->text = p->raw + 1;
+				p->len = j - i - 1;
+				p->anchor = p->len && p->text[0] == '#';
+				i = j;
+			} else {
+				/* nothing of it is evaluated: the rest of the line is
+				 * not copied (once per brace, that was the line's
+				 * length squared) */
+				p->raw = "{";
+				p->text = "";
+				p->unterminated = 1;
+				if (line_first == SIZE_MAX)
+					line_first = c->nspans - 1;
+				p->line_first = line_first;
+			}
+			run = i + 1;
+			buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
 		}
+		buf_add(&md, s + run, len - run);
 		if (nl)
 			buf_addch(&md, '\n');
 		s = nl ? nl + 1 : end;
@@ -268,7 +250,7 @@ static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct spa
 	for (size_t i = 0; i < sp->npieces; i++) {
 		const struct span_piece *p = &sp->pieces[i];
 		buf_adds(&c->text, p->text);
-		if (p->row && p->table) {
+		if (p->row && p->table && !c->in_link) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
 			dom_attr(a, "href", arena_cat(c->a, "/specs/", p->table, ".html#", p->row, (char *)NULL));
 			dom_texts(a, p->text);
@@ -283,6 +265,15 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 {
 	struct pspan *p = &c->spans[idx];
 	c->out->spans++;
+	if (p->anchor) {
+		diag_report(DIAG_ERROR, p->loc, (int)utf8_length(p->raw, p->len + 2),
+			    "hint: {#id} ends a heading's line, as in '## Title {#id}'; "
+			    "write \\{ for a literal brace",
+			    "an anchor outside a heading");
+		c->errors++;
+		dom_texts(parent, p->raw);
+		return;
+	}
 	if (p->unterminated) {
 		/* cmark decides what is code, so the line's error goes with the
 		 * first of its stray braces that is rendered as text */
@@ -326,7 +317,8 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
 			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
 	dom_attr(el, "title", title);
-	dom_attr(el, "tabindex", "0");
+	if (!c->in_link)   /* no focusable element inside a link */
+		dom_attr(el, "tabindex", "0");
 	if (sp.disputed) {
 		struct dom_node *st = dom_elem_class(el, "span", "claim-stated");
 		emit_pieces(c, st, &sp);
@@ -358,4 +350,79 @@ void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t le
 		start = i;
 	}
 	emit_plain(c, parent, s + start, len - start);
+}
+
+const char *spans_text(struct ctx *c, const char *s)
+{
+	if (!s)
+		return "";
+	if (!strstr(s, PH_OPEN))
+		return arena_strdup(c->a, s);
+	size_t from = c->text.len;
+	struct dom_node *scratch = dom_fragment();
+	c->no_autolink++;
+	c->in_link++;
+	c->in_attr++;
+	spans_emit(c, scratch, s, strlen(s));
+	c->in_attr--;
+	c->in_link--;
+	c->no_autolink--;
+	dom_free(scratch);
+	const char *r = arena_strndup(c->a, c->text.data + from, c->text.len - from);
+	buf_truncate(&c->text, from);
+	return r;
+}
+
+const char *spans_anchor(struct ctx *c, const char *s, size_t *len, struct srcloc *loc)
+{
+	size_t n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	if (n < PH_LEN || memcmp(s + n - PH_LEN, PH_CLOSE, PH_LEN))
+		return NULL;
+	size_t i = n - PH_LEN;
+	while (i && s[i - 1] >= '0' && s[i - 1] <= '9')
+		i--;
+	if (i < PH_LEN)
+		return NULL;
+	i -= PH_LEN;
+	size_t idx;
+	if (placeholder_at(s + i, n - i, &idx) != n - i || idx >= c->nspans || !c->spans[idx].anchor)
+		return NULL;
+	*len = i;
+	*loc = c->spans[idx].loc;
+	return c->spans[idx].raw;
+}
+
+void spans_claims_on(struct ctx *c, size_t from, struct dom_node *el)
+{
+	if (c->in_attr || from >= c->out->nclaims)
+		return;   /* the attribute's element says where they are */
+	const char *anchor = c->out->claims[from].anchor;
+	for (size_t k = from + 1; k < c->out->nclaims; k++)
+		c->out->claims[k].anchor = anchor;
+	dom_attr(el, "id", anchor);
+}
+
+int spans_column(struct ctx *c, int line, int md_col)
+{
+	if (!c->md || line < 1 || (size_t)line > c->nlines || md_col < 1)
+		return md_col;
+	const char *s = c->md + c->md_lines[line - 1];
+	size_t want = (size_t)md_col - 1, len = strcspn(s, "\n");
+	int col = 1;
+	for (size_t i = 0; i < want && i < len;) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (n && idx < c->nspans) {
+			const char *raw = c->spans[idx].raw;
+			col += (int)utf8_length(raw, strlen(raw));
+			i += n;
+			continue;
+		}
+		i++;
+		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+			i++;
+		col++;
+	}
+	return col;
 }

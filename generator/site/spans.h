@@ -2,8 +2,8 @@
  * spans.h — spans out, placeholders in: the brace pre-pass of the chapter
  * renderer, and the text it gives back.
  *
- * Before cmark sees a chapter, every {…} outside fenced code is taken out
- * and a placeholder put in its place; text nodes are emitted through
+ * Before cmark sees a chapter, every {…} is taken out and a placeholder
+ * put in its place (cmark decides what is code); text nodes are emitted through
  * spans_emit(), which evaluates the spans in them and auto-links the rest,
  * and code and URLs through spans_restore(), which puts back what was
  * written.  Mentions of spec rows and glossary terms (by a span, a link or
@@ -30,6 +30,27 @@ const char *spans_restore(struct ctx *c, const char *s);
  * text: spans evaluated (errors reported and counted), first mentions of
  * rows and terms auto-linked unless c->no_autolink. */
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
+
+/* Returns s (may be NULL) with its spans evaluated (errors reported and
+ * counted, claims recorded) as the plain text a reader sees: for what
+ * goes into an attribute (a title, an alt text).  In the arena. */
+const char *spans_text(struct ctx *c, const char *s);
+
+/* If s ends with a heading anchor {#id} (and spaces), returns it as written
+ * ("{#id}"), stores in *len the length of s before it and in *loc where it
+ * was written; else NULL. */
+const char *spans_anchor(struct ctx *c, const char *s, size_t *len, struct srcloc *loc);
+
+/* Claims recorded from index from on were in an attribute of el (its
+ * title, its alt text): gives el the first one's anchor as its id, and
+ * that anchor to them all.  Nothing while rendering an attribute's text
+ * itself (the element that holds it does this). */
+void spans_claims_on(struct ctx *c, size_t from, struct dom_node *el);
+
+/* Returns the column, as the author wrote the line (code points, spans
+ * as written), of a byte column cmark gives (1-based, in the body it
+ * read, placeholders in). */
+int spans_column(struct ctx *c, int line, int md_col);
 
 /* Records that the current section mentions spec row row or glossary term
  * term (either NULL), once per section. */

@@ -166,6 +166,28 @@ static void raw_html_dropped(void **state)
 	arena_free(&a);
 }
 
+/* Markdown renders as cmark renders it (issue 19) */
+static void as_cmark(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	char *html = render_body("Use `{` to open and `}` to close.\n\n## ID\n\n"
+				 "![alt](alt.png) ![foo *bar* `c`](x.png \"img title\") [a](u \"title\") "
+				 "[l](</my uri>) [m](a\\\\b`c]\xc3\xa4)\n\n"
+				 "- ```c\n  int main() { return 0; }\n  ```\n", &r, &a);
+	assert_non_null(strstr(html, "<p>Use <code>{</code> to open and <code>}</code> to close.</p>"));
+	assert_non_null(strstr(html, "<h2 id=\"id\"><a class=\"anchor\" href=\"#id\""));
+	assert_non_null(strstr(html, "<img src=\"alt.png\" alt=\"alt\""));
+	assert_non_null(strstr(html, "<img src=\"x.png\" alt=\"foo bar c\" title=\"img title\""));
+	assert_non_null(strstr(html, "<a href=\"u\" title=\"title\""));
+	assert_non_null(strstr(html, "<a href=\"/my%20uri\""));
+	assert_non_null(strstr(html, "<a href=\"a%5Cb%60c%5D%C3%A4\""));
+	assert_non_null(strstr(html, "<li><pre><code class=\"language-c\">int main() { return 0; }\n</code></pre></li>"));
+	free(html);
+	arena_free(&a);
+}
+
 int main(void)
 {
 	cmocka_set_message_output(CM_OUTPUT_TAP);
@@ -177,6 +199,7 @@ int main(void)
 		cmocka_unit_test(pairs),
 		cmocka_unit_test(soft_breaks),
 		cmocka_unit_test(headings_and_ids),
+		cmocka_unit_test(as_cmark),
 		cmocka_unit_test(callouts),
 		cmocka_unit_test(raw_html_dropped),
 	};

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -120,6 +121,30 @@ static void test_judge(void **state)
 	assert_int_equal(url_control_at("abc", 3), 3);
 }
 
+static char *escaped(const char *url, int un)
+{
+	static char out[256];
+	struct buf b = BUF_INIT;
+	(un ? url_unescape : url_escape_href)(url, strlen(url), &b);
+	snprintf(out, sizeof out, "%s", b.data);
+	buf_release(&b);
+	return out;
+}
+
+/* CommonMark's rule, as cmark renders a link's destination (issue 19) */
+static void test_escape_href(void **state)
+{
+	(void)state;
+	assert_string_equal(escaped("/my uri", 0), "/my%20uri");
+	assert_string_equal(escaped("a\\b`c]d[e", 0), "a%5Cb%60c%5Dd%5Be");
+	assert_string_equal(escaped("\xc3\xa4", 0), "%C3%A4");
+	assert_string_equal(escaped("https://a.invalid/p?q=1&r=2#x:y", 0), "https://a.invalid/p?q=1&r=2#x:y");
+	assert_string_equal(escaped("%20 already", 0), "%20%20already");
+	assert_string_equal(escaped("a\"b<c>{d}|^", 0), "a%22b%3Cc%3E%7Bd%7D%7C%5E");
+	assert_string_equal(escaped("#%E4%B8%AD%2", 1), "#\xe4\xb8\xad%2");
+	assert_string_equal(escaped("%zz%4", 1), "%zz%4");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +152,7 @@ int main(void)
 		cmocka_unit_test(test_scheme),
 		cmocka_unit_test(test_long_scheme),
 		cmocka_unit_test(test_judge),
+		cmocka_unit_test(test_escape_href),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("url", tests, NULL, NULL);
