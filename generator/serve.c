@@ -37,6 +37,7 @@
 #include "core/arena.h"
 #include "core/buffer.h"
 #include "core/files.h"
+#include "core/url.h"
 #include "site/write.h"
 
 #include <arpa/inet.h>
@@ -526,17 +527,6 @@ static void respond_status(struct server *s, struct client *c, int head)
 	buf_release(&j);
 }
 
-static int hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /*
  * Turns the request target into a path relative to out ("" for the root,
  * "specs/index.html").  Returns 0, or -1 when the target is malformed or
@@ -551,8 +541,8 @@ static int clean_path(const char *target, size_t len, struct buf *rel, int *trai
 	for (size_t i = 0; i < len && target[i] != '?' && target[i] != '#'; i++) {
 		int ch = (unsigned char)target[i];
 		if (ch == '%') {
-			int hi = i + 2 < len ? hexval(target[i + 1]) : -1;
-			int lo = i + 2 < len ? hexval(target[i + 2]) : -1;
+			int hi = i + 2 < len ? url_hex_value((unsigned char)target[i + 1]) : -1;
+			int lo = i + 2 < len ? url_hex_value((unsigned char)target[i + 2]) : -1;
 			if (hi < 0 || lo < 0) {
 				buf_release(&dec);
 				return -1;

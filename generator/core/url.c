@@ -123,7 +123,7 @@ void url_escape_href(const char *url, size_t len, struct buf *out)
 	buf_add(out, url + run, len - run);
 }
 
-static int hex_value(unsigned char ch)
+int url_hex_value(int ch)
 {
 	if (ch >= '0' && ch <= '9')
 		return ch - '0';
@@ -138,8 +138,8 @@ void url_unescape(const char *url, size_t len, struct buf *out)
 {
 	for (size_t i = 0; i < len; i++) {
 		int hi, lo;
-		if (url[i] == '%' && i + 2 < len && (hi = hex_value((unsigned char)url[i + 1])) >= 0 &&
-		    (lo = hex_value((unsigned char)url[i + 2])) >= 0) {
+		if (url[i] == '%' && i + 2 < len && (hi = url_hex_value((unsigned char)url[i + 1])) >= 0 &&
+		    (lo = url_hex_value((unsigned char)url[i + 2])) >= 0) {
 			buf_addch(out, (char)(hi * 16 + lo));
 			i += 2;
 		} else {

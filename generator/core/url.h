@@ -67,4 +67,7 @@ void url_escape_href(const char *url, size_t len, struct buf *out);
  * page or the id an href names. */
 void url_unescape(const char *url, size_t len, struct buf *out);
 
+/* The value of a hexadecimal digit, or -1. */
+int url_hex_value(int ch);
+
 #endif
