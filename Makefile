@@ -76,6 +76,10 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
 $(BUILD)/tests/examples: tests/examples/runner.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
 
+# The CommonMark spec's examples through the pipeline (tests/commonmark/).
+$(BUILD)/tests/commonmark: tests/commonmark/runner.c $(LIB_OBJS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
+
 # Build the book.  Dependencies are checked first, in a sub-make, so that
 # pkg-config flags are read after any install.
 site:
@@ -98,7 +102,7 @@ check:
 
 test:
 	@tools/ensure-deps.sh test
-	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples $(BUILD)/tests/commonmark
 	@BUILD=$(BUILD) tests/run.sh
 
 # (GCC 12 with -fsanitize=undefined misreads vsnprintf's format as possibly
@@ -121,7 +125,7 @@ test-tsan:
 test-valgrind:
 	@tools/ensure-deps.sh test
 	@command -v valgrind >/dev/null || tools/ensure-deps.sh valgrind
-	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples $(BUILD)/tests/commonmark
 	@WRAP="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9" \
 		CASE_TIMEOUT=600 SKIP_BROWSER=1 BUILD=$(BUILD) tests/run.sh
 

@@ -50,6 +50,12 @@ if [ -x "$BUILD/tests/examples" ]; then
 	tap examples ${WRAP:-} "$BUILD/tests/examples" tests/examples/*.md
 fi
 
+if [ -x "$BUILD/tests/commonmark" ]; then
+	echo "# the CommonMark spec's examples (tests/commonmark/)"
+	tap commonmark ${WRAP:-} "$BUILD/tests/commonmark" tests/commonmark/spec.txt tests/commonmark/book
+	"$BUILD/tests/commonmark" tests/commonmark/spec.txt tests/commonmark/book 2>/dev/null | grep -E '^# +[0-9]'
+fi
+
 echo "# fixture books"
 for book in tests/fixtures/[!_]*/; do
 	[ -d "$book" ] || continue
