@@ -67,6 +67,11 @@ function openSite(site) {
 		return el;
 	}
 	const head = element("head"), body = element("body");
+	const html = fs.readFileSync(path.join(site, "search.html"), "utf8");
+	const pageEl = element("div");
+	const m = html.match(/<div id="search-page"([^>]*)>/);
+	for (const a of (m ? m[1] : "").matchAll(/([\w-]+)="([^"]*)"/g))
+		pageEl.setAttribute(a[1], a[2]);
 	const sandbox = {
 		console,
 		setTimeout, clearTimeout,
@@ -76,7 +81,7 @@ function openSite(site) {
 			readyState: "complete",
 			head, body, documentElement: element("html"),
 			currentScript: null,
-			getElementById() { return null; },
+			getElementById(id) { return id === "search-page" && m ? pageEl : null; },
 			querySelector() { return null; },
 			querySelectorAll() { return []; },
 			createElement: element,
@@ -117,10 +122,9 @@ function openSite(site) {
 			if (el.onload) el.onload();
 		}, 0);
 	}
-	const html = fs.readFileSync(path.join(site, "search.html"), "utf8");
-	for (const m of html.matchAll(/<script src="([^"]*)"/g))
-		if (/search/.test(m[1]))
-			run(m[1]);
+	for (const sm of html.matchAll(/<script src="([^"]*)"/g))
+		if (/search/.test(sm[1]))
+			run(sm[1], { src: sm[1], getAttribute() { return sm[1]; } });
 	const api = sandbox.SpecbookSearch;
 	if (!api)
 		throw new Error("search.js did not set window.SpecbookSearch");
