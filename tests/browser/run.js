@@ -557,8 +557,8 @@ async function main() {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
 			await page.goto(fileBase + "search.html");
-			const res = await page.evaluate(() => {
-				const ix = window.SpecbookSearch.index(), tok = window.SpecbookSearch.tokenize;
+			const res = await page.evaluate(async () => {
+				const ix = await window.SpecbookSearch.loadAll(), tok = window.SpecbookSearch.tokenize;
 				const want = new Map();   /* "doc term" → weight from C */
 				ix.terms.forEach((t, i) => {
 					const p = ix.postings[i];
@@ -585,16 +585,14 @@ async function main() {
 		});
 
 		await test("search: every indexed section links to a page and anchor that exist", async () => {
-			/* the index parts, in the order search.html loads them */
-			const html = fs.readFileSync(path.join(SITE, "search.html"), "utf8");
-			const parts = Array.from(html.matchAll(/<script src="(assets\/search\/[^"]*)"/g), (m) => m[1]);
-			const sandbox = { window: {} };
-			for (const part of parts)
-				require("vm").runInNewContext(fs.readFileSync(path.join(SITE, part), "utf8"), sandbox);
-			const docs = [];
-			for (const ix of sandbox.window.SPECBOOK_SEARCH_PARTS || [])
-				for (const d of ix.docs)
-					docs.push([ix.pages[d[0]][0], d[1]]);
+			/* every section of the split index, loaded by search.js */
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "search.html");
+			const docs = await page.evaluate(async () =>
+				(await window.SpecbookSearch.loadAll()).docs.map((d) => [d[0], d[1]]));
+			await ctx.close();
+			const parts = docs;
 			const ids = new Map(), bad = [];
 			for (const d of docs) {
 				const page = d[0];

@@ -142,7 +142,8 @@ function top(results) {
 async function main() {
 	if (bytesQuery !== null) {
 		const s = openSite(SITE);
-		await s.search(bytesQuery);
+		const r = await s.search(bytesQuery);
+		process.stderr.write(`# ${r.length} results, top ${top(r)}\n`);
 		process.stdout.write(`${s.state.bytes} ${s.state.files}\n`);
 		return;
 	}
