@@ -917,7 +917,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = sorted[k].term;
 		struct buf *out = &shards[search_bucket(sorted[k].text, sorted[k].len)];
-		buf_adds(out, started[out - shards]++ ? ",\n" : "\n");
+		buf_adds(out, started[out - shards] ? ",\n" : "\n");
+		started[out - shards] = 1;   /* a flag: a count would wrap at 256 */
 		add_json_string(out, sorted[k].text, sorted[k].len);
 		const struct posting *ps = postings_of(t);
 		/* three numbers of at most 13 digits a posting */
