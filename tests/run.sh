@@ -259,6 +259,13 @@ if [ -x tests/bench/serve-test.sh ]; then
 	tap serve env BUILD="$BUILD" tests/bench/serve-test.sh
 fi
 
+# The search's answers over the real book: the site's search.js in Node,
+# top results compared with those recorded before the index was split.
+if command -v node >/dev/null 2>&1; then
+	echo "# search golden"
+	tap search-golden node tests/search/golden.js "$TMP/site-a"
+fi
+
 if [ -x tests/validate.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
 	echo "# HTML validation"
 	tap validate tests/validate.sh "$TMP/site-a"

@@ -649,21 +649,45 @@ static void claims_page(struct site *s)
 
 /* ---- search ---- */
 
-/* Writes the part being filled as path. */
-static void search_flush(struct site *s, const char *path)
+/* Writes a generated file unless the output already holds its bytes
+ * (an incremental build made its part again and it came out the same). */
+static void write_if_changed(struct site *s, const char *path, struct buf *b)
 {
-	struct buf js = BUF_INIT;
-	search_index_write_part(s->search, &js);
-	search_index_free(s->search);
-	s->search = NULL;
-	size_t len;
-	char *data = buf_detach(&js, &len);
-	write_file(s, path, data, len);
+	if (!s->writing)
+		;
+	else if (write_html(s, s->a, path, b->data ? b->data : "", b->len))
+		s->writing = 0;
+	write_file_done(s, path);
+	buf_release(b);
 }
 
+/* Writes the part being filled, named name ("0003", "book"): its shards
+ * and its pages' sections (search.h). */
+static void search_flush(struct site *s, const char *name)
+{
+	size_t npages = search_index_npages(s->search);
+	struct buf *shards = xcalloc(SEARCH_BUCKETS, sizeof *shards);
+	struct buf *docs = xcalloc(npages ? npages : 1, sizeof *docs);
+	search_index_write_split(s->search, name, shards, docs);
+	search_index_free(s->search);
+	s->search = NULL;
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		write_if_changed(s, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
+	for (size_t k = 0; k < npages; k++)
+		write_if_changed(s, arena_printf(s->a, "assets/search/%s/p%zu.js", name, k), &docs[k]);
+	free(shards);
+	free(docs);
+}
+
+static const char *part_name(struct site *s, size_t k)
+{
+	return arena_printf(s->a, "%04zu", k);
+}
+
+/* The first shard of part k: the part is there when it is. */
 const char *pages_search_part_path(struct site *s, size_t k)
 {
-	return arena_printf(s->a, "assets/search/%04zu.js", k);
+	return arena_printf(s->a, "assets/search/%04zu/00.js", k);
 }
 
 /* Adds the sections rc of chapter ci to ix (any thread: nothing shared is
@@ -702,13 +726,18 @@ void pages_search_chapter(struct site *s, size_t ci)
 	if (site_reused(s, ci) && !site_reindexed(s, ci)) {
 		/* so is the rest of its part (the reuse layer decided so): so is the part */
 		if (last) {
-			const char *path = pages_search_part_path(s, s->search_parts++);
-			if (site_take_file(s, path)) {
-				diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
-					   "(build with --no-cache)", path);
-				s->writing = 0;
+			size_t k = s->search_parts++, from = k * SEARCH_PART_CHAPTERS;
+			for (size_t f = 0; f < SEARCH_BUCKETS + (ci + 1 - from); f++) {
+				const char *path = f < SEARCH_BUCKETS
+					? arena_printf(s->a, "assets/search/%04zu/%02zx.js", k, f)
+					: arena_printf(s->a, "assets/search/%04zu/p%zu.js", k, f - SEARCH_BUCKETS);
+				if (site_take_file(s, path)) {
+					diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
+						   "(build with --no-cache)", path);
+					s->writing = 0;
+				}
+				write_file_done(s, path);
 			}
-			write_file_done(s, path);
 		}
 		return;
 	}
@@ -722,7 +751,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 		search_add_chapter(s, ci, rc, s->search);
 	}
 	if (last) {
-		search_flush(s, pages_search_part_path(s, s->search_parts));
+		search_flush(s, part_name(s, s->search_parts));
 		s->search_parts++;
 	}
 }
@@ -731,8 +760,7 @@ void pages_search_chapter(struct site *s, size_t ci)
 static void search_book_part(struct site *s)
 {
 	const struct book *b = s->book;
-	if (site_book_page_taken(s, "assets/search/book.js", GROUP_STATIC))
-		return;
+	/* made on every build (it is small), its files rewritten when changed */
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
 	size_t ntables;
@@ -771,7 +799,7 @@ static void search_book_part(struct site *s)
 		search_index_add(idx, "glossary.html", t->id, t->name.en ? t->name.en : t->name.zh, text.data);
 		buf_release(&text);
 	}
-	search_flush(s, "assets/search/book.js");
+	search_flush(s, "book");
 }
 
 static void search_page(struct site *s)
@@ -803,12 +831,10 @@ static void search_page(struct site *s)
 	dom_attr(ol, "id", "search-results");
 	struct dom_node *noscript = dom_elem(div, "noscript");
 	dom_texts(dom_elem(noscript, "p"), "Search needs JavaScript; the chapters and the glossary work without it.");
-	/* the chapters' parts, then the spec rows' and glossary's, then the code */
-	for (size_t k = 0; k <= s->search_parts; k++) {
-		struct dom_node *sc = dom_elem(art, "script");
-		dom_attr(sc, "src", arena_printf(s->a, "/%s", k < s->search_parts
-						 ? pages_search_part_path(s, k) : "assets/search/book.js"));
-	}
+	/* search.js loads the shards it needs: the chapters' parts, then the
+	 * spec rows' and glossary's ("book") */
+	dom_attr(div, "data-parts", arena_printf(s->a, "%zu", s->search_parts));
+	dom_attr(div, "data-buckets", arena_printf(s->a, "%d", SEARCH_BUCKETS));
 	struct dom_node *sc = dom_elem(art, "script");
 	dom_attr(sc, "src", "/assets/search.js");
 	dom_page_fill(p->dom, "content", frag);

@@ -57,6 +57,8 @@ struct page {
 struct doc {
 	size_t page;                /* index into pages */
 	size_t tail, tail_len;      /* ,"anchor","title","text"] in tails */
+	size_t units;               /* UTF-16 units of its title and text, collapsed
+	                               (search.js's length of the section) */
 };
 
 struct search_index {
@@ -386,6 +388,40 @@ static int is_space(unsigned char c)
 }
 
 static void add_json(struct buf *out, const char *s, size_t len, int collapse);
+
+/* Returns the length in UTF-16 units (JavaScript's length) of s[0..len)
+ * as add_json() writes it with collapse: the ends trimmed, each run of
+ * space one unit, an invalid byte one U+FFFD. */
+static size_t utf16_units(const char *s, size_t len)
+{
+	size_t i = 0, n = 0;
+	while (i < len && is_space((unsigned char)s[i]))
+		i++;
+	while (len > i && is_space((unsigned char)s[len - 1]))
+		len--;
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80) {
+			i++;
+			if (is_space(c))
+				while (i < len && is_space((unsigned char)s[i]))
+					i++;
+			n++;
+			continue;
+		}
+		uint32_t cp;
+		int k = utf8_decode_fast(s + i, len - i, &cp);
+		if (k < 0) {
+			i++;
+			n++;
+		} else {
+			i += (size_t)k;
+			n += cp >= 0x10000 ? 2 : 1;
+		}
+	}
+	return n;
+}
+
 static void add_json_string(struct buf *out, const char *s, size_t len);
 
 void search_index_add(struct search_index *ix, const char *page,
@@ -411,6 +447,7 @@ void search_index_add(struct search_index *ix, const char *page,
 	add_json(&ix->tails, text, xlen, 1);
 	buf_addch(&ix->tails, ']');
 	d->tail_len = ix->tails.len - d->tail;
+	d->units = utf16_units(title, tlen) + utf16_units(text, xlen);
 
 	/* whitespace only separates terms: collapsing it changes none */
 	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
@@ -467,6 +504,7 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 		const struct doc *d = &ix->docs[k];
 		pack_u32(&b, d->page);
 		pack_u32(&b, d->tail_len);
+		pack_u32(&b, d->units);
 	}
 	pack_u32(&b, ix->tails.len);
 	buf_add(&b, ix->tails.data, ix->tails.len);
@@ -561,6 +599,7 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 		d->page = pages[unpack_u32(&u)];
 		d->tail = tail;
 		d->tail_len = unpack_u32(&u);
+		d->units = unpack_u32(&u);
 		tail += d->tail_len;
 	}
 	size_t ntails = unpack_u32(&u);
@@ -809,6 +848,125 @@ void search_index_write_part(const struct search_index *ix, struct buf *out)
 	buf_adds(out, "(window.SPECBOOK_SEARCH_PARTS = window.SPECBOOK_SEARCH_PARTS || []).push(");
 	write_object(ix, out);
 	buf_adds(out, ");\n");
+}
+
+/* ---- the split index ---- */
+
+unsigned search_bucket(const char *term, size_t len)
+{
+	size_t key = len < 2 ? len : 2;
+	unsigned char c = len ? (unsigned char)term[0] : 0;
+	if (c >= 0x80)   /* the first character's bytes */
+		key = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+	if (key > len)
+		key = len;
+	uint32_t h = 2166136261u;
+	for (size_t k = 0; k < key; k++) {
+		h ^= (unsigned char)term[k];
+		h *= 16777619u;
+	}
+	return h % SEARCH_BUCKETS;
+}
+
+/* Numbers in postings, base 32, most significant digit first: the last
+ * digit from FINAL, the others from MORE (search.js decodes them). */
+static const char FINAL[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+static const char MORE[] = "abcdefghijklmnopqrstuvwxyz!#$%&*";
+
+static char *put_base32(char *o, unsigned long long n)
+{
+	char digits[16];
+	size_t k = sizeof digits;
+	digits[--k] = FINAL[n & 31];
+	while ((n >>= 5))
+		digits[--k] = MORE[n & 31];
+	memcpy(o, digits + k, sizeof digits - k);
+	return o + (sizeof digits - k);
+}
+
+void search_index_write_split(const struct search_index *ix, const char *name,
+			      struct buf *shards, struct buf *docs)
+{
+	/* the part's head, the same in each shard: its sections, their
+	 * total length, and the page of each run of sections */
+	struct buf head = BUF_INIT;
+	size_t total = 0;
+	for (size_t k = 0; k < ix->ndocs; k++)
+		total += ix->docs[k].units;
+	buf_addf(&head, "{\"n\":%zu,\"l\":%zu,\"p\":[", ix->ndocs, total);
+	for (size_t k = 0; k < ix->ndocs; k++) {
+		if (k && ix->docs[k].page == ix->docs[k - 1].page)
+			continue;
+		buf_addf(&head, "%s%zu,%zu", k ? "," : "", ix->docs[k].page, k);
+	}
+	buf_adds(&head, "],\n\"t\":[");
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
+		buf_adds(&shards[b], "SPECBOOK_SEARCH_SHARD(");
+		add_json_str(&shards[b], name);
+		buf_addf(&shards[b], ",%u,", b);
+		buf_add(&shards[b], head.data, head.len);
+	}
+	buf_release(&head);
+
+	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	for (size_t k = 0; k < ix->nterms; k++)
+		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
+						  &ix->terms[k] };
+	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
+	char *started = xcalloc(SEARCH_BUCKETS, 1);
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = sorted[k].term;
+		struct buf *out = &shards[search_bucket(sorted[k].text, sorted[k].len)];
+		buf_adds(out, started[out - shards] ? ",\n" : "\n");
+		started[out - shards] = 1;   /* a flag: a count would wrap at 256 */
+		add_json_string(out, sorted[k].text, sorted[k].len);
+		const struct posting *ps = postings_of(t);
+		/* three numbers of at most 13 digits a posting */
+		buf_grow(out, size_add(size_mul(t->npostings, 39), 4));
+		char *o = out->data + out->len;
+		*o++ = ',';
+		*o++ = '"';
+		for (size_t p = 0; p < t->npostings; p++) {
+			o = put_base32(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
+			o = put_base32(o, ps[p].weight);
+			o = put_base32(o, ix->docs[ps[p].doc].units);
+		}
+		*o++ = '"';
+		out->len = (size_t)(o - out->data);
+		out->data[out->len] = '\0';
+	}
+	free(started);
+	free(sorted);
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		buf_adds(&shards[b], "]});\n");
+
+	for (size_t pg = 0; pg < ix->npages; pg++) {
+		struct buf *out = &docs[pg];
+		buf_adds(out, "SPECBOOK_SEARCH_DOCS(");
+		add_json_str(out, name);
+		buf_addf(out, ",%zu,[", pg);
+		add_json_str(out, ix->pages[pg].path);
+		buf_addch(out, ',');
+		const char *title = ix->pages[pg].title ? ix->pages[pg].title : "";
+		add_json(out, title, strlen(title), 1);
+		buf_adds(out, "],[");
+		int first = 1;
+		for (size_t k = 0; k < ix->ndocs; k++) {
+			const struct doc *d = &ix->docs[k];
+			if (d->page != pg)
+				continue;
+			buf_adds(out, first ? "\n[" : ",\n[");
+			first = 0;
+			add_number(out, k);
+			buf_add(out, ix->tails.data + d->tail, d->tail_len);
+		}
+		buf_adds(out, "]);\n");
+	}
+}
+
+size_t search_index_npages(const struct search_index *ix)
+{
+	return ix->npages;
 }
 
 void search_index_free(struct search_index *ix)

@@ -117,6 +117,33 @@ void search_index_write(const struct search_index *index, struct buf *out);
  */
 void search_index_write_part(const struct search_index *index, struct buf *out);
 
+/*
+ * The split index (issue 18): a query loads only what it needs.  A part
+ * (name: "0003", "book") is written as SEARCH_BUCKETS shards of postings
+ * and one file of sections for each of its pages:
+ *
+ *   SPECBOOK_SEARCH_SHARD("0003",7,{"n":512,"l":1234567,"p":[page,firstdoc,...],
+ *     "t":["term","postings",...]});
+ *   SPECBOOK_SEARCH_DOCS("0003",17,["page.html","title"],
+ *     [[doc,"anchor","title","text"],...]);
+ *
+ * n is the part's number of sections, l their total length (UTF-16 units
+ * of title and text), p the first section of each run of sections of one
+ * page.  A term goes into shard search_bucket(term): the terms of a
+ * shard are sorted by their bytes; each term's postings are one string
+ * of numbers in base 32 (the last digit of each from "0-9A-V", the others
+ * from "a-z!#$%&*"), three a section: its step from the section before
+ * (the first given whole), its weight, its length.  search.js loads, for
+ * each term of a query, its shard of every part, and the sections of the
+ * pages whose hits it shows.  shards is an array of SEARCH_BUCKETS
+ * buffers and docs one of search_index_npages() buffers, appended to.
+ */
+#define SEARCH_BUCKETS 128
+unsigned search_bucket(const char *term, size_t len);
+size_t search_index_npages(const struct search_index *index);
+void search_index_write_split(const struct search_index *index, const char *name,
+			      struct buf *shards, struct buf *docs);
+
 /* Frees the index and everything it holds; NULL is allowed. */
 void search_index_free(struct search_index *index);
 

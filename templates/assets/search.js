@@ -1,10 +1,11 @@
 /*
  * search.js — the search page of a specbook site, offline and from file://.
  *
- * The index comes in parts, assets/search/*.js, each pushing one object onto
- * window.SPECBOOK_SEARCH_PARTS (generator/search.h documents the shape);
- * search.html loads them before this file, and load() merges them into one
- * index, also left in window.SPECBOOK_SEARCH.  The
+ * The index is split (generator/site/search.h documents the files): for
+ * each term of a query, its shard of every part, assets/search/PART/BB.js,
+ * is loaded by inserting a <script> element (which works from file://,
+ * where fetch() does not), and the sections of the hits shown from their
+ * pages' files, assets/search/PART/pN.js.  The
  * tokenizer below must split text exactly as search_tokenize() in C does:
  * ASCII words and numbers lowercased ("hbm3e", "3.35", "13,824" → "13824"),
  * CJK text as single characters and adjacent pairs.
@@ -25,7 +26,6 @@
 	"use strict";
 
 	var WORD_MAX = 40;          /* SEARCH_WORD_MAX in search.h */
-	var MAX_RESULTS = 50;
 	var PREFIX_MAX = 64;        /* words a query word may expand to */
 	var SNIPPET_BEFORE = 50, SNIPPET_LENGTH = 220;
 	var K1 = 1.2, B = 0.5;      /* BM25; a low B so that short glossary
@@ -115,108 +115,204 @@
 		return terms;
 	}
 
-	/* ---- the index ---- */
-
-	var index = null;
-
-	/* Returns postings [doc, weight, ...] with every doc whole: version 2
-	 * gives each doc after the first as its step from the one before. */
-	function wholeDocs(ix, p) {
-		if (!(ix.version >= 2))
-			return p;
-		var out = new Array(p.length), doc = 0;
-		for (var k = 0; k < p.length; k += 2) {
-			doc = k ? doc + p[k] : p[k];
-			out[k] = doc;
-			out[k + 1] = p[k + 1];
-		}
-		return out;
-	}
-
-	/* Merges the parts in order: their page and doc numbers are their own,
-	 * so each is shifted past the parts before it. */
-	function merge(parts) {
-		var raw = { version: 1, pages: [], docs: [], terms: [], postings: [] };   /* docs whole */
-		var byTerm = new Map();
-		parts.forEach(function (part) {
-			var pageBase = raw.pages.length, docBase = raw.docs.length;
-			part.pages.forEach(function (p) { raw.pages.push(p); });
-			part.docs.forEach(function (d) { raw.docs.push([d[0] + pageBase, d[1], d[2], d[3]]); });
-			part.terms.forEach(function (t, i) {
-				var list = byTerm.get(t), p = wholeDocs(part, part.postings[i]);
-				if (!list)
-					byTerm.set(t, list = []);
-				for (var k = 0; k < p.length; k += 2)
-					list.push(p[k] + docBase, p[k + 1]);
-			});
-		});
-		/* sorted as the C side sorts (UTF-8 bytes): the same for ASCII terms,
-		 * which come first, and only their order matters (prefixed()) */
-		raw.terms = Array.from(byTerm.keys()).sort();
-		raw.postings = raw.terms.map(function (t) { return byTerm.get(t); });
-		return raw;
-	}
-
-	function load() {
-		if (index)
-			return index;
-		if (!window.SPECBOOK_SEARCH && window.SPECBOOK_SEARCH_PARTS)
-			window.SPECBOOK_SEARCH = merge(window.SPECBOOK_SEARCH_PARTS);
-		var raw = window.SPECBOOK_SEARCH;
-		if (!raw || !raw.docs || !raw.terms || !raw.postings)
-			return null;
-		var terms = new Map();
-		for (var t = 0; t < raw.terms.length; t++)
-			terms.set(raw.terms[t], wholeDocs(raw, raw.postings[t]));
-		/* The terms are sorted by UTF-8 bytes; the ASCII ones come first and
-		 * are in the same order as JavaScript sorts them. */
-		var ascii = 0;
-		while (ascii < raw.terms.length && /^[\x00-\x7f]*$/.test(raw.terms[ascii]))
-			ascii++;
-		var total = 0;
-		var lengths = raw.docs.map(function (d) {
-			var n = d[3].length + d[2].length;
-			total += n;
-			return n;
-		});
-		/* a page without a name takes the title of its top section */
-		var pageTitles = (raw.pages || []).map(function (p) { return p[1] || ""; });
-		raw.docs.forEach(function (d) {
-			if (!d[1] && !pageTitles[d[0]])
-				pageTitles[d[0]] = d[2];
-		});
-		index = {
-			raw: raw,
-			pageTitles: pageTitles,
-			terms: terms,
-			asciiTerms: raw.terms.slice(0, ascii),
-			lengths: lengths,
-			avgLength: raw.docs.length ? total / raw.docs.length : 1,
-			lower: raw.docs.map(function (d) { return asciiLower(d[3]); }),
-			lowerTitle: raw.docs.map(function (d) { return asciiLower(d[2]); })
-		};
-		return index;
-	}
+	/* ---- the index: shards loaded on demand ---- */
 
 	function asciiLower(s) {
 		return s.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); });
 	}
 
-	/* Returns the ASCII terms that start with prefix (not prefix itself). */
-	function prefixed(ix, prefix) {
-		var a = ix.asciiTerms, lo = 0, hi = a.length;
-		while (lo < hi) {
-			var mid = (lo + hi) >> 1;
-			if (a[mid] < prefix)
-				lo = mid + 1;
-			else
-				hi = mid;
+	var BASE = (function () {
+		var cur = document.currentScript;
+		var src = cur ? (cur.src || (cur.getAttribute && cur.getAttribute("src")) || "") : "";
+		return src.replace(/search\.js(\?.*)?$/, "") + "search/";
+	})();
+	var shardData = {}, docsData = {}, loading = {};
+
+	window.SPECBOOK_SEARCH_SHARD = function (name, b, obj) {
+		shardData[name + "/" + b] = obj;
+	};
+	window.SPECBOOK_SEARCH_DOCS = function (name, k, page, docs) {
+		var byDoc = new Map();
+		docs.forEach(function (d) { byDoc.set(d[0], d); });
+		docsData[name + "/" + k] = { page: page, docs: byDoc };
+	};
+
+	/* Loads a script by inserting a <script> element (fetch() does not
+	 * work from file://); resolves when it ran or failed. */
+	function loadScript(src) {
+		if (!loading[src]) {
+			loading[src] = new Promise(function (resolve) {
+				var el = document.createElement("script");
+				el.onload = el.onerror = function () { resolve(); };
+				el.setAttribute("src", src);
+				(document.head || document.body || document.documentElement).appendChild(el);
+			});
 		}
-		var out = [];
-		for (var k = lo; k < a.length && out.length < PREFIX_MAX && a[k].lastIndexOf(prefix, 0) === 0; k++)
-			if (a[k] !== prefix)
-				out.push(a[k]);
+		return loading[src];
+	}
+
+	function config() {
+		var page = document.getElementById("search-page");
+		var n = page ? parseInt(page.getAttribute("data-parts"), 10) : NaN;
+		var b = page ? parseInt(page.getAttribute("data-buckets"), 10) : NaN;
+		if (!(n >= 0) || !(b > 0))
+			return null;
+		var names = [];
+		for (var k = 0; k < n; k++)
+			names.push(("000" + k).slice(-Math.max(4, String(k).length)));
+		names.push("book");
+		return { names: names, buckets: b };
+	}
+
+	/* search_bucket() in search.c: FNV-1a of the term's first two bytes
+	 * (ASCII) or its first character's UTF-8 bytes. */
+	function bucketOf(term, buckets) {
+		var bytes = [], cp = term.codePointAt(0);
+		if (cp < 0x80) {
+			bytes.push(cp);
+			if (term.length > 1)
+				bytes.push(term.charCodeAt(1));
+		} else {
+			unescape(encodeURIComponent(String.fromCodePoint(cp))).split("").forEach(function (ch) {
+				bytes.push(ch.charCodeAt(0));
+			});
+		}
+		var h = 2166136261 | 0;
+		bytes.forEach(function (x) { h = Math.imul(h ^ x, 16777619); });
+		return (h >>> 0) % buckets;
+	}
+
+	var DIGITS = (function () {
+		var t = {}, fin = "0123456789ABCDEFGHIJKLMNOPQRSTUV", more = "abcdefghijklmnopqrstuvwxyz!#$%&*";
+		for (var k = 0; k < 32; k++) {
+			t[fin.charCodeAt(k)] = k;
+			t[more.charCodeAt(k)] = k + 32;
+		}
+		return t;
+	})();
+
+	/* Decodes a term's postings string: [doc, weight, length, ...] with
+	 * every doc whole. */
+	function decode(str) {
+		var out = [], n = 0, doc = 0, k = 0;
+		for (var i = 0; i < str.length; i++) {
+			var v = DIGITS[str.charCodeAt(i)];
+			if (v >= 32) {
+				n = n * 32 + v - 32;
+				continue;
+			}
+			n = n * 32 + v;
+			if (k % 3 === 0)
+				n = doc = k ? doc + n : n;
+			out.push(n);
+			k++;
+			n = 0;
+		}
 		return out;
+	}
+
+	/* The index of one query: the shards of its terms' buckets, from every
+	 * part.  Returns a promise of null when the index is not there. */
+	function open(terms) {
+		var cfg = config();
+		if (!cfg)
+			return Promise.resolve(null);
+		var buckets = new Set();
+		terms.forEach(function (t) { buckets.add(bucketOf(t, cfg.buckets)); });
+		var wait = [];
+		buckets.forEach(function (b) {
+			var hex = ("0" + b.toString(16)).slice(-2);
+			cfg.names.forEach(function (name) { wait.push(loadScript(BASE + name + "/" + hex + ".js")); });
+		});
+		return Promise.all(wait).then(function () {
+			var parts = [], n = 0, total = 0, ok = true;
+			cfg.names.forEach(function (name) {
+				var sh = null;
+				buckets.forEach(function (b) { sh = sh || shardData[name + "/" + b]; });
+				if (!sh) {
+					ok = false;
+					return;
+				}
+				parts.push({ name: name, base: n, n: sh.n, p: sh.p });
+				n += sh.n;
+				total += sh.l;
+			});
+			if (!ok)
+				return null;
+			return { cfg: cfg, parts: parts, n: n, avgLength: n ? total / n : 1, cache: new Map() };
+		});
+	}
+
+	/* Map term → postings string of one shard. */
+	function shardTerms(name, b) {
+		var sh = shardData[name + "/" + b];
+		if (!sh)
+			return new Map();
+		if (!sh.map) {
+			sh.map = new Map();
+			for (var k = 0; k < sh.t.length; k += 2)
+				sh.map.set(sh.t[k], sh.t[k + 1]);
+		}
+		return sh.map;
+	}
+
+	/* Returns the postings of term over the book, [doc, weight, length, ...]
+	 * with docs numbered across the parts, or null. */
+	function postings(ix, term) {
+		if (ix.cache.has(term))
+			return ix.cache.get(term);
+		var b = bucketOf(term, ix.cfg.buckets), out = [];
+		ix.parts.forEach(function (part) {
+			var str = shardTerms(part.name, b).get(term);
+			if (str === undefined)
+				return;
+			var p = decode(str);
+			for (var k = 0; k < p.length; k += 3)
+				out.push(p[k] + part.base, p[k + 1], p[k + 2]);
+		});
+		var r = out.length ? out : null;
+		ix.cache.set(term, r);
+		return r;
+	}
+
+	/* Returns the ASCII terms that start with prefix (not prefix itself):
+	 * they are all in prefix's shard. */
+	function prefixed(ix, prefix) {
+		var b = bucketOf(prefix, ix.cfg.buckets), seen = new Set();
+		ix.parts.forEach(function (part) {
+			shardTerms(part.name, b).forEach(function (v, t) {
+				if (t !== prefix && t.lastIndexOf(prefix, 0) === 0 && /^[\x00-\x7f]*$/.test(t))
+					seen.add(t);
+			});
+		});
+		return Array.from(seen).sort().slice(0, PREFIX_MAX);
+	}
+
+	/* Where doc's section is: its part, the page's docs file and its number
+	 * in the part. */
+	function locate(ix, doc) {
+		var part = ix.parts[0];
+		for (var k = 1; k < ix.parts.length && ix.parts[k].base <= doc; k++)
+			part = ix.parts[k];
+		var local = doc - part.base, page = 0;
+		for (var r = 0; r < part.p.length && part.p[r + 1] <= local; r += 2)
+			page = part.p[r];
+		return { key: part.name + "/" + page, src: BASE + part.name + "/p" + page + ".js", local: local };
+	}
+
+	/* Returns a promise of the section of doc: {page:[path,title], d:[doc,anchor,title,text]}. */
+	function section(ix, doc) {
+		var at = locate(ix, doc);
+		return loadScript(at.src).then(function () {
+			var pd = docsData[at.key];
+			var d = pd && pd.docs.get(at.local);
+			if (!d)
+				return null;
+			var title = pd.page[1];
+			if (!title)   /* a page without a name takes the title of its top section */
+				pd.docs.forEach(function (x) { if (!title && !x[1]) title = x[2]; });
+			return { page: [pd.page[0], title || ""], d: d };
+		});
 	}
 
 	/* Returns the units of a query: {terms:[[term, factor]…], all: bool,
@@ -237,26 +333,40 @@
 		return units;
 	}
 
-	function idf(ix, postings) {
-		var n = ix.raw.docs.length, df = postings.length / 2;
+	/* The terms a unit looks up (prefixes share their word's shard). */
+	function unitTerms(unit) {
+		if (unit.word !== undefined)
+			return [unit.word];
+		if (unit.cjk.length === 1)
+			return [unit.cjk[0]];
+		var need = [];
+		for (var k = 1; k < unit.cjk.length; k++)
+			need.push(unit.cjk[k - 1] + unit.cjk[k]);
+		return need;
+	}
+
+	function idf(ix, p) {
+		var n = ix.n, df = p.length / 3;
 		return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 	}
 
-	function bm25(ix, doc, weight) {
-		var norm = 1 - B + B * ix.lengths[doc] / ix.avgLength;
+	function bm25(ix, len, weight) {
+		var norm = 1 - B + B * len / ix.avgLength;
 		return weight * (K1 + 1) / (weight + K1 * norm);
 	}
 
-	/* Returns Map doc → score for one unit; every term in need must occur. */
+	/* Returns Map doc → score for one unit; every term in need must occur.
+	 * A CJK run of more than two characters whose text is not in the
+	 * section counts 0.3 of this: applied later, with the section loaded. */
 	function scoreUnit(ix, unit) {
 		var scores = new Map();
 		var add = function (term, factor) {
-			var p = ix.terms.get(term);
+			var p = postings(ix, term);
 			if (!p)
 				return null;
 			var w = idf(ix, p) * factor, m = new Map();
-			for (var k = 0; k < p.length; k += 2)
-				m.set(p[k], bm25(ix, p[k], p[k + 1]) * w);
+			for (var k = 0; k < p.length; k += 3)
+				m.set(p[k], bm25(ix, p[k + 2], p[k + 1]) * w);
 			return m;
 		};
 		if (unit.word !== undefined) {
@@ -273,13 +383,7 @@
 			}
 			return scores;
 		}
-		/* CJK: one character, or every adjacent pair */
-		var need = [];
-		if (unit.cjk.length === 1)
-			need.push(unit.cjk[0]);
-		for (var k = 1; k < unit.cjk.length; k++)
-			need.push(unit.cjk[k - 1] + unit.cjk[k]);
-		var first = true;
+		var need = unitTerms(unit), first = true;
 		for (var n = 0; n < need.length; n++) {
 			var m = add(need[n], 1);
 			if (!m)
@@ -296,61 +400,145 @@
 			});
 			scores = next;
 		}
-		/* the pairs occur, but is the text itself there? */
-		if (unit.cjk.length > 2) {
-			var whole = unit.cjk.join("");
-			scores.forEach(function (s, d) {
-				if (ix.lower[d].indexOf(whole) < 0 && ix.lowerTitle[d].indexOf(whole) < 0)
-					scores.set(d, s * 0.3);
-			});
-		}
 		return scores;
 	}
 
-	/* Returns the ranked results for query q: [{doc, score, units}]. */
-	function search(q) {
-		var ix = load();
-		if (!ix)
-			return [];
+	var SHOWN = 20;      /* results shown, their sections loaded */
+	var BATCH = 8;       /* sections loaded at a time while ranking */
+
+	/* Returns a promise of {results: [{doc, score, complete, page, pageTitle,
+	 * anchor, title, text, href}] (the first SHOWN), count}, or null when
+	 * the index did not load. */
+	function query(q) {
 		var units = parseQuery(q);
 		if (!units.length)
-			return [];
-		var total = new Map(), hits = new Map();
-		units.forEach(function (unit) {
-			scoreUnit(ix, unit).forEach(function (s, d) {
-				total.set(d, (total.get(d) || 0) + s);
-				hits.set(d, (hits.get(d) || 0) + 1);
+			return Promise.resolve({ results: [], count: 0 });
+		var terms = [];
+		units.forEach(function (u) { terms = terms.concat(unitTerms(u)); });
+		return open(terms).then(function (ix) {
+			if (!ix)
+				return null;
+			var per = new Map();   /* doc → [score of each unit] */
+			units.forEach(function (unit, u) {
+				scoreUnit(ix, unit).forEach(function (s, d) {
+					var a = per.get(d);
+					if (!a)
+						per.set(d, a = []);
+					a[u] = s;
+				});
 			});
-		});
-		var phrase = asciiLower(String(q).trim());
-		var results = [];
-		total.forEach(function (s, d) {
-			if (phrase.length > 1 && ix.lowerTitle[d].indexOf(phrase) >= 0)
-				s *= 1.5;
-			else if (units.length > 1 && ix.lower[d].indexOf(phrase) >= 0)
-				s *= 1.25;   /* the words as written, together */
-			results.push({ doc: d, score: s, hits: hits.get(d) });
-		});
-		var all = results.filter(function (r) { return r.hits === units.length; });
-		if (all.length)
-			results = all;
-		results.sort(function (a, b) {
-			return b.hits - a.hits || b.score - a.score || a.doc - b.doc;
-		});
-		return results.map(function (r) {
-			var d = ix.raw.docs[r.doc], page = ix.raw.pages[d[0]] || ["", ""];
-			page = [page[0], ix.pageTitles[d[0]] || ""];
-			return {
-				doc: r.doc,
-				score: r.score,
-				complete: r.hits === units.length,
-				page: page[0],
-				pageTitle: page[1],
-				anchor: d[1],
-				title: d[2],
-				text: d[3],
-				href: page[0] + (d[1] ? "#" + d[1] : "")
+			var phrase = asciiLower(String(q).trim());
+			var cands = [];
+			per.forEach(function (a, d) {
+				var sum = 0, hits = 0;
+				for (var u = 0; u < units.length; u++)
+					if (a[u] !== undefined) {
+						sum += a[u];
+						hits++;
+					}
+				cands.push({ doc: d, per: a, hits: hits, ub: sum * 1.5 });
+			});
+			var all = cands.filter(function (r) { return r.hits === units.length; });
+			if (all.length)
+				cands = all;
+			cands.sort(function (a, b) { return b.hits - a.hits || b.ub - a.ub || a.doc - b.doc; });
+			var done = [], i = 0;
+			var order = function (a, b) { return b.hits - a.hits || b.score - a.score || a.doc - b.doc; };
+			var finish = function (c, sec) {
+				var lower = asciiLower(sec.d[3]), lowerTitle = asciiLower(sec.d[2]), s = 0;
+				for (var u = 0; u < units.length; u++) {
+					var x = c.per[u];
+					if (x === undefined)
+						continue;
+					var unit = units[u];
+					if (unit.cjk && unit.cjk.length > 2) {
+						var whole = unit.cjk.join("");
+						if (lower.indexOf(whole) < 0 && lowerTitle.indexOf(whole) < 0)
+							x *= 0.3;
+					}
+					s += x;
+				}
+				if (phrase.length > 1 && lowerTitle.indexOf(phrase) >= 0)
+					s *= 1.5;
+				else if (units.length > 1 && lower.indexOf(phrase) >= 0)
+					s *= 1.25;   /* the words as written, together */
+				var page = sec.page, d = sec.d;
+				done.push({
+					doc: c.doc, score: s, hits: c.hits, complete: c.hits === units.length,
+					page: page[0], pageTitle: page[1], anchor: d[1], title: d[2], text: d[3],
+					href: page[0] + (d[1] ? "#" + d[1] : "")
+				});
 			};
+			var step = function () {
+				if (done.length >= SHOWN) {
+					done.sort(order);
+					var e = done[SHOWN - 1], c = cands[i];
+					if (!c || c.hits < e.hits || (c.hits === e.hits && c.ub < e.score))
+						i = cands.length;
+				}
+				if (i >= cands.length) {
+					done.sort(order);
+					return { results: done.slice(0, SHOWN), count: cands.length };
+				}
+				var batch = cands.slice(i, i + BATCH);
+				i += batch.length;
+				return Promise.all(batch.map(function (c) { return section(ix, c.doc); })).then(function (secs) {
+					batch.forEach(function (c, k) { if (secs[k]) finish(c, secs[k]); });
+					return step();
+				});
+			};
+			return step();
+		});
+	}
+
+	/* Returns a promise of the ranked results (the first SHOWN) for q. */
+	function search(q) {
+		return query(q).then(function (r) { return r ? r.results : []; });
+	}
+
+	/* The whole index, merged as one (for the tests): {docs:[[page,
+	 * anchor, title, text]…], terms, postings:[[doc, weight…]…]}. */
+	function loadAll() {
+		var cfg = config();
+		if (!cfg)
+			return Promise.resolve(null);
+		var wait = [];
+		for (var b = 0; b < cfg.buckets; b++)
+			cfg.names.forEach(function (name) {
+				wait.push(loadScript(BASE + name + "/" + ("0" + b.toString(16)).slice(-2) + ".js"));
+			});
+		return Promise.all(wait).then(function () {
+			var all = [];
+			for (var b = 0; b < cfg.buckets; b++)
+				all.push(b);
+			return open([]).then(function () {
+				var ix = { cfg: cfg, parts: [], n: 0, cache: new Map() };
+				cfg.names.forEach(function (name) {
+					var sh = shardData[name + "/0"];
+					ix.parts.push({ name: name, base: ix.n, n: sh.n, p: sh.p });
+					ix.n += sh.n;
+				});
+				var docs = [];
+				for (var d = 0; d < ix.n; d++)
+					docs.push(section(ix, d));
+				return Promise.all(docs).then(function (secs) {
+					var terms = new Set();
+					cfg.names.forEach(function (name) {
+						all.forEach(function (bk) { shardTerms(name, bk).forEach(function (v, t) { terms.add(t); }); });
+					});
+					var list = Array.from(terms).sort();
+					return {
+						docs: secs.map(function (x) { return [x.page[0], x.d[1], x.d[2], x.d[3]]; }),
+						terms: list,
+						postings: list.map(function (t) {
+							var p = postings(ix, t), out = [];
+							for (var k = 0; k < p.length; k += 3)
+								out.push(p[k], p[k + 1]);
+							return out;
+						})
+					};
+				});
+			});
 		});
 	}
 
@@ -456,25 +644,39 @@
 		return s;
 	}
 
+	var generation = 0;
+
 	function render(q, list, status) {
+		var gen = ++generation;
+		q = String(q || "").trim();
+		if (!q) {
+			while (list.firstChild)
+				list.removeChild(list.firstChild);
+			status.textContent = "";
+			return Promise.resolve();
+		}
+		return query(q).then(function (r) {
+			if (gen !== generation)
+				return;   /* a newer query was typed meanwhile */
+			show(q, r, list, status);
+		});
+	}
+
+	function show(q, r, list, status) {
 		while (list.firstChild)
 			list.removeChild(list.firstChild);
 		status.textContent = "";
-		q = String(q || "").trim();
-		if (!q)
-			return;
-		if (!load()) {
+		if (!r) {
 			status.appendChild(bi("搜索索引未能加载。", "The search index did not load."));
 			return;
 		}
-		var results = search(q);
-		var shown = results.slice(0, MAX_RESULTS);
-		if (!results.length) {
+		var shown = r.results;
+		if (!shown.length) {
 			status.appendChild(bi("没有找到“" + q + "”。", "No results for “" + q + "”."));
 			return;
 		}
-		var partial = !results[0].complete;
-		var n = results.length;
+		var partial = !shown[0].complete;
+		var n = r.count;
 		status.appendChild(bi(
 			(partial ? "没有完全匹配；" : "") + "“" + q + "”：" + n + " 个结果" +
 				(n > shown.length ? "（显示前 " + shown.length + " 个）" : "") + "。",
@@ -568,7 +770,7 @@
 	}
 
 	/* For the browser tests, and for anyone curious in the console. */
-	window.SpecbookSearch = { tokenize: tokenize, search: search, index: function () { var ix = load(); return ix && ix.raw; } };
+	window.SpecbookSearch = { tokenize: tokenize, search: search, query: function (q) { return search(q); }, loadAll: loadAll };
 
 	if (document.readyState === "loading")
 		document.addEventListener("DOMContentLoaded", start);

@@ -125,6 +125,23 @@ run() {
 	rm -rf "$out"
 }
 
+# search_figures N SITE: the search index's bytes on disk and what the
+# first search of a one-word and a two-word query loads (the site's own
+# search.js in Node, tests/search/golden.js --bytes), to $work/search.
+search_figures() {
+	idx=$(du -sb "$2/assets/search" 2>/dev/null | cut -f1)
+	files=$(find "$2/assets/search" -type f 2>/dev/null | wc -l)
+	echo "N=$1: search index on disk $((${idx:-0} / 1000)) kB in $files files" >>"$work/search"
+	command -v node >/dev/null 2>&1 || return 0
+	for q in GPU "memory bandwidth"; do
+		if got=$(node "$root/tests/search/golden.js" "$2" --bytes "$q" 2>/dev/null); then
+			echo "N=$1: first query \"$q\" loads $((${got% *} / 1000)) kB in ${got#* } files" >>"$work/search"
+		else
+			echo "N=$1: first query \"$q\" failed (tests/search/golden.js --bytes)" >>"$work/search"
+		fi
+	done
+}
+
 # rebuild N: specbook's incremental build after one chapter changes.  The
 # site and cache of one full build are kept; each timed run adds a word to
 # the first English line of a different chapter (near the middle of the
@@ -149,10 +166,12 @@ rebuild() {
 		[ "$(echo "$line" | awk '{ print $5 }')" = 0 ] || break
 		i=$((i + 1))
 	done
+	search_figures "$n" "$out"
 	rm -rf "$out"
 }
 
 : >"$work/results"
+: >"$work/search"
 : >"$work/sizes"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 for n in $sizes; do
@@ -303,3 +322,10 @@ END {
 	printf "  time linear in N:                    %s\n", v
 	if (n != 10000) printf "  (the targets are stated for N=10000; this run stopped at N=%d)\n", n
 }' "$work/sizes" "$work/results"
+
+# the search figures (issue 18: a two-word first query at most 2 MB, the index
+# at most half the Markdown, which the table gives as "corpus")
+if [ -s "$work/search" ]; then
+	printf "\nSearch (on the site of the rebuild):\n"
+	sed "s/^/  /" "$work/search"
+fi

@@ -540,6 +540,35 @@ async function main() {
 				`${n} results, box holds "${value}"`);
 		});
 
+		await test("search: a first one-word query loads one shard a part and not the whole index", async () => {
+			const name = "search: a first one-word query loads one shard a part and not the whole index";
+			const dir = path.join(SITE, "assets", "search");
+			const parts = fs.readdirSync(dir).filter((p) => fs.statSync(path.join(dir, p)).isDirectory());
+			let total = 0;
+			for (const p of parts)
+				for (const f of fs.readdirSync(path.join(dir, p)))
+					total += fs.statSync(path.join(dir, p, f)).size;
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const got = [];
+			page.on("request", (r) => {
+				const m = /\/assets\/search\/(.*)$/.exec(decodeURIComponent(new URL(r.url()).pathname));
+				if (m)
+					got.push(m[1]);
+			});
+			await page.goto(fileBase + "search.html?q=" + encodeURIComponent(QUERY_EN));
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			await ctx.close();
+			const shards = got.filter((f) => /^[^/]+\/[0-9a-f]{2}\.js$/.test(f));
+			const buckets = new Set(shards.map((f) => f.split("/")[1]));
+			let bytes = 0;
+			for (const f of new Set(got))
+				bytes += fs.existsSync(path.join(dir, f)) ? fs.statSync(path.join(dir, f)).size : 0;
+			check(name, parts.length > 0 && shards.length === parts.length && buckets.size === 1 && bytes * 2 < total,
+				`${QUERY_EN}: ${got.length} files, ${bytes} of the index's ${total} bytes; ${shards.length} shards ` +
+				`(${buckets.size} buckets) for ${parts.length} parts`);
+		});
+
 		await test("search: typing updates the results", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
@@ -557,8 +586,8 @@ async function main() {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
 			await page.goto(fileBase + "search.html");
-			const res = await page.evaluate(() => {
-				const ix = window.SpecbookSearch.index(), tok = window.SpecbookSearch.tokenize;
+			const res = await page.evaluate(async () => {
+				const ix = await window.SpecbookSearch.loadAll(), tok = window.SpecbookSearch.tokenize;
 				const want = new Map();   /* "doc term" → weight from C */
 				ix.terms.forEach((t, i) => {
 					const p = ix.postings[i];
@@ -585,16 +614,14 @@ async function main() {
 		});
 
 		await test("search: every indexed section links to a page and anchor that exist", async () => {
-			/* the index parts, in the order search.html loads them */
-			const html = fs.readFileSync(path.join(SITE, "search.html"), "utf8");
-			const parts = Array.from(html.matchAll(/<script src="(assets\/search\/[^"]*)"/g), (m) => m[1]);
-			const sandbox = { window: {} };
-			for (const part of parts)
-				require("vm").runInNewContext(fs.readFileSync(path.join(SITE, part), "utf8"), sandbox);
-			const docs = [];
-			for (const ix of sandbox.window.SPECBOOK_SEARCH_PARTS || [])
-				for (const d of ix.docs)
-					docs.push([ix.pages[d[0]][0], d[1]]);
+			/* every section of the split index, loaded by search.js */
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "search.html");
+			const docs = await page.evaluate(async () =>
+				(await window.SpecbookSearch.loadAll()).docs.map((d) => [d[0], d[1]]));
+			await ctx.close();
+			const parts = docs;
 			const ids = new Map(), bad = [];
 			for (const d of docs) {
 				const page = d[0];
