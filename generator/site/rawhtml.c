@@ -93,9 +93,11 @@ static struct dom_node *current(struct rawhtml *r)
 	return r->base;
 }
 
-/* Where the parser is, in the chapter's file; the column of "<name" (or of
- * attr after it) on that line when it is there, else 1. */
-static struct srcloc here(struct rawhtml *r, const char *name, const char *attr)
+/* Where the parser is, in the chapter's file; the column of value (a
+ * link's target) on that line when given and there, else of "<name" (or
+ * of attr after it), else 1. */
+static struct srcloc here_at(struct rawhtml *r, const char *name, const char *attr,
+			     const char *value)
 {
 	struct ctx *c = r->c;
 	int line = r->md_line;
@@ -108,6 +110,11 @@ static struct srcloc here(struct rawhtml *r, const char *name, const char *attr)
 		const char *ls = c->lines[line - 1];
 		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
 		size_t llen = le ? (size_t)(le - ls) : strlen(ls), nlen = strlen(name);
+		size_t vlen = value ? strlen(value) : 0;
+		for (size_t i = 1; vlen && i + vlen <= llen; i++)
+			if ((ls[i - 1] == '"' || ls[i - 1] == '\'' || ls[i - 1] == '=') &&
+			    !memcmp(ls + i, value, vlen))
+				return chapter_loc(c, line, diag_column(ls, i));
 		for (size_t i = 0; i + nlen + 1 <= llen; i++)
 			if ((ls[i] == '<' || (ls[i] == '/' && i && ls[i - 1] == '<')) &&
 			    !strncasecmp(ls + i + 1, name, nlen)) {
@@ -125,6 +132,11 @@ static struct srcloc here(struct rawhtml *r, const char *name, const char *attr)
 			}
 	}
 	return chapter_loc(c, line, col);
+}
+
+static struct srcloc here(struct rawhtml *r, const char *name, const char *attr)
+{
+	return here_at(r, name, attr, NULL);
 }
 
 static const char *attr_why(const char *attr)
@@ -184,10 +196,12 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 				     an, name, attr_why(an));
 			continue;
 		}
-		if (!strcmp(an, "href") || !strcmp(an, "src"))
-			r->link(c, el, an, spans_restore(c, av), here(r, name, an));
-		else
+		if (!strcmp(an, "href") || !strcmp(an, "src")) {
+			const char *url = spans_restore(c, av);
+			r->link(c, el, an, url, here_at(r, name, an, url));
+		} else {
 			dom_attr(el, an, spans_text(c, av));
+		}
 	}
 	spans_claims_on(c, from, el);   /* a claim in a title: anchored here */
 	if (!strcmp(name, "a")) {
@@ -255,6 +269,8 @@ struct rawhtml *rawhtml_begin(struct ctx *c, struct dom_node *base, rawhtml_link
 	sax.processingInstruction = on_pi;
 	r->p = htmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL, XML_CHAR_ENCODING_UTF8);
 	htmlCtxtUseOptions(r->p, HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+	/* in a body from the start: text before any element gets no <p> implied */
+	htmlParseChunk(r->p, "<body>", 6, 0);
 	return r;
 }
 
