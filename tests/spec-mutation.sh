@@ -19,7 +19,7 @@
 set -u
 cd "$(dirname "$0")/.."
 BIN=$PWD/${BUILD:-build}/specbook
-THRESHOLD=${SPEC_MUTATION_THRESHOLD:-0}
+THRESHOLD=${SPEC_MUTATION_THRESHOLD:-96}   # reached: 419 of 436 (96%); the goal was 90%
 JOBS=${JOBS:-2}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -105,8 +105,10 @@ grep '^missed ' "$TMP/results" | sort -k2n | while read -r _ i; do
 done
 if [ "$(wc -l <"$TMP/results")" -ne "$N" ]; then
 	echo "not ok - every mutation ran ($(wc -l <"$TMP/results") of $N)"
+	exit 1
 elif [ "$P" -ge "$THRESHOLD" ]; then
 	echo "ok - raising one spec value by 10% fails the check for $P% of them (threshold $THRESHOLD%)"
 else
 	echo "not ok - raising one spec value by 10% fails the check for $P% of them, below the threshold $THRESHOLD%"
+	exit 1
 fi
