@@ -3,9 +3,11 @@
  * its spans, emphasis, code, soft breaks (dropped between CJK characters),
  * and links and images, whose targets are rewritten here: spec: and term:
  * links to their entries, chapter files to their pages, and any scheme a
- * browser would run refused.
+ * browser would run refused.  With allow_html, raw HTML is kept through
+ * rawhtml.c's allowlist.
  */
 #include "site/inlines.h"
+#include "site/rawhtml.h"
 #include "site/spans.h"
 #include "core/utf8.h"
 #include "core/url.h"
@@ -88,10 +90,9 @@ static int refused_target(const char *url, struct srcloc loc)
 	return 0;
 }
 
-/* Rewrites a link target as written in Markdown into an href; NULL if refused. */
-static const char *link_href(struct ctx *c, cmark_node *n, const char *url, struct srcloc *loc)
+/* Rewrites a link target written at loc into an href; NULL if refused. */
+static const char *link_target(struct ctx *c, const char *url, const struct srcloc *loc)
 {
-	*loc = link_loc(c, n, url);
 	if (has_scheme(url, "spec:")) {
 		const struct spec_table *t = NULL;
 		const struct spec_row *row = c->book->numbers ? numbers_row(c->book->numbers, url + 5, &t) : NULL;
@@ -134,6 +135,50 @@ static const char *link_href(struct ctx *c, cmark_node *n, const char *url, stru
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
 	return url;
+}
+
+/* Rewrites a link target as written in Markdown into an href; NULL if refused. */
+static const char *link_href(struct ctx *c, cmark_node *n, const char *url, struct srcloc *loc)
+{
+	*loc = link_loc(c, n, url);
+	return link_target(c, url, loc);
+}
+
+int inlines_link_attr(struct ctx *c, struct dom_node *el, const char *attr, const char *url,
+		      struct srcloc loc)
+{
+	const char *href = link_target(c, url, &loc);
+	if (!href)
+		return 0;
+	dom_attr(el, attr, href);
+	dom_attr(el, "data-src", src_attr(c, loc));
+	if (has_scheme(url, "term:"))
+		spans_mention(c, NULL, url + 5);
+	return 1;
+}
+
+/* Returns the body line where the inline HTML lit of n was written: the
+ * first line of its block holding lit's text up to a placeholder or a line
+ * break, else the block's first. */
+static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
+{
+	cmark_node *b = n;
+	while (b && cmark_node_get_start_line(b) == 0)
+		b = cmark_node_parent(b);
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
+	if (first < 1)
+		first = 1;
+	size_t plen = strcspn(lit, "\n\xee");
+	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
+		const char *ls = c->lines[l - 1];
+		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
+		for (size_t i = 0; plen && i + plen <= llen; i++)
+			if (!memcmp(ls + i, lit, plen))
+				return l;
+	}
+	return first;
 }
 
 /* Returns href percent-encoded as cmark encodes a link's destination. */
@@ -284,6 +329,21 @@ void inlines_render(struct ctx *c, cmark_node *n, struct dom_node *parent, int d
 {
 	if (depth > RENDER_MAX_DEPTH)
 		return;
-	for (; n; n = cmark_node_next(n))
-		render_inline(c, n, parent, depth);
+	/* raw HTML kept: its pieces open and close elements the inlines
+	 * between them go under */
+	struct rawhtml *raw = NULL;
+	struct dom_node *cur = parent;
+	for (; n; n = cmark_node_next(n)) {
+		if (cmark_node_get_type(n) == CMARK_NODE_HTML_INLINE && c->book->allow_html &&
+		    !c->in_attr) {
+			const char *lit = cmark_node_get_literal(n);
+			if (!raw)
+				raw = rawhtml_begin(c, parent, inlines_link_attr);
+			cur = rawhtml_feed(raw, lit, piece_line(c, n, lit), 1);
+			continue;
+		}
+		render_inline(c, n, cur, depth);
+	}
+	if (raw)
+		rawhtml_end(raw);
 }

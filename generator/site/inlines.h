@@ -17,4 +17,10 @@
  * counts the nesting so far (nothing deeper than RENDER_MAX_DEPTH). */
 void inlines_render(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth);
 
+/* A rawhtml_link_fn (rawhtml.h): sets attr of el to url, written at loc,
+ * as a Markdown link's target: rewritten, refused (reported: returns 0)
+ * if a browser would run it, given a data-src for the link check. */
+int inlines_link_attr(struct ctx *c, struct dom_node *el, const char *attr, const char *url,
+		      struct srcloc loc);
+
 #endif

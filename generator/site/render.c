@@ -13,6 +13,7 @@
 #include "site/chapter.h"
 #include "site/compare.h"
 #include "site/inlines.h"
+#include "site/rawhtml.h"
 #include "site/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
@@ -356,9 +357,14 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		break;
 	}
 	case CMARK_NODE_HTML_BLOCK:
-		if (!c->book->allow_html)
+		if (!c->book->allow_html) {
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
 				     "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+		} else {   /* alone (in a list item): what it opens closes with it */
+			struct rawhtml *raw = rawhtml_begin(c, parent, inlines_link_attr);
+			rawhtml_feed(raw, cmark_node_get_literal(n), cmark_node_get_start_line(n), 0);
+			rawhtml_end(raw);
+		}
 		break;
 	case CMARK_NODE_THEMATIC_BREAK:
 		dom_elem(parent, "hr");
@@ -384,8 +390,20 @@ static int is_prose_block(cmark_node *n)
 static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
 			  int in_callout)
 {
+	/* raw HTML blocks kept: what one leaves open (<details>) holds the
+	 * blocks after it, up to the one that closes it */
+	struct rawhtml *raw = NULL;
+	struct dom_node *const container = parent;
 	while (n) {
 		cmark_node *next = cmark_node_next(n);
+		if (cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK && c->book->allow_html) {
+			if (!raw)
+				raw = rawhtml_begin(c, container, inlines_link_attr);
+			parent = rawhtml_feed(raw, cmark_node_get_literal(n),
+					      cmark_node_get_start_line(n), 0);
+			n = next;
+			continue;
+		}
 		if (is_prose_block(n) && block_lang(n) == LANG_ZH) {
 			c->out->zh_blocks++;
 			/* a pair: Chinese block, then an English blockquote (or, inside a
@@ -417,6 +435,8 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		}
 		n = next;
 	}
+	if (raw)
+		rawhtml_end(raw);
 }
 
 /* ---- the chapter ---- */

@@ -61,6 +61,8 @@ static void slugs(void **state)
 	arena_free(&a);
 }
 
+static int allow_html;   /* the book's allow_html for render_body() */
+
 /* Renders body as a chapter of an otherwise empty book; returns its HTML. */
 static char *render_body(const char *body, struct rendered *r, struct arena *a)
 {
@@ -78,6 +80,7 @@ static char *render_body(const char *body, struct rendered *r, struct arena *a)
 	c.body_line = 1;
 	b.chapters = &c;
 	b.nchapters = 1;
+	b.allow_html = allow_html;
 	render_chapter(&b, &c, a, NULL, r);
 	struct buf out = BUF_INIT;
 	dom_node_serialize(dom_first_element(r->content), &out);
@@ -166,6 +169,30 @@ static void raw_html_dropped(void **state)
 	arena_free(&a);
 }
 
+/* allow_html: true keeps raw HTML through the allowlist (issue 19) */
+static void raw_html_kept(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	allow_html = 1;
+	char *html = render_body("10<sup>9</sup> and <b id=\"x\" style=\"color:red\">b</b>\n\n"
+				 "<details open>\n<summary>More</summary>\n\nSome *text*.\n\n</details>\n\n"
+				 "<img src=x onerror=alert(1)>\n\n<script>alert(1)</script>\n", &r, &a);
+	allow_html = 0;
+	assert_non_null(strstr(html, "<p>10<sup>9</sup> and <b>b</b></p>"));
+	assert_non_null(strstr(html, "<details open=\"\">\n<summary>More</summary>\n"
+				     "<p>Some <em>text</em>.</p></details>"));
+	assert_non_null(strstr(html, "<img src=\"x\""));
+	assert_null(strstr(html, "onerror"));
+	assert_null(strstr(html, "alert"));
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "style="));
+	assert_null(strstr(html, "id=\"x\""));
+	free(html);
+	arena_free(&a);
+}
+
 /* Markdown renders as cmark renders it (issue 19) */
 static void as_cmark(void **state)
 {
@@ -202,6 +229,7 @@ int main(void)
 		cmocka_unit_test(as_cmark),
 		cmocka_unit_test(callouts),
 		cmocka_unit_test(raw_html_dropped),
+		cmocka_unit_test(raw_html_kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
