@@ -700,7 +700,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	struct expr *de = side(c, p->deriv_off, p->deriv_len, 0, &computed);
 	if (!de)
 		return -1;
-	struct tolerance t = { 0, 0, { { 0, 0 }, { 0, 0 }, { { 0 } }, NULL, 1, { 0 } } };
+	struct tolerance t = { 0, 0, { { 0, 0 }, { 0, 0 }, { { 0 } }, NULL, 1, { 0 }, 0 } };
 	int has_tol = p->tol_len > 0;
 	if (has_tol && read_tolerance(c, p, &t) < 0)
 		return -1;

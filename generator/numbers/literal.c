@@ -368,6 +368,9 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	}
 	out->q.dim = un.dim;
 	quantity_set_unit(&out->q, has_unit ? un.name : NULL, un.scale);
+	long written = (long)m.nfrac - m.exp10;
+	out->q.written = m.magnitude == 1 && written >= 0 && written < 100 ?
+			 (unsigned char)(written + 1) : 0;
 	return 1;
 }
 
@@ -570,7 +573,9 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 			return -1;
 		}
 		lit.q.dim = column->dim;
+		unsigned char written = lit.q.written;   /* digits written in the column's unit */
 		quantity_set_unit(&lit.q, column->name, column->scale);
+		lit.q.written = written;
 	}
 	*kind = LITERAL_VALUE;
 	*q = lit.q;

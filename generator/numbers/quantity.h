@@ -48,6 +48,10 @@ struct quantity {
 	 * kind's number in the units table.  Arithmetic here copies the left
 	 * operand's; expr.c combines them with units_kind_combine(). */
 	unsigned char kind[KIND_FAMILIES];
+	/* The decimals it was written with in its display unit, plus one ("8.00"
+	 * TB/s: 3), so that an exact value shows the digits its author wrote;
+	 * 0 when computed.  Arithmetic and a change of unit clear it. */
+	unsigned char written;
 };
 
 struct units;
