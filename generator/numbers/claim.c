@@ -384,6 +384,38 @@ static int prefix_slip(struct interval stated, const struct quantity *computed, 
 	return 0;
 }
 
+/* With kinds: the stated kind or the computed one may be the other kind of
+ * a relation, its value times the relation's factor (a sparse figure
+ * written as dense).  Appends a hint naming the slip (to b unless NULL);
+ * returns how many it found. */
+static int kind_hints(struct ctx *c, struct buf *b, struct interval stated,
+		      const struct quantity *s, const struct quantity *computed)
+{
+	int found = 0;
+	for (int f = 0; f < KIND_FAMILIES; f++) {
+		int k = computed->kind[f] ? computed->kind[f] : s->kind[f];
+		if (!k)
+			continue;
+		for (int other = 1; other <= units_kind_count(c->u); other++) {
+			if (other == k || units_kind_family(c->u, other) != f)
+				continue;
+			double g = units_kind_factor(c->u, k, other);
+			if (g == 0)
+				continue;
+			if (!matches_factor(stated, computed, g))
+				continue;
+			found++;
+			if (!b)
+				continue;
+			const char *slip = units_kind_slip(c->u, k, other);
+			buf_addf(b, "\nhint: the stated value is the %s figure (%g\xc3\x97 %s)%s%s%s",
+				 units_kind_name(c->u, other), g, units_kind_name(c->u, k),
+				 slip ? " \xe2\x80\x94 " : "", slip ? slip : "", slip ? "?" : "");
+		}
+	}
+	return found;
+}
+
 /*
  * Appends "hint: …" lines for the well-known slips that explain the gap.
  * Returns the binary-twin text for a correction ("181.9 TiB") or NULL.
@@ -430,6 +462,9 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 		if (!matches_factor(stated, computed, factors[k].f))
 			continue;
 		const char *why = factors[k].why;
+		/* a ×2 the kinds explain by name (kind_hints()) needs no guess */
+		if (!why && kind_hints(c, NULL, stated, s, computed))
+			continue;
 		if (!why) {
 			if (dim_uses(c->u, computed, "FLOP", 1))
 				why = "dense vs sparse (\xc3\x97" "2)";
@@ -563,32 +598,6 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 	piece_add(c, ps, c->text + pos, to - pos, NULL, NULL);
 }
 
-/* With kinds: the stated kind or the computed one may be the other kind of
- * a relation, its value times the relation's factor (a sparse figure
- * written as dense).  Appends a hint naming the slip. */
-static void kind_hints(struct ctx *c, struct buf *b, struct interval stated,
-		       const struct quantity *s, const struct quantity *computed)
-{
-	for (int f = 0; f < KIND_FAMILIES; f++) {
-		int k = computed->kind[f] ? computed->kind[f] : s->kind[f];
-		if (!k)
-			continue;
-		for (int other = 1; other <= units_kind_count(c->u); other++) {
-			if (other == k || units_kind_family(c->u, other) != f)
-				continue;
-			double g = units_kind_factor(c->u, k, other);
-			if (g == 0)
-				continue;
-			if (!matches_factor(stated, computed, g))
-				continue;
-			const char *slip = units_kind_slip(c->u, k, other);
-			buf_addf(b, "\nhint: the stated value is the %s figure (%g\xc3\x97 %s)%s%s%s",
-				 units_kind_name(c->u, other), g, units_kind_name(c->u, k),
-				 slip ? " \xe2\x80\x94 " : "", slip ? slip : "", slip ? "?" : "");
-		}
-	}
-}
-
 /* A claim comparing two kinds of one family.  Reports it; returns -1. */
 static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, struct expr *de,
 			 const struct quantity *s, const struct quantity *computed, int ks, int kc)
@@ -596,8 +605,13 @@ static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, 
 	const char *sk = units_kind_name(c->u, ks), *ck = units_kind_name(c->u, kc);
 	struct buf b = BUF_INIT;
 	struct quantity shown = in_stated_unit(s, computed);
-	buf_addf(&b, "stated   %s (%s)\ncomputed %s = %s (%s)", expr_show(se, c->a), sk,
-		 expr_show(de, c->a), format_quantity(c->a, c->u, &shown, 0), ck);
+	/* the kind in parentheses, unless the stated text ends with its name */
+	const char *st = expr_show(se, c->a);
+	size_t stn = strlen(st), skn = strlen(sk);
+	int named = stn > skn && st[stn - skn - 1] == ' ' && !strcmp(st + stn - skn, sk);
+	buf_addf(&b, "stated   %s%s%s%s\ncomputed %s = %s (%s)", st, named ? "" : " (",
+		 named ? "" : sk, named ? "" : ")", expr_show(de, c->a),
+		 format_quantity(c->a, c->u, &shown, 0), ck);
 	double g = units_kind_factor(c->u, kc, ks);
 	const char *slip = units_kind_slip(c->u, ks, kc);
 	if (g != 0) {
