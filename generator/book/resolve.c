@@ -112,6 +112,7 @@ static void report_name(const struct resolve_scope *ctx, const char *name, const
 /* ---- on-demand evaluation of derived cells ---- */
 
 static void evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c);
+static int apply_kind(const struct resolve_column *rc, struct quantity *q);
 
 /* Names a cell for cycle messages: "mem_bw" within one row, else "h100.mem_bw". */
 static void cycle_name(const struct resolve *rs, struct buf *b, const struct resolve_frame *f,
@@ -440,6 +441,16 @@ static void evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 		cell_failed(f);
 		return;
 	}
+	int clash = apply_kind(rc, &q);
+	if (clash) {
+		diag_report(DIAG_ERROR, rc->derive_loc, width, NULL,
+			    "derive: of '%s' gives a %s value but the column's kind is %s",
+			    col->id, units_kind_name(rs->units, q.kind[clash - 1]),
+			    units_kind_name(rs->units, rc->kind[clash - 1]));
+		rc->failed = 1;
+		cell_failed(f);
+		return;
+	}
 	f->has_computed = 1;
 	f->computed = q;
 	f->derivation = expr_show(e, rs->arena);
@@ -450,6 +461,58 @@ static void evaluate_cell(struct resolve *rs, size_t t, size_t r, size_t c)
 }
 
 /* ---- reading cells ---- */
+
+/* `kind: dense` or `kind: sparse, per-gpu`: kind words of units.yaml, one
+ * per family. */
+static void read_column_kind(struct resolve *rs, const struct ynode *v, struct resolve_column *rc)
+{
+	const char *s = v->text;
+	size_t len = v->len, i = 0;
+	struct srcloc loc = spec_text_loc(v);
+	while (i < len) {
+		while (i < len && (s[i] == ' ' || s[i] == ','))
+			i++;
+		if (i >= len)
+			break;
+		int kind = 0;
+		size_t n = units_kind_match(rs->units, s + i, len - i, &kind);
+		size_t end = i;
+		while (end < len && s[end] != ',' && s[end] != ' ')
+			end++;
+		if (!n || i + n != end) {
+			diag_report(DIAG_ERROR, units_loc_at(loc, s, i), (int)utf8_length(s + i, end - i),
+				    "hint: the kinds are declared in specs/units.yaml under kinds:",
+				    "unknown kind '%.*s'", (int)(end - i), s + i);
+			rc->broken = 1;
+			return;
+		}
+		int fam = units_kind_family(rs->units, kind);
+		if (rc->kind[fam]) {
+			diag_report(DIAG_ERROR, units_loc_at(loc, s, i), (int)utf8_length(s + i, n), NULL,
+				    "a column has one kind of each family: '%s' and '%s'",
+				    units_kind_name(rs->units, rc->kind[fam]),
+				    units_kind_name(rs->units, kind));
+			rc->broken = 1;
+			return;
+		}
+		rc->kind[fam] = (unsigned char)kind;
+		i += n;
+	}
+}
+
+/* Gives q the column's kinds; returns the first family where q has another
+ * kind already + 1, or 0. */
+static int apply_kind(const struct resolve_column *rc, struct quantity *q)
+{
+	for (int f = 0; f < KIND_FAMILIES; f++) {
+		if (!rc->kind[f])
+			continue;
+		if (q->kind[f] && q->kind[f] != rc->kind[f])
+			return f + 1;
+		q->kind[f] = rc->kind[f];
+	}
+	return 0;
+}
 
 static void read_columns(struct resolve *rs, size_t t)
 {
@@ -468,6 +531,8 @@ static void read_columns(struct resolve *rs, size_t t)
 				rc->has_unit = 1;
 			}
 		}
+		if (src->columns[c].kind)
+			read_column_kind(rs, src->columns[c].kind, rc);
 		if (derive) {
 			rc->derive_loc = spec_text_loc(derive);
 			if (!expr_parse(rs->units, rs->arena, derive->text, derive->len,
@@ -476,23 +541,6 @@ static void read_columns(struct resolve *rs, size_t t)
 			}
 		}
 	}
-}
-
-/*
- * Returns 1 if a cell of a column without a unit is a count: digits alone,
- * perhaps with thousands separators ("72", "2,048").  A count is exact, as
- * integers in a derivation are (DESIGN §6): a rack holds 72 GPUs, not
- * 71.5 to 72.5.  Measurements keep the precision of their digits, and so do
- * counts written with a magnitude ("671B" is 670.5–671.5 billion).
- */
-static int is_count(const char *s, size_t len)
-{
-	if (len == 0 || s[0] < '0' || s[0] > '9')
-		return 0;
-	for (size_t i = 0; i < len; i++)
-		if (!(s[i] >= '0' && s[i] <= '9') && s[i] != ',')
-			return 0;
-	return 1;
 }
 
 static void read_cells(struct resolve *rs, size_t t)
@@ -525,11 +573,30 @@ static void read_cells(struct resolve *rs, size_t t)
 				f->failed = 1;          /* names using it fail quietly */
 				continue;
 			}
+			if (kind == LITERAL_VALUE && table->columns[c].derive) {
+				/* a stated derived value is a rounding of what its formula
+				 * gives: it means every value its digits round from */
+				char *approx = arena_printf(rs->arena, "~%s", v->text);
+				enum literal_value_kind k2;
+				struct quantity q2;
+				if (!literal_parse_value(rs->units, rs->arena, approx, v->len + 1,
+							 spec_text_loc(v), rc->has_unit ? &rc->unit : NULL,
+							 &k2, &q2) && k2 == LITERAL_VALUE)
+					f->q.v = q2.v;
+			}
+			int clash = kind == LITERAL_VALUE ? apply_kind(rc, &f->q) : 0;
+			if (clash) {
+				diag_report(DIAG_ERROR, spec_text_loc(v), (int)utf8_length(v->text, v->len),
+					    NULL, "a %s value in a column of kind %s",
+					    units_kind_name(rs->units, f->q.kind[clash - 1]),
+					    units_kind_name(rs->units, rc->kind[clash - 1]));
+				f->kind = FIELD_TEXT;
+				f->failed = 1;
+				continue;
+			}
 			switch (kind) {
 			case LITERAL_VALUE:
 				f->kind = FIELD_VALUE;
-				if (!rc->has_unit && is_count(v->text, v->len))
-					f->q.v = f->q.nominal;
 				break;
 			case LITERAL_TEXT:
 				f->kind = FIELD_TEXT;

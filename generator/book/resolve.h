@@ -61,6 +61,7 @@ struct field {
 struct resolve_column {
 	struct unit unit;       /* the column's unit, when has_unit */
 	int has_unit;
+	unsigned char kind[KIND_FAMILIES];   /* kind: of the column, per family (units.h) */
 	int broken;             /* its unit did not parse: its cells are left as text */
 	int failed;             /* its derive: did not parse or reported an error:
 				   not computed again (rows would say the same) */

@@ -22,7 +22,7 @@
 /* Keys a row may have besides its columns; a column may not take their names. */
 static const char *const row_keys[] = { "name", "aliases", "checks", "sources", NULL };
 static const char *const table_keys[] = { "table", "title", "columns", "rules", "rows", NULL };
-static const char *const column_keys[] = { "zh", "en", "unit", "derive", NULL };
+static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", NULL };
 static const char *const source_keys[] = { "title", "url", "date", NULL };
 static const char *const bitext_keys[] = { "zh", "en", NULL };
 
@@ -491,6 +491,10 @@ static void load_columns(struct loader *ld, const struct ynode *node, struct spe
 				col->derive = want_text(ld, fv, "a column's derive formula");
 				if (col->derive)
 					cs->derive = fv;
+				break;
+			case 4:
+				if (want_text(ld, fv, "a column's kind"))
+					cs->kind = fv;
 				break;
 			}
 		}

@@ -384,6 +384,38 @@ static int prefix_slip(struct interval stated, const struct quantity *computed, 
 	return 0;
 }
 
+/* With kinds: the stated kind or the computed one may be the other kind of
+ * a relation, its value times the relation's factor (a sparse figure
+ * written as dense).  Appends a hint naming the slip (to b unless NULL);
+ * returns how many it found. */
+static int kind_hints(struct ctx *c, struct buf *b, struct interval stated,
+		      const struct quantity *s, const struct quantity *computed)
+{
+	int found = 0;
+	for (int f = 0; f < KIND_FAMILIES; f++) {
+		int k = computed->kind[f] ? computed->kind[f] : s->kind[f];
+		if (!k)
+			continue;
+		for (int other = 1; other <= units_kind_count(c->u); other++) {
+			if (other == k || units_kind_family(c->u, other) != f)
+				continue;
+			double g = units_kind_factor(c->u, k, other);
+			if (g == 0)
+				continue;
+			if (!matches_factor(stated, computed, g))
+				continue;
+			found++;
+			if (!b)
+				continue;
+			const char *slip = units_kind_slip(c->u, k, other);
+			buf_addf(b, "\nhint: the stated value is the %s figure (%g\xc3\x97 %s)%s%s%s",
+				 units_kind_name(c->u, other), g, units_kind_name(c->u, k),
+				 slip ? " \xe2\x80\x94 " : "", slip ? slip : "", slip ? "?" : "");
+		}
+	}
+	return found;
+}
+
 /*
  * Appends "hint: …" lines for the well-known slips that explain the gap.
  * Returns the binary-twin text for a correction ("181.9 TiB") or NULL.
@@ -430,6 +462,9 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 		if (!matches_factor(stated, computed, factors[k].f))
 			continue;
 		const char *why = factors[k].why;
+		/* a ×2 the kinds explain by name (kind_hints()) needs no guess */
+		if (!why && kind_hints(c, NULL, stated, s, computed))
+			continue;
 		if (!why) {
 			if (dim_uses(c->u, computed, "FLOP", 1))
 				why = "dense vs sparse (\xc3\x97" "2)";
@@ -563,6 +598,111 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 	piece_add(c, ps, c->text + pos, to - pos, NULL, NULL);
 }
 
+/* A claim comparing two kinds of one family.  Reports it; returns -1. */
+static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, struct expr *de,
+			 const struct quantity *s, const struct quantity *computed, int ks, int kc)
+{
+	const char *sk = units_kind_name(c->u, ks), *ck = units_kind_name(c->u, kc);
+	struct buf b = BUF_INIT;
+	struct quantity shown = in_stated_unit(s, computed);
+	/* the kind in parentheses, unless the stated text ends with its name */
+	const char *st = expr_show(se, c->a);
+	size_t stn = strlen(st), skn = strlen(sk);
+	int named = stn > skn && st[stn - skn - 1] == ' ' && !strcmp(st + stn - skn, sk);
+	buf_addf(&b, "stated   %s%s%s%s\ncomputed %s = %s (%s)", st, named ? "" : " (",
+		 named ? "" : sk, named ? "" : ")", expr_show(de, c->a),
+		 format_quantity(c->a, c->u, &shown, 0), ck);
+	double g = units_kind_factor(c->u, kc, ks);
+	const char *slip = units_kind_slip(c->u, ks, kc);
+	if (g != 0) {
+		struct quantity conv = shown;
+		struct quantity k = quantity_number(g);
+		if (!quantity_mul(c->a, shown, k, &conv))
+			buf_addf(&b, "\nhint: as %s, the computed value is %s: write '%.*s as %s' "
+				 "if the relation applies", sk, format_quantity(c->a, c->u, &conv, 0),
+				 (int)p->deriv_len, c->text + p->deriv_off, sk);
+		if (slip)
+			buf_addf(&b, "\nhint: %s?", slip);
+	} else {
+		buf_addf(&b, "\nhint: no relation links %s to %s", sk, ck);
+	}
+	diag_report(DIAG_ERROR, c->whole, c->whole_width, b.data,
+		    "claim compares a %s value with a %s one", sk, ck);
+	buf_release(&b);
+	return -1;
+}
+
+/* Significant digits of the first number at text (`0.50` has 2, `2×` 1). */
+static int sig_digits(const char *t, size_t len)
+{
+	int n = 0, lead = 1;
+	for (size_t i = 0; i < len; i++) {
+		char ch = t[i];
+		if (ch == ',' || ch == '.')
+			continue;
+		if (ch < '0' || ch > '9')
+			break;
+		if (ch == '0' && lead)
+			continue;
+		lead = 0;
+		n++;
+	}
+	return n;
+}
+
+/* The first number of e written with one or two significant digits whose
+ * value is not exact (its digits' rounding counts), or NULL. */
+static const struct expr_node *short_operand(const struct expr *e, const struct expr_node *n)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == EXPR_NUMBER && !interval_is_point(n->value.v) &&
+	    sig_digits(e->text + n->off, n->len) <= 2)
+		return n;
+	const struct expr_node *r = short_operand(e, n->lhs);
+	for (size_t i = 0; !r && i < n->nargs; i++)
+		r = short_operand(e, n->args[i]);
+	return r ? r : short_operand(e, n->rhs);
+}
+
+/*
+ * A claim that holds only because a number of one or two digits may be
+ * anything it rounds from: `{2× ≈ 12.4 GB/s / 7.45 GB/s}` holds with 2×
+ * read as 1.5–2.5×, but the ratio is 1.66.  Warns, naming the number.
+ */
+static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
+			  struct expr *de, const struct quantity *s,
+			  const struct quantity *computed, const struct tolerance *t, int has_tol)
+{
+	(void)p;
+	/* read exactly, within the claim's tolerance (the book's for = as well:
+	 * `{5.5% = 37B / 671B}` is a fair rounding of 5.51%) */
+	struct quantity sn = *s, cn = *computed;
+	sn.v = sn.nominal;
+	cn.v = cn.nominal;
+	struct interval sw = stated_interval(c, REL_APPROX, &sn, t, has_tol);
+	if (claim_holds(REL_APPROX, sw, &sn, &cn))
+		return;
+	const struct expr *owner = se;
+	const struct expr_node *n = short_operand(se, se->root);
+	if (!n) {
+		owner = de;
+		n = short_operand(de, de->root);
+	}
+	if (!n)
+		return;
+	struct quantity shown = in_stated_unit(s, computed);
+	shown.v = shown.nominal;
+	char *detail = arena_printf(c->a, "'%.*s' may be %s as written; the computed value is %s\n"
+				    "hint: write the figure with the digits it has (2.0, 1.66), or mark the "
+				    "tolerance (\xc2\xb1 25%%)", (int)n->len, owner->text + n->off,
+				    format_quantity(c->a, c->u, &n->value, FORMAT_INTERVAL),
+				    format_quantity(c->a, c->u, &shown, 0));
+	diag_report(DIAG_WARNING, c->whole, c->whole_width, detail,
+		    "claim holds only within the rounding of a %d-digit number",
+		    sig_digits(owner->text + n->off, n->len));
+}
+
 /* The verdict on a parsed claim.  Returns 0 or -1 after reporting; fills the
  * claim fields of out when it is not NULL. */
 static int judge(struct ctx *c, const struct parts *p, struct span *out)
@@ -574,7 +714,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	struct expr *de = side(c, p->deriv_off, p->deriv_len, 0, &computed);
 	if (!de)
 		return -1;
-	struct tolerance t;
+	struct tolerance t = { 0, 0, { { 0, 0 }, { 0, 0 }, { { 0 } }, NULL, 1, { 0 }, 0 } };
 	int has_tol = p->tol_len > 0;
 	if (has_tol && read_tolerance(c, p, &t) < 0)
 		return -1;
@@ -596,7 +736,15 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 		return -1;
 	}
 	struct interval sw = stated_interval(c, p->rel, &s, &t, has_tol);
-	int holds = claim_holds(p->rel, sw, &s, &computed);
+	int ks = 0, kc = 0;
+	for (int f = 0; f < KIND_FAMILIES && !ks; f++)
+		if (s.kind[f] && computed.kind[f] && s.kind[f] != computed.kind[f]) {
+			ks = s.kind[f];
+			kc = computed.kind[f];
+		}
+	if (ks && !p->disputed)
+		return kind_mismatch(c, p, se, de, &s, &computed, ks, kc);
+	int holds = !ks && claim_holds(p->rel, sw, &s, &computed);
 	const char *stated_text = expr_show(se, c->a);
 	const char *deriv_text = expr_show(de, c->a);
 	struct quantity shown = in_stated_unit(&s, &computed);
@@ -611,8 +759,10 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
 				    "disputed claim holds");
 		} else {
-			if (p->rel == REL_EQ || p->rel == REL_APPROX)
+			if (p->rel == REL_EQ || p->rel == REL_APPROX) {
 				claim_hints(c, &detail, sw, &s, &computed);
+				kind_hints(c, &detail, sw, &s, &computed);
+			}
 			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
 				    "claim does not hold");
 		}
@@ -621,6 +771,8 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 		struct buf scratch = BUF_INIT;
 		twin = claim_hints(c, &scratch, sw, &s, &computed);
 		buf_release(&scratch);
+	} else if (!p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX)) {
+		slack_warning(c, p, se, de, &s, &computed, &t, has_tol);
 	}
 	buf_release(&detail);
 	if (rc < 0 || !out)
@@ -631,7 +783,10 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	out->stated = stated_text;
 	out->derivation = deriv_text;
 	out->computed = format_quantity(c->a, c->u, &shown, 0);
-	if (p->disputed)
+	if (p->disputed && ks)   /* a kind confusion: say the kind it really is */
+		out->correction = arena_printf(c->a, "%s %s", out->computed,
+					       units_kind_name(c->u, kc));
+	else if (p->disputed)
 		out->correction = twin ? arena_printf(c->a, "%s (%s)", out->computed, twin) :
 			out->computed;
 	struct pieces ps = { NULL, 0, 0 };

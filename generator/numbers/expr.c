@@ -242,7 +242,7 @@ static struct expr_node *parse_atom(struct parser *p)
 		return inner;
 	}
 	struct literal lit;
-	unsigned lflags = LITERAL_UNIT | ((p->flags & EXPR_STATED) ? 0 : LITERAL_EXACT);
+	unsigned lflags = LITERAL_UNIT | LITERAL_KIND | ((p->flags & EXPR_STATED) ? 0 : LITERAL_EXACT);
 	int rc = literal_parse(p->u, p->a, p->s + off, p->len - off, at(p, off), lflags, &lit);
 	if (rc < 0)
 		return NULL;
@@ -428,7 +428,7 @@ static struct expr_node *parse_product(struct parser *p)
 	return NULL;
 }
 
-static struct expr_node *parse_sum(struct parser *p)
+static struct expr_node *parse_additive(struct parser *p)
 {
 	struct expr_node *lhs = parse_product(p);
 	while (lhs) {
@@ -454,6 +454,37 @@ static struct expr_node *parse_sum(struct parser *p)
 		lhs = binary(p, kind, lhs, rhs, op, n);
 	}
 	return NULL;
+}
+
+/* sum [as kind]: `h100_sxm.bf16 as sparse` (units.h "Kinds") */
+static struct expr_node *parse_sum(struct parser *p)
+{
+	struct expr_node *lhs = parse_additive(p);
+	if (!lhs)
+		return NULL;
+	size_t op = skip(p, p->pos);
+	if (!(starts(p, op, "as") && op + 2 < p->len && (p->s[op + 2] == ' ' ||
+							    p->s[op + 2] == '\t')))
+		return lhs;
+	size_t k = skip(p, op + 2);
+	int kind = 0;
+	size_t n = k < p->len ? units_kind_match(p->u, p->s + k, p->len - k, &kind) : 0;
+	if (!n) {
+		error_at(p, k, k < p->len ? char_len(p, k) : 0,
+			 "hint: the kinds are declared in specs/units.yaml under kinds:",
+			 "expected a kind after 'as', not %s", what_at(p, k));
+		return NULL;
+	}
+	struct expr_node *r = node(p, EXPR_AS, lhs->off);
+	r->lhs = lhs;
+	r->as_kind = kind;
+	r->op_off = op;
+	r->op_len = k + n - op;
+	r->len = k + n - lhs->off;
+	if (grow(p, r) < 0)
+		return NULL;
+	p->pos = k + n;
+	return r;
 }
 
 /* Returns the length of a conversion marker at i (`->`, `→`, `in `), or 0. */
@@ -619,6 +650,57 @@ static int arith_error(struct evaluator *ev, struct expr_node *n, int rc,
 
 static int eval(struct evaluator *ev, struct expr_node *n, struct quantity *out);
 
+/* Sets out's kinds from a and b; reports a sum of two kinds of one family. */
+static int kind_clash(struct evaluator *ev, struct expr_node *n, enum kind_op op,
+		      const struct quantity *a, const struct quantity *b, struct quantity *out)
+{
+	const struct units *u = ev->e->units;
+	int f = units_kind_combine(u, op, a, b, out);
+	if (!f)
+		return 0;
+	const char *ka = units_kind_name(u, a->kind[f - 1]), *kb = units_kind_name(u, b->kind[f - 1]);
+	const char *detail = "hint: convert one with 'as' where a relation links them "
+			     "(x as sparse)";
+	if (n->kind == EXPR_SUB)
+		eval_error(ev, n->op_off, n->op_len, detail, "cannot subtract %s from %s", kb, ka);
+	else if (n->kind == EXPR_CALL)
+		eval_error(ev, n->op_off, n->op_len, detail, "cannot compare %s with %s in %s", kb,
+			   ka, n->name);
+	else
+		eval_error(ev, n->op_off, n->op_len, detail, "cannot add %s to %s", kb, ka);
+	return -1;
+}
+
+/* x as kind: through a relation, or a kind given to a value without one. */
+static int eval_as(struct evaluator *ev, struct expr_node *n, struct quantity *out)
+{
+	const struct units *u = ev->e->units;
+	struct quantity a;
+	if (eval(ev, n->lhs, &a) < 0)
+		return -1;
+	int fam = units_kind_family(u, n->as_kind);
+	int from = a.kind[fam];
+	if (from && from != n->as_kind) {
+		double f = units_kind_factor(u, from, n->as_kind);
+		if (f == 0) {
+			eval_error(ev, n->op_off, n->op_len, NULL,
+				   "no relation links %s to %s: a value of one kind is not one of "
+				   "the other", units_kind_name(u, from),
+				   units_kind_name(u, n->as_kind));
+			return -1;
+		}
+		struct quantity k = quantity_number(f);
+		struct quantity r;
+		int rc = quantity_mul(ev->e->arena, a, k, &r);
+		if (rc)
+			return arith_error(ev, n, rc, &a, NULL);
+		a = r;
+	}
+	units_kind_set(u, &a, n->as_kind);
+	*out = a;
+	return 0;
+}
+
 static int eval_name(struct evaluator *ev, struct expr_node *n, struct quantity *out)
 {
 	n->resolved = 0;
@@ -667,6 +749,8 @@ static int eval_call(struct evaluator *ev, struct expr_node *n, struct quantity 
 			return -1;
 		struct quantity prev = acc;
 		rc = is_min ? quantity_min(prev, q, &acc) : quantity_max(prev, q, &acc);
+		if (!rc && kind_clash(ev, n, KIND_SUM, &prev, &q, &acc) < 0)
+			return -1;
 		if (rc) {
 			if (rc == QUANTITY_EDIM) {
 				eval_error(ev, n->args[i]->off, n->args[i]->len, NULL,
@@ -700,6 +784,8 @@ static int eval(struct evaluator *ev, struct expr_node *n, struct quantity *out)
 			return -1;
 		rc = quantity_neg(a, out);
 		return rc ? arith_error(ev, n, rc, &a, NULL) : 0;
+	case EXPR_AS:
+		return eval_as(ev, n, out);
 	case EXPR_CONVERT:
 		if (eval(ev, n->lhs, &a) < 0)
 			return -1;
@@ -715,6 +801,7 @@ static int eval(struct evaluator *ev, struct expr_node *n, struct quantity *out)
 	}
 	if (eval(ev, n->lhs, &a) < 0 || eval(ev, n->rhs, &b) < 0)
 		return -1;
+	enum kind_op kop = KIND_SUM;
 	switch (n->kind) {
 	case EXPR_ADD:
 		rc = quantity_add(a, b, out);
@@ -724,17 +811,22 @@ static int eval(struct evaluator *ev, struct expr_node *n, struct quantity *out)
 		break;
 	case EXPR_MUL:
 		rc = quantity_mul(ar, a, b, out);
+		kop = KIND_PRODUCT;
 		break;
 	case EXPR_DIV:
 		rc = quantity_div(ar, a, b, out);
+		kop = KIND_QUOTIENT;
 		break;
 	case EXPR_POW:
 		rc = quantity_pow(ar, a, b, out);
+		kop = KIND_PRODUCT;
 		break;
 	default:
 		break;
 	}
-	return rc ? arith_error(ev, n, rc, &a, &b) : 0;
+	if (rc)
+		return arith_error(ev, n, rc, &a, &b);
+	return kind_clash(ev, n, kop, &a, &b, out);
 }
 
 int expr_eval(struct expr *e, const struct expr_scope *scope, struct quantity *out)

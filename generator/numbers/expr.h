@@ -4,14 +4,18 @@
  * The grammar (DESIGN §6 "Expressions"), loosest first:
  *
  *   expr    := sum [ ("->" | "in") unit ]
- *   sum     := product { ("+" | "-" | "−") product }
+ *   sum     := terms [ "as" kind ]                  (units.h "Kinds")
+ *   terms   := product { ("+" | "-" | "−") product }
  *   product := unary { ("×" | "*" | "·" | "/" | "÷") unary }
  *   unary   := ("-" | "−" | "+") unary | power
  *   power   := atom [ "^" unary ]                  (right-associative)
  *   atom    := literal | name | unit | func "(" expr { "," expr } ")" | "(" expr ")"
  *   name    := id [ "." id [ "." id ] ]            (field, row.field, table.row.field)
  *
- * A literal takes its inline unit (`192 GB`, `3.35 TB/s`, `4.186 kJ/(kg × K)`);
+ * A literal takes its inline unit (`192 GB`, `3.35 TB/s`, `4.186 kJ/(kg × K)`)
+ * and a kind word after it (`1979 TFLOPS sparse`); `x as sparse` converts x
+ * to another kind of its family through a relation of units.yaml (×2 from
+ * dense), or gives a kind to a value that has none in that family;
  * see literal.h for what numbers may look like.  A bare word that is not a
  * known name but is a unit stands for one of it (`11 K` is also `11 × K`).
  * The functions are min, max, abs, sqrt.
@@ -64,6 +68,7 @@ enum expr_kind {
 	EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_DIV, EXPR_POW,
 	EXPR_CALL,       /* name(args…) */
 	EXPR_CONVERT,    /* lhs -> unit */
+	EXPR_AS,         /* lhs as kind: as_kind */
 };
 
 struct expr_node {
@@ -80,6 +85,7 @@ struct expr_node {
 	struct expr_node **args;    /* CALL */
 	size_t nargs;
 	struct unit unit;           /* CONVERT: the target */
+	int as_kind;                /* AS: the kind converted to (units.h "Kinds") */
 };
 
 struct expr {
@@ -110,7 +116,8 @@ struct expr *expr_parse(const struct units *u, struct arena *a, const char *text
  * Evaluates e with names looked up in scope (may be NULL: no names).  Returns
  * 0 and fills *out, or -1 after reporting at the place of the offending node:
  * unknown name (with "did you mean"), "cannot add TB/s to GB" and other
- * dimension clashes, division by zero, overflow, `-> unit` of another
+ * dimension clashes, "cannot add sparse to dense" and other kind clashes,
+ * `as` between kinds no relation links, division by zero, overflow, `-> unit` of another
  * dimension ("cannot convert FLOP/s to TB").
  */
 int expr_eval(struct expr *e, const struct expr_scope *scope, struct quantity *out);

@@ -225,7 +225,10 @@ char *format_quantity(struct arena *a, const struct units *units, const struct q
 	} else if (interval_is_point(v)) {
 		double x = interval_mid(nom);
 		int d = FORMAT_AUTO;
-		if ((flags & FORMAT_PRECISE) && !is_integral(x))
+		if (q->written)   /* exact as written: with the digits written ("8.00") */
+			d = q->written - 1 > FORMAT_MAX_DECIMALS ? FORMAT_MAX_DECIMALS :
+								   q->written - 1;
+		if ((flags & FORMAT_PRECISE) && !is_integral(x) && d < auto_decimals(x) + 1)
 			d = auto_decimals(x) + 1;
 		add_number(&b, x, d);
 	} else {

@@ -368,11 +368,14 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	}
 	out->q.dim = un.dim;
 	quantity_set_unit(&out->q, has_unit ? un.name : NULL, un.scale);
+	long written = (long)m.nfrac - m.exp10;
+	out->q.written = m.magnitude == 1 && written >= 0 && written < 100 ?
+			 (unsigned char)(written + 1) : 0;
 	return 1;
 }
 
-int literal_parse(const struct units *u, struct arena *a, const char *text, size_t len,
-		  struct srcloc loc, unsigned flags, struct literal *out)
+static int parse_number(const struct units *u, struct arena *a, const char *text, size_t len,
+			struct srcloc loc, unsigned flags, struct literal *out)
 {
 	/* first the number alone, to see whether a range follows before the unit */
 	struct literal first;
@@ -465,6 +468,24 @@ static int is_marker(const char *s, size_t n, const char *word)
 	return 1;
 }
 
+int literal_parse(const struct units *u, struct arena *a, const char *text, size_t len,
+		  struct srcloc loc, unsigned flags, struct literal *out)
+{
+	int rc = parse_number(u, a, text, len, loc, flags, out);
+	if (rc <= 0 || !(flags & LITERAL_KIND))
+		return rc;
+	/* `1979 TFLOPS sparse`, `900 GB/s 双向`: a kind word after the number */
+	size_t j = spaces(text, len, out->len);
+	int kind;
+	size_t n = j > out->len || (j < len && (unsigned char)text[j] >= 0x80) ?
+		units_kind_match(u, text + j, len - j, &kind) : 0;
+	if (n) {
+		units_kind_set(u, &out->q, kind);
+		out->len = j + n;
+	}
+	return 1;
+}
+
 int literal_parse_value(const struct units *u, struct arena *a, const char *text, size_t len,
 			struct srcloc loc, const struct unit *column,
 			enum literal_value_kind *kind, struct quantity *q)
@@ -487,10 +508,28 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 		*kind = LITERAL_UNPUBLISHED;
 		return 0;
 	}
+	/* `~2 TB`, `≈2`: approximate, every value its digits could round from;
+	 * without the mark a value is exact as written */
+	int approx = 0;
+	size_t mark = 0;
+	if (n && s[0] == '~')
+		mark = 1;
+	else if (n >= 3 && !memcmp(s, "\xe2\x89\x88", 3))
+		mark = 3;
+	if (mark) {
+		approx = 1;
+		mark = spaces(s, n, mark);
+	}
 	struct literal lit;
-	int rc = literal_parse(u, a, s, n, at, LITERAL_UNIT, &lit);
+	int rc = literal_parse(u, a, s + mark, n - mark, units_loc_at(at, s, mark),
+			       LITERAL_UNIT | LITERAL_KIND, &lit);
 	if (rc < 0)
 		return -1;
+	if (rc > 0) {
+		lit.len += mark;
+		if (!approx)
+			lit.q.v = lit.q.nominal;
+	}
 	size_t rest = rc > 0 ? spaces(s, n, lit.len) : 0;
 	if (!column) {
 		if (rc == 0 || rest < n || !dim_is_none(&lit.q.dim)) {
@@ -534,7 +573,9 @@ int literal_parse_value(const struct units *u, struct arena *a, const char *text
 			return -1;
 		}
 		lit.q.dim = column->dim;
+		unsigned char written = lit.q.written;   /* digits written in the column's unit */
 		quantity_set_unit(&lit.q, column->name, column->scale);
+		lit.q.written = written;
 	}
 	*kind = LITERAL_VALUE;
 	*q = lit.q;

@@ -32,6 +32,8 @@ enum {
 	LITERAL_UNIT = 2,     /* read a unit after the number too (inline grammar, see
 				 UNITS_INLINE); without it the literal stops at the number */
 	LITERAL_NO_RANGE = 4, /* do not read `–`, `~`, `to` as a range */
+	LITERAL_KIND = 8,     /* read a kind word after the number and its unit
+				 (`1979 TFLOPS sparse`, `900 GB/s 双向`; units.h "Kinds") */
 };
 
 struct literal {
@@ -67,7 +69,10 @@ enum literal_value_kind {
  * its place (the first character of its text: add 1 for a quote).  A plain
  * number is in the column's unit column (NULL: a plain number); a string may
  * carry its own unit ("141 GB", of the column's dimension) or be a range
- * ("120–132 kW") or a marker.  Numbers are read as STATED.  Returns 0 and
+ * ("120–132 kW") or a marker, and a kind word after the number ("1979
+ * sparse").  A value is exact as written (`2` TB is 2 TB, `989.4` is
+ * 989.4) unless marked approximate with a leading `~` or `≈` ("~2 TB" is
+ * read as STATED: 1.5–2.5 TB); a range is its two ends.  Returns 0 and
  * sets *kind (and *q for LITERAL_VALUE: its display unit is the cell's own,
  * else the column's); -1 after reporting (not a number in a column with a
  * unit, wrong dimension, trailing text, unknown unit).

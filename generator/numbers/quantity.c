@@ -48,6 +48,8 @@ struct quantity quantity_number(double x)
 
 void quantity_set_unit(struct quantity *q, const char *unit, double scale)
 {
+	if (q->unit != unit || q->scale != (unit ? scale : 1))
+		q->written = 0;   /* its written decimals were in another unit */
 	q->unit = unit;
 	q->scale = unit ? scale : 1;
 }
@@ -69,6 +71,7 @@ int quantity_add(struct quantity a, struct quantity b, struct quantity *out)
 	if (!dim_equal(&a.dim, &b.dim))
 		return QUANTITY_EDIM;
 	struct quantity r = a;
+	r.written = 0;
 	int rc = both(interval_add, &a, &b, &r);
 	if (rc)
 		return rc;
@@ -83,6 +86,7 @@ int quantity_sub(struct quantity a, struct quantity b, struct quantity *out)
 	if (!dim_equal(&a.dim, &b.dim))
 		return QUANTITY_EDIM;
 	struct quantity r = a;
+	r.written = 0;
 	/* nominal − nominal would widen a range into nonsense; subtract ends */
 	int rc = both(interval_sub, &a, &b, &r);
 	if (rc)
@@ -97,6 +101,7 @@ int quantity_mul(struct arena *ar, struct quantity a, struct quantity b, struct 
 {
 	(void)ar;
 	struct quantity r = a;
+	r.written = 0;
 	int rc = both(interval_mul, &a, &b, &r);
 	if (!rc)
 		rc = dim_combine(&r.dim, &a.dim, &b.dim, 1);
@@ -116,6 +121,7 @@ int quantity_div(struct arena *ar, struct quantity a, struct quantity b, struct 
 {
 	(void)ar;
 	struct quantity r = a;
+	r.written = 0;
 	int rc = both(interval_div, &a, &b, &r);
 	if (!rc)
 		rc = dim_combine(&r.dim, &a.dim, &b.dim, -1);
@@ -134,6 +140,7 @@ int quantity_div(struct arena *ar, struct quantity a, struct quantity b, struct 
 int quantity_neg(struct quantity a, struct quantity *out)
 {
 	struct quantity r = a;
+	r.written = 0;
 	int rc = interval_neg(a.v, &r.v);
 	if (!rc)
 		rc = interval_neg(a.nominal, &r.nominal);
@@ -146,6 +153,7 @@ int quantity_neg(struct quantity a, struct quantity *out)
 int quantity_abs(struct quantity a, struct quantity *out)
 {
 	struct quantity r = a;
+	r.written = 0;
 	int rc = interval_abs(a.v, &r.v);
 	if (!rc)
 		rc = interval_abs(a.nominal, &r.nominal);
@@ -161,6 +169,7 @@ int quantity_pow(struct arena *ar, struct quantity a, struct quantity e, struct 
 	if (!dim_is_none(&e.dim))
 		return QUANTITY_EDIM;
 	struct quantity r = a;
+	r.written = 0;
 	if (!dim_is_none(&a.dim)) {
 		double k = e.v.lo;
 		if (e.v.lo != e.v.hi || k != floor(k) || fabs(k) > 100)
@@ -188,6 +197,7 @@ int quantity_sqrt(struct arena *ar, struct quantity a, struct quantity *out)
 {
 	(void)ar;
 	struct quantity r = a;
+	r.written = 0;
 	for (int i = 0; i < DIM_MAX; i++) {
 		if (a.dim.e[i] % 2)
 			return QUANTITY_EPOWER;
@@ -209,6 +219,7 @@ static int minmax(int (*op)(struct interval, struct interval, struct interval *)
 	if (!dim_equal(&a.dim, &b.dim))
 		return QUANTITY_EDIM;
 	struct quantity r = a;
+	r.written = 0;
 	int rc = both(op, &a, &b, &r);
 	if (rc)
 		return rc;

@@ -30,6 +30,10 @@
  * length, mass, temperature, current, and currencies leave room to spare. */
 #define DIM_MAX 16
 
+/* Families of kinds units.yaml may declare (sparsity, direction, scope,
+ * memory path...): a quantity carries at most one kind of each. */
+#define KIND_FAMILIES 8
+
 struct dim {
 	signed char e[DIM_MAX];    /* exponent of each base dimension */
 };
@@ -40,6 +44,14 @@ struct quantity {
 	struct dim dim;
 	const char *unit;          /* display unit as written ("TB/s"), or NULL: none */
 	double scale;              /* base units per display unit (1e12 for TB/s); 1 if none */
+	/* Its kind in each family of kinds (units.h "Kinds"): 0 none, else the
+	 * kind's number in the units table.  Arithmetic here copies the left
+	 * operand's; expr.c combines them with units_kind_combine(). */
+	unsigned char kind[KIND_FAMILIES];
+	/* The decimals it was written with in its display unit, plus one ("8.00"
+	 * TB/s: 3), so that an exact value shows the digits its author wrote;
+	 * 0 when computed.  Arithmetic and a change of unit clear it. */
+	unsigned char written;
 };
 
 struct units;

@@ -64,7 +64,27 @@ struct before {
 	const char *unit;
 };
 
+/* A kind (units.h "Kinds"). */
+struct kind {
+	const char *name;
+	int family;
+	int root;               /* the kind its `is:` chain ends at (itself if none) */
+	double to_root;         /* a value of this kind = to_root × the root kind's */
+	const char *slip;       /* what confusing it with its `is:` kind is, or NULL */
+	int base;               /* the kind of `is:`, or 0 */
+	const char **words;     /* other spellings */
+	size_t nwords;
+};
+
+/* Kind numbers fit in a quantity's unsigned char. */
+#define UNITS_MAX_KINDS 255
+
 struct units {
+	struct kind *kinds;          /* kinds[k - 1] for kind number k */
+	int nkinds;
+	const char *kind_families[KIND_FAMILIES];
+	int kind_drop[KIND_FAMILIES];   /* `products: drop` */
+	int nkind_families;
 	int ndims;
 	const char *dim_names[DIM_MAX];
 	const char *dim_symbols[DIM_MAX];
@@ -922,6 +942,114 @@ struct srcloc units_loc_at(struct srcloc loc, const char *text, size_t off)
 	return loc;
 }
 
+/* ---- kinds ---- */
+
+static int is_kind_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '_' || (unsigned char)c >= 0x80;
+}
+
+size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind)
+{
+	size_t best = 0;
+	for (int k = 0; k < u->nkinds; k++) {
+		const struct kind *kd = &u->kinds[k];
+		for (size_t w = 0; w <= kd->nwords; w++) {
+			const char *word = w == 0 ? kd->name : kd->words[w - 1];
+			size_t n = strlen(word);
+			if (n > len || n <= best || memcmp(text, word, n))
+				continue;
+			/* a Latin word ends at a non-word character; a Chinese one anywhere */
+			if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
+				continue;
+			best = n;
+			*kind = k + 1;
+		}
+	}
+	return best;
+}
+
+int units_kind_count(const struct units *u)
+{
+	return u->nkinds;
+}
+
+const char *units_kind_name(const struct units *u, int kind)
+{
+	return kind > 0 && kind <= u->nkinds ? u->kinds[kind - 1].name : "?";
+}
+
+int units_kind_family(const struct units *u, int kind)
+{
+	return kind > 0 && kind <= u->nkinds ? u->kinds[kind - 1].family : 0;
+}
+
+int units_kind_set(const struct units *u, struct quantity *q, int kind)
+{
+	int f = units_kind_family(u, kind);
+	int before = q->kind[f];
+	q->kind[f] = (unsigned char)kind;
+	return before;
+}
+
+double units_kind_factor(const struct units *u, int from, int to)
+{
+	if (from < 1 || to < 1 || from > u->nkinds || to > u->nkinds)
+		return 0;
+	const struct kind *a = &u->kinds[from - 1], *b = &u->kinds[to - 1];
+	if (a->root != b->root)
+		return 0;
+	return b->to_root / a->to_root;
+}
+
+const char *units_kind_slip(const struct units *u, int a, int b)
+{
+	if (a < 1 || b < 1 || a > u->nkinds || b > u->nkinds)
+		return NULL;
+	const struct kind *ka = &u->kinds[a - 1], *kb = &u->kinds[b - 1];
+	if (ka->base == b && ka->slip)
+		return ka->slip;
+	if (kb->base == a && kb->slip)
+		return kb->slip;
+	return ka->root == kb->root ? (ka->slip ? ka->slip : kb->slip) : NULL;
+}
+
+const char *units_kinds_text(const struct units *u, struct arena *a, const struct quantity *q)
+{
+	const char *r = NULL;
+	for (int f = 0; f < KIND_FAMILIES; f++) {
+		if (!q->kind[f])
+			continue;
+		const char *name = units_kind_name(u, q->kind[f]);
+		r = r ? arena_printf(a, "%s, %s", r, name) : name;
+	}
+	return r;
+}
+
+int units_kind_combine(const struct units *u, enum kind_op op, const struct quantity *a,
+		       const struct quantity *b, struct quantity *out)
+{
+	unsigned char ka[KIND_FAMILIES], kb[KIND_FAMILIES];
+	memcpy(ka, a->kind, sizeof ka);
+	memcpy(kb, b->kind, sizeof kb);
+	int plain_a = dim_is_none(&a->dim), plain_b = dim_is_none(&b->dim);
+	for (int f = 0; f < KIND_FAMILIES; f++) {
+		unsigned char k = ka[f] ? ka[f] : kb[f];
+		if (op == KIND_SUM) {
+			if (ka[f] && kb[f] && ka[f] != kb[f])
+				return f + 1;
+		} else if (ka[f] && kb[f]) {
+			k = ka[f] == kb[f] && op == KIND_PRODUCT ? ka[f] : 0;
+		} else if (f < u->nkind_families && u->kind_drop[f] &&
+			   (ka[f] ? plain_b : plain_a)) {
+			k = 0;
+		}
+		out->kind[f] = k;
+	}
+	return 0;
+}
+
 /* ---- loading units.yaml ---- */
 
 struct loader {
@@ -1312,6 +1440,171 @@ static void load_befores(struct loader *l, const struct ynode *map)
 	}
 }
 
+static int kind_find(const struct units *u, const char *name)
+{
+	for (int k = 0; k < u->nkinds; k++) {
+		if (!strcmp(u->kinds[k].name, name))
+			return k + 1;
+		for (size_t w = 0; w < u->kinds[k].nwords; w++)
+			if (!strcmp(u->kinds[k].words[w], name))
+				return k + 1;
+	}
+	return 0;
+}
+
+static int kind_name_valid(const char *s)
+{
+	if (!(s[0] >= 'a' && s[0] <= 'z'))
+		return 0;
+	for (size_t i = 1; s[i]; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '-'))
+			return 0;
+	return s[strlen(s) - 1] != '-';
+}
+
+/* A word for a kind: not a unit, a magnitude or another kind's. */
+static int kind_word_ok(struct loader *l, const struct ynode *n)
+{
+	struct units *u = l->u;
+	if (n->kind != YNODE_SCALAR || !n->len) {
+		load_error(l, n, "a kind's words must be text%s", "");
+		return 0;
+	}
+	int other = kind_find(u, n->text);
+	if (other) {
+		diag_report(DIAG_ERROR, n->loc, 0, NULL, "kind word '%s' is already kind '%s'",
+			    n->text, u->kinds[other - 1].name);
+		l->errors++;
+		return 0;
+	}
+	if (units_is_unit(u, n->text) || find_refusal(u, n->text, n->len)) {
+		load_error(l, n, "kind word '%s' is a unit", n->text);
+		return 0;
+	}
+	for (size_t i = 0; i < u->nmagnitudes; i++)
+		if (!strcmp(u->magnitudes[i].name, n->text)) {
+			load_error(l, n, "kind word '%s' is a magnitude", n->text);
+			return 0;
+		}
+	return 1;
+}
+
+/* `is: 2 dense`: a factor and an earlier kind of the same family. */
+static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, int family)
+{
+	struct units *u = l->u;
+	double f = 0;
+	size_t m = n->kind == YNODE_SCALAR ? read_factor(n->text, n->len, &f) : 0;
+	size_t i = m ? skip_spaces(n->text, n->len, m) : 0;
+	if (!m || i == m || i >= n->len || !isfinite(f) || f <= 0) {
+		load_error(l, n, "'is' of a kind is a positive number and an earlier kind of its "
+			   "family ('2 dense'), not '%s'", n->kind == YNODE_SCALAR ? n->text : "");
+		return;
+	}
+	const char *name = n->text + i;
+	int base = kind_find(u, name);
+	if (!base || base > u->nkinds) {
+		diag_report(DIAG_ERROR, n->loc, 0, NULL, "unknown kind '%s' in 'is' of '%s' "
+			    "(a relation names an earlier kind of its family)", name, kd->name);
+		l->errors++;
+		return;
+	}
+	const struct kind *b = &u->kinds[base - 1];
+	if (b->family != family) {
+		diag_report(DIAG_ERROR, n->loc, 0, NULL, "kind '%s' is of family '%s', not '%s': "
+			    "a relation links kinds of one family", b->name,
+			    u->kind_families[b->family], u->kind_families[family]);
+		l->errors++;
+		return;
+	}
+	kd->base = base;
+	kd->root = b->root;
+	kd->to_root = f * b->to_root;
+}
+
+static void load_kinds(struct loader *l, const struct ynode *map)
+{
+	struct units *u = l->u;
+	if (!map)
+		return;
+	if (map->kind != YNODE_MAP) {
+		load_error(l, map, "'kinds' must map families to their kinds%s", "");
+		return;
+	}
+	u->kinds = arena_array(l->a, UNITS_MAX_KINDS, sizeof *u->kinds);
+	for (size_t i = 0; i < map->count; i++) {
+		const struct ypair *fp = &map->pairs[i];
+		if (fp->value->kind != YNODE_MAP) {
+			load_error(l, fp->value, "kind family '%s' must be a map of kinds",
+				   fp->key->text);
+			continue;
+		}
+		if (u->nkind_families == KIND_FAMILIES) {
+			load_error(l, fp->key, "more than 8 kind families ('%s')", fp->key->text);
+			return;
+		}
+		int family = u->nkind_families++;
+		u->kind_families[family] = fp->key->text;
+		for (size_t j = 0; j < fp->value->count; j++) {
+			const struct ynode *k = fp->value->pairs[j].key, *v = fp->value->pairs[j].value;
+			if (!strcmp(k->text, "products")) {
+				if (v->kind == YNODE_SCALAR && !strcmp(v->text, "drop"))
+					u->kind_drop[family] = 1;
+				else if (!(v->kind == YNODE_SCALAR && !strcmp(v->text, "keep")))
+					load_error(l, v, "'products' of a kind family is keep or drop, "
+						   "not '%s'", v->kind == YNODE_SCALAR ? v->text : "");
+				continue;
+			}
+			if (!kind_name_valid(k->text)) {
+				load_error(l, k, "kind name '%s' must be lower-case letters, digits "
+					   "and '-'", k->text);
+				continue;
+			}
+			if (!kind_word_ok(l, k))
+				continue;
+			if (v->kind != YNODE_MAP && !ytree_is_null(v)) {
+				load_error(l, v, "kind '%s' must be a map (words, is, slip)", k->text);
+				continue;
+			}
+			if (u->nkinds == UNITS_MAX_KINDS) {
+				load_error(l, k, "more than 255 kinds ('%s')", k->text);
+				return;
+			}
+			struct kind *kd = &u->kinds[u->nkinds];
+			memset(kd, 0, sizeof *kd);
+			kd->name = k->text;
+			kd->family = family;
+			kd->root = u->nkinds + 1;
+			kd->to_root = 1;
+			for (size_t p = 0; v->kind == YNODE_MAP && p < v->count; p++) {
+				const struct ynode *pk = v->pairs[p].key, *pv = v->pairs[p].value;
+				if (!strcmp(pk->text, "words")) {
+					if (pv->kind != YNODE_SEQ) {
+						load_error(l, pv, "words of kind '%s' must be a list",
+							   k->text);
+						continue;
+					}
+					kd->words = arena_array(l->a, pv->count + 1, sizeof *kd->words);
+					for (size_t w = 0; w < pv->count; w++)
+						if (kind_word_ok(l, pv->items[w]))
+							kd->words[kd->nwords++] = pv->items[w]->text;
+				} else if (!strcmp(pk->text, "is")) {
+					kind_is(l, pv, kd, family);
+				} else if (!strcmp(pk->text, "slip")) {
+					if (pv->kind != YNODE_SCALAR)
+						load_error(l, pv, "slip of kind '%s' must be text", k->text);
+					else
+						kd->slip = pv->text;
+				} else {
+					load_error(l, pk, "unknown key '%s' in a kind (expected words, is, "
+						   "slip)", pk->text);
+				}
+			}
+			u->nkinds++;
+		}
+	}
+}
+
 struct units *units_load(struct arena *a, const char *path, const char *shown)
 {
 	char *text;
@@ -1332,14 +1625,14 @@ struct units *units_load_text(struct arena *a, const char *text, size_t len, con
 		return NULL;
 	}
 	static const char *const known[] = { "dimensions", "prefixes", "units", "refuse",
-					     "magnitudes", "before" };
+					     "magnitudes", "before", "kinds" };
 	for (size_t i = 0; i < root->count; i++) {
 		int ok = 0;
 		for (size_t k = 0; k < sizeof known / sizeof *known; k++)
 			ok |= !strcmp(root->pairs[i].key->text, known[k]);
 		if (!ok)
 			load_error(&l, root->pairs[i].key, "unknown key '%s' (expected dimensions, "
-				   "prefixes, units, refuse, magnitudes, before)",
+				   "prefixes, units, refuse, magnitudes, before, kinds)",
 				   root->pairs[i].key->text);
 	}
 	const struct ynode *dims = ytree_get(root, "dimensions");
@@ -1353,6 +1646,7 @@ struct units *units_load_text(struct arena *a, const char *text, size_t len, con
 	load_units(&l, ytree_get(root, "units"));
 	load_magnitudes(&l, ytree_get(root, "magnitudes"));
 	load_befores(&l, ytree_get(root, "before"));
+	load_kinds(&l, ytree_get(root, "kinds"));
 	for (int d = 0; d < l.u->ndims && !l.errors; d++) {
 		const struct spelling *sp = find_spelling(l.u, l.u->dim_symbols[d],
 							  strlen(l.u->dim_symbols[d]));

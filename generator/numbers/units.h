@@ -134,6 +134,59 @@ const char *units_binary_twin(const struct units *u, struct arena *a, const char
 /* Returns the base dimensions' names, for messages: "information/time". */
 const char *units_dim_name(const struct units *u, struct arena *a, const struct dim *d);
 
+/*
+ * Kinds.  Quantities of one unit may be of different kinds: dense or sparse
+ * FLOPS, a link rate per direction or both directions, a figure per GPU or
+ * per rack, the bandwidth of HBM or of a host link.  units.yaml declares them
+ * under `kinds:` in families; a quantity has at most one kind per family
+ * (struct quantity's kind[], indexed by family, holding the kind's number,
+ * 1-based; 0 is none).  A kind may be a fixed multiple of an earlier kind
+ * of its family (`sparse: {is: 2 dense}`), and names the slip that confuses
+ * the two.
+ */
+
+/* Reads a kind word at text (its name or one of its `words`, ending where
+ * no letter, digit, '-' or '_' follows).  Returns the bytes used and sets
+ * *kind, or 0 when there is none. */
+size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind);
+
+/* Returns how many kinds the table declares (kind numbers are 1..count). */
+int units_kind_count(const struct units *u);
+
+/* The kind's name ("sparse") and family index, for kind numbers from the table. */
+const char *units_kind_name(const struct units *u, int kind);
+int units_kind_family(const struct units *u, int kind);
+
+/* Sets kind on q (in its family); returns the kind q had there before (0: none). */
+int units_kind_set(const struct units *u, struct quantity *q, int kind);
+
+/* Returns f > 0 with a value of kind `to` = f × the same value of kind `from`
+ * (2 from dense to sparse, 0.5 back, 1 for a kind to itself), or 0 when no
+ * relation of units.yaml links them. */
+double units_kind_factor(const struct units *u, int from, int to);
+
+/* The slip named for confusing kinds a and b (either order), or NULL. */
+const char *units_kind_slip(const struct units *u, int a, int b);
+
+/* The kinds of q as text for messages ("sparse, per-gpu"), in arena a, or
+ * NULL when q has none. */
+const char *units_kinds_text(const struct units *u, struct arena *a, const struct quantity *q);
+
+/* Operations for units_kind_combine(). */
+enum kind_op { KIND_SUM, KIND_PRODUCT, KIND_QUOTIENT };
+
+/*
+ * Sets out's kinds from operands a and b (out may alias neither's kinds
+ * being needed afterwards: they are read first).  A sum (+, −, min, max)
+ * takes the kind either has, and fails when they have different kinds of one
+ * family: returns the family + 1 (0 when it is fine).  A product or quotient
+ * keeps a kind only one operand has, or that both share (a quotient of two
+ * of one kind is a plain ratio and has none); in a family declared
+ * `products: drop` a plain number on the other side drops it.
+ */
+int units_kind_combine(const struct units *u, enum kind_op op, const struct quantity *a,
+		       const struct quantity *b, struct quantity *out);
+
 /* Returns loc moved off bytes into text (counting code points, as columns do).
  * text must not contain a line break before off. */
 struct srcloc units_loc_at(struct srcloc loc, const char *text, size_t off);

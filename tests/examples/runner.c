@@ -23,7 +23,9 @@
  * of the input.
  *
  * A fence with info string `scope` defines the spec values the examples
- * after it may use, one per line: `table.row.field = value`.
+ * after it may use, one per line: `table.row.field = value`, read as a spec
+ * cell is: exact as written, approximate after `~`, with a kind word after
+ * it if one is written (`= 989.4 TFLOPS dense`).
  *
  * Output is TAP; with -u FILE the runner rewrites FILE's expected outputs
  * with what it computed (look at the diff before keeping it).
@@ -124,14 +126,21 @@ static void scope_add(const char *line, const char *file, int lineno)
 	const char *v = eq + 1;
 	while (*v == ' ')
 		v++;
+	/* as a spec cell: exact as written, `~` marks an approximate value (its
+	 * digits' rounding counts); a kind word may follow */
+	int approx = *v == '~';
+	if (approx)
+		v++;
 	struct literal lit;
 	struct srcloc loc = { file, lineno, 1 };
-	if (literal_parse(scope.units, &scope.arena, v, strlen(v), loc, LITERAL_UNIT, &lit) <= 0 ||
-	    lit.len != strlen(v)) {
+	if (literal_parse(scope.units, &scope.arena, v, strlen(v), loc,
+			  LITERAL_UNIT | LITERAL_KIND, &lit) <= 0 || lit.len != strlen(v)) {
 		diag_flush(stderr);
 		fprintf(stderr, "%s:%d: bad scope value '%s'\n", file, lineno, v);
 		exit(2);
 	}
+	if (!approx)
+		lit.q.v = lit.q.nominal;
 	e->q = lit.q;
 }
 

@@ -157,8 +157,13 @@ static void test_cells(void **state)
 	struct quantity q;
 	assert_int_equal(literal_parse_value(units, &arena, "80", 2, here, &gb, &kind, &q), 0);
 	assert_int_equal(kind, LITERAL_VALUE);
-	assert_true(q.v.lo == 79.5e9 && q.v.hi == 80.5e9);
+	/* a spec cell is exact as written; `~` marks one that may be any value
+	 * its digits round from */
+	assert_true(q.v.lo == 80e9 && q.v.hi == 80e9);
 	assert_string_equal(q.unit, "GB");
+	assert_int_equal(literal_parse_value(units, &arena, "~80", 3, here, &gb, &kind, &q), 0);
+	assert_int_equal(kind, LITERAL_VALUE);
+	assert_true(q.v.lo == 79.5e9 && q.v.hi == 80.5e9);
 	assert_int_equal(literal_parse_value(units, &arena, "141 GB", 6, here, &gb, &kind, &q), 0);
 	assert_true(q.nominal.lo == 141e9);
 	assert_int_equal(literal_parse_value(units, &arena, "0.141 TB", 8, here, &gb, &kind, &q),

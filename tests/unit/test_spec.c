@@ -469,7 +469,7 @@ static const char rules_table[] =
 	"  fp8:  {en: FP8, unit: TFLOPS}\n"
 	"  fp4:  {en: FP4, unit: TFLOPS}\n"
 	"rules:\n"
-	"  - fp8 = 2 × bf16\n"
+	"  - fp8 ≈ 2 × bf16\n"
 	"  - fp4 = 2 × fp8\n"
 	"  - fp8 = 2 × bf16 + fp6\n"
 	"rows:\n"
@@ -492,7 +492,7 @@ static void test_rules(void **state)
 			       "table 'acc': none has all the fields it names\n"));
 	assert_non_null(strstr(got, "specs/acc.yaml:10:22: error: unknown name 'fp6'\n"));
 	assert_non_null(strstr(got, "specs/acc.yaml:14:3: error: row 'mi300x' breaks the rule "
-			       "'fp8 = 2 × bf16' (line 8)\n"));
+			       "'fp8 ≈ 2 × bf16' (line 8)\n"));
 	size_t lines = 0;
 	for (const char *p = got; *p; p++)
 		lines += *p == '\n';
@@ -523,7 +523,7 @@ static void test_row_checks(void **state)
 		  "    fp4: unknown\n"
 		  "    vendor: NVIDIA\n"
 		  "    checks:\n"
-		  "      - fp8 = 2 × bf16\n"
+		  "      - fp8 ≈ 2 × bf16\n"
 		  "      - fp8 = h200.fp8\n"
 		  "      - \"bf16 ≈ 2 × fp4\"\n"
 		  "      - fp8 > vendor\n"
@@ -563,7 +563,7 @@ static void test_spans(void **state)
 			linked = 1;
 	assert_true(linked);
 
-	text = "acc.h100.fp8 = 2 × h100.bf16";
+	text = "acc.h100.fp8 ≈ 2 × h100.bf16";
 	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
 	assert_int_equal(sp.kind, SPAN_CLAIM);
 	assert_diags("");
@@ -661,7 +661,8 @@ static void test_counts_exact(void **state)
 	book_new();
 	book_file("sys.yaml", "table: sys\ntitle: {en: Systems}\ncolumns:\n"
 		  "  gpus: {en: GPUs}\n  params: {en: Parameters}\n"
-		  "rows:\n  nvl72: {name: NVL72, gpus: 72, params: 671B}\n");
+		  "rows:\n  nvl72: {name: NVL72, gpus: 72, params: ~671B}\n"
+		  "  r1: {name: R1, gpus: 8, params: 671B}\n");
 	struct numbers *nb = load(&a);
 	assert_diags("");
 	struct span sp;
@@ -669,10 +670,16 @@ static void test_counts_exact(void **state)
 	const char *text = "!13.5 TB ≈ nvl72.gpus × 192 GB";
 	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
 	assert_true(sp.disputed);
-	/* a count written with a magnitude keeps its digits' precision */
+	/* a count written with a magnitude is exact as written, as every spec
+	 * value is; marked ~ it keeps its digits' precision */
 	text = "671.4B = nvl72.params";
 	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp), 0);
 	assert_diags("");
+	text = "671.4B = r1.params";
+	assert_int_equal(numbers_span(nb, &a, text, strlen(text), loc, &sp),-1);
+	char *got = diagnostics();
+	assert_non_null(strstr(got, "content/01-x.md:1:1: error: claim does not hold\n"));
+	free(got);
 	book_done();
 	arena_free(&a);
 }
@@ -689,7 +696,7 @@ static void *span_thread(void *arg)
 	struct srcloc loc = { "content/01-x.md", 1, 1 };
 	for (int i = 0; i < 2000; i++) {
 		struct span sp;
-		const char *text = i % 2 ? "h100.fp8 = 2 × h100.bf16" : "mi300x.bf16 -> PFLOPS";
+		const char *text = i % 2 ? "h100.fp8 ≈ 2 × h100.bf16" : "mi300x.bf16 -> PFLOPS";
 		if (numbers_span(job->nb, &a, text, strlen(text), loc, &sp))
 			job->failures++;
 	}

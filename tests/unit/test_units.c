@@ -178,7 +178,7 @@ static void test_bad_tables(void **state)
 			    "units.yaml:1:1: error: no 'units' defined");
 	assert_string_equal(load_bad("dimensions: {time: s}\nunits: {s: {base: time}}\nunit: {}\n"),
 			    "units.yaml:3:1: error: unknown key 'unit' (expected dimensions, "
-			    "prefixes, units, refuse, magnitudes, before)");
+			    "prefixes, units, refuse, magnitudes, before, kinds)");
 	assert_string_equal(load_bad("dimensions: {time: sec}\nunits: {s: {base: time}}\n"),
 			    "units.yaml:1:13: error: the symbol 'sec' of dimension 'time' must be "
 			    "its base unit");
