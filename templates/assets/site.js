@@ -126,6 +126,8 @@
 	function sortKey(cell) {
 		if (!cell)
 			return null;
+		if (/\b(marker|empty)\b/.test(cell.className))
+			return null;   /* unknown, n/a, unpublished, left out: last */
 		var v = cell.getAttribute("data-sort");
 		if (v !== null && v !== "" && !isNaN(Number(v)))
 			return Number(v);
@@ -192,9 +194,75 @@
 		}
 	}
 
+	/* A spec page opened at a row (#row) or from a search (?find=words):
+	   the row, and the cell of the column the words name, are scrolled
+	   into view inside the table's own box, beside its sticky header and
+	   model column; the cell is outlined. */
+	function findCell() {
+		var wrap = document.querySelector(".spec-wrap");
+		var table = wrap && wrap.querySelector("table");
+		if (!table || !table.tHead || !table.tBodies[0])
+			return;
+		var words = "";
+		try {
+			words = new URLSearchParams(window.location.search).get("find") || "";
+		} catch (e) { /* no words */ }
+		var terms = words.toLowerCase().split(/[\s,;]+/).filter(function (w) { return w.length > 1; });
+		var row = null, id = window.location.hash.slice(1);
+		try {
+			row = id ? document.getElementById(decodeURIComponent(id)) : null;
+		} catch (e) { row = null; }
+		if (row && (row.tagName !== "TR" || !wrap.contains(row)))
+			row = null;
+		var rows = table.tBodies[0].rows, best = 0;
+		for (var r = 0; !row && r < rows.length; r++) {
+			var words = rows[r].cells[0].textContent.toLowerCase().split(/[\s()]+/), hits = 0;
+			for (var t = 0; t < terms.length; t++)   /* a whole word counts more than a part */
+				hits += rows[r].id === terms[t] || words.indexOf(terms[t]) >= 0 ? 2 :
+					words.join(" ").indexOf(terms[t]) >= 0 ? 1 : 0;
+			if (hits > best) {
+				best = hits;
+				row = rows[r];
+			}
+		}
+		for (r = 0; r < rows.length; r++) {
+			var old = rows[r].querySelector(".found");
+			if (old)
+				old.classList.remove("found");
+		}
+		if (!row)
+			return;
+		var heads = table.tHead.rows[0].cells, col = -1;
+		for (var h = 1; h < heads.length && col < 0; h++) {
+			var text = heads[h].textContent.toLowerCase();
+			for (var k = 0; k < terms.length; k++)
+				if (terms[k] !== row.id && (text.indexOf(terms[k]) >= 0 || heads[h].getAttribute("data-col") === terms[k]) &&
+				    row.cells[0].textContent.toLowerCase().replace(/\s+/g, "").indexOf(terms[k]) < 0)
+					col = h;
+		}
+		var cell = col > 0 ? row.cells[col] : null;
+		if (cell)
+			cell.classList.add("found");
+		if (getComputedStyle(table).display === "block") {   /* phone: cards */
+			(cell || row).scrollIntoView({ block: "center" });
+			return;
+		}
+		var box = wrap.getBoundingClientRect();
+		if (box.top < 0 || box.top > window.innerHeight / 2)
+			window.scrollBy(0, box.top - 16);
+		wrap.scrollTop += row.getBoundingClientRect().top - wrap.getBoundingClientRect().top -
+			table.tHead.getBoundingClientRect().height - 4;
+		if (cell)
+			wrap.scrollLeft += cell.getBoundingClientRect().left - wrap.getBoundingClientRect().left -
+				row.cells[0].getBoundingClientRect().width - 16;
+	}
+
 	function ready() {
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
+		findCell();
+		window.addEventListener("load", findCell);
+		window.addEventListener("hashchange", findCell);
 
 		/* Mark the current chapter in the navigation. */
 		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";
