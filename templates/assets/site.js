@@ -214,8 +214,8 @@
 		} catch (e) { row = null; }
 		if (row && (row.tagName !== "TR" || !wrap.contains(row)))
 			row = null;
-		var rows = table.tBodies[0].rows, best = 0;
-		for (var r = 0; !row && r < rows.length; r++) {
+		var rows = table.tBodies[0].rows, best = 0, hashed = !!row;
+		for (var r = 0; !hashed && r < rows.length; r++) {
 			var words = rows[r].cells[0].textContent.toLowerCase().split(/[\s()]+/), hits = 0;
 			for (var t = 0; t < terms.length; t++)   /* a whole word counts more than a part */
 				hits += rows[r].id === terms[t] || words.indexOf(terms[t]) >= 0 ? 2 :

@@ -691,6 +691,118 @@ async function main() {
 				res.err || `${spec} column ${res.col}: sorted ${res.sorted}, aria-sort ${res.aria}`);
 		});
 
+		/* a wide spec table keeps its labels: sticky header row and model
+		   column in its own scroll box at 1280px, cards at 390px; a search
+		   ("B200 TDP") lands with the row and the column in view */
+		for (const [w, h] of [[1280, 900], [390, 844]]) {
+			for (const mode of ["zh", "en", "both"]) {
+				const name = `spec tables: labels stay beside values at ${w}px (${mode})`;
+				await test(name, async () => {
+					const spec = "specs/accelerators.html";
+					if (!pages.includes(spec)) {
+						ok(`${name} # SKIP no ${spec}`);
+						return;
+					}
+					const ctx = await fresh({ viewport: { width: w, height: h }, colorScheme: mode === "en" ? "dark" : "light" });
+					const page = await ctx.newPage();
+					await page.goto(fileBase + spec + "?lang=" + mode + "&find=" + encodeURIComponent("B200 TDP"));
+					await page.waitForTimeout(100);
+					const res = await page.evaluate(() => {
+						const errs = [];
+						const wrap = document.querySelector(".spec-wrap"), table = wrap.querySelector("table");
+						const cell = wrap.querySelector("td.found");
+						if (!cell)
+							return "no cell found for B200 TDP";
+						if (cell.parentNode.id !== "b200")
+							errs.push(`found in row ${cell.parentNode.id}`);
+						const head = table.tHead.rows[0].cells[cell.cellIndex];
+						if (!/TDP/.test(head.textContent))
+							errs.push(`found in column ${head.textContent.trim()}`);
+						const r = cell.getBoundingClientRect();
+						if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+							errs.push(`cell out of the viewport (${Math.round(r.left)},${Math.round(r.top)})`);
+						if (document.documentElement.scrollWidth > innerWidth + 1)
+							errs.push("the page scrolls sideways");
+						if (innerWidth < 600) {
+							/* cards: every value has its column's name beside it */
+							const label = getComputedStyle(cell, "::before").content;
+							if (!/TDP/.test(label))
+								errs.push(`card label ${label}`);
+							const th = cell.parentNode.cells[0].getBoundingClientRect();
+							if (th.width > innerWidth)
+								errs.push("the model name is wider than the screen");
+							return errs.join("; ");
+						}
+						const rowHead = cell.parentNode.cells[0].getBoundingClientRect();
+						const headBox = table.tHead.getBoundingClientRect();
+						if (r.left < rowHead.right - 1)
+							errs.push("the cell is under the model column");
+						if (r.top < headBox.bottom - 1)
+							errs.push("the cell is under the header row");
+						/* scrolled to the far right and bottom, the labels stay */
+						wrap.scrollLeft = wrap.scrollWidth;
+						wrap.scrollTop = wrap.scrollHeight;
+						const box = wrap.getBoundingClientRect();
+						const last = table.tBodies[0].rows[table.tBodies[0].rows.length - 1].cells[0].getBoundingClientRect();
+						const corner = table.tHead.rows[0].cells[0].getBoundingClientRect();
+						const lastHead = table.tHead.rows[0].cells[table.tHead.rows[0].cells.length - 1].getBoundingClientRect();
+						if (wrap.scrollLeft < 50)
+							errs.push("the table does not scroll sideways in its box");
+						if (Math.abs(last.left - box.left) > 2)
+							errs.push(`model column left at ${last.left - box.left}px after scrolling`);
+						if (Math.abs(corner.top - box.top) > 2 || Math.abs(lastHead.top - box.top) > 2)
+							errs.push(`header row top at ${lastHead.top - box.top}px after scrolling`);
+						return errs.join("; ");
+					});
+					await ctx.close();
+					check(name, !res, res);
+				});
+			}
+		}
+
+		await test("spec tables: one legend a page, no ✓ for a number, derived and markers said in words", async () => {
+			const specs = pages.filter((p) => p.startsWith("specs/"));
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const errs = [];
+			for (const p of specs) {
+				await page.goto(fileBase + p + "?lang=en");
+				const e = await page.evaluate(() => {
+					const out = [];
+					const legends = document.querySelectorAll(".spec-legend");
+					if (legends.length !== 1)
+						out.push(`${legends.length} legends`);
+					else
+						for (const word of ["unknown", "not applicable", "unpublished", "left out", "derived"])
+							if (legends[0].innerText.indexOf(word) < 0)
+								out.push(`the legend does not say "${word}"`);
+					for (const td of document.querySelectorAll("table.spec td")) {
+						if (td.textContent.indexOf("✓") >= 0)
+							out.push(`✓ in ${td.parentNode.id}`);
+						const marked = /\b(marker|empty)\b/.test(td.className);
+						if (marked && !/unknown|not applicable|unpublished|left out/.test(td.textContent))
+							out.push(`a marker without words in ${td.parentNode.id}`);
+						if (td.classList.contains("derived") && !/\(derived\)/.test(td.textContent))
+							out.push(`a derived cell without words in ${td.parentNode.id}`);
+						if (td.classList.contains("derived") && !td.querySelector(".derived-mark"))
+							out.push(`a derived cell without its visible mark in ${td.parentNode.id}`);
+					}
+					return out.slice(0, 3);
+				});
+				e.forEach((x) => errs.push(`${p}: ${x}`));
+			}
+			await page.goto(fileBase + "specs/accelerators.html?lang=en");
+			const tdp = await page.evaluate(() => {
+				const col = Array.from(document.querySelectorAll("table.spec thead th")).findIndex((th) => th.getAttribute("data-col") === "tdp");
+				const row = document.getElementById("tpu_v5p");
+				return col < 0 || !row ? "no TDP column or TPU v5p row" : row.cells[col].innerText.trim();
+			});
+			if (tdp !== "unpublished")
+				errs.push(`TPU v5p TDP shows "${tdp}"`);
+			await ctx.close();
+			check("spec tables: one legend a page, no ✓ for a number, derived and markers said in words", !errs.length, errs.slice(0, 4).join("; "));
+		});
+
 		await test("links: a spec auto-link and its backlink round-trip", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
