@@ -257,10 +257,90 @@
 				row.cells[0].getBoundingClientRect().width - 16;
 	}
 
+	/* Claims, values and term links in the text take one Tab stop per
+	   block (a paragraph, a list item, a table) instead of one each: a
+	   roving focus, ← and → (Home, End) move inside the block.  Without
+	   JavaScript each stays a stop of its own. */
+	var ROVE = ["claim", "autolink", "value", "term", "spec-link"].map(function (c) {
+		return "main .content ." + c;
+	}).join(", ");
+	var BLOCK = "p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout";
+
+	function roving() {
+		var items = document.querySelectorAll(ROVE), groups = [];
+		for (var i = 0; i < items.length; i++) {
+			var el = items[i], block = el.closest("table") || el.parentElement.closest(BLOCK) || el.parentElement;
+			if (!block.__rove) {
+				block.__rove = [];
+				groups.push(block.__rove);
+			}
+			block.__rove.push(el);
+			el.__rove = block.__rove;
+			el.setAttribute("tabindex", block.__rove.length === 1 ? "0" : "-1");
+		}
+		document.addEventListener("focusin", function (ev) {
+			var g = ev.target.__rove;
+			if (!g)
+				return;
+			for (var k = 0; k < g.length; k++)
+				g[k].setAttribute("tabindex", g[k] === ev.target ? "0" : "-1");
+		});
+	}
+
+	function roveKey(ev) {
+		var a = document.activeElement, g = a && a.__rove;
+		if (!g)
+			return false;
+		var k = g.indexOf(a), to = ev.key === "ArrowRight" ? k + 1 : ev.key === "ArrowLeft" ? k - 1 :
+			ev.key === "Home" ? 0 : ev.key === "End" ? g.length - 1 : -2;
+		if (to === -2)
+			return false;
+		ev.preventDefault();   /* at either end focus stays */
+		if (to >= 0 && to < g.length)
+			g[to].focus();
+		return true;
+	}
+
+	/* ← / → and p / n: the previous and next chapter (the pager's links),
+	   unless focus is where those keys mean something else. */
+	document.addEventListener("keydown", function (ev) {
+		if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey)
+			return;
+		if (roveKey(ev))
+			return;
+		var key = ev.key, dir = key === "ArrowLeft" || key === "p" ? "prev" :
+			key === "ArrowRight" || key === "n" ? "next" : null;
+		if (!dir)
+			return;
+		var a = document.activeElement;
+		if (a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT|AUDIO|VIDEO)$/.test(a.tagName)))
+			return;
+		if (a && a.closest && a.closest("pre, .table-wrap, [role=region], .chart-wrap") && /^Arrow/.test(key))
+			return;   /* arrows scroll a box that scrolls sideways */
+		var link = document.querySelector(".pager a[rel=" + dir + "]");
+		if (link) {
+			ev.preventDefault();
+			window.location.href = link.href;
+		}
+	});
+
 	function ready() {
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
+		roving();
 		findCell();
+		var keys = { prev: ["ArrowLeft p", "← p"], next: ["ArrowRight n", "n →"] };
+		for (var dir in keys) {
+			var pl = document.querySelector(".pager a[rel=" + dir + "]");
+			if (pl) {
+				pl.setAttribute("aria-keyshortcuts", keys[dir][0]);
+				var kb = document.createElement("kbd");
+				kb.className = "pager-keys";
+				kb.setAttribute("aria-hidden", "true");
+				kb.textContent = keys[dir][1];
+				pl.appendChild(kb);
+			}
+		}
 		window.addEventListener("load", findCell);
 		window.addEventListener("hashchange", findCell);
 

@@ -659,6 +659,76 @@ async function main() {
 				`first stop .${first.cls} (visible: ${first.visible}); next stop inside main: ${after}`);
 		});
 
+		/* claims and term links: one Tab stop a block, arrows inside it;
+		   ←/→ and p/n for the previous and next chapter */
+		for (const [w, mode] of [[1280, "both"], [1280, "zh"], [390, "en"]]) {
+			const name = `keyboard: one Tab stop a paragraph, arrows inside it, p/n and ←/→ change chapter (${w}px, ${mode})`;
+			await test(name, async () => {
+				const target = chapters[1] || chapter;
+				const ctx = await fresh({ viewport: { width: w, height: 900 } });
+				const page = await ctx.newPage();
+				await page.goto(fileBase + target + "?lang=" + mode);
+				const errs = [];
+				const blocks = await page.evaluate(() => {
+					const sel = "main .content .claim, main .content a.autolink, main .content a.value, main .content a.term, main .content a.spec-link";
+					const stops = new Map();
+					let items = 0;
+					for (const e of document.querySelectorAll(sel)) {
+						if (!e.getClientRects().length)
+							continue;
+						items++;
+						if (e.tabIndex < 0)
+							continue;
+						const b = e.closest("table") || e.parentElement.closest("p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout");
+						stops.set(b, (stops.get(b) || 0) + 1);
+					}
+					return { items, blocks: stops.size, worst: Math.max(0, ...stops.values()) };
+				});
+				if (blocks.worst > 1)
+					errs.push(`a block has ${blocks.worst} Tab stops`);
+				if (!(blocks.blocks < blocks.items))
+					errs.push(`${blocks.items} claims and links take ${blocks.blocks} stops`);
+				/* Tab to the first block with several items, then → */
+				let moved = "";
+				for (let n = 0; n < 400 && !moved; n++) {
+					await page.keyboard.press("Tab");
+					const here = await page.evaluate(() => {
+						const a = document.activeElement;
+						return a && a.__rove && a.__rove.length > 1 && a.__rove.indexOf(a) === 0 ? a.__rove.length : 0;
+					});
+					if (here) {
+						await page.keyboard.press("ArrowRight");
+						moved = await page.evaluate(() => {
+							const a = document.activeElement;
+							return a.__rove && a.__rove.indexOf(a) === 1 ? "ok" : "→ did not move to the next item";
+						});
+						await page.keyboard.press("Tab");
+						const out = await page.evaluate(() => !document.activeElement.__rove ||
+							document.activeElement.__rove.indexOf(document.activeElement) === 0);
+						if (!out)
+							moved = "Tab stayed inside the block";
+					}
+				}
+				if (moved !== "ok")
+					errs.push(moved || "no block with several claims or links reached by Tab");
+				await page.evaluate(() => document.activeElement && document.activeElement.blur());
+				const next = await page.evaluate(() => { const a = document.querySelector(".pager a[rel=next]"); return a && a.href; });
+				const prev = await page.evaluate(() => { const a = document.querySelector(".pager a[rel=prev]"); return a && a.href; });
+				if (next) {
+					await Promise.all([page.waitForNavigation(), page.keyboard.press(mode === "zh" ? "ArrowRight" : "n")]);
+					if (page.url().split("?")[0] !== next.split("?")[0])
+						errs.push(`next key went to ${page.url()}`);
+					await Promise.all([page.waitForNavigation(), page.keyboard.press(mode === "zh" ? "p" : "ArrowLeft")]);
+					if (page.url().split("?")[0].split("/").pop() !== target)
+						errs.push(`previous key went to ${page.url()}`);
+				} else if (!prev) {
+					errs.push("no pager links");
+				}
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
 		await test("tables: a sortable table sorts by a column", async () => {
 			const spec = pages.find((p) => /class="[^"]*\bsortable\b/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
 			if (!spec) {
