@@ -324,6 +324,142 @@
 		}
 	});
 
+	/* The navigation marks the current page: the link to this very page
+	   (aria-current="page"), else the index of its folder (a spec table
+	   marks "Spec tables", aria-current="true"). */
+	function markCurrent() {
+		var strip = function (u) { return u.replace(/[?#].*$/, "").replace(/\/$/, "/index.html"); };
+		var here = strip(window.location.href), dir = here.replace(/[^/]*$/, "");
+		var title = document.querySelector(".book-title");
+		var top = title ? strip(title.href).replace(/[^/]*$/, "") : dir;
+		var links = document.querySelectorAll(".site-nav a[href]"), folder = null, found = false;
+		for (var i = 0; i < links.length; i++) {
+			var href = strip(links[i].href);
+			if (href === here) {
+				links[i].setAttribute("aria-current", "page");
+				found = true;
+			} else if (dir !== top && href === dir + "index.html") {
+				folder = links[i];
+			}
+		}
+		if (!found && folder)
+			folder.setAttribute("aria-current", "true");
+	}
+
+	/* The theme: the system's unless the reader chose; saved like the
+	   language (localStorage "specbook-theme"), applied before the first
+	   paint by first-paint.js. */
+	function themeToggle() {
+		var b = document.querySelector("[data-theme-toggle]");
+		if (!b)
+			return;
+		var dark = function () {
+			var t = root.getAttribute("data-theme");
+			return t ? t === "dark" : !!(window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches);
+		};
+		var show = function () { b.setAttribute("aria-pressed", dark() ? "true" : "false"); };
+		show();
+		b.addEventListener("click", function () {
+			var t = dark() ? "light" : "dark";
+			root.setAttribute("data-theme", t);
+			try {
+				localStorage.setItem("specbook-theme", t);
+			} catch (e) { /* this page only */ }
+			show();
+		});
+		window.addEventListener("storage", function (ev) {
+			if (ev.key === "specbook-theme" && (ev.newValue === "dark" || ev.newValue === "light")) {
+				root.setAttribute("data-theme", ev.newValue);
+				show();
+			}
+		});
+	}
+
+	/* On a phone "Contents" opens the chapter list as a drawer over the
+	   page: Escape, the close button or a link closes it, and focus goes
+	   back to "Contents". */
+	function drawer() {
+		var jump = document.querySelector(".nav-jump"), nav = document.getElementById("site-nav");
+		if (!jump || !nav)
+			return;
+		var close = document.createElement("button");
+		close.type = "button";
+		close.className = "nav-close";
+		close.innerHTML = "<span class=\"bi\"><span lang=\"zh-Hans\">关闭</span> <span lang=\"en\">Close</span></span>";
+		nav.insertBefore(close, nav.firstChild);
+		jump.setAttribute("role", "button");
+		jump.setAttribute("aria-expanded", "false");
+		var set = function (open) {
+			root.classList.toggle("nav-open", open);
+			jump.setAttribute("aria-expanded", open ? "true" : "false");
+			if (open)
+				(nav.querySelector("[aria-current]") || nav.querySelector("a[href]") || close).focus();
+			else
+				jump.focus();
+		};
+		jump.addEventListener("click", function (ev) {
+			ev.preventDefault();
+			set(!root.classList.contains("nav-open"));
+		});
+		jump.addEventListener("keydown", function (ev) {
+			if (ev.key === " ") {
+				ev.preventDefault();
+				set(!root.classList.contains("nav-open"));
+			}
+		});
+		close.addEventListener("click", function () { set(false); });
+		document.addEventListener("keydown", function (ev) {
+			if (ev.key === "Escape" && root.classList.contains("nav-open"))
+				set(false);
+		});
+		nav.addEventListener("click", function (ev) {
+			if (ev.target.closest && ev.target.closest("a[href]"))
+				root.classList.remove("nav-open");
+		});
+	}
+
+	/* "On this page" marks the section being read: the last heading above
+	   a line a third of the way down the window. */
+	function followToc() {
+		var links = document.querySelectorAll(".toc a[href^='#']");
+		if (!links.length)
+			return;
+		var pairs = [];
+		for (var i = 0; i < links.length; i++) {
+			var id = decodeURIComponent(links[i].getAttribute("href").slice(1));
+			var h = document.getElementById(id);
+			if (h)
+				pairs.push({ a: links[i], h: h });
+		}
+		var current = null, queued = false;
+		var update = function () {
+			queued = false;
+			var line = window.innerHeight / 3, pick = null;
+			for (var k = 0; k < pairs.length; k++) {
+				if (!pairs[k].h.getClientRects().length)
+					continue;
+				if (pairs[k].h.getBoundingClientRect().top <= line)
+					pick = pairs[k];
+				else if (pick)
+					break;
+			}
+			if (pick === current)
+				return;
+			if (current)
+				current.a.removeAttribute("aria-current");
+			current = pick;
+			if (current)
+				current.a.setAttribute("aria-current", "location");
+		};
+		window.addEventListener("scroll", function () {
+			if (!queued) {
+				queued = true;
+				window.requestAnimationFrame(update);
+			}
+		}, { passive: true });
+		update();
+	}
+
 	function ready() {
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
@@ -344,14 +480,10 @@
 		window.addEventListener("load", findCell);
 		window.addEventListener("hashchange", findCell);
 
-		/* Mark the current chapter in the navigation. */
-		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";
-		var links = document.querySelectorAll(".site-nav a[href]");
-		for (var i = 0; i < links.length; i++) {
-			var href = links[i].getAttribute("href").replace(/[?#].*$/, "").replace(/^.*\//, "");
-			if (href === here && !links[i].hasAttribute("aria-current"))
-				links[i].setAttribute("aria-current", "page");
-		}
+		markCurrent();
+		themeToggle();
+		drawer();
+		followToc();
 
 		/* A page without sections has an empty table of contents; on a
 		   phone the contents start folded, so the text comes first. */
