@@ -435,6 +435,9 @@
 		var update = function () {
 			queued = false;
 			var line = window.innerHeight / 3, pick = null;
+			/* at the end of the page the last sections cannot reach the line */
+			if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)
+				line = window.innerHeight;
 			for (var k = 0; k < pairs.length; k++) {
 				if (!pairs[k].h.getClientRects().length)
 					continue;

@@ -729,6 +729,66 @@ async function main() {
 			});
 		}
 
+		/* navigation: drawer on a phone, current page marked everywhere,
+		   "on this page" follows reading, a theme button that persists */
+		for (const [w, mode, scheme] of [[390, "zh", "light"], [390, "both", "dark"], [1280, "en", "dark"], [1280, "both", "light"]]) {
+			const name = `navigation: drawer, current page, reading position, theme (${w}px, ${mode}, ${scheme})`;
+			await test(name, async () => {
+				const ctx = await fresh({ viewport: { width: w, height: 844 }, colorScheme: scheme });
+				const page = await ctx.newPage();
+				const errs = [];
+				await page.goto(fileBase + "specs/hbm.html?lang=" + mode);
+				const marked = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current]")).map((a) => a.getAttribute("href")));
+				if (marked.length !== 1 || !/specs\/index\.html$/.test(marked[0]))
+					errs.push(`a spec page marks ${marked.join(",") || "nothing"}`);
+				await page.goto(fileBase + chapter + "?lang=" + mode);
+				if (w < 900) {
+					const y0 = await page.evaluate(() => scrollY);
+					await page.click(".nav-jump");
+					const d = await page.evaluate(() => {
+						const n = document.getElementById("site-nav").getBoundingClientRect();
+						return { y: scrollY, left: n.left, top: n.top, h: n.height, focus: !!document.activeElement.closest("#site-nav"),
+							exp: document.querySelector(".nav-jump").getAttribute("aria-expanded") };
+					});
+					if (d.y !== y0 || d.top > 1 || d.left > 1 || d.h < 800 || !d.focus || d.exp !== "true")
+						errs.push(`drawer: ${JSON.stringify(d)}`);
+					await page.keyboard.press("Escape");
+					const closed = await page.evaluate(() => !document.documentElement.classList.contains("nav-open") &&
+						document.activeElement.classList.contains("nav-jump"));
+					if (!closed)
+						errs.push("Escape does not close the drawer");
+				}
+				const cur = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current=page]")).length);
+				if (cur !== 1)
+					errs.push(`${cur} current chapters marked`);
+				/* scroll to the last section: "on this page" marks it */
+				const toc = await page.evaluate(async () => {
+					const links = Array.from(document.querySelectorAll(".toc a[href^='#']"));
+					const last = links[links.length - 1];
+					if (!last)
+						return "no sections";
+					document.getElementById(decodeURIComponent(last.getAttribute("href").slice(1))).scrollIntoView({ behavior: "instant" });
+					await new Promise((r) => setTimeout(r, 200));
+					const m = document.querySelectorAll(".toc a[aria-current]");
+					return m.length === 1 && m[0] === last ? "" : `marked ${m.length}: ${m[0] && m[0].getAttribute("href")}`;
+				});
+				if (toc)
+					errs.push(`on this page: ${toc}`);
+				/* the theme button flips the colours, and the choice persists */
+				const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--bg").trim());
+				const before = await bg();
+				await page.click("[data-theme-toggle]");
+				const after = await bg();
+				await page.goto(fileBase + other + "?lang=" + mode);
+				const kept = await bg();
+				const pressed = await page.getAttribute("[data-theme-toggle]", "aria-pressed");
+				if (before === after || kept !== after || pressed !== (scheme === "light" ? "true" : "false"))
+					errs.push(`theme: ${before} → ${after}, next page ${kept}, pressed ${pressed}`);
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
 		await test("tables: a sortable table sorts by a column", async () => {
 			const spec = pages.find((p) => /class="[^"]*\bsortable\b/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
 			if (!spec) {
