@@ -237,6 +237,78 @@ static void more_mentions(struct site *s, struct dom_node *parent, size_t n)
 	   arena_printf(s->a, "and %zu more", n));
 }
 
+/* What a marker cell shows.  The book gives "—" (n/a), "?" (unknown) and
+ * "✓" (unpublished); a ✓ where a number is meant reads as "yes", so the
+ * site shows words for "unpublished" and says every marker in words to a
+ * screen reader.  The legend above the table explains them all. */
+static void spec_marker(struct dom_node *td, const char *text)
+{
+	struct dom_node *vh;
+	if (text && !strcmp(text, "?")) {
+		dom_attr(td, "class", "marker unknown");
+		dom_texts(dom_elem(td, "span"), "?");
+		vh = dom_elem_class(td, "span", "visually-hidden");
+		bi(vh, "未知", "unknown");
+	} else if (text && !strcmp(text, "—")) {
+		dom_attr(td, "class", "marker na");
+		dom_texts(dom_elem(td, "span"), "—");
+		vh = dom_elem_class(td, "span", "visually-hidden");
+		bi(vh, "不适用", "not applicable");
+	} else {
+		dom_attr(td, "class", "marker unpublished");
+		bi(td, "未公布", "unpublished");
+	}
+}
+
+/* The legend of a spec table: every sign a cell may show, in words. */
+static void spec_legend(struct dom_node *parent, const struct spec_table *t)
+{
+	struct dom_node *box = dom_elem_class(parent, "div", "spec-legend");
+	struct dom_node *h = dom_elem_class(box, "p", "legend-title");
+	bi(h, "图例", "Legend");
+	struct dom_node *dl = dom_elem(box, "dl");
+	static const struct { const char *sign, *cls, *zh, *en; } k[] = {
+		{ "?", "marker unknown", "未知：本书不知道这个数值", "unknown: the book does not know the value" },
+		{ "—", "marker na", "不适用：该型号没有这一项", "not applicable: the model has no such thing" },
+		{ NULL, "marker unpublished", "未公布：支持此项，但厂商未公布数值", "unpublished: supported, but the vendor publishes no number" },
+		{ "", "empty", "空白：未列出（本表省略了该值）", "blank: left out (the table does not give it)" },
+		{ "=", "num derived", "斜体且带 =：推算值，由同一行的其他列计算得出", "italic with =: derived, computed from the row's other columns" },
+	};
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+		struct dom_node *dt = dom_elem(dl, "dt");
+		struct dom_node *sign = dom_elem_class(dt, "span", k[i].cls);
+		if (!k[i].sign)
+			bi(sign, "未公布", "unpublished");
+		else if (!strcmp(k[i].sign, "="))
+		{
+			dom_texts(dom_elem_class(sign, "span", "derived-mark"), "=");
+			dom_texts(sign, "1.0");
+		}
+		else if (!*k[i].sign)
+			dom_texts(sign, "\u00a0");
+		else
+			dom_texts(sign, k[i].sign);
+		bi(dom_elem(dl, "dd"), k[i].zh, k[i].en);
+	}
+	/* the derived columns' formulas, as text */
+	int any = 0;
+	for (size_t c = 0; t && c < t->ncolumns; c++)
+		if (t->columns[c].derive)
+			any = 1;
+	if (!any)
+		return;
+	struct dom_node *ul = dom_elem_class(box, "ul", "derive-list");
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const struct spec_column *col = &t->columns[c];
+		if (!col->derive)
+			continue;
+		struct dom_node *li = dom_elem(ul, "li");
+		bi(li, col->name.zh, col->name.en ? col->name.en : col->name.zh ? NULL : col->id);
+		dom_texts(li, " = ");
+		dom_texts(dom_elem(li, "code"), col->derive);
+	}
+}
+
 static void spec_table_page(struct site *s, const struct spec_table *t)
 {
 	const struct book *b = s->book;
@@ -264,7 +336,13 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
 		}
 
-	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap");
+	spec_legend(art, t);
+	/* The table scrolls in its own box (both ways), so that its sticky
+	   header row and model column stay in view; a named region, so that
+	   the keyboard can scroll it (site.js gives it a tabindex). */
+	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap spec-wrap");
+	dom_attr(wrap, "role", "region");
+	dom_attr(wrap, "aria-label", t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id);
 	struct dom_node *table = dom_elem_class(wrap, "table", "spec sortable");
 	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
 	struct dom_node *th = dom_elem(tr, "th");
@@ -274,9 +352,10 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		const struct spec_column *col = &t->columns[c];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
+		dom_attr(th, "data-col", col->id);
 		if (col->derive) {
 			dom_attr(th, "class", "derived");
-			dom_attr(th, "title", arena_printf(s->a, "computed: %s", col->derive));
+			dom_texts(dom_elem_class(th, "span", "derived-mark"), "=");
 		}
 		bi(th, col->name.zh, col->name.en ? col->name.en : col->name.zh ? NULL : col->id);
 		if (col->unit) {
@@ -297,22 +376,44 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		dom_texts(th, row->name ? row->name : row->id);
 		for (size_t c = 0; c < t->ncolumns; c++) {
 			const struct spec_cell *cell = &row->cells[c];
+			const struct spec_column *col = &t->columns[c];
 			struct dom_node *td = dom_elem(tr, "td");
-			const char *cls = cell->kind == CELL_VALUE ? (cell->derived ? "num derived" : "num")
-					  : cell->kind == CELL_MARKER ? "marker" : NULL;
-			if (cls)
-				dom_attr(td, "class", cls);
+			/* the column's name beside the value when a phone shows
+			   the rows as cards (site.css) */
+			const char *en = col->name.en ? col->name.en : col->name.zh ? col->name.zh : col->id;
+			const char *zh = col->name.zh ? col->name.zh : en;
+			dom_attr(td, "data-zh", col->unit ? arena_printf(s->a, "%s (%s)", zh, col->unit) : zh);
+			dom_attr(td, "data-en", col->unit ? arena_printf(s->a, "%s (%s)", en, col->unit) : en);
+			if (cell->kind == CELL_MARKER) {
+				spec_marker(td, cell->text);
+				continue;
+			}
+			if (cell->kind == CELL_EMPTY || !cell->text) {
+				dom_attr(td, "class", "empty");
+				struct dom_node *vh = dom_elem_class(td, "span", "visually-hidden");
+				bi(vh, "未列出", "left out");
+				continue;
+			}
+			const char *cls = cell->kind == CELL_VALUE ? (cell->derived ? "num derived" : "num") : "text";
+			dom_attr(td, "class", cls);
 			if (cell->kind == CELL_VALUE)
 				dom_attr(td, "data-sort", arena_printf(s->a, "%.9g", cell->sort_key));
-			if (cell->derived && t->columns[c].derive)
-				dom_attr(td, "title", arena_printf(s->a, "= %s", t->columns[c].derive));
-			dom_texts(td, cell->text ? cell->text : "");
+			if (cell->derived)
+				dom_texts(dom_elem_class(td, "span", "derived-mark"), "=");
+			dom_texts(td, cell->text);
 			if (cell->unit) {
 				dom_texts(td, " ");
 				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
 			}
+			if (cell->derived) {
+				struct dom_node *vh = dom_elem_class(td, "span", "visually-hidden");
+				dom_texts(vh, " ");
+				bi(vh, "（推算）", "(derived)");
+			}
 		}
 		struct dom_node *td = dom_elem_class(tr, "td", "sources");
+		dom_attr(td, "data-zh", "来源");
+		dom_attr(td, "data-en", "Sources");
 		for (size_t k = 0; k < row->nsources; k++) {
 			size_t j = 0;
 			while (j < nsrcs && strcmp(srcs[j], row->sources[k]))
@@ -413,6 +514,7 @@ static void specs_pages(struct site *s)
 		bi(a, tables[i].title.zh, tables[i].title.en ? tables[i].title.en : tables[i].id);
 		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
 	}
+	spec_legend(art, NULL);
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }

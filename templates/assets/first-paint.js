@@ -13,5 +13,11 @@
 	} catch (e) { /* storage may be disabled: show both */ }
 	if (l === "zh" || l === "en" || l === "both")
 		d.setAttribute("data-lang", l);
+	var t = null;
+	try {
+		t = localStorage.getItem("specbook-theme");
+	} catch (e) { /* follow the system */ }
+	if (t === "dark" || t === "light")
+		d.setAttribute("data-theme", t);
 	d.classList.add("js");
 })();

@@ -686,7 +686,9 @@
 			var li = document.createElement("li");
 			var a = document.createElement("a");
 			a.className = "result-title";
-			a.href = r.href;
+			/* a spec table finds the row and column the words name */
+			a.href = /^specs\/(?!index\.)/.test(r.page) ?
+				r.page + "?find=" + encodeURIComponent(q) + (r.anchor ? "#" + r.anchor : "") : r.href;
 			var title = r.title || r.pageTitle || r.page;
 			var marks = markStrings(q, asciiLower(title), asciiLower(r.text));
 			appendMarked(a, title, 0, title.length, findRanges(asciiLower(title), marks));

@@ -126,6 +126,8 @@
 	function sortKey(cell) {
 		if (!cell)
 			return null;
+		if (/\b(marker|empty)\b/.test(cell.className))
+			return null;   /* unknown, n/a, unpublished, left out: last */
 		var v = cell.getAttribute("data-sort");
 		if (v !== null && v !== "" && !isNaN(Number(v)))
 			return Number(v);
@@ -192,18 +194,299 @@
 		}
 	}
 
+	/* A spec page opened at a row (#row) or from a search (?find=words):
+	   the row, and the cell of the column the words name, are scrolled
+	   into view inside the table's own box, beside its sticky header and
+	   model column; the cell is outlined. */
+	function findCell() {
+		var wrap = document.querySelector(".spec-wrap");
+		var table = wrap && wrap.querySelector("table");
+		if (!table || !table.tHead || !table.tBodies[0])
+			return;
+		var words = "";
+		try {
+			words = new URLSearchParams(window.location.search).get("find") || "";
+		} catch (e) { /* no words */ }
+		var terms = words.toLowerCase().split(/[\s,;]+/).filter(function (w) { return w.length > 1; });
+		var row = null, id = window.location.hash.slice(1);
+		try {
+			row = id ? document.getElementById(decodeURIComponent(id)) : null;
+		} catch (e) { row = null; }
+		if (row && (row.tagName !== "TR" || !wrap.contains(row)))
+			row = null;
+		var rows = table.tBodies[0].rows, best = 0, hashed = !!row;
+		for (var r = 0; !hashed && r < rows.length; r++) {
+			var words = rows[r].cells[0].textContent.toLowerCase().split(/[\s()]+/), hits = 0;
+			for (var t = 0; t < terms.length; t++)   /* a whole word counts more than a part */
+				hits += rows[r].id === terms[t] || words.indexOf(terms[t]) >= 0 ? 2 :
+					words.join(" ").indexOf(terms[t]) >= 0 ? 1 : 0;
+			if (hits > best) {
+				best = hits;
+				row = rows[r];
+			}
+		}
+		for (r = 0; r < rows.length; r++) {
+			var old = rows[r].querySelector(".found");
+			if (old)
+				old.classList.remove("found");
+		}
+		if (!row)
+			return;
+		var heads = table.tHead.rows[0].cells, col = -1;
+		for (var h = 1; h < heads.length && col < 0; h++) {
+			var text = heads[h].textContent.toLowerCase();
+			for (var k = 0; k < terms.length; k++)
+				if (terms[k] !== row.id && (text.indexOf(terms[k]) >= 0 || heads[h].getAttribute("data-col") === terms[k]) &&
+				    row.cells[0].textContent.toLowerCase().replace(/\s+/g, "").indexOf(terms[k]) < 0)
+					col = h;
+		}
+		var cell = col > 0 ? row.cells[col] : null;
+		if (cell)
+			cell.classList.add("found");
+		if (getComputedStyle(table).display === "block") {   /* phone: cards */
+			(cell || row).scrollIntoView({ block: "center" });
+			return;
+		}
+		var box = wrap.getBoundingClientRect();
+		if (box.top < 0 || box.top > window.innerHeight / 2)
+			window.scrollBy(0, box.top - 16);
+		wrap.scrollTop += row.getBoundingClientRect().top - wrap.getBoundingClientRect().top -
+			table.tHead.getBoundingClientRect().height - 4;
+		if (cell)
+			wrap.scrollLeft += cell.getBoundingClientRect().left - wrap.getBoundingClientRect().left -
+				row.cells[0].getBoundingClientRect().width - 16;
+	}
+
+	/* Claims, values and term links in the text take one Tab stop per
+	   block (a paragraph, a list item, a table) instead of one each: a
+	   roving focus, ← and → (Home, End) move inside the block.  Without
+	   JavaScript each stays a stop of its own. */
+	var ROVE = ["claim", "autolink", "value", "term", "spec-link"].map(function (c) {
+		return "main .content ." + c;
+	}).join(", ");
+	var BLOCK = "p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout";
+
+	function roving() {
+		var items = document.querySelectorAll(ROVE), groups = [];
+		for (var i = 0; i < items.length; i++) {
+			var el = items[i], block = el.closest("table") || el.parentElement.closest(BLOCK) || el.parentElement;
+			if (!block.__rove) {
+				block.__rove = [];
+				groups.push(block.__rove);
+			}
+			block.__rove.push(el);
+			el.__rove = block.__rove;
+			el.setAttribute("tabindex", block.__rove.length === 1 ? "0" : "-1");
+		}
+		document.addEventListener("focusin", function (ev) {
+			var g = ev.target.__rove;
+			if (!g)
+				return;
+			for (var k = 0; k < g.length; k++)
+				g[k].setAttribute("tabindex", g[k] === ev.target ? "0" : "-1");
+		});
+	}
+
+	function roveKey(ev) {
+		var a = document.activeElement, g = a && a.__rove;
+		if (!g)
+			return false;
+		var k = g.indexOf(a), to = ev.key === "ArrowRight" ? k + 1 : ev.key === "ArrowLeft" ? k - 1 :
+			ev.key === "Home" ? 0 : ev.key === "End" ? g.length - 1 : -2;
+		if (to === -2)
+			return false;
+		ev.preventDefault();   /* at either end focus stays */
+		if (to >= 0 && to < g.length)
+			g[to].focus();
+		return true;
+	}
+
+	/* ← / → and p / n: the previous and next chapter (the pager's links),
+	   unless focus is where those keys mean something else. */
+	document.addEventListener("keydown", function (ev) {
+		if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey)
+			return;
+		if (roveKey(ev))
+			return;
+		var key = ev.key, dir = key === "ArrowLeft" || key === "p" ? "prev" :
+			key === "ArrowRight" || key === "n" ? "next" : null;
+		if (!dir)
+			return;
+		var a = document.activeElement;
+		if (a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT|AUDIO|VIDEO)$/.test(a.tagName)))
+			return;
+		if (a && a.closest && a.closest("pre, .table-wrap, [role=region], .chart-wrap") && /^Arrow/.test(key))
+			return;   /* arrows scroll a box that scrolls sideways */
+		var link = document.querySelector(".pager a[rel=" + dir + "]");
+		if (link) {
+			ev.preventDefault();
+			window.location.href = link.href;
+		}
+	});
+
+	/* The navigation marks the current page: the link to this very page
+	   (aria-current="page"), else the index of its folder (a spec table
+	   marks "Spec tables", aria-current="true"). */
+	function markCurrent() {
+		var strip = function (u) { return u.replace(/[?#].*$/, "").replace(/\/$/, "/index.html"); };
+		var here = strip(window.location.href), dir = here.replace(/[^/]*$/, "");
+		var title = document.querySelector(".book-title");
+		var top = title ? strip(title.href).replace(/[^/]*$/, "") : dir;
+		var links = document.querySelectorAll(".site-nav a[href]"), folder = null, found = false;
+		for (var i = 0; i < links.length; i++) {
+			var href = strip(links[i].href);
+			if (href === here) {
+				links[i].setAttribute("aria-current", "page");
+				found = true;
+			} else if (dir !== top && href === dir + "index.html") {
+				folder = links[i];
+			}
+		}
+		if (!found && folder)
+			folder.setAttribute("aria-current", "true");
+	}
+
+	/* The theme: the system's unless the reader chose; saved like the
+	   language (localStorage "specbook-theme"), applied before the first
+	   paint by first-paint.js. */
+	function themeToggle() {
+		var b = document.querySelector("[data-theme-toggle]");
+		if (!b)
+			return;
+		var dark = function () {
+			var t = root.getAttribute("data-theme");
+			return t ? t === "dark" : !!(window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches);
+		};
+		var show = function () { b.setAttribute("aria-pressed", dark() ? "true" : "false"); };
+		show();
+		b.addEventListener("click", function () {
+			var t = dark() ? "light" : "dark";
+			root.setAttribute("data-theme", t);
+			try {
+				localStorage.setItem("specbook-theme", t);
+			} catch (e) { /* this page only */ }
+			show();
+		});
+		window.addEventListener("storage", function (ev) {
+			if (ev.key === "specbook-theme" && (ev.newValue === "dark" || ev.newValue === "light")) {
+				root.setAttribute("data-theme", ev.newValue);
+				show();
+			}
+		});
+	}
+
+	/* On a phone "Contents" opens the chapter list as a drawer over the
+	   page: Escape, the close button or a link closes it, and focus goes
+	   back to "Contents". */
+	function drawer() {
+		var jump = document.querySelector(".nav-jump"), nav = document.getElementById("site-nav");
+		if (!jump || !nav)
+			return;
+		var close = document.createElement("button");
+		close.type = "button";
+		close.className = "nav-close";
+		close.innerHTML = "<span class=\"bi\"><span lang=\"zh-Hans\">关闭</span> <span lang=\"en\">Close</span></span>";
+		nav.insertBefore(close, nav.firstChild);
+		jump.setAttribute("role", "button");
+		jump.setAttribute("aria-expanded", "false");
+		var set = function (open) {
+			root.classList.toggle("nav-open", open);
+			jump.setAttribute("aria-expanded", open ? "true" : "false");
+			if (open)
+				(nav.querySelector("[aria-current]") || nav.querySelector("a[href]") || close).focus();
+			else
+				jump.focus();
+		};
+		jump.addEventListener("click", function (ev) {
+			ev.preventDefault();
+			set(!root.classList.contains("nav-open"));
+		});
+		jump.addEventListener("keydown", function (ev) {
+			if (ev.key === " ") {
+				ev.preventDefault();
+				set(!root.classList.contains("nav-open"));
+			}
+		});
+		close.addEventListener("click", function () { set(false); });
+		document.addEventListener("keydown", function (ev) {
+			if (ev.key === "Escape" && root.classList.contains("nav-open"))
+				set(false);
+		});
+		nav.addEventListener("click", function (ev) {
+			if (ev.target.closest && ev.target.closest("a[href]"))
+				root.classList.remove("nav-open");
+		});
+	}
+
+	/* "On this page" marks the section being read: the last heading above
+	   a line a third of the way down the window. */
+	function followToc() {
+		var links = document.querySelectorAll(".toc a[href^='#']");
+		if (!links.length)
+			return;
+		var pairs = [];
+		for (var i = 0; i < links.length; i++) {
+			var id = decodeURIComponent(links[i].getAttribute("href").slice(1));
+			var h = document.getElementById(id);
+			if (h)
+				pairs.push({ a: links[i], h: h });
+		}
+		var current = null, queued = false;
+		var update = function () {
+			queued = false;
+			var line = window.innerHeight / 3, pick = null;
+			/* at the end of the page the last sections cannot reach the line */
+			if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)
+				line = window.innerHeight;
+			for (var k = 0; k < pairs.length; k++) {
+				if (!pairs[k].h.getClientRects().length)
+					continue;
+				if (pairs[k].h.getBoundingClientRect().top <= line)
+					pick = pairs[k];
+				else if (pick)
+					break;
+			}
+			if (pick === current)
+				return;
+			if (current)
+				current.a.removeAttribute("aria-current");
+			current = pick;
+			if (current)
+				current.a.setAttribute("aria-current", "location");
+		};
+		window.addEventListener("scroll", function () {
+			if (!queued) {
+				queued = true;
+				window.requestAnimationFrame(update);
+			}
+		}, { passive: true });
+		update();
+	}
+
 	function ready() {
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
-
-		/* Mark the current chapter in the navigation. */
-		var here = window.location.pathname.replace(/^.*\//, "") || "index.html";
-		var links = document.querySelectorAll(".site-nav a[href]");
-		for (var i = 0; i < links.length; i++) {
-			var href = links[i].getAttribute("href").replace(/[?#].*$/, "").replace(/^.*\//, "");
-			if (href === here && !links[i].hasAttribute("aria-current"))
-				links[i].setAttribute("aria-current", "page");
+		roving();
+		findCell();
+		var keys = { prev: ["ArrowLeft p", "← p"], next: ["ArrowRight n", "n →"] };
+		for (var dir in keys) {
+			var pl = document.querySelector(".pager a[rel=" + dir + "]");
+			if (pl) {
+				pl.setAttribute("aria-keyshortcuts", keys[dir][0]);
+				var kb = document.createElement("kbd");
+				kb.className = "pager-keys";
+				kb.setAttribute("aria-hidden", "true");
+				kb.textContent = keys[dir][1];
+				pl.appendChild(kb);
+			}
 		}
+		window.addEventListener("load", findCell);
+		window.addEventListener("hashchange", findCell);
+
+		markCurrent();
+		themeToggle();
+		drawer();
+		followToc();
 
 		/* A page without sections has an empty table of contents; on a
 		   phone the contents start folded, so the text comes first. */

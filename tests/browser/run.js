@@ -659,6 +659,136 @@ async function main() {
 				`first stop .${first.cls} (visible: ${first.visible}); next stop inside main: ${after}`);
 		});
 
+		/* claims and term links: one Tab stop a block, arrows inside it;
+		   ←/→ and p/n for the previous and next chapter */
+		for (const [w, mode] of [[1280, "both"], [1280, "zh"], [390, "en"]]) {
+			const name = `keyboard: one Tab stop a paragraph, arrows inside it, p/n and ←/→ change chapter (${w}px, ${mode})`;
+			await test(name, async () => {
+				const target = chapters[1] || chapter;
+				const ctx = await fresh({ viewport: { width: w, height: 900 } });
+				const page = await ctx.newPage();
+				await page.goto(fileBase + target + "?lang=" + mode);
+				const errs = [];
+				const blocks = await page.evaluate(() => {
+					const sel = "main .content .claim, main .content a.autolink, main .content a.value, main .content a.term, main .content a.spec-link";
+					const stops = new Map();
+					let items = 0;
+					for (const e of document.querySelectorAll(sel)) {
+						if (!e.getClientRects().length)
+							continue;
+						items++;
+						if (e.tabIndex < 0)
+							continue;
+						const b = e.closest("table") || e.parentElement.closest("p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout");
+						stops.set(b, (stops.get(b) || 0) + 1);
+					}
+					return { items, blocks: stops.size, worst: Math.max(0, ...stops.values()) };
+				});
+				if (blocks.worst > 1)
+					errs.push(`a block has ${blocks.worst} Tab stops`);
+				if (!(blocks.blocks < blocks.items))
+					errs.push(`${blocks.items} claims and links take ${blocks.blocks} stops`);
+				/* Tab to the first block with several items, then → */
+				let moved = "";
+				for (let n = 0; n < 400 && !moved; n++) {
+					await page.keyboard.press("Tab");
+					const here = await page.evaluate(() => {
+						const a = document.activeElement;
+						return a && a.__rove && a.__rove.length > 1 && a.__rove.indexOf(a) === 0 ? a.__rove.length : 0;
+					});
+					if (here) {
+						await page.keyboard.press("ArrowRight");
+						moved = await page.evaluate(() => {
+							const a = document.activeElement;
+							return a.__rove && a.__rove.indexOf(a) === 1 ? "ok" : "→ did not move to the next item";
+						});
+						await page.keyboard.press("Tab");
+						const out = await page.evaluate(() => !document.activeElement.__rove ||
+							document.activeElement.__rove.indexOf(document.activeElement) === 0);
+						if (!out)
+							moved = "Tab stayed inside the block";
+					}
+				}
+				if (moved !== "ok")
+					errs.push(moved || "no block with several claims or links reached by Tab");
+				await page.evaluate(() => document.activeElement && document.activeElement.blur());
+				const next = await page.evaluate(() => { const a = document.querySelector(".pager a[rel=next]"); return a && a.href; });
+				const prev = await page.evaluate(() => { const a = document.querySelector(".pager a[rel=prev]"); return a && a.href; });
+				if (next) {
+					await Promise.all([page.waitForNavigation(), page.keyboard.press(mode === "zh" ? "ArrowRight" : "n")]);
+					if (page.url().split("?")[0] !== next.split("?")[0])
+						errs.push(`next key went to ${page.url()}`);
+					await Promise.all([page.waitForNavigation(), page.keyboard.press(mode === "zh" ? "p" : "ArrowLeft")]);
+					if (page.url().split("?")[0].split("/").pop() !== target)
+						errs.push(`previous key went to ${page.url()}`);
+				} else if (!prev) {
+					errs.push("no pager links");
+				}
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
+		/* navigation: drawer on a phone, current page marked everywhere,
+		   "on this page" follows reading, a theme button that persists */
+		for (const [w, mode, scheme] of [[390, "zh", "light"], [390, "both", "dark"], [1280, "en", "dark"], [1280, "both", "light"]]) {
+			const name = `navigation: drawer, current page, reading position, theme (${w}px, ${mode}, ${scheme})`;
+			await test(name, async () => {
+				const ctx = await fresh({ viewport: { width: w, height: 844 }, colorScheme: scheme });
+				const page = await ctx.newPage();
+				const errs = [];
+				await page.goto(fileBase + "specs/hbm.html?lang=" + mode);
+				const marked = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current]")).map((a) => a.getAttribute("href")));
+				if (marked.length !== 1 || !/specs\/index\.html$/.test(marked[0]))
+					errs.push(`a spec page marks ${marked.join(",") || "nothing"}`);
+				await page.goto(fileBase + chapter + "?lang=" + mode);
+				if (w < 900) {
+					const y0 = await page.evaluate(() => scrollY);
+					await page.click(".nav-jump");
+					const d = await page.evaluate(() => {
+						const n = document.getElementById("site-nav").getBoundingClientRect();
+						return { y: scrollY, left: n.left, top: n.top, h: n.height, focus: !!document.activeElement.closest("#site-nav"),
+							exp: document.querySelector(".nav-jump").getAttribute("aria-expanded") };
+					});
+					if (d.y !== y0 || d.top > 1 || d.left > 1 || d.h < 800 || !d.focus || d.exp !== "true")
+						errs.push(`drawer: ${JSON.stringify(d)}`);
+					await page.keyboard.press("Escape");
+					const closed = await page.evaluate(() => !document.documentElement.classList.contains("nav-open") &&
+						document.activeElement.classList.contains("nav-jump"));
+					if (!closed)
+						errs.push("Escape does not close the drawer");
+				}
+				const cur = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current=page]")).length);
+				if (cur !== 1)
+					errs.push(`${cur} current chapters marked`);
+				/* scroll to the last section: "on this page" marks it */
+				const toc = await page.evaluate(async () => {
+					const links = Array.from(document.querySelectorAll(".toc a[href^='#']"));
+					const last = links[links.length - 1];
+					if (!last)
+						return "no sections";
+					document.getElementById(decodeURIComponent(last.getAttribute("href").slice(1))).scrollIntoView({ behavior: "instant" });
+					await new Promise((r) => setTimeout(r, 200));
+					const m = document.querySelectorAll(".toc a[aria-current]");
+					return m.length === 1 && m[0] === last ? "" : `marked ${m.length}: ${m[0] && m[0].getAttribute("href")}`;
+				});
+				if (toc)
+					errs.push(`on this page: ${toc}`);
+				/* the theme button flips the colours, and the choice persists */
+				const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--bg").trim());
+				const before = await bg();
+				await page.click("[data-theme-toggle]");
+				const after = await bg();
+				await page.goto(fileBase + other + "?lang=" + mode);
+				const kept = await bg();
+				const pressed = await page.getAttribute("[data-theme-toggle]", "aria-pressed");
+				if (before === after || kept !== after || pressed !== (scheme === "light" ? "true" : "false"))
+					errs.push(`theme: ${before} → ${after}, next page ${kept}, pressed ${pressed}`);
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
 		await test("tables: a sortable table sorts by a column", async () => {
 			const spec = pages.find((p) => /class="[^"]*\bsortable\b/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
 			if (!spec) {
@@ -689,6 +819,118 @@ async function main() {
 			await ctx.close();
 			check("tables: a sortable table sorts by a column", !res.err && res.sorted && res.aria === "descending",
 				res.err || `${spec} column ${res.col}: sorted ${res.sorted}, aria-sort ${res.aria}`);
+		});
+
+		/* a wide spec table keeps its labels: sticky header row and model
+		   column in its own scroll box at 1280px, cards at 390px; a search
+		   ("B200 TDP") lands with the row and the column in view */
+		for (const [w, h] of [[1280, 900], [390, 844]]) {
+			for (const mode of ["zh", "en", "both"]) {
+				const name = `spec tables: labels stay beside values at ${w}px (${mode})`;
+				await test(name, async () => {
+					const spec = "specs/accelerators.html";
+					if (!pages.includes(spec)) {
+						ok(`${name} # SKIP no ${spec}`);
+						return;
+					}
+					const ctx = await fresh({ viewport: { width: w, height: h }, colorScheme: mode === "en" ? "dark" : "light" });
+					const page = await ctx.newPage();
+					await page.goto(fileBase + spec + "?lang=" + mode + "&find=" + encodeURIComponent("B200 TDP"));
+					await page.waitForTimeout(100);
+					const res = await page.evaluate(() => {
+						const errs = [];
+						const wrap = document.querySelector(".spec-wrap"), table = wrap.querySelector("table");
+						const cell = wrap.querySelector("td.found");
+						if (!cell)
+							return "no cell found for B200 TDP";
+						if (cell.parentNode.id !== "b200")
+							errs.push(`found in row ${cell.parentNode.id}`);
+						const head = table.tHead.rows[0].cells[cell.cellIndex];
+						if (!/TDP/.test(head.textContent))
+							errs.push(`found in column ${head.textContent.trim()}`);
+						const r = cell.getBoundingClientRect();
+						if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+							errs.push(`cell out of the viewport (${Math.round(r.left)},${Math.round(r.top)})`);
+						if (document.documentElement.scrollWidth > innerWidth + 1)
+							errs.push("the page scrolls sideways");
+						if (innerWidth < 600) {
+							/* cards: every value has its column's name beside it */
+							const label = getComputedStyle(cell, "::before").content;
+							if (!/TDP/.test(label))
+								errs.push(`card label ${label}`);
+							const th = cell.parentNode.cells[0].getBoundingClientRect();
+							if (th.width > innerWidth)
+								errs.push("the model name is wider than the screen");
+							return errs.join("; ");
+						}
+						const rowHead = cell.parentNode.cells[0].getBoundingClientRect();
+						const headBox = table.tHead.getBoundingClientRect();
+						if (r.left < rowHead.right - 1)
+							errs.push("the cell is under the model column");
+						if (r.top < headBox.bottom - 1)
+							errs.push("the cell is under the header row");
+						/* scrolled to the far right and bottom, the labels stay */
+						wrap.scrollLeft = wrap.scrollWidth;
+						wrap.scrollTop = wrap.scrollHeight;
+						const box = wrap.getBoundingClientRect();
+						const last = table.tBodies[0].rows[table.tBodies[0].rows.length - 1].cells[0].getBoundingClientRect();
+						const corner = table.tHead.rows[0].cells[0].getBoundingClientRect();
+						const lastHead = table.tHead.rows[0].cells[table.tHead.rows[0].cells.length - 1].getBoundingClientRect();
+						if (wrap.scrollLeft < 50)
+							errs.push("the table does not scroll sideways in its box");
+						if (Math.abs(last.left - box.left) > 2)
+							errs.push(`model column left at ${last.left - box.left}px after scrolling`);
+						if (Math.abs(corner.top - box.top) > 2 || Math.abs(lastHead.top - box.top) > 2)
+							errs.push(`header row top at ${lastHead.top - box.top}px after scrolling`);
+						return errs.join("; ");
+					});
+					await ctx.close();
+					check(name, !res, res);
+				});
+			}
+		}
+
+		await test("spec tables: one legend a page, no ✓ for a number, derived and markers said in words", async () => {
+			const specs = pages.filter((p) => p.startsWith("specs/"));
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const errs = [];
+			for (const p of specs) {
+				await page.goto(fileBase + p + "?lang=en");
+				const e = await page.evaluate(() => {
+					const out = [];
+					const legends = document.querySelectorAll(".spec-legend");
+					if (legends.length !== 1)
+						out.push(`${legends.length} legends`);
+					else
+						for (const word of ["unknown", "not applicable", "unpublished", "left out", "derived"])
+							if (legends[0].innerText.indexOf(word) < 0)
+								out.push(`the legend does not say "${word}"`);
+					for (const td of document.querySelectorAll("table.spec td")) {
+						if (td.textContent.indexOf("✓") >= 0)
+							out.push(`✓ in ${td.parentNode.id}`);
+						const marked = /\b(marker|empty)\b/.test(td.className);
+						if (marked && !/unknown|not applicable|unpublished|left out/.test(td.textContent))
+							out.push(`a marker without words in ${td.parentNode.id}`);
+						if (td.classList.contains("derived") && !/\(derived\)/.test(td.textContent))
+							out.push(`a derived cell without words in ${td.parentNode.id}`);
+						if (td.classList.contains("derived") && !td.querySelector(".derived-mark"))
+							out.push(`a derived cell without its visible mark in ${td.parentNode.id}`);
+					}
+					return out.slice(0, 3);
+				});
+				e.forEach((x) => errs.push(`${p}: ${x}`));
+			}
+			await page.goto(fileBase + "specs/accelerators.html?lang=en");
+			const tdp = await page.evaluate(() => {
+				const col = Array.from(document.querySelectorAll("table.spec thead th")).findIndex((th) => th.getAttribute("data-col") === "tdp");
+				const row = document.getElementById("tpu_v5p");
+				return col < 0 || !row ? "no TDP column or TPU v5p row" : row.cells[col].innerText.trim();
+			});
+			if (tdp !== "unpublished")
+				errs.push(`TPU v5p TDP shows "${tdp}"`);
+			await ctx.close();
+			check("spec tables: one legend a page, no ✓ for a number, derived and markers said in words", !errs.length, errs.slice(0, 4).join("; "));
 		});
 
 		await test("links: a spec auto-link and its backlink round-trip", async () => {
