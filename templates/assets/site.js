@@ -495,7 +495,7 @@
 		if (list && !list.querySelector("a"))
 			toc.classList.add("empty");
 		var details = toc && toc.querySelector("details");
-		var narrow = window.matchMedia ? window.matchMedia("(max-width: 899px)") : null;
+		var narrow = window.matchMedia ? window.matchMedia("(max-width: 56.24em)") : null;
 		if (details && narrow && narrow.matches)
 			details.open = false;
 		if (details) {
