@@ -483,6 +483,15 @@
 		window.addEventListener("load", findCell);
 		window.addEventListener("hashchange", findCell);
 
+		/* 404.html has <base href="/"> (it is served at any depth): its
+		   "#main" links would lead to the root; keep them on this page. */
+		if (document.querySelector("base[href]")) {
+			var here = location.pathname + location.search;
+			var frags = document.querySelectorAll("a[href^='#']");
+			for (var f = 0; f < frags.length; f++)
+				frags[f].setAttribute("href", here + frags[f].getAttribute("href"));
+		}
+
 		markCurrent();
 		themeToggle();
 		drawer();
