@@ -522,11 +522,14 @@ async function main() {
 				const v = await page.evaluate(() => ({
 					sheets: Array.from(document.querySelectorAll("link[rel=stylesheet]")).map((l) => [l.href, !!l.sheet]),
 					grid: getComputedStyle(document.querySelector(".layout")).display,
+					skip: document.querySelector(".skip-link").href,
 					links: Array.from(document.querySelectorAll("a[href]")).map((a) => a.href)
 						.filter((h) => h.startsWith(location.origin)),
 				}));
 				if (!v.sheets.length || v.sheets.some(([, ok]) => !ok))
 					problems.push(`stylesheet not applied: ${JSON.stringify(v.sheets)}`);
+				if (v.skip !== root + "specs/nope.html#main")
+					problems.push(`the skip link leads to ${v.skip}, not this page's #main`);
 				if (v.grid !== "grid")
 					problems.push(`.layout is display: ${v.grid}, not the site's grid`);
 				const targets = [...new Set(v.links.map((h) => h.replace(/#.*/, "")))];
