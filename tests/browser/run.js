@@ -280,6 +280,8 @@ async function main() {
 	const other = chapters[1] || "index.html";
 	const server = await serve(SITE, "/book/");
 	const httpBase = `http://127.0.0.1:${server.address().port}/book/`;
+	const rootServer = await serve(SITE, "/");   /* for 404.html (<base href="/">) */
+	const rootBase = `http://127.0.0.1:${rootServer.address().port}/`;
 	const fileBase = pathToFileURL(SITE).href + "/";
 
 	/* Playwright gives every launch a fresh, temporary user-data-dir. */
@@ -293,6 +295,7 @@ async function main() {
 		});
 	} catch (e) {
 		server.close();
+		rootServer.close();
 		const d = driver();
 		notOk("browser starts", `${chromiumFound()} did not start with playwright-core ${d.version}` +
 			`${d.madeFor ? " (made for Chromium " + d.madeFor + ")" : ""} on Node.js ${process.versions.node}: ` +
@@ -306,15 +309,16 @@ async function main() {
 		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
 			/* 404.html is answered for missing paths at any depth, so its
 			   links resolve from the server's root (<base href="/">, or
-			   base_url): under /book/ it cannot work; the "404 at any
-			   depth" test loads it from `specbook serve` instead */
-			const these = pages.filter((p) => !(scheme === "http" && p === "404.html") &&
+			   base_url): over http it is loaded from a server of the site at
+			   its root; from file:// nobody reaches a missing page */
+			const these = pages.filter((p) => !(scheme === "file" && p === "404.html") &&
 				(!ONLY || `${scheme}: ${p} loads without errors`.includes(ONLY)));
 			if (!these.length)
 				continue;
 			const ctx = await fresh();
 			const found = await mapPool(these, PARALLEL, async (p) => {
-				const { page, problems } = await openWatched(ctx, base + p, base);
+				const b = scheme === "http" && p === "404.html" ? rootBase : base;
+				const { page, problems } = await openWatched(ctx, b + p, b);
 				await page.waitForTimeout(50);
 				const broken = await page.evaluate(() =>
 					Array.from(document.querySelectorAll("link[rel=stylesheet]"))
@@ -1146,7 +1150,7 @@ async function main() {
 				const ctx = await fresh({ colorScheme: scheme, bypassCSP: true });
 				const found = await mapPool(these, PARALLEL, async (p) => {
 					const page = await ctx.newPage();
-					const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
+					const url = (p === "404.html" ? rootBase : httpBase) + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
 					await page.goto(url);
 					await page.addScriptTag({ content: axeSource });
 					const v = await page.evaluate(async (dark) => {
@@ -1170,6 +1174,7 @@ async function main() {
 	} finally {
 		await browser.close();
 		server.close();
+		rootServer.close();
 	}
 }
 
