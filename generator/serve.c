@@ -455,10 +455,14 @@ static const char *status_text(int code)
 static const char content_security_policy[] =
 	"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; "
 	"object-src 'none'; base-uri 'none'; form-action 'self'";
+/* 404.html, served at any depth, has <base href="/"> (its <meta> allows it) */
+static const char content_security_policy_404[] =
+	"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; "
+	"object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /* Puts a complete response in c->out; body may be NULL for HEAD. */
-static void respond(struct client *c, int code, const char *type, const char *extra_headers,
-		    const char *body, size_t len, int head)
+static void respond_csp(struct client *c, int code, const char *type, const char *extra_headers,
+			const char *body, size_t len, int head, const char *policy)
 {
 	buf_reset(&c->out);
 	buf_addf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n", code, status_text(code), type);
@@ -466,11 +470,17 @@ static void respond(struct client *c, int code, const char *type, const char *ex
 		buf_addf(&c->out, "Content-Length: %zu\r\n", len);
 	buf_addf(&c->out, "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n"
 		 "Content-Security-Policy: %s\r\n"
-		 "Connection: close\r\n%s\r\n", content_security_policy, extra_headers ? extra_headers : "");
+		 "Connection: close\r\n%s\r\n", policy, extra_headers ? extra_headers : "");
 	if (!head && body)
 		buf_add(&c->out, body, len);
 	c->writing = 1;
 	c->sent = 0;
+}
+
+static void respond(struct client *c, int code, const char *type, const char *extra_headers,
+		    const char *body, size_t len, int head)
+{
+	respond_csp(c, code, type, extra_headers, body, len, head, content_security_policy);
 }
 
 static void respond_text(struct client *c, int code, const char *text, int head)
@@ -618,7 +628,8 @@ static void respond_not_found(struct server *s, struct client *c, int head)
 			 "</head>\n<body><h1>404</h1><p>No such page in the site (or no site built yet).</p></body></html>\n");
 		inject_live(&body);
 	}
-	respond(c, 404, "text/html; charset=utf-8", NULL, body.data, body.len, head);
+	respond_csp(c, 404, "text/html; charset=utf-8", NULL, body.data, body.len, head,
+		    content_security_policy_404);
 	buf_release(&body);
 	buf_release(&path);
 }

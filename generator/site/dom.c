@@ -412,6 +412,18 @@ struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
 	return n;
 }
 
+struct dom_node *dom_elem_after(struct dom_node *sibling, const char *tag)
+{
+	struct dom_node *parent = sibling->parent;
+	struct dom_node *n = element_new(parent->store, tag, strlen(tag));
+	n->parent = parent;
+	n->next = sibling->next;
+	sibling->next = n;
+	if (parent->u.el.last == sibling)
+		parent->u.el.last = n;
+	return n;
+}
+
 struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag)
 {
 	return dom_elem(parent, tag);

@@ -39,6 +39,9 @@ void dom_free(struct dom_node *n);
 
 /* Appends and returns a new element named tag under parent. */
 struct dom_node *dom_elem(struct dom_node *parent, const char *tag);
+/* Inserts and returns a new element named tag right after sibling (which
+ * has a parent). */
+struct dom_node *dom_elem_after(struct dom_node *sibling, const char *tag);
 /* Appends an element in the SVG namespace's sense (kept case, e.g. "textPath"). */
 struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag);
 /* Appends and returns element tag with attribute class set (NULL: none). */

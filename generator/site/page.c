@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Every page's nav lists the book's chapters: on N pages that is N² links,
  * which a book of ten thousand chapters cannot afford (gigabytes of HTML,
@@ -124,9 +125,43 @@ struct page *page_new(struct site *s, const char *path, const char *source,
 	return p;
 }
 
+/* Puts <base href> after the page's Content-Security-Policy <meta> (before
+ * any URL of the head) and lets that policy allow it (base-uri 'self').
+ * Added after the link stage, which would make "/" relative. */
+static void add_base(struct page *p)
+{
+	struct dom_node *head = dom_first_element(dom_page_root(p->dom));
+	if (!head || strcmp(dom_name(head), "head"))
+		return;
+	struct dom_node *after = NULL;
+	for (struct dom_node *n = dom_first_element(head); n; n = dom_next_element(n)) {
+		if (strcmp(dom_name(n), "meta"))
+			break;
+		after = n;
+		const char *eq = dom_get_attr(n, "http-equiv"), *csp = dom_get_attr(n, "content");
+		if (eq && csp && !strcasecmp(eq, "Content-Security-Policy")) {
+			struct buf b = BUF_INIT;
+			const char *at = strstr(csp, "base-uri 'none'");
+			if (at) {
+				buf_add(&b, csp, (size_t)(at - csp));
+				buf_adds(&b, "base-uri 'self'");
+				buf_adds(&b, at + strlen("base-uri 'none'"));
+				dom_attr(n, "content", b.data);
+			}
+			buf_release(&b);
+			break;
+		}
+	}
+	struct dom_node *base = after ? dom_elem_after(after, "base") : NULL;
+	if (base)
+		dom_attr(base, "href", p->base_href);
+}
+
 void page_done(struct site *s, struct page *p)
 {
 	link_collect(s, p);
+	if (p->base_href && p->dom)
+		add_base(p);
 	if (s->writing && diag_count(DIAG_ERROR) == 0) {
 		if (write_page(s, p))
 			s->writing = 0;

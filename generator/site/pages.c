@@ -1004,6 +1004,12 @@ static void notfound_page(struct site *s)
 	dom_attr(a, "href", "/index.html");
 	bi(a, "返回目录", "Back to the contents");
 	dom_page_fill(p->dom, "content", frag);
+	/* a server answers any missing path with this page, at any depth:
+	 * with a base URL its links are absolute (link.c); without one they
+	 * resolve from the site root, right for `specbook serve` and a site at
+	 * a domain's root (from file:// nobody reaches a missing page) */
+	if (!s->book->base_url)
+		p->base_href = "/";
 	page_done(s, p);
 }
 

@@ -38,6 +38,8 @@ struct page {
 	int reused;                /* taken from the last build (incr.h): no tree */
 	int copy;                  /* its content repeats other pages (print.html):
 				      links are rewritten but not reported twice */
+	const char *base_href;     /* a <base href> page_done() adds after the
+				      link stage (404.html), or NULL */
 	const char **ids;          /* sorted ids of the page, filled by link_collect() */
 	size_t nids;
 	struct link_record *links; /* its internal links, filled by link_collect() */

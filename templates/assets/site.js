@@ -483,6 +483,15 @@
 		window.addEventListener("load", findCell);
 		window.addEventListener("hashchange", findCell);
 
+		/* 404.html has <base href="/"> (it is served at any depth): its
+		   "#main" links would lead to the root; keep them on this page. */
+		if (document.querySelector("base[href]")) {
+			var here = location.pathname + location.search;
+			var frags = document.querySelectorAll("a[href^='#']");
+			for (var f = 0; f < frags.length; f++)
+				frags[f].setAttribute("href", here + frags[f].getAttribute("href"));
+		}
+
 		markCurrent();
 		themeToggle();
 		drawer();
@@ -495,7 +504,7 @@
 		if (list && !list.querySelector("a"))
 			toc.classList.add("empty");
 		var details = toc && toc.querySelector("details");
-		var narrow = window.matchMedia ? window.matchMedia("(max-width: 899px)") : null;
+		var narrow = window.matchMedia ? window.matchMedia("(max-width: 56.24em)") : null;
 		if (details && narrow && narrow.matches)
 			details.open = false;
 		if (details) {

@@ -21,7 +21,7 @@ const fs = require("fs");
 const http = require("http");
 const path = require("path");
 const { pathToFileURL } = require("url");
-const { execFileSync } = require("child_process");
+const { execFileSync, spawn } = require("child_process");
 
 const HERE = __dirname;
 const REPO = path.resolve(HERE, "..", "..");
@@ -280,6 +280,8 @@ async function main() {
 	const other = chapters[1] || "index.html";
 	const server = await serve(SITE, "/book/");
 	const httpBase = `http://127.0.0.1:${server.address().port}/book/`;
+	const rootServer = await serve(SITE, "/");   /* for 404.html (<base href="/">) */
+	const rootBase = `http://127.0.0.1:${rootServer.address().port}/`;
 	const fileBase = pathToFileURL(SITE).href + "/";
 
 	/* Playwright gives every launch a fresh, temporary user-data-dir. */
@@ -293,6 +295,7 @@ async function main() {
 		});
 	} catch (e) {
 		server.close();
+		rootServer.close();
 		const d = driver();
 		notOk("browser starts", `${chromiumFound()} did not start with playwright-core ${d.version}` +
 			`${d.madeFor ? " (made for Chromium " + d.madeFor + ")" : ""} on Node.js ${process.versions.node}: ` +
@@ -304,12 +307,18 @@ async function main() {
 	try {
 		/* 1. every page loads cleanly, over file:// and over http */
 		for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
-			const these = pages.filter((p) => !ONLY || `${scheme}: ${p} loads without errors`.includes(ONLY));
+			/* 404.html is answered for missing paths at any depth, so its
+			   links resolve from the server's root (<base href="/">, or
+			   base_url): over http it is loaded from a server of the site at
+			   its root; from file:// nobody reaches a missing page */
+			const these = pages.filter((p) => !(scheme === "file" && p === "404.html") &&
+				(!ONLY || `${scheme}: ${p} loads without errors`.includes(ONLY)));
 			if (!these.length)
 				continue;
 			const ctx = await fresh();
 			const found = await mapPool(these, PARALLEL, async (p) => {
-				const { page, problems } = await openWatched(ctx, base + p, base);
+				const b = scheme === "http" && p === "404.html" ? rootBase : base;
+				const { page, problems } = await openWatched(ctx, b + p, b);
 				await page.waitForTimeout(50);
 				const broken = await page.evaluate(() =>
 					Array.from(document.querySelectorAll("link[rel=stylesheet]"))
@@ -435,6 +444,116 @@ async function main() {
 				.map(([p, w]) => `${p} (${typeof w === "number" ? w + "px" : w.error})`);
 			await ctx.close();
 			check("layout: no page scrolls sideways at 390px", !wide.length, wide.slice(0, 5).join(", "));
+		});
+
+		/* WCAG 1.4.4 / 1.4.10: text-only zoom to 200% (the browser's default
+		   font size 16 px -> 32 px, which is what the em breakpoints read)
+		   at 1280 px: the sidebars give way (the layout becomes the phone's
+		   drawer layout) before the text narrows.  The article must keep at
+		   least 30em of the enlarged text (960 px: about 60 characters of
+		   English, 30 of Chinese a line), and the page must not scroll
+		   sideways. */
+		await test("layout: 200% text at 1280px keeps a 30em text column, no sideways scroll", async () => {
+			const ctx = await fresh({ viewport: { width: 1280, height: 900 } });
+			const page = await ctx.newPage();
+			const cdp = await ctx.newCDPSession(page);
+			await cdp.send("Page.enable");
+			await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+			await page.goto(fileBase + chapter);
+			const m = await page.evaluate(() => {
+				const art = document.querySelector("main article") || document.querySelector("main .content");
+				const em = parseFloat(getComputedStyle(art).fontSize);
+				return { width: art.getBoundingClientRect().width, em,
+					scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth,
+					root: parseFloat(getComputedStyle(document.documentElement).fontSize) };
+			});
+			await ctx.close();
+			const errs = [];
+			if (m.root < 31)
+				errs.push(`the root font size is ${m.root}px, not 32px: the zoom did not take`);
+			if (m.width < 30 * m.em)
+				errs.push(`the article is ${Math.round(m.width)}px = ${(m.width / m.em).toFixed(1)}em wide (< 30em at ${m.em}px)`);
+			if (m.scroll > m.client + 1)
+				errs.push(`the page scrolls sideways: ${m.scroll}px of content in ${m.client}px`);
+			check("layout: 200% text at 1280px keeps a 30em text column, no sideways scroll", !errs.length, errs.join("; "));
+		});
+
+		/* A missing page under a folder, from `specbook serve` (which answers
+		   it with 404.html): styled, and its links lead to pages. */
+		await test("http: 404 at any depth (specbook serve, /specs/nope.html) is styled and its links work", async () => {
+			const bin = process.env.SPECBOOK || path.join(REPO, "build", "specbook");
+			if (!fs.existsSync(bin))
+				throw new Error(`${bin} not found (run make, or set SPECBOOK)`);
+			const port = await new Promise((resolve) => {
+				const s = http.createServer().listen(0, "127.0.0.1", () => {
+					const p = s.address().port;
+					s.close(() => resolve(p));
+				});
+			});
+			const out = fs.mkdtempSync(path.join(require("os").tmpdir(), "specbook-404-"));
+			const child = spawn(bin, ["serve", "-C", REPO, "-o", out, "--port", String(port)],
+				{ stdio: ["ignore", "ignore", "pipe"] });
+			let stderr = "";
+			child.stderr.on("data", (d) => { stderr += d; });
+			const root = `http://127.0.0.1:${port}/`;
+			try {
+				const t0 = Date.now();
+				for (;;) {
+					const st = await new Promise((resolve) => http.get(root + "index.html", (r) => {
+						r.resume();
+						resolve(r.statusCode);
+					}).on("error", () => resolve(0)));
+					if (st === 200)
+						break;
+					if (Date.now() - t0 > 60000 || child.exitCode !== null)
+						throw new Error(`specbook serve did not answer: ${stderr.split("\n").slice(-3).join(" ")}`);
+					await new Promise((r) => setTimeout(r, 200));
+				}
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				const problems = [];
+				page.on("console", (msg) => {
+					if (msg.type() === "error" && !/status of 404/.test(msg.text()))
+						problems.push(`console: ${msg.text()}`);
+				});
+				page.on("response", (r) => {
+					if (r.status() >= 400 && r.url() !== root + "specs/nope.html")
+						problems.push(`${r.status()} ${r.url()}`);
+				});
+				const resp = await page.goto(root + "specs/nope.html");
+				if (resp.status() !== 404)
+					problems.push(`status ${resp.status()}, not 404`);
+				const v = await page.evaluate(() => ({
+					sheets: Array.from(document.querySelectorAll("link[rel=stylesheet]")).map((l) => [l.href, !!l.sheet]),
+					grid: getComputedStyle(document.querySelector(".layout")).display,
+					skip: document.querySelector(".skip-link").href,
+					links: Array.from(document.querySelectorAll("a[href]")).map((a) => a.href)
+						.filter((h) => h.startsWith(location.origin)),
+				}));
+				if (!v.sheets.length || v.sheets.some(([, ok]) => !ok))
+					problems.push(`stylesheet not applied: ${JSON.stringify(v.sheets)}`);
+				if (v.skip !== root + "specs/nope.html#main")
+					problems.push(`the skip link leads to ${v.skip}, not this page's #main`);
+				if (v.grid !== "grid")
+					problems.push(`.layout is display: ${v.grid}, not the site's grid`);
+				const targets = [...new Set(v.links.map((h) => h.replace(/#.*/, "")))];
+				if (!targets.some((h) => h === root + "index.html"))
+					problems.push(`no link to ${root}index.html`);
+				for (const h of targets) {
+					if (h === root + "specs/nope.html")
+						continue;   /* the skip links: this page itself */
+					const r = await page.request.get(h);
+					if (r.status() !== 200)
+						problems.push(`link ${h}: ${r.status()}`);
+				}
+				await ctx.close();
+				check("http: 404 at any depth (specbook serve, /specs/nope.html) is styled and its links work",
+					!problems.length, `${problems.slice(0, 4).join(" | ")} (${targets.length} links)`);
+			} finally {
+				child.kill("SIGTERM");
+				await new Promise((r) => child.exitCode !== null ? r() : child.on("exit", r));
+				fs.rmSync(out, { recursive: true, force: true });
+			}
 		});
 
 		await test("claims: detail shows on focus", async () => {
@@ -1031,7 +1150,7 @@ async function main() {
 				const ctx = await fresh({ colorScheme: scheme, bypassCSP: true });
 				const found = await mapPool(these, PARALLEL, async (p) => {
 					const page = await ctx.newPage();
-					const url = httpBase + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
+					const url = (p === "404.html" ? rootBase : httpBase) + p + (p === "search.html" ? "?q=" + encodeURIComponent(QUERY_ZH) : "");
 					await page.goto(url);
 					await page.addScriptTag({ content: axeSource });
 					const v = await page.evaluate(async (dark) => {
@@ -1055,6 +1174,7 @@ async function main() {
 	} finally {
 		await browser.close();
 		server.close();
+		rootServer.close();
 	}
 }
 
