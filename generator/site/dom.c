@@ -564,42 +564,30 @@ int dom_is_empty(struct dom_node *n)
 	return n->type != DOM_ELEMENT || n->u.el.first == NULL;
 }
 
+/* The node after n in a pre-order walk of top's subtree, or NULL: its
+ * first child, else the next sibling of it or of its nearest ancestor
+ * below top.  Iterative, so depth is bounded by memory, not the stack. */
+static inline struct dom_node *next_preorder(struct dom_node *n, struct dom_node *top)
+{
+	if (n->type == DOM_ELEMENT && n->u.el.first)
+		return n->u.el.first;
+	while (n != top && !n->next)
+		n = n->parent;
+	return n == top ? NULL : n->next;
+}
+
 void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx)
 {
-	/* iterative pre-order walk: depth is bounded by memory, not the stack */
-	struct dom_node *top = root, *n = top;
-	while (n) {
-		if (n->type == DOM_ELEMENT) {
+	for (struct dom_node *n = root; n; n = next_preorder(n, root))
+		if (n->type == DOM_ELEMENT)
 			fn(ctx, n);
-			if (n->u.el.first) {
-				n = n->u.el.first;
-				continue;
-			}
-		}
-		while (n != top && !n->next)
-			n = n->parent;
-		if (n == top)
-			break;
-		n = n->next;
-	}
 }
 
 void dom_text_content(struct dom_node *n, struct buf *out)
 {
-	struct dom_node *top = n;
-	while (n) {
-		if (n->type == DOM_TEXT)
-			buf_add(out, n->u.text.s, n->u.text.len);
-		if (n->type == DOM_ELEMENT && n->u.el.first) {
-			n = n->u.el.first;
-			continue;
-		}
-		while (n != top && !n->next)
-			n = n->parent;
-		if (n == top)
-			break;
-		n = n->next;
-	}
+	for (struct dom_node *t = n; t; t = next_preorder(t, n))
+		if (t->type == DOM_TEXT)
+			buf_add(out, t->u.text.s, t->u.text.len);
 }
 
 /* ---- templates ---- */
