@@ -250,7 +250,7 @@ rm -rf "$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead
 
 echo "# hostile input"
 for t in tests/hostile/*.sh; do
-	[ -f "$t" ] || continue
+	[ -f "$t" ] && [ "$t" != tests/hostile/lib.sh ] || continue
 	tap "hostile/$(basename "$t" .sh)" env BUILD="$BUILD" bash "$t"
 done
 

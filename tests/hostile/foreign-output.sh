@@ -10,9 +10,7 @@ BIN=$PWD/${BUILD:-build}/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 . tests/lib.sh
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; [ $# -gt 1 ] && echo "# $2"; }
-check()  { if eval "$2"; then ok "$1"; else not_ok "$1" "${3:-}"; fi; }
+. tests/hostile/lib.sh
 tree_sum() { (cd "$1" && find . | sort && find . -type f -exec md5sum {} + | sort) | md5sum; }
 
 book=$TMP/book

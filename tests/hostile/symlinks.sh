@@ -10,9 +10,7 @@ cd "$(dirname "$0")/../.."
 BIN=$PWD/${BUILD:-build}/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; [ $# -gt 1 ] && echo "# $2"; }
-check()  { if eval "$2"; then ok "$1"; else not_ok "$1" "${3:-}"; fi; }
+. tests/hostile/lib.sh
 
 ${CC:-cc} -std=c11 -O2 -D_XOPEN_SOURCE=700 -o "$TMP/gen" tests/bench/gen.c || exit 1
 book=$TMP/book site=$TMP/book/site

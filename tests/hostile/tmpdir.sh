@@ -20,9 +20,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 chmod 755 "$TMP"
 . tests/lib.sh
-ok()     { echo "ok - $1"; }
-not_ok() { echo "not ok - $1"; [ $# -gt 1 ] && echo "# $2"; }
-check()  { if eval "$2"; then ok "$1"; else not_ok "$1" "${3:-}"; fi; }
+. tests/hostile/lib.sh
 as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 
 cp "$BIN" "$TMP/specbook"   # where nobody can run it

@@ -1,0 +1,7 @@
+# lib.sh — the TAP helpers the hostile-input scripts share (sourced, not
+# run; not a test itself: tests/run.sh runs *.sh but this one).
+#
+#   ok NAME; not_ok NAME [WHY]; check NAME 'COMMAND' [WHY]
+ok()     { echo "ok - $1"; }
+not_ok() { echo "not ok - $1"; [ $# -gt 1 ] && echo "# $2"; }
+check()  { if eval "$2"; then ok "$1"; else not_ok "$1" "${3:-}"; fi; }
