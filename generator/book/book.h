@@ -53,7 +53,7 @@ struct book {
 	struct bitext title, subtitle;
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
-	int allow_html;
+	int allow_html;          /* raw HTML kept through the allowlist (default) or dropped */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */

@@ -113,11 +113,24 @@ static double parse_percent(const struct ynode *n)
 	return v / 100;
 }
 
+/* true/yes or false/no; anything else keeps dflt, with a warning. */
+static int yes_no(const struct ynode *n, const char *key, int dflt)
+{
+	if (!strcmp(n->text, "true") || !strcmp(n->text, "yes"))
+		return 1;
+	if (!strcmp(n->text, "false") || !strcmp(n->text, "no"))
+		return 0;
+	diag_warning(n->loc, "%s must be true or false, not '%s': keeping the default (%s)", key,
+		     n->text, dflt ? "true" : "false");
+	return dflt;
+}
+
 static void load_book_yaml(struct arena *a, struct book *b)
 {
 	char *text;
 	size_t len;
 	b->approx = 0.02;
+	b->allow_html = 1;   /* the safe subset (rawhtml.c's allowlist) */
 	if (read_book_file(a, b->root, "content/book.yaml", &text, &len))
 		return;
 	struct ynode *root = ytree_parse(a, "content/book.yaml", text, len, 1);
@@ -138,7 +151,7 @@ static void load_book_yaml(struct arena *a, struct book *b)
 		else if (!strcmp(k->text, "approx") && v->kind == YNODE_SCALAR)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
-			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+			b->allow_html = yes_no(v, "allow_html", b->allow_html);
 		else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))

@@ -252,7 +252,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		}
 		if (!c->book->allow_html) {
 			struct srcloc loc = link_loc(c, n, "");
-			diag_warning(loc, "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+			diag_warning(loc, "raw HTML dropped (book.yaml says allow_html: false; remove it to keep the safe subset)");
 		}
 		break;
 	case CMARK_NODE_EMPH:

@@ -359,7 +359,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_HTML_BLOCK:
 		if (!c->book->allow_html) {
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
-				     "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+				     "raw HTML dropped (book.yaml says allow_html: false; remove it to keep the safe subset)");
 		} else {   /* alone (in a list item): what it opens closes with it */
 			struct rawhtml *raw = rawhtml_begin(c, parent, inlines_link_attr);
 			rawhtml_feed(raw, cmark_node_get_literal(n), cmark_node_get_start_line(n), 0);

@@ -70,6 +70,26 @@ static void front_matter(void **state)
 	arena_free(&a);
 }
 
+/* Raw HTML goes through the allowlist unless book.yaml says false (issue 23) */
+static void allow_html_setting(void **state)
+{
+	(void)state;
+	put("content/01-intro.md", "---\nid: intro\ntitle: {en: Introduction}\n---\nBody.\n");
+	struct arena a = ARENA_INIT;
+	struct book *b = book_load(&a, dir);
+	assert_non_null(b);
+	assert_int_equal(b->allow_html, 1);
+	put("content/book.yaml", "title: {en: Book}\nallow_html: false\n");
+	b = book_load(&a, dir);
+	assert_int_equal(b->allow_html, 0);
+	int before = diag_count(DIAG_WARNING);
+	put("content/book.yaml", "title: {en: Book}\nallow_html: maybe\n");
+	b = book_load(&a, dir);
+	assert_int_equal(b->allow_html, 1);
+	assert_int_equal(diag_count(DIAG_WARNING), before + 1);
+	arena_free(&a);
+}
+
 static void missing_title(void **state)
 {
 	(void)state;
@@ -140,6 +160,7 @@ int main(void)
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(front_matter, setup, teardown),
+		cmocka_unit_test_setup_teardown(allow_html_setting, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_title, setup, teardown),
 		cmocka_unit_test_setup_teardown(unclosed_front_matter, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_yaml_location, setup, teardown),
