@@ -31,6 +31,33 @@
 
 /* ---- ids ---- */
 
+static int id_taken(const struct ctx *c, const char *id)
+{
+	for (size_t i = 0; i < c->nids; i++)
+		if (!strcmp(c->ids[i], id))
+			return 1;
+	return 0;
+}
+
+/* The id GitHub would give a heading whose slug is gh ("foo", then "foo-1",
+ * "foo-2" for repeats), kept as a second anchor so that links written for
+ * GitHub land; NULL when it is the heading's id or another's already. */
+static const char *github_alias(struct ctx *c, const char *gh, const char *id)
+{
+	if (!*gh || !strcmp(gh, id))
+		return NULL;
+	for (int k = 0; k < 1000; k++) {
+		const char *cand = k ? arena_printf(c->a, "%s-%d", gh, k) : gh;
+		if (!strcmp(cand, id))
+			return NULL;
+		if (!id_taken(c, cand)) {
+			*ARRAY_PUSH(c->ids, c->nids, c->capids) = cand;
+			return cand;
+		}
+	}
+	return NULL;
+}
+
 static const char *unique_id(struct ctx *c, const char *want)
 {
 	const char *id = want && *want ? want : "section";
@@ -218,6 +245,10 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	char tag[3] = { 'h', (char)('0' + level), 0 };
 	struct dom_node *el = dom_elem(parent, tag);
 	dom_attr(el, "id", id);
+	const char *alias = explicit_id ? NULL :
+		github_alias(c, render_github_slug(c->a, plain), id);
+	if (alias)   /* the anchor GitHub gives this heading lands here too */
+		dom_attr(dom_elem_class(el, "span", "anchor-alias"), "id", alias);
 	struct dom_node *a = dom_elem_class(el, "a", "anchor");
 	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
 	dom_attr(a, "aria-label", arena_printf(c->a, "Link to %s", title.en ? title.en : plain));
