@@ -34,6 +34,7 @@ struct chapter {
 	const char *body;        /* the Markdown after the front matter */
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
+	int no_front_matter;     /* the file is all body; its title came from its # heading */
 	uint64_t hash;           /* of the file's bytes (pack_hash) */
 	struct file_stat st;     /* the file when it was read */
 };

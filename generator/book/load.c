@@ -212,6 +212,7 @@ static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *
 		c->body = c->text;
 		c->body_len = c->len;
 		c->body_line = 1;
+		c->no_front_matter = 1;
 		*yaml_out = NULL;
 		*ylen = 0;
 		return 0;
@@ -230,6 +231,7 @@ static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *
 		return -1;
 	}
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	c->no_front_matter = 0;
 	c->body = nl ? nl + 1 : end;
 	c->body_len = (size_t)(end - c->body);
 	c->body_line = line + 1;

@@ -560,8 +560,8 @@ static int title_heading(struct ctx *c, cmark_node *n)
 	if (cmark_node_get_type(n) != CMARK_NODE_HEADING || cmark_node_get_heading_level(n) != 1)
 		return 0;
 	const struct chapter *ch = c->ch;
-	if (ch->body == ch->text)
-		return 1;   /* no front matter */
+	if (ch->no_front_matter)
+		return 1;
 	char *t = book_first_heading(c->a, ch->body, ch->body_len);
 	return t && ((ch->title.en && !strcmp(t, ch->title.en)) ||
 		     (ch->title.zh && !strcmp(t, ch->title.zh)));
