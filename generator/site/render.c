@@ -553,6 +553,20 @@ static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, i
 	return doc;
 }
 
+/* Is n, the body's first block, a level-1 heading that says the chapter's
+ * title (the title of a chapter without front matter is taken from it)? */
+static int title_heading(struct ctx *c, cmark_node *n)
+{
+	if (cmark_node_get_type(n) != CMARK_NODE_HEADING || cmark_node_get_heading_level(n) != 1)
+		return 0;
+	const struct chapter *ch = c->ch;
+	if (ch->no_front_matter)
+		return 1;
+	char *t = book_first_heading(c->a, ch->body, ch->body_len);
+	return t && ((ch->title.en && !strcmp(t, ch->title.en)) ||
+		     (ch->title.zh && !strcmp(t, ch->title.zh)));
+}
+
 int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
 		   const struct render_env *env, struct rendered *out)
 {
@@ -591,7 +605,10 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		}
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
-	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
+	cmark_node *first = cmark_node_first_child(doc);
+	if (first && title_heading(&c, first))
+		first = cmark_node_next(first);   /* it is the page's h1 already */
+	render_blocks(&c, first, article, 0, 0);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
