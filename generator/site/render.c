@@ -378,11 +378,25 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
 			break;
 		}
+		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+		if (!strcmp(word, "math")) {
+			/* a formula on lines of its own, typeset as $$…$$ is */
+			size_t len = strlen(lit);
+			while (len && (lit[len - 1] == '\n' || lit[len - 1] == ' '))
+				len--;
+			el = dom_elem_class(parent, "div", "math-block");
+			dom_text(dom_elem_class(el, "code", "math math-display"), lit, len);
+			buf_add(&c->text, lit, len);
+			buf_addch(&c->text, '\n');
+			c->out->has_math = 1;
+			break;
+		}
 		el = dom_elem(parent, "pre");
 		struct dom_node *code = dom_elem(el, "code");
-		if (*word)
+		if (*word) {
 			dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
-		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+			c->out->has_code = 1;
+		}
 		dom_texts(code, lit);
 		buf_adds(&c->text, lit);
 		break;

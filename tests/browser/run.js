@@ -645,6 +645,75 @@ async function main() {
 			});
 		}
 
+		/* 3b. formulas (KaTeX) and code (highlight.js), from file:// as a
+		   reader who opens the site from disk sees them; their libraries
+		   come from Debian's packages (generator/site/vendor.h) */
+		const pageWith = (re) => pages.find((p) => re.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
+			!/^print\.html$/.test(p));
+		const mathPage = pageWith(/<code class="math/);
+		const codePage = pageWith(/<pre><code class="language-/);
+		await test("math: KaTeX typesets every formula of a page, from file://", async () => {
+			if (!mathPage)
+				throw new Error("no page of the site has a formula ($…$, $$…$$ or ```math)");
+			if (!fs.existsSync(path.join(SITE, "assets", "katex", "katex.min.js")))
+				throw new Error("the site has no assets/katex/katex.min.js (is libjs-katex installed?)");
+			const ctx = await fresh();
+			const { page, problems } = await openWatched(ctx, fileBase + mathPage, fileBase);
+			await page.waitForFunction(() => !document.querySelector("code.math"), null, { timeout: 5000 }).catch(() => {});
+			const r = await page.evaluate(() => {
+				const done = Array.from(document.querySelectorAll(".math-rendered"));
+				const k = done[0] && done[0].querySelector(".katex-html");
+				/* KaTeX's own fonts, from the site's assets */
+				const fonts = Array.from(document.fonts).filter((f) => /^KaTeX/.test(f.family) && f.status === "loaded");
+				return { left: document.querySelectorAll("code.math").length, done: done.length,
+					 tex: done[0] ? done[0].getAttribute("data-tex") : "",
+					 mathml: done[0] ? !!done[0].querySelector("math") : false,
+					 height: k ? k.getBoundingClientRect().height : 0, fonts: fonts.length };
+			});
+			await ctx.close();
+			const errs = [...problems];
+			if (r.left)
+				errs.push(`${r.left} formulas left as TeX source`);
+			if (!r.done || !r.mathml || r.height < 5)
+				errs.push(`typeset ${r.done}, MathML ${r.mathml}, height ${r.height}px`);
+			if (!r.fonts)
+				errs.push("no KaTeX font loaded");
+			check(`math: KaTeX typesets every formula of a page, from file:// (${mathPage}: ${r.done}, "${(r.tex || "").slice(0, 30)}…")`,
+				!errs.length, errs.join("; "));
+		});
+		await test("code: highlight.js colours a fenced block with a language, from file://, light and dark", async () => {
+			if (!codePage)
+				throw new Error("no page of the site has a code block with a language");
+			if (!fs.existsSync(path.join(SITE, "assets", "highlight", "highlight.min.js")))
+				throw new Error("the site has no assets/highlight/highlight.min.js (is libjs-highlight.js installed?)");
+			const errs = [];
+			let n = 0;
+			for (const scheme of ["light", "dark"]) {
+				const ctx = await fresh({ colorScheme: scheme });
+				const { page, problems } = await openWatched(ctx, fileBase + codePage, fileBase);
+				await page.waitForSelector("pre code.hljs", { timeout: 5000 }).catch(() => {});
+				const r = await page.evaluate(() => {
+					const code = document.querySelector("pre code.hljs");
+					const tok = code ? code.querySelector("[class^=hljs-]") : null;
+					const on = Array.from(document.querySelectorAll("link[data-code-theme]"))
+						.filter((l) => l.media !== "not all").map((l) => l.getAttribute("data-code-theme"));
+					return { tokens: code ? code.querySelectorAll("[class^=hljs-]").length : 0,
+						 colour: tok ? getComputedStyle(tok).color : "", text: code ? getComputedStyle(code).color : "", on };
+				});
+				await ctx.close();
+				n = r.tokens;
+				errs.push(...problems);
+				if (!r.tokens)
+					errs.push(`${scheme}: no highlighted token`);
+				else if (r.colour === r.text)
+					errs.push(`${scheme}: tokens have the text's colour ${r.colour}`);
+				if (r.on.length !== 1 || r.on[0] !== scheme)
+					errs.push(`${scheme}: themes on: ${r.on.join(",") || "none"}`);
+			}
+			check(`code: highlight.js colours a fenced block with a language, from file://, light and dark (${codePage}: ${n} tokens)`,
+				!errs.length, errs.join("; "));
+		});
+
 		await test("search: the header box on a chapter submits to the search page", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
