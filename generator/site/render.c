@@ -18,6 +18,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
+#include "book/tables.h"
 
 #include <cmark.h>
 #include <ctype.h>
@@ -58,7 +59,7 @@ static const char *github_alias(struct ctx *c, const char *gh, const char *id)
 	return NULL;
 }
 
-static const char *unique_id(struct ctx *c, const char *want)
+const char *render_unique_id(struct ctx *c, const char *want)
 {
 	const char *id = want && *want ? want : "section";
 	for (int k = 1;; k++) {
@@ -223,7 +224,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		want = render_slug(c->a, want);
 	if (!want || !*want)
 		want = render_slug(c->a, plain);
-	const char *id = unique_id(c, want);
+	const char *id = render_unique_id(c, want);
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "duplicate heading id '%s' on this page", explicit_id);
@@ -486,6 +487,53 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 
 /* ---- the chapter ---- */
 
+/* The sources cited on the page, in the order of their numbers, in a
+ * section of its own at the end (listed in the toc), as a spec table's
+ * page lists its rows' sources. */
+static void render_sources(struct ctx *c, struct dom_node *article)
+{
+	if (!c->ncites)
+		return;
+	struct bitext title = { "来源", "Sources" };
+	const char *id = render_unique_id(c, "sources");
+	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
+	*h = (struct heading){ 2, id, title, "来源 Sources" };
+	struct dom_node *sec = dom_elem_class(article, "section", "sources");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	dom_attr(h2, "id", id);
+	struct dom_node *a = dom_elem_class(h2, "a", "anchor");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
+	dom_attr(a, "aria-label", "Link to Sources");
+	dom_texts(a, "#");
+	dom_texts(h2, " ");
+	render_bitext(h2, title);
+	struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
+	for (size_t k = 0; k < c->ncites; k++) {
+		const struct spec_source *src = c->cites[k].source;
+		struct dom_node *li = dom_elem(ol, "li");
+		dom_attr(li, "id", c->cites[k].entry_id);
+		const char *name = src->title ? src->title : src->id;
+		if (src->url) {
+			struct dom_node *link = dom_elem(li, "a");
+			dom_attr(link, "href", src->url);
+			dom_texts(link, name);
+		} else {
+			dom_texts(li, name);
+		}
+		if (src->publisher || src->date)
+			dom_texts(li, arena_printf(c->a, ". %s%s%s", src->publisher ? src->publisher : "",
+						   src->publisher && src->date ? ", " : "",
+						   src->date ? src->date : ""));
+		if (c->cites[k].marker_id) {   /* back to where it is first cited */
+			dom_texts(li, " ");
+			struct dom_node *back = dom_elem_class(li, "a", "cite-back");
+			dom_attr(back, "href", arena_printf(c->a, "#%s", c->cites[k].marker_id));
+			dom_attr(back, "aria-label", arena_printf(c->a, "Back to citation %zu", k + 1));
+			dom_texts(back, "↩");
+		}
+	}
+}
+
 static void render_toc(struct ctx *c)
 {
 	struct dom_node *toc = dom_fragment();
@@ -606,6 +654,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
 	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
+	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
@@ -615,6 +664,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(md);
 	free(c.spans);
 	free(c.ids);
+	free(c.cites);
 	free(c.linked[0]);
 	free(c.linked[1]);
 	out->content = frag;

@@ -714,6 +714,34 @@ async function main() {
 				!errs.length, errs.join("; "));
 		});
 
+		const citePage = pageWith(/<sup class="cite"><a href="#/);
+		await test("citations: a marker leads to its source at the page's end, and back", async () => {
+			if (!citePage)
+				throw new Error("no page of the site cites a source ([text](src:id))");
+			const ctx = await fresh();
+			const { page, problems } = await openWatched(ctx, fileBase + citePage, fileBase);
+			const marker = page.locator("sup.cite a[id]").first();
+			const num = (await marker.textContent()).trim();
+			await marker.click();
+			const at = await page.evaluate(() => {
+				const el = document.getElementById(location.hash.slice(1));
+				return { hash: location.hash, inList: !!(el && el.closest("section.sources ol.sources")),
+					 link: el && el.querySelector("a[href^=http]") ? el.querySelector("a[href^=http]").href : "",
+					 n: el ? Array.from(el.parentNode.children).indexOf(el) + 1 : 0 };
+			});
+			await page.click(`${at.hash} a.cite-back`);
+			const back = await page.evaluate(() => location.hash);
+			await ctx.close();
+			const errs = [...problems];
+			if (!at.inList || !at.link)
+				errs.push(`${num} led to ${at.hash}, not an entry of the sources list with a link`);
+			if (`[${at.n}]` !== num)
+				errs.push(`marker ${num} led to entry ${at.n}`);
+			if (!/^#cite-/.test(back))
+				errs.push(`the entry's back link led to ${back}`);
+			check(`citations: a marker leads to its source at the page's end, and back (${citePage} ${num})`, !errs.length, errs.join("; "));
+		});
+
 		await test("search: the header box on a chapter submits to the search page", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
