@@ -111,14 +111,24 @@ static int is_blank(char ch)
  * just past its closing delimiter; or returns 0 when the '$' opens none
  * (then *end is where an unterminated formula would stop: the next
  * backtick or the line's end).  The rule is Pandoc's (see the top).
+ *
+ * fail[0] (inline) and fail[1] (display) are where the line's last failed
+ * search of each kind stopped (0 before any): whether a '$' closes does
+ * not depend on where the search started, so an opener before that point
+ * fails too, without looking again.  A line of ten thousand "$a " was
+ * ten thousand scans of the line before.
  */
-static int math_at(const char *s, size_t i, size_t len, size_t *end)
+static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail[2])
 {
 	int display = i + 1 < len && s[i + 1] == '$';
 	size_t from = i + (display ? 2 : 1), j = from;
 	*end = len;
 	if (!display && (from >= len || is_blank(s[from])))
 		return 0;
+	if (i < fail[display]) {
+		*end = fail[display];
+		return 0;
+	}
 	for (; j < len && s[j] != '`'; j++) {
 		if (s[j] == '\\' && j + 1 < len) {
 			j++;
@@ -137,7 +147,7 @@ static int math_at(const char *s, size_t i, size_t len, size_t *end)
 			return 1;
 		}
 	}
-	*end = j;
+	*end = fail[display] = j;
 	return 0;
 }
 
@@ -159,7 +169,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
 		/* ordinary bytes are copied in runs, flushed before anything
 		 * special (a backslash, U+E00x, a brace) */
-		size_t run = 0, line_first = SIZE_MAX;
+		size_t run = 0, line_first = SIZE_MAX, math_fail[2] = { 0, 0 };
 		struct column col = { 0, 1 };
 		for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
 			buf_add(&md, s + run, i - run);
@@ -186,7 +196,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				 * command: an error where cmark puts it in text), or a
 				 * plain dollar sign */
 				size_t stop;
-				int kind = math_at(s, i, len, &stop);
+				int kind = math_at(s, i, len, &stop, math_fail);
 				int broken = !kind && ((i + 1 < len && s[i + 1] == '$') ||
 						       (i + 1 < len && s[i + 1] == '\\' && i + 2 < len &&
 							isalpha((unsigned char)s[i + 2])));
