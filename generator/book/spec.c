@@ -23,7 +23,7 @@
 static const char *const row_keys[] = { "name", "aliases", "checks", "sources", NULL };
 static const char *const table_keys[] = { "table", "title", "columns", "rules", "rows", NULL };
 static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", NULL };
-static const char *const source_keys[] = { "title", "url", "date", NULL };
+static const char *const source_keys[] = { "title", "url", "date", "publisher", NULL };
 static const char *const bitext_keys[] = { "zh", "en", NULL };
 static const char *const rule_keys[] = { "rule", "except", NULL };
 
@@ -401,6 +401,9 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 					fail(ld);
 					src.date = NULL;
 				}
+				break;
+			case 3:
+				src.publisher = want_text(ld, fv, "a source's publisher");
 				break;
 			}
 		}

@@ -71,6 +71,7 @@ struct spec_table {
 
 struct spec_source {
 	const char *id, *title, *url, *date;
+	const char *publisher;    /* or NULL */
 };
 
 #endif

@@ -23,6 +23,7 @@
 #define RENDER_MAX_DEPTH 64
 
 struct autolinker;
+struct spec_source;
 struct pspan;   /* a span taken out of the text (spans.c) */
 
 struct ctx {
@@ -52,7 +53,19 @@ struct ctx {
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
 	int lang;                /* 0: rendering Chinese, 1: English or other */
+	/* sources cited on the page ([text](src:id)), numbered in the order
+	 * first cited: the source, and the ids of its entry in the list at the
+	 * page's end and of its first marker */
+	struct citation {
+		const struct spec_source *source;
+		const char *entry_id, *marker_id;
+	} *cites;
+	size_t ncites, capcites;
 };
+
+/* Returns want (or want-2, want-3…: the first not taken) as an id of the
+ * page, now taken (render.c). */
+const char *render_unique_id(struct ctx *c, const char *want);
 
 /* Returns the place in the chapter's file of a line and column of its body. */
 static inline struct srcloc chapter_loc(const struct ctx *c, int md_line, int col)

@@ -13,6 +13,7 @@
 #include "core/buffer.h"
 #include "site/chart.h"
 #include "site/search.h"
+#include "site/vendor.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1005,6 +1006,7 @@ static void print_page(struct site *s)
 	const struct book *b = s->book;
 	struct page *p = page_new(s, "print.html", "content", "Print version", NULL);
 	p->copy = 1;
+	vendor_head(s, p->dom, s->vendor_need);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);

@@ -18,6 +18,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
+#include "book/tables.h"
 
 #include <cmark.h>
 #include <ctype.h>
@@ -58,7 +59,7 @@ static const char *github_alias(struct ctx *c, const char *gh, const char *id)
 	return NULL;
 }
 
-static const char *unique_id(struct ctx *c, const char *want)
+const char *render_unique_id(struct ctx *c, const char *want)
 {
 	const char *id = want && *want ? want : "section";
 	for (int k = 1;; k++) {
@@ -223,7 +224,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		want = render_slug(c->a, want);
 	if (!want || !*want)
 		want = render_slug(c->a, plain);
-	const char *id = unique_id(c, want);
+	const char *id = render_unique_id(c, want);
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "duplicate heading id '%s' on this page", explicit_id);
@@ -378,11 +379,25 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
 			break;
 		}
+		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+		if (!strcmp(word, "math")) {
+			/* a formula on lines of its own, typeset as $$…$$ is */
+			size_t len = strlen(lit);
+			while (len && (lit[len - 1] == '\n' || lit[len - 1] == ' '))
+				len--;
+			el = dom_elem_class(parent, "div", "math-block");
+			dom_text(dom_elem_class(el, "code", "math math-display"), lit, len);
+			buf_add(&c->text, lit, len);
+			buf_addch(&c->text, '\n');
+			c->out->has_math = 1;
+			break;
+		}
 		el = dom_elem(parent, "pre");
 		struct dom_node *code = dom_elem(el, "code");
-		if (*word)
+		if (*word) {
 			dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
-		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+			c->out->has_code = 1;
+		}
 		dom_texts(code, lit);
 		buf_adds(&c->text, lit);
 		break;
@@ -471,6 +486,53 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 }
 
 /* ---- the chapter ---- */
+
+/* The sources cited on the page, in the order of their numbers, in a
+ * section of its own at the end (listed in the toc), as a spec table's
+ * page lists its rows' sources. */
+static void render_sources(struct ctx *c, struct dom_node *article)
+{
+	if (!c->ncites)
+		return;
+	struct bitext title = { "来源", "Sources" };
+	const char *id = render_unique_id(c, "sources");
+	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
+	*h = (struct heading){ 2, id, title, "来源 Sources" };
+	struct dom_node *sec = dom_elem_class(article, "section", "sources");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	dom_attr(h2, "id", id);
+	struct dom_node *a = dom_elem_class(h2, "a", "anchor");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
+	dom_attr(a, "aria-label", "Link to Sources");
+	dom_texts(a, "#");
+	dom_texts(h2, " ");
+	render_bitext(h2, title);
+	struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
+	for (size_t k = 0; k < c->ncites; k++) {
+		const struct spec_source *src = c->cites[k].source;
+		struct dom_node *li = dom_elem(ol, "li");
+		dom_attr(li, "id", c->cites[k].entry_id);
+		const char *name = src->title ? src->title : src->id;
+		if (src->url) {
+			struct dom_node *link = dom_elem(li, "a");
+			dom_attr(link, "href", src->url);
+			dom_texts(link, name);
+		} else {
+			dom_texts(li, name);
+		}
+		if (src->publisher || src->date)
+			dom_texts(li, arena_printf(c->a, ". %s%s%s", src->publisher ? src->publisher : "",
+						   src->publisher && src->date ? ", " : "",
+						   src->date ? src->date : ""));
+		if (c->cites[k].marker_id) {   /* back to where it is first cited */
+			dom_texts(li, " ");
+			struct dom_node *back = dom_elem_class(li, "a", "cite-back");
+			dom_attr(back, "href", arena_printf(c->a, "#%s", c->cites[k].marker_id));
+			dom_attr(back, "aria-label", arena_printf(c->a, "Back to citation %zu", k + 1));
+			dom_texts(back, "↩");
+		}
+	}
+}
 
 static void render_toc(struct ctx *c)
 {
@@ -609,6 +671,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	if (first && title_heading(&c, first))
 		first = cmark_node_next(first);   /* it is the page's h1 already */
 	render_blocks(&c, first, article, 0, 0);
+	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
@@ -618,6 +681,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(md);
 	free(c.spans);
 	free(c.ids);
+	free(c.cites);
 	free(c.linked[0]);
 	free(c.linked[1]);
 	out->content = frag;

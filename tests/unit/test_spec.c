@@ -252,7 +252,7 @@ static void test_load_sources_errors(void **state)
 		"specs/sources.yaml:6:8: error: url 'ftp://x' must start with https:// or http://\n"
 		"specs/sources.yaml:7:9: error: date '2024-13' must be YYYY, YYYY-MM or YYYY-MM-DD\n"
 		"specs/sources.yaml:8:3: error: unknown key 'autor' in a source (expected title, "
-		"url or date)\n"
+		"url, date or publisher)\n"
 		"specs/sources.yaml:9:7: error: a source must be a map, not text\n"
 		"specs/sources.yaml:10:1: error: source 'nourl' has no url\n");
 	book_done();
