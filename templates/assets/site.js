@@ -463,7 +463,44 @@
 		update();
 	}
 
+	/* The claims page's filters: by status and by chapter; rows left out
+	   are hidden, and so is a chapter's section with none left. */
+	function claimsFilter() {
+		var form = document.querySelector("form[data-claims-filter]");
+		if (!form)
+			return;
+		var sections = document.querySelectorAll(".chapter-claims-section");
+		var count = form.querySelector(".filter-count");
+		var update = function () {
+			var status = form.querySelector("input[name=status]:checked");
+			var chapter = form.querySelector("input[name=chapter]:checked");
+			status = status ? status.value : "";
+			chapter = chapter ? chapter.value : "";
+			var shown = 0, total = 0;
+			for (var i = 0; i < sections.length; i++) {
+				var sec = sections[i], rows = sec.querySelectorAll("tbody tr"), left = 0;
+				var mine = !chapter || sec.getAttribute("data-chapter") === chapter;
+				for (var r = 0; r < rows.length; r++) {
+					var show = mine && (!status || rows[r].getAttribute("data-status") === status);
+					rows[r].hidden = !show;
+					left += show;
+				}
+				sec.hidden = !left;
+				shown += left;
+				total += rows.length;
+			}
+			if (count)
+				count.innerHTML = '<span class="bi"><span lang="zh-Hans">显示 ' + shown + " / " + total +
+					' 条</span> <span lang="en">' + shown + " of " + total + " shown</span></span>";
+		};
+		form.addEventListener("change", update);
+		form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+		form.hidden = false;
+		update();
+	}
+
 	function ready() {
+		claimsFilter();
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();

