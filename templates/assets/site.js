@@ -463,6 +463,68 @@
 		update();
 	}
 
+	/* A page opened from a search result (?highlight=words, as mdBook
+	   does) marks the words in its text: ASCII words at the start of a
+	   word, ignoring case; Chinese as written.  Escape takes the marks
+	   away. */
+	var HIGHLIGHT_MAX = 500;   /* marks on one page: a common word stops here */
+	function highlight() {
+		var words = "";
+		try {
+			words = new URLSearchParams(window.location.search).get("highlight") || "";
+		} catch (e) { /* no words */ }
+		var list = words.toLowerCase().split(/\s+/).filter(function (w) { return w.length > 1 || /[^\x00-\x7f]/.test(w); });
+		var root = document.querySelector("main .content");
+		if (!list.length || !root)
+			return;
+		list.sort(function (a, b) { return b.length - a.length; });
+		var esc = list.map(function (w) {
+			var e = w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+			return /^[\x00-\x7f]+$/.test(w) ? "(?:^|(?<=[^a-z0-9]))" + e : e;
+		});
+		var re = new RegExp(esc.join("|"), "gi");
+		var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+			acceptNode: function (n) {
+				return n.parentNode.closest("script, style, svg, mark, .claim-detail, .anchor") ?
+					NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+			}
+		});
+		var nodes = [];
+		while (walker.nextNode())
+			nodes.push(walker.currentNode);
+		var made = 0;
+		for (var i = 0; i < nodes.length && made < HIGHLIGHT_MAX; i++) {
+			var text = nodes[i].nodeValue, m, at = 0, frag = null;
+			re.lastIndex = 0;
+			while ((m = re.exec(text)) && made < HIGHLIGHT_MAX) {
+				if (!m[0].length) {
+					re.lastIndex++;
+					continue;
+				}
+				frag = frag || document.createDocumentFragment();
+				frag.appendChild(document.createTextNode(text.slice(at, m.index)));
+				var mark = document.createElement("mark");
+				mark.className = "search-hit";
+				mark.textContent = m[0];
+				frag.appendChild(mark);
+				at = m.index + m[0].length;
+				made++;
+			}
+			if (frag) {
+				frag.appendChild(document.createTextNode(text.slice(at)));
+				nodes[i].parentNode.replaceChild(frag, nodes[i]);
+			}
+		}
+		document.addEventListener("keydown", function (ev) {
+			if (ev.key !== "Escape")
+				return;
+			var marks = document.querySelectorAll("mark.search-hit");
+			for (var k = 0; k < marks.length; k++)
+				marks[k].replaceWith(document.createTextNode(marks[k].textContent));
+			root.normalize();
+		});
+	}
+
 	/* The claims page's filters: by status and by chapter; rows left out
 	   are hidden, and so is a chapter's section with none left. */
 	function claimsFilter() {
@@ -501,6 +563,7 @@
 
 	function ready() {
 		claimsFilter();
+		highlight();
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();

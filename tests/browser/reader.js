@@ -205,4 +205,133 @@ module.exports = async function reader(t) {
 			});
 		}
 	}
+
+	/* ---- item 8: search that lands on the answer ---- */
+
+	const HAN = /[\u3400-\u9fff]/;
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `search: the snippet holds the value, follows the reading mode, the page marks the words (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			/* a spec row: the snippet reaches the value the words name */
+			await page.goto(fileBase + "search.html?lang=" + mode + "&q=" + encodeURIComponent("B200 TDP"));
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			const spec = await page.evaluate(() => {
+				const li = document.querySelector("#search-results > li");
+				const snip = Array.from(li.querySelectorAll(".result-snippet")).filter((p) => p.getClientRects().length);
+				return { href: li.querySelector("a").getAttribute("href"), text: snip.map((p) => p.innerText).join(" | "),
+					marks: snip.reduce((n, p) => n + p.querySelectorAll("mark").length, 0) };
+			});
+			if (!/accelerators\.html.*#b200$/.test(spec.href))
+				errs.push(`"B200 TDP" first finds ${spec.href}`);
+			if (!/TDP\)?: 1,000 W/.test(spec.text) || !spec.marks)
+				errs.push(`its snippet lacks "TDP: 1,000 W" or marks: ${spec.text}`);
+			/* a chapter: snippets and titles in the reading mode */
+			await page.goto(fileBase + "search.html?lang=" + mode + "&q=" + encodeURIComponent("NVLink"));
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			const ch = await page.evaluate(() => Array.from(document.querySelectorAll("#search-results > li"))
+				.filter((li) => !/^specs\//.test(li.querySelector("a").getAttribute("href")))
+				.map((li) => ({
+					href: li.querySelector("a").getAttribute("href"),
+					title: li.querySelector("a").innerText,
+					snippet: Array.from(li.querySelectorAll(".result-snippet")).filter((p) => p.getClientRects().length)
+						.map((p) => p.innerText).join(" | "),
+					pair: !!li.querySelector(".result-snippets"),
+				})));
+			const paired = ch.filter((x) => x.pair);
+			if (!paired.length)
+				errs.push("no chapter result has a snippet a language");
+			for (const x of paired) {
+				if (mode === "en" && (HAN.test(x.snippet) || HAN.test(x.title)))
+					errs.push(`English mode shows Chinese: ${x.title} / ${x.snippet.slice(0, 60)}`);
+				if (mode === "zh" && !HAN.test(x.snippet))
+					errs.push(`Chinese mode shows no Chinese: ${x.snippet.slice(0, 60)}`);
+				if (mode === "both" && !(HAN.test(x.snippet) && /[a-z]{3} [a-z]{3}/i.test(x.snippet.replace(HAN, ""))))
+					errs.push(`both mode lacks a language: ${x.snippet.slice(0, 60)}`);
+			}
+			/* the page a result leads to marks the words */
+			const target = paired[0] || ch[0];
+			if (target) {
+				await Promise.all([page.waitForURL((u) => !u.href.includes("search.html")),
+					page.click(`#search-results a[href="${target.href}"]`)]);
+				const landed = await page.evaluate(() => {
+					const marks = Array.from(document.querySelectorAll("main mark.search-hit"));
+					const id = decodeURIComponent(location.hash.slice(1));
+					const sec = id && document.getElementById(id);
+					const top = sec ? sec.getBoundingClientRect().top : 0;
+					return { n: marks.length, words: [...new Set(marks.map((m) => m.textContent.toLowerCase()))],
+						shown: marks.filter((m) => m.getClientRects().length).length, top: Math.round(top), hash: location.hash };
+				});
+				if (!landed.n || landed.words.some((x) => x !== "nvlink") || !landed.shown)
+					errs.push(`landing on ${target.href}: ${JSON.stringify(landed)}`);
+				if (landed.hash && (landed.top < -5 || landed.top > 300))
+					errs.push(`landing: ${landed.hash} at ${landed.top}px`);
+				await page.keyboard.press("Escape");
+				const left = await page.evaluate(() => document.querySelectorAll("mark.search-hit").length);
+				if (left)
+					errs.push(`Escape left ${left} marks`);
+			}
+			await ctx.close();
+			check(name, !errs.length, errs.slice(0, 4).join("; "));
+		});
+	}
+
+	for (const [w, mode, scheme] of [[1280, "en", "dark"], [390, "zh", "light"]]) {
+		const name = `search: one typo forgiven, results beyond the first page, arrow keys (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			await page.goto(fileBase + "search.html?lang=" + mode + "&q=nvlnk");
+			await page.waitForSelector("#search-results > li", { timeout: 5000 }).catch(() => {});
+			const typo = await page.evaluate(() => ({
+				n: document.querySelectorAll("#search-results > li").length,
+				first: (document.querySelector("#search-results > li") || { innerText: "" }).innerText,
+				status: document.getElementById("search-status").innerText,
+			}));
+			if (!typo.n || !/nvlink/i.test(typo.first) || !/nvlink/.test(typo.status))
+				errs.push(`"nvlnk": ${typo.n} results, first ${typo.first.slice(0, 60)}, status ${typo.status}`);
+			/* a common word: more than one page of results, all reachable */
+			await page.goto(fileBase + "search.html?lang=" + mode + "&q=GPU");
+			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			const total = await page.evaluate(() => window.SpecbookSearch.query("GPU").then(() => null))
+				.then(() => page.evaluate(() => {
+					const m = /(\d+) (results|个结果)/.exec(document.getElementById("search-status").innerText) ||
+						/(\d+) 个结果/.exec(document.getElementById("search-status").textContent);
+					return m ? Number(m[1]) : 0;
+				}));
+			if (total <= 50)
+				errs.push(`"GPU" has ${total} results: not enough to page beyond 50`);
+			let shown = await page.$$eval("#search-results > li", (l) => l.length);
+			const first = shown;
+			for (let k = 0; k < 40 && shown < total; k++) {
+				await page.click("#search-more");
+				await page.waitForFunction((n) => document.querySelectorAll("#search-results > li").length > n, shown, { timeout: 5000 });
+				const now = await page.$$eval("#search-results > li", (l) => l.length);
+				const focused = await page.evaluate((n) => document.activeElement === document.querySelectorAll("#search-results .result-title")[n], shown);
+				if (!focused && k === 0)
+					errs.push("after \"more\" focus is not on the first new result");
+				shown = now;
+			}
+			const hrefs = await page.$$eval("#search-results > li > a", (l) => l.map((a) => a.getAttribute("href")));
+			if (shown !== total || new Set(hrefs).size !== hrefs.length || first >= total)
+				errs.push(`${first} first, ${shown} of ${total} after paging, ${new Set(hrefs).size} different`);
+			if (await page.$("#search-more"))
+				errs.push("the more button stays after the last result");
+			/* arrow keys: box → results → back */
+			await page.focus("#search-input");
+			await page.keyboard.press("ArrowDown");
+			await page.keyboard.press("ArrowDown");
+			const second = await page.evaluate(() => Array.from(document.querySelectorAll("#search-results .result-title")).indexOf(document.activeElement));
+			await page.keyboard.press("ArrowUp");
+			await page.keyboard.press("ArrowUp");
+			const back = await page.evaluate(() => document.activeElement.id);
+			if (second !== 1 || back !== "search-input")
+				errs.push(`arrows: ↓↓ reached result ${second}, ↑↑ reached #${back}`);
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
 };
