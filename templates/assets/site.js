@@ -525,6 +525,60 @@
 		});
 	}
 
+	/* A chart's legend (the roofline's): hovering or focusing an entry
+	   picks its line out (the others fade, its name shows beside it); a
+	   click keeps it picked.  One Tab stop for the legend, arrows inside. */
+	function chartLegends() {
+		var legends = document.querySelectorAll(".chart-legend");
+		Array.prototype.forEach.call(legends, function (legend) {
+			var fig = legend.closest("figure");
+			var svg = fig && fig.querySelector("svg.chart");
+			var buttons = Array.prototype.slice.call(legend.querySelectorAll("button[data-series]"));
+			if (!svg || !buttons.length)
+				return;
+			var pinned = null;
+			var pick = function (k) {
+				svg.classList.toggle("picking", k !== null);
+				var groups = svg.querySelectorAll(".series");
+				for (var g = 0; g < groups.length; g++) {
+					var on = groups[g].getAttribute("data-series") === k;
+					groups[g].classList.toggle("picked", on);
+					if (on)
+						groups[g].parentNode.appendChild(groups[g]);   /* drawn on top */
+				}
+			};
+			buttons.forEach(function (b, i) {
+				var k = b.getAttribute("data-series");
+				b.setAttribute("tabindex", i ? "-1" : "0");
+				b.addEventListener("mouseenter", function () { pick(k); });
+				b.addEventListener("mouseleave", function () { pick(pinned); });
+				b.addEventListener("focus", function () {
+					buttons.forEach(function (o) { o.setAttribute("tabindex", o === b ? "0" : "-1"); });
+					pick(k);
+				});
+				b.addEventListener("blur", function () { pick(pinned); });
+				b.addEventListener("click", function () {
+					pinned = pinned === k ? null : k;
+					buttons.forEach(function (o) {
+						o.setAttribute("aria-pressed", o.getAttribute("data-series") === pinned ? "true" : "false");
+					});
+					pick(pinned === null ? k : pinned);
+				});
+			});
+			legend.addEventListener("keydown", function (ev) {
+				var k = buttons.indexOf(document.activeElement);
+				var to = ev.key === "ArrowDown" || ev.key === "ArrowRight" ? k + 1 :
+					ev.key === "ArrowUp" || ev.key === "ArrowLeft" ? k - 1 :
+					ev.key === "Home" ? 0 : ev.key === "End" ? buttons.length - 1 : -2;
+				if (k < 0 || to === -2)
+					return;
+				ev.preventDefault();
+				if (to >= 0 && to < buttons.length)
+					buttons[to].focus();
+			});
+		});
+	}
+
 	/* The claims page's filters: by status and by chapter; rows left out
 	   are hidden, and so is a chapter's section with none left. */
 	function claimsFilter() {
@@ -564,6 +618,7 @@
 	function ready() {
 		claimsFilter();
 		highlight();
+		chartLegends();
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();

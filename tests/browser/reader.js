@@ -334,4 +334,89 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.join("; "));
 		});
 	}
+
+	/* ---- item 3: charts on a phone ---- */
+
+	const chartPages = pages.filter((p) => !/^print\.html$/.test(p) &&
+		/<svg class="chart/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `charts: text at least 10 px, nothing wider than the screen, the roofline's legend picks a line (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			if (!chartPages.length)
+				throw new Error("no page has a chart");
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			let charts = 0, roofs = 0;
+			for (const p of chartPages) {
+				await page.goto(fileBase + p + "?lang=" + mode);
+				const r = await page.evaluate(() => {
+					const out = { charts: 0, small: [], wide: [] };
+					for (const svg of document.querySelectorAll("svg.chart")) {
+						if (!svg.getClientRects().length)
+							continue;
+						out.charts++;
+						const box = svg.getBoundingClientRect();
+						const scale = box.width / svg.viewBox.baseVal.width;
+						if (box.right > innerWidth + 1)
+							out.wide.push(Math.round(box.right));
+						for (const t of svg.querySelectorAll("text")) {
+							if (!t.getClientRects().length || getComputedStyle(t).display === "none")
+								continue;
+							const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+							if (px < 10)
+								out.small.push(`${t.textContent.slice(0, 20)} ${px.toFixed(1)}px`);
+						}
+					}
+					return out;
+				});
+				charts += r.charts;
+				if (r.small.length)
+					errs.push(`${p}: ${r.small.length} texts under 10 px (${r.small[0]})`);
+				if (r.wide.length)
+					errs.push(`${p}: a chart reaches ${r.wide[0]}px`);
+				if (!(await page.$(".chart-legend button")))
+					continue;
+				roofs++;
+				/* the legend: one Tab stop; hover picks a line and names it,
+				   arrows move along, a click keeps the pick */
+				const stops = await page.$$eval(".chart-legend button", (b) => b.filter((x) => x.tabIndex >= 0).length);
+				if (stops !== 1)
+					errs.push(`${p}: the legend takes ${stops} Tab stops`);
+				const picked = async () => page.evaluate(() => {
+					const svg = document.querySelector("svg.chart.roofline");
+					const on = svg.querySelectorAll(".series.picked");
+					const label = on.length ? on[0].querySelector(".series-label") : null;
+					return { picking: svg.classList.contains("picking"), n: on.length,
+						k: on.length ? on[0].getAttribute("data-series") : null,
+						label: label && label.getClientRects().length ? label.textContent : "",
+						faded: Array.from(svg.querySelectorAll(".series:not(.picked)")).every((g) => Number(getComputedStyle(g).opacity) < 0.5) };
+				});
+				await page.locator(".chart-legend button").nth(2).scrollIntoViewIfNeeded();
+				await page.hover(".chart-legend li:nth-child(3) button");
+				let r2 = await picked();
+				const want = await page.$eval(".chart-legend li:nth-child(3) button", (b) => ({ k: b.getAttribute("data-series"), name: b.textContent }));
+				if (!r2.picking || r2.n !== 1 || r2.k !== want.k || !r2.label || want.name.indexOf(r2.label) < 0 || !r2.faded)
+					errs.push(`${p}: hover on ${want.name}: ${JSON.stringify(r2)}`);
+				await page.mouse.move(0, 0);
+				await page.focus(".chart-legend li:nth-child(1) button");
+				await page.keyboard.press("ArrowDown");
+				r2 = await picked();
+				const focusedK = await page.evaluate(() => document.activeElement.getAttribute("data-series"));
+				if (r2.k !== focusedK || focusedK === null || !page.url().includes(p))
+					errs.push(`${p}: ↓ in the legend: focus ${focusedK}, picked ${r2.k}, at ${page.url()}`);
+				await page.keyboard.press("Enter");
+				await page.evaluate(() => document.activeElement.blur());
+				r2 = await picked();
+				if (r2.k !== focusedK)
+					errs.push(`${p}: a click does not keep ${focusedK} picked (${r2.k})`);
+			}
+			await ctx.close();
+			if (!charts)
+				errs.push("no chart shows");
+			if (!roofs)
+				errs.push("no roofline legend");
+			check(name, !errs.length, errs.slice(0, 4).join("; "));
+		});
+	}
 };
