@@ -309,46 +309,26 @@ static void spec_legend(struct dom_node *parent, const struct spec_table *t)
 	}
 }
 
-static void spec_table_page(struct site *s, const struct spec_table *t)
+/* A spec table's page prints in landscape; a table of more columns than
+ * this prints in pieces of this many, each headed by the model column (at
+ * the print size of site.css, 7.5 pt, a landscape A4 page holds about 19
+ * columns of numbers, and fewer of text). */
+#define PRINT_WIDE_COLUMNS 12
+
+/* Appends to parent the <table> of columns [from, to) of t, each row headed
+ * by its model's name.  For the table's page (page != 0): sortable, rows
+ * with their ids, and a column of the sources (numbered as srcs); for
+ * print.html: no ids and no sources. */
+static void spec_table_build(struct site *s, struct dom_node *parent, const struct spec_table *t,
+			     size_t from, size_t to, const char *const *srcs, size_t nsrcs, int page)
 {
-	const struct book *b = s->book;
-	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
-	if (site_book_page_taken(s, path, GROUP_MENTIONS))
-		return;
-	struct page *p = page_new(s, path, t->file,
-				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
-	struct dom_node *frag = dom_fragment();
-	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
-					    t->title.en ? t->title.en : t->id);
-	struct dom_node *note = dom_elem_class(art, "p", "spec-file");
-	dom_texts(note, "Source: ");
-	dom_texts(dom_elem(note, "code"), t->file);
-
-	/* numbered sources used by this table */
-	const char **srcs = NULL;
-	size_t nsrcs = 0, capsrcs = 0;
-	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t k = 0; k < t->rows[r].nsources; k++) {
-			size_t j = 0;
-			while (j < nsrcs && strcmp(srcs[j], t->rows[r].sources[k]))
-				j++;
-			if (j == nsrcs)
-				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
-		}
-
-	spec_legend(art, t);
-	/* The table scrolls in its own box (both ways), so that its sticky
-	   header row and model column stay in view; a named region, so that
-	   the keyboard can scroll it (site.js gives it a tabindex). */
-	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap spec-wrap");
-	dom_attr(wrap, "role", "region");
-	dom_attr(wrap, "aria-label", t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id);
-	struct dom_node *table = dom_elem_class(wrap, "table", "spec sortable");
-	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
-	struct dom_node *th = dom_elem(tr, "th");
+	struct dom_node *tr, *th;
+	struct dom_node *table = dom_elem_class(parent, "table", page ? "spec sortable" : "spec");
+	tr = dom_elem(dom_elem(table, "thead"), "tr");
+	th = dom_elem(tr, "th");
 	dom_attr(th, "scope", "col");
 	bi(th, "型号", "Model");
-	for (size_t c = 0; c < t->ncolumns; c++) {
+	for (size_t c = from; c < to; c++) {
 		const struct spec_column *col = &t->columns[c];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
@@ -363,18 +343,21 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
 		}
 	}
-	th = dom_elem(tr, "th");
-	dom_attr(th, "scope", "col");
-	bi(th, "来源", "Sources");
+	if (page) {
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		bi(th, "来源", "Sources");
+	}
 	struct dom_node *tbody = dom_elem(table, "tbody");
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct spec_row *row = &t->rows[r];
 		tr = dom_elem(tbody, "tr");
-		dom_attr(tr, "id", row->id);
+		if (page)
+			dom_attr(tr, "id", row->id);
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "row");
 		dom_texts(th, row->name ? row->name : row->id);
-		for (size_t c = 0; c < t->ncolumns; c++) {
+		for (size_t c = from; c < to; c++) {
 			const struct spec_cell *cell = &row->cells[c];
 			const struct spec_column *col = &t->columns[c];
 			struct dom_node *td = dom_elem(tr, "td");
@@ -411,6 +394,8 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 				bi(vh, "（推算）", "(derived)");
 			}
 		}
+		if (!page)
+			continue;
 		struct dom_node *td = dom_elem_class(tr, "td", "sources");
 		dom_attr(td, "data-zh", "来源");
 		dom_attr(td, "data-en", "Sources");
@@ -422,6 +407,53 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			dom_attr(a, "href", arena_printf(s->a, "#src-%zu", j + 1));
 			dom_texts(a, arena_printf(s->a, "[%zu]", j + 1));
 		}
+	}
+}
+
+static void spec_table_page(struct site *s, const struct spec_table *t)
+{
+	const struct book *b = s->book;
+	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
+	if (site_book_page_taken(s, path, GROUP_MENTIONS))
+		return;
+	struct page *p = page_new(s, path, t->file,
+				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
+					    t->title.en ? t->title.en : t->id);
+	struct dom_node *note = dom_elem_class(art, "p", "spec-file");
+	dom_texts(note, "Source: ");
+	dom_texts(dom_elem(note, "code"), t->file);
+
+	/* numbered sources used by this table */
+	const char **srcs = NULL;
+	size_t nsrcs = 0, capsrcs = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t k = 0; k < t->rows[r].nsources; k++) {
+			size_t j = 0;
+			while (j < nsrcs && strcmp(srcs[j], t->rows[r].sources[k]))
+				j++;
+			if (j == nsrcs)
+				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
+		}
+
+	spec_legend(art, t);
+	/* The table scrolls in its own box (both ways), so that its sticky
+	   header row and model column stay in view; a named region, so that
+	   the keyboard can scroll it (site.js gives it a tabindex). */
+	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap spec-wrap");
+	dom_attr(wrap, "role", "region");
+	dom_attr(wrap, "aria-label", t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id);
+	spec_table_build(s, wrap, t, 0, t->ncolumns, srcs, nsrcs, 1);
+	/* printed, a table of more columns than a landscape A4 page holds
+	   comes in pieces (shown only in print, site.css) */
+	if (t->ncolumns > PRINT_WIDE_COLUMNS) {
+		dom_attr(wrap, "class", "table-wrap spec-wrap has-print-pieces");
+		struct dom_node *pieces = dom_elem_class(art, "div", "print-pieces");
+		for (size_t from = 0; from < t->ncolumns; from += PRINT_WIDE_COLUMNS)
+			spec_table_build(s, pieces, t, from,
+					 from + PRINT_WIDE_COLUMNS < t->ncolumns ? from + PRINT_WIDE_COLUMNS : t->ncolumns,
+					 NULL, 0, 0);
 	}
 
 	/* the roofline, for tables of accelerators */
@@ -1156,6 +1188,125 @@ static void prefix_ids(void *arg, struct dom_node *n)
 						 href + 2 + strlen(pc->page)));
 }
 
+/* A spec table prints in pieces of at most this many columns (each piece
+ * headed by the model column), so that every column fits an A4 page in
+ * portrait at the print size of site.css; a wider table would lose its
+ * right-hand columns at the page's edge. */
+#define PRINT_TABLE_COLUMNS 7
+
+/* print.html's contents: the chapters with their sections, the spec
+ * tables, the glossary. */
+static void print_contents(struct site *s, struct dom_node *book)
+{
+	const struct book *b = s->book;
+	struct dom_node *nav = dom_elem_class(book, "nav", "print-contents");
+	dom_attr(nav, "aria-labelledby", "print-contents");
+	struct dom_node *h = dom_elem(nav, "h2");
+	dom_attr(h, "id", "print-contents");
+	bi(h, "目录", "Contents");
+	struct dom_node *ol = dom_elem(nav, "ol");
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		const struct rendered *rc = &s->chapters[i];
+		if (!s->print_parts[i])
+			continue;
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(s->a, "#c%d", c->number));
+		bi(a, c->title.zh, c->title.en);
+		struct dom_node *sub = NULL;
+		for (size_t k = 0; k < rc->nheadings; k++) {
+			if (rc->headings[k].level != 2)
+				continue;
+			if (!sub)
+				sub = dom_elem(li, "ol");
+			a = dom_elem(dom_elem(sub, "li"), "a");
+			dom_attr(a, "href", arena_printf(s->a, "#c%d-%s", c->number, rc->headings[k].id));
+			render_bitext(a, rc->headings[k].title);
+		}
+	}
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	if (ntables) {
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", "#print-specs");
+		bi(a, "规格表", "Spec tables");
+		struct dom_node *sub = dom_elem(li, "ol");
+		for (size_t k = 0; k < ntables; k++) {
+			a = dom_elem(dom_elem(sub, "li"), "a");
+			dom_attr(a, "href", arena_printf(s->a, "#print-spec-%s", tables[k].id));
+			bi(a, tables[k].title.zh, tables[k].title.en ? tables[k].title.en : tables[k].id);
+		}
+	}
+	if (b->nterms) {
+		struct dom_node *a = dom_elem(dom_elem(ol, "li"), "a");
+		dom_attr(a, "href", "#print-glossary");
+		bi(a, "术语表", "Glossary");
+	}
+}
+
+/* print.html's spec tables: each with its legend, in pieces of at most
+ * PRINT_TABLE_COLUMNS columns. */
+static void print_specs(struct site *s, struct dom_node *book)
+{
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(s->book->numbers, &ntables);
+	if (!ntables)
+		return;
+	struct dom_node *part = dom_elem_class(book, "section", "print-specs");
+	struct dom_node *h1 = dom_elem(dom_elem_class(part, "header", "chapter-head"), "h1");
+	dom_attr(h1, "id", "print-specs");
+	bi(h1, "规格表", "Spec tables");
+	for (size_t k = 0; k < ntables; k++) {
+		const struct spec_table *t = &tables[k];
+		struct dom_node *sec = dom_elem_class(part, "section", "print-spec");
+		struct dom_node *h = dom_elem(sec, "h2");
+		dom_attr(h, "id", arena_printf(s->a, "print-spec-%s", t->id));
+		bi(h, t->title.zh, t->title.en ? t->title.en : t->id);
+		spec_legend(sec, t);
+		for (size_t from = 0; from < t->ncolumns || from == 0; from += PRINT_TABLE_COLUMNS) {
+			size_t to = from + PRINT_TABLE_COLUMNS < t->ncolumns ? from + PRINT_TABLE_COLUMNS : t->ncolumns;
+			struct dom_node *wrap = dom_elem_class(sec, "div", "table-wrap print-table");
+			spec_table_build(s, wrap, t, from, to, NULL, 0, 0);
+			if (!t->ncolumns)
+				break;
+		}
+	}
+}
+
+/* print.html's glossary: the terms from A to Z with their definitions. */
+static void print_glossary(struct site *s, struct dom_node *book)
+{
+	const struct book *b = s->book;
+	if (!b->nterms)
+		return;
+	struct dom_node *part = dom_elem_class(book, "section", "print-glossary");
+	struct dom_node *h1 = dom_elem(dom_elem_class(part, "header", "chapter-head"), "h1");
+	dom_attr(h1, "id", "print-glossary");
+	bi(h1, "术语表", "Glossary");
+	const struct term **order = xcalloc(b->nterms, sizeof *order);
+	for (size_t i = 0; i < b->nterms; i++)
+		order[i] = &b->terms[i];
+	qsort(order, b->nterms, sizeof *order, term_cmp);
+	struct dom_node *dl = dom_elem_class(part, "dl", "terms");
+	for (size_t i = 0; i < b->nterms; i++) {
+		const struct term *t = order[i];
+		struct dom_node *dt = dom_elem(dl, "dt");
+		dom_attr(dt, "id", arena_printf(s->a, "print-term-%s", t->id));
+		if (t->abbr) {
+			dom_texts(dom_elem_class(dt, "strong", "abbr"), t->abbr);
+			dom_texts(dt, " ");
+		}
+		bi(dt, t->name.zh, t->name.en);
+		bi_block(dom_elem(dl, "dd"), "p", t->def.zh, t->def.en);
+	}
+	free(order);
+}
+
+/* print.html: the whole book on one page, in the reading mode chosen
+ * (site.css prints what the screen shows): contents, chapters, spec
+ * tables, glossary. */
 static void print_page(struct site *s)
 {
 	const struct book *b = s->book;
@@ -1164,6 +1315,10 @@ static void print_page(struct site *s)
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
+	struct dom_node *how = dom_elem_class(book, "div", "print-how");
+	bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
+		 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	print_contents(s, book);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		struct dom_node *part = s->print_parts[i];
 		if (!part)
@@ -1175,6 +1330,8 @@ static void print_page(struct site *s)
 		dom_attr(part, "id", arena_printf(s->a, "c%d", b->chapters[i].number));
 		dom_adopt(book, part);
 	}
+	print_specs(s, book);
+	print_glossary(s, book);
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }

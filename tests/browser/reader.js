@@ -29,7 +29,7 @@ function idsOf(site, page) {
 }
 
 module.exports = async function reader(t) {
-	const { test, check, fresh, fileBase, pages, SITE } = t;
+	const { test, check, fresh, fileBase, pages, SITE, visibility, expectMode } = t;
 	const view = (w, scheme, o = {}) => fresh({ viewport: { width: w, height: w < 500 ? 844 : 900 }, colorScheme: scheme, ...o });
 
 	/* ---- item 9: the claims page ---- */
@@ -417,6 +417,88 @@ module.exports = async function reader(t) {
 			if (!roofs)
 				errs.push("no roofline legend");
 			check(name, !errs.length, errs.slice(0, 4).join("; "));
+		});
+	}
+
+	/* ---- item 6: print.html, the whole book in the reading mode ---- */
+
+	if (pages.includes("print.html")) {
+		/* A4 at the margins of site.css's @page rules, in CSS px */
+		const A4 = { portrait: Math.floor((210 - 2 * 14) / 25.4 * 96), landscape: Math.floor((297 - 2 * 10) / 25.4 * 96) };
+		for (const [w, mode, scheme] of VIEWS) {
+			const name = `print.html: contents, chapters, spec tables whole on A4, glossary, in the reading mode (${w}px, ${mode}, ${scheme})`;
+			await test(name, async () => {
+				const ctx = await view(w, scheme);
+				const page = await ctx.newPage();
+				const errs = [];
+				await page.goto(fileBase + "print.html?lang=" + mode);
+				const parts = await page.evaluate(() => {
+					const ids = (sel) => Array.from(document.querySelectorAll(sel)).map((a) => a.getAttribute("href").slice(1));
+					const toc = ids(".print-contents a[href^='#']");
+					return {
+						toc: toc.length, broken: toc.filter((id) => !document.getElementById(id)),
+						chapters: document.querySelectorAll(".print-book > article").length,
+						chapterLinks: ids(".print-contents > ol > li > a").filter((id) => /^c\d+$/.test(id)).length,
+						specs: document.querySelectorAll(".print-specs table.spec").length,
+						specTitles: document.querySelectorAll(".print-spec > h2").length,
+						terms: document.querySelectorAll(".print-glossary dl.terms > dt").length,
+					};
+				});
+				const specFiles = pages.filter((p) => /^specs\/(?!index\.)/.test(p)).length;
+				const terms = (fs.readFileSync(path.join(SITE, "glossary.html"), "utf8").match(/<dt /g) || []).length;
+				if (!parts.toc || parts.broken.length)
+					errs.push(`contents: ${parts.toc} links, broken ${parts.broken.slice(0, 3).join(",")}`);
+				if (!parts.chapters || parts.chapterLinks !== parts.chapters)
+					errs.push(`${parts.chapters} chapters, ${parts.chapterLinks} in the contents`);
+				if (parts.specTitles !== specFiles || parts.specs < specFiles)
+					errs.push(`${parts.specTitles} spec tables (${parts.specs} pieces) for ${specFiles} spec pages`);
+				if (parts.terms !== terms)
+					errs.push(`${parts.terms} glossary terms of ${terms}`);
+				/* printed: the reading mode, every table inside an A4 page */
+				await page.setViewportSize({ width: A4.portrait, height: 1100 });
+				await page.emulateMedia({ media: "print" });
+				const v = await visibility(page);
+				const e = expectMode(v, mode);
+				if (e)
+					errs.push(`printed: ${e}`);
+				const wide = await page.evaluate(() => Array.from(document.querySelectorAll("table"))
+					.filter((t) => t.getBoundingClientRect().right > innerWidth + 1)
+					.map((t) => (t.closest("[id]") || {}).id + " " + Math.round(t.getBoundingClientRect().right)));
+				if (wide.length)
+					errs.push(`${wide.length} tables wider than A4 portrait (${A4.portrait}px): ${wide.slice(0, 2).join(", ")}`);
+				await ctx.close();
+				check(name, !errs.length, errs.join("; "));
+			});
+		}
+
+		await test("print: a spec page prints its whole table on A4 landscape, and print.html makes a PDF", async () => {
+			const name = "print: a spec page prints its whole table on A4 landscape, and print.html makes a PDF";
+			const ctx = await fresh({ viewport: { width: A4.landscape, height: 800 } });
+			const page = await ctx.newPage();
+			const errs = [];
+			for (const p of pages.filter((x) => /^specs\/(?!index\.)/.test(x))) {
+				await page.goto(fileBase + p + "?lang=both");
+				await page.emulateMedia({ media: "print" });
+				const r = await page.evaluate(() => {
+					const all = Array.from(document.querySelectorAll("table.spec"));
+					const shown = all.filter((t) => t.getClientRects().length);
+					const cols = (ts) => new Set(ts.flatMap((t) => Array.from(t.querySelectorAll("thead th[data-col]"), (th) => th.getAttribute("data-col"))));
+					const want = cols(all), got = cols(shown);
+					return { shown: shown.length, right: Math.max(0, ...shown.map((t) => Math.round(t.getBoundingClientRect().right))),
+						missing: Array.from(want).filter((c) => !got.has(c)),
+						clipped: shown.filter((t) => getComputedStyle(t.parentNode).overflow !== "visible").length };
+				});
+				if (!r.shown || r.right > A4.landscape + 1 || r.missing.length || r.clipped)
+					errs.push(`${p}: ${r.shown} tables printed, to ${r.right}px (page ${A4.landscape}px), columns missing: ${r.missing.join(",")}, in a clipping box: ${r.clipped}`);
+			}
+			await page.goto(fileBase + "print.html?lang=zh");
+			const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
+			const n = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
+			fs.writeFileSync(path.join(t.ARTIFACTS, "print-zh.pdf"), pdf);
+			if (n < 10)
+				errs.push(`print.html makes a PDF of ${n} pages`);
+			await ctx.close();
+			check(name, !errs.length, errs.slice(0, 3).join("; ") || `${n} pages`);
 		});
 	}
 };
