@@ -579,6 +579,78 @@
 		});
 	}
 
+	/* A claim's detail docks at the bottom of the screen (site.css), or
+	   at the top while the claim itself is in the lower third. */
+	function claimPlacement() {
+		var place = function (ev) {
+			var c = ev.target && ev.target.closest ? ev.target.closest(".claim, a") : null;
+			if (c && c.tagName === "A")
+				c = c.querySelector(".claim");
+			if (!c)
+				return;
+			var r = c.getBoundingClientRect();
+			document.documentElement.classList.toggle("claim-up", r.bottom > window.innerHeight * 2 / 3);
+		};
+		document.addEventListener("mouseover", place);
+		document.addEventListener("focusin", place);
+	}
+
+	/* Code blocks get a button that copies their text. */
+	function copyButtons() {
+		var blocks = document.querySelectorAll("main .content pre");
+		Array.prototype.forEach.call(blocks, function (pre) {
+			if (pre.parentNode.classList.contains("code-block"))
+				return;
+			var box = document.createElement("div");
+			box.className = "code-block";
+			pre.parentNode.insertBefore(box, pre);
+			box.appendChild(pre);
+			var b = document.createElement("button");
+			b.type = "button";
+			b.className = "copy-code";
+			var label = function (zh, en) {
+				b.innerHTML = "";
+				var s = document.createElement("span");
+				s.className = "bi";
+				var z = document.createElement("span");
+				z.lang = "zh-Hans";
+				z.textContent = zh;
+				var e = document.createElement("span");
+				e.lang = "en";
+				e.textContent = en;
+				s.appendChild(z);
+				s.appendChild(document.createTextNode(" "));
+				s.appendChild(e);
+				b.appendChild(s);
+			};
+			label("复制", "Copy");
+			b.setAttribute("aria-live", "polite");
+			b.addEventListener("click", function () {
+				var text = pre.textContent;
+				var done = function () {
+					label("已复制", "Copied");
+					setTimeout(function () { label("复制", "Copy"); }, 2000);
+				};
+				var fallback = function () {
+					var range = document.createRange();
+					range.selectNodeContents(pre);
+					var sel = window.getSelection();
+					sel.removeAllRanges();
+					sel.addRange(range);
+					try {
+						if (document.execCommand("copy"))
+							done();
+					} catch (e) { /* the text stays selected: Ctrl+C copies it */ }
+				};
+				if (navigator.clipboard && navigator.clipboard.writeText)
+					navigator.clipboard.writeText(text).then(done, fallback);
+				else
+					fallback();
+			});
+			box.appendChild(b);
+		});
+	}
+
 	/* The claims page's filters: by status and by chapter; rows left out
 	   are hidden, and so is a chapter's section with none left. */
 	function claimsFilter() {
@@ -619,6 +691,8 @@
 		claimsFilter();
 		highlight();
 		chartLegends();
+		claimPlacement();
+		copyButtons();
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();

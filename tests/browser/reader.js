@@ -501,4 +501,96 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.slice(0, 3).join("; ") || `${n} pages`);
 		});
 	}
+
+	/* ---- item 10: the claim pop-up beside the text, copy buttons ---- */
+
+	const claimPage = t.chapters.find((p) => /class="claim claim-ok"/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `claims: the detail covers neither its line nor the next, no title tooltip (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			if (!claimPage)
+				throw new Error("no chapter has a claim");
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			await page.goto(fileBase + claimPage + "?lang=" + mode);
+			const errs = [];
+			const titled = await page.evaluate(() => document.querySelectorAll(".claim[title], [title] .claim").length);
+			if (titled)
+				errs.push(`${titled} claims have a title tooltip as well as their detail`);
+			/* a claim high, then low on the screen; by keyboard and by mouse */
+			for (const at of [0.3, 0.85]) {
+				for (const how of ["focus", "hover"]) {
+					const r = await page.evaluate(async ([at, how]) => {
+						const claims = Array.from(document.querySelectorAll("main .claim.claim-ok")).filter((c) => c.getClientRects().length);
+						const c = claims[Math.floor(claims.length / 2)];
+						const line = parseFloat(getComputedStyle(c).lineHeight) || 24;
+						window.scrollBy(0, c.getBoundingClientRect().top - innerHeight * at);
+						await new Promise((res) => requestAnimationFrame(res));
+						c.id = c.id || "claim-under-test";
+						return { id: c.id, line };
+					}, [at, how]);
+					if (how === "focus")
+						await page.focus("#" + r.id);
+					else {
+						await page.evaluate(() => document.activeElement && document.activeElement.blur());
+						await page.hover("#" + r.id);
+					}
+					const box = await page.evaluate(([id, line]) => {
+						const c = document.getElementById(id), d = c.querySelector(".claim-detail");
+						const a = c.getBoundingClientRect(), b = d.getBoundingClientRect();
+						/* the claim's lines and one line under and over them */
+						const top = a.top - line, bottom = a.bottom + line;
+						const overlap = b.width > 0 && b.left < a.right && b.right > a.left && b.top < bottom && b.bottom > top ||
+							b.width > 0 && b.top < bottom && b.bottom > top;
+						return { w: Math.round(b.width), h: Math.round(b.height), overlap, inside: b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth,
+							claim: [Math.round(a.top), Math.round(a.bottom)], detail: [Math.round(b.top), Math.round(b.bottom)] };
+					}, [r.id, r.line]);
+					if (box.w < 20 || box.h < 5)
+						errs.push(`${how} at ${at}: the detail does not show (${box.w}×${box.h})`);
+					else if (box.overlap || !box.inside)
+						errs.push(`${how} at ${at}: detail ${box.detail} over the claim's lines ${box.claim} or off screen`);
+					await page.mouse.move(0, 0);
+				}
+			}
+			await ctx.close();
+			check(name, !errs.length, errs.slice(0, 3).join("; "));
+		});
+	}
+
+	const codePage = t.chapters.find((p) => /<pre/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	for (const [w, mode, scheme] of [[1280, "zh", "light"], [390, "en", "dark"]]) {
+		const name = `code blocks: a copy button copies the code (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			if (!codePage) {
+				t.ok(`${name} # SKIP no code block`);
+				return;
+			}
+			const ctx = await view(w, scheme);
+			await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(t.httpBase).origin });
+			const page = await ctx.newPage();
+			await page.goto(t.httpBase + codePage + "?lang=" + mode);
+			const errs = [];
+			const n = await page.evaluate(() => ({ pre: document.querySelectorAll("main pre").length,
+				buttons: document.querySelectorAll("main .code-block > .copy-code").length }));
+			if (!n.pre || n.buttons !== n.pre)
+				errs.push(`${n.buttons} copy buttons for ${n.pre} code blocks`);
+			const want = await page.$eval("main pre", (p) => p.textContent);
+			await page.locator("main .copy-code").first().scrollIntoViewIfNeeded();
+			await page.focus("main .copy-code");
+			await page.keyboard.press("Enter");
+			await page.waitForFunction(() => /Copied|已复制/.test(document.querySelector("main .copy-code").textContent), null, { timeout: 3000 })
+				.catch(() => errs.push("the button does not say it copied"));
+			const got = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(unreadable: ${e.message})`);
+			if (got !== want)
+				errs.push(`the clipboard holds ${JSON.stringify(got.slice(0, 40))}, not the code ${JSON.stringify(want.slice(0, 40))}`);
+			const shown = await page.evaluate(() => {
+				const b = document.querySelector("main .copy-code").getBoundingClientRect();
+				return b.width > 10 && b.right <= innerWidth;
+			});
+			if (!shown)
+				errs.push("the button is not on screen beside its block");
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
 };
