@@ -651,6 +651,113 @@
 		});
 	}
 
+	/* The glossary in 中文 mode is filed by the pinyin of the Chinese
+	   names (the page comes filed by the English ones), with the
+	   browser's pinyin collation (Intl.Collator "zh", CLDR's data): a
+	   name goes under the last initial whose bucket boundary, U+FDD0 and
+	   the letter (the marks CLDR's pinyin order holds for alphabetic
+	   indexes), it does not sort before.  A name that starts with a Latin
+	   letter goes under that letter, one that starts with a digit under
+	   its short or English name's.  The terms are moved between the two
+	   filings when the mode changes; without JavaScript, or in a browser
+	   without that collation, the English filing stays. */
+	var PINYIN_LETTERS = "ABCDEFGHJKLMNOPQRSTWXYZ";   /* no pinyin starts with I, U or V */
+	function pinyinLetter(name, coll, other) {
+		var c = name.charAt(0);
+		if (/[A-Za-z]/.test(c))
+			return c.toUpperCase();
+		if (!/[\u3400-\u9fff]/.test(c))   /* "4 位浮点": by its short or English name */
+			return other && /[A-Za-z]/.test(other.charAt(0)) ? other.charAt(0).toUpperCase() : "#";
+		var letter = "#";
+		for (var i = 0; i < PINYIN_LETTERS.length; i++)
+			if (coll.compare(name, "\ufdd0" + PINYIN_LETTERS.charAt(i)) >= 0)
+				letter = PINYIN_LETTERS.charAt(i);
+		return letter;
+	}
+	function glossaryPinyin() {
+		var art = document.querySelector("article.glossary");
+		var enBar = art && art.querySelector("nav.az-index");
+		if (!enBar || typeof Intl === "undefined" || !Intl.Collator)
+			return;
+		var coll = new Intl.Collator("zh-Hans-CN");
+		if (!/^zh/.test(coll.resolvedOptions().locale) || pinyinLetter("阿", coll) !== "A" ||
+		    pinyinLetter("八", coll) !== "B" || pinyinLetter("在", coll) !== "Z")
+			return;   /* no pinyin order (or no bucket marks) in this browser */
+		var terms = [];   /* {nodes: [dt, dd…], home: its English dl, name, letter} */
+		Array.prototype.forEach.call(art.querySelectorAll("section.az-group dl.terms > dt"), function (dt) {
+			var zh = dt.querySelector("[lang|=zh]");
+			var name = (zh ? zh.textContent : dt.textContent).trim();
+			var nodes = [dt];
+			for (var n = dt.nextElementSibling; n && n.tagName === "DD"; n = n.nextElementSibling)
+				nodes.push(n);
+			var abbr = dt.querySelector(".abbr"), en = dt.querySelector("[lang=en]");
+			var other = (abbr ? abbr.textContent : en ? en.textContent : "").trim();
+			terms.push({ nodes: nodes, home: dt.parentNode, name: name, letter: pinyinLetter(name, coll, other) });
+		});
+		if (!terms.length)
+			return;
+		var order = terms.slice().sort(function (a, b) {
+			return a.letter === b.letter ? coll.compare(a.name, b.name) :
+				a.letter === "#" ? -1 : b.letter === "#" ? 1 : a.letter < b.letter ? -1 : 1;
+		});
+		var zhBar = document.createElement("nav");
+		zhBar.className = "az-index az-pinyin";
+		zhBar.setAttribute("aria-label", "拼音索引");
+		zhBar.lang = "zh-Hans";
+		var ul = document.createElement("ul");
+		zhBar.appendChild(ul);
+		var box = document.createElement("div");
+		box.className = "az-pinyin-groups";
+		var lists = {}, have = {};
+		order.forEach(function (t) { have[t.letter] = true; });
+		("#" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ").split("").forEach(function (l) {
+			if (l === "#" && !have["#"])
+				return;
+			var li = document.createElement("li");
+			if (have[l]) {
+				var a = document.createElement("a");
+				a.href = "#py-" + (l === "#" ? "other" : l);
+				a.textContent = l;
+				li.appendChild(a);
+				var sec = document.createElement("section");
+				sec.className = "az-group";
+				var h = document.createElement("h2");
+				h.id = "py-" + (l === "#" ? "other" : l);
+				h.textContent = l;
+				sec.appendChild(h);
+				lists[l] = document.createElement("dl");
+				lists[l].className = "terms";
+				sec.appendChild(lists[l]);
+				box.appendChild(sec);
+			} else {
+				li.setAttribute("aria-hidden", "true");
+				li.textContent = l;
+			}
+			ul.appendChild(li);
+		});
+		enBar.parentNode.insertBefore(zhBar, enBar.nextSibling);
+		art.appendChild(box);
+		var enGroups = art.querySelectorAll("section.az-group:not(.az-pinyin-groups *)");
+		var filed = "";
+		var file = function () {
+			var zh = document.documentElement.getAttribute("data-lang") === "zh";
+			if ((zh ? "zh" : "en") === filed)
+				return;
+			filed = zh ? "zh" : "en";
+			(zh ? order : terms).forEach(function (t) {
+				var to = zh ? lists[t.letter] : t.home;
+				t.nodes.forEach(function (n) { to.appendChild(n); });
+			});
+			zhBar.hidden = !zh;
+			box.hidden = !zh;
+			enBar.hidden = zh;
+			for (var g = 0; g < enGroups.length; g++)
+				enGroups[g].hidden = zh;
+		};
+		file();
+		new MutationObserver(file).observe(document.documentElement, { attributes: true, attributeFilter: ["data-lang"] });
+	}
+
 	/* The claims page's filters: by status and by chapter; rows left out
 	   are hidden, and so is a chapter's section with none left. */
 	function claimsFilter() {
@@ -689,6 +796,7 @@
 
 	function ready() {
 		claimsFilter();
+		glossaryPinyin();
 		highlight();
 		chartLegends();
 		claimPlacement();
