@@ -434,13 +434,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	struct dom_node *el = dom_elem_class(parent, "span",
 					     sp.disputed ? "claim claim-disputed" : "claim claim-ok");
 	dom_attr(el, "id", r->anchor);
-	const char *title = sp.disputed
-		? arena_printf(c->a, "disputed: %s %s %s does not hold; computed %s",
-			       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
-			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "")
-		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
-			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
-	dom_attr(el, "title", title);
+	/* no title=: the browser's tooltip would repeat the detail below */
 	if (!c->in_link)   /* no focusable element inside a link */
 		dom_attr(el, "tabindex", "0");
 	if (sp.disputed) {
@@ -455,8 +449,13 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
-	dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
-				       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+	if (sp.disputed)
+		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s)",
+					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+	else
+		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
