@@ -60,6 +60,12 @@ struct book {
 
 	struct chapter *chapters;   /* in file-name order */
 	size_t nchapters;
+	/* the other files of content/ and its subfolders, which the site
+	 * copies to the same place below it: paths below content/ ("gpu.svg",
+	 * "img/a.png"), in walk order (sorted names, a folder's files where
+	 * its name sorts); never a link, a chapter or the book's YAML */
+	const char **files;
+	size_t nfiles;
 	struct term *terms;         /* in glossary order */
 	size_t nterms;
 	struct numbers *numbers;    /* spec tables, units; never NULL after a good load */

@@ -5,7 +5,7 @@
  * them by (file, line, col, arrival) and prints them in the chosen format.
  *
  * Output is bounded, whatever the input: a file keeps its first
- * DIAG_MAX_PER_FILE errors (and as many warnings), the rest are counted;
+ * DIAG_MAX_PER_FILE errors (and as many warnings, and notes), the rest are counted;
  * a run prints at most DIAG_MAX_TOTAL; each cut ends with a note saying
  * how many were left out.  A long source line is quoted as a window around
  * the column.  (A line of 8,000 stray braces printed 8,000 errors of 8 kB
@@ -31,7 +31,7 @@ struct record {
 	size_t seq;
 };
 
-/* Errors (and, apart, warnings) kept per file: more are rarely more
+/* Errors (and, apart, warnings and notes) kept per file: more are rarely more
  * information, and the first ones often cause the rest. */
 #define DIAG_MAX_PER_FILE 20
 /* Diagnostics printed per run, over all files. */
@@ -59,6 +59,7 @@ static struct {
 	pthread_mutex_t lock;
 	enum diag_format format;
 	int werror;
+	int hide_notes;
 	struct record *records;
 	size_t nrecords, caprecords, seq;
 	struct source *sources;
@@ -109,6 +110,11 @@ void diag_setup(enum diag_format format, int werror)
 	diag.werror = werror;
 }
 
+void diag_hide_notes(int hide)
+{
+	diag.hide_notes = hide;
+}
+
 void diag_source(const char *file, const char *text, size_t len)
 {
 	pthread_mutex_lock(&diag.lock);
@@ -143,7 +149,7 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 	diag.counts[level]++;
 	if (level == DIAG_ERROR)
 		diag.total_errors++;
-	else
+	else if (level == DIAG_WARNING)
 		diag.total_warnings++;
 	struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
 	if (fc->kept[level] >= DIAG_MAX_PER_FILE) {
@@ -189,9 +195,18 @@ void diag_warning(struct srcloc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_note(struct srcloc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(DIAG_NOTE, loc, fmt, ap);
+	va_end(ap);
+}
+
 int diag_count(enum diag_level level)
 {
-	return level == DIAG_ERROR ? diag.total_errors : diag.total_warnings;
+	return level == DIAG_ERROR ? diag.total_errors : level == DIAG_WARNING ?
+		diag.total_warnings : diag.counts[DIAG_NOTE];
 }
 
 int diag_count_file(const char *file)
@@ -199,7 +214,8 @@ int diag_count_file(const char *file)
 	int n = 0;
 	pthread_mutex_lock(&diag.lock);
 	for (size_t i = 0; i < diag.nrecords; i++)
-		n += diag.records[i].file && !strcmp(diag.records[i].file, file);
+		n += diag.records[i].level != DIAG_NOTE && diag.records[i].file &&
+		     !strcmp(diag.records[i].file, file);
 	pthread_mutex_unlock(&diag.lock);
 	return n;
 }
@@ -269,7 +285,7 @@ static const char *source_line(const char *file, int line, size_t *len)
 
 static const char *level_name(enum diag_level level)
 {
-	return level == DIAG_ERROR ? "error" : "warning";
+	return level == DIAG_ERROR ? "error" : level == DIAG_WARNING ? "warning" : "note";
 }
 
 /* Returns the byte offset where code point col (1-based) of text starts. */
@@ -437,7 +453,7 @@ static void print_record(FILE *out, const struct record *r, int first)
 		fputs("}", out);
 		break;
 	case DIAG_FORMAT_GITHUB:
-		fprintf(out, "::%s file=", level_name(r->level));
+		fprintf(out, "::%s file=", r->level == DIAG_NOTE ? "notice" : level_name(r->level));
 		github_escape(out, r->file, 1);
 		if (r->line > 0)
 			fprintf(out, ",line=%d", r->line);
@@ -485,34 +501,52 @@ static void print_note(FILE *out, const char *file, const char *message)
 }
 
 /* Appends "too many errors<where>: N more" to b, or "too many
- * diagnostics<where>: N more errors and M warnings" when both were left out. */
-static void add_counts(struct buf *b, const char *where, int errors, int warnings)
+ * diagnostics<where>: N more errors and M warnings" when more than one
+ * level was left out (n[level]: how many of each). */
+static void add_counts(struct buf *b, const char *where, const int n[3])
 {
-	if (errors && warnings)
-		buf_addf(b, "too many diagnostics%s: %d more error%s and %d warning%s", where,
-			 errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
-	else
-		buf_addf(b, "too many %s%s: %d more", errors ? "errors" : "warnings", where,
-			 errors ? errors : warnings);
+	static const char *const names[3] = { "note", "warning", "error" };
+	int levels = (n[0] > 0) + (n[1] > 0) + (n[2] > 0);
+	if (levels == 1) {
+		for (int l = 2; l >= 0; l--)
+			if (n[l])
+				buf_addf(b, "too many %ss%s: %d more", names[l], where, n[l]);
+		return;
+	}
+	buf_addf(b, "too many diagnostics%s:", where);
+	for (int l = 2, said = 0; l >= 0; l--) {
+		if (!n[l])
+			continue;
+		said++;
+		buf_addf(b, "%s %d%s %s%s", said == 1 ? "" : said == levels ? " and" : ",", n[l],
+			 said == 1 ? " more" : "", names[l], n[l] == 1 ? "" : "s");
+	}
 }
 
 /* Prints the note after a file's records when some of them were left out;
  * adds what it told of to told[level]. */
-static void print_file_note(FILE *out, const char *file, int told[3])
+static void print_file_note(FILE *out, const char *file, int told[3], int with_notes)
 {
 	struct file_count key = { .file = (char *)file };
 	struct file_count **found = tfind(&key, &diag.file_tree, file_count_cmp);
 	const struct file_count *fc = found ? *found : NULL;
-	if (!fc || !(fc->dropped[DIAG_ERROR] + fc->dropped[DIAG_WARNING]))
+	if (!fc)
+		return;
+	int dropped[3] = { with_notes ? fc->dropped[DIAG_NOTE] : 0, fc->dropped[DIAG_WARNING],
+			   fc->dropped[DIAG_ERROR] };
+	if (!(dropped[DIAG_ERROR] + dropped[DIAG_WARNING] + dropped[DIAG_NOTE]))
 		return;
 	struct buf b = BUF_INIT;
-	add_counts(&b, " in this file", fc->dropped[DIAG_ERROR], fc->dropped[DIAG_WARNING]);
-	buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
-		 DIAG_MAX_PER_FILE);
+	add_counts(&b, " in this file", dropped);
+	if (dropped[DIAG_ERROR] + dropped[DIAG_WARNING])
+		buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
+			 DIAG_MAX_PER_FILE);
+	else
+		buf_adds(&b, " not shown");
 	print_note(out, file, b.data);
 	buf_release(&b);
-	told[DIAG_ERROR] += fc->dropped[DIAG_ERROR];
-	told[DIAG_WARNING] += fc->dropped[DIAG_WARNING];
+	for (int l = 0; l < 3; l++)
+		told[l] += dropped[l];
 }
 
 void diag_flush(FILE *out)
@@ -525,24 +559,29 @@ void diag_flush(FILE *out)
 		fputs("[", out);
 	/* left[level]: recorded or dropped and not yet printed or told of */
 	int left[3] = { 0 }, told[3] = { 0 };
-	for (size_t i = 0; i < diag.nfiles; i++) {
-		left[DIAG_ERROR] += diag.files[i]->kept[DIAG_ERROR] + diag.files[i]->dropped[DIAG_ERROR];
-		left[DIAG_WARNING] += diag.files[i]->kept[DIAG_WARNING] +
-				      diag.files[i]->dropped[DIAG_WARNING];
-	}
-	size_t i;
-	for (i = 0; i < diag.nrecords && i < DIAG_MAX_TOTAL; i++) {
+	for (size_t i = 0; i < diag.nfiles; i++)
+		for (int l = 0; l < 3; l++)
+			left[l] += diag.files[i]->kept[l] + diag.files[i]->dropped[l];
+	/* notes wait for a run without errors: what must be fixed comes
+	 * first, alone */
+	int quiet_notes = diag.total_errors > 0 || diag.hide_notes;
+	if (quiet_notes)
+		left[DIAG_NOTE] = 0;
+	size_t i, printed = 0;
+	for (i = 0; i < diag.nrecords && printed < DIAG_MAX_TOTAL; i++) {
 		const struct record *r = &diag.records[i];
-		print_record(out, r, i == 0);
-		told[r->level]++;
-		if (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file))
-			print_file_note(out, r->file, told);
+		if (!(r->level == DIAG_NOTE && quiet_notes)) {
+			print_record(out, r, printed++ == 0);
+			told[r->level]++;
+		}
+		if (printed && (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file)))
+			print_file_note(out, r->file, told, !quiet_notes);
 	}
-	left[DIAG_ERROR] -= told[DIAG_ERROR];
-	left[DIAG_WARNING] -= told[DIAG_WARNING];
-	if (left[DIAG_ERROR] + left[DIAG_WARNING] > 0) {
+	for (int l = 0; l < 3; l++)
+		left[l] -= told[l];
+	if (left[DIAG_ERROR] + left[DIAG_WARNING] + left[DIAG_NOTE] > 0) {
 		struct buf b = BUF_INIT;
-		add_counts(&b, "", left[DIAG_ERROR], left[DIAG_WARNING]);
+		add_counts(&b, "", left);
 		buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
 		print_note(out, NULL, b.data);
 		buf_release(&b);

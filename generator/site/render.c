@@ -123,6 +123,28 @@ static const char *callout_kind(cmark_node *bq)
 static void render_blocks(struct ctx *c, cmark_node *first, struct dom_node *parent,
 			  int depth, int in_callout);
 
+/* Warns at a blockquote that opens as a callout of a kind there is not
+ * ([!FOO], [!NOTES]): it would be shown as a quotation, marker and all. */
+static void unknown_callout(struct ctx *c, cmark_node *bq)
+{
+	cmark_node *p = cmark_node_first_child(bq);
+	cmark_node *t = p && cmark_node_get_type(p) == CMARK_NODE_PARAGRAPH ? cmark_node_first_child(p)
+									      : NULL;
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return;
+	const char *lit = cmark_node_get_literal(t);
+	size_t n = 2;
+	while (isalpha((unsigned char)lit[n]))
+		n++;
+	if (strncmp(lit, "[!", 2) || n == 2 || lit[n] != ']')
+		return;
+	int line = cmark_node_get_start_line(p);
+	diag_report(DIAG_WARNING, chapter_loc(c, line, spans_column(c, line, cmark_node_get_start_column(p))),
+		    (int)n + 1,
+		    "hint: the callouts are [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] and [!CAUTION]",
+		    "unknown callout '%.*s': shown as a quotation", (int)n + 1, lit);
+}
+
 static void start_section(struct ctx *c, const char *id, const char *title)
 {
 	if (c->text.len || c->section) {
@@ -277,6 +299,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_BLOCK_QUOTE: {
 		const char *kind = callout_kind(n);
 		if (!kind) {
+			unknown_callout(c, n);
 			el = dom_elem(parent, "blockquote");
 			render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
 			break;
@@ -427,6 +450,12 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				n = cmark_node_next(next);
 				continue;
 			}
+			/* allowed, and counted in the chapter's coverage; the note
+			 * says which block, so that a translation is not hunted for */
+			diag_report(DIAG_NOTE, chapter_loc(c, cmark_node_get_start_line(n), 1), 0,
+				    "hint: a blockquote in English right after it (> ...) is its "
+				    "translation; a note never fails a build, not even with --werror",
+				    "Chinese block without its English translation");
 			c->lang = 0;
 			render_block(c, n, parent, depth, "zh-Hans");
 		} else {
