@@ -169,7 +169,9 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 		c->errors++;
 		return NULL;
 	}
-	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/')
+	/* (an empty target, or a query alone, is this page) */
+	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/' ||
+	    url[0] == '?' || !*url)
 		return url;
 	/* a chapter file: NN-slug.md or NN-slug.md#anchor */
 	const char *hash = strchr(url, '#');
