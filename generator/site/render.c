@@ -468,6 +468,38 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		rawhtml_end(raw);
 }
 
+/* Warns at each footnote definition ([^1]: https://…) cmark read as a
+ * link reference definition: it is in no block of the tree, and would be
+ * dropped without a word (one that is not a valid definition stays a
+ * paragraph, and inlines.c warns at it). */
+static void dropped_footnotes(struct ctx *c, cmark_node *doc)
+{
+	unsigned char *covered = xcalloc(c->nlines + 1, 1);
+	for (cmark_node *b = cmark_node_first_child(doc); b; b = cmark_node_next(b)) {
+		int from = cmark_node_get_start_line(b), to = cmark_node_get_end_line(b);
+		for (int l = from > 1 ? from : 1; l <= to && (size_t)l <= c->nlines; l++)
+			covered[l] = 1;
+	}
+	for (size_t l = 1; l <= c->nlines; l++) {
+		if (covered[l])
+			continue;
+		const char *s = c->lines[l - 1];
+		size_t i = 0;
+		while (i < 3 && s[i] == ' ')
+			i++;
+		if (s[i] != '[' || s[i + 1] != '^')
+			continue;
+		size_t n = strcspn(s + i + 2, " \t\n[]");
+		if (!n || s[i + 2 + n] != ']' || s[i + 3 + n] != ':')
+			continue;
+		diag_report(DIAG_WARNING, chapter_loc(c, (int)l, (int)i + 1), (int)n + 4,
+			    "hint: specbook has no footnotes: say it in the text, in parentheses",
+			    "footnote definition '%.*s' is not shown (read as a link's definition)",
+			    (int)n + 4, s + i);
+	}
+	free(covered);
+}
+
 /* ---- the chapter ---- */
 
 static void render_toc(struct ctx *c)
@@ -590,6 +622,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
 	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
+	dropped_footnotes(&c, doc);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
