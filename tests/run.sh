@@ -100,6 +100,14 @@ if [ -d "$TMP/book-basic" ]; then
 	else
 		ok "--quiet hides the notes"
 	fi
+	cp -r "$TMP/book-basic" "$TMP/book-unpaired"
+	echo 'note_unpaired: false' >>"$TMP/book-unpaired/content/book.yaml"
+	$RUN check -C "$TMP/book-unpaired" 2>"$TMP/err"
+	if ! grep -q note "$TMP/err" && grep -q ' 7/8 .*pairs' "$TMP/err"; then
+		ok "note_unpaired: false in book.yaml turns the notes off, the coverage is still counted"
+	else
+		cat "$TMP/err"; not_ok "note_unpaired: false in book.yaml turns the notes off, the coverage is still counted"
+	fi
 fi
 
 # Escaping: names, values, titles and raw HTML from the book never become markup.

@@ -54,6 +54,9 @@ struct book {
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
 	int allow_html;
+	int quiet_unpaired;      /* note_unpaired: false — no note at each Chinese
+				    block without its translation (a book in
+				    Chinese alone); the coverage is still counted */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */

@@ -140,6 +140,8 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+		else if (!strcmp(k->text, "note_unpaired") && v->kind == YNODE_SCALAR)
+			b->quiet_unpaired = !strcmp(v->text, "false") || !strcmp(v->text, "no");
 		else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))

@@ -452,10 +452,12 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			}
 			/* allowed, and counted in the chapter's coverage; the note
 			 * says which block, so that a translation is not hunted for */
-			diag_report(DIAG_NOTE, chapter_loc(c, cmark_node_get_start_line(n), 1), 0,
-				    "hint: a blockquote in English right after it (> ...) is its "
-				    "translation; a note never fails a build, not even with --werror",
-				    "Chinese block without its English translation");
+			if (!c->book->quiet_unpaired)
+				diag_report(DIAG_NOTE, chapter_loc(c, cmark_node_get_start_line(n), 1), 0,
+					    "hint: a blockquote in English right after it (> ...) is "
+					    "its translation; a note never fails a build, and "
+					    "note_unpaired: false in book.yaml turns these off",
+					    "Chinese block without its English translation");
 			c->lang = 0;
 			render_block(c, n, parent, depth, "zh-Hans");
 		} else {
