@@ -5,8 +5,9 @@
  * them by (file, line, col, arrival) and prints them in the chosen format.
  *
  * Output is bounded, whatever the input: a file keeps its first
- * DIAG_MAX_PER_FILE errors (and as many warnings, and notes), the rest are counted;
- * a run prints at most DIAG_MAX_TOTAL; each cut ends with a note saying
+ * DIAG_MAX_PER_FILE errors (and as many warnings), the rest are counted;
+ * a run keeps its first DIAG_MAX_TOTAL notes in file order (note_slot())
+ * and prints at most DIAG_MAX_TOTAL records; each cut ends with a note saying
  * how many were left out.  A long source line is quoted as a window around
  * the column.  (A line of 8,000 stray braces printed 8,000 errors of 8 kB
  * each, 97 MB in 45 s.)
@@ -66,6 +67,9 @@ static struct {
 	size_t nsources, capsources;
 	int counts[3];
 	int total_errors, total_warnings;  /* survive flushes, for the exit status */
+	size_t notes[DIAG_MAX_TOTAL];      /* the notes kept: indexes into records */
+	size_t nnotes;
+	int notes_seen;                    /* since the last flush, kept or not */
 	void *file_tree;                   /* struct file_count by file, till the flush */
 	struct file_count **files;
 	size_t nfiles, capfiles;
@@ -136,9 +140,45 @@ void diag_source_file(const char *file, const char *disk_path)
 	pthread_mutex_unlock(&diag.lock);
 }
 
+static int record_cmp(const void *pa, const void *pb);
+
+/*
+ * Notes are many where they are at all (a book in Chinese alone has one
+ * at each block), and no more than DIAG_MAX_TOTAL are ever printed: the
+ * run keeps those, the first in file order, whatever order the rendering
+ * threads report them in.  Returns the record a note (as key) takes, its
+ * strings freed when it replaces one after it, or NULL when it comes after
+ * every note kept.  Under the lock.
+ */
+static struct record *note_slot(const struct record *key)
+{
+	diag.notes_seen++;
+	if (diag.nnotes < DIAG_MAX_TOTAL) {
+		diag.notes[diag.nnotes++] = diag.nrecords;
+		return ARRAY_PUSH(diag.records, diag.nrecords, diag.caprecords);
+	}
+	size_t last = 0;
+	for (size_t i = 1; i < diag.nnotes; i++)
+		if (record_cmp(&diag.records[diag.notes[i]], &diag.records[diag.notes[last]]) > 0)
+			last = i;
+	struct record *r = &diag.records[diag.notes[last]];
+	if (record_cmp(key, r) > 0)
+		return NULL;
+	free(r->file);
+	free(r->message);
+	free(r->detail);
+	return r;
+}
+
 void diag_report(enum diag_level level, struct srcloc loc, int width,
 		 const char *detail, const char *fmt, ...)
 {
+	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */
+		pthread_mutex_lock(&diag.lock);
+		diag.counts[DIAG_NOTE]++;
+		pthread_mutex_unlock(&diag.lock);
+		return;
+	}
 	struct buf msg = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
@@ -151,15 +191,23 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 		diag.total_errors++;
 	else if (level == DIAG_WARNING)
 		diag.total_warnings++;
-	struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
-	if (fc->kept[level] >= DIAG_MAX_PER_FILE) {
-		fc->dropped[level]++;
+	struct record *r;
+	if (level == DIAG_NOTE) {
+		struct record key = { .file = (char *)(loc.file ? loc.file : "specbook"),
+				      .line = loc.line, .col = loc.col, .seq = diag.seq };
+		r = note_slot(&key);
+	} else {
+		struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
+		r = fc->kept[level] < DIAG_MAX_PER_FILE ? ARRAY_PUSH(diag.records, diag.nrecords,
+								     diag.caprecords) : NULL;
+		fc->kept[level] += r != NULL;
+		fc->dropped[level] += r == NULL;
+	}
+	if (!r) {
 		pthread_mutex_unlock(&diag.lock);
 		buf_release(&msg);
 		return;
 	}
-	fc->kept[level]++;
-	struct record *r = ARRAY_PUSH(diag.records, diag.nrecords, diag.caprecords);
 	r->level = level;
 	r->file = xstrdup(loc.file ? loc.file : "specbook");
 	r->line = loc.line;
@@ -525,24 +573,18 @@ static void add_counts(struct buf *b, const char *where, const int n[3])
 
 /* Prints the note after a file's records when some of them were left out;
  * adds what it told of to told[level]. */
-static void print_file_note(FILE *out, const char *file, int told[3], int with_notes)
+static void print_file_note(FILE *out, const char *file, int told[3])
 {
 	struct file_count key = { .file = (char *)file };
 	struct file_count **found = tfind(&key, &diag.file_tree, file_count_cmp);
 	const struct file_count *fc = found ? *found : NULL;
-	if (!fc)
+	if (!fc || !(fc->dropped[DIAG_ERROR] + fc->dropped[DIAG_WARNING]))
 		return;
-	int dropped[3] = { with_notes ? fc->dropped[DIAG_NOTE] : 0, fc->dropped[DIAG_WARNING],
-			   fc->dropped[DIAG_ERROR] };
-	if (!(dropped[DIAG_ERROR] + dropped[DIAG_WARNING] + dropped[DIAG_NOTE]))
-		return;
+	int dropped[3] = { 0, fc->dropped[DIAG_WARNING], fc->dropped[DIAG_ERROR] };
 	struct buf b = BUF_INIT;
 	add_counts(&b, " in this file", dropped);
-	if (dropped[DIAG_ERROR] + dropped[DIAG_WARNING])
-		buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
-			 DIAG_MAX_PER_FILE);
-	else
-		buf_adds(&b, " not shown");
+	buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
+		 DIAG_MAX_PER_FILE);
 	print_note(out, file, b.data);
 	buf_release(&b);
 	for (int l = 0; l < 3; l++)
@@ -560,8 +602,9 @@ void diag_flush(FILE *out)
 	/* left[level]: recorded or dropped and not yet printed or told of */
 	int left[3] = { 0 }, told[3] = { 0 };
 	for (size_t i = 0; i < diag.nfiles; i++)
-		for (int l = 0; l < 3; l++)
+		for (int l = DIAG_WARNING; l <= DIAG_ERROR; l++)
 			left[l] += diag.files[i]->kept[l] + diag.files[i]->dropped[l];
+	left[DIAG_NOTE] = diag.notes_seen;   /* notes are kept per run, not per file */
 	/* notes wait for a run without errors: what must be fixed comes
 	 * first, alone */
 	int quiet_notes = diag.total_errors > 0 || diag.hide_notes;
@@ -575,14 +618,17 @@ void diag_flush(FILE *out)
 			told[r->level]++;
 		}
 		if (printed && (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file)))
-			print_file_note(out, r->file, told, !quiet_notes);
+			print_file_note(out, r->file, told);
 	}
 	for (int l = 0; l < 3; l++)
 		left[l] -= told[l];
 	if (left[DIAG_ERROR] + left[DIAG_WARNING] + left[DIAG_NOTE] > 0) {
 		struct buf b = BUF_INIT;
 		add_counts(&b, "", left);
-		buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+		if (left[DIAG_ERROR] + left[DIAG_WARNING])
+			buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+		else
+			buf_adds(&b, " not shown");
 		print_note(out, NULL, b.data);
 		buf_release(&b);
 	}
@@ -594,6 +640,8 @@ void diag_flush(FILE *out)
 		free(diag.records[i].detail);
 	}
 	diag.nrecords = 0;
+	diag.nnotes = 0;
+	diag.notes_seen = 0;
 	file_counts_clear();
 	fflush(out);
 	funlockfile(out);
@@ -618,6 +666,8 @@ void diag_reset(void)
 	diag.sources = NULL;
 	diag.nrecords = diag.caprecords = diag.nsources = diag.capsources = 0;
 	diag.total_errors = diag.total_warnings = 0;
+	diag.nnotes = 0;
+	diag.notes_seen = 0;
 	memset(diag.counts, 0, sizeof diag.counts);
 	file_counts_clear();
 	pthread_mutex_unlock(&diag.lock);
