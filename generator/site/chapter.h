@@ -52,6 +52,7 @@ struct ctx {
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
 	int lang;                /* 0: rendering Chinese, 1: English or other */
+	int footnotes;           /* footnote warnings so far (inlines.c) */
 };
 
 /* Returns the place in the chapter's file of a line and column of its body. */

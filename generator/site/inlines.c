@@ -266,6 +266,9 @@ static int footnote_label(const char *label)
 
 enum footnote { FOOTNOTE_REFERENCE, FOOTNOTE_DEFINITION, FOOTNOTE_LINK };
 
+/* Footnote warnings of a chapter placed at their column (see below). */
+#define FOOTNOTE_PLACED_MAX 20
+
 static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, enum footnote what)
 {
 	static const char *const said[] = {
@@ -276,7 +279,13 @@ static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, en
 	};
 	const char *written = arena_printf(c->a, "[%s]%s", label,
 					   what == FOOTNOTE_DEFINITION ? ":" : "");
-	diag_report(DIAG_WARNING, find_in_block(c, n, written), (int)utf8_length(written, strlen(written)),
+	/* finding the place scans the block: past the warnings a file keeps
+	 * (DIAG_MAX_PER_FILE, core/diag.c), which are all that is shown, the
+	 * block's first line does (a line of 100,000 footnotes made it
+	 * quadratic) */
+	struct srcloc loc = c->footnotes++ < FOOTNOTE_PLACED_MAX ? find_in_block(c, n, written)
+		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? cmark_node_get_start_line(n) : 1, 1);
+	diag_report(DIAG_WARNING, loc, (int)utf8_length(written, strlen(written)),
 		    "hint: specbook has no footnotes: say it in the text, in parentheses",
 		    said[what], written);
 }
