@@ -43,7 +43,7 @@ static void usage(FILE *out)
 	      "  --port N         serve: the port (default: 8000)\n"
 	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
 	      "  --werror         treat warnings as errors\n"
-	      "  -q, --quiet      no summary\n"
+	      "  -q, --quiet      no summary, no notes\n"
 	      "  --timings        where the build's time went, by stage\n"
 	      "  --no-cache       build everything; do not read or write DIR/.specbook-cache\n"
 	      "  -h, --help       this help\n"
@@ -190,6 +190,7 @@ int main(int argc, char **argv)
 
 	double t0 = site_clock();
 	diag_setup(format, werror);
+	diag_hide_notes(quiet);
 	dom_init();
 	struct arena arena = ARENA_INIT;
 	char *default_out = NULL;

@@ -55,12 +55,21 @@ struct book {
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
 	int allow_html;          /* raw HTML kept through the allowlist (default) or dropped */
+	int quiet_unpaired;      /* note_unpaired: false — no note at each Chinese
+				    block without its translation (a book in
+				    Chinese alone); the coverage is still counted */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */
 
 	struct chapter *chapters;   /* in file-name order */
 	size_t nchapters;
+	/* the other files of content/ and its subfolders, which the site
+	 * copies to the same place below it: paths below content/ ("gpu.svg",
+	 * "img/a.png"), in walk order (sorted names, a folder's files where
+	 * its name sorts); never a link, a chapter or the book's YAML */
+	const char **files;
+	size_t nfiles;
 	struct term *terms;         /* in glossary order */
 	size_t nterms;
 	struct numbers *numbers;    /* spec tables, units; never NULL after a good load */

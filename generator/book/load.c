@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Reads a file of the book (path relative to root) and registers it. */
@@ -154,6 +155,8 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = yes_no(v, "allow_html", b->allow_html);
+		else if (!strcmp(k->text, "note_unpaired") && v->kind == YNODE_SCALAR)
+			b->quiet_unpaired = !yes_no(v, "note_unpaired", 1);
 		else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))
@@ -392,33 +395,72 @@ static void read_one(void *ctx, size_t i, struct arena *a)
 }
 
 /* How deep subfolders of content/ are searched for chapters that would be
- * skipped: deeper than any book's sections, shallow enough for a stack. */
+ * skipped and files to copy: deeper than any book's sections, shallow
+ * enough for a stack. */
 enum { SUBFOLDER_DEPTH_MAX = 16 };
 
-/* Warns at every .md file in the subfolders of dir (rel below the book):
- * chapters are read from content/ alone, and one that is skipped must not
- * be skipped without a word.  Links are not followed. */
-static void warn_subfolders(struct arena *a, const char *dir, const char *rel, int depth)
+struct found_files {
+	const char **paths;      /* below content/, malloc'd array */
+	size_t n, cap;
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/*
+ * Walks dir (rel below the book: "content", then its subfolders): every
+ * regular file but the chapters and the book's YAML goes to found, to be
+ * copied into the site at the same place below it (images, PDFs).  A .md
+ * in a subfolder is warned at (chapters are read from content/ alone, and
+ * one that is skipped must not be skipped without a word).  A symbolic
+ * link is refused, never followed: what it points to may be outside the
+ * book.  Dot files are left out (files_list()).
+ */
+static void scan_content(struct arena *a, const char *dir, const char *rel, int depth,
+			 struct found_files *found)
 {
 	size_t n;
 	char **names = files_list(a, dir, "", &n);
-	for (size_t i = 0; i < n && depth < SUBFOLDER_DEPTH_MAX; i++) {
-		size_t len = strlen(names[i]);
-		/* not a stat per chapter of a long book */
-		if (len > 3 && !strcmp(names[i] + len - 3, ".md"))
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
+		/* the chapters: not a stat for each of a long book's */
+		if (depth == 0 && ends_with(name, ".md"))
 			continue;
-		const char *path = arena_printf(a, "%s/%s", dir, names[i]);
-		const char *shown = arena_printf(a, "%s/%s", rel, names[i]);
-		if (!files_is_real_dir(path))
+		if (depth == 0 && (!strcmp(name, "book.yaml") || !strcmp(name, "glossary.yaml")))
 			continue;
-		size_t m;
-		char **md = files_list(a, path, ".md", &m);
-		for (size_t k = 0; k < m; k++)
-			if (!files_is_real_dir(arena_printf(a, "%s/%s", path, md[k])))
-				diag_warning((struct srcloc){ arena_printf(a, "%s/%s", shown, md[k]), 0, 0 },
-					     "chapters in subfolders of content/ are not built yet: "
-					     "move it to content/ as NN-slug.md, or out of content/");
-		warn_subfolders(a, path, shown, depth + 1);
+		const char *path = arena_printf(a, "%s/%s", dir, name);
+		const char *shown = arena_printf(a, "%s/%s", rel, name);
+		struct stat st;
+		if (lstat(path, &st))
+			continue;   /* gone since it was listed */
+		if (S_ISDIR(st.st_mode)) {
+			if (depth + 1 < SUBFOLDER_DEPTH_MAX)
+				scan_content(a, path, shown, depth + 1, found);
+			continue;
+		}
+		if (ends_with(name, ".md")) {
+			diag_warning((struct srcloc){ shown, 0, 0 },
+				     "chapters in subfolders of content/ are not built yet: "
+				     "move it to content/ as NN-slug.md, or out of content/");
+			continue;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
+				    "hint: put the file itself there (files beside the chapters are "
+				    "copied into the site)",
+				    "symbolic link: not followed (a book's files must be inside the book)");
+			continue;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			diag_warning((struct srcloc){ shown, 0, 0 },
+				     "not a regular file: not copied into the site");
+			continue;
+		}
+		*ARRAY_PUSH(found->paths, found->n, found->cap) =
+			shown + strlen("content/");
 	}
 }
 
@@ -431,7 +473,13 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		diag_error((struct srcloc){ "content", 0, 0 }, "cannot read the content directory");
 		return;
 	}
-	warn_subfolders(a, dir, "content", 0);
+	struct found_files found = { NULL, 0, 0 };
+	scan_content(a, dir, "content", 0, &found);
+	b->files = arena_array(a, found.n ? found.n : 1, sizeof *b->files);
+	if (found.n)
+		memcpy(b->files, found.paths, found.n * sizeof *b->files);
+	b->nfiles = found.n;
+	free(found.paths);
 	b->chapters = arena_array(a, n, sizeof *b->chapters);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];

@@ -61,6 +61,7 @@ struct ctx {
 		const char *entry_id, *marker_id;
 	} *cites;
 	size_t ncites, capcites;
+	int footnotes;           /* footnote warnings so far (inlines.c) */
 };
 
 /* Returns want (or want-2, want-3…: the first not taken) as an id of the

@@ -151,6 +151,28 @@ static const char *callout_kind(cmark_node *bq)
 static void render_blocks(struct ctx *c, cmark_node *first, struct dom_node *parent,
 			  int depth, int in_callout);
 
+/* Warns at a blockquote that opens as a callout of a kind there is not
+ * ([!FOO], [!NOTES]): it would be shown as a quotation, marker and all. */
+static void unknown_callout(struct ctx *c, cmark_node *bq)
+{
+	cmark_node *p = cmark_node_first_child(bq);
+	cmark_node *t = p && cmark_node_get_type(p) == CMARK_NODE_PARAGRAPH ? cmark_node_first_child(p)
+									      : NULL;
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return;
+	const char *lit = cmark_node_get_literal(t);
+	size_t n = 2;
+	while (isalpha((unsigned char)lit[n]))
+		n++;
+	if (strncmp(lit, "[!", 2) || n == 2 || lit[n] != ']')
+		return;
+	int line = cmark_node_get_start_line(p);
+	diag_report(DIAG_WARNING, chapter_loc(c, line, spans_column(c, line, cmark_node_get_start_column(p))),
+		    (int)n + 1,
+		    "hint: the callouts are [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] and [!CAUTION]",
+		    "unknown callout '%.*s': shown as a quotation", (int)n + 1, lit);
+}
+
 static void start_section(struct ctx *c, const char *id, const char *title)
 {
 	if (c->text.len || c->section) {
@@ -309,6 +331,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_BLOCK_QUOTE: {
 		const char *kind = callout_kind(n);
 		if (!kind) {
+			unknown_callout(c, n);
 			el = dom_elem(parent, "blockquote");
 			render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
 			break;
@@ -473,6 +496,14 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				n = cmark_node_next(next);
 				continue;
 			}
+			/* allowed, and counted in the chapter's coverage; the note
+			 * says which block, so that a translation is not hunted for */
+			if (!c->book->quiet_unpaired)
+				diag_report(DIAG_NOTE, chapter_loc(c, cmark_node_get_start_line(n), 1), 0,
+					    "hint: a blockquote in English right after it (> ...) is "
+					    "its translation; a note never fails a build, and "
+					    "note_unpaired: false in book.yaml turns these off",
+					    "Chinese block without its English translation");
 			c->lang = 0;
 			render_block(c, n, parent, depth, "zh-Hans");
 		} else {
@@ -483,6 +514,38 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 	}
 	if (raw)
 		rawhtml_end(raw);
+}
+
+/* Warns at each footnote definition ([^1]: https://…) cmark read as a
+ * link reference definition: it is in no block of the tree, and would be
+ * dropped without a word (one that is not a valid definition stays a
+ * paragraph, and inlines.c warns at it). */
+static void dropped_footnotes(struct ctx *c, cmark_node *doc)
+{
+	unsigned char *covered = xcalloc(c->nlines + 1, 1);
+	for (cmark_node *b = cmark_node_first_child(doc); b; b = cmark_node_next(b)) {
+		int from = cmark_node_get_start_line(b), to = cmark_node_get_end_line(b);
+		for (int l = from > 1 ? from : 1; l <= to && (size_t)l <= c->nlines; l++)
+			covered[l] = 1;
+	}
+	for (size_t l = 1; l <= c->nlines; l++) {
+		if (covered[l])
+			continue;
+		const char *s = c->lines[l - 1];
+		size_t i = 0;
+		while (i < 3 && s[i] == ' ')
+			i++;
+		if (s[i] != '[' || s[i + 1] != '^')
+			continue;
+		size_t n = strcspn(s + i + 2, " \t\n[]");
+		if (!n || s[i + 2 + n] != ']' || s[i + 3 + n] != ':')
+			continue;
+		diag_report(DIAG_WARNING, chapter_loc(c, (int)l, (int)i + 1), (int)n + 4,
+			    "hint: specbook has no footnotes: say it in the text, in parentheses",
+			    "footnote definition '%.*s' is not shown (read as a link's definition)",
+			    (int)n + 4, s + i);
+	}
+	free(covered);
 }
 
 /* ---- the chapter ---- */
@@ -671,6 +734,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	if (first && title_heading(&c, first))
 		first = cmark_node_next(first);   /* it is the page's h1 already */
 	render_blocks(&c, first, article, 0, 0);
+	dropped_footnotes(&c, doc);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
