@@ -54,6 +54,9 @@ struct book {
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
 	int allow_html;
+	/* what a plain quantity of prose that no spec row vouches for gets
+	 * (book.yaml `unchecked: warn | error | off`; default warn) */
+	enum { UNCHECKED_WARN, UNCHECKED_ERROR, UNCHECKED_OFF } unchecked;
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */

@@ -130,9 +130,20 @@ void diag_source_file(const char *file, const char *disk_path)
 	pthread_mutex_unlock(&diag.lock);
 }
 
+/* diag_mute(): per thread, so that one rendering thread's trial parse
+ * silences no other thread's real message */
+static _Thread_local int diag_muted;
+
+void diag_mute(int delta)
+{
+	diag_muted += delta;
+}
+
 void diag_report(enum diag_level level, struct srcloc loc, int width,
 		 const char *detail, const char *fmt, ...)
 {
+	if (diag_muted)
+		return;
 	struct buf msg = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);

@@ -24,6 +24,7 @@
 
 struct autolinker;
 struct pspan;   /* a span taken out of the text (spans.c) */
+struct scan;    /* the prose scan's state (scan.c) */
 
 struct ctx {
 	const struct book *book;
@@ -52,6 +53,9 @@ struct ctx {
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
 	int lang;                /* 0: rendering Chinese, 1: English or other */
+	int in_heading;          /* inside a heading: its quantities are not scanned */
+	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
+	size_t capunchecked;
 };
 
 /* Returns the place in the chapter's file of a line and column of its body. */

@@ -14,6 +14,7 @@
 #include "site/compare.h"
 #include "site/inlines.h"
 #include "site/rawhtml.h"
+#include "site/scan.h"
 #include "site/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
@@ -181,7 +182,9 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	size_t mentions_from = c->out->nmentions;
 	struct dom_node *shown = dom_fragment();
 	c->no_autolink++;
+	c->in_heading++;
 	inlines_render(c, cmark_node_first_child(n), shown, 0);
+	c->in_heading--;
 	c->no_autolink--;
 	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 	buf_truncate(&c->text, text_from);
@@ -268,6 +271,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);
+		scan_paragraph(c, n);
 		inlines_render(c, cmark_node_first_child(n), el, depth);
 		buf_addch(&c->text, '\n');
 		break;
@@ -328,6 +332,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			struct dom_node *li = dom_elem(el, "li");
 			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
 				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
+					scan_paragraph(c, k);
 					inlines_render(c, cmark_node_first_child(k), li, depth + 1);
 					buf_addch(&c->text, '\n');
 				} else {
@@ -411,6 +416,7 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			int quoted = is_translation(next);
 			int plain = in_callout && next && is_prose_block(next) && block_lang(next) == LANG_EN;
 			if (quoted || plain) {
+				int scanned = scan_block_begin(c, n, next);
 				c->out->pairs++;
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
@@ -420,18 +426,25 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				struct dom_node *en = dom_elem(pair, "div");
 				dom_attr(en, "lang", "en");
 				c->lang = 1;
+				if (scanned)
+					scan_side(c, 1);
 				if (quoted)
 					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
 				else
 					render_block(c, next, en, depth + 1, NULL);
+				scan_block_end(c, scanned);
 				n = cmark_node_next(next);
 				continue;
 			}
 			c->lang = 0;
+			int scanned = scan_block_begin(c, n, NULL);
 			render_block(c, n, parent, depth, "zh-Hans");
+			scan_block_end(c, scanned);
 		} else {
 			c->lang = 1;
+			int scanned = is_prose_block(n) ? scan_block_begin(c, n, NULL) : 0;
 			render_block(c, n, parent, depth, NULL);
+			scan_block_end(c, scanned);
 		}
 		n = next;
 	}
@@ -572,6 +585,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.ids);
 	free(c.linked[0]);
 	free(c.linked[1]);
+	scan_free(&c);
 	out->content = frag;
 	render_toc(&c);
 	/* arrays grown with ARRAY_PUSH are malloc'd: move them into the arena */
@@ -583,6 +597,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(claims, nclaims);
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
+	TO_ARENA(unchecked_list, nunchecked_list);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }
