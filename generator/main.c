@@ -260,6 +260,13 @@ int main(int argc, char **argv)
 	if (!quiet && format != DIAG_FORMAT_JSON) {
 		int errors = diag_count(DIAG_ERROR), warnings = diag_count(DIAG_WARNING);
 		double pct = stats.zh_blocks ? 100.0 * stats.pairs / stats.zh_blocks : 100.0;
+		/* the coverage of the numbers, also when the build failed: how
+		 * many of the figures with units were checked, and how */
+		if (stats.chapters)
+			fprintf(stderr, "specbook: %d quantities with units: %d in spans, %d matched, "
+				"%d unchecked (%d of them examples)\n",
+				stats.spans + stats.quantities, stats.spans, stats.matched, stats.unchecked,
+				stats.examples);
 		if (status == 0) {
 			/* translation coverage per chapter, as a small table */
 			for (int i = 0; i < stats.chapters && stats.chapters <= 50; i++) {
@@ -272,11 +279,6 @@ int main(int argc, char **argv)
 				fprintf(stderr, "specbook: %d of %d chapters unchanged since the last build, "
 					"%d rendered, %d read again for their search part\n", stats.reused,
 					stats.chapters, stats.chapters - stats.reused, stats.reindexed);
-			int in_spans = stats.spans;
-			fprintf(stderr, "specbook: %d quantities with units: %d in spans, %d matched, "
-				"%d unchecked (%d of them examples)\n",
-				in_spans + stats.quantities, in_spans, stats.matched, stats.unchecked,
-				stats.examples);
 			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
 				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,

@@ -111,10 +111,10 @@ static int agrees(const struct quantity *q, int range, double widen, struct inte
 {
 	if (!range)
 		return interval_overlaps(widen_by(q->v, widen), v);
-	/* a range holds the cell ("1.3–1.4 t" holds 1.36 t), or each end is
-	 * within its digits of the cell's end */
+	/* a range holds a cell of one value ("1.3–1.4 t" holds 1.36 t), or
+	 * each of its ends is within its digits of the cell's end */
 	struct interval all = widen_by(q->v, widen);
-	if (all.lo <= v.lo && v.hi <= all.hi)
+	if (v.lo == v.hi && all.lo <= v.lo && v.hi <= all.hi)
 		return 1;
 	double half = q->nominal.lo - q->v.lo;
 	struct interval lo = widen_by((struct interval){ q->v.lo, q->nominal.lo + half }, widen);

@@ -157,6 +157,7 @@ static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
 static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent)
 {
 	int level = cmark_node_get_heading_level(n);
+	scan_heading(c);
 	if (level < 2)
 		level = 2;   /* the chapter title is the page's only h1 */
 	/* explicit anchor {#id} at the end: cut from the last text */
@@ -550,6 +551,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
 	c.md = md;
 	cmark_consolidate_text_nodes(doc);
+	scan_chapter_begin(&c, doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
 		*ARRAY_PUSH(c.ids, c.nids, c.capids) = env->reserved_ids[i];

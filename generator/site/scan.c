@@ -22,18 +22,17 @@ struct named {
 	const char *row;         /* a row id, or "row.field" for a cell a span states */
 };
 
-/* A figure a span of the block states or computes with, so that the same
- * figure written plainly near it is bound to it: change one and not the
- * other and the plain one is a figure nothing vouches for. */
+/* A figure a span of a section states or computes with, so that the same
+ * figure written plainly in that section is bound to it: change one and
+ * not the other and the plain one is a figure nothing vouches for. */
 struct restated {
+	size_t section;          /* headings before it */
 	struct quantity q;
 };
 
 struct side {
 	struct named *v;
 	size_t n, cap;
-	struct restated *st;
-	size_t nst, capst;
 	size_t sentences;        /* how many sentences it has */
 };
 
@@ -55,6 +54,11 @@ struct scan {
 	int line, end_line;
 	size_t off;
 	struct column_cursor col; /* columns counted on along a line */
+	/* the chapter's span figures, by section then value; the section
+	 * rendering now */
+	struct restated *st;
+	size_t nst, capst;
+	size_t section;
 	const char **rows;       /* scratch: the rows of one quantity */
 	size_t nrows, caprows;
 };
@@ -134,7 +138,7 @@ static void span_rows(struct ctx *c, struct side *sd, size_t sentence, const cha
 /* The figures with units a span states or computes with (`{500 GB/s ≈
  * grace.cpu_bw}`, `{970× ≈ 200 TB / 192 GiB}`), each read as scan_next()
  * reads prose. */
-static void span_figures(struct ctx *c, struct side *sd, const char *t, size_t len)
+static void span_figures(struct ctx *c, struct scan *sc, size_t section, const char *t, size_t len)
 {
 	const struct units *u = numbers_units(c->book->numbers);
 	for (size_t i = 0; i < len;) {
@@ -149,7 +153,8 @@ static void span_figures(struct ctx *c, struct side *sd, const char *t, size_t l
 		int rc = literal_parse(u, c->a, t + i, len - i, none, LITERAL_UNIT | LITERAL_KIND, &lit);
 		diag_mute(-1);
 		if (rc == 1 && lit.has_unit && !dim_is_none(&lit.q.dim)) {
-			struct restated *r = ARRAY_PUSH(sd->st, sd->nst, sd->capst);
+			struct restated *r = ARRAY_PUSH(sc->st, sc->nst, sc->capst);
+			r->section = section;
 			r->q = lit.q;
 		}
 		size_t j = i + (rc == 1 && lit.len ? lit.len : 1);
@@ -185,10 +190,8 @@ static void text_rows(struct ctx *c, struct side *sd, const char *s)
 		}
 		if (at >= len)
 			break;
-		if (!(tlen && text[0] == '?')) {   /* an example binds nothing */
+		if (!(tlen && text[0] == '?'))   /* an example names nothing */
 			span_rows(c, sd, sd->sentences, text, tlen);
-			span_figures(c, sd, text, tlen);
-		}
 		from = at + n;
 	}
 }
@@ -229,7 +232,65 @@ static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
 static int by_value(const void *x, const void *y)
 {
 	const struct restated *a = x, *b = y;
+	if (a->section != b->section)
+		return a->section < b->section ? -1 : 1;
 	return a->q.nominal.lo < b->q.nominal.lo ? -1 : a->q.nominal.lo > b->q.nominal.lo;
+}
+
+/* The figures of every span of the chapter, by section (a heading starts
+ * one: its own spans are its section's). */
+static void chapter_figures(struct ctx *c, struct scan *sc, cmark_node *n, size_t *section,
+			    int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_HEADING:
+		(*section)++;
+		break;
+	case CMARK_NODE_TEXT: {
+		const char *s = cmark_node_get_literal(n);
+		size_t len = strlen(s);
+		for (size_t i = 0; i < len; i++) {
+			const char *text;
+			size_t tlen, k = placeholder_span(c, s + i, len - i, &text, &tlen);
+			if (!k)
+				continue;
+			if (!(tlen && text[0] == '?'))   /* an example binds nothing */
+				span_figures(c, sc, *section, text, tlen);
+			i += k - 1;
+		}
+		return;
+	}
+	case CMARK_NODE_CODE:
+	case CMARK_NODE_CODE_BLOCK:
+	case CMARK_NODE_HTML_BLOCK:
+	case CMARK_NODE_HTML_INLINE:
+		return;
+	default:
+		break;
+	}
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+		chapter_figures(c, sc, k, section, depth + 1);
+}
+
+void scan_chapter_begin(struct ctx *c, cmark_node *doc)
+{
+	if (!c->book->numbers)
+		return;
+	if (!c->scan)
+		c->scan = xcalloc(1, sizeof *c->scan);
+	size_t section = 0;
+	chapter_figures(c, c->scan, doc, &section, 0);
+	if (c->scan->nst > 1)
+		qsort(c->scan->st, c->scan->nst, sizeof *c->scan->st, by_value);
+	c->scan->section = 0;
+}
+
+void scan_heading(struct ctx *c)
+{
+	if (c->scan)
+		c->scan->section++;
 }
 
 int scan_block_begin(struct ctx *c, cmark_node *block, cmark_node *pair)
@@ -243,15 +304,11 @@ int scan_block_begin(struct ctx *c, cmark_node *block, cmark_node *pair)
 	s->paired = pair != NULL;
 	for (int k = 0; k < 2; k++) {
 		s->side[k].n = 0;
-		s->side[k].nst = 0;
 		s->side[k].sentences = 0;
 	}
 	block_rows(c, &s->side[0], block, 0);
 	if (pair)
 		block_rows(c, &s->side[1], pair, 0);
-	for (int k = 0; k < 2; k++)
-		if (s->side[k].nst > 1)
-			qsort(s->side[k].st, s->side[k].nst, sizeof *s->side[k].st, by_value);
 	scan_side(c, 0);
 	return 1;
 }
@@ -285,10 +342,9 @@ void scan_free(struct ctx *c)
 {
 	if (!c->scan)
 		return;
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 2; k++)
 		free(c->scan->side[k].v);
-		free(c->scan->side[k].st);
-	}
+	free(c->scan->st);
 	free(c->scan->rows);
 	free(c->scan);
 	c->scan = NULL;
@@ -309,22 +365,24 @@ static void rows_of(struct scan *s, const struct side *sd, size_t k)
 		*ARRAY_PUSH(s->rows, s->nrows, s->caprows) = sd->v[lo].row;
 }
 
-/* Returns 1 if a span of side sd states or computes with q's figure (the
- * same dimension and nominal value: `about 500 GB/s` and `{500 GB/s ≈ …}`);
- * sd->st is sorted by value. */
-static int restated(const struct side *sd, const struct quantity *q)
+/* Returns 1 if a span of the section rendering states or computes with
+ * q's figure (the same dimension and nominal value: `about 500 GB/s` and
+ * `{500 GB/s ≈ …}`). */
+static int restated(const struct scan *sc, const struct quantity *q)
 {
 	double lo = q->nominal.lo, eps = 1e-9 * fabs(lo);
-	size_t a = 0, b = sd->nst;
+	size_t a = 0, b = sc->nst;
 	while (a < b) {
 		size_t mid = a + (b - a) / 2;
-		if (sd->st[mid].q.nominal.lo < lo - eps)
+		const struct restated *r = &sc->st[mid];
+		if (r->section < sc->section || (r->section == sc->section && r->q.nominal.lo < lo - eps))
 			a = mid + 1;
 		else
 			b = mid;
 	}
-	for (; a < sd->nst && sd->st[a].q.nominal.lo <= lo + eps; a++) {
-		const struct quantity *r = &sd->st[a].q;
+	for (; a < sc->nst && sc->st[a].section == sc->section && sc->st[a].q.nominal.lo <= lo + eps;
+	     a++) {
+		const struct quantity *r = &sc->st[a].q;
 		if (dim_equal(&r->dim, &q->dim) &&
 		    fabs(r->nominal.hi - q->nominal.hi) <= 1e-9 * fabs(q->nominal.hi))
 			return 1;
@@ -487,7 +545,7 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	struct srcloc loc = quantity_loc(c, text, f->len);
 	c->out->quantities++;
 	/* the figure a span of its sentence states, and so checks */
-	if (restated(&sc->side[0], &f->lit.q) || (sc->paired && restated(&sc->side[1], &f->lit.q))) {
+	if (restated(sc, &f->lit.q)) {
 		c->out->matched++;
 		return 0;
 	}

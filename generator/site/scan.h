@@ -12,6 +12,8 @@
  *                 of that row of the quantity's dimension and kind agrees
  *                 within the precision its digits imply (widened by the
  *                 book's approx after 约, about, ~…): it links to the row;
+ *                 or a span of its section states or computes with the
+ *                 same figure, which binds the two;
  *   contradicted  the one cell meant disagrees: an error at its line:col
  *                 with the cell's value and the slips that explain the gap;
  *   unchecked     no row named, or several cells and none that agrees:
@@ -37,6 +39,12 @@
 
 #include "site/chapter.h"
 #include "numbers/literal.h"
+
+/* Before the chapter renders (doc is cmark's tree): the figures each
+ * section's spans state or compute with. */
+void scan_chapter_begin(struct ctx *c, cmark_node *doc);
+/* A heading renders: a new section. */
+void scan_heading(struct ctx *c);
 
 /* Starts a prose block: block (paragraph or list), with pair its
  * translation (a blockquote or a block) or NULL.  Returns 1 when it began
