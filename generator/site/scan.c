@@ -45,6 +45,10 @@ struct column_cursor {
 struct scan {
 	int active;              /* a block is being scanned */
 	int paired;
+	cmark_node *block, *pair;   /* the block scanned and its translation */
+	int rows_read;           /* side[] filled for it (need_rows()) */
+	cmark_node *doc;         /* the chapter, for its span figures */
+	int figures_read;        /* st filled (need_figures()) */
 	struct side side[2];
 	int now;                 /* the side rendering */
 	size_t sentence;         /* the sentence rendering on it */
@@ -70,6 +74,14 @@ int scan_on(const struct ctx *c)
 
 /* ---- sentences ---- */
 
+/* Bytes that may start a quantity or a sentence end: digits, '$', '.',
+ * '!', '?', and the lead bytes of 。(E3) and ！？ (EF).  Text is passed
+ * over a byte at a time through this table: nearly every byte is none. */
+static const unsigned char interesting[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1, ['$'] = 1, ['.'] = 1, ['!'] = 1, ['?'] = 1, [0xE3] = 1, [0xEF] = 1,
+};
+
 /* Returns the bytes of a sentence end at s[i] (0: none): 。！？, or . ! ?
  * before a space or the end of the text (not the point of 3.35). */
 static size_t sentence_end(const char *s, size_t len, size_t i)
@@ -89,6 +101,8 @@ static size_t sentence_end(const char *s, size_t len, size_t i)
 static void count_ends(const char *s, size_t len, size_t from, size_t to, size_t *sentence)
 {
 	for (size_t i = from; i < to; i++) {
+		if (!interesting[(unsigned char)s[i]])
+			continue;
 		size_t n = sentence_end(s, len, i);
 		if (n) {
 			(*sentence)++;
@@ -174,8 +188,17 @@ static void text_rows(struct ctx *c, struct side *sd, const char *s)
 		size_t at = from, n = 0;
 		const char *text = NULL;
 		size_t tlen = 0;
-		while (at < len && !(n = placeholder_span(c, s + at, len - at, &text, &tlen)))
+		for (;;) {
+			const char *ph = memmem(s + at, len - at, PH_OPEN, PH_LEN);
+			if (!ph) {
+				at = len;
+				break;
+			}
+			at = (size_t)(ph - s);
+			if ((n = placeholder_span(c, s + at, len - at, &text, &tlen)) != 0)
+				break;
 			at++;
+		}
 		const char *seg = s + from;
 		size_t seglen = at - from, i = 0, counted = 0;
 		for (;;) {
@@ -252,7 +275,10 @@ static void chapter_figures(struct ctx *c, struct scan *sc, cmark_node *n, size_
 		const char *s = cmark_node_get_literal(n);
 		size_t len = strlen(s);
 		for (size_t i = 0; i < len; i++) {
-			const char *text;
+			const char *ph = memmem(s + i, len - i, PH_OPEN, PH_LEN), *text;
+			if (!ph)
+				break;
+			i = (size_t)(ph - s);
 			size_t tlen, k = placeholder_span(c, s + i, len - i, &text, &tlen);
 			if (!k)
 				continue;
@@ -280,11 +306,22 @@ void scan_chapter_begin(struct ctx *c, cmark_node *doc)
 		return;
 	if (!c->scan)
 		c->scan = xcalloc(1, sizeof *c->scan);
-	size_t section = 0;
-	chapter_figures(c, c->scan, doc, &section, 0);
-	if (c->scan->nst > 1)
-		qsort(c->scan->st, c->scan->nst, sizeof *c->scan->st, by_value);
+	c->scan->doc = doc;
 	c->scan->section = 0;
+}
+
+/* The chapter's span figures, read when the first plain quantity needs
+ * them: a chapter without one (most of a generated corpus) pays nothing. */
+static void need_figures(struct ctx *c)
+{
+	struct scan *sc = c->scan;
+	if (sc->figures_read || !sc->doc)
+		return;
+	sc->figures_read = 1;
+	size_t section = 0;
+	chapter_figures(c, sc, sc->doc, &section, 0);
+	if (sc->nst > 1)
+		qsort(sc->st, sc->nst, sizeof *sc->st, by_value);
 }
 
 void scan_heading(struct ctx *c)
@@ -302,15 +339,28 @@ int scan_block_begin(struct ctx *c, cmark_node *block, cmark_node *pair)
 	struct scan *s = c->scan;
 	s->active = 1;
 	s->paired = pair != NULL;
+	s->block = block;
+	s->pair = pair;
+	s->rows_read = 0;
+	scan_side(c, 0);
+	return 1;
+}
+
+/* The rows each sentence of the block (and its pair) names, read when its
+ * first plain quantity needs them. */
+static void need_rows(struct ctx *c)
+{
+	struct scan *s = c->scan;
+	if (s->rows_read)
+		return;
+	s->rows_read = 1;
 	for (int k = 0; k < 2; k++) {
 		s->side[k].n = 0;
 		s->side[k].sentences = 0;
 	}
-	block_rows(c, &s->side[0], block, 0);
-	if (pair)
-		block_rows(c, &s->side[1], pair, 0);
-	scan_side(c, 0);
-	return 1;
+	block_rows(c, &s->side[0], s->block, 0);
+	if (s->pair)
+		block_rows(c, &s->side[1], s->pair, 0);
 }
 
 void scan_side(struct ctx *c, int side)
@@ -438,6 +488,10 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 	const struct units *u = numbers_units(c->book->numbers);
 	size_t i = from;
 	while (i < len) {
+		while (i < len && !interesting[(unsigned char)s[i]])
+			i++;
+		if (i >= len)
+			break;
 		unsigned char ch = (unsigned char)s[i];
 		int digit = ch >= '0' && ch <= '9';
 		if (!(digit || ch == '$') || (i > 0 && word_byte((unsigned char)s[i - 1]))) {
@@ -544,7 +598,9 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	const char *text = arena_strndup(c->a, s + f->start, f->len);
 	struct srcloc loc = quantity_loc(c, text, f->len);
 	c->out->quantities++;
-	/* the figure a span of its sentence states, and so checks */
+	/* the figure a span of its section states, and so checks */
+	need_figures(c);
+	need_rows(c);
 	if (restated(sc, &f->lit.q)) {
 		c->out->matched++;
 		return 0;
