@@ -57,7 +57,10 @@ struct scan {
 	 * so that each is found after the one before it */
 	int line, end_line;
 	size_t off;
+	int lost;                /* a quantity of the paragraph was not found in it */
 	struct column_cursor col; /* columns counted on along a line */
+	int measured_line;       /* line_length(): the line last measured */
+	size_t measured_len;
 	/* the chapter's span figures, by section then value; the section
 	 * rendering now */
 	struct restated *st;
@@ -386,6 +389,7 @@ void scan_paragraph(struct ctx *c, cmark_node *para)
 	s->line = cmark_node_get_start_line(para);
 	s->end_line = cmark_node_get_end_line(para);
 	s->off = 0;
+	s->lost = 0;
 }
 
 void scan_free(struct ctx *c)
@@ -401,6 +405,11 @@ void scan_free(struct ctx *c)
 }
 
 /* The rows named in sentence k of side sd (appended to s->rows). */
+/* Rows one quantity is held against, at most: a sentence that names more
+ * is a list of products, not a statement about one, and comparing each of
+ * its figures with every row it names would grow as their product. */
+#define SCAN_ROWS_MAX 16
+
 static void rows_of(struct scan *s, const struct side *sd, size_t k)
 {
 	size_t lo = 0, hi = sd->n;
@@ -411,7 +420,7 @@ static void rows_of(struct scan *s, const struct side *sd, size_t k)
 		else
 			hi = mid;
 	}
-	for (; lo < sd->n && sd->v[lo].sentence == k; lo++)
+	for (; lo < sd->n && sd->v[lo].sentence == k && s->nrows < SCAN_ROWS_MAX; lo++)
 		*ARRAY_PUSH(s->rows, s->nrows, s->caprows) = sd->v[lo].row;
 }
 
@@ -529,12 +538,25 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
  * written), of byte off of a body line as cmark read it, counted on from
  * where cur last stood when that was earlier on the same line: columns
  * along a line in order cost the line's length once. */
+/* The length of a body line as cmark read it, remembered for the line
+ * asked last: a paragraph is often one long line, and measuring it for
+ * each of its quantities was quadratic. */
+static size_t line_length(struct ctx *c, int line)
+{
+	struct scan *sc = c->scan;
+	if (sc->measured_line != line) {
+		sc->measured_line = line;
+		sc->measured_len = strcspn(c->md + c->md_lines[line - 1], "\n");
+	}
+	return sc->measured_len;
+}
+
 static int column_at(struct ctx *c, int line, size_t off, struct column_cursor *cur)
 {
 	if (!c->md || line < 1 || (size_t)line > c->nlines)
 		return 1;
 	const char *s = c->md + c->md_lines[line - 1];
-	size_t len = strcspn(s, "\n");
+	size_t len = line_length(c, line);
 	if (cur->line != line || cur->at > off)
 		*cur = (struct column_cursor){ line, 0, 1 };
 	size_t i = cur->at;
@@ -563,9 +585,12 @@ static int column_at(struct ctx *c, int line, size_t off, struct column_cursor *
 static struct srcloc quantity_loc(struct ctx *c, const char *q, size_t n)
 {
 	struct scan *s = c->scan;
-	for (int line = s->line; line >= 1 && line <= s->end_line && (size_t)line <= c->nlines; line++) {
+	/* once one was not found, the rest of the paragraph is not searched:
+	 * searching to its end for each would be quadratic */
+	for (int line = s->line; !s->lost && line >= 1 && line <= s->end_line && (size_t)line <= c->nlines;
+	     line++) {
 		const char *ls = c->md + c->md_lines[line - 1];
-		size_t llen = strcspn(ls, "\n");
+		size_t llen = line_length(c, line);
 		size_t off = line == s->line ? s->off : 0;
 		const char *hit = off <= llen ? memmem(ls + off, llen - off, q, n) : NULL;
 		if (hit) {
@@ -574,6 +599,7 @@ static struct srcloc quantity_loc(struct ctx *c, const char *q, size_t n)
 			return chapter_loc(c, line, column_at(c, line, (size_t)(hit - ls), &s->col));
 		}
 	}
+	s->lost = 1;
 	return chapter_loc(c, s->line > 0 ? s->line : 1, 1);
 }
 
