@@ -1,7 +1,9 @@
 /*
- * scan.c — plain quantities in prose (see scan.h): the rows each sentence
- * names, found before a block renders; each quantity read, matched against
- * them, linked or reported as it renders.
+ * scan.c — plain quantities in prose (see scan.h): each quantity read as
+ * the block renders, then held against the figures the spans of its section
+ * use and the rows its sentence names (both read from cmark's tree the
+ * first time a quantity of the chapter, or of the block, needs them),
+ * linked or reported.
  */
 #define _GNU_SOURCE   /* memmem */
 #include "site/scan.h"
@@ -534,10 +536,6 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 	return len;
 }
 
-/* The column, as the author wrote the line (code points, spans as
- * written), of byte off of a body line as cmark read it, counted on from
- * where cur last stood when that was earlier on the same line: columns
- * along a line in order cost the line's length once. */
 /* The length of a body line as cmark read it, remembered for the line
  * asked last: a paragraph is often one long line, and measuring it for
  * each of its quantities was quadratic. */
@@ -551,6 +549,10 @@ static size_t line_length(struct ctx *c, int line)
 	return sc->measured_len;
 }
 
+/* The column, as the author wrote the line (code points, spans as
+ * written), of byte off of a body line as cmark read it, counted on from
+ * where cur last stood when that was earlier on the same line: columns
+ * along a line in order cost the line's length once. */
 static int column_at(struct ctx *c, int line, size_t off, struct column_cursor *cur)
 {
 	if (!c->md || line < 1 || (size_t)line > c->nlines)

@@ -22,9 +22,10 @@
  * An example written {?1 GB} is shown as written and counted as unchecked,
  * with no diagnostic.
  *
- * Before a block (or a Chinese block and its English pair) renders,
- * scan_block_begin() walks its text once for the rows each sentence names;
- * the render then meets the same sentences in the same order (a sentence
+ * scan_block_begin() marks a block (or a Chinese block and its English
+ * pair); when its first quantity is met, its text is walked once for the
+ * rows each sentence names, and the render meets the same sentences in the
+ * same order (a sentence
  * ends at 。！？, at . ! ? before a space, and where a paragraph starts).
  * Everything is linear in the text: quantities are found by their digits,
  * units by the unit table's own lookup, rows by the auto-linker's hash, and
