@@ -228,6 +228,12 @@ env BUILD="$BUILD" bash tests/spec-mutation.sh >"$TMP/mutation" 2>&1
 tap spec-mutation bash -c 'cat "$1"; exit "$2"' _ "$TMP/mutation" $?
 grep -E '^# spec mutation:' "$TMP/mutation"
 
+# Raising a plain quantity of the prose by 25% must be caught (issue 15):
+# the share is printed; the test fails below its threshold.
+env BUILD="$BUILD" bash tests/prose-mutation.sh >"$TMP/prose-mutation" 2>&1
+tap prose-mutation bash -c 'cat "$1"; exit "$2"' _ "$TMP/prose-mutation" $?
+grep -E '^# prose mutation:' "$TMP/prose-mutation"
+
 "$BIN" build -o "$TMP/site-a" --quiet 2>/dev/null
 
 echo "# determinism and atomic output"

@@ -58,6 +58,9 @@ struct book {
 	int quiet_unpaired;      /* note_unpaired: false — no note at each Chinese
 				    block without its translation (a book in
 				    Chinese alone); the coverage is still counted */
+	/* what a plain quantity of prose that no spec row vouches for gets
+	 * (book.yaml `unchecked: warn | error | off`; default warn) */
+	enum { UNCHECKED_WARN, UNCHECKED_ERROR, UNCHECKED_OFF } unchecked;
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */

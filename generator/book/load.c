@@ -157,7 +157,19 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->allow_html = yes_no(v, "allow_html", b->allow_html);
 		else if (!strcmp(k->text, "note_unpaired") && v->kind == YNODE_SCALAR)
 			b->quiet_unpaired = !yes_no(v, "note_unpaired", 1);
-		else if (!strcmp(k->text, "footer"))
+		else if (!strcmp(k->text, "unchecked") && v->kind == YNODE_SCALAR) {
+			if (!strcmp(v->text, "warn"))
+				b->unchecked = UNCHECKED_WARN;
+			else if (!strcmp(v->text, "error"))
+				b->unchecked = UNCHECKED_ERROR;
+			else if (!strcmp(v->text, "off"))
+				b->unchecked = UNCHECKED_OFF;
+			else
+				diag_report(DIAG_ERROR, v->loc, (int)strlen(v->text),
+					    "hint: plain quantities that no spec row vouches for get a "
+					    "warning (warn), fail the build (error) or pass unseen (off)",
+					    "unchecked must be warn, error or off, not '%s'", v->text);
+		} else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))
 			read_bitext(a, v, "claims_intro", &b->claims_intro);

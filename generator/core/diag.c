@@ -170,9 +170,20 @@ static struct record *note_slot(const struct record *key)
 	return r;
 }
 
+/* diag_mute(): per thread, so that one rendering thread's trial parse
+ * silences no other thread's real message */
+static _Thread_local int diag_muted;
+
+void diag_mute(int delta)
+{
+	diag_muted += delta;
+}
+
 void diag_report(enum diag_level level, struct srcloc loc, int width,
 		 const char *detail, const char *fmt, ...)
 {
+	if (diag_muted)
+		return;
 	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */
 		pthread_mutex_lock(&diag.lock);
 		diag.counts[DIAG_NOTE]++;

@@ -70,6 +70,11 @@ void diag_note(struct srcloc loc, const char *fmt, ...)
 void diag_warning(struct srcloc loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Mutes (delta 1) or unmutes (delta -1) this thread's diagnostics: for a
+ * trial parse whose failure only means "not what was looked for" (a
+ * number in prose that is no quantity).  Calls nest. */
+void diag_mute(int delta);
+
 /* Returns how many diagnostics of exactly that level were recorded. */
 int diag_count(enum diag_level level);
 

@@ -294,6 +294,15 @@ static void keep_chapter(struct site *s, size_t i)
 	}
 	r->claims = c;
 	r->nclaims = kept;
+	/* the quantities left unchecked, for check --unchecked */
+	struct unchecked_record *u = arena_array(s->a, r->nunchecked_list ? r->nunchecked_list : 1,
+						 sizeof *u);
+	for (size_t k = 0; k < r->nunchecked_list; k++)
+		u[k] = (struct unchecked_record){ r->unchecked_list[k].loc,
+						  keep_str(s, r->unchecked_list[k].text),
+						  keep_str(s, r->unchecked_list[k].why) };
+	r->unchecked_list = u;
+	s->stats.per_chapter[i].unchecked_list = u;
 	r->sections = NULL;
 	r->nsections = 0;
 }

@@ -14,6 +14,7 @@
 #include "site/compare.h"
 #include "site/inlines.h"
 #include "site/rawhtml.h"
+#include "site/scan.h"
 #include "site/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
@@ -206,6 +207,7 @@ static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
 static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent)
 {
 	int level = cmark_node_get_heading_level(n);
+	scan_heading(c);
 	if (level < 2)
 		level = 2;   /* the chapter title is the page's only h1 */
 	/* explicit anchor {#id} at the end: cut from the last text */
@@ -231,7 +233,9 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	size_t mentions_from = c->out->nmentions;
 	struct dom_node *shown = dom_fragment();
 	c->no_autolink++;
+	c->in_heading++;
 	inlines_render(c, cmark_node_first_child(n), shown, 0);
+	c->in_heading--;
 	c->no_autolink--;
 	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 	buf_truncate(&c->text, text_from);
@@ -322,6 +326,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);
+		scan_paragraph(c, n);
 		inlines_render(c, cmark_node_first_child(n), el, depth);
 		buf_addch(&c->text, '\n');
 		break;
@@ -383,6 +388,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			struct dom_node *li = dom_elem(el, "li");
 			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
 				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
+					scan_paragraph(c, k);
 					inlines_render(c, cmark_node_first_child(k), li, depth + 1);
 					buf_addch(&c->text, '\n');
 				} else {
@@ -480,6 +486,7 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			int quoted = is_translation(next);
 			int plain = in_callout && next && is_prose_block(next) && block_lang(next) == LANG_EN;
 			if (quoted || plain) {
+				int scanned = scan_block_begin(c, n, next);
 				c->out->pairs++;
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
@@ -489,10 +496,13 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				struct dom_node *en = dom_elem(pair, "div");
 				dom_attr(en, "lang", "en");
 				c->lang = 1;
+				if (scanned)
+					scan_side(c, 1);
 				if (quoted)
 					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
 				else
 					render_block(c, next, en, depth + 1, NULL);
+				scan_block_end(c, scanned);
 				n = cmark_node_next(next);
 				continue;
 			}
@@ -505,10 +515,14 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 					    "note_unpaired: false in book.yaml turns these off",
 					    "Chinese block without its English translation");
 			c->lang = 0;
+			int scanned = scan_block_begin(c, n, NULL);
 			render_block(c, n, parent, depth, "zh-Hans");
+			scan_block_end(c, scanned);
 		} else {
 			c->lang = 1;
+			int scanned = is_prose_block(n) ? scan_block_begin(c, n, NULL) : 0;
 			render_block(c, n, parent, depth, NULL);
+			scan_block_end(c, scanned);
 		}
 		n = next;
 	}
@@ -707,6 +721,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
 	c.md = md;
 	cmark_consolidate_text_nodes(doc);
+	scan_chapter_begin(&c, doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
 		*ARRAY_PUSH(c.ids, c.nids, c.capids) = env->reserved_ids[i];
@@ -748,6 +763,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.cites);
 	free(c.linked[0]);
 	free(c.linked[1]);
+	scan_free(&c);
 	out->content = frag;
 	render_toc(&c);
 	/* arrays grown with ARRAY_PUSH are malloc'd: move them into the arena */
@@ -759,6 +775,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(claims, nclaims);
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
+	TO_ARENA(unchecked_list, nunchecked_list);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }
