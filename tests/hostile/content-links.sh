@@ -41,7 +41,7 @@ check "the image that names it is a broken link at its line and column" \
 	'grep -q "^content/02-more.md:[0-9]*:[0-9]*: error: broken link: no file '"'"'diagram.png'"'"' in the site" "$TMP/log"'
 check "the last good site is untouched" '[ "$(tree_sum "$site")" = "$before" ]'
 check "no secret is in it, nor in any folder the build left" \
-	'! grep -rqs "secret" "$site" "$TMP"/.site.* 2>/dev/null'
+	'! grep -rqsE "the secret bytes of the builder|another secret" "$site" "$TMP"/.site.* 2>/dev/null'
 check "no temporary folder is left" '! ls -a "$TMP" | grep -q "^\.site\."'
 
 echo "# a check alone refuses them too"
