@@ -238,6 +238,22 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 	if (got.nclaims)
 		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
 	free(kept);
+	/* study mode: its questions counted, its figures to remember */
+	got.quizzes = (int)pack_get_u64(&r);
+	got.nkeys = get_count(&r);
+	got.keys = arena_array(a, got.nkeys ? got.nkeys : 1, sizeof *got.keys);
+	for (size_t k = 0; k < got.nkeys && !r.bad; k++) {
+		struct key_figure *kf = &got.keys[k];
+		kf->meaning.zh = pack_get_str(&r);
+		kf->meaning.en = pack_get_str(&r);
+		kf->shown = pack_get_str(&r);
+		kf->relation = pack_get_str(&r);
+		kf->derivation = pack_get_str(&r);
+		kf->computed = pack_get_str(&r);
+		kf->anchor = pack_get_str(&r);
+		kf->section = pack_get_str(&r);
+		kf->line = (int)pack_get_u64(&r);
+	}
 	get_page(&r, &in->pages[i][0]);
 	if (pack_get_u64(&r))
 		get_page(&r, &in->pages[i][1]);
@@ -459,6 +475,20 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, claims.len);
 	buf_add(&b, claims.data ? claims.data : "", claims.len);
 	buf_release(&claims);
+	pack_put_u64(&b, (uint64_t)r->quizzes);
+	pack_put_u64(&b, r->nkeys);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *kf = &r->keys[k];
+		pack_put_str(&b, kf->meaning.zh);
+		pack_put_str(&b, kf->meaning.en);
+		pack_put_str(&b, kf->shown);
+		pack_put_str(&b, kf->relation);
+		pack_put_str(&b, kf->derivation);
+		pack_put_str(&b, kf->computed);
+		pack_put_str(&b, kf->anchor);
+		pack_put_str(&b, kf->section);
+		pack_put_u64(&b, (uint64_t)kf->line);
+	}
 	put_page(&b, &s->pages[page], &st[0]);
 	pack_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
@@ -488,7 +518,7 @@ static void incr_book_keys(struct site *s)
 	const struct book *b = s->book;
 	uint64_t g = in->global;
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
-	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS);
+	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct rendered *r = &s->chapters[i];
 		index = pack_hash_u64(index, r->nheadings);
@@ -497,6 +527,17 @@ static void incr_book_keys(struct site *s)
 		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
 		index = pack_hash_u64(index, r->claims_total);
 		index = pack_hash_u64(index, r->claims_disputed);
+		index = pack_hash_u64(index, r->nkeys);
+		study = pack_hash_u64(study, r->nkeys);
+		for (size_t k = 0; k < r->nkeys; k++) {
+			const struct key_figure *kf = &r->keys[k];
+			study = pack_hash_str(study, kf->meaning.zh);
+			study = pack_hash_str(study, kf->meaning.en);
+			study = pack_hash_str(study, kf->shown);
+			study = pack_hash_str(study, kf->relation);
+			study = pack_hash_str(study, kf->derivation);
+			study = pack_hash_str(study, kf->anchor);
+		}
 		mentions = pack_hash_u64(mentions, r->nmentions);
 		for (size_t k = 0; k < r->nmentions; k++) {
 			mentions = pack_hash_str(mentions, r->mentions[k].row);
@@ -522,6 +563,7 @@ static void incr_book_keys(struct site *s)
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
 	in->group[GROUP_CLAIMS] = claims;
+	in->group[GROUP_STUDY] = study;
 	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
 }
 

@@ -292,6 +292,17 @@ static void keep_chapter(struct site *s, size_t i)
 	}
 	r->claims = c;
 	r->nclaims = kept;
+	/* the figures to remember, for figures.html */
+	struct key_figure *kf = arena_array(s->a, r->nkeys ? r->nkeys : 1, sizeof *kf);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *from = &r->keys[k];
+		kf[k] = (struct key_figure){ { keep_str(s, from->meaning.zh), keep_str(s, from->meaning.en) },
+					     keep_str(s, from->shown), keep_str(s, from->relation),
+					     keep_str(s, from->derivation), keep_str(s, from->computed),
+					     keep_str(s, from->anchor), keep_str(s, from->section),
+					     from->line, 0, 0, 0 };
+	}
+	r->keys = kf;
 	r->sections = NULL;
 	r->nsections = 0;
 }

@@ -52,7 +52,15 @@ struct ctx {
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
 	int lang;                /* 0: rendering Chinese, 1: English or other */
+	int in_heading;          /* rendering a heading's text */
+	int pair;                /* the pair being rendered (numbered from 1), or 0 */
+	int pair_keys[2];        /* key figures met in it so far, per language */
+	size_t capkeys;
 };
+
+/* Returns want (or want-2, want-3…), an id no other element of the page
+ * has yet, and takes it (render.c). */
+const char *render_unique_id(struct ctx *c, const char *want);
 
 /* Returns the place in the chapter's file of a line and column of its body. */
 static inline struct srcloc chapter_loc(const struct ctx *c, int md_line, int col)

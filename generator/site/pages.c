@@ -13,6 +13,7 @@
 #include "core/buffer.h"
 #include "site/chart.h"
 #include "site/search.h"
+#include "site/study.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -125,11 +126,15 @@ static void index_page(struct site *s)
 		  arena_printf(s->a, "%d claims", s->stats.claims) },
 		{ "/claims.html#errata", "勘误", "Errata",
 		  arena_printf(s->a, "%d disputed figures", s->stats.disputed) },
+		{ "/figures.html", "要记住的数字", "Figures to remember",
+		  arena_printf(s->a, "%d figures", s->stats.keys) },
 		{ "/search.html", "搜索", "Search", "" },
 		{ "/print.html", "打印版", "Print version", "" },
 	};
 	for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
 		if (!s->has_print && !strcmp(refs[i].href, "/print.html"))
+			continue;
+		if (!s->stats.keys && !strcmp(refs[i].href, "/figures.html"))
 			continue;
 		struct dom_node *li = dom_elem(ul, "li");
 		struct dom_node *a = dom_elem(li, "a");
@@ -749,6 +754,40 @@ static void claims_page(struct site *s)
 	page_done(s, p);
 }
 
+/* ---- figures to remember ---- */
+
+/* figures.html: every chapter's figures to remember, grouped by chapter,
+ * laid out by study.css to print on two sides of A4. */
+static void figures_page(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!s->stats.keys || site_book_page_taken(s, "figures.html", GROUP_STUDY))
+		return;   /* a book that marks no figure has no such page */
+	struct page *p = page_new(s, "figures.html", "content", "Figures to remember", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "figures-page", "要记住的数字", "Figures to remember");
+	bi_block(art, "p",
+		 "各章标出的关键数字，每个都在构建时核查过；点击数字回到正文中写它的地方。打印本页即得一份双面 A4 的速查表。",
+		 "The key figures each chapter marks, every one checked at build time; a figure links to "
+		 "where the text states it. Print this page for a cheat sheet on two sides of A4.");
+	for (size_t ci = 0; ci < b->nchapters; ci++) {
+		const struct chapter *c = &b->chapters[ci];
+		const struct rendered *rc = &s->chapters[ci];
+		if (!rc->nkeys)
+			continue;
+		struct dom_node *sec = dom_elem_class(art, "section", "figures-chapter");
+		struct dom_node *h2 = dom_elem(sec, "h2");
+		dom_attr(h2, "id", arena_printf(s->a, "ch-%s", c->id));
+		struct dom_node *a = dom_elem(h2, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+		bi(a, c->title.zh, c->title.en);
+		study_figures_list(s->a, sec, rc->keys, rc->nkeys, arena_printf(s->a, "/%s", c->page));
+	}
+	study_assets(frag);
+	dom_page_fill(p->dom, "content", frag);
+	page_done(s, p);
+}
+
 /* ---- search ---- */
 
 /* Writes a generated file unless the output already holds its bytes
@@ -985,6 +1024,8 @@ static void print_page(struct site *s)
 		dom_attr(part, "id", arena_printf(s->a, "c%d", b->chapters[i].number));
 		dom_adopt(book, part);
 	}
+	if (s->stats.keys || s->stats.quizzes)
+		study_assets(frag);   /* the chapters' cards and questions */
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
@@ -1019,6 +1060,7 @@ void pages_build(struct site *s)
 	specs_pages(s);
 	glossary_page(s);
 	claims_page(s);
+	figures_page(s);
 	search_page(s);
 	if (s->has_print)
 		print_page(s);

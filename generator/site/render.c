@@ -15,6 +15,7 @@
 #include "site/inlines.h"
 #include "site/rawhtml.h"
 #include "site/spans.h"
+#include "site/study.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
@@ -31,7 +32,7 @@
 
 /* ---- ids ---- */
 
-static const char *unique_id(struct ctx *c, const char *want)
+const char *render_unique_id(struct ctx *c, const char *want)
 {
 	const char *id = want && *want ? want : "section";
 	for (int k = 1;; k++) {
@@ -181,7 +182,9 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	size_t mentions_from = c->out->nmentions;
 	struct dom_node *shown = dom_fragment();
 	c->no_autolink++;
+	c->in_heading++;
 	inlines_render(c, cmark_node_first_child(n), shown, 0);
+	c->in_heading--;
 	c->no_autolink--;
 	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 	buf_truncate(&c->text, text_from);
@@ -196,7 +199,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		want = render_slug(c->a, want);
 	if (!want || !*want)
 		want = render_slug(c->a, plain);
-	const char *id = unique_id(c, want);
+	const char *id = render_unique_id(c, want);
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "duplicate heading id '%s' on this page", explicit_id);
@@ -347,6 +350,10 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
 			break;
 		}
+		if (!strcmp(word, "quiz")) {
+			study_quiz(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
+			break;
+		}
 		el = dom_elem(parent, "pre");
 		struct dom_node *code = dom_elem(el, "code");
 		if (*word)
@@ -412,6 +419,9 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			int plain = in_callout && next && is_prose_block(next) && block_lang(next) == LANG_EN;
 			if (quoted || plain) {
 				c->out->pairs++;
+				int outer_pair = c->pair, outer_keys[2] = { c->pair_keys[0], c->pair_keys[1] };
+				c->pair = c->out->pairs;
+				c->pair_keys[0] = c->pair_keys[1] = 0;
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
 				dom_attr(zh, "lang", "zh-Hans");
@@ -424,6 +434,9 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
 				else
 					render_block(c, next, en, depth + 1, NULL);
+				c->pair = outer_pair;
+				c->pair_keys[0] = outer_keys[0];
+				c->pair_keys[1] = outer_keys[1];
 				n = cmark_node_next(next);
 				continue;
 			}
@@ -562,6 +575,13 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
 	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
 	start_section(&c, NULL, NULL);
+	/* study mode: the chapter's figures to remember close it (study.c) */
+	study_keys_merge(&c);
+	if (out->nkeys)
+		study_figures_card(a, article, render_unique_id(&c, "figures-to-remember"), out->keys,
+				   out->nkeys, NULL);
+	if (out->nkeys || out->quizzes)
+		study_assets(frag);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
 	buf_release(&c.text);
@@ -583,6 +603,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(claims, nclaims);
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
+	TO_ARENA(keys, nkeys);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }

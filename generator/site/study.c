@@ -1,0 +1,426 @@
+/*
+ * study.c — study mode (see study.h): the card of figures to remember that
+ * closes a chapter, and ```quiz blocks.
+ *
+ * A quiz's answer is a claim: numbers_span() checks it as it checks the
+ * claims of the prose (a wrong answer key fails the build at its
+ * file:line:col), and it is listed on claims.html with them.  For a typed
+ * number the page carries what the checker knows (struct span_grade): the
+ * computed interval in the stated unit, the tolerance of the relation, and
+ * the slips a wrong answer may show, each with its hint in both languages.
+ */
+#include "site/study.h"
+#include "site/chapter.h"
+#include "site/lang.h"
+#include "site/spans.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/utf8.h"
+#include "core/yamltree.h"
+#include "book/numbers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A quiz offers at most this many choices: more is not a question one
+ * answers from memory, and it bounds what a hostile block makes. */
+#define QUIZ_MAX_CHOICES 8
+
+/* ---- figures to remember ---- */
+
+void study_keys_merge(struct ctx *c)
+{
+	struct rendered *out = c->out;
+	size_t kept = 0;
+	for (size_t i = 0; i < out->nkeys; i++) {
+		struct key_figure *k = &out->keys[i];
+		if (k->pair && k->lang == 1) {
+			/* the translation's meaning goes to its Chinese twin */
+			struct key_figure *twin = NULL;
+			for (size_t j = kept; j-- > 0 && out->keys[j].pair == k->pair;)
+				if (out->keys[j].lang == 0 && out->keys[j].nth == k->nth)
+					twin = &out->keys[j];
+			if (twin && !twin->meaning.en) {
+				twin->meaning.en = k->meaning.en;
+				continue;
+			}
+		}
+		out->keys[kept++] = *k;
+	}
+	out->nkeys = kept;
+}
+
+static void bi_text(struct dom_node *parent, const char *zh, const char *en)
+{
+	render_bitext(parent, (struct bitext){ zh, en });
+}
+
+void study_figures_list(struct arena *a, struct dom_node *parent, const struct key_figure *keys,
+			size_t n, const char *page)
+{
+	struct dom_node *ul = dom_elem_class(parent, "ul", "figures");
+	for (size_t i = 0; i < n; i++) {
+		const struct key_figure *k = &keys[i];
+		struct dom_node *li = dom_elem(ul, "li");
+		struct dom_node *fig = dom_elem_class(li, "a", "figure");
+		dom_attr(fig, "href", arena_cat(a, page ? page : "", "#", k->anchor, (char *)NULL));
+		dom_texts(fig, k->shown ? k->shown : "");
+		dom_texts(li, " ");
+		bi_text(dom_elem_class(li, "span", "meaning"), k->meaning.zh, k->meaning.en);
+		if (k->derivation) {
+			dom_texts(li, " ");
+			struct dom_node *d = dom_elem_class(li, "span", "derivation");
+			dom_texts(d, arena_cat(a, k->relation ? k->relation : "=", " ", k->derivation,
+					       (char *)NULL));
+		}
+	}
+}
+
+void study_figures_card(struct arena *a, struct dom_node *article, const char *id,
+			const struct key_figure *keys, size_t n, const char *page)
+{
+	struct dom_node *sec = dom_elem_class(article, "section", "study-card figures-card");
+	dom_attr(sec, "aria-labelledby", id);
+	struct dom_node *h = dom_elem(sec, "h2");
+	dom_attr(h, "id", id);
+	bi_text(h, "要记住的数字", "Figures to remember");
+	study_figures_list(a, sec, keys, n, page);
+	struct dom_node *more = dom_elem_class(sec, "p", "study-more");
+	struct dom_node *link = dom_elem(more, "a");
+	dom_attr(link, "href", "/figures.html");
+	bi_text(link, "全书要记住的数字（可打印）", "All the book's figures to remember (printable)");
+}
+
+void study_assets(struct dom_node *frag)
+{
+	struct dom_node *css = dom_elem(frag, "link");
+	dom_attr(css, "rel", "stylesheet");
+	dom_attr(css, "href", "/assets/study.css");
+	struct dom_node *js = dom_elem(frag, "script");
+	dom_attr(js, "src", "/assets/study.js");
+	dom_attr(js, "defer", NULL);
+}
+
+/* ---- quizzes ---- */
+
+static const struct {
+	const char *zh, *en;
+} slip_hint[] = {
+	[SLIP_PREFIX] = { "差了 1.024 的幂：十进制与二进制前缀（GB 与 GiB）弄混了？",
+			  "off by a power of 1.024: a decimal/binary prefix slip (GB vs GiB)?" },
+	[SLIP_BITS] = { "差了 8 倍：比特与字节弄混了？", "off by 8: bits vs bytes?" },
+	[SLIP_SPARSE] = { "差了 2 倍：稠密与稀疏算力弄混了？", "off by 2: dense vs sparse FLOPS?" },
+	[SLIP_DIRECTION] = { "差了 2 倍：单向与双向带宽弄混了？",
+			     "off by 2: per direction vs both directions?" },
+	[SLIP_DOUBLE] = { "差了 2 倍？", "off by a factor of 2?" },
+	[SLIP_THOUSAND] = { "差了 1000 倍：单位前缀差了一级？", "off by 1000: a prefix one step off?" },
+};
+
+/* The slips of a grade as JSON for study.js, one entry per kind of slip
+ * with its factors and its hint: [{"f":[0.9765625,1.024],"zh":…,"en":…}]. */
+static const char *slips_json(struct arena *a, const struct span_grade *g)
+{
+	struct buf b = BUF_INIT;
+	buf_addch(&b, '[');
+	for (size_t i = 0; i < g->nslips; i++) {
+		enum span_slip_kind k = g->slips[i].kind;
+		int first = i == 0 || g->slips[i - 1].kind != k;
+		int last = i + 1 == g->nslips || g->slips[i + 1].kind != k;
+		if (first)
+			buf_addf(&b, "%s{\"f\":[", i ? "," : "");
+		buf_addf(&b, "%s%.17g", first ? "" : ",", g->slips[i].factor);
+		if (last)
+			buf_addf(&b, "],\"zh\":\"%s\",\"en\":\"%s\"}", slip_hint[k].zh, slip_hint[k].en);
+	}
+	buf_addch(&b, ']');
+	const char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+/* Appends the text of a scalar (its spans {…} evaluated)
+ * to parent in language lang (0 Chinese, 1 English). */
+static void quiz_text(struct ctx *c, struct dom_node *parent, const struct ynode *n, int lang)
+{
+	int was = c->lang;
+	c->lang = lang;
+	spans_emit_text(c, parent, n->text, n->loc);
+	buf_addch(&c->text, '\n');
+	c->lang = was;
+}
+
+/* Returns a text node of map m under key, or NULL; reports a node of
+ * another kind. */
+static const struct ynode *quiz_scalar(struct ctx *c, const struct ynode *m, const char *key)
+{
+	const struct ynode *n = ytree_get(m, key);
+	if (n && n->kind != YNODE_SCALAR) {
+		diag_error(n->loc, "'%s' of a quiz is text, not %s", key, ytree_kind_name(n));
+		c->errors++;
+		return NULL;
+	}
+	return n && !ytree_is_null(n) ? n : NULL;
+}
+
+/* Appends a block in both languages from a node: a map {zh:, en:} or one
+ * text (its language told by its script). */
+static void quiz_bilingual(struct ctx *c, struct dom_node *parent, const struct ynode *n,
+			   const char *cls)
+{
+	const struct ynode *zh = NULL, *en = NULL;
+	if (n->kind == YNODE_MAP) {
+		zh = quiz_scalar(c, n, "zh");
+		en = quiz_scalar(c, n, "en");
+	} else if (n->kind == YNODE_SCALAR) {
+		if (render_detect_lang(n->text, n->len) == LANG_ZH)
+			zh = n;
+		else
+			en = n;
+	}
+	struct dom_node *box = zh && en ? dom_elem_class(parent, "div", cls) : parent;
+	if (zh && en)
+		dom_attr(box, "class", arena_cat(c->a, "pair ", cls, (char *)NULL));
+	if (zh) {
+		struct dom_node *p = dom_elem(box, "p");
+		dom_attr(p, "lang", "zh-Hans");
+		if (!en)
+			dom_attr(p, "class", cls);
+		quiz_text(c, p, zh, 0);
+	}
+	if (en) {
+		struct dom_node *p = dom_elem(box, "p");
+		dom_attr(p, "lang", "en");
+		if (!zh)
+			dom_attr(p, "class", cls);
+		quiz_text(c, p, en, 1);
+	}
+}
+
+/* Appends a choice as inline text (study.js makes it a button): a map
+ * {zh:, en:} or one text for both languages. */
+static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *n)
+{
+	const struct ynode *zh = n, *en = NULL;
+	if (n->kind == YNODE_MAP) {
+		zh = quiz_scalar(c, n, "zh");
+		en = quiz_scalar(c, n, "en");
+	} else if (n->kind != YNODE_SCALAR) {
+		diag_error(n->loc, "a choice is text, or {zh: …, en: …}, not %s", ytree_kind_name(n));
+		c->errors++;
+		return;
+	}
+	struct dom_node *box = zh && en ? dom_elem_class(li, "span", "bi quiz-choice")
+					: dom_elem_class(li, "span", "quiz-choice");
+	if (zh) {
+		struct dom_node *z = en ? dom_elem(box, "span") : box;
+		if (en || render_detect_lang(zh->text, zh->len) == LANG_ZH)
+			dom_attr(z, "lang", "zh-Hans");
+		quiz_text(c, z, zh, en || render_detect_lang(zh->text, zh->len) == LANG_ZH ? 0 : 1);
+	}
+	if (zh && en)
+		dom_texts(box, " ");
+	if (en) {
+		struct dom_node *e = zh ? dom_elem(box, "span") : box;
+		dom_attr(e, "lang", "en");
+		quiz_text(c, e, en, 1);
+	}
+}
+
+/* Checks a claim written in a quiz (the answer or a check): text as
+ * written, at loc (its first character).  Returns 0 and fills *sp, or -1
+ * after reporting. */
+static int quiz_claim(struct ctx *c, const struct ynode *n, struct span *sp, const char *what)
+{
+	const char *text = n->text;
+	size_t len = n->len;
+	struct srcloc loc = n->loc;
+	/* the claim as the checker sees a span: loc is its opening brace */
+	if (len >= 2 && text[0] == '{' && text[len - 1] == '}') {
+		text++;
+		len -= 2;
+	} else {
+		loc.col--;
+	}
+	memset(sp, 0, sizeof *sp);
+	if (!c->book->numbers || numbers_span(c->book->numbers, c->a, text, len, loc, sp) < 0)
+		return -1;
+	if (sp->kind != SPAN_CLAIM || sp->disputed) {
+		diag_report(DIAG_ERROR, n->loc, (int)utf8_length(n->text, n->len),
+			    "hint: write the answer as a claim, the answer first and what checks it "
+			    "after the relation: '13.8 TB = 72 × 192 GB'",
+			    "%s of a quiz is a claim: a value, a relation and what checks it", what);
+		return -1;
+	}
+	return 0;
+}
+
+/* Records a quiz's claim for claims.html; the element el shows it. */
+static void quiz_record(struct ctx *c, const struct span *sp, const struct ynode *n,
+			struct dom_node *el)
+{
+	struct claim_record *r = ARRAY_PUSH(c->out->claims, c->out->nclaims, c->capclaims);
+	r->span = *sp;
+	r->loc = n->loc;
+	r->section = c->section;
+	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
+	dom_attr(el, "id", r->anchor);
+}
+
+/* Appends a checked claim: what it states, and its derivation. */
+static void quiz_claim_text(struct ctx *c, struct dom_node *parent, const struct span *sp,
+			    const struct ynode *n)
+{
+	struct dom_node *p = dom_elem_class(parent, "p", "quiz-key");
+	struct dom_node *key = dom_elem_class(p, "strong", "claim claim-ok");
+	quiz_record(c, sp, n, key);
+	dom_texts(key, sp->stated);
+	dom_texts(p, arena_printf(c->a, " %s %s", sp->relation, sp->derivation));
+	if (sp->computed && strcmp(sp->computed, sp->stated))
+		dom_texts(p, arena_printf(c->a, " = %s", sp->computed));
+}
+
+static const char *const quiz_keys[] = { "zh", "en", "answer", "choices", "correct", "check",
+					 "explain" };
+
+void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *parent)
+{
+	/* the pre-pass took its braces out as spans: put them back (flow maps
+	 * are YAML's), and evaluate the spans of its texts from there */
+	lit = spans_restore(c, lit);
+	struct ynode *y = ytree_parse(c->a, c->ch->path, lit, strlen(lit), c->ch->body_line + line - 1);
+	if (!y) {
+		c->errors++;
+		return;
+	}
+	struct srcloc at = chapter_loc(c, line - 1, 1);   /* the fence */
+	if (y->kind != YNODE_MAP || !y->count) {
+		diag_report(DIAG_ERROR, y->kind == YNODE_MAP ? at : y->loc, 3,
+			    "hint: a quiz holds zh: and en: (the question) and answer: (a claim), "
+			    "or choices: and correct:", "a quiz block is a map of keys");
+		c->errors++;
+		return;
+	}
+	for (size_t i = 0; i < y->count; i++) {
+		const char *k = y->pairs[i].key->text;
+		size_t j = 0;
+		while (j < sizeof quiz_keys / sizeof *quiz_keys && strcmp(k, quiz_keys[j]))
+			j++;
+		if (j == sizeof quiz_keys / sizeof *quiz_keys) {
+			diag_report(DIAG_ERROR, y->pairs[i].key->loc, (int)utf8_length(k, strlen(k)),
+				    "hint: a quiz's keys are zh, en, answer, choices, correct, check, explain",
+				    "unknown key '%s' in a quiz", k);
+			c->errors++;
+			return;
+		}
+	}
+	const struct ynode *zh = quiz_scalar(c, y, "zh"), *en = quiz_scalar(c, y, "en");
+	const struct ynode *answer = quiz_scalar(c, y, "answer");
+	const struct ynode *choices = ytree_get(y, "choices"), *correct = quiz_scalar(c, y, "correct");
+	if (!zh && !en) {
+		diag_report(DIAG_ERROR, at, 3, "hint: write the question in zh: and en:",
+			    "a quiz without a question");
+		c->errors++;
+		return;
+	}
+	if (!answer == !choices) {
+		diag_report(DIAG_ERROR, at, 3,
+			    "hint: 'answer: 13.8 TB = 72 × 192 GB' asks for a number; 'choices: [...]' "
+			    "with 'correct: 2' offers a choice",
+			    answer ? "a quiz has an answer or choices, not both" :
+			    "a quiz needs an answer: or choices:");
+		c->errors++;
+		return;
+	}
+	long right = 0;
+	if (choices) {
+		char *end = NULL;
+		if (choices->kind != YNODE_SEQ || choices->count < 2 ||
+		    choices->count > QUIZ_MAX_CHOICES) {
+			diag_report(DIAG_ERROR, choices->loc, 1, NULL,
+				    "choices: is a list of 2 to %d answers", QUIZ_MAX_CHOICES);
+			c->errors++;
+			return;
+		}
+		if (correct)
+			right = strtol(correct->text, &end, 10);
+		if (!correct || *end || right < 1 || right > (long)choices->count) {
+			diag_report(DIAG_ERROR, correct ? correct->loc : at, 3,
+				    "hint: the choices are numbered from 1",
+				    "correct: is the number of the right choice, 1 to %zu",
+				    choices->count);
+			c->errors++;
+			return;
+		}
+	}
+	struct span key;
+	if (answer && quiz_claim(c, answer, &key, "the answer") < 0) {
+		c->errors++;
+		return;
+	}
+	if (answer && !key.grade.ok) {
+		diag_report(DIAG_ERROR, answer->loc, (int)utf8_length(answer->text, answer->len),
+			    "hint: a typed answer is graded against '=' or '≈', as a claim holds",
+			    "the answer of a quiz is a claim with = or ≈, not '%s'", key.relation);
+		c->errors++;
+		return;
+	}
+
+	c->out->quizzes++;
+	struct dom_node *box = dom_elem_class(parent, "div", "quiz");
+	dom_attr(box, "id", render_unique_id(c, arena_printf(c->a, "quiz-%d", c->out->quizzes)));
+	dom_attr(box, "role", "group");
+	dom_attr(box, "aria-label", arena_printf(c->a, "自测 Self-test %d", c->out->quizzes));
+	struct dom_node *label = dom_elem_class(box, "p", "quiz-label");
+	bi_text(label, "自测", "Self-test");
+	quiz_bilingual(c, box, y, "quiz-question");   /* zh: and en: of the block */
+	if (answer) {
+		const struct span_grade *g = &key.grade;
+		dom_attr(box, "data-kind", "number");
+		dom_attr(box, "data-lo", arena_printf(c->a, "%.17g", g->lo));
+		dom_attr(box, "data-hi", arena_printf(c->a, "%.17g", g->hi));
+		dom_attr(box, "data-tol", arena_printf(c->a, "%.17g", g->tol));
+		dom_attr(box, "data-abs", arena_printf(c->a, "%.17g", g->abs_tol));
+		dom_attr(box, "data-unit", g->unit);
+		dom_attr(box, "data-key", key.stated);
+		dom_attr(box, "data-slips", slips_json(c->a, g));
+	} else {
+		dom_attr(box, "data-kind", "choice");
+		struct dom_node *ol = dom_elem_class(box, "ol", "quiz-choices");
+		for (size_t i = 0; i < choices->count; i++) {
+			struct dom_node *li = dom_elem(ol, "li");
+			if ((long)i + 1 == right)
+				dom_attr(li, "data-correct", NULL);
+			quiz_choice(c, li, choices->items[i]);
+		}
+	}
+	struct dom_node *det = dom_elem_class(box, "details", "quiz-answer");
+	bi_text(dom_elem(det, "summary"), "看答案", "Show the answer");
+	if (answer) {
+		quiz_claim_text(c, det, &key, answer);
+	} else {
+		struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
+		bi_text(p, arena_printf(c->a, "正确答案：第 %ld 项", right),
+			arena_printf(c->a, "The right choice: number %ld", right));
+	}
+	const struct ynode *checks = ytree_get(y, "check");
+	if (checks) {
+		size_t n = checks->kind == YNODE_SEQ ? checks->count : 1;
+		for (size_t i = 0; i < n; i++) {
+			const struct ynode *ck = checks->kind == YNODE_SEQ ? checks->items[i] : checks;
+			struct span sp;
+			if (ck->kind != YNODE_SCALAR) {
+				diag_error(ck->loc, "check: is a claim or a list of claims");
+				c->errors++;
+				continue;
+			}
+			if (quiz_claim(c, ck, &sp, "a check") < 0) {
+				c->errors++;
+				continue;
+			}
+			quiz_claim_text(c, det, &sp, ck);
+		}
+	}
+	const struct ynode *explain = ytree_get(y, "explain");
+	if (explain)
+		quiz_bilingual(c, det, explain, "quiz-explain");
+}
