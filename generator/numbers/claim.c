@@ -711,9 +711,9 @@ static void add_slip(struct span_grade *g, enum span_slip_kind kind, double fact
 	g->nslips++;
 }
 
-/* The most slips fill_grade() adds: 6 prefix steps, 2 bits/bytes, 2 of ×2,
- * 2 of 10^3. */
-#define GRADE_MAX_SLIPS 12
+/* The most slips fill_grade() adds: 12 prefix steps (1.024^±n, n up to 6
+ * as prefix_slip() looks), 2 bits/bytes, 2 of ×2, 2 of 10^3. */
+#define GRADE_MAX_SLIPS 18
 
 /* Fills what a quiz needs to grade a typed answer to this claim (span.h):
  * the computed interval and the tolerance in the stated unit, and the
@@ -736,7 +736,7 @@ static void fill_grade(struct ctx *c, enum relation rel, const struct quantity *
 		g->tol = c->approx;
 	g->slips = arena_array(c->a, GRADE_MAX_SLIPS, sizeof *g->slips);
 	int info = has_information(c->u, computed);
-	for (int n = 1; info && n <= 3; n++) {
+	for (int n = 1; info && n <= 6; n++) {
 		add_slip(g, SLIP_PREFIX, 1 / pow(1.024, n));
 		add_slip(g, SLIP_PREFIX, pow(1.024, n));
 	}

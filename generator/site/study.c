@@ -209,6 +209,10 @@ static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *
 		c->errors++;
 		return;
 	}
+	/* study.js makes the choice a button: nothing in it may be a link or
+	 * focusable (values and names show as text) */
+	c->no_autolink++;
+	c->in_link++;
 	struct dom_node *box = zh && en ? dom_elem_class(li, "span", "bi quiz-choice")
 					: dom_elem_class(li, "span", "quiz-choice");
 	if (zh) {
@@ -224,6 +228,8 @@ static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *
 		dom_attr(e, "lang", "en");
 		quiz_text(c, e, en, 1);
 	}
+	c->in_link--;
+	c->no_autolink--;
 }
 
 /* Checks a claim written in a quiz (the answer or a check): text as
