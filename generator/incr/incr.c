@@ -239,7 +239,19 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
 	free(kept);
 	/* study mode: its questions counted, its figures to remember */
-	got.quizzes = (int)pack_get_u64(&r);
+	got.nquizzes = get_count(&r);
+	got.quizzes = arena_array(a, got.nquizzes ? got.nquizzes : 1, sizeof *got.quizzes);
+	for (size_t k = 0; k < got.nquizzes && !r.bad; k++) {
+		struct quiz_record *q = &got.quizzes[k];
+		q->anchor = pack_get_str(&r);
+		q->question.zh = pack_get_str(&r);
+		q->question.en = pack_get_str(&r);
+		q->key = pack_get_str(&r);
+		q->choice.zh = pack_get_str(&r);
+		q->choice.en = pack_get_str(&r);
+		q->explain.zh = pack_get_str(&r);
+		q->explain.en = pack_get_str(&r);
+	}
 	got.nkeys = get_count(&r);
 	got.keys = arena_array(a, got.nkeys ? got.nkeys : 1, sizeof *got.keys);
 	for (size_t k = 0; k < got.nkeys && !r.bad; k++) {
@@ -475,7 +487,18 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, claims.len);
 	buf_add(&b, claims.data ? claims.data : "", claims.len);
 	buf_release(&claims);
-	pack_put_u64(&b, (uint64_t)r->quizzes);
+	pack_put_u64(&b, r->nquizzes);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *q = &r->quizzes[k];
+		pack_put_str(&b, q->anchor);
+		pack_put_str(&b, q->question.zh);
+		pack_put_str(&b, q->question.en);
+		pack_put_str(&b, q->key);
+		pack_put_str(&b, q->choice.zh);
+		pack_put_str(&b, q->choice.en);
+		pack_put_str(&b, q->explain.zh);
+		pack_put_str(&b, q->explain.en);
+	}
 	pack_put_u64(&b, r->nkeys);
 	for (size_t k = 0; k < r->nkeys; k++) {
 		const struct key_figure *kf = &r->keys[k];
@@ -537,6 +560,18 @@ static void incr_book_keys(struct site *s)
 			study = pack_hash_str(study, kf->relation);
 			study = pack_hash_str(study, kf->derivation);
 			study = pack_hash_str(study, kf->anchor);
+		}
+		study = pack_hash_u64(study, r->nquizzes);
+		for (size_t k = 0; k < r->nquizzes; k++) {
+			const struct quiz_record *q = &r->quizzes[k];
+			study = pack_hash_str(study, q->anchor);
+			study = pack_hash_str(study, q->question.zh);
+			study = pack_hash_str(study, q->question.en);
+			study = pack_hash_str(study, q->key);
+			study = pack_hash_str(study, q->choice.zh);
+			study = pack_hash_str(study, q->choice.en);
+			study = pack_hash_str(study, q->explain.zh);
+			study = pack_hash_str(study, q->explain.en);
 		}
 		mentions = pack_hash_u64(mentions, r->nmentions);
 		for (size_t k = 0; k < r->nmentions; k++) {

@@ -303,6 +303,17 @@ static void keep_chapter(struct site *s, size_t i)
 					     from->line, 0, 0, 0 };
 	}
 	r->keys = kf;
+	/* and the questions, for the flashcards */
+	struct quiz_record *qr = arena_array(s->a, r->nquizzes ? r->nquizzes : 1, sizeof *qr);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *from = &r->quizzes[k];
+		qr[k] = (struct quiz_record){ keep_str(s, from->anchor),
+					      { keep_str(s, from->question.zh), keep_str(s, from->question.en) },
+					      keep_str(s, from->key),
+					      { keep_str(s, from->choice.zh), keep_str(s, from->choice.en) },
+					      { keep_str(s, from->explain.zh), keep_str(s, from->explain.en) } };
+	}
+	r->quizzes = qr;
 	r->sections = NULL;
 	r->nsections = 0;
 }

@@ -55,7 +55,7 @@ struct ctx {
 	int in_heading;          /* rendering a heading's text */
 	int pair;                /* the pair being rendered (numbered from 1), or 0 */
 	int pair_keys[2];        /* key figures met in it so far, per language */
-	size_t capkeys;
+	size_t capkeys, capquizzes;
 };
 
 /* Returns want (or want-2, want-3…), an id no other element of the page

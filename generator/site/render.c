@@ -580,7 +580,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	if (out->nkeys)
 		study_figures_card(a, article, render_unique_id(&c, "figures-to-remember"), out->keys,
 				   out->nkeys, NULL);
-	if (out->nkeys || out->quizzes)
+	if (out->nkeys || out->nquizzes)
 		study_assets(frag);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
@@ -604,6 +604,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
 	TO_ARENA(keys, nkeys);
+	TO_ARENA(quizzes, nquizzes);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }

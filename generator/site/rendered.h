@@ -65,6 +65,15 @@ struct key_figure {
 	int nth;                 /* and which key figure of that block it is */
 };
 
+/* A self-test question (study.h), as plain text, for the flashcards. */
+struct quiz_record {
+	const char *anchor;      /* id of the question on its page */
+	struct bitext question;
+	const char *key;         /* the answer's claim, or a choice's checks ("a; b"), or NULL */
+	struct bitext choice;    /* a multiple choice: the right one */
+	struct bitext explain;
+};
+
 /* Plain text of a section, for the search index. */
 struct section_text {
 	const char *anchor;      /* NULL: the chapter's top */
@@ -85,7 +94,8 @@ struct rendered {
 	size_t nsections;
 	struct key_figure *keys;     /* figures to remember, in order */
 	size_t nkeys;
-	int quizzes;                 /* self-test questions */
+	struct quiz_record *quizzes; /* self-test questions, in order */
+	size_t nquizzes;
 	int zh_blocks;               /* Chinese blocks */
 	int pairs;                   /* of which paired with English */
 	int spans;                   /* value and claim spans */

@@ -138,15 +138,18 @@ static const char *slips_json(struct arena *a, const struct span_grade *g)
 	return r;
 }
 
-/* Appends the text of a scalar (its spans {…} evaluated)
- * to parent in language lang (0 Chinese, 1 English). */
-static void quiz_text(struct ctx *c, struct dom_node *parent, const struct ynode *n, int lang)
+/* Appends the text of a scalar (its spans {…} evaluated) to parent in
+ * language lang (0 Chinese, 1 English); returns it as plain text. */
+static const char *quiz_text(struct ctx *c, struct dom_node *parent, const struct ynode *n, int lang)
 {
 	int was = c->lang;
+	size_t from = c->text.len;
 	c->lang = lang;
 	spans_emit_text(c, parent, n->text, n->loc);
+	const char *plain = arena_strndup(c->a, c->text.data + from, c->text.len - from);
 	buf_addch(&c->text, '\n');
 	c->lang = was;
+	return plain;
 }
 
 /* Returns a text node of map m under key, or NULL; reports a node of
@@ -163,10 +166,11 @@ static const struct ynode *quiz_scalar(struct ctx *c, const struct ynode *m, con
 }
 
 /* Appends a block in both languages from a node: a map {zh:, en:} or one
- * text (its language told by its script). */
-static void quiz_bilingual(struct ctx *c, struct dom_node *parent, const struct ynode *n,
-			   const char *cls)
+ * text (its language told by its script); returns its plain text. */
+static struct bitext quiz_bilingual(struct ctx *c, struct dom_node *parent, const struct ynode *n,
+				    const char *cls)
 {
+	struct bitext plain = { NULL, NULL };
 	const struct ynode *zh = NULL, *en = NULL;
 	if (n->kind == YNODE_MAP) {
 		zh = quiz_scalar(c, n, "zh");
@@ -185,21 +189,23 @@ static void quiz_bilingual(struct ctx *c, struct dom_node *parent, const struct 
 		dom_attr(p, "lang", "zh-Hans");
 		if (!en)
 			dom_attr(p, "class", cls);
-		quiz_text(c, p, zh, 0);
+		plain.zh = quiz_text(c, p, zh, 0);
 	}
 	if (en) {
 		struct dom_node *p = dom_elem(box, "p");
 		dom_attr(p, "lang", "en");
 		if (!zh)
 			dom_attr(p, "class", cls);
-		quiz_text(c, p, en, 1);
+		plain.en = quiz_text(c, p, en, 1);
 	}
+	return plain;
 }
 
 /* Appends a choice as inline text (study.js makes it a button): a map
- * {zh:, en:} or one text for both languages. */
-static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *n)
+ * {zh:, en:} or one text for both languages; returns its plain text. */
+static struct bitext quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *n)
 {
+	struct bitext plain = { NULL, NULL };
 	const struct ynode *zh = n, *en = NULL;
 	if (n->kind == YNODE_MAP) {
 		zh = quiz_scalar(c, n, "zh");
@@ -207,7 +213,7 @@ static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *
 	} else if (n->kind != YNODE_SCALAR) {
 		diag_error(n->loc, "a choice is text, or {zh: …, en: …}, not %s", ytree_kind_name(n));
 		c->errors++;
-		return;
+		return plain;
 	}
 	/* study.js makes the choice a button: nothing in it may be a link or
 	 * focusable (values and names show as text) */
@@ -219,17 +225,23 @@ static void quiz_choice(struct ctx *c, struct dom_node *li, const struct ynode *
 		struct dom_node *z = en ? dom_elem(box, "span") : box;
 		if (en || render_detect_lang(zh->text, zh->len) == LANG_ZH)
 			dom_attr(z, "lang", "zh-Hans");
-		quiz_text(c, z, zh, en || render_detect_lang(zh->text, zh->len) == LANG_ZH ? 0 : 1);
+		int zh_text = en || render_detect_lang(zh->text, zh->len) == LANG_ZH;
+		const char *t = quiz_text(c, z, zh, zh_text ? 0 : 1);
+		if (zh_text)
+			plain.zh = t;
+		else
+			plain.en = t;
 	}
 	if (zh && en)
 		dom_texts(box, " ");
 	if (en) {
 		struct dom_node *e = zh ? dom_elem(box, "span") : box;
 		dom_attr(e, "lang", "en");
-		quiz_text(c, e, en, 1);
+		plain.en = quiz_text(c, e, en, 1);
 	}
 	c->in_link--;
 	c->no_autolink--;
+	return plain;
 }
 
 /* Checks a claim written in a quiz (the answer or a check): text as
@@ -272,17 +284,20 @@ static void quiz_record(struct ctx *c, const struct span *sp, const struct ynode
 	dom_attr(el, "id", r->anchor);
 }
 
-/* Appends a checked claim: what it states, and its derivation. */
-static void quiz_claim_text(struct ctx *c, struct dom_node *parent, const struct span *sp,
-			    const struct ynode *n)
+/* Appends a checked claim: what it states, and its derivation; returns
+ * that as text. */
+static const char *quiz_claim_text(struct ctx *c, struct dom_node *parent, const struct span *sp,
+				   const struct ynode *n)
 {
 	struct dom_node *p = dom_elem_class(parent, "p", "quiz-key");
 	struct dom_node *key = dom_elem_class(p, "strong", "claim claim-ok");
 	quiz_record(c, sp, n, key);
 	dom_texts(key, sp->stated);
-	dom_texts(p, arena_printf(c->a, " %s %s", sp->relation, sp->derivation));
-	if (sp->computed && strcmp(sp->computed, sp->stated))
-		dom_texts(p, arena_printf(c->a, " = %s", sp->computed));
+	const char *rest = arena_printf(c->a, " %s %s", sp->relation, sp->derivation);
+	if (sp->computed && strcmp(sp->computed, sp->stated) && strcmp(sp->computed, sp->derivation))
+		rest = arena_printf(c->a, "%s = %s", rest, sp->computed);
+	dom_texts(p, rest);
+	return arena_cat(c->a, sp->stated, rest, (char *)NULL);
 }
 
 static const char *const quiz_keys[] = { "zh", "en", "answer", "choices", "correct", "check",
@@ -371,14 +386,17 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 		return;
 	}
 
-	c->out->quizzes++;
+	struct quiz_record *rec = ARRAY_PUSH(c->out->quizzes, c->out->nquizzes, c->capquizzes);
+	memset(rec, 0, sizeof *rec);
+	size_t number = c->out->nquizzes;
 	struct dom_node *box = dom_elem_class(parent, "div", "quiz");
-	dom_attr(box, "id", render_unique_id(c, arena_printf(c->a, "quiz-%d", c->out->quizzes)));
+	rec->anchor = render_unique_id(c, arena_printf(c->a, "quiz-%zu", number));
+	dom_attr(box, "id", rec->anchor);
 	dom_attr(box, "role", "group");
-	dom_attr(box, "aria-label", arena_printf(c->a, "自测 Self-test %d", c->out->quizzes));
+	dom_attr(box, "aria-label", arena_printf(c->a, "自测 Self-test %zu", number));
 	struct dom_node *label = dom_elem_class(box, "p", "quiz-label");
 	bi_text(label, "自测", "Self-test");
-	quiz_bilingual(c, box, y, "quiz-question");   /* zh: and en: of the block */
+	rec->question = quiz_bilingual(c, box, y, "quiz-question");   /* zh: and en: of the block */
 	if (answer) {
 		const struct span_grade *g = &key.grade;
 		dom_attr(box, "data-kind", "number");
@@ -396,13 +414,15 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 			struct dom_node *li = dom_elem(ol, "li");
 			if ((long)i + 1 == right)
 				dom_attr(li, "data-correct", NULL);
-			quiz_choice(c, li, choices->items[i]);
+			struct bitext t = quiz_choice(c, li, choices->items[i]);
+			if ((long)i + 1 == right)
+				rec->choice = t;
 		}
 	}
 	struct dom_node *det = dom_elem_class(box, "details", "quiz-answer");
 	bi_text(dom_elem(det, "summary"), "看答案", "Show the answer");
 	if (answer) {
-		quiz_claim_text(c, det, &key, answer);
+		rec->key = quiz_claim_text(c, det, &key, answer);
 	} else {
 		struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
 		bi_text(p, arena_printf(c->a, "正确答案：第 %ld 项", right),
@@ -423,10 +443,11 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 				c->errors++;
 				continue;
 			}
-			quiz_claim_text(c, det, &sp, ck);
+			const char *t = quiz_claim_text(c, det, &sp, ck);
+			rec->key = rec->key ? arena_cat(c->a, rec->key, "; ", t, (char *)NULL) : t;
 		}
 	}
 	const struct ynode *explain = ytree_get(y, "explain");
 	if (explain)
-		quiz_bilingual(c, det, explain, "quiz-explain");
+		rec->explain = quiz_bilingual(c, det, explain, "quiz-explain");
 }
