@@ -6,8 +6,9 @@
 # field would cut a note in two, and an unescaped quote at a field's start
 # would make Anki read it as a quoted CSV field.  Checked on the fixture
 # book tests/fixtures/study (against its golden too, in run.sh) and on the
-# real book: every figure to remember and every question is one note, with
-# a tag for its chapter; figures.html links to the file.
+# real book: every figure to remember, every question and every drill of
+# practice.html is one note, with a tag for its chapter (or spec table);
+# figures.html links to the file.
 set -u
 cd "$(dirname "$0")/.."
 BIN=${BUILD:-build}/specbook
@@ -34,7 +35,7 @@ problems() {
 			if (f ~ /[<>"]/) printf "line %d: field %d holds markup or a quote that is not escaped: %s\n", NR, i, f
 			if (f ~ /&/ && f !~ /&(amp|lt|gt|quot);/) printf "line %d: a bare & in field %d\n", NR, i
 		}
-		if ($3 !~ /^specbook::[^ \t]+ (figure|question)$/) printf "line %d: tags \"%s\" are not \"specbook::CHAPTER figure|question\"\n", NR, $3
+		if ($3 !~ /^specbook::[^ \t]+ (figure|question|drill)$/) printf "line %d: tags \"%s\" are not \"specbook::WHERE figure|question|drill\"\n", NR, $3
 	}
 	END { if (NR < 5) print "no note" }' "$1"
 }
@@ -61,14 +62,17 @@ check_site() {   # name, site
 	questions=$(cat $(ls "$site"/*.html | grep -v '/print.html$') | grep -o '<div class="quiz"' | wc -l)
 	notes_f=$(grep -c ' figure$' "$f")
 	notes_q=$(grep -c ' question$' "$f")
-	if [ "$figures" -gt 0 ] && [ "$notes_f" -eq "$figures" ] && [ "$notes_q" -eq "$questions" ]; then
-		ok "$name: one note per figure ($figures) and per question ($questions)"
+	drills=$(grep -o 'class="quiz drill"[^>]*data-kind="number"' "$site/practice.html" | wc -l)
+	notes_d=$(grep -c ' drill$' "$f")
+	if [ "$figures" -gt 0 ] && [ "$notes_f" -eq "$figures" ] && [ "$notes_q" -eq "$questions" ] &&
+		[ "$drills" -gt 0 ] && [ "$notes_d" -eq "$drills" ]; then
+		ok "$name: one note per figure ($figures), per question ($questions) and per drill ($drills)"
 	else
-		not_ok "$name: one note per figure ($notes_f of $figures) and per question ($notes_q of $questions)"
+		not_ok "$name: one note per figure ($notes_f of $figures), per question ($notes_q of $questions) and per drill ($notes_d of $drills)"
 	fi
 	local chapters tagged
 	chapters=$(grep -l 'class="study-card\|<div class="quiz"' "$site"/*.html | grep -v '/print\.html$\|/figures\.html$' | wc -l)
-	tagged=$(awk -F'\t' 'NR > 4 { split($3, t, " "); print t[1] }' "$f" | sort -u | wc -l)
+	tagged=$(awk -F'\t' 'NR > 4 && $3 !~ / drill$/ { split($3, t, " "); print t[1] }' "$f" | sort -u | wc -l)
 	if [ "$tagged" -eq "$chapters" ]; then ok "$name: a tag for each of its $chapters chapters"
 	else not_ok "$name: a tag for each of its $chapters chapters (got $tagged)"; fi
 	if grep -q 'href="flashcards.txt"' "$site/figures.html"; then ok "$name: figures.html links to flashcards.txt"

@@ -15,6 +15,7 @@
 #include "book/spec.h"
 #include "core/builtin.h"
 #include "core/files.h"
+#include "numbers/format.h"
 #include "numbers/units.h"
 
 #include <string.h>
@@ -79,4 +80,22 @@ const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
 	if (table)
 		*table = &nb->rs.book.tables[ref.table];
 	return &nb->rs.book.tables[ref.table].rows[ref.row];
+}
+
+int numbers_drill(const struct numbers *nb, struct arena *a, size_t t, size_t r, size_t c,
+		  struct numbers_drill *out)
+{
+	memset(out, 0, sizeof *out);
+	if (t >= nb->rs.book.ntables || r >= nb->rs.book.tables[t].nrows ||
+	    c >= nb->rs.book.tables[t].ncolumns)
+		return -1;
+	const struct field *f = resolve_field(&nb->rs, t, r, c);
+	if (f->kind != FIELD_VALUE || f->failed || !f->q.unit ||
+	    f->q.nominal.lo != f->q.nominal.hi)
+		return -1;   /* a range or a plain count is no drill */
+	out->shown = format_quantity(a, nb->rs.units, &f->q, 0);
+	out->derivation = f->has_computed ? f->derivation : NULL;
+	out->value = (f->q.nominal.lo + f->q.nominal.hi) / 2 / (f->q.scale > 0 ? f->q.scale : 1);
+	claim_grade(nb->rs.units, a, &f->q, &out->grade);
+	return 0;
 }

@@ -965,6 +965,15 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	return judge(&c, &p, out);
 }
 
+void claim_grade(const struct units *u, struct arena *a, const struct quantity *v,
+		 struct span_grade *out)
+{
+	struct ctx c = { u, NULL, 0, a, "", 0, { NULL, 0, 0 }, { NULL, 0, 0 }, 0 };
+	struct tolerance none;
+	memset(&none, 0, sizeof none);
+	fill_grade(&c, REL_EQ, v, v, &none, 0, out);
+}
+
 int claim_check(const struct units *u, const struct expr_scope *scope, double approx,
 		struct arena *a, const char *text, size_t len, struct srcloc loc)
 {

@@ -19,6 +19,7 @@
 #include "core/yamltree.h"
 #include "book/numbers.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,18 +92,7 @@ void study_figures_card(struct arena *a, struct dom_node *article, const char *i
 	bi_text(link, "全书要记住的数字（可打印）", "All the book's figures to remember (printable)");
 }
 
-void study_assets(struct dom_node *frag)
-{
-	struct dom_node *css = dom_elem(frag, "link");
-	dom_attr(css, "rel", "stylesheet");
-	dom_attr(css, "href", "/assets/study.css");
-	struct dom_node *js = dom_elem(frag, "script");
-	dom_attr(js, "src", "/assets/study.js");
-	dom_attr(js, "defer", NULL);
-}
-
-/* ---- quizzes ---- */
-
+/* The hint of each kind of slip, in both languages. */
 static const struct {
 	const char *zh, *en;
 } slip_hint[] = {
@@ -116,8 +106,38 @@ static const struct {
 	[SLIP_THOUSAND] = { "差了 1000 倍：单位前缀差了一级？", "off by 1000: a prefix one step off?" },
 };
 
-/* The slips of a grade as JSON for study.js, one entry per kind of slip
- * with its factors and its hint: [{"f":[0.9765625,1.024],"zh":…,"en":…}]. */
+void study_assets(struct dom_node *frag)
+{
+	/* the hints of the slips a typed answer may show, once a page */
+	struct dom_node *ul = dom_elem_class(frag, "ul", "quiz-hints");
+	dom_attr(ul, "hidden", NULL);
+	for (size_t k = 0; k < sizeof slip_hint / sizeof *slip_hint; k++) {
+		struct dom_node *li = dom_elem(ul, "li");
+		char number[8];
+		snprintf(number, sizeof number, "%zu", k);
+		dom_attr(li, "data-k", number);
+		struct dom_node *z = dom_elem(li, "span");
+		dom_attr(z, "lang", "zh-Hans");
+		dom_texts(z, slip_hint[k].zh);
+		struct dom_node *e = dom_elem(li, "span");
+		dom_attr(e, "lang", "en");
+		dom_texts(e, slip_hint[k].en);
+	}
+	struct dom_node *css = dom_elem(frag, "link");
+	dom_attr(css, "rel", "stylesheet");
+	dom_attr(css, "href", "/assets/study.css");
+	struct dom_node *js = dom_elem(frag, "script");
+	dom_attr(js, "src", "/assets/study.js");
+	dom_attr(js, "defer", NULL);
+}
+
+/* ---- quizzes ---- */
+
+
+/* The slips of a grade as JSON for study.js, one entry per kind of slip:
+ * its factors and the number of its hint, [{"f":[0.9765625,1.024],"k":0}];
+ * the hints are in the page once (study_assets()).  Seven digits are
+ * plenty for a factor: a slip is matched within 0.5%. */
 static const char *slips_json(struct arena *a, const struct span_grade *g)
 {
 	struct buf b = BUF_INIT;
@@ -128,14 +148,104 @@ static const char *slips_json(struct arena *a, const struct span_grade *g)
 		int last = i + 1 == g->nslips || g->slips[i + 1].kind != k;
 		if (first)
 			buf_addf(&b, "%s{\"f\":[", i ? "," : "");
-		buf_addf(&b, "%s%.17g", first ? "" : ",", g->slips[i].factor);
+		buf_addf(&b, "%s%.7g", first ? "" : ",", g->slips[i].factor);
 		if (last)
-			buf_addf(&b, "],\"zh\":\"%s\",\"en\":\"%s\"}", slip_hint[k].zh, slip_hint[k].en);
+			buf_addf(&b, "],\"k\":%d}", (int)k);
 	}
 	buf_addch(&b, ']');
 	const char *r = arena_strdup(a, b.data);
 	buf_release(&b);
 	return r;
+}
+
+/* Gives a "type a number" card what study.js grades with. */
+static void grade_attrs(struct arena *a, struct dom_node *box, const struct span_grade *g,
+			const char *key)
+{
+	dom_attr(box, "data-kind", "number");
+	dom_attr(box, "data-lo", arena_printf(a, "%.17g", g->lo));
+	dom_attr(box, "data-hi", arena_printf(a, "%.17g", g->hi));
+	dom_attr(box, "data-tol", arena_printf(a, "%.17g", g->tol));
+	dom_attr(box, "data-abs", arena_printf(a, "%.17g", g->abs_tol));
+	dom_attr(box, "data-unit", g->unit);
+	dom_attr(box, "data-key", key);
+	dom_attr(box, "data-slips", slips_json(a, g));
+}
+
+struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, const char *id,
+				  struct bitext question, const char *key, const char *derivation,
+				  const char *href, const char *source, const struct span_grade *g)
+{
+	struct dom_node *box = dom_elem_class(parent, "div", "quiz drill");
+	dom_attr(box, "id", id);
+	dom_attr(box, "role", "group");
+	dom_attr(box, "aria-label", arena_cat(a, "练习 Drill: ", question.en ? question.en : question.zh,
+					      (char *)NULL));
+	grade_attrs(a, box, g, key);
+	struct dom_node *q = dom_elem_class(box, "div", "pair quiz-question");
+	struct dom_node *zh = dom_elem(q, "p");
+	dom_attr(zh, "lang", "zh-Hans");
+	dom_texts(zh, question.zh);
+	struct dom_node *en = dom_elem(q, "p");
+	dom_attr(en, "lang", "en");
+	dom_texts(en, question.en);
+	struct dom_node *det = dom_elem_class(box, "details", "quiz-answer");
+	bi_text(dom_elem(det, "summary"), "看答案", "Show the answer");
+	struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
+	dom_texts(dom_elem(p, "strong"), key);
+	if (derivation)
+		dom_texts(p, arena_cat(a, " = ", derivation, (char *)NULL));
+	dom_texts(p, " · ");
+	struct dom_node *link = dom_elem(p, "a");
+	dom_attr(link, "href", href);
+	dom_texts(link, source);
+	return box;
+}
+
+struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, const char *id,
+				   struct bitext question, const struct bitext *choices, size_t n,
+				   size_t right, struct bitext why, const char *href)
+{
+	struct dom_node *box = dom_elem_class(parent, "div", "quiz drill");
+	dom_attr(box, "id", id);
+	dom_attr(box, "role", "group");
+	dom_attr(box, "aria-label", arena_cat(a, "练习 Drill: ", question.en ? question.en : question.zh,
+					      (char *)NULL));
+	dom_attr(box, "data-kind", "choice");
+	struct dom_node *q = dom_elem_class(box, "div", "pair quiz-question");
+	struct dom_node *zh = dom_elem(q, "p");
+	dom_attr(zh, "lang", "zh-Hans");
+	dom_texts(zh, question.zh);
+	struct dom_node *en = dom_elem(q, "p");
+	dom_attr(en, "lang", "en");
+	dom_texts(en, question.en);
+	struct dom_node *ol = dom_elem_class(box, "ol", "quiz-choices");
+	for (size_t i = 0; i < n; i++) {
+		struct dom_node *li = dom_elem(ol, "li");
+		if (i + 1 == right)
+			dom_attr(li, "data-correct", NULL);
+		bi_text(dom_elem_class(li, "span", "quiz-choice"), choices[i].zh, choices[i].en);
+	}
+	struct dom_node *det = dom_elem_class(box, "details", "quiz-answer");
+	bi_text(dom_elem(det, "summary"), "看答案", "Show the answer");
+	struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
+	bi_text(dom_elem(p, "strong"), choices[right - 1].zh, choices[right - 1].en);
+	struct dom_node *w = dom_elem_class(det, "div", "pair quiz-explain");
+	struct dom_node *wz = dom_elem(w, "p");
+	dom_attr(wz, "lang", "zh-Hans");
+	dom_texts(wz, why.zh);
+	dom_texts(wz, " ");
+	struct dom_node *lz = dom_elem(wz, "a");
+	dom_attr(lz, "href", href);
+	dom_texts(lz, "规格表");
+	struct dom_node *we = dom_elem(w, "p");
+	dom_attr(we, "lang", "en");
+	dom_texts(we, why.en);
+	dom_texts(we, " ");
+	struct dom_node *le = dom_elem(we, "a");
+	dom_attr(le, "href", href);
+	dom_texts(le, "spec table");
+	return box;
 }
 
 /* Appends the text of a scalar (its spans {…} evaluated) to parent in
@@ -398,15 +508,7 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 	bi_text(label, "自测", "Self-test");
 	rec->question = quiz_bilingual(c, box, y, "quiz-question");   /* zh: and en: of the block */
 	if (answer) {
-		const struct span_grade *g = &key.grade;
-		dom_attr(box, "data-kind", "number");
-		dom_attr(box, "data-lo", arena_printf(c->a, "%.17g", g->lo));
-		dom_attr(box, "data-hi", arena_printf(c->a, "%.17g", g->hi));
-		dom_attr(box, "data-tol", arena_printf(c->a, "%.17g", g->tol));
-		dom_attr(box, "data-abs", arena_printf(c->a, "%.17g", g->abs_tol));
-		dom_attr(box, "data-unit", g->unit);
-		dom_attr(box, "data-key", key.stated);
-		dom_attr(box, "data-slips", slips_json(c->a, g));
+		grade_attrs(c->a, box, &key.grade, key.stated);
 	} else {
 		dom_attr(box, "data-kind", "choice");
 		struct dom_node *ol = dom_elem_class(box, "ol", "quiz-choices");

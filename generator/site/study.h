@@ -56,6 +56,22 @@ void study_figures_list(struct arena *a, struct dom_node *parent, const struct k
 void study_figures_card(struct arena *a, struct dom_node *article, const char *id,
 			const struct key_figure *keys, size_t n, const char *page);
 
+/* Appends a "type a number" card that no claim of the text stands behind
+ * (a drill on a spec field, practice.html): id, the question in both
+ * languages, the answer as shown (key), its derivation or NULL, a link to
+ * the row it comes from (href, titled source), and what grading needs.
+ * Returns the card. */
+struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, const char *id,
+				  struct bitext question, const char *key, const char *derivation,
+				  const char *href, const char *source, const struct span_grade *g);
+
+/* Appends a multiple choice that no block of the text holds (a drill):
+ * id, the question, the n choices, the number of the right one (from 1),
+ * why (shown with the answer) and a link to where the numbers come from. */
+struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, const char *id,
+				   struct bitext question, const struct bitext *choices, size_t n,
+				   size_t right, struct bitext why, const char *href);
+
 /* Appends to a page's content fragment the stylesheet and script of study
  * mode (the hook: loaded only on pages that have a card or a question). */
 void study_assets(struct dom_node *frag);

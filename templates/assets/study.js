@@ -74,8 +74,21 @@
 		return a.lo <= hi && a.hi >= lo;
 	}
 
-	/* Returns 'right', or the slip (with its hint) a wrong answer matches,
-	 * or null. */
+	/* The hints of the slips, in both languages, as the page lists them
+	 * once (study.c, study_assets()): hint number → { zh, en }. */
+	function hints() {
+		var h = {};
+		var items = document.querySelectorAll('.quiz-hints > li');
+		for (var i = 0; i < items.length; i++) {
+			var z = items[i].querySelector('[lang="zh-Hans"]'), e = items[i].querySelector('[lang="en"]');
+			h[items[i].getAttribute('data-k')] = { zh: z ? z.textContent : '', en: e ? e.textContent : '' };
+		}
+		return h;
+	}
+	var HINTS = null;
+
+	/* Returns 'right', or the hint of the slip a wrong answer matches, or
+	 * null. */
 	function grade(q, t) {
 		var lo = Number(q.dataset.lo), hi = Number(q.dataset.hi);
 		var tol = Number(q.dataset.tol) || 0, abs = Number(q.dataset.abs) || 0;
@@ -87,7 +100,10 @@
 		for (var i = 0; i < slips.length; i++) {
 			for (var k = 0; k < slips[i].f.length; k++) {
 				var f = slips[i].f[k];
-				if (overlaps(s, Math.min(lo * f, hi * f), Math.max(lo * f, hi * f))) return slips[i];
+				if (overlaps(s, Math.min(lo * f, hi * f), Math.max(lo * f, hi * f))) {
+					if (!HINTS) HINTS = hints();
+					return HINTS[String(slips[i].k)] || null;
+				}
 			}
 		}
 		return null;
@@ -151,13 +167,16 @@
 								'Work it out again, or show the answer.'));
 				}
 			}
-			if (store) save(key, { answer: input.value, right: g === 'right' });
+			if (store) {
+				save(key, { answer: input.value, right: g === 'right' });
+				graded(q, g === 'right');
+			}
 		}
 		form.addEventListener('submit', function (ev) {
 			ev.preventDefault();
 			check(true);
 		});
-		var last = load()[key];
+		var last = restore && load()[key];
 		if (last && typeof last.answer === 'string') {
 			input.value = last.answer;
 			check(false);
@@ -182,7 +201,10 @@
 			items[i].classList.toggle('quiz-wrong', !right);
 			if (right) say(feedback, 'quiz-right', '对。', 'Right.');
 			else say(feedback, 'quiz-wrong', '不对，再选一次。', 'Not this one; try another.');
-			if (store) save(key, { choice: i, right: right });
+			if (store) {
+				save(key, { choice: i, right: right });
+				graded(q, right);
+			}
 		}
 		Array.prototype.forEach.call(items, function (li, i) {
 			var b = document.createElement('button');
@@ -194,12 +216,125 @@
 			buttons.push(b);
 			b.addEventListener('click', function () { choose(i, true); });
 		});
-		var last = load()[key];
+		var last = restore && load()[key];
 		if (last && typeof last.choice === 'number' && last.choice >= 0 && last.choice < items.length)
 			choose(last.choice, false);
 	}
 
+	/* Called when the reader answers a question (not when a stored answer
+	 * is shown again); the practice session listens. */
+	var onGraded = null;
+	function graded(q, right) {
+		if (onGraded) onGraded(q, right);
+	}
+
+	/*
+	 * practice.html: a session, one question at a time.  Each question sits
+	 * in a box (0 to 5, kept in localStorage): a right answer moves it up
+	 * one, a wrong one back to 0.  Next picks the missed questions first,
+	 * then those never asked, in page order, then the lowest box, the one
+	 * asked longest ago first: a wrong answer comes back soon, a known one
+	 * rarely.  Keyboard: Enter checks, n (or the Next button) moves on.
+	 */
+	function practice(article) {
+		var cards = Array.prototype.slice.call(article.querySelectorAll('.quiz'));
+		if (!cards.length) return;
+		var KEY = location.pathname + '#practice';
+		var st = load()[KEY] || {};
+		st.box = st.box || {};
+		st.seen = st.seen || {};
+		st.t = st.t || 0;
+		var bar = document.createElement('div');
+		bar.className = 'practice-bar';
+		var status = document.createElement('p');
+		status.className = 'practice-status';
+		status.setAttribute('aria-live', 'polite');
+		var next = bi('button', 'practice-next', '下一题', 'Next question');
+		next.type = 'button';
+		next.setAttribute('aria-keyshortcuts', 'n');
+		var all = bi('button', 'practice-all', '显示全部题目', 'Show every question');
+		all.type = 'button';
+		all.setAttribute('aria-pressed', 'false');
+		bar.appendChild(status);
+		bar.appendChild(next);
+		bar.appendChild(all);
+		var intro = article.querySelector(':scope > .pair, :scope > p');
+		article.insertBefore(bar, intro ? intro.nextSibling : article.firstChild);
+		article.classList.add('practice-session');
+		var current = null;
+
+		function rank(card, i) {
+			var id = card.id, seen = st.seen[id], box = st.box[id] || 0;
+			var group = seen && box === 0 ? 0 : !seen ? 1 : 2;
+			return [group, box, seen || 0, i];
+		}
+		function less(a, b) {
+			for (var k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] < b[k];
+			return false;
+		}
+		function show(card, quiet) {
+			if (current) current.classList.remove('practice-current');
+			current = card;
+			card.classList.add('practice-current');
+			var table = card.closest('.practice-table');
+			Array.prototype.forEach.call(article.querySelectorAll('.practice-table'), function (t) {
+				t.classList.toggle('practice-here', t === table);
+			});
+			if (quiet) return;   /* the page just opened: it starts at its top */
+			var first = card.querySelector('input, .quiz-choice-button');
+			if (first) first.focus({ preventScroll: true });
+			card.scrollIntoView({ block: 'nearest' });
+		}
+		function pick() {
+			var best = null, bestRank = null;
+			for (var i = 0; i < cards.length; i++) {
+				if (cards[i] === current && cards.length > 1) continue;
+				var r = rank(cards[i], i);
+				if (!best || less(r, bestRank)) { best = cards[i]; bestRank = r; }
+			}
+			return best;
+		}
+		function count() {
+			var right = 0, review = 0;
+			for (var i = 0; i < cards.length; i++) {
+				var id = cards[i].id;
+				if (st.box[id] > 0) right++;
+				else if (st.seen[id]) review++;
+			}
+			status.textContent = '';
+			status.appendChild(bi('span', '', '答对 ' + right + ' / ' + cards.length + ' · 待复习 ' + review,
+					      'Right ' + right + ' of ' + cards.length + ' · to review ' + review));
+		}
+		onGraded = function (q, right) {
+			if (cards.indexOf(q) < 0) return;
+			st.box[q.id] = right ? Math.min((st.box[q.id] || 0) + 1, 5) : 0;
+			st.seen[q.id] = ++st.t;
+			save(KEY, st);
+			count();
+			next.focus({ preventScroll: true });
+		};
+		next.addEventListener('click', function () { show(pick()); });
+		all.addEventListener('click', function () {
+			var on = article.classList.toggle('practice-session');
+			all.setAttribute('aria-pressed', on ? 'false' : 'true');
+		});
+		document.addEventListener('keydown', function (ev) {
+			var t = ev.target;
+			if (ev.key !== 'n' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+			if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+			ev.preventDefault();
+			show(pick());
+		});
+		count();
+		show(pick(), true);
+	}
+
+	/* Show the reader's last answer again (on a chapter; a practice session
+	 * asks afresh). */
+	var restore = true;
+
 	function init() {
+		restore = !document.querySelector('.practice-page');
 		var quizzes = document.querySelectorAll('.quiz[data-kind]');
 		for (var i = 0; i < quizzes.length; i++) {
 			var q = quizzes[i];
@@ -208,6 +343,8 @@
 			if (q.dataset.kind === 'number') numberQuiz(q, key);
 			else if (q.dataset.kind === 'choice') choiceQuiz(q, key);
 		}
+		var page = document.querySelector('.practice-page');
+		if (page) practice(page);
 	}
 
 	if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -1247,7 +1247,7 @@ async function main() {
 				const ctx = await fresh({ viewport: { width: 390, height: 844 } });
 				const page = await ctx.newPage();
 				const bad = [];
-				const these = [quizPage].concat(pages.includes("figures.html") ? ["figures.html"] : []);
+				const these = [quizPage].concat(["figures.html", "practice.html"].filter((x) => pages.includes(x)));
 				for (const p of these) {
 					for (const lang of ["zh", "en", "both"]) {
 						await page.goto(fileBase + p + "?lang=" + lang);
@@ -1285,6 +1285,52 @@ async function main() {
 					check("study: figures.html lists every chapter's card, its links land, and it prints on two A4 pages",
 						f.length === cards && !missing.length && sheets >= 1 && sheets <= 2,
 						`${f.length} figures on figures.html, ${cards} on the cards; ${missing.slice(0, 3).join(", ")}; ${sheets} A4 pages`);
+				});
+			}
+		}
+
+		if (pages.includes("practice.html")) {
+			for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+				await test(`study (${scheme}): practice.html asks one drill at a time, grades it from the keyboard, and keeps progress across a reload`, async () => {
+					const name = `study (${scheme}): practice.html asks one drill at a time, grades it from the keyboard, and keeps progress across a reload`;
+					const ctx = await fresh();
+					const { page, problems } = await openWatched(ctx, base + "practice.html", base);
+					const shown = () => page.evaluate(() => Array.from(document.querySelectorAll(".practice-page .quiz"))
+						.filter((q) => q.getClientRects().length > 0).map((q) => q.id));
+					const first = await shown();
+					/* a number drill: type its key's number, wrong then right */
+					const q = await page.evaluate(() => {
+						const c = document.querySelector(".practice-current");
+						return { id: c.id, kind: c.dataset.kind, mid: (Number(c.dataset.lo) + Number(c.dataset.hi)) / 2 };
+					});
+					const bad = [];
+					if (first.length !== 1 || first[0] !== q.id) bad.push(`shown at first: ${first.join(" ")}`);
+					if (q.kind === "number") {
+						await page.focus(`#${q.id} input`);
+						await page.keyboard.type(String(Number((q.mid * 3.7).toPrecision(3))));
+						await page.keyboard.press("Enter");
+						const wrong = await page.getAttribute(`#${q.id} .quiz-feedback`, "class");
+						if (!/quiz-wrong/.test(wrong)) bad.push(`a wrong answer graded ${wrong}`);
+					}
+					const status1 = await page.textContent(".practice-status");
+					/* n moves on (focus is on the Next button after an answer) */
+					await page.keyboard.press("n");
+					const second = await shown();
+					if (second.length !== 1 || second[0] === q.id) bad.push(`after n: ${second.join(" ")}`);
+					await page.reload();
+					const status2 = await page.textContent(".practice-status");
+					const again = await page.evaluate(() => document.querySelector(".practice-current").id);
+					/* the missed drill comes first after a reload */
+					if (!/review 1\b/.test(status1) || status2 !== status1) bad.push(`status "${status1}", after a reload "${status2}"`);
+					if (again !== q.id) bad.push(`after a reload ${again} is asked, not the missed ${q.id}`);
+					/* every question, without JavaScript's session, is one click away */
+					await page.click(".practice-all");
+					const all = (await shown()).length;
+					const total = await page.evaluate(() => document.querySelectorAll(".practice-page .quiz").length);
+					if (all !== total) bad.push(`show all: ${all} of ${total}`);
+					bad.push(...problems);
+					await ctx.close();
+					check(name, !bad.length, bad.join("; "));
 				});
 			}
 		}
