@@ -92,6 +92,29 @@ if [ -f "$esc/index.html" ]; then
 	fi
 fi
 
+# KaTeX and highlight.js (Debian's libjs-katex, libjs-highlight.js) are
+# copied into the site when installed, with KaTeX's fonts; without them
+# the pages keep the TeX source and plain code, and load nothing missing.
+au="$TMP/fixture-authoring"
+if [ -f "$au/index.html" ]; then
+	if [ -f "$au/assets/katex/katex.min.js" ] && [ -f "$au/assets/highlight/highlight.min.js" ] &&
+		ls "$au/assets/katex/fonts/" 2>/dev/null | grep -q 'KaTeX_Main-Regular.woff2'; then
+		ok "math and code: KaTeX (with its fonts) and highlight.js are copied into the site"
+	else
+		not_ok "math and code: KaTeX (with its fonts) and highlight.js are copied into the site"
+	fi
+	fixture_copy tests/fixtures/authoring "$TMP/book-nolibs"
+	if SPECBOOK_JS_DIR="$TMP/no-such-dir" $RUN build -C "$TMP/book-nolibs" -o "$TMP/site-nolibs" --quiet 2>"$TMP/err" &&
+		[ ! -e "$TMP/site-nolibs/assets/katex" ] && [ ! -e "$TMP/site-nolibs/assets/highlight" ] &&
+		! grep -qE 'katex|highlight|math\.js|code\.js' "$TMP/site-nolibs/01-formulas.html" &&
+		grep -q '<code class="math">\\frac{TBW}{C \\times 365}</code>' "$TMP/site-nolibs/01-formulas.html" &&
+		grep -q '<pre><code class="language-python">' "$TMP/site-nolibs/01-formulas.html"; then
+		ok "math and code: without the libraries, the TeX source and plain code, nothing loaded"
+	else
+		cat "$TMP/err"; not_ok "math and code: without the libraries, the TeX source and plain code, nothing loaded"
+	fi
+fi
+
 echo "# bad input"
 for case in tests/bad/*/; do
 	name=$(basename "$case")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # ensure-deps.sh — make sure the Debian packages a target needs are installed.
 #
-#   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config)
+#   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config), and
+#                                 KaTeX and highlight.js for the site's pages
 #   tools/ensure-deps.sh test     + cmocka, for the unit tests
 #   tools/ensure-deps.sh fuzz     + clang and its libFuzzer runtime
 #   tools/ensure-deps.sh tsan     + ThreadSanitizer's runtime for cc
@@ -22,6 +23,13 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 check_pc libcmark libcmark-dev
 check_pc yaml-0.1 libyaml-dev
 check_pc libxml-2.0 libxml2-dev
+# the browser libraries a site copies when they are there (generator/site/vendor.h):
+# KaTeX for formulas (its fonts come with it, fonts-katex), highlight.js for code
+check_file() {  # file, Debian package
+	[ -e "$1" ] || need="$need $2"
+}
+check_file /usr/share/javascript/katex/katex.min.js libjs-katex
+check_file /usr/share/javascript/highlight.js/highlight.min.js libjs-highlight.js
 case "${1:-build}" in
 test)
 	check_pc cmocka libcmocka-dev

@@ -34,6 +34,7 @@ struct chapter {
 	const char *body;        /* the Markdown after the front matter */
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
+	int no_front_matter;     /* the file is all body; its title came from its # heading */
 	uint64_t hash;           /* of the file's bytes (pack_hash) */
 	struct file_stat st;     /* the file when it was read */
 };
@@ -53,7 +54,7 @@ struct book {
 	struct bitext title, subtitle;
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
-	int allow_html;
+	int allow_html;          /* raw HTML kept through the allowlist (default) or dropped */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */
@@ -99,10 +100,17 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 
 /*
  * Splits the front matter off c->text (c->len bytes; c->path names it) and
- * reads it into c: id, title, summary, and body, body_len, body_line.
+ * reads it into c: id, title, summary, and body, body_len, body_line.  A
+ * chapter without front matter is all body: its title is its first
+ * heading's (a level-1 heading that starts it; the page does not repeat
+ * it), else its file's name, and its id its file's name without NN-.
  * Returns 0, or -1 after reporting.
  */
 int book_chapter_parse(struct arena *a, struct chapter *c);
+
+/* Returns in a the text of the level-1 heading body[0..len) begins with
+ * (after blank lines), or NULL. */
+char *book_first_heading(struct arena *a, const char *body, size_t len);
 
 /* Reads chapter c for its hash and front matter (in a), then lets its text
  * go (c->text is NULL until book_chapter_text()).  Returns 0 or -1 after

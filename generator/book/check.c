@@ -69,36 +69,56 @@ static void check_row(struct resolve *rs, size_t t, size_t r)
 	}
 }
 
-static void check_rule(struct resolve *rs, size_t t, const struct ynode *rule)
+/* Returns the exception of rule for row r, or -1. */
+static long exception_of(const struct spec_rule *rule, size_t r)
+{
+	for (size_t i = 0; i < rule->nexcept; i++)
+		if (rule->except[i].row == r)
+			return (long)i;
+	return -1;
+}
+
+static void check_rule(struct resolve *rs, size_t t, size_t k)
 {
 	const struct spec_table *table = &rs->book.tables[t];
+	const struct spec_rule *rule = &table->rules[k];
+	const struct spec_rule_src *rsrc = &rs->book.src[t].rules[k];
+	const struct ynode *text = rsrc->text;
 	size_t applied = 0;
 	for (size_t r = 0; r < table->nrows; r++) {
+		const struct spec_row *row = &table->rows[r];
+		long ex = exception_of(rule, r);
 		struct resolve_scope ctx = {
 			.rs = rs, .table = (long)t, .row = (long)r, .on_missing = RESOLVE_SKIP,
-			.arena = rs->arena, .text = rule->text, .len = rule->len,
-			.loc = spec_text_loc(rule),
+			.arena = rs->arena, .text = text->text, .len = text->len,
+			.loc = spec_text_loc(text),
 		};
 		struct expr_scope scope;
 		resolve_scope_init(&ctx, &scope);
+		/* a failed verdict is said once, at the row; an exception's, not at all */
+		struct claim_subject subject = {
+			.at = row->loc, .width = (int)strlen(row->id), .quiet = ex >= 0,
+			.message = arena_printf(rs->arena, "row '%s' breaks the rule '%s' (line %d)",
+						row->id, rule->text, text->loc.line),
+		};
 		int before = diag_count(DIAG_ERROR);
-		int rc = claim_check(rs->units, &scope, rs->approx, rs->arena, rule->text,
-				     rule->len, ctx.loc);
+		int rc = claim_check_on(rs->units, &scope, rs->approx, rs->arena, text->text,
+					text->len, ctx.loc, &subject);
 		int reported = diag_count(DIAG_ERROR) > before;
 		if (rc && !reported && ctx.missing)
 			continue;   /* the row lacks a field the rule names */
 		applied++;
-		if (!rc)
-			continue;
-		if (ctx.unknown || ctx.lookups == 0 || !reported)
+		if (rc && (reported || ex < 0) && (ctx.unknown || ctx.lookups == 0 || !reported))
 			return;   /* the rule itself is wrong: said once */
-		const struct spec_row *row = &table->rows[r];
-		diag_report(DIAG_ERROR, row->loc, (int)strlen(row->id), NULL,
-			    "row '%s' breaks the rule '%s' (line %d)", row->id, rule->text,
-			    rule->loc.line);
+		if (ex >= 0 && !rc) {
+			const struct ynode *at = rsrc->except[ex];
+			diag_report(DIAG_WARNING, at->loc, (int)strlen(row->id), NULL,
+				    "row '%s' is listed as an exception to the rule '%s' but "
+				    "holds it: remove it from except:", row->id, rule->text);
+		}
 	}
 	if (!applied && table->nrows) {
-		diag_report(DIAG_WARNING, spec_text_loc(rule), text_width(rule), NULL,
+		diag_report(DIAG_WARNING, spec_text_loc(text), text_width(text), NULL,
 			    "rule applies to no row of table '%s': none has all the fields it "
 			    "names", table->id);
 	}
@@ -114,9 +134,8 @@ int check_tables(struct resolve *rs)
 				check_stated(rs, t, r, c);
 			check_row(rs, t, r);
 		}
-		const struct ynode *rules = rs->book.src[t].rules;
-		for (size_t i = 0; rules && i < rules->count; i++)
-			check_rule(rs, t, rules->items[i]);
+		for (size_t k = 0; k < table->nrules; k++)
+			check_rule(rs, t, k);
 	}
 	return diag_count(DIAG_ERROR) > before ? -1 : 0;
 }

@@ -18,6 +18,8 @@
 #include "core/work.h"
 #include "core/yamltree.h"
 
+#include <cmark.h>
+
 #include <ctype.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -113,11 +115,24 @@ static double parse_percent(const struct ynode *n)
 	return v / 100;
 }
 
+/* true/yes or false/no; anything else keeps dflt, with a warning. */
+static int yes_no(const struct ynode *n, const char *key, int dflt)
+{
+	if (!strcmp(n->text, "true") || !strcmp(n->text, "yes"))
+		return 1;
+	if (!strcmp(n->text, "false") || !strcmp(n->text, "no"))
+		return 0;
+	diag_warning(n->loc, "%s must be true or false, not '%s': keeping the default (%s)", key,
+		     n->text, dflt ? "true" : "false");
+	return dflt;
+}
+
 static void load_book_yaml(struct arena *a, struct book *b)
 {
 	char *text;
 	size_t len;
 	b->approx = 0.02;
+	b->allow_html = 1;   /* the safe subset (rawhtml.c's allowlist) */
 	if (read_book_file(a, b->root, "content/book.yaml", &text, &len))
 		return;
 	struct ynode *root = ytree_parse(a, "content/book.yaml", text, len, 1);
@@ -138,7 +153,7 @@ static void load_book_yaml(struct arena *a, struct book *b)
 		else if (!strcmp(k->text, "approx") && v->kind == YNODE_SCALAR)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
-			b->allow_html = !strcmp(v->text, "true") || !strcmp(v->text, "yes");
+			b->allow_html = yes_no(v, "allow_html", b->allow_html);
 		else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))
@@ -166,8 +181,23 @@ static int is_fence(const char *p, const char *end, const char *fence)
 	return p == end || *p == '\n';
 }
 
+/* The file's name without its NN- prefix and .md: "01-intro.md" → "intro". */
+static char *chapter_stem(struct arena *a, const char *source)
+{
+	const char *slash = strrchr(source, '/');
+	const char *name = slash ? slash + 1 : source;
+	size_t digits = strspn(name, "0123456789");
+	if (digits && name[digits] == '-')
+		name += digits + 1;
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".md"))
+		n -= 3;
+	return arena_strndup(a, name, n);
+}
+
 /* Finds the body after the front matter of c->text; *yaml and *ylen get
- * the front matter.  Returns 0 or -1 after reporting. */
+ * the front matter (NULL and 0 when there is none: the body is the whole
+ * file).  Returns 0 or -1 after reporting. */
 static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *ylen)
 {
 	const char *end = c->text + c->len;
@@ -177,8 +207,15 @@ static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *
 		return -1;
 	}
 	if (!is_fence(c->text, end, "---")) {
-		diag_error(loc, "chapter has no front matter: begin it with a line '---', then id, title and summary, then '---'");
-		return -1;
+		/* no front matter: the whole file is the body, its title its
+		 * first heading (book_chapter_parse()) */
+		c->body = c->text;
+		c->body_len = c->len;
+		c->body_line = 1;
+		c->no_front_matter = 1;
+		*yaml_out = NULL;
+		*ylen = 0;
+		return 0;
 	}
 	const char *yaml = strchr(c->text, '\n');
 	yaml = yaml ? yaml + 1 : end;
@@ -194,11 +231,62 @@ static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *
 		return -1;
 	}
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	c->no_front_matter = 0;
 	c->body = nl ? nl + 1 : end;
 	c->body_len = (size_t)(end - c->body);
 	c->body_line = line + 1;
 	*yaml_out = yaml;
 	*ylen = (size_t)(p - yaml);
+	return 0;
+}
+
+/* Appends the text of a heading's inlines (code spans' too) to b. */
+static void node_text(cmark_node *n, struct buf *b, int depth)
+{
+	for (cmark_node *k = cmark_node_first_child(n); k && depth < 32; k = cmark_node_next(k)) {
+		cmark_node_type t = cmark_node_get_type(k);
+		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE)
+			buf_adds(b, cmark_node_get_literal(k));
+		else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
+			buf_addch(b, ' ');
+		else
+			node_text(k, b, depth + 1);
+	}
+}
+
+char *book_first_heading(struct arena *a, const char *body, size_t len)
+{
+	/* the first block: up to the first blank line after some text */
+	size_t i = 0, end = len;
+	while (i < len && (body[i] == '\n' || body[i] == '\r' || body[i] == ' ' || body[i] == '\t'))
+		i++;
+	for (size_t k = i; k < len; k++)
+		if (body[k] == '\n' && k + 1 < len &&
+		    (body[k + 1] == '\n' || (body[k + 1] == '\r' && k + 2 < len && body[k + 2] == '\n'))) {
+			end = k + 1;
+			break;
+		}
+	cmark_node *doc = cmark_parse_document(body + i, end - i, 0);
+	cmark_node *h = doc ? cmark_node_first_child(doc) : NULL;
+	char *r = NULL;
+	if (h && cmark_node_get_type(h) == CMARK_NODE_HEADING && cmark_node_get_heading_level(h) == 1) {
+		struct buf b = BUF_INIT;
+		node_text(h, &b, 0);
+		if (b.len)
+			r = arena_strdup(a, b.data);
+		buf_release(&b);
+	}
+	if (doc)
+		cmark_node_free(doc);
+	return r;
+}
+
+/* Does s hold a Han character (then a title read from a heading is Chinese)? */
+static int has_han(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0xE3 && *p <= 0xE9)   /* lead bytes of U+3000–U+9FFF */
+			return 1;
 	return 0;
 }
 
@@ -208,6 +296,17 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 	size_t ylen;
 	if (split_front_matter(c, &yaml, &ylen))
 		return -1;
+	if (!yaml) {
+		/* no front matter: the title is the first heading's, else the file's name */
+		char *t = book_first_heading(a, c->body, c->body_len);
+		if (t && has_han(t))
+			c->title.zh = t;
+		else if (t)
+			c->title.en = t;
+		else
+			c->title.en = chapter_stem(a, c->source);
+		return 0;
+	}
 	struct ynode *fm = ytree_parse(a, c->path, yaml, ylen, 2);
 	if (!fm)
 		return -1;
@@ -367,10 +466,8 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 			continue;
 		struct chapter *c = &b->chapters[kept++];
 		*c = b->chapters[i];
-		if (!c->id) {
-			size_t digits = strspn(c->source, "0123456789");
-			c->id = arena_strndup(a, c->source + digits + 1, strlen(c->source) - digits - 4);
-		}
+		if (!c->id)
+			c->id = chapter_stem(a, c->source);
 	}
 	b->nchapters = kept;
 	free(job.ok);

@@ -23,8 +23,9 @@
 static const char *const row_keys[] = { "name", "aliases", "checks", "sources", NULL };
 static const char *const table_keys[] = { "table", "title", "columns", "rules", "rows", NULL };
 static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", NULL };
-static const char *const source_keys[] = { "title", "url", "date", NULL };
+static const char *const source_keys[] = { "title", "url", "date", "publisher", NULL };
 static const char *const bitext_keys[] = { "zh", "en", NULL };
+static const char *const rule_keys[] = { "rule", "except", NULL };
 
 struct spec_index {
 	struct slot {
@@ -401,6 +402,9 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 					src.date = NULL;
 				}
 				break;
+			case 3:
+				src.publisher = want_text(ld, fv, "a source's publisher");
+				break;
 			}
 		}
 		if (!ytree_get(v, "title") && !key_misspelt(v, source_keys, "title")) {
@@ -690,6 +694,95 @@ static const char *base_name(struct arena *a, const char *name)
 	return arena_strndup(a, name, len > 5 ? len - 5 : len);
 }
 
+/* One rule's `except:` map: row id → why the rule does not hold for it. */
+static void load_exceptions(struct loader *ld, size_t t_index, const struct ynode *node,
+			    struct spec_rule *rule, struct spec_rule_src *rsrc)
+{
+	struct spec_table *t = &ld->book->tables[t_index];
+	if (want(ld, node, YNODE_MAP, "except"))
+		return;
+	rule->except = arena_array(ld->arena, node->count + 1, sizeof *rule->except);
+	rsrc->except = arena_array(ld->arena, node->count + 1, sizeof *rsrc->except);
+	for (size_t i = 0; i < node->count; i++) {
+		const struct ynode *k = node->pairs[i].key, *v = node->pairs[i].value;
+		long r = -1;
+		for (size_t j = 0; j < t->nrows && r < 0; j++)
+			if (!strcmp(t->rows[j].id, k->text))
+				r = (long)j;
+		if (r < 0) {
+			struct spec_suggest sg;
+			spec_suggest_init(&sg, k->text);
+			for (size_t j = 0; j < t->nrows; j++)
+				spec_suggest_add(&sg, t->rows[j].id);
+			const char *best = spec_suggest_best(&sg);
+			if (best)
+				report(k, "'%s' is not a row of table '%s' (did you mean '%s'?)",
+				       k->text, t->id, best);
+			else
+				report(k, "'%s' is not a row of table '%s': an exception names "
+				       "a row the rule would be checked on", k->text, t->id);
+			fail(ld);
+			continue;
+		}
+		struct spec_exception *e = &rule->except[rule->nexcept];
+		e->row = (size_t)r;
+		/* the reason: text, or {zh: …, en: …} */
+		if (v->kind == YNODE_SCALAR) {
+			if (ytree_is_null(v) || v->len == 0) {
+				report(v, "exception '%s' needs a reason: say why the rule does "
+				       "not hold for it (the spec page shows it)", k->text);
+				fail(ld);
+				continue;
+			}
+			e->reason.en = v->text;
+		} else if (load_bitext(ld, v, "an exception's reason", &e->reason) < 0) {
+			continue;
+		}
+		rsrc->except[rule->nexcept++] = k;
+	}
+}
+
+/* rules: a list of claims, each text or {rule: …, except: {row: reason}}. */
+static void load_rules(struct loader *ld, size_t t_index, const struct ynode *node)
+{
+	struct spec_table *t = &ld->book->tables[t_index];
+	struct spec_table_src *src = &ld->book->src[t_index];
+	if (want(ld, node, YNODE_SEQ, "rules"))
+		return;
+	t->rules = arena_array(ld->arena, node->count + 1, sizeof *t->rules);
+	src->rules = arena_array(ld->arena, node->count + 1, sizeof *src->rules);
+	for (size_t i = 0; i < node->count; i++) {
+		const struct ynode *item = node->items[i], *text = item, *except = NULL;
+		if (item->kind == YNODE_MAP) {
+			text = NULL;
+			for (size_t j = 0; j < item->count; j++) {
+				const struct ynode *k = item->pairs[j].key;
+				int which = key_lookup(ld, k, rule_keys, "a rule");
+				if (which == 0)
+					text = item->pairs[j].value;
+				else if (which == 1)
+					except = item->pairs[j].value;
+			}
+			if (!text) {
+				if (!key_misspelt(item, rule_keys, "rule")) {
+					report(item, "a rule with exceptions needs 'rule:' (the claim) "
+					       "beside 'except:'");
+					fail(ld);
+				}
+				continue;
+			}
+		}
+		if (!want_text(ld, text, "a rule"))
+			continue;
+		struct spec_rule *rule = &t->rules[t->nrules];
+		struct spec_rule_src *rsrc = &src->rules[t->nrules++];
+		rule->text = text->text;
+		rsrc->text = text;
+		if (except)
+			load_exceptions(ld, t_index, except, rule, rsrc);
+	}
+}
+
 static void load_table(struct loader *ld, const char *name, const struct ynode *root)
 {
 	struct spec_book *book = ld->book;
@@ -704,7 +797,7 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 	t->file = root->loc.file;
 
 	/* the table's id and columns first: rows are checked against them */
-	const struct ynode *rows = NULL;
+	const struct ynode *rows = NULL, *rules = NULL;
 	for (size_t i = 0; i < root->count; i++) {
 		const struct ynode *k = root->pairs[i].key, *v = root->pairs[i].value;
 		switch (key_lookup(ld, k, table_keys, "a spec table")) {
@@ -731,7 +824,7 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 			load_columns(ld, v, t, src);
 			break;
 		case 3:
-			load_claims(ld, v, "rules", &src->rules);
+			rules = v;   /* after the rows: exceptions name them */
 			break;
 		case 4:
 			rows = v;
@@ -766,6 +859,8 @@ static void load_table(struct loader *ld, const char *name, const struct ynode *
 		t->rows = arena_array(ld->arena, 1, sizeof *t->rows);
 		src->rows = arena_array(ld->arena, 1, sizeof *src->rows);
 	}
+	if (rules)
+		load_rules(ld, t_index, rules);
 }
 
 /* Reads and parses specs/<name>; returns the root or NULL after reporting. */

@@ -40,9 +40,15 @@ struct spec_row_src {
 	const struct ynode *checks;   /* a list of claim scalars, or NULL */
 };
 
+/* Where a rule was written: its claim, and the row id of each exception. */
+struct spec_rule_src {
+	const struct ynode *text;
+	const struct ynode **except;  /* parallel to spec_rule.except */
+};
+
 /* What the YAML of one table said beyond numbers.h's struct spec_table. */
 struct spec_table_src {
-	const struct ynode *rules;    /* a list of claim scalars, or NULL */
+	struct spec_rule_src *rules;  /* parallel to spec_table.rules */
 	struct spec_column_src *columns;   /* parallel to spec_table.columns */
 	struct spec_row_src *rows;         /* parallel to spec_table.rows */
 	size_t *column_order;         /* column indices sorted by id, for binary search */

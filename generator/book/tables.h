@@ -44,6 +44,19 @@ struct spec_row {
 	struct srcloc loc;
 };
 
+/* A row a table's rule does not hold for, and why (the spec page says it). */
+struct spec_exception {
+	size_t row;
+	struct bitext reason;
+};
+
+/* A claim every row with the fields it names must satisfy (`fp8 = 2 × bf16`). */
+struct spec_rule {
+	const char *text;
+	struct spec_exception *except;
+	size_t nexcept;
+};
+
 struct spec_table {
 	const char *id;
 	struct bitext title;
@@ -52,10 +65,13 @@ struct spec_table {
 	size_t ncolumns;
 	struct spec_row *rows;    /* in file order */
 	size_t nrows;
+	struct spec_rule *rules;  /* in file order */
+	size_t nrules;
 };
 
 struct spec_source {
 	const char *id, *title, *url, *date;
+	const char *publisher;    /* or NULL */
 };
 
 #endif

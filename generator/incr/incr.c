@@ -96,6 +96,8 @@ static uint64_t global_key(struct site *s, const char *version)
 		h = hash_file(h, arena_printf(s->a, "%s/%s", specs, names[i]));
 	}
 	h = pack_hash(pack_hash_u64(h, b->template_len), b->template_text, b->template_len);
+	/* the libraries the pages load when installed (site/vendor.h) */
+	h = pack_hash_u64(h, (uint64_t)s->vendor);
 	h = pack_hash_u64(h, b->nchapters);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct chapter *c = &b->chapters[i];

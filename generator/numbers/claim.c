@@ -57,7 +57,26 @@ struct ctx {
 	struct srcloc loc;            /* place of text[0] */
 	struct srcloc whole;          /* place and width of the whole claim, for its verdict */
 	int whole_width;
+	const struct claim_subject *subject;   /* a rule's row: where a failed verdict goes */
 };
+
+/* Reports a failed verdict: at the claim, or, for a rule checked on a row,
+ * once at the row, under the subject's message, the verdict leading the
+ * working. */
+static void verdict(struct ctx *c, const char *detail, const char *msg)
+{
+	if (!c->subject) {
+		diag_report(DIAG_ERROR, c->whole, c->whole_width, detail, "%s", msg);
+		return;
+	}
+	if (c->subject->quiet)
+		return;
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s\n%s", msg, detail ? detail : "");
+	diag_report(DIAG_ERROR, c->subject->at, c->subject->width, b.data, "%s",
+		    c->subject->message);
+	buf_release(&b);
+}
 
 static int starts(const char *s, size_t len, size_t i, const char *lit)
 {
@@ -509,7 +528,12 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 	if (w2 > w)
 		w = w2;
 	int ineq = rel != REL_EQ && rel != REL_APPROX;
-	const char *sv = format_quantity(c->a, c->u, s, ineq ? 0 : FORMAT_INTERVAL);
+	struct quantity shown = in_stated_unit(s, computed);
+	char *sv, *cv;
+	/* two different values never read the same: as many digits as show the gap */
+	format_apart(c->a, c->u, s, &shown, FORMAT_INTERVAL, &sv, &cv);
+	if (ineq)
+		sv = format_quantity(c->a, c->u, s, 0);
 	int widened_too = !ineq && (rel == REL_APPROX || has_tol);
 	buf_adds(b, "stated   ");
 	if (strcmp(sv, stated_text)) {
@@ -529,8 +553,6 @@ static void describe(struct ctx *c, struct buf *b, enum relation rel, const char
 		buf_adds(b, format_quantity(c->a, c->u, &widened, FORMAT_INTERVAL));
 	}
 	buf_adds(b, "\ncomputed ");
-	struct quantity shown = in_stated_unit(s, computed);
-	const char *cv = format_quantity(c->a, c->u, &shown, FORMAT_INTERVAL);
 	if (strcmp(cv, deriv_text)) {
 		add_padded(b, deriv_text, w);
 		buf_adds(b, " = ");
@@ -626,8 +648,7 @@ static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, 
 	} else {
 		buf_addf(&b, "\nhint: no relation links %s to %s", sk, ck);
 	}
-	diag_report(DIAG_ERROR, c->whole, c->whole_width, b.data,
-		    "claim compares a %s value with a %s one", sk, ck);
+	verdict(c, b.data, arena_printf(c->a, "claim compares a %s value with a %s one", sk, ck));
 	buf_release(&b);
 	return -1;
 }
@@ -675,6 +696,8 @@ static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
 			  const struct quantity *computed, const struct tolerance *t, int has_tol)
 {
 	(void)p;
+	if (c->subject && c->subject->quiet)
+		return;
 	/* read exactly, within the claim's tolerance (the book's for = as well:
 	 * `{5.5% = 37B / 671B}` is a fair rounding of 5.51%) */
 	struct quantity sn = *s, cn = *computed;
@@ -805,15 +828,13 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 			 has_tol);
 		if (p->disputed) {
 			buf_adds(&detail, "\nhint: remove the '!' if the figure is right");
-			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
-				    "disputed claim holds");
+			verdict(c, detail.data, "disputed claim holds");
 		} else {
 			if (p->rel == REL_EQ || p->rel == REL_APPROX) {
 				claim_hints(c, &detail, sw, &s, &computed);
 				kind_hints(c, &detail, sw, &s, &computed);
 			}
-			diag_report(DIAG_ERROR, c->whole, c->whole_width, detail.data,
-				    "claim does not hold");
+			verdict(c, detail.data, "claim does not hold");
 		}
 		rc = -1;
 	} else if (p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX)) {
@@ -935,7 +956,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	       struct arena *a, const char *text, size_t len, struct srcloc loc,
 	       struct span *out)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0 };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL };
 	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
 	c.whole_width = (int)utf8_length(text, len) + 2;
 	memset(out, 0, sizeof *out);
@@ -968,7 +989,11 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 void claim_grade(const struct units *u, struct arena *a, const struct quantity *v,
 		 struct span_grade *out)
 {
-	struct ctx c = { u, NULL, 0, a, "", 0, { NULL, 0, 0 }, { NULL, 0, 0 }, 0 };
+	struct ctx c;
+	memset(&c, 0, sizeof c);
+	c.u = u;
+	c.a = a;
+	c.text = "";
 	struct tolerance none;
 	memset(&none, 0, sizeof none);
 	fill_grade(&c, REL_EQ, v, v, &none, 0, out);
@@ -977,7 +1002,14 @@ void claim_grade(const struct units *u, struct arena *a, const struct quantity *
 int claim_check(const struct units *u, const struct expr_scope *scope, double approx,
 		struct arena *a, const char *text, size_t len, struct srcloc loc)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0 };
+	return claim_check_on(u, scope, approx, a, text, len, loc, NULL);
+}
+
+int claim_check_on(const struct units *u, const struct expr_scope *scope, double approx,
+		   struct arena *a, const char *text, size_t len, struct srcloc loc,
+		   const struct claim_subject *subject)
+{
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject };
 	c.whole_width = (int)utf8_length(text, len);
 	struct parts p;
 	if (split(&c, &p) < 0)

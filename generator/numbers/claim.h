@@ -61,4 +61,22 @@ int claim_check(const struct units *u, const struct expr_scope *scope, double ap
 void claim_grade(const struct units *u, struct arena *a, const struct quantity *v,
 		 struct span_grade *out);
 
+/* What a claim is checked on: a table's rule on one of its rows. */
+struct claim_subject {
+	struct srcloc at;          /* the row's id */
+	int width;
+	const char *message;       /* "row 'mi300x' breaks the rule '…' (line 7)" */
+	int quiet;                 /* the row is an exception: report no verdict */
+};
+
+/*
+ * As claim_check(), but a verdict that fails is reported once, at
+ * subject->at with subject->message, the verdict and its working (stated,
+ * computed, hints) as the detail.  Errors in the claim's text itself stay
+ * at loc.
+ */
+int claim_check_on(const struct units *u, const struct expr_scope *scope, double approx,
+		   struct arena *a, const char *text, size_t len, struct srcloc loc,
+		   const struct claim_subject *subject);
+
 #endif

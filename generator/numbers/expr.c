@@ -320,10 +320,13 @@ static struct expr_node *parse_power(struct parser *p)
 	if (!base)
 		return NULL;
 	size_t op = skip(p, p->pos);
-	if (op < p->len && p->s[op] == '^') {
+	/* `^`, or `**` as Python and many READMEs write it */
+	size_t oplen = op < p->len && p->s[op] == '^' ? 1 :
+		op + 1 < p->len && p->s[op] == '*' && p->s[op + 1] == '*' ? 2 : 0;
+	if (oplen) {
 		if (enter(p, op) < 0)
 			return NULL;
-		p->pos = op + 1;
+		p->pos = op + oplen;
 		struct expr_node *ex = parse_unary(p);
 		if (!ex)
 			return NULL;
@@ -332,7 +335,7 @@ static struct expr_node *parse_power(struct parser *p)
 		n->lhs = base;
 		n->rhs = ex;
 		n->op_off = op;
-		n->op_len = 1;
+		n->op_len = oplen;
 		n->len = p->pos - base->off;
 		return grow(p, n) < 0 ? NULL : n;
 	}

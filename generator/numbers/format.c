@@ -187,8 +187,9 @@ static const char *display_unit(struct arena *a, const struct units *units,
 	return units_display(units, a, &q->dim, interval_mid(q->nominal), scale);
 }
 
-char *format_quantity(struct arena *a, const struct units *units, const struct quantity *q,
-		      unsigned flags)
+/* format_quantity() with extra more decimals for a point value (0: none). */
+static char *format_q(struct arena *a, const struct units *units, const struct quantity *q,
+		      unsigned flags, int extra)
 {
 	double scale;
 	const char *unit = display_unit(a, units, q, &scale);
@@ -200,8 +201,11 @@ char *format_quantity(struct arena *a, const struct units *units, const struct q
 
 	if (flags & FORMAT_INTERVAL) {
 		if (interval_is_point(v)) {
-			add_number(&b, interval_mid(v), (flags & FORMAT_PRECISE) ?
-				   auto_decimals(interval_mid(v)) + 1 : FORMAT_AUTO);
+			int d = (flags & FORMAT_PRECISE) || extra ?
+				auto_decimals(interval_mid(v)) + !!(flags & FORMAT_PRECISE) + extra :
+				FORMAT_AUTO;
+			add_number(&b, interval_mid(v), d > FORMAT_MAX_DECIMALS + 3 ?
+				   FORMAT_MAX_DECIMALS + 3 : d);
 		} else {
 			/* the digits' uncertainty sets the decimals, not a range's span */
 			double unc = (nom.lo - v.lo) + (v.hi - nom.hi);
@@ -230,6 +234,8 @@ char *format_quantity(struct arena *a, const struct units *units, const struct q
 								   q->written - 1;
 		if ((flags & FORMAT_PRECISE) && !is_integral(x) && d < auto_decimals(x) + 1)
 			d = auto_decimals(x) + 1;
+		if (extra && !is_integral(x))
+			d = (d == FORMAT_AUTO ? auto_decimals(x) : d) + extra;
 		add_number(&b, x, d);
 	} else {
 		int d = width_decimals(interval_width(v));
@@ -245,6 +251,26 @@ char *format_quantity(struct arena *a, const struct units *units, const struct q
 	char *r = arena_strdup(a, b.data);
 	buf_release(&b);
 	return r;
+}
+
+char *format_quantity(struct arena *a, const struct units *units, const struct quantity *q,
+		      unsigned flags)
+{
+	return format_q(a, units, q, flags, 0);
+}
+
+void format_apart(struct arena *a, const struct units *units, const struct quantity *x,
+		  const struct quantity *y, unsigned flags, char **sx, char **sy)
+{
+	*sx = format_q(a, units, x, flags, 0);
+	*sy = format_q(a, units, y, flags, 0);
+	if (!interval_is_point(x->v) || !interval_is_point(y->v) ||
+	    interval_mid(x->v) == interval_mid(y->v))
+		return;
+	for (int extra = 1; extra <= FORMAT_MAX_DECIMALS && !strcmp(*sx, *sy); extra++) {
+		*sx = format_q(a, units, x, flags, extra);
+		*sy = format_q(a, units, y, flags, extra);
+	}
 }
 
 const char *format_unit_name(struct arena *a, const struct units *units,

@@ -31,6 +31,12 @@ enum {
 char *format_quantity(struct arena *a, const struct units *units, const struct quantity *q,
 		      unsigned flags);
 
+/* Formats x and y as format_quantity() does, into *sx and *sy, but with as
+ * many more decimals as it takes for two different exact values not to read
+ * the same (`1,070.535` against `1,070.530`, not `1,070.5` twice). */
+void format_apart(struct arena *a, const struct units *units, const struct quantity *x,
+		  const struct quantity *y, unsigned flags, char **sx, char **sy);
+
 /* Returns a number alone in the style above (no unit): x in its own right,
  * with decimals decimals (-1: choose as for an exact value). */
 char *format_number(struct arena *a, double x, int decimals);

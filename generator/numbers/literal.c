@@ -26,6 +26,11 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+static int is_latin(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
 static int starts(const char *s, size_t len, size_t i, const char *lit)
 {
 	size_t n = strlen(lit);
@@ -342,6 +347,14 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 		un.scale = 1;
 		has_unit = 1;
 		i += 2;
+	} else if (i < len && (text[i] == 'x' || text[i] == 'X') &&
+		   !(i + 1 < len && (is_digit(text[i + 1]) || is_latin(text[i + 1]))) &&
+		   !operand_follows(text, len, i + 1)) {
+		/* 2x: the same ratio, as READMEs write it (glued: `2 x 3` stays an error) */
+		un.name = "\xc3\x97";
+		un.scale = 1;
+		has_unit = 1;
+		i += 1;
 	} else if (flags & LITERAL_UNIT) {
 		size_t j = spaces(text, len, i);
 		struct unit tmp;

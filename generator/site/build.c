@@ -17,6 +17,7 @@
 #include "site/page.h"
 #include "site/pages.h"
 #include "site/search.h"
+#include "site/vendor.h"
 #include "site/write.h"
 #include "book/spec.h"
 
@@ -187,6 +188,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 		? arena_printf(ar, "%s %s", c->title.zh, c->title.en)
 		: c->title.en ? c->title.en : c->title.zh;
 	struct dom_page *dom = page_dom_new(s, ar, c->page, title, c);
+	vendor_head(s, dom, (r->has_math ? VENDOR_MATH : 0) | (r->has_code ? VENDOR_CODE : 0));
 	if (r->content) {
 		if (s->has_print)
 			s->print_parts[i] = dom_copy(dom_first_element(r->content));
@@ -344,6 +346,10 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
  * claims page in a long book; then only what the book pages need is kept. */
 static void chapter_done(struct site *s, size_t i)
 {
+	/* what print.html loads: what the chapters need, all of it when one
+	 * is taken from the last build (which does not keep that) */
+	s->vendor_need |= site_reused(s, i) ? VENDOR_MATH | VENDOR_CODE
+		: (s->chapters[i].has_math ? VENDOR_MATH : 0) | (s->chapters[i].has_code ? VENDOR_CODE : 0);
 	if (site_reused(s, i)) {
 		size_t page = s->reuse->take_chapter(s, i);
 		if (site_reindexed(s, i)) {
@@ -481,6 +487,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	struct render_batch rb[2] = { { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) },
 				      { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) } };
 	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
+	s.vendor = vendor_present();
 	s.stats.chapters = (int)b->nchapters;
 	s.stats.per_chapter = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.stats.per_chapter);
 
@@ -529,6 +536,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		s.reuse->book_keys(&s);
 	pages_build(&s);
 	add_assets(&s);
+	vendor_add_files(&s);
 	if (progress) {
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);

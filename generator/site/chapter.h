@@ -23,6 +23,7 @@
 #define RENDER_MAX_DEPTH 64
 
 struct autolinker;
+struct spec_source;
 struct pspan;   /* a span taken out of the text (spans.c) */
 
 struct ctx {
@@ -56,10 +57,18 @@ struct ctx {
 	int pair;                /* the pair being rendered (numbered from 1), or 0 */
 	int pair_keys[2];        /* key figures met in it so far, per language */
 	size_t capkeys, capquizzes;
+	/* sources cited on the page ([text](src:id)), numbered in the order
+	 * first cited: the source, and the ids of its entry in the list at the
+	 * page's end and of its first marker */
+	struct citation {
+		const struct spec_source *source;
+		const char *entry_id, *marker_id;
+	} *cites;
+	size_t ncites, capcites;
 };
 
-/* Returns want (or want-2, want-3…), an id no other element of the page
- * has yet, and takes it (render.c). */
+/* Returns want (or want-2, want-3…: the first not taken) as an id of the
+ * page, now taken (render.c). */
 const char *render_unique_id(struct ctx *c, const char *want);
 
 /* Returns the place in the chapter's file of a line and column of its body. */

@@ -11,7 +11,9 @@
 #include "site/spans.h"
 #include "core/utf8.h"
 #include "core/url.h"
+#include "core/alloc.h"
 #include "book/numbers.h"
+#include "book/spec.h"
 
 #include <string.h>
 #include <strings.h>
@@ -191,6 +193,75 @@ static const char *escaped_href(struct ctx *c, const char *href)
 	return r;
 }
 
+/* ---- citations ---- */
+
+/* Returns the source id names in specs/sources.yaml, or NULL after
+ * reporting it at loc (with the nearest id, when one is close). */
+static const struct spec_source *cited_source(struct ctx *c, const char *id, struct srcloc loc)
+{
+	size_t n = 0;
+	const struct spec_source *src = c->book->numbers ? numbers_sources(c->book->numbers, &n) : NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(src[i].id, id))
+			return &src[i];
+	struct spec_suggest sg;
+	spec_suggest_init(&sg, id);
+	for (size_t i = 0; i < n; i++)
+		spec_suggest_add(&sg, src[i].id);
+	const char *best = spec_suggest_best(&sg);
+	int width = (int)utf8_length(id, strlen(id)) + 4;
+	if (best)
+		diag_report(DIAG_ERROR, loc, width, NULL,
+			    "unknown source '%s' (did you mean 'src:%s'?)", id, best);
+	else
+		diag_report(DIAG_ERROR, loc, width,
+			    "a citation names an entry of specs/sources.yaml (title, url, date), "
+			    "as [text](src:id)",
+			    "unknown source '%s': add it to specs/sources.yaml", id);
+	c->errors++;
+	return NULL;
+}
+
+/*
+ * A citation, [text](src:id): the text, then a numbered marker linking to
+ * the source's entry in the list at the end of the page (render.c).  A
+ * source is numbered where it is first cited; citing it again (in the
+ * other language of a pair, say) gives the same number.
+ */
+static void render_citation(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			    const char *url)
+{
+	struct srcloc loc = link_loc(c, n, url);
+	inlines_render(c, cmark_node_first_child(n), parent, depth + 1);
+	const struct spec_source *src = cited_source(c, url + 4, loc);
+	if (!src)
+		return;
+	size_t k = 0;
+	while (k < c->ncites && c->cites[k].source != src)
+		k++;
+	if (k == c->ncites) {
+		struct citation *ct = ARRAY_PUSH(c->cites, c->ncites, c->capcites);
+		ct->source = src;
+		ct->entry_id = render_unique_id(c, arena_printf(c->a, "src-%zu", k + 1));
+		ct->marker_id = NULL;
+	}
+	struct citation *ct = &c->cites[k];
+	const char *label = arena_printf(c->a, "[%zu]", k + 1);
+	if (c->in_link || c->in_attr) {   /* no link inside a link, nor in an attribute */
+		dom_texts(c->in_attr ? parent : dom_elem_class(parent, "sup", "cite"), label);
+		return;
+	}
+	struct dom_node *a = dom_elem(dom_elem_class(parent, "sup", "cite"), "a");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", ct->entry_id));
+	if (!ct->marker_id) {
+		ct->marker_id = render_unique_id(c, arena_printf(c->a, "cite-%zu", k + 1));
+		dom_attr(a, "id", ct->marker_id);
+	}
+	dom_attr(a, "title", src->title ? src->title : src->id);
+	dom_attr(a, "data-src", src_attr(c, loc));
+	dom_texts(a, label);
+}
+
 /* ---- inlines ---- */
 
 static int last_char_cjk(const char *s)
@@ -252,7 +323,7 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		}
 		if (!c->book->allow_html) {
 			struct srcloc loc = link_loc(c, n, "");
-			diag_warning(loc, "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+			diag_warning(loc, "raw HTML dropped (book.yaml says allow_html: false; remove it to keep the safe subset)");
 		}
 		break;
 	case CMARK_NODE_EMPH:
@@ -264,6 +335,10 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 	case CMARK_NODE_LINK: {
 		struct srcloc loc;
 		const char *url = spans_restore(c, cmark_node_get_url(n));
+		if (has_scheme(url, "src:")) {
+			render_citation(c, n, parent, depth, url);
+			break;
+		}
 		const char *href = link_href(c, n, url, &loc);
 		if (!href) {
 			inlines_render(c, cmark_node_first_child(n), parent, depth + 1);

@@ -91,6 +91,43 @@ char *render_slug(struct arena *a, const char *s)
 	return r;
 }
 
+/* Is cp a letter or digit outside ASCII that GitHub's slugs keep? (Its
+ * slugger drops Unicode punctuation and symbols; these are the letters of
+ * the scripts a book here is written in.) */
+static int slug_letter(uint32_t cp)
+{
+	return utf8_is_han(cp) || utf8_is_latin(cp) ||
+	       (cp >= 0x370 && cp <= 0x52F) ||      /* Greek, Cyrillic */
+	       (cp >= 0x3041 && cp <= 0x30FA) ||    /* kana */
+	       (cp >= 0xAC00 && cp <= 0xD7A3);      /* hangul */
+}
+
+char *render_github_slug(struct arena *a, const char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t len = strlen(s), i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		size_t step = n > 0 ? (size_t)n : 1;
+		if (cp < 0x80) {
+			if (isalnum((int)cp) || cp == '-' || cp == '_')
+				buf_addch(&b, (char)tolower((int)cp));
+			else if (cp == ' ')
+				buf_addch(&b, '-');
+		} else if (n > 0 && slug_letter(cp)) {
+			char out[4];
+			if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7)
+				cp += 0x20;   /* Latin-1 capitals */
+			buf_add(&b, out, (size_t)utf8_encode(cp, out));
+		}
+		i += step;
+	}
+	char *r = arena_strdup(a, b.len ? b.data : "");
+	buf_release(&b);
+	return r;
+}
+
 size_t lang_number_prefix(const char *s)
 {
 	size_t i = 0;

@@ -38,6 +38,13 @@ enum lang lang_verdict(const struct lang_tally *t);
  * "cpu-and-gpu-superchips"); CJK letters are kept; "" if nothing is left. */
 char *render_slug(struct arena *a, const char *s);
 
+/* Returns in the arena the slug GitHub gives the heading text s, as its
+ * anchors do ("1. Storage and File Systems" → "1-storage-and-file-systems",
+ * "What's new in H100" → "whats-new-in-h100", "FP8 / FP4" → "fp8--fp4"):
+ * lower case, letters, digits, '-' and '_' kept, each space a '-',
+ * everything else dropped; "" if nothing is left. */
+char *render_github_slug(struct arena *a, const char *s);
+
 /* Returns the length of a leading section number such as "2.1 " or "1 "
  * (with the space), or 0. */
 size_t lang_number_prefix(const char *s);

@@ -15,6 +15,7 @@
 #include "core/pack.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/distance.h"
 #include "core/url.h"
 
 #include <stdint.h>
@@ -102,6 +103,36 @@ void link_strings_free(struct site *s)
 	s->link_strings = NULL;
 }
 
+/* "hint: did you mean '#…'?" with the id of ids closest to fragment, when
+ * one is close enough to be a slip (a third of its length or less), or NULL. */
+static char *closest_anchor(const char *const *ids, size_t nids, const char *fragment)
+{
+	size_t best = (size_t)-1, flen = strlen(fragment);
+	const char *found = NULL;
+	for (size_t i = 0; i < nids; i++) {
+		size_t d = edit_distance(fragment, ids[i], DISTANCE_MAX_LEN,
+					 DISTANCE_FOLD_CASE | DISTANCE_TRANSPOSE);
+		if (d < best) {
+			best = d;
+			found = ids[i];
+		}
+	}
+	if (!found || best > (flen + 2) / 3)
+		return NULL;
+	size_t n = strlen(found) + 40;
+	char *hint = xmalloc(n);
+	snprintf(hint, n, "hint: did you mean '#%s'?", found);
+	return hint;
+}
+
+static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t nids,
+			     const char *fragment, const char *path)
+{
+	char *hint = closest_anchor(ids, nids, fragment);
+	diag_report(DIAG_ERROR, loc, 0, hint, "broken link: no anchor '#%s' on %s", fragment, path);
+	free(hint);
+}
+
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
@@ -136,8 +167,8 @@ static void record_decoded(struct collect_ctx *c, struct dom_node *n, const char
 	if (!path) {
 		/* the page's own anchor: its ids are known, check it now */
 		if (!bsearch(&fragment, c->ids, c->nids, sizeof *c->ids, str_cmp))
-			diag_error(link_origin(c, n), "broken link: no anchor '#%s' on %s", fragment,
-				   c->page->path);
+			report_no_anchor(link_origin(c, n), (const char *const *)c->ids, c->nids,
+					 fragment, c->page->path);
 		return;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
@@ -270,6 +301,7 @@ static int page_has_id(const struct page *p, const char *id)
 {
 	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
 }
+
 
 /* The site's pages and files by path: open addressing, for the millions
  * of lookups of a big book's links.  A slot holds the path's hash and a
@@ -441,7 +473,8 @@ static int check_one(struct breaks *b, const struct link_record *r, const struct
 	if (missing)
 		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
 	else
-		diag_error(r->loc, "broken link: no anchor '#%s' on %s", r->fragment, target->path);
+		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,
+				 target->path);
 	return 1;
 }
 

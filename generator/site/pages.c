@@ -14,6 +14,7 @@
 #include "site/chart.h"
 #include "site/search.h"
 #include "site/study.h"
+#include "site/vendor.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +269,39 @@ static void spec_marker(struct dom_node *td, const char *text)
 	}
 }
 
+/* The table's rules, checked on every row, and the rows each does not hold
+ * for with the author's reason. */
+static void spec_rules(struct dom_node *box, const struct spec_table *t)
+{
+	if (!t || !t->nrules)
+		return;
+	struct dom_node *h = dom_elem_class(box, "p", "legend-title");
+	bi(h, "每一行都检查的规则", "Rules checked on every row");
+	struct dom_node *ul = dom_elem_class(box, "ul", "rule-list");
+	for (size_t k = 0; k < t->nrules; k++) {
+		const struct spec_rule *rule = &t->rules[k];
+		struct dom_node *li = dom_elem(ul, "li");
+		dom_texts(dom_elem(li, "code"), rule->text);
+		if (!rule->nexcept)
+			continue;
+		struct dom_node *ex = dom_elem(li, "ul");
+		for (size_t i = 0; i < rule->nexcept; i++) {
+			const struct spec_row *row = &t->rows[rule->except[i].row];
+			struct dom_node *item = dom_elem(ex, "li");
+			bi(item, "例外：", "Except ");
+			struct dom_node *a = dom_elem(item, "a");
+			struct buf href = BUF_INIT;
+			buf_addf(&href, "#%s", row->id);
+			dom_attr(a, "href", href.data);
+			buf_release(&href);
+			dom_texts(a, row->name ? row->name : row->id);
+			dom_texts(item, ": ");
+			const struct bitext *r = &rule->except[i].reason;
+			bi(item, r->zh, r->en);
+		}
+	}
+}
+
 /* The legend of a spec table: every sign a cell may show, in words. */
 static void spec_legend(struct dom_node *parent, const struct spec_table *t)
 {
@@ -298,6 +332,7 @@ static void spec_legend(struct dom_node *parent, const struct spec_table *t)
 			dom_texts(sign, k[i].sign);
 		bi(dom_elem(dl, "dd"), k[i].zh, k[i].en);
 	}
+	spec_rules(box, t);
 	/* the derived columns' formulas, as text */
 	int any = 0;
 	for (size_t c = 0; t && c < t->ncolumns; c++)
@@ -1231,6 +1266,7 @@ static void print_page(struct site *s)
 	const struct book *b = s->book;
 	struct page *p = page_new(s, "print.html", "content", "Print version", NULL);
 	p->copy = 1;
+	vendor_head(s, p->dom, s->vendor_need);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);

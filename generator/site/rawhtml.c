@@ -149,7 +149,7 @@ static const char *attr_why(const char *attr)
 		return "ids are generated (one from the book could collide with them)";
 	if (!strcmp(attr, "class"))
 		return "classes belong to the site's stylesheet";
-	return "not an attribute raw HTML keeps (README, allow_html)";
+	return "not an attribute raw HTML keeps (see the guide, book.yaml, allow_html)";
 }
 
 static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
@@ -177,7 +177,7 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	if (!LISTED(kept_elements, name)) {
 		diag_warning(here(r, name, NULL),
 			     "raw HTML: <%s> dropped, its content kept (not an element raw HTML "
-			     "keeps: README, allow_html)", name);
+			     "keeps: see the guide, book.yaml, allow_html)", name);
 		return;
 	}
 	if (!strcmp(name, "a") && c->in_link) {

@@ -19,6 +19,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
+#include "book/tables.h"
 
 #include <cmark.h>
 #include <ctype.h>
@@ -31,6 +32,33 @@
 #include <strings.h>
 
 /* ---- ids ---- */
+
+static int id_taken(const struct ctx *c, const char *id)
+{
+	for (size_t i = 0; i < c->nids; i++)
+		if (!strcmp(c->ids[i], id))
+			return 1;
+	return 0;
+}
+
+/* The id GitHub would give a heading whose slug is gh ("foo", then "foo-1",
+ * "foo-2" for repeats), kept as a second anchor so that links written for
+ * GitHub land; NULL when it is the heading's id or another's already. */
+static const char *github_alias(struct ctx *c, const char *gh, const char *id)
+{
+	if (!*gh || !strcmp(gh, id))
+		return NULL;
+	for (int k = 0; k < 1000; k++) {
+		const char *cand = k ? arena_printf(c->a, "%s-%d", gh, k) : gh;
+		if (!strcmp(cand, id))
+			return NULL;
+		if (!id_taken(c, cand)) {
+			*ARRAY_PUSH(c->ids, c->nids, c->capids) = cand;
+			return cand;
+		}
+	}
+	return NULL;
+}
 
 const char *render_unique_id(struct ctx *c, const char *want)
 {
@@ -221,6 +249,10 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	char tag[3] = { 'h', (char)('0' + level), 0 };
 	struct dom_node *el = dom_elem(parent, tag);
 	dom_attr(el, "id", id);
+	const char *alias = explicit_id ? NULL :
+		github_alias(c, render_github_slug(c->a, plain), id);
+	if (alias)   /* the anchor GitHub gives this heading lands here too */
+		dom_attr(dom_elem_class(el, "span", "anchor-alias"), "id", alias);
 	struct dom_node *a = dom_elem_class(el, "a", "anchor");
 	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
 	dom_attr(a, "aria-label", arena_printf(c->a, "Link to %s", title.en ? title.en : plain));
@@ -350,15 +382,29 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
 			break;
 		}
+		const char *lit = spans_restore(c, cmark_node_get_literal(n));
 		if (!strcmp(word, "quiz")) {
 			study_quiz(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
 			break;
 		}
+		if (!strcmp(word, "math")) {
+			/* a formula on lines of its own, typeset as $$…$$ is */
+			size_t len = strlen(lit);
+			while (len && (lit[len - 1] == '\n' || lit[len - 1] == ' '))
+				len--;
+			el = dom_elem_class(parent, "div", "math-block");
+			dom_text(dom_elem_class(el, "code", "math math-display"), lit, len);
+			buf_add(&c->text, lit, len);
+			buf_addch(&c->text, '\n');
+			c->out->has_math = 1;
+			break;
+		}
 		el = dom_elem(parent, "pre");
 		struct dom_node *code = dom_elem(el, "code");
-		if (*word)
+		if (*word) {
 			dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
-		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+			c->out->has_code = 1;
+		}
 		dom_texts(code, lit);
 		buf_adds(&c->text, lit);
 		break;
@@ -366,7 +412,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_HTML_BLOCK:
 		if (!c->book->allow_html) {
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
-				     "raw HTML dropped (set allow_html: true in book.yaml to keep it)");
+				     "raw HTML dropped (book.yaml says allow_html: false; remove it to keep the safe subset)");
 		} else {   /* alone (in a list item): what it opens closes with it */
 			struct rawhtml *raw = rawhtml_begin(c, parent, inlines_link_attr);
 			rawhtml_feed(raw, cmark_node_get_literal(n), cmark_node_get_start_line(n), 0);
@@ -454,6 +500,53 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 
 /* ---- the chapter ---- */
 
+/* The sources cited on the page, in the order of their numbers, in a
+ * section of its own at the end (listed in the toc), as a spec table's
+ * page lists its rows' sources. */
+static void render_sources(struct ctx *c, struct dom_node *article)
+{
+	if (!c->ncites)
+		return;
+	struct bitext title = { "来源", "Sources" };
+	const char *id = render_unique_id(c, "sources");
+	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
+	*h = (struct heading){ 2, id, title, "来源 Sources" };
+	struct dom_node *sec = dom_elem_class(article, "section", "sources");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	dom_attr(h2, "id", id);
+	struct dom_node *a = dom_elem_class(h2, "a", "anchor");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", id));
+	dom_attr(a, "aria-label", "Link to Sources");
+	dom_texts(a, "#");
+	dom_texts(h2, " ");
+	render_bitext(h2, title);
+	struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
+	for (size_t k = 0; k < c->ncites; k++) {
+		const struct spec_source *src = c->cites[k].source;
+		struct dom_node *li = dom_elem(ol, "li");
+		dom_attr(li, "id", c->cites[k].entry_id);
+		const char *name = src->title ? src->title : src->id;
+		if (src->url) {
+			struct dom_node *link = dom_elem(li, "a");
+			dom_attr(link, "href", src->url);
+			dom_texts(link, name);
+		} else {
+			dom_texts(li, name);
+		}
+		if (src->publisher || src->date)
+			dom_texts(li, arena_printf(c->a, ". %s%s%s", src->publisher ? src->publisher : "",
+						   src->publisher && src->date ? ", " : "",
+						   src->date ? src->date : ""));
+		if (c->cites[k].marker_id) {   /* back to where it is first cited */
+			dom_texts(li, " ");
+			struct dom_node *back = dom_elem_class(li, "a", "cite-back");
+			dom_attr(back, "href", arena_printf(c->a, "#%s", c->cites[k].marker_id));
+			dom_attr(back, "aria-label", arena_printf(c->a, "Back to citation %zu", k + 1));
+			dom_texts(back, "↩");
+		}
+	}
+}
+
 static void render_toc(struct ctx *c)
 {
 	struct dom_node *toc = dom_fragment();
@@ -535,6 +628,20 @@ static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, i
 	return doc;
 }
 
+/* Is n, the body's first block, a level-1 heading that says the chapter's
+ * title (the title of a chapter without front matter is taken from it)? */
+static int title_heading(struct ctx *c, cmark_node *n)
+{
+	if (cmark_node_get_type(n) != CMARK_NODE_HEADING || cmark_node_get_heading_level(n) != 1)
+		return 0;
+	const struct chapter *ch = c->ch;
+	if (ch->no_front_matter)
+		return 1;
+	char *t = book_first_heading(c->a, ch->body, ch->body_len);
+	return t && ((ch->title.en && !strcmp(t, ch->title.en)) ||
+		     (ch->title.zh && !strcmp(t, ch->title.zh)));
+}
+
 int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
 		   const struct render_env *env, struct rendered *out)
 {
@@ -573,15 +680,20 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		}
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
-	render_blocks(&c, cmark_node_first_child(doc), article, 0, 0);
-	start_section(&c, NULL, NULL);
-	/* study mode: the chapter's figures to remember close it (study.c) */
+	cmark_node *first = cmark_node_first_child(doc);
+	if (first && title_heading(&c, first))
+		first = cmark_node_next(first);   /* it is the page's h1 already */
+	render_blocks(&c, first, article, 0, 0);
+	/* study mode: the chapter's figures to remember close its text, before
+	 * the list of the sources it cites (study.c) */
 	study_keys_merge(&c);
 	if (out->nkeys)
 		study_figures_card(a, article, render_unique_id(&c, "figures-to-remember"), out->keys,
 				   out->nkeys, NULL);
 	if (out->nkeys || out->nquizzes)
 		study_assets(frag);
+	render_sources(&c, article);
+	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
 	buf_release(&c.text);
@@ -590,6 +702,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(md);
 	free(c.spans);
 	free(c.ids);
+	free(c.cites);
 	free(c.linked[0]);
 	free(c.linked[1]);
 	out->content = frag;

@@ -99,6 +99,8 @@ struct rendered {
 	int zh_blocks;               /* Chinese blocks */
 	int pairs;                   /* of which paired with English */
 	int spans;                   /* value and claim spans */
+	int has_math;                /* a formula ($…$, $$…$$, ```math) */
+	int has_code;                /* a code block with a language */
 	/* filled by the site when the chapter's pages are done and all but
 	 * what the book-level pages need is dropped: */
 	size_t claims_total, claims_disputed;

@@ -159,6 +159,8 @@ struct site {
 	int in_place;                /* the output is updated, not replaced (write.c) */
 	struct link_strings *link_strings;   /* link.c's one copy of each target */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
+	int vendor;                  /* the browser libraries the site has (vendor.h) */
+	int vendor_need;             /* those the chapters need (for print.html) */
 	const char *out, *tmp;       /* the write stage's directories */
 	const char *old;             /* mkdtemp()'s template for the old site, set aside */
 	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */

@@ -13,6 +13,15 @@
  * from emphasis parsing.  Text around the spans goes out through the
  * auto-linker, and what a span or an auto-link names is recorded as a
  * mention of the section.
+ *
+ * Formulas are taken out the same way: $…$ (inline) and $$…$$ (display)
+ * become placeholders too, so that the braces of \frac{a}{b} are the
+ * formula's and not spans, and the formula is rendered as TeX source in a
+ * <code class="math"> (the page's script typesets it when KaTeX is there).
+ * The dollar rule is Pandoc's, so that prices stay prose: an opening $ is
+ * not followed by a space, a closing $ is not preceded by a space and not
+ * followed by a digit ("$2 per hour, $3 per day" holds no formula); \$ is a
+ * literal dollar sign.  A formula never crosses a backtick or a line end.
  */
 #include "site/spans.h"
 #include "site/autolink.h"
@@ -39,6 +48,7 @@ struct pspan {
 	struct srcloc loc;       /* of the opening brace */
 	int unterminated;
 	int anchor;              /* {#id}: a heading's anchor, not a span */
+	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX) */
 	/* unterminated spans: the first of its line (an index into spans), and
 	 * whether that line's error was reported.  One error per line: a line of
 	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
@@ -73,20 +83,72 @@ static int word_has(uint64_t w, unsigned char b)
 }
 
 /* Returns the index of the first byte from i on that spans_extract() must
- * look at (a backslash, the lead byte of U+E00x, a brace), or len: eight
- * bytes at a time, as nearly every byte of a chapter is none of them. */
+ * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
+ * or len: eight bytes at a time, as nearly every byte of a chapter is none
+ * of them. */
 static size_t next_special(const char *s, size_t i, size_t len)
 {
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, sizeof w);
-		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{'))
+		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{') || word_has(w, '$'))
 			break;
 	}
 	for (; i < len; i++)
-		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{')
+		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{' || s[i] == '$')
 			break;
 	return i;
+}
+
+static int is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/*
+ * Finds the formula that a '$' at s[i] opens on its line (len bytes).
+ * Returns its kind (1 inline, 2 display) and stores in *end the index
+ * just past its closing delimiter; or returns 0 when the '$' opens none
+ * (then *end is where an unterminated formula would stop: the next
+ * backtick or the line's end).  The rule is Pandoc's (see the top).
+ *
+ * fail[0] (inline) and fail[1] (display) are where the line's last failed
+ * search of each kind stopped (0 before any): whether a '$' closes does
+ * not depend on where the search started, so an opener before that point
+ * fails too, without looking again.  A line of ten thousand "$a " was
+ * ten thousand scans of the line before.
+ */
+static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail[2])
+{
+	int display = i + 1 < len && s[i + 1] == '$';
+	size_t from = i + (display ? 2 : 1), j = from;
+	*end = len;
+	if (!display && (from >= len || is_blank(s[from])))
+		return 0;
+	if (i < fail[display]) {
+		*end = fail[display];
+		return 0;
+	}
+	for (; j < len && s[j] != '`'; j++) {
+		if (s[j] == '\\' && j + 1 < len) {
+			j++;
+			continue;
+		}
+		if (s[j] != '$')
+			continue;
+		if (display) {
+			if (j + 1 < len && s[j + 1] == '$' && j > from) {
+				*end = j + 2;
+				return 2;
+			}
+		} else if (j > from && !is_blank(s[j - 1]) &&
+			   !(j + 1 < len && s[j + 1] >= '0' && s[j + 1] <= '9')) {
+			*end = j + 1;
+			return 1;
+		}
+	}
+	*end = fail[display] = j;
+	return 0;
 }
 
 char *spans_extract(struct ctx *c, size_t *mdlen)
@@ -107,7 +169,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
 		/* ordinary bytes are copied in runs, flushed before anything
 		 * special (a backslash, U+E00x, a brace) */
-		size_t run = 0, line_first = SIZE_MAX;
+		size_t run = 0, line_first = SIZE_MAX, math_fail[2] = { 0, 0 };
 		struct column col = { 0, 1 };
 		for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
 			buf_add(&md, s + run, i - run);
@@ -127,6 +189,32 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				c->errors++;
 				i += 2;
 				run = i + 1;
+				continue;
+			}
+			if (s[i] == '$') {
+				/* a formula, an unterminated one ($$, or $ before a TeX
+				 * command: an error where cmark puts it in text), or a
+				 * plain dollar sign */
+				size_t stop;
+				int kind = math_at(s, i, len, &stop, math_fail);
+				int broken = !kind && ((i + 1 < len && s[i + 1] == '$') ||
+						       (i + 1 < len && s[i + 1] == '\\' && i + 2 < len &&
+							isalpha((unsigned char)s[i + 2])));
+				if (!kind && !broken) {
+					buf_addch(&md, '$');
+					continue;
+				}
+				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+				memset(p, 0, sizeof *p);
+				p->loc = chapter_loc(c, line, column_of(s, i, &col));
+				p->raw = arena_strndup(c->a, s + i, stop - i);
+				p->math = kind ? kind : i + 1 < len && s[i + 1] == '$' ? 2 : 1;
+				p->text = p->raw + p->math;
+				p->len = kind ? stop - i - 2 * (size_t)kind : 0;
+				p->unterminated = !kind;
+				i = stop - 1;
+				run = i + 1;
+				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
 				continue;
 			}
 			if (s[i] != '{') {
@@ -194,7 +282,8 @@ const char *spans_restore(struct ctx *c, const char *s)
 	for (size_t i = 0; i < len;) {
 		size_t idx, n = placeholder_at(s + i, len - i, &idx);
 		if (n && idx < c->nspans) {
-			buf_adds(&b, c->spans[idx].unterminated ? "{" : c->spans[idx].raw);
+			buf_adds(&b, c->spans[idx].unterminated && !c->spans[idx].math ? "{"
+												: c->spans[idx].raw);
 			i += n;
 		} else {
 			buf_addch(&b, s[i++]);
@@ -326,9 +415,44 @@ static void key_record(struct ctx *c, const struct pspan *p, const struct span *
 	k->nth = c->pair ? c->pair_keys[c->lang]++ : 0;
 }
 
+/* A formula: its TeX in a <code class="math">, which the page's script
+ * typesets when KaTeX is in the site's assets; the source is the readable
+ * fallback.  Nothing in it is a span or an auto-link. */
+static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
+{
+	if (p->unterminated) {
+		if (p->math == 2)
+			diag_report(DIAG_ERROR, p->loc, 2,
+				    "display math closes with $$ on the line it opens; for a formula on "
+				    "several lines use a ```math block; write \\$ for a literal dollar sign",
+				    "unterminated math");
+		else
+			diag_report(DIAG_ERROR, p->loc, 1,
+				    "inline math closes with a '$' on the same line, with no space before "
+				    "it and no digit after it; write \\$ for a literal dollar sign",
+				    "unterminated math");
+		c->errors++;
+		dom_texts(parent, p->raw);
+		buf_adds(&c->text, p->raw);
+		return;
+	}
+	buf_add(&c->text, p->text, p->len);
+	if (c->in_attr) {   /* an alt text or a title: the TeX as it is */
+		dom_text(parent, p->text, p->len);
+		return;
+	}
+	struct dom_node *el = dom_elem_class(parent, "code", p->math == 2 ? "math math-display" : "math");
+	dom_text(el, p->text, p->len);
+	c->out->has_math = 1;
+}
+
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 {
 	struct pspan *p = &c->spans[idx];
+	if (p->math) {
+		emit_math(c, parent, p);
+		return;
+	}
 	c->out->spans++;
 	if (p->anchor) {
 		diag_report(DIAG_ERROR, p->loc, (int)utf8_length(p->raw, p->len + 2),

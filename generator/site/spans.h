@@ -8,6 +8,10 @@
  * and code and URLs through spans_restore(), which puts back what was
  * written.  Mentions of spec rows and glossary terms (by a span, a link or
  * an auto-link) are recorded per section with spans_mention().
+ *
+ * Formulas ($…$, $$…$$) go out the same way, so that their braces are not
+ * spans: in text they are emitted as <code class="math"> (spans_emit()),
+ * in code and URLs put back as written.
  */
 #ifndef SPECBOOK_SPANS_H
 #define SPECBOOK_SPANS_H

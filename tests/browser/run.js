@@ -645,6 +645,125 @@ async function main() {
 			});
 		}
 
+		/* 3b. formulas (KaTeX) and code (highlight.js), from file:// as a
+		   reader who opens the site from disk sees them; their libraries
+		   come from Debian's packages (generator/site/vendor.h) */
+		const pageWith = (re) => pages.find((p) => re.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
+			!/^print\.html$/.test(p));
+		const mathPage = pageWith(/<code class="math/);
+		/* pages with code blocks that name a language: the test uses the
+		   first whose blocks have something to colour (a shell one-liner
+		   may have no token at all) */
+		const codePages = pages.filter((p) => /<pre><code class="language-/.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
+			!/^print\.html$/.test(p));
+		await test("math: KaTeX typesets every formula of a page, from file://", async () => {
+			if (!mathPage)
+				throw new Error("no page of the site has a formula ($…$, $$…$$ or ```math)");
+			if (!fs.existsSync(path.join(SITE, "assets", "katex", "katex.min.js")))
+				throw new Error("the site has no assets/katex/katex.min.js (is libjs-katex installed?)");
+			const ctx = await fresh();
+			const { page, problems } = await openWatched(ctx, fileBase + mathPage, fileBase);
+			await page.waitForFunction(() => !document.querySelector("code.math"), null, { timeout: 5000 }).catch(() => {});
+			const r = await page.evaluate(() => {
+				const done = Array.from(document.querySelectorAll(".math-rendered"));
+				const k = done[0] && done[0].querySelector(".katex-html");
+				/* KaTeX's own fonts, from the site's assets */
+				const fonts = Array.from(document.fonts).filter((f) => /^KaTeX/.test(f.family) && f.status === "loaded");
+				return { left: document.querySelectorAll("code.math").length, done: done.length,
+					 tex: done[0] ? done[0].getAttribute("data-tex") : "",
+					 mathml: done[0] ? !!done[0].querySelector("math") : false,
+					 height: k ? k.getBoundingClientRect().height : 0, fonts: fonts.length };
+			});
+			await ctx.close();
+			const errs = [...problems];
+			if (r.left)
+				errs.push(`${r.left} formulas left as TeX source`);
+			if (!r.done || !r.mathml || r.height < 5)
+				errs.push(`typeset ${r.done}, MathML ${r.mathml}, height ${r.height}px`);
+			if (!r.fonts)
+				errs.push("no KaTeX font loaded");
+			check(`math: KaTeX typesets every formula of a page, from file:// (${mathPage}: ${r.done}, "${(r.tex || "").slice(0, 30)}…")`,
+				!errs.length, errs.join("; "));
+		});
+		await test("code: highlight.js colours a fenced block with a language, from file://, light and dark", async () => {
+			if (!codePages.length)
+				throw new Error("no page of the site has a code block with a language");
+			if (!fs.existsSync(path.join(SITE, "assets", "highlight", "highlight.min.js")))
+				throw new Error("the site has no assets/highlight/highlight.min.js (is libjs-highlight.js installed?)");
+			const errs = [];
+			let n = 0, codePage = codePages[0];
+			for (const p of codePages.slice(0, 8)) {
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(fileBase + p);
+				await page.waitForSelector("pre code.hljs", { timeout: 5000 }).catch(() => {});
+				const r = await page.evaluate(() => ({
+					known: Array.from(document.querySelectorAll("pre > code[class*='language-']"))
+						.filter((c) => window.hljs && hljs.getLanguage(c.className.replace(/^.*language-(\S+).*$/, "$1"))).length,
+					done: document.querySelectorAll("pre code.hljs").length,
+					tokens: document.querySelectorAll("pre code.hljs [class^=hljs-]").length }));
+				await ctx.close();
+				if (r.done !== r.known)
+					errs.push(`${p}: ${r.done} of ${r.known} blocks in a known language highlighted`);
+				if (r.tokens) {
+					codePage = p;
+					break;
+				}
+			}
+			for (const scheme of ["light", "dark"]) {
+				const ctx = await fresh({ colorScheme: scheme });
+				const { page, problems } = await openWatched(ctx, fileBase + codePage, fileBase);
+				await page.waitForSelector("pre code.hljs", { timeout: 5000 }).catch(() => {});
+				const r = await page.evaluate(() => {
+					const code = document.querySelector("pre code.hljs");
+					const tok = code ? code.querySelector("[class^=hljs-]") : null;
+					const on = Array.from(document.querySelectorAll("link[data-code-theme]"))
+						.filter((l) => l.media !== "not all").map((l) => l.getAttribute("data-code-theme"));
+					return { tokens: code ? code.querySelectorAll("[class^=hljs-]").length : 0,
+						 colour: tok ? getComputedStyle(tok).color : "", text: code ? getComputedStyle(code).color : "", on };
+				});
+				await ctx.close();
+				n = r.tokens;
+				errs.push(...problems);
+				if (!r.tokens)
+					errs.push(`${scheme}: no highlighted token`);
+				else if (r.colour === r.text)
+					errs.push(`${scheme}: tokens have the text's colour ${r.colour}`);
+				if (r.on.length !== 1 || r.on[0] !== scheme)
+					errs.push(`${scheme}: themes on: ${r.on.join(",") || "none"}`);
+			}
+			check(`code: highlight.js colours a fenced block with a language, from file://, light and dark (${codePage}: ${n} tokens)`,
+				!errs.length, errs.join("; "));
+		});
+
+		const citePage = pageWith(/<sup class="cite"><a href="#/);
+		await test("citations: a marker leads to its source at the page's end, and back", async () => {
+			if (!citePage)
+				throw new Error("no page of the site cites a source ([text](src:id))");
+			const ctx = await fresh();
+			const { page, problems } = await openWatched(ctx, fileBase + citePage, fileBase);
+			const marker = page.locator("sup.cite a[id]").first();
+			const num = (await marker.textContent()).trim();
+			await marker.click();
+			const at = await page.evaluate(() => {
+				const el = document.getElementById(location.hash.slice(1));
+				return { hash: location.hash, inList: !!(el && el.closest("section.sources ol.sources")),
+					 link: el && el.querySelector("a[href^=http]") ? el.querySelector("a[href^=http]").href : "",
+					 n: el ? Array.from(el.parentNode.children).indexOf(el) + 1 : 0 };
+			});
+			await page.click(`${at.hash} a.cite-back`);
+			const back = await page.evaluate(() => location.hash);
+			await ctx.close();
+			const errs = [...problems];
+			if (!at.inList || !at.link)
+				errs.push(`${num} led to ${at.hash}, not an entry of the sources list with a link`);
+			if (`[${at.n}]` !== num)
+				errs.push(`marker ${num} led to entry ${at.n}`);
+			if (!/^#cite-/.test(back))
+				errs.push(`the entry's back link led to ${back}`);
+			check(`citations: a marker leads to its source at the page's end, and back (${citePage} ${num})`, !errs.length, errs.join("; "));
+		});
+
 		await test("search: the header box on a chapter submits to the search page", async () => {
 			const ctx = await fresh();
 			const page = await ctx.newPage();

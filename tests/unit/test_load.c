@@ -70,6 +70,50 @@ static void front_matter(void **state)
 	arena_free(&a);
 }
 
+/* Raw HTML goes through the allowlist unless book.yaml says false (issue 23) */
+static void allow_html_setting(void **state)
+{
+	(void)state;
+	put("content/01-intro.md", "---\nid: intro\ntitle: {en: Introduction}\n---\nBody.\n");
+	struct arena a = ARENA_INIT;
+	struct book *b = book_load(&a, dir);
+	assert_non_null(b);
+	assert_int_equal(b->allow_html, 1);
+	put("content/book.yaml", "title: {en: Book}\nallow_html: false\n");
+	b = book_load(&a, dir);
+	assert_int_equal(b->allow_html, 0);
+	int before = diag_count(DIAG_WARNING);
+	put("content/book.yaml", "title: {en: Book}\nallow_html: maybe\n");
+	b = book_load(&a, dir);
+	assert_int_equal(b->allow_html, 1);
+	assert_int_equal(diag_count(DIAG_WARNING), before + 1);
+	arena_free(&a);
+}
+
+/* Front matter is optional: title from the first heading, else the file's
+ * name; id from the file's name (issue 23) */
+static void no_front_matter(void **state)
+{
+	(void)state;
+	put("content/01-storage.md", "\n# Storage and `File` Systems\n\nBody.\n");
+	put("content/02-plain.md", "No heading.\n");
+	put("content/03-zh.md", "# 存储\n\n正文。\n");
+	struct arena a = ARENA_INIT;
+	struct book *b = book_load(&a, dir);
+	assert_non_null(b);
+	/* (setup's empty units.yaml is an error of its own) */
+	assert_int_equal(diag_count_file("content/01-storage.md") +
+			 diag_count_file("content/02-plain.md") + diag_count_file("content/03-zh.md"), 0);
+	assert_int_equal(b->nchapters, 3);
+	assert_string_equal(b->chapters[0].id, "storage");
+	assert_string_equal(b->chapters[0].title.en, "Storage and File Systems");
+	assert_string_equal(b->chapters[1].id, "plain");
+	assert_string_equal(b->chapters[1].title.en, "plain");
+	assert_string_equal(b->chapters[2].title.zh, "存储");
+	assert_null(b->chapters[2].title.en);
+	arena_free(&a);
+}
+
 static void missing_title(void **state)
 {
 	(void)state;
@@ -140,6 +184,8 @@ int main(void)
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(front_matter, setup, teardown),
+		cmocka_unit_test_setup_teardown(allow_html_setting, setup, teardown),
+		cmocka_unit_test_setup_teardown(no_front_matter, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_title, setup, teardown),
 		cmocka_unit_test_setup_teardown(unclosed_front_matter, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_yaml_location, setup, teardown),

@@ -89,6 +89,57 @@ static char *render_body(const char *body, struct rendered *r, struct arena *a)
 	return buf_detach(&out, NULL);
 }
 
+/* A chapter's first level-1 heading that is its title is not repeated
+ * below the page's h1 (issue 23: books without front matter) */
+static void title_heading_once(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct rendered r;
+	/* with front matter (render_body()'s chapter), a first # heading that is
+	 * not the title stays */
+	char *html = render_body("# Storage\n\nText.\n\n# Later\n", &r, &a);
+	assert_non_null(strstr(html, ">Storage<"));
+	free(html);
+	/* front matter: a first heading saying the title is dropped, another kept */
+	static const char file[] = "---\ntitle: {en: Test}\n---\n# Test\n\nText.\n";
+	static const char other[] = "---\ntitle: {en: Test}\n---\n# Other\n\nText.\n";
+	/* without: the first # heading is the title */
+	static const char none[] = "# Storage\n\nText.\n\n# Later\n";
+	const char *files[] = { file, other, none };
+	for (int k = 0; k < 3; k++) {
+		struct book b;
+		struct chapter c;
+		memset(&b, 0, sizeof b);
+		memset(&c, 0, sizeof c);
+		c.path = "content/01-test.md";
+		c.source = "01-test.md";
+		c.page = "01-test.html";
+		c.title.en = "Test";
+		c.text = files[k];
+		c.len = strlen(files[k]);
+		c.body = k < 2 ? strstr(files[k], "---\n#") + 4 : files[k];
+		c.body_len = strlen(c.body);
+		c.body_line = k < 2 ? 4 : 1;
+		c.no_front_matter = k == 2;
+		b.chapters = &c;
+		b.nchapters = 1;
+		render_chapter(&b, &c, &a, NULL, &r);
+		struct buf out = BUF_INIT;
+		dom_node_serialize(dom_first_element(r.content), &out);
+		dom_free(r.content);
+		dom_free(r.toc);
+		if (k == 0)
+			assert_null(strstr(out.data, "<h2"));
+		else if (k == 1)
+			assert_non_null(strstr(out.data, "<h2 id=\"other\""));
+		else
+			assert_true(!strstr(out.data, ">Storage<") && strstr(out.data, "Later"));
+		buf_release(&out);
+	}
+	arena_free(&a);
+}
+
 static void pairs(void **state)
 {
 	(void)state;
@@ -223,6 +274,7 @@ int main(void)
 		cmocka_unit_test(detect_lang),
 		cmocka_unit_test(split_title),
 		cmocka_unit_test(slugs),
+		cmocka_unit_test(title_heading_once),
 		cmocka_unit_test(pairs),
 		cmocka_unit_test(soft_breaks),
 		cmocka_unit_test(headings_and_ids),
