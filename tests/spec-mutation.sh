@@ -19,7 +19,10 @@
 set -u
 cd "$(dirname "$0")/.."
 BIN=$PWD/${BUILD:-build}/specbook
-THRESHOLD=${SPEC_MUTATION_THRESHOLD:-96}   # reached: 419 of 436 (96%); the goal was 90%
+THRESHOLD=${SPEC_MUTATION_THRESHOLD:-94}   # reached: 440 of 466 (94%); the goal was 90%.
+# (96% before issue 15 gave spec rows to facts only the prose had stated:
+# latencies, temperatures, the tender's minimums, process nodes. Each has one
+# source and nothing derives from it, so raising it by 10% breaks nothing.)
 JOBS=${JOBS:-2}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
