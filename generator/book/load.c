@@ -160,6 +160,13 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
+		else if (!strcmp(k->text, "nav")) {
+			if (v->kind == YNODE_SEQ)
+				b->nav = v;
+			else
+				diag_error(v->loc, "nav must be a list of pages and folders below content/, "
+						   "not %s", ytree_kind_name(v));
+		}
 		else
 			diag_warning(k->loc, "unknown setting '%s' in book.yaml", k->text);
 	}
@@ -181,11 +188,21 @@ static int is_fence(const char *p, const char *end, const char *fence)
 	return p == end || *p == '\n';
 }
 
-/* The file's name without its NN- prefix and .md: "01-intro.md" → "intro". */
+/* The file's name without its NN- prefix and .md: "01-intro.md" → "intro";
+ * a folder's README.md or index.md, the folder's name. */
 static char *chapter_stem(struct arena *a, const char *source)
 {
 	const char *slash = strrchr(source, '/');
 	const char *name = slash ? slash + 1 : source;
+	if (slash && (!strcmp(name, "README.md") || !strcmp(name, "index.md"))) {
+		const char *up = slash;
+		while (up > source && up[-1] != '/')
+			up--;
+		size_t digits = strspn(up, "0123456789");
+		if (digits && up[digits] == '-' && up + digits + 1 < slash)
+			up += digits + 1;
+		return arena_strndup(a, up, (size_t)(slash - up));
+	}
 	size_t digits = strspn(name, "0123456789");
 	if (digits && name[digits] == '-')
 		name += digits + 1;
@@ -391,67 +408,297 @@ static void read_one(void *ctx, size_t i, struct arena *a)
 	}
 }
 
-/* How deep subfolders of content/ are searched for chapters that would be
- * skipped: deeper than any book's sections, shallow enough for a stack. */
-enum { SUBFOLDER_DEPTH_MAX = 16 };
+/* How deep folders of content/ are searched for pages: deeper than any
+ * book's sections, shallow enough for a stack. */
+enum { CONTENT_DEPTH_MAX = 16 };
 
-/* Warns at every .md file in the subfolders of dir (rel below the book):
- * chapters are read from content/ alone, and one that is skipped must not
- * be skipped without a word.  Links are not followed. */
-static void warn_subfolders(struct arena *a, const char *dir, const char *rel, int depth)
+/* A page's file name, or a folder's: "README.md" → "README", "02-net" → "02-net". */
+static size_t name_stem_len(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && !strcmp(name + n - 3, ".md") ? n - 3 : n;
+}
+
+/* Is name a folder's own page (README.md or index.md)? */
+static int is_folder_page(const char *name)
+{
+	return !strcmp(name, "README.md") || !strcmp(name, "index.md");
+}
+
+/* The number of an "NN-" prefix (2 to 6 digits, then a dash), or -1. */
+static int name_number(const char *name)
+{
+	size_t digits = strspn(name, "0123456789");
+	if (digits < 2 || digits > 6 || name[digits] != '-')
+		return -1;
+	return atoi(name);
+}
+
+/* The order of two entries of one folder: its README (or index) first,
+ * then by NN- prefix where both have one, then by name (stem). */
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const char *x = *(const char *const *)pa, *y = *(const char *const *)pb;
+	int fx = is_folder_page(x), fy = is_folder_page(y);
+	if (fx != fy)
+		return fy - fx;
+	int nx = name_number(x), ny = name_number(y);
+	if (nx >= 0 && ny >= 0 && nx != ny)
+		return nx < ny ? -1 : 1;
+	size_t lx = name_stem_len(x), ly = name_stem_len(y);
+	int c = strncmp(x, y, lx < ly ? lx : ly);
+	if (c)
+		return c;
+	return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
+}
+
+struct found { const char **sources; size_t n, cap; };
+
+/*
+ * Collects the pages of folder dir (rel below content/, "" at the top) in
+ * their default order: every .md file is a page; every real folder is
+ * walked (a link to one is not followed: its pages would come from
+ * outside the book).  A .md file is not stat()ed here (a long book would
+ * pay one per chapter): reading it refuses a link or a non-file.
+ */
+static void walk_content(struct arena *a, const char *dir, const char *rel, int depth,
+			 struct found *f)
 {
 	size_t n;
 	char **names = files_list(a, dir, "", &n);
-	for (size_t i = 0; i < n && depth < SUBFOLDER_DEPTH_MAX; i++) {
-		size_t len = strlen(names[i]);
-		/* not a stat per chapter of a long book */
-		if (len > 3 && !strcmp(names[i] + len - 3, ".md"))
+	if (!names)
+		return;
+	qsort(names, n, sizeof *names, entry_cmp);
+	int has_readme = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
+		size_t len = strlen(name);
+		const char *src = *rel ? arena_printf(a, "%s/%s", rel, name) : name;
+		if (len > 3 && !strcmp(name + len - 3, ".md")) {
+			if (is_folder_page(name) && has_readme++) {
+				diag_error((struct srcloc){ arena_printf(a, "content/%s", src), 0, 0 },
+					   "a folder has one page of its own: README.md or index.md, not both "
+					   "(rename one)");
+				continue;
+			}
+			*ARRAY_PUSH(f->sources, f->n, f->cap) = src;
 			continue;
-		const char *path = arena_printf(a, "%s/%s", dir, names[i]);
-		const char *shown = arena_printf(a, "%s/%s", rel, names[i]);
+		}
+		const char *path = arena_printf(a, "%s/%s", dir, name);
 		if (!files_is_real_dir(path))
 			continue;
-		size_t m;
-		char **md = files_list(a, path, ".md", &m);
-		for (size_t k = 0; k < m; k++)
-			if (!files_is_real_dir(arena_printf(a, "%s/%s", path, md[k])))
-				diag_warning((struct srcloc){ arena_printf(a, "%s/%s", shown, md[k]), 0, 0 },
-					     "chapters in subfolders of content/ are not built yet: "
-					     "move it to content/ as NN-slug.md, or out of content/");
-		warn_subfolders(a, path, shown, depth + 1);
+		if (depth + 1 >= CONTENT_DEPTH_MAX) {
+			diag_warning((struct srcloc){ arena_printf(a, "content/%s", src), 0, 0 },
+				     "folder nested more than %d deep: its pages are not built",
+				     CONTENT_DEPTH_MAX);
+			continue;
+		}
+		walk_content(a, path, src, depth + 1, f);
 	}
+}
+
+/* The site path of the page for source (below content/): a folder's
+ * README.md or index.md is the folder's index.html, the book's own
+ * README.md is readme.html (index.html is the book's summary page), any
+ * other file keeps its path with .html for .md. */
+static const char *page_path(struct arena *a, const char *source)
+{
+	const char *slash = strrchr(source, '/');
+	const char *name = slash ? slash + 1 : source;
+	if (is_folder_page(name))
+		return slash ? arena_printf(a, "%.*sindex.html", (int)(name - source), source) : "readme.html";
+	return arena_printf(a, "%.*s.html", (int)(strlen(source) - 3), source);
+}
+
+/* The id of a page without one in front matter: its path without .md and
+ * NN- prefixes ("compute/accelerator" for compute/accelerator/README.md,
+ * "intro" for 01-intro.md; the book's own README is "readme"). */
+static const char *path_id(struct arena *a, const char *source)
+{
+	struct buf b = BUF_INIT;
+	for (const char *p = source; *p;) {
+		size_t n = strcspn(p, "/");
+		const char *part = p;
+		int last = !p[n];
+		p += n + !last;
+		if (last && is_folder_page(part) && b.len)
+			break;
+		if (last && is_folder_page(part)) {
+			buf_adds(&b, "readme");
+			break;
+		}
+		if (name_number(part) >= 0) {
+			size_t skip = strspn(part, "0123456789") + 1;
+			part += skip;
+			n -= skip;
+		}
+		if (last && n > 3 && !memcmp(part + n - 3, ".md", 3))
+			n -= 3;
+		if (b.len)
+			buf_addch(&b, '/');
+		buf_add(&b, part, n);
+	}
+	const char *r = arena_strndup(a, b.data ? b.data : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
+/* Site paths a page must not take: the pages and folders the site makes. */
+static int page_path_taken(const char *page)
+{
+	static const char *const pages[] = { "index.html", "search.html", "claims.html", "glossary.html",
+					     "print.html", "404.html", "figures.html" };
+	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++)
+		if (!strcmp(page, pages[i]))
+			return 1;
+	return !strncmp(page, "specs/", 6) || !strncmp(page, "assets/", 7);
+}
+
+static int source_cmp(const void *pa, const void *pb)
+{
+	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/* A nav: entry and the pages it orders: its rank is where nav names it. */
+struct nav_ctx {
+	struct arena *a;
+	const char **sorted;       /* the book's sources, sorted with strcmp */
+	size_t n;
+	size_t *rank;              /* per sorted source; SIZE_MAX: not named */
+	size_t next;
+};
+
+/* Ranks the pages nav entry n names: a page by its path below content/,
+ * a folder (with or without a trailing slash) by all its pages not named
+ * before, a list by its items in turn. */
+static void nav_rank(struct nav_ctx *nc, const struct ynode *n, int depth)
+{
+	if (depth > 32)
+		return;
+	if (n->kind == YNODE_SEQ) {
+		for (size_t i = 0; i < n->count; i++)
+			nav_rank(nc, n->items[i], depth + 1);
+		return;
+	}
+	if (n->kind == YNODE_MAP) {   /* - Section title: [pages] */
+		for (size_t i = 0; i < n->count; i++)
+			nav_rank(nc, n->pairs[i].value, depth + 1);
+		return;
+	}
+	const char *path = n->text;
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	size_t len = strlen(path);
+	while (len && path[len - 1] == '/')
+		len--;
+	const char *key = arena_strndup(nc->a, path, len);
+	const char **hit = bsearch(&key, nc->sorted, nc->n, sizeof *nc->sorted, source_cmp);
+	if (hit) {
+		size_t i = (size_t)(hit - nc->sorted);
+		if (nc->rank[i] == SIZE_MAX)
+			nc->rank[i] = nc->next++;
+		return;
+	}
+	/* a folder: the pages whose path starts with "key/", adjacent when sorted */
+	const char *prefix = arena_printf(nc->a, "%s/", key);
+	size_t plen = len + 1, lo = 0, hi = nc->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(nc->sorted[mid], prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!len || lo >= nc->n || strncmp(nc->sorted[lo], prefix, plen)) {
+		diag_error(n->loc, "nav names '%s', which is no page or folder of content/ "
+				   "(write paths below content/, such as compute/README.md)", n->text);
+		return;
+	}
+	/* the folder's pages in their default order: the caller sorts by
+	 * (rank, default place), so one rank for all of them keeps it */
+	size_t r = nc->next++;
+	for (size_t i = lo; i < nc->n && !strncmp(nc->sorted[i], prefix, plen); i++)
+		if (nc->rank[i] == SIZE_MAX)
+			nc->rank[i] = r;
+}
+
+struct ranked { const char *source; size_t rank, place; };
+
+static int ranked_cmp(const void *pa, const void *pb)
+{
+	const struct ranked *x = pa, *y = pb;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return (x->place > y->place) - (x->place < y->place);
+}
+
+/* Puts the pages f found in the order of book.yaml's nav: (those it does
+ * not name after, each with a warning, in their default order). */
+static void nav_order(struct arena *a, const struct ynode *nav, struct found *f)
+{
+	struct nav_ctx nc = { a, arena_array(a, f->n ? f->n : 1, sizeof *nc.sorted), f->n,
+			      arena_array(a, f->n ? f->n : 1, sizeof *nc.rank), 0 };
+	memcpy(nc.sorted, f->sources, f->n * sizeof *f->sources);
+	qsort(nc.sorted, f->n, sizeof *nc.sorted, source_cmp);
+	for (size_t i = 0; i < f->n; i++)
+		nc.rank[i] = SIZE_MAX;
+	nav_rank(&nc, nav, 0);
+	struct ranked *r = arena_array(a, f->n ? f->n : 1, sizeof *r);
+	for (size_t i = 0; i < f->n; i++) {
+		const char **hit = bsearch(&f->sources[i], nc.sorted, nc.n, sizeof *nc.sorted, source_cmp);
+		r[i] = (struct ranked){ f->sources[i], nc.rank[hit - nc.sorted], i };
+		if (r[i].rank == SIZE_MAX)
+			diag_warning((struct srcloc){ arena_printf(a, "content/%s", f->sources[i]), 0, 0 },
+				     "page not named in book.yaml's nav: placed after the pages it names");
+	}
+	qsort(r, f->n, sizeof *r, ranked_cmp);
+	for (size_t i = 0; i < f->n; i++)
+		f->sources[i] = r[i].source;
+}
+
+static int chapter_source_cmp(const void *pa, const void *pb)
+{
+	const struct chapter *x = *(const struct chapter *const *)pa;
+	const struct chapter *y = *(const struct chapter *const *)pb;
+	return strcmp(x->source, y->source);
 }
 
 static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, const void *ctx)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
-	size_t n;
-	char **names = files_list(a, dir, ".md", &n);
-	if (!names) {
+	if (!files_is_dir(dir)) {
 		diag_error((struct srcloc){ "content", 0, 0 }, "cannot read the content directory");
 		return;
 	}
-	warn_subfolders(a, dir, "content", 0);
-	b->chapters = arena_array(a, n, sizeof *b->chapters);
-	for (size_t i = 0; i < n; i++) {
-		const char *name = names[i];
+	struct found f = { 0 };
+	walk_content(a, dir, "", 0, &f);
+	if (b->nav)
+		nav_order(a, b->nav, &f);
+	b->chapters = arena_array(a, f.n ? f.n : 1, sizeof *b->chapters);
+	/* a flat book of NN-slug.md files keeps its numbers; any other book
+	 * numbers its pages in order */
+	int flat = 1;
+	for (size_t i = 0; i < f.n && flat; i++)
+		flat = !strchr(f.sources[i], '/') && name_number(f.sources[i]) >= 0;
+	b->flat = flat;
+	for (size_t i = 0; i < f.n; i++) {
+		const char *name = f.sources[i];
 		const char *rel = arena_printf(a, "content/%s", name);
-		size_t digits = 0;
-		while (isdigit((unsigned char)name[digits]))
-			digits++;
-		if (digits < 2 || digits > 6 || name[digits] != '-') {
-			diag_warning((struct srcloc){ rel, 0, 0 },
-				     "not a chapter (chapters are named NN-slug.md): ignored");
-			continue;
-		}
 		struct chapter *c = &b->chapters[b->nchapters++];
 		memset(c, 0, sizeof *c);
 		c->path = rel;
 		c->source = name;
-		c->number = atoi(name);
-		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
+		c->number = flat ? name_number(name) : (int)b->nchapters;
+		c->page = page_path(a, name);
+		if (page_path_taken(c->page)) {
+			diag_error((struct srcloc){ rel, 0, 0 },
+				   "this page would be the site's own %s: rename the file", c->page);
+			b->nchapters--;
+			continue;
+		}
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 	}
+	free(f.sources);
 
 	struct read_job job = { b, vouch, ctx, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
 				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
@@ -467,13 +714,19 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		struct chapter *c = &b->chapters[kept++];
 		*c = b->chapters[i];
 		if (!c->id)
-			c->id = chapter_stem(a, c->source);
+			c->id = path_id(a, c->source);
 	}
 	b->nchapters = kept;
 	free(job.ok);
+	/* book_chapter() looks pages up by source */
+	b->by_source = arena_array(a, kept ? kept : 1, sizeof *b->by_source);
+	for (size_t i = 0; i < kept; i++)
+		b->by_source[i] = &b->chapters[i];
+	qsort(b->by_source, kept, sizeof *b->by_source, chapter_source_cmp);
 	check_chapter_ids(a, b);
 	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
-		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md");
+		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md "
+				   "(or any .md file, in content/ or a folder of it)");
 }
 
 static const char **read_list(struct arena *a, const struct ynode *n, size_t *count)
@@ -661,15 +914,61 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	return b;
 }
 
+char *book_path_join(struct arena *a, const char *from, const char *path, size_t len)
+{
+	struct buf b = BUF_INIT;
+	const char *slash = strrchr(from, '/');
+	if (slash)
+		buf_add(&b, from, (size_t)(slash - from));
+	for (size_t i = 0; i < len;) {
+		size_t n = 0;
+		while (i + n < len && path[i + n] != '/')
+			n++;
+		if (n == 2 && path[i] == '.' && path[i + 1] == '.') {
+			if (!b.len) {
+				buf_release(&b);
+				return NULL;
+			}
+			size_t up = b.len;
+			while (up > 0 && b.data[up - 1] != '/')
+				up--;
+			buf_truncate(&b, up ? up - 1 : 0);
+		} else if (n && !(n == 1 && path[i] == '.')) {
+			if (b.len)
+				buf_addch(&b, '/');
+			buf_add(&b, path + i, n);
+		}
+		i += n + 1;
+	}
+	char *r = arena_strndup(a, b.data ? b.data : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
+const struct chapter *book_folder_page(struct arena *a, const struct book *b, const char *folder)
+{
+	const char *const names[] = { "README.md", "index.md" };
+	for (size_t i = 0; i < 2; i++) {
+		const struct chapter *c = book_chapter(b, *folder ? arena_printf(a, "%s/%s", folder, names[i])
+							  : names[i]);
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
 static int chapter_cmp(const void *key, const void *elem)
 {
-	return strcmp(key, ((const struct chapter *)elem)->source);
+	return strcmp(key, (*(const struct chapter *const *)elem)->source);
 }
 
 const struct chapter *book_chapter(const struct book *b, const char *source)
 {
-	/* chapters are in file-name order (files_list sorts with strcmp) */
-	return bsearch(source, b->chapters, b->nchapters, sizeof *b->chapters, chapter_cmp);
+	if (!b->by_source)
+		return NULL;
+	const struct chapter *const *hit = bsearch(source, b->by_source, b->nchapters,
+						   sizeof *b->by_source, chapter_cmp);
+	return hit ? *hit : NULL;
 }
 
 const struct term *book_term(const struct book *b, const char *id)

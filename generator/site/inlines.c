@@ -92,6 +92,44 @@ static int refused_target(const char *url, struct srcloc loc)
 	return 0;
 }
 
+/*
+ * A relative link, resolved as GitHub resolves it: from the folder of the
+ * page it is written in.  A page (.md) becomes its page's path, a folder
+ * its README's (or index's); both are then checked by the link stage like
+ * any link from the site's root.  Any other file keeps the link as it is
+ * written: the site's paths mirror content/'s, so it still points where
+ * it did.  Returns the href, or NULL after reporting.
+ */
+static const char *relative_target(struct ctx *c, const char *url, const struct srcloc *loc)
+{
+	size_t flen = strcspn(url, "?#");
+	if (!flen)
+		return url;   /* "?q" alone: this page */
+	const char *hash = strchr(url, '#');
+	int is_md = flen > 3 && !memcmp(url + flen - 3, ".md", 3);
+	char *path = book_path_join(c->a, c->ch->source, url, flen);
+	if (is_md) {
+		const struct chapter *target = path ? book_chapter(c->book, path) : NULL;
+		if (!target) {
+			if (path)
+				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+					    "link to a missing chapter '%.*s' (no content/%s)", (int)flen, url, path);
+			else
+				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+					    "link to a missing chapter '%.*s' (it leads out of content/)",
+					    (int)flen, url);
+			c->errors++;
+			return NULL;
+		}
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
+	}
+	/* a folder: its README */
+	const struct chapter *target = path ? book_folder_page(c->a, c->book, path) : NULL;
+	if (target)
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
+	return url;
+}
+
 /* Rewrites a link target written at loc into an href; NULL if refused. */
 static const char *link_target(struct ctx *c, const char *url, const struct srcloc *loc)
 {
@@ -122,21 +160,7 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 	}
 	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/')
 		return url;
-	/* a chapter file: NN-slug.md or NN-slug.md#anchor */
-	const char *hash = strchr(url, '#');
-	size_t flen = hash ? (size_t)(hash - url) : strlen(url);
-	if (flen > 3 && !memcmp(url + flen - 3, ".md", 3)) {
-		char *file = arena_strndup(c->a, url, flen);
-		const struct chapter *target = book_chapter(c->book, file);
-		if (!target) {
-			diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
-				    "link to a missing chapter '%s' (no content/%s)", file, file);
-			c->errors++;
-			return NULL;
-		}
-		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
-	}
-	return url;
+	return relative_target(c, url, loc);
 }
 
 /* Rewrites a link target as written in Markdown into an href; NULL if refused. */

@@ -668,8 +668,15 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
 	cmark_node *first = cmark_node_first_child(doc);
-	if (first && title_heading(&c, first))
-		first = cmark_node_next(first);   /* it is the page's h1 already */
+	if (first && title_heading(&c, first)) {
+		/* it is the page's h1 already; the anchor GitHub gives it
+		 * ("#cpus" for "# CPUs") lands on that h1 */
+		const char *t = ch->title.en ? ch->title.en : ch->title.zh;
+		const char *slug = t ? render_github_slug(c.a, t) : NULL;
+		if (slug && *slug)
+			dom_attr(dom_elem_class(h1, "span", "anchor-alias"), "id", render_unique_id(&c, slug));
+		first = cmark_node_next(first);
+	}
 	render_blocks(&c, first, article, 0, 0);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
