@@ -485,10 +485,11 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 			continue;
 		}
 		const char *path = arena_printf(a, "%s/%s", dir, name);
-		if (!files_is_real_dir(path))
-			continue;
+		const char *shown = arena_printf(a, "content/%s", src);
+		if (files_book_dir(path, shown) != 1)
+			continue;   /* a file, or a link (reported: not followed) */
 		if (depth + 1 >= CONTENT_DEPTH_MAX) {
-			diag_warning((struct srcloc){ arena_printf(a, "content/%s", src), 0, 0 },
+			diag_warning((struct srcloc){ shown, 0, 0 },
 				     "folder nested more than %d deep: its pages are not built",
 				     CONTENT_DEPTH_MAX);
 			continue;
