@@ -307,6 +307,20 @@ static int has_han(const char *s)
 	return 0;
 }
 
+/* A chapter whose front matter gives no title takes its first heading's
+ * (returns 1), else its file's name (returns 0). */
+static int title_from_body(struct arena *a, struct chapter *c)
+{
+	char *t = book_first_heading(a, c->body, c->body_len);
+	if (t && has_han(t))
+		c->title.zh = t;
+	else if (t)
+		c->title.en = t;
+	else
+		c->title.en = chapter_stem(a, c->source);
+	return t != NULL;
+}
+
 int book_chapter_parse(struct arena *a, struct chapter *c)
 {
 	const char *yaml;
@@ -314,14 +328,7 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 	if (split_front_matter(c, &yaml, &ylen))
 		return -1;
 	if (!yaml) {
-		/* no front matter: the title is the first heading's, else the file's name */
-		char *t = book_first_heading(a, c->body, c->body_len);
-		if (t && has_han(t))
-			c->title.zh = t;
-		else if (t)
-			c->title.en = t;
-		else
-			c->title.en = chapter_stem(a, c->source);
+		title_from_body(a, c);
 		return 0;
 	}
 	struct ynode *fm = ytree_parse(a, c->path, yaml, ylen, 2);
@@ -342,10 +349,10 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 		else
 			diag_warning(k->loc, "unknown front matter key '%s' (known: id, title, summary)", k->text);
 	}
-	if (!c->title.zh && !c->title.en) {
-		diag_error(fm->loc, "chapter has no title: add title: {zh: …, en: …} to its front matter");
-		return -1;
-	}
+	/* front matter written for other tools ("name:", "tags:") may have no title */
+	if (!c->title.zh && !c->title.en && !title_from_body(a, c))
+		diag_warning(fm->loc, "chapter has no title: its file's name '%s' is shown; add "
+				      "title: {zh: …, en: …} to its front matter, or a # heading", c->title.en);
 	return 0;
 }
 
