@@ -3,7 +3,7 @@
  *
  *   specbook build|check|serve [-C DIR] [-o OUT] [--jobs N] [--port N]
  *                        [--format=gnu|json|github] [--werror] [--quiet] [--timings]
- *                        [--no-cache]
+ *                        [--no-cache] [--unchecked]
  *   specbook new DIR
  *
  * build loads, checks, renders, links and writes; check does all but the
@@ -43,9 +43,10 @@ static void usage(FILE *out)
 	      "  --port N         serve: the port (default: 8000)\n"
 	      "  --format=FMT     diagnostics as gnu (default), json or github\n"
 	      "  --werror         treat warnings as errors\n"
-	      "  -q, --quiet      no summary\n"
+	      "  -q, --quiet      no summary, no notes\n"
 	      "  --timings        where the build's time went, by stage\n"
 	      "  --no-cache       build everything; do not read or write DIR/.specbook-cache\n"
+	      "  --unchecked      list the plain quantities no spec row vouches for (stdout)\n"
 	      "  -h, --help       this help\n"
 	      "  -V, --version    the version\n", out);
 }
@@ -91,6 +92,7 @@ static int output_inside_book(const char *dir, const char *out)
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *out = NULL;
+	int list_unchecked = 0;
 	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, use_cache = 1, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
 	/* stderr is unbuffered: a caret line went out one byte per write(2).
@@ -106,6 +108,7 @@ int main(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "timings", no_argument, NULL, 'T' },
 		{ "no-cache", no_argument, NULL, 'N' },
+		{ "unchecked", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -145,6 +148,7 @@ int main(int argc, char **argv)
 		case 'q': quiet = 1; break;
 		case 'T': timings = 1; break;
 		case 'N': use_cache = 0; break;
+		case 'U': list_unchecked = 1; use_cache = 0; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -190,6 +194,7 @@ int main(int argc, char **argv)
 
 	double t0 = site_clock();
 	diag_setup(format, werror);
+	diag_hide_notes(quiet);
 	dom_init();
 	struct arena arena = ARENA_INIT;
 	char *default_out = NULL;
@@ -243,9 +248,26 @@ int main(int argc, char **argv)
 	int status = diag_exit_status();
 	if (built && !status)
 		status = 1;
+	if (list_unchecked) {
+		/* one line each, as a compiler's note: file:line:col: text — why */
+		for (int i = 0; i < stats.chapters; i++)
+			for (size_t k = 0; k < stats.per_chapter[i].nunchecked_list; k++) {
+				const struct unchecked_record *u = &stats.per_chapter[i].unchecked_list[k];
+				printf("%s:%d:%d: unchecked: %s \xe2\x80\x94 %s\n", u->loc.file, u->loc.line,
+				       u->loc.col, u->text, u->why);
+			}
+		fflush(stdout);
+	}
 	if (!quiet && format != DIAG_FORMAT_JSON) {
 		int errors = diag_count(DIAG_ERROR), warnings = diag_count(DIAG_WARNING);
 		double pct = stats.zh_blocks ? 100.0 * stats.pairs / stats.zh_blocks : 100.0;
+		/* the coverage of the numbers, also when the build failed: how
+		 * many of the figures with units were checked, and how */
+		if (stats.chapters)
+			fprintf(stderr, "specbook: %d quantities with units: %d in spans, %d matched, "
+				"%d unchecked (%d of them examples)\n",
+				stats.spans + stats.quantities, stats.spans, stats.matched, stats.unchecked,
+				stats.examples);
 		if (status == 0) {
 			/* translation coverage per chapter, as a small table */
 			for (int i = 0; i < stats.chapters && stats.chapters <= 50; i++) {

@@ -180,6 +180,41 @@ rm "$book/templates/assets/book.css"
 cp "$TMP/page.html" "$book/templates/page.html"
 rebuild "the template as it was" -
 
+# files beside the chapters (issue 16, part 5): a new one is copied, a
+# changed one updated in place, one that is gone removed from the site;
+# a cached chapter's link to a file that is gone still fails the build
+mkdir -p "$book/content/img"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n' >"$book/content/img/board.svg"
+echo "the first datasheet" >"$book/content/sheet.pdf"
+rebuild "two files added beside the chapters" -
+if cmp -s "$book/content/img/board.svg" "$out/img/board.svg" && cmp -s "$book/content/sheet.pdf" "$out/sheet.pdf"; then
+	ok "the files added are copied into the site"
+else
+	not_ok "the files added are copied into the site" "$(ls "$out" | head -5)"
+fi
+echo "the second datasheet" >"$book/content/sheet.pdf"
+rebuild "a file beside the chapters changed" "sheet.pdf"
+cmp -s "$book/content/sheet.pdf" "$out/sheet.pdf" && ok "the changed file is updated" ||
+	not_ok "the changed file is updated"
+rm "$book/content/img/board.svg"
+rebuild "a file beside the chapters removed" -
+[ ! -e "$out/img/board.svg" ] && [ -f "$out/sheet.pdf" ] && ok "the removed file is gone from the site, the other kept" ||
+	not_ok "the removed file is gone from the site, the other kept"
+linking=$(chapter 30)
+printf '\n[The datasheet](sheet.pdf)\n' >>"$linking"
+rebuild "a chapter links to the file" -
+mv "$book/content/sheet.pdf" "$TMP/sheet.pdf"
+if "$BIN" build -C "$book" -o "$out" >"$TMP/log" 2>&1; then
+	not_ok "a file that a cached chapter links to is gone: the build fails"
+elif grep -q "^content/$(basename "$linking"):[0-9]*:[0-9]*: error: broken link: no file 'sheet.pdf' in the site" "$TMP/log" &&
+	[ -f "$out/sheet.pdf" ]; then
+	ok "a file that a cached chapter links to is gone: the build fails at the link, the site is kept"
+else
+	not_ok "a file that a cached chapter links to is gone: the build fails at the link, the site is kept" "$(head -5 "$TMP/log")"
+fi
+mv "$TMP/sheet.pdf" "$book/content/sheet.pdf"
+rebuild "the file back" -
+
 # a small book (with a print version) is rendered in full each time, and
 # its book pages still come out the same
 . tests/lib.sh

@@ -77,6 +77,39 @@ for book in tests/fixtures/[!_]*/; do
 	done
 done
 
+# Files beside the chapters are copied into the site (issue 16, part 5).
+if [ -f "$TMP/fixture-basic/index.html" ]; then
+	if cmp -s tests/fixtures/basic/content/gpu.svg "$TMP/fixture-basic/gpu.svg"; then
+		ok "fixture basic: content/gpu.svg, beside the chapters, is copied into the site"
+	else
+		not_ok "fixture basic: content/gpu.svg, beside the chapters, is copied into the site"
+	fi
+fi
+# Its unpaired paragraph is a note at its line, which --werror does not
+# count and --quiet hides (issue 16, part 9).
+if [ -d "$TMP/book-basic" ]; then
+	$RUN check -C "$TMP/book-basic" --werror 2>"$TMP/err"; status=$?
+	if [ "$status" -eq 0 ] &&
+		grep -qx 'content/01-basics.md:15:1: note: Chinese block without its English translation' "$TMP/err"; then
+		ok "fixture basic: its unpaired Chinese paragraph is a note at its line, and --werror passes"
+	else
+		cat "$TMP/err"; not_ok "fixture basic: its unpaired Chinese paragraph is a note at its line, and --werror passes"
+	fi
+	if $RUN check -C "$TMP/book-basic" --werror --quiet 2>&1 | grep -q note; then
+		not_ok "--quiet hides the notes"
+	else
+		ok "--quiet hides the notes"
+	fi
+	cp -r "$TMP/book-basic" "$TMP/book-unpaired"
+	echo 'note_unpaired: false' >>"$TMP/book-unpaired/content/book.yaml"
+	$RUN check -C "$TMP/book-unpaired" 2>"$TMP/err"
+	if ! grep -q note "$TMP/err" && grep -q ' 7/8 .*pairs' "$TMP/err"; then
+		ok "note_unpaired: false in book.yaml turns the notes off, the coverage is still counted"
+	else
+		cat "$TMP/err"; not_ok "note_unpaired: false in book.yaml turns the notes off, the coverage is still counted"
+	fi
+fi
+
 # Escaping: names, values, titles and raw HTML from the book never become markup.
 esc="$TMP/fixture-escaping"
 if [ -f "$esc/index.html" ]; then
@@ -173,10 +206,12 @@ else
 		cat "$TMP/wf-out"; not_ok "the workflow's line fails a wrong claim with a ::error annotation at its file, line and col (exit $status)"
 	fi
 	fixture_copy tests/fixtures/basic "$TMP/wf-good"
-	if run_workflow "$TMP/wf-good" && ! grep -q '^::' "$TMP/wf-out"; then
-		ok "the workflow's line passes a good book, with no annotation"
+	# (its unpaired paragraph is a note: a ::notice, which fails nothing)
+	if run_workflow "$TMP/wf-good" && ! grep -qE '^::(error|warning)' "$TMP/wf-out" &&
+		grep -q '^::notice file=content/01-basics.md,line=15,col=1::Chinese block without' "$TMP/wf-out"; then
+		ok "the workflow's line passes a good book, with no error or warning annotation (a notice)"
 	else
-		cat "$TMP/wf-out"; not_ok "the workflow's line passes a good book, with no annotation"
+		cat "$TMP/wf-out"; not_ok "the workflow's line passes a good book, with no error or warning annotation (a notice)"
 	fi
 fi
 
@@ -192,6 +227,12 @@ fi
 env BUILD="$BUILD" bash tests/spec-mutation.sh >"$TMP/mutation" 2>&1
 tap spec-mutation bash -c 'cat "$1"; exit "$2"' _ "$TMP/mutation" $?
 grep -E '^# spec mutation:' "$TMP/mutation"
+
+# Raising a plain quantity of the prose by 25% must be caught (issue 15):
+# the share is printed; the test fails below its threshold.
+env BUILD="$BUILD" bash tests/prose-mutation.sh >"$TMP/prose-mutation" 2>&1
+tap prose-mutation bash -c 'cat "$1"; exit "$2"' _ "$TMP/prose-mutation" $?
+grep -E '^# prose mutation:' "$TMP/prose-mutation"
 
 "$BIN" build -o "$TMP/site-a" --quiet 2>/dev/null
 

@@ -18,7 +18,7 @@ set -u
 cd "$(dirname "$0")/.."
 BIN=$PWD/${BUILD:-build}/specbook
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$TMP"' EXIT
 . tests/hostile/lib.sh
 V=tests/vendor/ml-engineering
 book=$TMP/book
@@ -54,6 +54,8 @@ pipe tables are not rendered|78|GitHub's pipe tables (issue 23, part 4) are not 
 unknown front matter key 'name'|1|SKILL.md's front matter is for another tool (an AI agent's skill file)
 unknown front matter key 'description'|1|the same front matter
 raw HTML: <jobid> dropped|1|orchestration/slurm/users.md:607 writes <jobid> as text; GitHub hides it silently, specbook says so
+image without alt text|17|![](x.png): the author has to describe these images for readers who cannot see them
+is shown as written|4|two GitHub footnotes ([^unlocks], [^linear-attn]; reference and definition each), which specbook does not render
 LIST
 }
 # a file shows its first 20 warnings and counts the rest ("N more not

@@ -57,6 +57,13 @@ struct book {
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */
 	int allow_html;          /* raw HTML kept through the allowlist (default) or dropped */
+	int quiet_unpaired;      /* note_unpaired: false — no note at each Chinese
+				    block without its translation (a book in
+				    Chinese alone); the coverage is still counted */
+	/* what a plain quantity of prose that no spec row vouches for gets
+	 * (book.yaml `unchecked: warn | error | off`; default warn) */
+	enum { UNCHECKED_WARN, UNCHECKED_ERROR, UNCHECKED_OFF } unchecked;
+	int unchecked_set;          /* unchecked: was in book.yaml (else off for a book without spec tables) */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */
@@ -66,6 +73,12 @@ struct book {
 	struct chapter **by_source; /* the same, sorted by source (book_chapter()) */
 	const struct ynode *nav;    /* book.yaml's nav: list, or NULL */
 	int flat;                   /* every page is content/NN-slug.md: pages show their NN */
+	/* the other files of content/ and its subfolders, which the site
+	 * copies to the same place below it: paths below content/ ("gpu.svg",
+	 * "img/a.png"), in walk order (sorted names, a folder's files where
+	 * its name sorts); never a link, a chapter or the book's YAML */
+	const char **files;
+	size_t nfiles;
 	struct term *terms;         /* in glossary order */
 	size_t nterms;
 	struct numbers *numbers;    /* spec tables, units; never NULL after a good load */

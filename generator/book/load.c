@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Reads a file of the book (path relative to root) and registers it. */
@@ -154,7 +155,22 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			b->approx = parse_percent(v);
 		else if (!strcmp(k->text, "allow_html") && v->kind == YNODE_SCALAR)
 			b->allow_html = yes_no(v, "allow_html", b->allow_html);
-		else if (!strcmp(k->text, "footer"))
+		else if (!strcmp(k->text, "note_unpaired") && v->kind == YNODE_SCALAR)
+			b->quiet_unpaired = !yes_no(v, "note_unpaired", 1);
+		else if (!strcmp(k->text, "unchecked") && v->kind == YNODE_SCALAR) {
+			b->unchecked_set = 1;
+			if (!strcmp(v->text, "warn"))
+				b->unchecked = UNCHECKED_WARN;
+			else if (!strcmp(v->text, "error"))
+				b->unchecked = UNCHECKED_ERROR;
+			else if (!strcmp(v->text, "off"))
+				b->unchecked = UNCHECKED_OFF;
+			else
+				diag_report(DIAG_ERROR, v->loc, (int)strlen(v->text),
+					    "hint: plain quantities that no spec row vouches for get a "
+					    "warning (warn), fail the build (error) or pass unseen (off)",
+					    "unchecked must be warn, error or off, not '%s'", v->text);
+		} else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))
 			read_bitext(a, v, "claims_intro", &b->claims_intro);
@@ -459,14 +475,22 @@ static int entry_cmp(const void *pa, const void *pb)
 	return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
 }
 
-struct found { const char **sources; size_t n, cap; };
+struct found {
+	const char **sources;    /* the pages, below content/ */
+	size_t n, cap;
+	const char **files;      /* the other files, below content/, to be copied */
+	size_t nfiles, capfiles;
+};
 
 /*
  * Collects the pages of folder dir (rel below content/, "" at the top) in
  * their default order: every .md file is a page; every real folder is
- * walked (a link to one is not followed: its pages would come from
- * outside the book).  A .md file is not stat()ed here (a long book would
- * pay one per chapter): reading it refuses a link or a non-file.
+ * walked; every other regular file (an image, a script, a PDF) goes to
+ * f->files, to be copied into the site at the same place below it (but
+ * the book's own YAML).  A symbolic link is refused, never followed: what
+ * it points to may be outside the book.  A .md file is not stat()ed here
+ * (a long book would pay one per chapter): reading it refuses a link or a
+ * non-file.  Dot files are left out (files_list()).
  */
 static void walk_content(struct arena *a, const char *dir, const char *rel, int depth,
 			 struct found *f)
@@ -491,10 +515,28 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 			*ARRAY_PUSH(f->sources, f->n, f->cap) = src;
 			continue;
 		}
+		if (!*rel && (!strcmp(name, "book.yaml") || !strcmp(name, "glossary.yaml")))
+			continue;
 		const char *path = arena_printf(a, "%s/%s", dir, name);
 		const char *shown = arena_printf(a, "content/%s", src);
-		if (files_book_dir(path, shown) != 1)
-			continue;   /* a file, or a link (reported: not followed) */
+		struct stat st;
+		if (lstat(path, &st))
+			continue;   /* gone since it was listed */
+		if (S_ISLNK(st.st_mode)) {
+			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
+				    "hint: put the file or folder itself there (what is in content/ is "
+				    "copied into the site)",
+				    "symbolic link: not followed (a book's files must be inside the book)");
+			continue;
+		}
+		if (S_ISREG(st.st_mode)) {
+			*ARRAY_PUSH(f->files, f->nfiles, f->capfiles) = src;
+			continue;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			diag_warning((struct srcloc){ shown, 0, 0 }, "not a regular file: not copied into the site");
+			continue;
+		}
 		if (depth + 1 >= CONTENT_DEPTH_MAX) {
 			diag_warning((struct srcloc){ shown, 0, 0 },
 				     "folder nested more than %d deep: its pages are not built",
@@ -680,6 +722,11 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 	}
 	struct found f = { 0 };
 	walk_content(a, dir, "", 0, &f);
+	b->files = arena_array(a, f.nfiles ? f.nfiles : 1, sizeof *b->files);
+	if (f.nfiles)
+		memcpy(b->files, f.files, f.nfiles * sizeof *b->files);
+	b->nfiles = f.nfiles;
+	free(f.files);
 	if (b->nav)
 		nav_order(a, b->nav, &f);
 	b->chapters = arena_array(a, f.n ? f.n : 1, sizeof *b->chapters);
@@ -918,6 +965,14 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	load_chapters(a, b, vouch, ctx);
 	load_glossary(a, b);
 	b->numbers = numbers_load(a, root, b->approx);
+	/* a book without spec tables (a Markdown book as it is) has no row a
+	 * plain quantity could match: a warning at each of its thousand
+	 * would bury every other one; the coverage line still counts them */
+	size_t ntables = 0;
+	if (b->numbers)
+		numbers_tables(b->numbers, &ntables);
+	if (!b->unchecked_set && ntables == 0)
+		b->unchecked = UNCHECKED_OFF;
 	load_template(a, b);
 	return b;
 }

@@ -43,6 +43,49 @@ struct numbers *numbers_load(struct arena *a, const char *root, double approx);
 int numbers_span(const struct numbers *nb, struct arena *a, const char *text,
 		 size_t len, struct srcloc loc, struct span *out);
 
+/* ---- plain quantities in prose (site/scan.c) ---- */
+
+/* The unit table the book's numbers are read with. */
+const struct units *numbers_units(const struct numbers *nb);
+
+struct quantity;
+
+enum match_result {
+	MATCH_NONE,        /* no cell of the quantity's dimension and kind in the rows */
+	MATCH_AGREES,      /* a cell agrees: table, row, column say which */
+	MATCH_DISAGREES,   /* one cell is meant (the only one, or the only one near)
+			      and it disagrees: value and hint say how */
+	MATCH_AMBIGUOUS,   /* several cells, none agrees, none stands out: list */
+};
+
+struct numbers_match {
+	enum match_result result;
+	const char *table, *row, *column;   /* AGREES, DISAGREES: the cell */
+	const char *value;   /* DISAGREES: the cell in the quantity's unit ("400 GB/s") */
+	const char *hint;    /* DISAGREES: "hint: …" lines, or NULL */
+	const char *list;    /* AMBIGUOUS: "h100_sxm.bf16 989.4 TFLOPS, …" (a few) */
+	int candidates;      /* cells of its dimension and kind in the rows named */
+	int near;            /* of which within a factor 2.5 of it */
+};
+
+/*
+ * Compares q, a quantity read from prose as STATED (its digits' half-unit
+ * in q->v), with the cells of the rows named rows[0..nrows) (row ids, or
+ * "row.column" for a cell a span beside q states: that row, without that
+ * cell, as a plain figure beside it is another one; ids of no row are
+ * passed over) whose column has q's dimension and a kind q
+ * may be compared with: none, the same, or one a relation of units.yaml
+ * turns into q's (a dense cell against a sparse figure, ×2).  widen (a
+ * fraction, 0 for none) widens q as ≈ does, for figures written "about".
+ * range: q was written as a range, whose two ends must each agree.  A cell
+ * agrees when its value overlaps q's interval.  Returns 0 and fills *out
+ * (strings in arena a).  Thread-safe on a loaded model; the work is the
+ * named rows' columns, never the whole book.
+ */
+int numbers_match(const struct numbers *nb, struct arena *a, const struct quantity *q,
+		  int range, double widen, const char *const *rows, size_t nrows,
+		  struct numbers_match *out);
+
 /* ---- the spec tables, for spec pages and compare blocks (tables.h) ---- */
 
 /* Returns the tables in file-name order; *n gets their count. */

@@ -6,7 +6,8 @@
  *
  * Output is bounded, whatever the input: a file keeps its first
  * DIAG_MAX_PER_FILE errors (and as many warnings), the rest are counted;
- * a run prints at most DIAG_MAX_TOTAL; each cut ends with a note saying
+ * a run keeps its first DIAG_MAX_TOTAL notes in file order (note_slot())
+ * and prints at most DIAG_MAX_TOTAL records; each cut ends with a note saying
  * how many were left out.  A long source line is quoted as a window around
  * the column.  (A line of 8,000 stray braces printed 8,000 errors of 8 kB
  * each, 97 MB in 45 s.)
@@ -31,7 +32,7 @@ struct record {
 	size_t seq;
 };
 
-/* Errors (and, apart, warnings) kept per file: more are rarely more
+/* Errors (and, apart, warnings and notes) kept per file: more are rarely more
  * information, and the first ones often cause the rest. */
 #define DIAG_MAX_PER_FILE 20
 /* Diagnostics printed per run, over all files. */
@@ -59,12 +60,16 @@ static struct {
 	pthread_mutex_t lock;
 	enum diag_format format;
 	int werror;
+	int hide_notes;
 	struct record *records;
 	size_t nrecords, caprecords, seq;
 	struct source *sources;
 	size_t nsources, capsources;
 	int counts[3];
 	int total_errors, total_warnings;  /* survive flushes, for the exit status */
+	size_t notes[DIAG_MAX_TOTAL];      /* the notes kept: indexes into records */
+	size_t nnotes;
+	int notes_seen;                    /* since the last flush, kept or not */
 	void *file_tree;                   /* struct file_count by file, till the flush */
 	struct file_count **files;
 	size_t nfiles, capfiles;
@@ -109,6 +114,11 @@ void diag_setup(enum diag_format format, int werror)
 	diag.werror = werror;
 }
 
+void diag_hide_notes(int hide)
+{
+	diag.hide_notes = hide;
+}
+
 void diag_source(const char *file, const char *text, size_t len)
 {
 	pthread_mutex_lock(&diag.lock);
@@ -130,9 +140,56 @@ void diag_source_file(const char *file, const char *disk_path)
 	pthread_mutex_unlock(&diag.lock);
 }
 
+static int record_cmp(const void *pa, const void *pb);
+
+/*
+ * Notes are many where they are at all (a book in Chinese alone has one
+ * at each block), and no more than DIAG_MAX_TOTAL are ever printed: the
+ * run keeps those, the first in file order, whatever order the rendering
+ * threads report them in.  Returns the record a note (as key) takes, its
+ * strings freed when it replaces one after it, or NULL when it comes after
+ * every note kept.  Under the lock.
+ */
+static struct record *note_slot(const struct record *key)
+{
+	diag.notes_seen++;
+	if (diag.nnotes < DIAG_MAX_TOTAL) {
+		diag.notes[diag.nnotes++] = diag.nrecords;
+		return ARRAY_PUSH(diag.records, diag.nrecords, diag.caprecords);
+	}
+	size_t last = 0;
+	for (size_t i = 1; i < diag.nnotes; i++)
+		if (record_cmp(&diag.records[diag.notes[i]], &diag.records[diag.notes[last]]) > 0)
+			last = i;
+	struct record *r = &diag.records[diag.notes[last]];
+	if (record_cmp(key, r) > 0)
+		return NULL;
+	free(r->file);
+	free(r->message);
+	free(r->detail);
+	return r;
+}
+
+/* diag_mute(): per thread, so that one rendering thread's trial parse
+ * silences no other thread's real message */
+static _Thread_local int diag_muted;
+
+void diag_mute(int delta)
+{
+	diag_muted += delta;
+}
+
 void diag_report(enum diag_level level, struct srcloc loc, int width,
 		 const char *detail, const char *fmt, ...)
 {
+	if (diag_muted)
+		return;
+	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */
+		pthread_mutex_lock(&diag.lock);
+		diag.counts[DIAG_NOTE]++;
+		pthread_mutex_unlock(&diag.lock);
+		return;
+	}
 	struct buf msg = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
@@ -143,17 +200,25 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 	diag.counts[level]++;
 	if (level == DIAG_ERROR)
 		diag.total_errors++;
-	else
+	else if (level == DIAG_WARNING)
 		diag.total_warnings++;
-	struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
-	if (fc->kept[level] >= DIAG_MAX_PER_FILE) {
-		fc->dropped[level]++;
+	struct record *r;
+	if (level == DIAG_NOTE) {
+		struct record key = { .file = (char *)(loc.file ? loc.file : "specbook"),
+				      .line = loc.line, .col = loc.col, .seq = diag.seq };
+		r = note_slot(&key);
+	} else {
+		struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
+		r = fc->kept[level] < DIAG_MAX_PER_FILE ? ARRAY_PUSH(diag.records, diag.nrecords,
+								     diag.caprecords) : NULL;
+		fc->kept[level] += r != NULL;
+		fc->dropped[level] += r == NULL;
+	}
+	if (!r) {
 		pthread_mutex_unlock(&diag.lock);
 		buf_release(&msg);
 		return;
 	}
-	fc->kept[level]++;
-	struct record *r = ARRAY_PUSH(diag.records, diag.nrecords, diag.caprecords);
 	r->level = level;
 	r->file = xstrdup(loc.file ? loc.file : "specbook");
 	r->line = loc.line;
@@ -189,9 +254,18 @@ void diag_warning(struct srcloc loc, const char *fmt, ...)
 	va_end(ap);
 }
 
+void diag_note(struct srcloc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(DIAG_NOTE, loc, fmt, ap);
+	va_end(ap);
+}
+
 int diag_count(enum diag_level level)
 {
-	return level == DIAG_ERROR ? diag.total_errors : diag.total_warnings;
+	return level == DIAG_ERROR ? diag.total_errors : level == DIAG_WARNING ?
+		diag.total_warnings : diag.counts[DIAG_NOTE];
 }
 
 int diag_count_file(const char *file)
@@ -199,7 +273,8 @@ int diag_count_file(const char *file)
 	int n = 0;
 	pthread_mutex_lock(&diag.lock);
 	for (size_t i = 0; i < diag.nrecords; i++)
-		n += diag.records[i].file && !strcmp(diag.records[i].file, file);
+		n += diag.records[i].level != DIAG_NOTE && diag.records[i].file &&
+		     !strcmp(diag.records[i].file, file);
 	pthread_mutex_unlock(&diag.lock);
 	return n;
 }
@@ -269,7 +344,7 @@ static const char *source_line(const char *file, int line, size_t *len)
 
 static const char *level_name(enum diag_level level)
 {
-	return level == DIAG_ERROR ? "error" : "warning";
+	return level == DIAG_ERROR ? "error" : level == DIAG_WARNING ? "warning" : "note";
 }
 
 /* Returns the byte offset where code point col (1-based) of text starts. */
@@ -437,7 +512,7 @@ static void print_record(FILE *out, const struct record *r, int first)
 		fputs("}", out);
 		break;
 	case DIAG_FORMAT_GITHUB:
-		fprintf(out, "::%s file=", level_name(r->level));
+		fprintf(out, "::%s file=", r->level == DIAG_NOTE ? "notice" : level_name(r->level));
 		github_escape(out, r->file, 1);
 		if (r->line > 0)
 			fprintf(out, ",line=%d", r->line);
@@ -485,15 +560,26 @@ static void print_note(FILE *out, const char *file, const char *message)
 }
 
 /* Appends "too many errors<where>: N more" to b, or "too many
- * diagnostics<where>: N more errors and M warnings" when both were left out. */
-static void add_counts(struct buf *b, const char *where, int errors, int warnings)
+ * diagnostics<where>: N more errors and M warnings" when more than one
+ * level was left out (n[level]: how many of each). */
+static void add_counts(struct buf *b, const char *where, const int n[3])
 {
-	if (errors && warnings)
-		buf_addf(b, "too many diagnostics%s: %d more error%s and %d warning%s", where,
-			 errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
-	else
-		buf_addf(b, "too many %s%s: %d more", errors ? "errors" : "warnings", where,
-			 errors ? errors : warnings);
+	static const char *const names[3] = { "note", "warning", "error" };
+	int levels = (n[0] > 0) + (n[1] > 0) + (n[2] > 0);
+	if (levels == 1) {
+		for (int l = 2; l >= 0; l--)
+			if (n[l])
+				buf_addf(b, "too many %ss%s: %d more", names[l], where, n[l]);
+		return;
+	}
+	buf_addf(b, "too many diagnostics%s:", where);
+	for (int l = 2, said = 0; l >= 0; l--) {
+		if (!n[l])
+			continue;
+		said++;
+		buf_addf(b, "%s %d%s %s%s", said == 1 ? "" : said == levels ? " and" : ",", n[l],
+			 said == 1 ? " more" : "", names[l], n[l] == 1 ? "" : "s");
+	}
 }
 
 /* Prints the note after a file's records when some of them were left out;
@@ -505,14 +591,15 @@ static void print_file_note(FILE *out, const char *file, int told[3])
 	const struct file_count *fc = found ? *found : NULL;
 	if (!fc || !(fc->dropped[DIAG_ERROR] + fc->dropped[DIAG_WARNING]))
 		return;
+	int dropped[3] = { 0, fc->dropped[DIAG_WARNING], fc->dropped[DIAG_ERROR] };
 	struct buf b = BUF_INIT;
-	add_counts(&b, " in this file", fc->dropped[DIAG_ERROR], fc->dropped[DIAG_WARNING]);
+	add_counts(&b, " in this file", dropped);
 	buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
 		 DIAG_MAX_PER_FILE);
 	print_note(out, file, b.data);
 	buf_release(&b);
-	told[DIAG_ERROR] += fc->dropped[DIAG_ERROR];
-	told[DIAG_WARNING] += fc->dropped[DIAG_WARNING];
+	for (int l = 0; l < 3; l++)
+		told[l] += dropped[l];
 }
 
 void diag_flush(FILE *out)
@@ -525,25 +612,34 @@ void diag_flush(FILE *out)
 		fputs("[", out);
 	/* left[level]: recorded or dropped and not yet printed or told of */
 	int left[3] = { 0 }, told[3] = { 0 };
-	for (size_t i = 0; i < diag.nfiles; i++) {
-		left[DIAG_ERROR] += diag.files[i]->kept[DIAG_ERROR] + diag.files[i]->dropped[DIAG_ERROR];
-		left[DIAG_WARNING] += diag.files[i]->kept[DIAG_WARNING] +
-				      diag.files[i]->dropped[DIAG_WARNING];
-	}
-	size_t i;
-	for (i = 0; i < diag.nrecords && i < DIAG_MAX_TOTAL; i++) {
+	for (size_t i = 0; i < diag.nfiles; i++)
+		for (int l = DIAG_WARNING; l <= DIAG_ERROR; l++)
+			left[l] += diag.files[i]->kept[l] + diag.files[i]->dropped[l];
+	left[DIAG_NOTE] = diag.notes_seen;   /* notes are kept per run, not per file */
+	/* notes wait for a run without errors: what must be fixed comes
+	 * first, alone */
+	int quiet_notes = diag.total_errors > 0 || diag.hide_notes;
+	if (quiet_notes)
+		left[DIAG_NOTE] = 0;
+	size_t i, printed = 0;
+	for (i = 0; i < diag.nrecords && printed < DIAG_MAX_TOTAL; i++) {
 		const struct record *r = &diag.records[i];
-		print_record(out, r, i == 0);
-		told[r->level]++;
-		if (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file))
+		if (!(r->level == DIAG_NOTE && quiet_notes)) {
+			print_record(out, r, printed++ == 0);
+			told[r->level]++;
+		}
+		if (printed && (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file)))
 			print_file_note(out, r->file, told);
 	}
-	left[DIAG_ERROR] -= told[DIAG_ERROR];
-	left[DIAG_WARNING] -= told[DIAG_WARNING];
-	if (left[DIAG_ERROR] + left[DIAG_WARNING] > 0) {
+	for (int l = 0; l < 3; l++)
+		left[l] -= told[l];
+	if (left[DIAG_ERROR] + left[DIAG_WARNING] + left[DIAG_NOTE] > 0) {
 		struct buf b = BUF_INIT;
-		add_counts(&b, "", left[DIAG_ERROR], left[DIAG_WARNING]);
-		buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+		add_counts(&b, "", left);
+		if (left[DIAG_ERROR] + left[DIAG_WARNING])
+			buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+		else
+			buf_adds(&b, " not shown");
 		print_note(out, NULL, b.data);
 		buf_release(&b);
 	}
@@ -555,6 +651,8 @@ void diag_flush(FILE *out)
 		free(diag.records[i].detail);
 	}
 	diag.nrecords = 0;
+	diag.nnotes = 0;
+	diag.notes_seen = 0;
 	file_counts_clear();
 	fflush(out);
 	funlockfile(out);
@@ -579,6 +677,8 @@ void diag_reset(void)
 	diag.sources = NULL;
 	diag.nrecords = diag.caprecords = diag.nsources = diag.capsources = 0;
 	diag.total_errors = diag.total_warnings = 0;
+	diag.nnotes = 0;
+	diag.notes_seen = 0;
 	memset(diag.counts, 0, sizeof diag.counts);
 	file_counts_clear();
 	pthread_mutex_unlock(&diag.lock);

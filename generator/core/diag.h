@@ -26,7 +26,11 @@
 #include <stdio.h>
 #include <stddef.h>
 
-enum diag_level { DIAG_WARNING = 1, DIAG_ERROR = 2 };
+/* A note tells of something the author may want to know and need not fix
+ * (a Chinese block without its translation): listed like the others when
+ * the run has no error (what must be fixed comes first, alone), it never
+ * changes the exit status, not even under werror. */
+enum diag_level { DIAG_NOTE = 0, DIAG_WARNING = 1, DIAG_ERROR = 2 };
 enum diag_format { DIAG_FORMAT_GNU, DIAG_FORMAT_JSON, DIAG_FORMAT_GITHUB };
 
 struct srcloc {
@@ -37,6 +41,9 @@ struct srcloc {
 
 /* Sets the output format; werror turns warnings into errors for the exit status. */
 void diag_setup(enum diag_format format, int werror);
+
+/* Hides the notes (--quiet: no summary, and no notes), or shows them again. */
+void diag_hide_notes(int hide);
 
 /* Registers the text of a source file so that messages can quote its lines.
  * The text is not copied: it must outlive diag_flush(). */
@@ -58,13 +65,20 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 /* Shorthands for a one-caret message without detail. */
 void diag_error(struct srcloc loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void diag_note(struct srcloc loc, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void diag_warning(struct srcloc loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Mutes (delta 1) or unmutes (delta -1) this thread's diagnostics: for a
+ * trial parse whose failure only means "not what was looked for" (a
+ * number in prose that is no quantity).  Calls nest. */
+void diag_mute(int delta);
 
 /* Returns how many diagnostics of exactly that level were recorded. */
 int diag_count(enum diag_level level);
 
-/* Returns how many diagnostics (of any level) are recorded for file. */
+/* Returns how many errors and warnings (notes not) are recorded for file. */
 int diag_count_file(const char *file);
 
 /* Prints what was recorded so far to out, sorted and capped (see above),

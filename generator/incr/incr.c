@@ -180,6 +180,10 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 	got.pairs = (int)pack_get_u64(&r);
 	got.zh_blocks = (int)pack_get_u64(&r);
 	got.spans = (int)pack_get_u64(&r);
+	got.quantities = (int)pack_get_u64(&r);
+	got.matched = (int)pack_get_u64(&r);
+	got.unchecked = (int)pack_get_u64(&r);
+	got.examples = (int)pack_get_u64(&r);
 	got.nheadings = get_count(&r);
 	got.headings = arena_array(a, got.nheadings ? got.nheadings : 1, sizeof *got.headings);
 	for (size_t k = 0; k < got.nheadings; k++) {
@@ -420,6 +424,10 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, (uint64_t)r->pairs);
 	pack_put_u64(&b, (uint64_t)r->zh_blocks);
 	pack_put_u64(&b, (uint64_t)r->spans);
+	pack_put_u64(&b, (uint64_t)r->quantities);
+	pack_put_u64(&b, (uint64_t)r->matched);
+	pack_put_u64(&b, (uint64_t)r->unchecked);
+	pack_put_u64(&b, (uint64_t)r->examples);
 	pack_put_u64(&b, r->nheadings);
 	for (size_t k = 0; k < r->nheadings; k++) {
 		pack_put_u64(&b, (uint64_t)r->headings[k].level);

@@ -58,6 +58,9 @@ struct ctx {
 	struct srcloc whole;          /* place and width of the whole claim, for its verdict */
 	int whole_width;
 	const struct claim_subject *subject;   /* a rule's row: where a failed verdict goes */
+	/* EXPR_PROSE for a span in prose: a syntax error or an unknown name
+	 * says how to write a literal brace (EXPR_BRACE_HINT) */
+	unsigned prose;
 };
 
 /* Reports a failed verdict: at the claim, or, for a rule checked on a row,
@@ -99,22 +102,48 @@ static void trim(const char *s, size_t *off, size_t *len)
 		(*len)--;
 }
 
-static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
+/* Reports at text[off, off+n); syntax: the text does not read as a span
+ * (a second relation, a full-width comma), which in prose may mean braces
+ * not meant as one ({1, 2, 3}, {甲，乙}): the way out is added. */
+static void vreport(struct ctx *c, size_t off, size_t n, const char *detail, int syntax,
+		    const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	if (off > c->len)
 		off = c->len;
 	if (n > c->len - off)
 		n = c->len - off;
 	struct srcloc loc = units_loc_at(c->loc, c->text, off);
+	char both[512];
+	if (syntax && c->prose) {
+		snprintf(both, sizeof both, "%s%s" EXPR_BRACE_HINT, detail ? detail : "",
+			 detail ? "\n" : "");
+		detail = both;
+	}
 	diag_report(DIAG_ERROR, loc, (int)utf8_length(c->text + off, n), detail, "%s", msg);
+}
+
+static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void report(struct ctx *c, size_t off, size_t n, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(c, off, n, detail, 0, fmt, ap);
+	va_end(ap);
+}
+
+static void syntax_error(struct ctx *c, size_t off, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void syntax_error(struct ctx *c, size_t off, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(c, off, n, NULL, 1, fmt, ap);
+	va_end(ap);
 }
 
 static int rel_is_order(enum relation r)
@@ -191,8 +220,8 @@ static int split(struct ctx *c, struct parts *p)
 			continue;
 		}
 		if (p->rel != REL_NONE) {
-			report(c, i, n, NULL, "a claim has one relation; '%s' is a second one",
-			       arena_strndup(c->a, s + i, n));
+			syntax_error(c, i, n, "a claim has one relation; '%s' is a second one",
+			             arena_strndup(c->a, s + i, n));
 			return -1;
 		}
 		p->rel = r;
@@ -201,8 +230,8 @@ static int split(struct ctx *c, struct parts *p)
 		i += n - 1;
 	}
 	if (p->has_bar && p->rel == REL_NONE) {
-		report(c, p->bar_off, 1, NULL, "expected a relation (=, \xe2\x89\x88, <, >, "
-		       "\xe2\x89\xa4, \xe2\x89\xa5) after '|'");
+		syntax_error(c, p->bar_off, 1, "expected a relation (=, \xe2\x89\x88, <, >, "
+		             "\xe2\x89\xa4, \xe2\x89\xa5) after '|'");
 		return -1;
 	}
 	if (p->has_bar) {
@@ -210,8 +239,8 @@ static int split(struct ctx *c, struct parts *p)
 		while (between < p->rel_off && is_space(s[between]))
 			between++;
 		if (between != p->rel_off) {
-			report(c, between, p->rel_off - between, NULL,
-			       "after '|' comes the relation, then the derivation");
+			syntax_error(c, between, p->rel_off - between,
+			             "after '|' comes the relation, then the derivation");
 			return -1;
 		}
 	}
@@ -229,17 +258,17 @@ static int split(struct ctx *c, struct parts *p)
 	trim(s, &p->deriv_off, &p->deriv_len);
 	trim(s, &p->tol_off, &p->tol_len);
 	if (!p->stated_len) {
-		report(c, p->rel_off, p->rel_len, NULL, "expected a stated value before '%s'",
-		       relation_text[p->rel]);
+		syntax_error(c, p->rel_off, p->rel_len, "expected a stated value before '%s'",
+		             relation_text[p->rel]);
 		return -1;
 	}
 	if (!p->deriv_len) {
-		report(c, p->rel_off, p->rel_len, NULL, "expected a derivation after '%s'",
-		       relation_text[p->rel]);
+		syntax_error(c, p->rel_off, p->rel_len, "expected a derivation after '%s'",
+		             relation_text[p->rel]);
 		return -1;
 	}
 	if (p->pm_off && !p->tol_len) {
-		report(c, p->pm_off, 2, NULL, "expected a tolerance after '\xc2\xb1'");
+		syntax_error(c, p->pm_off, 2, "expected a tolerance after '\xc2\xb1'");
 		return -1;
 	}
 	return 0;
@@ -250,7 +279,7 @@ static struct expr *side(struct ctx *c, size_t off, size_t len, unsigned flags,
 			 struct quantity *q)
 {
 	struct srcloc loc = units_loc_at(c->loc, c->text, off);
-	struct expr *e = expr_parse(c->u, c->a, c->text + off, len, loc, flags);
+	struct expr *e = expr_parse(c->u, c->a, c->text + off, len, loc, flags | c->prose);
 	if (!e || expr_eval(e, c->scope, q) < 0)
 		return NULL;
 	return e;
@@ -272,9 +301,9 @@ static int read_tolerance(struct ctx *c, const struct parts *p, struct tolerance
 	if (rc < 0)
 		return -1;
 	if (rc == 0 || lit.len != p->tol_len || lit.q.v.lo < 0) {
-		report(c, p->tol_off, p->tol_len, NULL,
-		       "expected a tolerance like 5%% or 0.1 TB after '\xc2\xb1', not '%s'",
-		       arena_strndup(c->a, c->text + p->tol_off, p->tol_len));
+		syntax_error(c, p->tol_off, p->tol_len,
+		             "expected a tolerance like 5%% or 0.1 TB after '\xc2\xb1', not '%s'",
+		             arena_strndup(c->a, c->text + p->tol_off, p->tol_len));
 		return -1;
 	}
 	memset(t, 0, sizeof *t);
@@ -866,11 +895,31 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 	return 0;
 }
 
+static int typed_characters(struct ctx *c);
+
 /* Returns -1 after reporting a character a span cannot hold that an
  * author types by accident, with what to type instead: a full-width form
  * (an IME left on: １２３, ＝, （ ) or a no-break or thin space inside a
  * number (1 000, as typeset); else 0. */
 static int typed_by_accident(struct ctx *c)
+{
+	/* a number typed with the input method left on ({１２３ GB}) was meant
+	 * as a span; braces around Chinese words ({甲，乙}) perhaps not */
+	int has_digit = 0;
+	for (size_t k = 0; k < c->len && !has_digit; k++)
+		has_digit = (c->text[k] >= '0' && c->text[k] <= '9') ||
+			(k + 2 < c->len && !memcmp(c->text + k, "\xef\xbc", 2) &&
+			 (unsigned char)c->text[k + 2] >= 0x90 && (unsigned char)c->text[k + 2] <= 0x99);
+	unsigned prose = c->prose;
+	if (has_digit)
+		c->prose = 0;
+	int rc = typed_characters(c);
+	c->prose = prose;
+	return rc;
+}
+
+/* typed_by_accident() without the choice of hint */
+static int typed_characters(struct ctx *c)
 {
 	size_t i = 0;
 	while (i < c->len) {
@@ -879,13 +928,13 @@ static int typed_by_accident(struct ctx *c)
 		size_t step = n > 0 ? (size_t)n : 1;
 		if (cp >= 0xFF01 && cp <= 0xFF5E) {
 			char ascii = (char)(cp - 0xFEE0);
-			report(c, i, step, NULL,
-			       "full-width '%.*s' in a span: type the ASCII '%c' (switch the input method "
-			       "to half-width)", (int)step, c->text + i, ascii);
+			syntax_error(c, i, step,
+			             "full-width '%.*s' in a span: type the ASCII '%c' (switch the input method "
+			             "to half-width)", (int)step, c->text + i, ascii);
 			return -1;
 		}
 		if (cp == 0x3000) {
-			report(c, i, step, NULL, "ideographic space in a span: type an ASCII space");
+			syntax_error(c, i, step, "ideographic space in a span: type an ASCII space");
 			return -1;
 		}
 		if ((cp == 0xA0 || cp == 0x2009 || cp == 0x202F || cp == 0x2007) && i > 0 &&
@@ -905,7 +954,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	       struct arena *a, const char *text, size_t len, struct srcloc loc,
 	       struct span *out)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE };
 	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
 	c.whole_width = (int)utf8_length(text, len) + 2;
 	memset(out, 0, sizeof *out);
@@ -920,7 +969,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	if (split(&c, &p) < 0)
 		return -1;
 	if (!p.stated_len && p.rel == REL_NONE) {
-		diag_report(DIAG_ERROR, loc, c.whole_width, NULL, "empty span");
+		diag_report(DIAG_ERROR, loc, c.whole_width, EXPR_BRACE_HINT, "empty span");
 		return -1;
 	}
 	if (p.rel == REL_NONE) {
@@ -945,7 +994,7 @@ int claim_check_on(const struct units *u, const struct expr_scope *scope, double
 		   struct arena *a, const char *text, size_t len, struct srcloc loc,
 		   const struct claim_subject *subject)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0 };
 	c.whole_width = (int)utf8_length(text, len);
 	struct parts p;
 	if (split(&c, &p) < 0)

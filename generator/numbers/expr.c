@@ -93,7 +93,29 @@ static void error_at(const struct parser *p, size_t off, size_t n, const char *d
 		off = p->len;
 	if (n > p->len - off)
 		n = p->len - off;
+	/* a syntax error in text found in braces in prose: perhaps not meant
+	 * as a span ({1, 2, 3}) */
+	char both[512];
+	if (p->flags & EXPR_PROSE) {
+		snprintf(both, sizeof both, "%s%s" EXPR_BRACE_HINT, detail ? detail : "",
+			 detail ? "\n" : "");
+		detail = both;
+	}
 	diag_report(DIAG_ERROR, at(p, off), (int)utf8_length(p->s + off, n), detail, "%s", msg);
+}
+
+/* Reports that an input limit was passed: no brace hint, as only a span
+ * comes this far. */
+static void limit_error(const struct parser *p, size_t off, size_t n, const char *fmt, int limit)
+	__attribute__((format(printf, 4, 0)));
+
+static void limit_error(const struct parser *p, size_t off, size_t n, const char *fmt, int limit)
+{
+	if (off > p->len)
+		off = p->len;
+	if (n > p->len - off)
+		n = p->len - off;
+	diag_report(DIAG_ERROR, at(p, off), (int)utf8_length(p->s + off, n), NULL, fmt, limit);
 }
 
 static struct expr_node *node(struct parser *p, enum expr_kind kind, size_t off)
@@ -119,8 +141,8 @@ static int grow(struct parser *p, struct expr_node *n)
 			h = n->args[i]->height;
 	n->height = h + 1;
 	if (n->height > EXPR_MAX_HEIGHT) {
-		error_at(p, n->op_off, n->op_len, NULL,
-			 "expression longer than %d operations", EXPR_MAX_HEIGHT);
+		limit_error(p, n->op_off, n->op_len, "expression longer than %d operations",
+			    EXPR_MAX_HEIGHT);
 		return -1;
 	}
 	return 0;
@@ -148,8 +170,8 @@ static const char *const functions[] = { "min", "max", "abs", "sqrt" };
 static int enter(struct parser *p, size_t off)
 {
 	if (++p->depth > EXPR_MAX_DEPTH) {
-		error_at(p, off, char_len(p, off), NULL, "expression nested deeper than %d levels",
-			 EXPR_MAX_DEPTH);
+		limit_error(p, off, char_len(p, off), "expression nested deeper than %d levels",
+			    EXPR_MAX_DEPTH);
 		return -1;
 	}
 	return 0;
@@ -564,6 +586,7 @@ struct expr *expr_parse(const struct units *u, struct arena *a, const char *text
 	e->loc = loc;
 	e->units = u;
 	e->arena = a;
+	e->flags = flags;
 	return e;
 }
 
@@ -729,7 +752,11 @@ static int eval_name(struct evaluator *ev, struct expr_node *n, struct quantity 
 	const char *near = NULL;
 	if (ev->scope && ev->scope->suggest)
 		near = ev->scope->suggest(ev->scope->ctx, n->name);
-	char *detail = near ? arena_printf(ev->e->arena, "hint: did you mean '%s'?", near) : NULL;
+	/* a word the book does not define: in prose, perhaps braces that
+	 * were never meant as a span */
+	const char *brace = ev->e->flags & EXPR_PROSE ? EXPR_BRACE_HINT : NULL;
+	const char *detail = near ? arena_printf(ev->e->arena, "hint: did you mean '%s'?%s%s", near,
+						 brace ? "\n" : "", brace ? brace : "") : brace;
 	eval_error(ev, n->off, n->len, detail, "unknown name '%s'", n->name);
 	return -1;
 }

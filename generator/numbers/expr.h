@@ -95,12 +95,19 @@ struct expr {
 	struct srcloc loc;          /* place of text[0] */
 	const struct units *units;
 	struct arena *arena;
+	unsigned flags;             /* those given to expr_parse() */
 };
 
 /* Flags for expr_parse(). */
 enum {
 	EXPR_STATED = 1,   /* read integer literals as STATED, not exact (see literal.h) */
+	EXPR_PROSE = 2,    /* text found in braces in prose: an unknown name says how
+			    * to write a literal brace (EXPR_BRACE_HINT) */
 };
+
+/* The way out for braces that were not meant as a span: `{1, 2, 3}`,
+ * `\frac{a}{b}`. */
+#define EXPR_BRACE_HINT "hint: not a span? write \\{ for a literal brace"
 
 /*
  * Parses text (len bytes, not necessarily NUL-terminated; loc is the place

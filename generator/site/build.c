@@ -294,6 +294,15 @@ static void keep_chapter(struct site *s, size_t i)
 	}
 	r->claims = c;
 	r->nclaims = kept;
+	/* the quantities left unchecked, for check --unchecked */
+	struct unchecked_record *u = arena_array(s->a, r->nunchecked_list ? r->nunchecked_list : 1,
+						 sizeof *u);
+	for (size_t k = 0; k < r->nunchecked_list; k++)
+		u[k] = (struct unchecked_record){ r->unchecked_list[k].loc,
+						  keep_str(s, r->unchecked_list[k].text),
+						  keep_str(s, r->unchecked_list[k].why) };
+	r->unchecked_list = u;
+	s->stats.per_chapter[i].unchecked_list = u;
 	r->sections = NULL;
 	r->nsections = 0;
 }
@@ -377,6 +386,61 @@ static void add_assets(struct site *s)
 		f->data = builtin[i].data;
 		f->len = builtin[i].len;
 	}
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Returns 1 if path, or a folder path names, is one of the sorted paths
+ * (a file "specs" would take the place of the folder of spec pages). */
+static int path_taken(const char **paths, size_t n, const char *path)
+{
+	size_t len = strlen(path), lo = 0, hi = n;
+	while (lo < hi) {   /* the first path not before path */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(paths[mid], path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < n && !strncmp(paths[i], path, len); i++)
+		if (paths[i][len] == '\0' || paths[i][len] == '/')
+			return 1;
+	return 0;
+}
+
+/* The files beside the chapters (struct book's files), copied to the same
+ * place in the site.  One that would take the place of a page or a file
+ * the site makes is an error at it: run after every page and asset is
+ * known. */
+static void add_content_files(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!b->nfiles)
+		return;
+	size_t n = s->npages + s->nfiles;
+	const char **made = xcalloc(n ? n : 1, sizeof *made);
+	for (size_t i = 0; i < s->npages; i++)
+		made[i] = s->pages[i].path;
+	for (size_t i = 0; i < s->nfiles; i++)
+		made[s->npages + i] = s->files[i].path;
+	qsort(made, n, sizeof *made, str_cmp);
+	for (size_t i = 0; i < b->nfiles; i++) {
+		const char *path = b->files[i];
+		if (path_taken(made, n, path)) {
+			diag_report(DIAG_ERROR, (struct srcloc){ arena_printf(s->a, "content/%s", path), 0, 0 },
+				    0, "hint: rename it, or move it into a subfolder of content/",
+				    "this file would take the place of the site's own '%s'", path);
+			continue;
+		}
+		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+		memset(f, 0, sizeof *f);
+		f->path = path;
+		f->disk_path = arena_printf(s->a, "%s/content/%s", b->root, path);
+	}
+	free(made);
 }
 
 /* The slots pages fill: the template's data-slot elements must name these. */
@@ -515,6 +579,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	pages_build(&s);
 	add_assets(&s);
 	vendor_add_files(&s);
+	add_content_files(&s);
 	if (progress) {
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);

@@ -25,6 +25,7 @@
 struct autolinker;
 struct spec_source;
 struct pspan;   /* a span taken out of the text (spans.c) */
+struct scan;    /* the prose scan's state (scan.c) */
 
 struct ctx {
 	const struct book *book;
@@ -61,6 +62,10 @@ struct ctx {
 		const char *entry_id, *marker_id;
 	} *cites;
 	size_t ncites, capcites;
+	int footnotes;           /* footnote warnings so far (inlines.c) */
+	int in_heading;          /* inside a heading: its quantities are not scanned */
+	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
+	size_t capunchecked;
 };
 
 /* Returns want (or want-2, want-3…: the first not taken) as an id of the

@@ -10,9 +10,16 @@
 #include <math.h>
 #include <string.h>
 
-#define CHART_WIDTH 680
-#define BAR_HEIGHT 22
-#define LABEL_WIDTH 200
+/* Charts are drawn in a coordinate space about as wide as a phone's text
+ * column, with text of CHART_FONT units, and the CSS caps how far they
+ * grow: on a 360 px column the text is still 10.8 px (issue 24: 6.3 px
+ * before, and 4.8 px on the roofline, whose legend is now HTML beside it). */
+#define CHART_WIDTH 400
+#define CHART_FONT 12
+#define BAR_HEIGHT 14
+#define BAR_LABEL 16       /* the row's name, above its bar */
+#define BAR_GAP 10
+#define VALUE_ROOM 110     /* right of the longest bar, for its value */
 
 static const char *palette[] = {
 	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
@@ -20,10 +27,14 @@ static const char *palette[] = {
 };
 #define NPALETTE (sizeof palette / sizeof *palette)
 
+/* Returns the <svg> of a new chart figure in parent (*figure gets the
+ * <figure> when figure is not NULL). */
 static struct dom_node *svg_open(struct dom_node *parent, struct arena *a, int w, int h,
-				 const char *title, const char *desc)
+				 const char *title, const char *desc, struct dom_node **figure)
 {
 	struct dom_node *fig = dom_elem_class(parent, "figure", "chart-figure");
+	if (figure)
+		*figure = fig;
 	struct dom_node *svg = dom_elem_class(fig, "svg", "chart");
 	dom_attr(svg, "xmlns", "http://www.w3.org/2000/svg");
 	dom_attr(svg, "viewBox", arena_printf(a, "0 0 %d %d", w, h));
@@ -41,7 +52,7 @@ static struct dom_node *svg_text(struct dom_node *svg, struct arena *a, double x
 	dom_attr(t, "x", arena_printf(a, "%.1f", x));
 	dom_attr(t, "y", arena_printf(a, "%.1f", y));
 	dom_attr(t, "fill", "currentColor");
-	dom_attr(t, "font-size", "12");
+	dom_attr(t, "font-size", arena_printf(a, "%d", CHART_FONT));
 	if (anchor)
 		dom_attr(t, "text-anchor", anchor);
 	dom_texts(t, text);
@@ -80,7 +91,7 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 		}
 	if (n == 0 || max <= 0)
 		return;
-	int h = (int)n * (BAR_HEIGHT + 6) + 30;
+	int h = (int)n * (BAR_LABEL + BAR_HEIGHT + BAR_GAP) + 24;
 	const char *unit = c->unit ? c->unit : "";
 	const char *title = arena_printf(a, "%s (%s) by model", column_label(c), unit);
 	struct buf desc = BUF_INIT;
@@ -89,29 +100,32 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 		if (rows[i]->cells[col].kind == CELL_VALUE)
 			buf_addf(&desc, " %s %s %s;", rows[i]->name ? rows[i]->name : rows[i]->id,
 				 rows[i]->cells[col].text, unit);
-	struct dom_node *svg = svg_open(parent, a, CHART_WIDTH, h, title, desc.data);
+	struct dom_node *svg = svg_open(parent, a, CHART_WIDTH, h, title, desc.data, NULL);
+	dom_attr(svg, "class", "chart bars");
 	buf_release(&desc);
-	double span = CHART_WIDTH - LABEL_WIDTH - 90;
-	double y = 10;
+	/* each row: its name on a line, its bar under it, the value after the bar */
+	double span = CHART_WIDTH - 2 - VALUE_ROOM;
+	double y = 4;
 	size_t k = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct spec_cell *cell = &rows[i]->cells[col];
 		if (cell->kind != CELL_VALUE)
 			continue;
-		svg_text(svg, a, LABEL_WIDTH - 8, y + 15, "end", rows[i]->name ? rows[i]->name : rows[i]->id);
+		svg_text(svg, a, 2, y + BAR_LABEL - 4, NULL, rows[i]->name ? rows[i]->name : rows[i]->id);
+		y += BAR_LABEL;
 		double w = span * cell->sort_key / max;
 		struct dom_node *r = dom_elem(svg, "rect");
-		dom_attr(r, "x", arena_printf(a, "%d", LABEL_WIDTH));
+		dom_attr(r, "x", "2");
 		dom_attr(r, "y", arena_printf(a, "%.1f", y));
 		dom_attr(r, "width", arena_printf(a, "%.1f", w < 1 ? 1 : w));
 		dom_attr(r, "height", arena_printf(a, "%d", BAR_HEIGHT));
 		dom_attr(r, "fill", palette[k++ % NPALETTE]);
-		svg_text(svg, a, LABEL_WIDTH + w + 6, y + 15, NULL,
+		svg_text(svg, a, 2 + w + 6, y + BAR_HEIGHT - 2, NULL,
 			 arena_printf(a, "%s %s", cell->text, unit));
-		y += BAR_HEIGHT + 6;
+		y += BAR_HEIGHT + BAR_GAP;
 	}
-	svg_line(svg, a, LABEL_WIDTH, 4, LABEL_WIDTH, y, "axis");
-	svg_text(svg, a, LABEL_WIDTH, y + 16, NULL, arena_printf(a, "%s, %s", column_label(c), unit));
+	svg_line(svg, a, 2, 2, 2, y, "axis");
+	svg_text(svg, a, 2, y + 14, NULL, arena_printf(a, "%s, %s", column_label(c), unit));
 }
 
 static int find_column(const struct spec_table *t, const char *id, const char *unit)
@@ -149,8 +163,9 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	/* whole decades around the ridge points */
 	double lx0 = floor(log10(xmin)) - 1, lx1 = ceil(log10(xmax)) + 1;
 	double ly1 = ceil(log10(ymax * 1.5)), ly0 = ly1 - 3;
-	/* the legend column is wide: accelerator names are long */
-	const int W = 900, H = 420, L = 60, R = 330, T = 16, B = 46;
+	/* the legend is an HTML list after the chart (names are long, and a
+	   list reflows on a phone) */
+	const int W = CHART_WIDTH, H = 300, L = 50, R = 22, T = 10, B = 40;
 	double pw = W - L - R, ph = H - T - B;
 	#define X(v) (L + pw * (log10(v) - lx0) / (lx1 - lx0))
 	#define Y(v) (T + ph * (1 - (log10(v) - ly0) / (ly1 - ly0)))
@@ -164,9 +179,11 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 			buf_addf(&desc, " %s %.0f FLOP/B;", t->rows[i].name ? t->rows[i].name : t->rows[i].id,
 				 p->sort_key / b->sort_key);
 	}
+	struct dom_node *fig;
 	struct dom_node *svg = svg_open(parent, a, W, H,
 					arena_printf(a, "Roofline: %s", t->title.en ? t->title.en : t->id),
-					desc.data);
+					desc.data, &fig);
+	dom_attr(svg, "class", "chart roofline");
 	buf_release(&desc);
 	/* grid and ticks at decades */
 	for (double d = lx0; d <= lx1 + 1e-9; d++) {
@@ -181,13 +198,14 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	}
 	svg_line(svg, a, L, T + ph, L + pw, T + ph, "axis");
 	svg_line(svg, a, L, T, L, T + ph, "axis");
-	svg_text(svg, a, L + pw / 2, H - 8, "middle", "Arithmetic intensity (FLOP/B), log scale");
-	struct dom_node *yl = svg_text(svg, a, 14, T + ph / 2, "middle",
-				       arena_printf(a, "Attainable %s TFLOPS, log scale", peak_col));
-	dom_attr(yl, "transform", arena_printf(a, "rotate(-90 14 %.1f)", T + ph / 2));
+	svg_text(svg, a, L + pw / 2, H - 6, "middle", "Arithmetic intensity (FLOP/B)");
+	struct dom_node *yl = svg_text(svg, a, 12, T + ph / 2, "middle",
+				       arena_printf(a, "Attainable %s TFLOPS", peak_col));
+	dom_attr(yl, "transform", arena_printf(a, "rotate(-90 12 %.1f)", T + ph / 2));
+	struct dom_node *legend = dom_elem_class(fig, "ul", "chart-legend");
+	dom_attr(legend, "aria-label", "Legend: show one accelerator's roof");
 
 	size_t k = 0;
-	double ly = T + 4;
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct spec_row *row = &t->rows[i];
 		const struct spec_cell *p = &row->cells[pc], *b = &row->cells[bc];
@@ -203,7 +221,11 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		/* past the palette, the same colours come back dashed, then dotted */
 		const char *dash = k >= 2 * NPALETTE ? "2 3" : k >= NPALETTE ? "7 4" : NULL;
 		k++;
-		struct dom_node *pl = dom_elem(svg, "polyline");
+		/* one group a line, its name drawn beside the ridge point when
+		 * it is picked in the legend (site.js) */
+		struct dom_node *g = dom_elem_class(svg, "g", "series");
+		dom_attr(g, "data-series", arena_printf(a, "%zu", k - 1));
+		struct dom_node *pl = dom_elem(g, "polyline");
 		dom_attr(pl, "points", arena_printf(a, "%.1f,%.1f %.1f,%.1f %.1f,%.1f", X(x0), Y(y0),
 						    X(ridge), Y(peak), X(pow(10, lx1)), Y(peak)));
 		dom_attr(pl, "fill", "none");
@@ -211,25 +233,41 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		dom_attr(pl, "stroke-width", "2");
 		if (dash)
 			dom_attr(pl, "stroke-dasharray", dash);
-		struct dom_node *dot = dom_elem(svg, "circle");
+		struct dom_node *dot = dom_elem(g, "circle");
 		dom_attr(dot, "cx", arena_printf(a, "%.1f", X(ridge)));
 		dom_attr(dot, "cy", arena_printf(a, "%.1f", Y(peak)));
 		dom_attr(dot, "r", "4");
 		dom_attr(dot, "fill", colour);
-		dom_texts(dom_elem(dot, "title"), arena_printf(a, "%s: ridge at %.0f FLOP/B, peak %s TFLOPS",
-								 row->name ? row->name : row->id, ridge, p->text));
-		/* legend */
-		struct dom_node *sw = dom_elem(svg, "line");
-		dom_attr(sw, "x1", arena_printf(a, "%.1f", L + pw + 10));
-		dom_attr(sw, "y1", arena_printf(a, "%.1f", ly + 5));
-		dom_attr(sw, "x2", arena_printf(a, "%.1f", L + pw + 32));
-		dom_attr(sw, "y2", arena_printf(a, "%.1f", ly + 5));
-		dom_attr(sw, "stroke", colour);
-		dom_attr(sw, "stroke-width", "3");
+		const char *name = row->name ? row->name : row->id;
+		const char *what = arena_printf(a, "%s: ridge at %.0f FLOP/B, peak %s TFLOPS", name, ridge, p->text);
+		dom_texts(dom_elem(dot, "title"), what);
+		int right = X(ridge) > L + pw / 2;
+		struct dom_node *label = svg_text(g, a, X(ridge) + (right ? -8 : 8), Y(peak) + (Y(peak) < T + 20 ? 18 : -8),
+						  right ? "end" : NULL, name);
+		dom_attr(label, "class", "series-label");
+		/* legend: a swatch of the line and the name */
+		struct dom_node *li = dom_elem(legend, "li");
+		struct dom_node *btn = dom_elem(li, "button");
+		dom_attr(btn, "type", "button");
+		dom_attr(btn, "data-series", arena_printf(a, "%zu", k - 1));
+		dom_attr(btn, "aria-pressed", "false");
+		struct dom_node *sw = dom_elem_class(btn, "svg", "swatch");
+		dom_attr(sw, "xmlns", "http://www.w3.org/2000/svg");
+		dom_attr(sw, "width", "26");
+		dom_attr(sw, "height", "10");
+		dom_attr(sw, "aria-hidden", "true");
+		struct dom_node *ln = dom_elem(sw, "line");
+		dom_attr(ln, "x1", "1");
+		dom_attr(ln, "y1", "5");
+		dom_attr(ln, "x2", "25");
+		dom_attr(ln, "y2", "5");
+		dom_attr(ln, "stroke", colour);
+		dom_attr(ln, "stroke-width", "3");
 		if (dash)
-			dom_attr(sw, "stroke-dasharray", dash);
-		svg_text(svg, a, L + pw + 38, ly + 9, NULL, row->name ? row->name : row->id);
-		ly += 16;
+			dom_attr(ln, "stroke-dasharray", dash);
+		dom_texts(btn, " ");
+		dom_texts(btn, name);
+		dom_texts(dom_elem_class(btn, "span", "legend-ridge"), arena_printf(a, " %.0f FLOP/B", ridge));
 	}
 	#undef X
 	#undef Y

@@ -9,12 +9,15 @@
 #include "site/inlines.h"
 #include "site/rawhtml.h"
 #include "site/spans.h"
+#include "core/alloc.h"
+#include "core/buffer.h"
 #include "core/utf8.h"
 #include "core/url.h"
 #include "core/alloc.h"
 #include "book/numbers.h"
 #include "book/spec.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -96,9 +99,10 @@ static int refused_target(const char *url, struct srcloc loc)
  * A relative link, resolved as GitHub resolves it: from the folder of the
  * page it is written in.  A page (.md) becomes its page's path, a folder
  * its README's (or index's); both are then checked by the link stage like
- * any link from the site's root.  Any other file keeps the link as it is
- * written: the site's paths mirror content/'s, so it still points where
- * it did.  Returns the href, or NULL after reporting.
+ * any link from the site's root.  Any other file is copied to the same
+ * place below the site (load.c collects them) and linked from the root
+ * too, so that the link stage checks it.  A path that climbs out of
+ * content/ is an error.  Returns the href, or NULL after reporting.
  */
 static const char *relative_target(struct ctx *c, const char *url, const struct srcloc *loc)
 {
@@ -123,11 +127,20 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 		}
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
+	if (!path) {
+		diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, flen),
+			    "hint: put the file in content/ (or a folder in it) and link to it there",
+			    "link to a file outside the book's content/ '%.*s'", (int)flen, url);
+		c->errors++;
+		return NULL;
+	}
 	/* a folder: its README */
-	const struct chapter *target = path ? book_folder_page(c->a, c->book, path) : NULL;
+	const struct chapter *target = book_folder_page(c->a, c->book, path);
 	if (target)
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
-	return url;
+	/* a file beside the pages, copied to the same place in the site
+	 * (load.c), checked by the link stage */
+	return arena_cat(c->a, "/", path, url + flen, (char *)NULL);
 }
 
 /* Rewrites a link target written at loc into an href; NULL if refused. */
@@ -158,7 +171,9 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 		c->errors++;
 		return NULL;
 	}
-	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/')
+	/* (an empty target, or a query alone, is this page) */
+	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/' ||
+	    url[0] == '?' || !*url)
 		return url;
 	return relative_target(c, url, loc);
 }
@@ -205,6 +220,79 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 				return l;
 	}
 	return first;
+}
+
+/* Returns where text was written in the block of n (its first line and
+ * column holding it), else the block's first line. */
+static struct srcloc find_in_block(struct ctx *c, cmark_node *n, const char *text)
+{
+	cmark_node *b = n;
+	while (b && cmark_node_get_start_line(b) == 0)
+		b = cmark_node_parent(b);
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
+	if (first < 1)
+		first = 1;
+	size_t tlen = strlen(text);
+	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
+		const char *ls = c->lines[l - 1];
+		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
+		for (size_t i = 0; i + tlen <= llen; i++)
+			if (!memcmp(ls + i, text, tlen))
+				return chapter_loc(c, l, diag_column(ls, i));
+	}
+	return chapter_loc(c, first, 1);
+}
+
+/* Returns 1 if label ("^1") is how a footnote is named: a caret, then
+ * no space and no bracket. */
+static int footnote_label(const char *label)
+{
+	return label[0] == '^' && label[1] && !label[strcspn(label, " \t\n[]")];
+}
+
+enum footnote { FOOTNOTE_REFERENCE, FOOTNOTE_DEFINITION, FOOTNOTE_LINK };
+
+/* Footnote warnings of a chapter placed at their column (see below). */
+#define FOOTNOTE_PLACED_MAX 20
+
+static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, enum footnote what)
+{
+	static const char *const said[] = {
+		[FOOTNOTE_REFERENCE] = "footnote '%s' is shown as written",
+		[FOOTNOTE_DEFINITION] = "footnote definition '%s' is shown as written",
+		[FOOTNOTE_LINK] = "footnote '%s' is shown as written, and its definition is "
+				  "not shown (read as a link's)",
+	};
+	const char *written = arena_printf(c->a, "[%s]%s", label,
+					   what == FOOTNOTE_DEFINITION ? ":" : "");
+	/* finding the place scans the block: past the warnings a file keeps
+	 * (DIAG_MAX_PER_FILE, core/diag.c), which are all that is shown, the
+	 * block's first line does (a line of 100,000 footnotes made it
+	 * quadratic) */
+	struct srcloc loc = c->footnotes++ < FOOTNOTE_PLACED_MAX ? find_in_block(c, n, written)
+		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? cmark_node_get_start_line(n) : 1, 1);
+	diag_report(DIAG_WARNING, loc, (int)utf8_length(written, strlen(written)),
+		    "hint: specbook has no footnotes: say it in the text, in parentheses",
+		    said[what], written);
+}
+
+/* Warns at each [^label] in the text node n: a footnote as GitHub writes
+ * them (cmark has none), reference or, at a paragraph's start followed by
+ * a colon, definition. */
+static void footnote_check(struct ctx *c, cmark_node *n, const char *lit)
+{
+	for (const char *p = strstr(lit, "[^"); p; p = strstr(p + 2, "[^")) {
+		size_t len = strcspn(p + 1, " \t\n[]");
+		if (len < 2 || p[1 + len] != ']')
+			continue;
+		const char *label = arena_strndup(c->a, p + 1, len);
+		cmark_node *parent = cmark_node_parent(n);
+		int definition = p == lit && p[2 + len] == ':' && cmark_node_first_child(parent) == n &&
+			cmark_node_get_type(parent) == CMARK_NODE_PARAGRAPH;
+		footnote_warning(c, n, label, definition ? FOOTNOTE_DEFINITION : FOOTNOTE_REFERENCE);
+	}
 }
 
 /* Returns href percent-encoded as cmark encodes a link's destination. */
@@ -317,6 +405,8 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_TEXT:
 		lit = cmark_node_get_literal(n);
+		if (!c->in_attr && strstr(lit, "[^"))
+			footnote_check(c, n, lit);
 		spans_emit(c, parent, lit, strlen(lit));
 		break;
 	case CMARK_NODE_SOFTBREAK: {
@@ -358,6 +448,15 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		break;
 	case CMARK_NODE_LINK: {
 		struct srcloc loc;
+		/* [^1] with a definition cmark read as a link's ([^1]: https://…) */
+		cmark_node *only = cmark_node_first_child(n);
+		if (only && !cmark_node_next(only) && cmark_node_get_type(only) == CMARK_NODE_TEXT &&
+		    footnote_label(cmark_node_get_literal(only))) {
+			footnote_warning(c, n, cmark_node_get_literal(only), FOOTNOTE_LINK);
+			const char *shown = arena_printf(c->a, "[%s]", cmark_node_get_literal(only));
+			spans_emit(c, parent, shown, strlen(shown));
+			break;
+		}
 		const char *url = spans_restore(c, cmark_node_get_url(n));
 		if (has_scheme(url, "src:")) {
 			render_citation(c, n, parent, depth, url);
@@ -408,6 +507,12 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		const char *alt = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 		buf_truncate(&c->text, text_from);
 		const char *title = spans_text(c, cmark_node_get_title(n));
+		if (src && !alt[strspn(alt, " \t\n")])
+			diag_report(DIAG_WARNING, loc, 1,
+				    "hint: say what it shows between the brackets, ![HBM stacks beside the "
+				    "GPU](hbm.png): screen readers read it, and it shows where the image "
+				    "does not load",
+				    "image without alt text");
 		if (src) {
 			el = dom_elem(parent, "img");
 			dom_attr(el, "src", escaped_href(c, src));

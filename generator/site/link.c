@@ -470,7 +470,13 @@ static int check_one(struct breaks *b, const struct link_record *r, const struct
 		template_break(b, r, missing);
 		return 1;
 	}
-	if (missing)
+	size_t plen = strlen(r->path);
+	if (missing && (plen < 5 || strcmp(r->path + plen - 5, ".html")))
+		diag_report(DIAG_ERROR, r->loc, 0,
+			    "hint: the files beside the chapters in content/ are copied into the site: "
+			    "put it there (or fix the link)",
+			    "broken link: no file '%s' in the site (no content/%s)", r->path, r->path);
+	else if (missing)
 		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
 	else
 		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,

@@ -344,46 +344,26 @@ static void spec_legend(struct dom_node *parent, const struct spec_table *t)
 	}
 }
 
-static void spec_table_page(struct site *s, const struct spec_table *t)
+/* A spec table's page prints in landscape; a table of more columns than
+ * this prints in pieces of this many, each headed by the model column (at
+ * the print size of site.css, 7.5 pt, a landscape A4 page holds about 19
+ * columns of numbers, and fewer of text). */
+#define PRINT_WIDE_COLUMNS 12
+
+/* Appends to parent the <table> of columns [from, to) of t, each row headed
+ * by its model's name.  For the table's page (page != 0): sortable, rows
+ * with their ids, and a column of the sources (numbered as srcs); for
+ * print.html: no ids and no sources. */
+static void spec_table_build(struct site *s, struct dom_node *parent, const struct spec_table *t,
+			     size_t from, size_t to, const char *const *srcs, size_t nsrcs, int page)
 {
-	const struct book *b = s->book;
-	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
-	if (site_book_page_taken(s, path, GROUP_MENTIONS))
-		return;
-	struct page *p = page_new(s, path, t->file,
-				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
-	struct dom_node *frag = dom_fragment();
-	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
-					    t->title.en ? t->title.en : t->id);
-	struct dom_node *note = dom_elem_class(art, "p", "spec-file");
-	dom_texts(note, "Source: ");
-	dom_texts(dom_elem(note, "code"), t->file);
-
-	/* numbered sources used by this table */
-	const char **srcs = NULL;
-	size_t nsrcs = 0, capsrcs = 0;
-	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t k = 0; k < t->rows[r].nsources; k++) {
-			size_t j = 0;
-			while (j < nsrcs && strcmp(srcs[j], t->rows[r].sources[k]))
-				j++;
-			if (j == nsrcs)
-				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
-		}
-
-	spec_legend(art, t);
-	/* The table scrolls in its own box (both ways), so that its sticky
-	   header row and model column stay in view; a named region, so that
-	   the keyboard can scroll it (site.js gives it a tabindex). */
-	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap spec-wrap");
-	dom_attr(wrap, "role", "region");
-	dom_attr(wrap, "aria-label", t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id);
-	struct dom_node *table = dom_elem_class(wrap, "table", "spec sortable");
-	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
-	struct dom_node *th = dom_elem(tr, "th");
+	struct dom_node *tr, *th;
+	struct dom_node *table = dom_elem_class(parent, "table", page ? "spec sortable" : "spec");
+	tr = dom_elem(dom_elem(table, "thead"), "tr");
+	th = dom_elem(tr, "th");
 	dom_attr(th, "scope", "col");
 	bi(th, "型号", "Model");
-	for (size_t c = 0; c < t->ncolumns; c++) {
+	for (size_t c = from; c < to; c++) {
 		const struct spec_column *col = &t->columns[c];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
@@ -398,18 +378,21 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
 		}
 	}
-	th = dom_elem(tr, "th");
-	dom_attr(th, "scope", "col");
-	bi(th, "来源", "Sources");
+	if (page) {
+		th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		bi(th, "来源", "Sources");
+	}
 	struct dom_node *tbody = dom_elem(table, "tbody");
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct spec_row *row = &t->rows[r];
 		tr = dom_elem(tbody, "tr");
-		dom_attr(tr, "id", row->id);
+		if (page)
+			dom_attr(tr, "id", row->id);
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "row");
 		dom_texts(th, row->name ? row->name : row->id);
-		for (size_t c = 0; c < t->ncolumns; c++) {
+		for (size_t c = from; c < to; c++) {
 			const struct spec_cell *cell = &row->cells[c];
 			const struct spec_column *col = &t->columns[c];
 			struct dom_node *td = dom_elem(tr, "td");
@@ -446,6 +429,8 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 				bi(vh, "（推算）", "(derived)");
 			}
 		}
+		if (!page)
+			continue;
 		struct dom_node *td = dom_elem_class(tr, "td", "sources");
 		dom_attr(td, "data-zh", "来源");
 		dom_attr(td, "data-en", "Sources");
@@ -457,6 +442,53 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 			dom_attr(a, "href", arena_printf(s->a, "#src-%zu", j + 1));
 			dom_texts(a, arena_printf(s->a, "[%zu]", j + 1));
 		}
+	}
+}
+
+static void spec_table_page(struct site *s, const struct spec_table *t)
+{
+	const struct book *b = s->book;
+	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
+	if (site_book_page_taken(s, path, GROUP_MENTIONS))
+		return;
+	struct page *p = page_new(s, path, t->file,
+				       t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id, NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "spec-page", t->title.zh,
+					    t->title.en ? t->title.en : t->id);
+	struct dom_node *note = dom_elem_class(art, "p", "spec-file");
+	dom_texts(note, "Source: ");
+	dom_texts(dom_elem(note, "code"), t->file);
+
+	/* numbered sources used by this table */
+	const char **srcs = NULL;
+	size_t nsrcs = 0, capsrcs = 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t k = 0; k < t->rows[r].nsources; k++) {
+			size_t j = 0;
+			while (j < nsrcs && strcmp(srcs[j], t->rows[r].sources[k]))
+				j++;
+			if (j == nsrcs)
+				*ARRAY_PUSH(srcs, nsrcs, capsrcs) = t->rows[r].sources[k];
+		}
+
+	spec_legend(art, t);
+	/* The table scrolls in its own box (both ways), so that its sticky
+	   header row and model column stay in view; a named region, so that
+	   the keyboard can scroll it (site.js gives it a tabindex). */
+	struct dom_node *wrap = dom_elem_class(art, "div", "table-wrap spec-wrap");
+	dom_attr(wrap, "role", "region");
+	dom_attr(wrap, "aria-label", t->title.en ? t->title.en : t->title.zh ? t->title.zh : t->id);
+	spec_table_build(s, wrap, t, 0, t->ncolumns, srcs, nsrcs, 1);
+	/* printed, a table of more columns than a landscape A4 page holds
+	   comes in pieces (shown only in print, site.css) */
+	if (t->ncolumns > PRINT_WIDE_COLUMNS) {
+		dom_attr(wrap, "class", "table-wrap spec-wrap has-print-pieces");
+		struct dom_node *pieces = dom_elem_class(art, "div", "print-pieces");
+		for (size_t from = 0; from < t->ncolumns; from += PRINT_WIDE_COLUMNS)
+			spec_table_build(s, pieces, t, from,
+					 from + PRINT_WIDE_COLUMNS < t->ncolumns ? from + PRINT_WIDE_COLUMNS : t->ncolumns,
+					 NULL, 0, 0);
 	}
 
 	/* the roofline, for tables of accelerators */
@@ -556,6 +588,56 @@ static void specs_pages(struct site *s)
 
 /* ---- glossary ---- */
 
+/* The key a term is filed under in the A–Z index: its short form, else its
+ * English name, else its id (the Chinese names are filed under the English
+ * ones: the book has no pinyin to sort them by). */
+static const char *term_key(const struct term *t)
+{
+	return t->abbr ? t->abbr : t->name.en ? t->name.en : t->id;
+}
+
+/* The letter a term is filed under, 'A'–'Z', or '#' for any other start. */
+static char term_letter(const struct term *t)
+{
+	unsigned char c = (unsigned char)term_key(t)[0];
+	if (c >= 'a' && c <= 'z')
+		c = (unsigned char)(c - 'a' + 'A');
+	return c >= 'A' && c <= 'Z' ? (char)c : '#';
+}
+
+static int ascii_casecmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+/* Orders terms (pointers) by letter ('#' first), key, then book order. */
+static int term_cmp(const void *pa, const void *pb)
+{
+	const struct term *a = *(const struct term *const *)pa, *b = *(const struct term *const *)pb;
+	char la = term_letter(a), lb = term_letter(b);
+	if (la != lb)
+		return la == '#' ? -1 : lb == '#' ? 1 : la - lb;
+	int c = ascii_casecmp(term_key(a), term_key(b));
+	if (!c)
+		c = strcmp(term_key(a), term_key(b));
+	return c ? c : a < b ? -1 : a > b;
+}
+
+static const char *letter_id(struct site *s, char letter)
+{
+	return letter == '#' ? "az-other" : arena_printf(s->a, "az-%c", letter);
+}
+
+/* The glossary: the terms from A to Z under a heading a letter, with a bar
+ * of the letters on top (a letter without terms is shown, not linked). */
 static void glossary_page(struct site *s)
 {
 	const struct book *b = s->book;
@@ -564,11 +646,46 @@ static void glossary_page(struct site *s)
 	struct page *p = page_new(s, "glossary.html", "content/glossary.yaml", "Glossary", NULL);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *art = page_article(frag, "glossary", "术语表", "Glossary");
-	struct dom_node *dl = dom_elem_class(art, "dl", "terms");
+	const struct term **order = xcalloc(b->nterms ? b->nterms : 1, sizeof *order);
+	for (size_t i = 0; i < b->nterms; i++)
+		order[i] = &b->terms[i];
+	qsort(order, b->nterms, sizeof *order, term_cmp);
+	int has[128] = { 0 };
+	for (size_t i = 0; i < b->nterms; i++)
+		has[(unsigned char)term_letter(order[i])] = 1;
+	if (b->nterms) {
+		struct dom_node *bar = dom_elem_class(art, "nav", "az-index");
+		dom_attr(bar, "aria-label", "A–Z");
+		struct dom_node *ul = dom_elem(bar, "ul");
+		for (int c = '#'; c <= 'Z'; c = c == '#' ? 'A' : c + 1) {
+			if (c == '#' && !has['#'])
+				continue;
+			struct dom_node *li = dom_elem(ul, "li");
+			const char *label = c == '#' ? "#" : arena_printf(s->a, "%c", c);
+			if (has[c]) {
+				struct dom_node *a = dom_elem(li, "a");
+				dom_attr(a, "href", arena_printf(s->a, "#%s", letter_id(s, (char)c)));
+				dom_texts(a, label);
+			} else {
+				dom_attr(li, "aria-hidden", "true");
+				dom_texts(li, label);
+			}
+		}
+	}
 	size_t nrefs;
 	struct mention_ref *refs = mentions_sorted(s, 1, &nrefs);
+	struct dom_node *dl = NULL;
+	char letter = 0;
 	for (size_t i = 0; i < b->nterms; i++) {
-		const struct term *t = &b->terms[i];
+		const struct term *t = order[i];
+		if (term_letter(t) != letter) {
+			letter = term_letter(t);
+			struct dom_node *sec = dom_elem_class(art, "section", "az-group");
+			struct dom_node *h2 = dom_elem(sec, "h2");
+			dom_attr(h2, "id", letter_id(s, letter));
+			dom_texts(h2, letter == '#' ? "#" : arena_printf(s->a, "%c", letter));
+			dl = dom_elem_class(sec, "dl", "terms");
+		}
 		struct dom_node *dt = dom_elem(dl, "dt");
 		dom_attr(dt, "id", t->id);
 		if (t->abbr) {
@@ -598,6 +715,7 @@ static void glossary_page(struct site *s)
 		}
 	}
 	free(refs);
+	free(order);
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
@@ -642,8 +760,32 @@ static struct dom_node *claims_table(struct dom_node *parent)
 	return dom_elem(table, "tbody");
 }
 
+/* The title of section sect of chapter ci (the chapter's when sect is NULL
+ * or not a heading of it). */
+static struct bitext section_title(const struct site *s, size_t ci, const char *sect)
+{
+	const struct rendered *rc = &s->chapters[ci];
+	for (size_t h = 0; sect && h < rc->nheadings; h++)
+		if (rc->headings[h].id == sect || !strcmp(rc->headings[h].id, sect))
+			return rc->headings[h].title;
+	return s->book->chapters[ci].title;
+}
+
+/* Appends to where a link to claim r of chapter ci, named by the title of
+ * its section (in both languages, so that the reading mode applies). */
+static void claim_where_link(struct site *s, struct dom_node *where, size_t ci,
+			     const struct claim_record *r)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	struct dom_node *a = dom_elem(where, "a");
+	dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", r->anchor, (char *)NULL));
+	render_bitext(a, section_title(s, ci, r->section));
+}
+
 /* Adds chapter ci's claims to a claims table (only the disputed ones, each
- * figure once, for the errata). */
+ * figure once, for the errata).  The "where" cell names the section (the
+ * source line, for the author, beside it in small print); each row says its
+ * status and chapter in data-* for the page's filters (site.js). */
 static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
 {
 	const struct chapter *c = &s->book->chapters[ci];
@@ -659,18 +801,23 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		struct dom_node *tr = dom_elem(tbody, "tr");
 		if (r->span.disputed)
 			dom_attr(tr, "class", "disputed");
+		dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
+		dom_attr(tr, "data-chapter", c->id);
 		struct dom_node *where = dom_elem(tr, "td");
-		struct dom_node *a = dom_elem(where, "a");
-		dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", r->anchor, (char *)NULL));
-		dom_texts(a, arena_printf(s->a, "%s:%d", c->source, r->loc.line));
+		claim_where_link(s, where, ci, r);
+		const char *lines = arena_printf(s->a, "%s:%d", c->source, r->loc.line);
 		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
-			if (!same_figure(r, &rc->claims[j]))
+			const struct claim_record *o = &rc->claims[j];
+			if (!same_figure(r, o))
 				continue;
-			dom_texts(where, ", ");
-			a = dom_elem(where, "a");
-			dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", rc->claims[j].anchor, (char *)NULL));
-			dom_texts(a, arena_printf(s->a, "%d", rc->claims[j].loc.line));
+			lines = arena_printf(s->a, "%s, %d", lines, o->loc.line);
+			if (same_text(o->section, r->section))
+				continue;   /* the other language of the same section */
+			dom_texts(where, "; ");
+			claim_where_link(s, where, ci, o);
 		}
+		dom_texts(where, " ");
+		dom_texts(dom_elem_class(where, "small", "claim-src"), lines);
 		dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
 		dom_texts(dom_elem(tr, "td"),
 			  arena_cat(s->a, r->span.relation ? r->span.relation : "", " ",
@@ -687,6 +834,48 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 			bi(st, "成立", "holds");
 		}
 	}
+}
+
+/* One radio button of a claims filter: <label><input …> text</label>. */
+static void filter_choice(struct dom_node *fs, const char *name, const char *value, int checked,
+			  const char *zh, const char *en)
+{
+	struct dom_node *label = dom_elem(fs, "label");
+	struct dom_node *in = dom_elem(label, "input");
+	dom_attr(in, "type", "radio");
+	dom_attr(in, "name", name);
+	dom_attr(in, "value", value);
+	if (checked)
+		dom_attr(in, "checked", "");
+	dom_texts(label, " ");
+	bi(label, zh, en);
+}
+
+/* The filters of the claims page, by chapter and by status.  Hidden until
+ * site.js runs (it shows them and hides the rows they leave out); without
+ * JavaScript the chapters' sections and the errata serve instead. */
+static void claims_filter(struct site *s, struct dom_node *parent)
+{
+	const struct book *b = s->book;
+	struct dom_node *form = dom_elem_class(parent, "form", "claims-filter");
+	dom_attr(form, "hidden", "");
+	dom_attr(form, "data-claims-filter", "");
+	struct dom_node *fs = dom_elem_class(form, "fieldset", "filter-status");
+	bi(dom_elem(fs, "legend"), "结论", "Status");
+	filter_choice(fs, "status", "", 1, "全部", "All");
+	filter_choice(fs, "status", "holds", 0, "成立", "Holds");
+	filter_choice(fs, "status", "disputed", 0, "有误", "Disputed");
+	fs = dom_elem_class(form, "fieldset", "filter-chapter");
+	bi(dom_elem(fs, "legend"), "章节", "Chapter");
+	filter_choice(fs, "chapter", "", 1, "全部", "All");
+	for (size_t ci = 0; ci < b->nchapters; ci++) {
+		const struct chapter *c = &b->chapters[ci];
+		if (!s->chapters[ci].nclaims)
+			continue;
+		filter_choice(fs, "chapter", c->id, 0, c->title.zh, c->title.en);
+	}
+	struct dom_node *out = dom_elem_class(form, "output", "filter-count");
+	dom_attr(out, "aria-live", "polite");
 }
 
 /* In a long book the claims are listed on pages of SEARCH_PART_CHAPTERS
@@ -761,10 +950,43 @@ static void claims_page(struct site *s)
 		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
 	}
 	sec = section_h2(s, art, "all-claims", "全部论断", "All claims");
-	if (!s->claims_split) {
-		struct dom_node *tbody = claims_table(sec);
-		for (size_t ci = 0; ci < b->nchapters; ci++)
-			claims_rows(s, tbody, ci, 0);
+	size_t nclaims = 0;
+	for (size_t ci = 0; ci < b->nchapters; ci++)
+		nclaims += s->chapters[ci].claims_total;
+	if (!nclaims) {
+		bi_block(sec, "p", "书中没有论断。", "The book makes no claims.");
+	} else if (!s->claims_split) {
+		/* a section per chapter: the filter by chapter without JavaScript
+		 * is its list of links */
+		struct dom_node *ol = dom_elem_class(sec, "ol", "chapter-claims");
+		for (size_t ci = 0; ci < b->nchapters; ci++) {
+			const struct chapter *c = &b->chapters[ci];
+			const struct rendered *rc = &s->chapters[ci];
+			if (!rc->nclaims)
+				continue;
+			struct dom_node *li = dom_elem(ol, "li");
+			struct dom_node *a = dom_elem(li, "a");
+			dom_attr(a, "href", arena_printf(s->a, "#claims-%s", c->id));
+			bi(a, c->title.zh, c->title.en);
+			dom_texts(li, ": ");
+			bi(li, arena_printf(s->a, "%zu 条论断，%zu 条有误", rc->claims_total, rc->claims_disputed),
+			   arena_printf(s->a, "%zu claims, %zu disputed", rc->claims_total, rc->claims_disputed));
+		}
+		claims_filter(s, sec);
+		for (size_t ci = 0; ci < b->nchapters; ci++) {
+			const struct chapter *c = &b->chapters[ci];
+			if (!s->chapters[ci].nclaims)
+				continue;
+			struct dom_node *sub = dom_elem_class(sec, "section", "chapter-claims-section");
+			dom_attr(sub, "data-chapter", c->id);
+			struct dom_node *h3 = dom_elem(sub, "h3");
+			const char *id = arena_printf(s->a, "claims-%s", c->id);
+			dom_attr(h3, "id", id);
+			struct dom_node *a = dom_elem(h3, "a");
+			dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+			bi(a, c->title.zh, c->title.en);
+			claims_rows(s, claims_table(sub), ci, 0);
+		}
 	} else {
 		/* a long book: one page of claims per chapter, counted here */
 		struct dom_node *ol = dom_elem_class(sec, "ol", "chapter-claims");
@@ -1001,6 +1223,125 @@ static void prefix_ids(void *arg, struct dom_node *n)
 						 href + 2 + strlen(pc->page)));
 }
 
+/* A spec table prints in pieces of at most this many columns (each piece
+ * headed by the model column), so that every column fits an A4 page in
+ * portrait at the print size of site.css; a wider table would lose its
+ * right-hand columns at the page's edge. */
+#define PRINT_TABLE_COLUMNS 7
+
+/* print.html's contents: the chapters with their sections, the spec
+ * tables, the glossary. */
+static void print_contents(struct site *s, struct dom_node *book)
+{
+	const struct book *b = s->book;
+	struct dom_node *nav = dom_elem_class(book, "nav", "print-contents");
+	dom_attr(nav, "aria-labelledby", "print-contents");
+	struct dom_node *h = dom_elem(nav, "h2");
+	dom_attr(h, "id", "print-contents");
+	bi(h, "目录", "Contents");
+	struct dom_node *ol = dom_elem(nav, "ol");
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		const struct rendered *rc = &s->chapters[i];
+		if (!s->print_parts[i])
+			continue;
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", arena_printf(s->a, "#c%d", c->number));
+		bi(a, c->title.zh, c->title.en);
+		struct dom_node *sub = NULL;
+		for (size_t k = 0; k < rc->nheadings; k++) {
+			if (rc->headings[k].level != 2)
+				continue;
+			if (!sub)
+				sub = dom_elem(li, "ol");
+			a = dom_elem(dom_elem(sub, "li"), "a");
+			dom_attr(a, "href", arena_printf(s->a, "#c%d-%s", c->number, rc->headings[k].id));
+			render_bitext(a, rc->headings[k].title);
+		}
+	}
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	if (ntables) {
+		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *a = dom_elem(li, "a");
+		dom_attr(a, "href", "#print-specs");
+		bi(a, "规格表", "Spec tables");
+		struct dom_node *sub = dom_elem(li, "ol");
+		for (size_t k = 0; k < ntables; k++) {
+			a = dom_elem(dom_elem(sub, "li"), "a");
+			dom_attr(a, "href", arena_printf(s->a, "#print-spec-%s", tables[k].id));
+			bi(a, tables[k].title.zh, tables[k].title.en ? tables[k].title.en : tables[k].id);
+		}
+	}
+	if (b->nterms) {
+		struct dom_node *a = dom_elem(dom_elem(ol, "li"), "a");
+		dom_attr(a, "href", "#print-glossary");
+		bi(a, "术语表", "Glossary");
+	}
+}
+
+/* print.html's spec tables: each with its legend, in pieces of at most
+ * PRINT_TABLE_COLUMNS columns. */
+static void print_specs(struct site *s, struct dom_node *book)
+{
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(s->book->numbers, &ntables);
+	if (!ntables)
+		return;
+	struct dom_node *part = dom_elem_class(book, "section", "print-specs");
+	struct dom_node *h1 = dom_elem(dom_elem_class(part, "header", "chapter-head"), "h1");
+	dom_attr(h1, "id", "print-specs");
+	bi(h1, "规格表", "Spec tables");
+	for (size_t k = 0; k < ntables; k++) {
+		const struct spec_table *t = &tables[k];
+		struct dom_node *sec = dom_elem_class(part, "section", "print-spec");
+		struct dom_node *h = dom_elem(sec, "h2");
+		dom_attr(h, "id", arena_printf(s->a, "print-spec-%s", t->id));
+		bi(h, t->title.zh, t->title.en ? t->title.en : t->id);
+		spec_legend(sec, t);
+		for (size_t from = 0; from < t->ncolumns || from == 0; from += PRINT_TABLE_COLUMNS) {
+			size_t to = from + PRINT_TABLE_COLUMNS < t->ncolumns ? from + PRINT_TABLE_COLUMNS : t->ncolumns;
+			struct dom_node *wrap = dom_elem_class(sec, "div", "table-wrap print-table");
+			spec_table_build(s, wrap, t, from, to, NULL, 0, 0);
+			if (!t->ncolumns)
+				break;
+		}
+	}
+}
+
+/* print.html's glossary: the terms from A to Z with their definitions. */
+static void print_glossary(struct site *s, struct dom_node *book)
+{
+	const struct book *b = s->book;
+	if (!b->nterms)
+		return;
+	struct dom_node *part = dom_elem_class(book, "section", "print-glossary");
+	struct dom_node *h1 = dom_elem(dom_elem_class(part, "header", "chapter-head"), "h1");
+	dom_attr(h1, "id", "print-glossary");
+	bi(h1, "术语表", "Glossary");
+	const struct term **order = xcalloc(b->nterms, sizeof *order);
+	for (size_t i = 0; i < b->nterms; i++)
+		order[i] = &b->terms[i];
+	qsort(order, b->nterms, sizeof *order, term_cmp);
+	struct dom_node *dl = dom_elem_class(part, "dl", "terms");
+	for (size_t i = 0; i < b->nterms; i++) {
+		const struct term *t = order[i];
+		struct dom_node *dt = dom_elem(dl, "dt");
+		dom_attr(dt, "id", arena_printf(s->a, "print-term-%s", t->id));
+		if (t->abbr) {
+			dom_texts(dom_elem_class(dt, "strong", "abbr"), t->abbr);
+			dom_texts(dt, " ");
+		}
+		bi(dt, t->name.zh, t->name.en);
+		bi_block(dom_elem(dl, "dd"), "p", t->def.zh, t->def.en);
+	}
+	free(order);
+}
+
+/* print.html: the whole book on one page, in the reading mode chosen
+ * (site.css prints what the screen shows): contents, chapters, spec
+ * tables, glossary. */
 static void print_page(struct site *s)
 {
 	const struct book *b = s->book;
@@ -1010,6 +1351,10 @@ static void print_page(struct site *s)
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
+	struct dom_node *how = dom_elem_class(book, "div", "print-how");
+	bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
+		 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	print_contents(s, book);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		struct dom_node *part = s->print_parts[i];
 		if (!part)
@@ -1021,6 +1366,8 @@ static void print_page(struct site *s)
 		dom_attr(part, "id", arena_printf(s->a, "c%d", b->chapters[i].number));
 		dom_adopt(book, part);
 	}
+	print_specs(s, book);
+	print_glossary(s, book);
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }

@@ -14,6 +14,7 @@
 #include "site/compare.h"
 #include "site/inlines.h"
 #include "site/rawhtml.h"
+#include "site/scan.h"
 #include "site/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
@@ -151,6 +152,28 @@ static const char *callout_kind(cmark_node *bq)
 static void render_blocks(struct ctx *c, cmark_node *first, struct dom_node *parent,
 			  int depth, int in_callout);
 
+/* Warns at a blockquote that opens as a callout of a kind there is not
+ * ([!FOO], [!NOTES]): it would be shown as a quotation, marker and all. */
+static void unknown_callout(struct ctx *c, cmark_node *bq)
+{
+	cmark_node *p = cmark_node_first_child(bq);
+	cmark_node *t = p && cmark_node_get_type(p) == CMARK_NODE_PARAGRAPH ? cmark_node_first_child(p)
+									      : NULL;
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return;
+	const char *lit = cmark_node_get_literal(t);
+	size_t n = 2;
+	while (isalpha((unsigned char)lit[n]))
+		n++;
+	if (strncmp(lit, "[!", 2) || n == 2 || lit[n] != ']')
+		return;
+	int line = cmark_node_get_start_line(p);
+	diag_report(DIAG_WARNING, chapter_loc(c, line, spans_column(c, line, cmark_node_get_start_column(p))),
+		    (int)n + 1,
+		    "hint: the callouts are [!NOTE], [!TIP], [!IMPORTANT], [!WARNING] and [!CAUTION]",
+		    "unknown callout '%.*s': shown as a quotation", (int)n + 1, lit);
+}
+
 static void start_section(struct ctx *c, const char *id, const char *title)
 {
 	if (c->text.len || c->section) {
@@ -184,6 +207,7 @@ static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
 static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent)
 {
 	int level = cmark_node_get_heading_level(n);
+	scan_heading(c);
 	if (level < 2)
 		level = 2;   /* the chapter title is the page's only h1 */
 	/* explicit anchor {#id} at the end: cut from the last text */
@@ -209,7 +233,9 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	size_t mentions_from = c->out->nmentions;
 	struct dom_node *shown = dom_fragment();
 	c->no_autolink++;
+	c->in_heading++;
 	inlines_render(c, cmark_node_first_child(n), shown, 0);
+	c->in_heading--;
 	c->no_autolink--;
 	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 	buf_truncate(&c->text, text_from);
@@ -300,6 +326,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);
+		scan_paragraph(c, n);
 		inlines_render(c, cmark_node_first_child(n), el, depth);
 		buf_addch(&c->text, '\n');
 		break;
@@ -309,6 +336,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_BLOCK_QUOTE: {
 		const char *kind = callout_kind(n);
 		if (!kind) {
+			unknown_callout(c, n);
 			el = dom_elem(parent, "blockquote");
 			render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
 			break;
@@ -360,6 +388,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			struct dom_node *li = dom_elem(el, "li");
 			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
 				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
+					scan_paragraph(c, k);
 					inlines_render(c, cmark_node_first_child(k), li, depth + 1);
 					buf_addch(&c->text, '\n');
 				} else {
@@ -457,6 +486,7 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			int quoted = is_translation(next);
 			int plain = in_callout && next && is_prose_block(next) && block_lang(next) == LANG_EN;
 			if (quoted || plain) {
+				int scanned = scan_block_begin(c, n, next);
 				c->out->pairs++;
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
@@ -466,23 +496,70 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				struct dom_node *en = dom_elem(pair, "div");
 				dom_attr(en, "lang", "en");
 				c->lang = 1;
+				if (scanned)
+					scan_side(c, 1);
 				if (quoted)
 					render_blocks(c, cmark_node_first_child(next), en, depth + 1, 0);
 				else
 					render_block(c, next, en, depth + 1, NULL);
+				scan_block_end(c, scanned);
 				n = cmark_node_next(next);
 				continue;
 			}
+			/* allowed, and counted in the chapter's coverage; the note
+			 * says which block, so that a translation is not hunted for */
+			if (!c->book->quiet_unpaired)
+				diag_report(DIAG_NOTE, chapter_loc(c, cmark_node_get_start_line(n), 1), 0,
+					    "hint: a blockquote in English right after it (> ...) is "
+					    "its translation; a note never fails a build, and "
+					    "note_unpaired: false in book.yaml turns these off",
+					    "Chinese block without its English translation");
 			c->lang = 0;
+			int scanned = scan_block_begin(c, n, NULL);
 			render_block(c, n, parent, depth, "zh-Hans");
+			scan_block_end(c, scanned);
 		} else {
 			c->lang = 1;
+			int scanned = is_prose_block(n) ? scan_block_begin(c, n, NULL) : 0;
 			render_block(c, n, parent, depth, NULL);
+			scan_block_end(c, scanned);
 		}
 		n = next;
 	}
 	if (raw)
 		rawhtml_end(raw);
+}
+
+/* Warns at each footnote definition ([^1]: https://…) cmark read as a
+ * link reference definition: it is in no block of the tree, and would be
+ * dropped without a word (one that is not a valid definition stays a
+ * paragraph, and inlines.c warns at it). */
+static void dropped_footnotes(struct ctx *c, cmark_node *doc)
+{
+	unsigned char *covered = xcalloc(c->nlines + 1, 1);
+	for (cmark_node *b = cmark_node_first_child(doc); b; b = cmark_node_next(b)) {
+		int from = cmark_node_get_start_line(b), to = cmark_node_get_end_line(b);
+		for (int l = from > 1 ? from : 1; l <= to && (size_t)l <= c->nlines; l++)
+			covered[l] = 1;
+	}
+	for (size_t l = 1; l <= c->nlines; l++) {
+		if (covered[l])
+			continue;
+		const char *s = c->lines[l - 1];
+		size_t i = 0;
+		while (i < 3 && s[i] == ' ')
+			i++;
+		if (s[i] != '[' || s[i + 1] != '^')
+			continue;
+		size_t n = strcspn(s + i + 2, " \t\n[]");
+		if (!n || s[i + 2 + n] != ']' || s[i + 3 + n] != ':')
+			continue;
+		diag_report(DIAG_WARNING, chapter_loc(c, (int)l, (int)i + 1), (int)n + 4,
+			    "hint: specbook has no footnotes: say it in the text, in parentheses",
+			    "footnote definition '%.*s' is not shown (read as a link's definition)",
+			    (int)n + 4, s + i);
+	}
+	free(covered);
 }
 
 /* ---- the chapter ---- */
@@ -644,6 +721,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
 	c.md = md;
 	cmark_consolidate_text_nodes(doc);
+	scan_chapter_begin(&c, doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
 		*ARRAY_PUSH(c.ids, c.nids, c.capids) = env->reserved_ids[i];
@@ -678,6 +756,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		first = cmark_node_next(first);
 	}
 	render_blocks(&c, first, article, 0, 0);
+	dropped_footnotes(&c, doc);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
@@ -691,6 +770,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.cites);
 	free(c.linked[0]);
 	free(c.linked[1]);
+	scan_free(&c);
 	out->content = frag;
 	render_toc(&c);
 	/* arrays grown with ARRAY_PUSH are malloc'd: move them into the arena */
@@ -702,6 +782,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(claims, nclaims);
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
+	TO_ARENA(unchecked_list, nunchecked_list);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }

@@ -9,10 +9,11 @@
  * Chapters are independent: render_chapter() may run in parallel threads,
  * each with its own arena.
  *
- * The stage is in six files, each with its header: render.c (the chapter:
+ * The stage is in seven files, each with its header: render.c (the chapter:
  * cmark's tree in an arena, blocks, headings and their ids, the toc),
  * inlines.c (inline nodes and link targets), spans.c (the brace pre-pass,
- * placeholders, spans and mentions), compare.c (compare blocks),
+ * placeholders, spans and mentions), scan.c (plain quantities of prose
+ * held against the spec rows their sentence names), compare.c (compare blocks),
  * autolink.c (the auto-linker) and lang.c (language, bilingual titles,
  * slugs).  What they share while a chapter renders is in chapter.h,
  * private to them; what a chapter gives is in rendered.h.

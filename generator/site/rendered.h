@@ -47,6 +47,14 @@ struct mention {
 	const char *section;     /* id of the heading above, or NULL */
 };
 
+/* A plain quantity of prose no spec row vouches for (or an example marked
+ * {?…}), for `specbook check --unchecked`. */
+struct unchecked_record {
+	struct srcloc loc;
+	const char *text;        /* as written ("1 GB") */
+	const char *why;         /* "example", "no spec row named in its sentence", … */
+};
+
 /* Plain text of a section, for the search index. */
 struct section_text {
 	const char *anchor;      /* NULL: the chapter's top */
@@ -70,6 +78,11 @@ struct rendered {
 	int spans;                   /* value and claim spans */
 	int has_math;                /* a formula ($…$, $$…$$, ```math) */
 	int has_code;                /* a code block with a language */
+	/* plain quantities with units in prose (site/scan.c): found, matched
+	 * to a spec row, left unchecked (examples included), examples */
+	int quantities, matched, unchecked, examples;
+	struct unchecked_record *unchecked_list;   /* the unchecked ones, in order */
+	size_t nunchecked_list;
 	/* filled by the site when the chapter's pages are done and all but
 	 * what the book-level pages need is dropped: */
 	size_t claims_total, claims_disputed;

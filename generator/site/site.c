@@ -10,7 +10,13 @@ void site_count_chapter(struct site *s, size_t i, int claims, int disputed)
 {
 	const struct rendered *r = &s->chapters[i];
 	s->stats.per_chapter[i] = (struct chapter_stats){ s->book->chapters[i].source, r->pairs,
-							  r->zh_blocks, r->spans };
+							  r->zh_blocks, r->spans, r->quantities,
+							  r->matched, r->unchecked, r->unchecked_list,
+							  r->nunchecked_list };
+	s->stats.quantities += r->quantities;
+	s->stats.matched += r->matched;
+	s->stats.unchecked += r->unchecked;
+	s->stats.examples += r->examples;
 	s->stats.pairs += r->pairs;
 	s->stats.zh_blocks += r->zh_blocks;
 	s->stats.spans += r->spans;

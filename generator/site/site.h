@@ -62,6 +62,9 @@ struct site_file {
 struct chapter_stats {
 	const char *source;        /* "01-introduction.md" */
 	int pairs, zh_blocks, spans;
+	int quantities, matched, unchecked;
+	const struct unchecked_record *unchecked_list;   /* for check --unchecked */
+	size_t nunchecked_list;
 };
 
 /* Where a build's time went, in seconds, for --timings. */
@@ -71,6 +74,8 @@ struct site_stats {
 	int reused;                /* chapters taken from the last build */
 	int reindexed;             /* of which rendered again for their search part */
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
+	/* plain quantities with units in prose (scan.h) */
+	int quantities, matched, unchecked, examples;
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 	double seconds[PHASE_COUNT];
 };

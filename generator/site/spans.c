@@ -24,7 +24,9 @@
  * literal dollar sign.  A formula never crosses a backtick or a line end.
  */
 #include "site/spans.h"
+#include "site/placeholder.h"
 #include "site/autolink.h"
+#include "site/scan.h"
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
@@ -32,29 +34,6 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <string.h>
-
-/* U+2E28 U+E000 digits U+E001 U+2E29: the private-use pair marks it; the
- * double parentheses around it are punctuation, opening and closing, as the
- * braces it stands for, so that cmark's rules for emphasis (which look at
- * the characters beside a run of * or _) read it as they read the braces */
-#define PH_OPEN  "\xE2\xB8\xA8\xEE\x80\x80"
-#define PH_CLOSE "\xEE\x80\x81\xE2\xB8\xA9"
-#define PH_LEN   6
-
-struct pspan {
-	const char *raw;         /* "{…}" as written, NUL-terminated */
-	const char *text;        /* between the braces */
-	size_t len;
-	struct srcloc loc;       /* of the opening brace */
-	int unterminated;
-	int anchor;              /* {#id}: a heading's anchor, not a span */
-	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX) */
-	/* unterminated spans: the first of its line (an index into spans), and
-	 * whether that line's error was reported.  One error per line: a line of
-	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
-	size_t line_first;
-	int line_reported;
-};
 
 /* The column of s[i] on a line (1-based, in code points), counted on from
  * the last column asked for on it: spans come left to right, and counting
@@ -278,20 +257,6 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	return buf_detach(&md, mdlen);
 }
 
-/* Parses a placeholder at s; returns its length and stores the index. */
-static size_t placeholder_at(const char *s, size_t len, size_t *index)
-{
-	if (len < 2 * PH_LEN + 1 || memcmp(s, PH_OPEN, PH_LEN))
-		return 0;
-	size_t i = PH_LEN, v = 0;
-	while (i < len && isdigit((unsigned char)s[i]))
-		v = v * 10 + (size_t)(s[i++] - '0');
-	if (i == PH_LEN || i + PH_LEN > len || memcmp(s + i, PH_CLOSE, PH_LEN))
-		return 0;
-	*index = v;
-	return i + PH_LEN;
-}
-
 const char *spans_restore(struct ctx *c, const char *s)
 {
 	if (!s || !strstr(s, PH_OPEN))
@@ -329,7 +294,7 @@ void spans_mention(struct ctx *c, const char *row, const char *term)
 }
 
 /* Appends plain text, linking first mentions of rows and terms. */
-static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
 {
 	buf_add(&c->text, s, len);
 	if (!c->links || c->no_autolink) {
@@ -351,6 +316,33 @@ static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, si
 		start = i;
 	}
 	dom_text(parent, s + start, len - start);
+}
+
+/* Appends plain text: its quantities with units scanned (scan.h), the
+ * matched ones linked to their row as a value span is, the rest as text. */
+static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
+{
+	if (!scan_on(c)) {
+		emit_text(c, parent, s, len);
+		return;
+	}
+	size_t from = 0, at;
+	struct scan_found f;
+	while ((at = scan_next(c, s, len, from, &f)) < len) {
+		emit_text(c, parent, s + from, at - from);
+		const char *table = NULL, *row = NULL;
+		buf_add(&c->text, s + at, f.len);
+		if (scan_judge(c, s, &f, &table, &row) && !c->in_link) {
+			struct dom_node *a = dom_elem_class(parent, "a", "value");
+			dom_attr(a, "href", arena_cat(c->a, "/specs/", table, ".html#", row, (char *)NULL));
+			dom_text(a, s + at, f.len);
+			spans_mention(c, row, NULL);
+		} else {
+			dom_text(parent, s + at, f.len);
+		}
+		from = at + f.len;
+	}
+	emit_text(c, parent, s + from, len - from);
 }
 
 static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct span *sp)
@@ -407,7 +399,6 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		emit_math(c, parent, p);
 		return;
 	}
-	c->out->spans++;
 	if (p->anchor) {
 		diag_report(DIAG_ERROR, p->loc, (int)utf8_length(p->raw, p->len + 2),
 			    "hint: {#id} ends a heading's line, as in '## Title {#id}'; "
@@ -431,6 +422,25 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		dom_texts(parent, "{");
 		return;
 	}
+	if (p->len && p->text[0] == '?') {
+		/* an example: shown as written, not checked (scan.h) */
+		if (scan_example(c, p->text + 1, p->len - 1, p->loc)) {
+			c->errors++;
+			dom_texts(parent, p->raw);
+			return;
+		}
+		const char *shown = arena_strndup(c->a, p->text + 1, p->len - 1);
+		while (*shown == ' ')
+			shown++;
+		size_t n = strlen(shown);
+		while (n && shown[n - 1] == ' ')
+			n--;
+		struct dom_node *ex = dom_elem_class(parent, "span", "example");
+		dom_text(ex, shown, n);
+		buf_add(&c->text, shown, n);
+		return;
+	}
+	c->out->spans++;
 	struct span sp;
 	memset(&sp, 0, sizeof sp);
 	if (!c->book->numbers ||
@@ -453,13 +463,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	struct dom_node *el = dom_elem_class(parent, "span",
 					     sp.disputed ? "claim claim-disputed" : "claim claim-ok");
 	dom_attr(el, "id", r->anchor);
-	const char *title = sp.disputed
-		? arena_printf(c->a, "disputed: %s %s %s does not hold; computed %s",
-			       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
-			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "")
-		: arena_printf(c->a, "%s %s (computed %s)", sp.relation ? sp.relation : "",
-			       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "");
-	dom_attr(el, "title", title);
+	/* no title=: the browser's tooltip would repeat the detail below */
 	if (!c->in_link)   /* no focusable element inside a link */
 		dom_attr(el, "tabindex", "0");
 	if (sp.disputed) {
@@ -474,8 +478,13 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
-	dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
-				       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+	if (sp.disputed)
+		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s)",
+					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+	else
+		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
@@ -569,3 +578,4 @@ int spans_column(struct ctx *c, int line, int md_col)
 	}
 	return col;
 }
+

@@ -416,10 +416,13 @@ static void remove_stale(struct site *s, const char **paths, size_t n, const cha
 		if (in_site(paths, n, r, s->a))
 			continue;   /* most are: not even a stat for them */
 		const char *path = arena_printf(s->a, "%s/%s", s->out, r);
-		if (files_is_real_dir(path))
+		if (files_is_real_dir(path)) {
 			remove_stale(s, paths, n, r);
-		else
+			rmdir(path);   /* emptied (a folder of files beside the chapters
+					* that are gone), or it stays */
+		} else {
 			unlink(path);
+		}
 	}
 }
 

@@ -15,7 +15,13 @@
  * its character pairs must occur, so "显存带宽" finds the substring).
  * Sections that match every unit come first, ranked BM25-style with the
  * title counting more; if none matches every unit, sections matching some
- * are shown.  Markup expected on search.html:
+ * are shown.  A word of FUZZY_MIN letters or more that the index does not
+ * hold, not even as the start of a word, stands for the indexed words one
+ * typo away (a letter dropped, added, changed or two swapped), looked up
+ * in its own shard and in those its first two letters would have without
+ * the typo when it is an added or swapped letter; a typo that changes or
+ * drops one of the first two letters is not found.  Markup expected on
+ * search.html:
  *
  *   <div id="search-page"><form …><input id="search-input" name="q" …></form>
  *   <ol id="search-results"></ol></div>
@@ -27,7 +33,13 @@
 
 	var WORD_MAX = 40;          /* SEARCH_WORD_MAX in search.h */
 	var PREFIX_MAX = 64;        /* words a query word may expand to */
-	var SNIPPET_BEFORE = 50, SNIPPET_LENGTH = 220;
+	var SNIPPET_BEFORE = 90, SNIPPET_LENGTH = 240;
+	var VALUE_REACH = 80;       /* a snippet runs on this far to the end of
+	                               the clause after its last match ("TDP:
+	                               1,000 W;") */
+	var FUZZY_MIN = 4;          /* letters a word needs before one typo is
+	                               forgiven ("nvlnk" finds "nvlink") */
+	var FUZZY_MAX = 8;          /* words a mistyped word may stand for */
 	var K1 = 1.2, B = 0.5;      /* BM25; a low B so that short glossary
 	                               entries do not outrank whole sections */
 
@@ -373,6 +385,11 @@
 			var exact = add(unit.word, 1);
 			if (exact)
 				exact.forEach(function (s, d) { scores.set(d, s); });
+			(unit.fuzzy || []).forEach(function (term) {
+				var m = add(term, 0.7);
+				if (m)
+					m.forEach(function (s, d) { scores.set(d, Math.max(scores.get(d) || 0, s)); });
+			});
 			if (unit.word.length >= 2) {
 				prefixed(ix, unit.word).forEach(function (term) {
 					var m = add(term, 0.5);
@@ -403,19 +420,83 @@
 		return scores;
 	}
 
-	var SHOWN = 20;      /* results shown, their sections loaded */
+	/* Is b one typo away from a (one letter dropped, added or changed, or
+	 * two neighbours swapped)? */
+	function oneTypo(a, b) {
+		if (a === b || Math.abs(a.length - b.length) > 1)
+			return false;
+		var i = 0;
+		while (i < a.length && i < b.length && a.charAt(i) === b.charAt(i))
+			i++;
+		if (a.length === b.length)
+			return a.slice(i + 1) === b.slice(i + 1) ||
+				(a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2));
+		return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+	}
+
+	/* The buckets where the words one typo from word are: its own, and
+	 * those of its first two letters with the first or second letter
+	 * dropped or the two swapped. */
+	function typoBuckets(word, buckets) {
+		var set = new Set([bucketOf(word, buckets)]);
+		[word.slice(1), word.charAt(0) + word.slice(2), word.charAt(1) + word.charAt(0) + word.slice(2)]
+			.forEach(function (w) { if (w) set.add(bucketOf(w, buckets)); });
+		return set;
+	}
+
+	/* Gives each word unit the index does not know (neither as a word nor
+	 * as the start of one) the words one typo away: unit.fuzzy. */
+	function forgiveTypos(ix, units) {
+		var want = units.filter(function (u) {
+			return u.word !== undefined && /^[a-z]+$/.test(u.word) && u.word.length >= FUZZY_MIN &&
+				!postings(ix, u.word) && !prefixed(ix, u.word).length;
+		});
+		if (!want.length)
+			return Promise.resolve();
+		var wait = [];
+		want.forEach(function (u) {
+			typoBuckets(u.word, ix.cfg.buckets).forEach(function (b) {
+				var hex = ("0" + b.toString(16)).slice(-2);
+				ix.cfg.names.forEach(function (name) { wait.push(loadScript(BASE + name + "/" + hex + ".js")); });
+			});
+		});
+		return Promise.all(wait).then(function () {
+			want.forEach(function (u) {
+				var found = new Set();
+				typoBuckets(u.word, ix.cfg.buckets).forEach(function (b) {
+					ix.parts.forEach(function (part) {
+						shardTerms(part.name, b).forEach(function (v, t) {
+							if (/^[a-z]+$/.test(t) && oneTypo(u.word, t))
+								found.add(t);
+						});
+					});
+				});
+				u.fuzzy = Array.from(found).sort().slice(0, FUZZY_MAX);
+				if (u.fuzzy.length)
+					u.marks = u.fuzzy.slice();
+			});
+		});
+	}
+
+	var SHOWN = 20;      /* results shown at first, and more at a time */
 	var BATCH = 8;       /* sections loaded at a time while ranking */
 
 	/* Returns a promise of {results: [{doc, score, complete, page, pageTitle,
-	 * anchor, title, text, href}] (the first SHOWN), count}, or null when
-	 * the index did not load. */
-	function query(q) {
+	 * anchor, title, text, href}] (the first limit, SHOWN when not given),
+	 * count, units (the query's, with the words mistyped ones stand for)},
+	 * or null when the index did not load. */
+	function query(q, limit) {
 		var units = parseQuery(q);
+		var want = limit > 0 ? limit : SHOWN;
 		if (!units.length)
-			return Promise.resolve({ results: [], count: 0 });
+			return Promise.resolve({ results: [], count: 0, units: units });
 		var terms = [];
 		units.forEach(function (u) { terms = terms.concat(unitTerms(u)); });
-		return open(terms).then(function (ix) {
+		var ix = null;
+		return open(terms).then(function (opened) {
+			ix = opened;
+			return ix ? forgiveTypos(ix, units) : null;
+		}).then(function () {
 			if (!ix)
 				return null;
 			var per = new Map();   /* doc → [score of each unit] */
@@ -470,15 +551,15 @@
 				});
 			};
 			var step = function () {
-				if (done.length >= SHOWN) {
+				if (done.length >= want) {
 					done.sort(order);
-					var e = done[SHOWN - 1], c = cands[i];
+					var e = done[want - 1], c = cands[i];
 					if (!c || c.hits < e.hits || (c.hits === e.hits && c.ub < e.score))
 						i = cands.length;
 				}
 				if (i >= cands.length) {
 					done.sort(order);
-					return { results: done.slice(0, SHOWN), count: cands.length };
+					return { results: done.slice(0, want), count: cands.length, units: units };
 				}
 				var batch = cands.slice(i, i + BATCH);
 				i += batch.length;
@@ -545,14 +626,15 @@
 	/* ---- rendering ---- */
 
 	/* Returns the strings to mark in a result whose title and text are
-	 * given (lowercased): each query word, and each CJK run, or its
-	 * character pairs when the run itself is not there. */
-	function markStrings(q, title, text) {
+	 * given (lowercased): each query word (or the words a mistyped one
+	 * stands for), and each CJK run, or its character pairs when the run
+	 * itself is not there. */
+	function markStrings(units, title, text) {
 		var marks = [];
-		parseQuery(q).forEach(function (u) {
+		units.forEach(function (u) {
 			var whole = u.marks[0];
 			if (!u.cjk || u.cjk.length < 2 || text.indexOf(whole) >= 0 || title.indexOf(whole) >= 0) {
-				marks.push(whole);
+				marks = marks.concat(u.marks);
 				return;
 			}
 			for (var k = 1; k < u.cjk.length; k++)
@@ -561,21 +643,25 @@
 		return marks.filter(function (m) { return m; });
 	}
 
-	/* Returns [start, end) ranges in lower where marks occur; ASCII words
-	 * only at the start of a word. */
-	function findRanges(lower, marks) {
-		var ranges = [];
-		marks.forEach(function (m) {
+	/* Returns [start, end, mark] of every place in lower where a mark
+	 * occurs, in text order; ASCII words only at the start of a word. */
+	function findHits(lower, marks) {
+		var hits = [];
+		marks.forEach(function (m, k) {
 			var ascii = /^[\x00-\x7f]+$/.test(m);
 			for (var at = lower.indexOf(m); at >= 0; at = lower.indexOf(m, at + m.length)) {
 				if (ascii && at > 0 && /[a-z0-9]/.test(lower.charAt(at - 1)))
 					continue;
-				ranges.push([at, at + m.length]);
+				hits.push([at, at + m.length, k]);
 			}
 		});
-		ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+		return hits.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+	}
+
+	/* Returns [start, end) ranges in lower where marks occur, merged. */
+	function findRanges(lower, marks) {
 		var merged = [];
-		ranges.forEach(function (r) {
+		findHits(lower, marks).forEach(function (r) {
 			var top = merged[merged.length - 1];
 			if (top && r[0] <= top[1])
 				top[1] = Math.max(top[1], r[1]);
@@ -603,29 +689,103 @@
 			parent.appendChild(document.createTextNode(text.slice(at, end)));
 	}
 
-	function snippet(parent, text, marks) {
+	/* Returns [start, end) of the snippet of text: the window of
+	 * SNIPPET_LENGTH that holds the most different marks (a mark the
+	 * title already shows counts a quarter), its first match SNIPPET_BEFORE
+	 * in, run on to the end of the clause after its last match so that the
+	 * value a label names is in it ("TDP: 1,000 W"). */
+	function snippetWindow(text, marks, titleLower) {
 		var lower = asciiLower(text);
-		var ranges = findRanges(lower, marks);
-		var start = 0;
-		if (ranges.length)
-			start = Math.max(0, ranges[0][0] - SNIPPET_BEFORE);
-		/* do not start or end inside a surrogate pair, prefer a space */
+		var hits = findHits(lower, marks).slice(0, 200);
+		var best = null;
+		hits.forEach(function (h) {
+			var from = Math.max(0, h[0] - SNIPPET_BEFORE), to = from + SNIPPET_LENGTH;
+			var seen = {}, score = 0, last = h[1];
+			hits.forEach(function (o) {
+				if (o[0] < from || o[1] > to)
+					return;
+				last = Math.max(last, o[1]);
+				if (seen[o[2]])
+					return;
+				seen[o[2]] = 1;
+				score += titleLower.indexOf(marks[o[2]]) >= 0 ? 0.25 : 1;
+			});
+			if (!best || score > best.score)
+				best = { score: score, from: from, last: last };
+		});
+		var start = best ? best.from : 0, end = Math.min(text.length, start + SNIPPET_LENGTH);
+		if (best) {
+			var clause = text.slice(best.last).search(/[;；。]|[.!?](\s|$)/);
+			if (clause >= 0 && best.last + clause + 1 > end && clause < VALUE_REACH)
+				end = Math.min(text.length, best.last + clause + 1);
+		}
+		/* start and end between words, never inside a surrogate pair */
 		var space = text.lastIndexOf(" ", start);
 		if (start > 0 && space > 0 && start - space < 15)
 			start = space + 1;
-		var end = Math.min(text.length, start + SNIPPET_LENGTH);
 		var cut = text.lastIndexOf(" ", end);
-		if (end < text.length && cut > start && end - cut < 15)
-			end = cut;   /* end between words, not inside one */
+		if (end < text.length && cut > start && end - cut < 15 && (!best || cut > best.last))
+			end = cut;
 		if (start > 0 && /[\udc00-\udfff]/.test(text.charAt(start)))
 			start--;
 		if (end < text.length && /[\udc00-\udfff]/.test(text.charAt(end)))
 			end++;
-		if (start > 0)
+		return [start, end];
+	}
+
+	function snippet(parent, text, marks, titleLower) {
+		var w = snippetWindow(text, marks, titleLower || "");
+		if (w[0] > 0)
 			parent.appendChild(document.createTextNode("…"));
-		appendMarked(parent, text, start, end, ranges);
-		if (end < text.length)
+		appendMarked(parent, text, w[0], w[1], findRanges(asciiLower(text), marks));
+		if (w[1] < text.length)
 			parent.appendChild(document.createTextNode("…"));
+	}
+
+	function hanCount(s) {
+		var n = 0;
+		for (var i = 0; i < s.length; i++)
+			n += isHan(s.charCodeAt(i)) ? 1 : 0;
+		return n;
+	}
+
+	/* A section's text in one language: {zh, en}, each the sentences of
+	 * that language (Chinese ones hold Han characters, English ones none),
+	 * or null when the text is not written as Chinese followed by its
+	 * English (a spec row, whose every clause has both labels). */
+	function byLanguage(text) {
+		/* sentences: up to a Chinese stop, or a Latin one before a space */
+		var parts = text.match(/(?:[^。！？；：.!?;:]|[.!?;:](?=\S))*(?:[。！？；：]+|[.!?;:]+(?=\s|$))\s*|.+$/g) || [];
+		var zh = "", en = "";
+		parts.forEach(function (p) {
+			if (hanCount(p))
+				zh += p;
+			else if (/[A-Za-z]/.test(p))
+				en += p;
+		});
+		return zh.trim() && en.trim() ? { zh: zh.trim(), en: en.trim() } : null;
+	}
+
+	/* A title in both languages, as the index holds it: "3.10 供电 (Power)"
+	 * or "加速器 Accelerators" give {zh: "3.10 供电", en: "3.10 Power"};
+	 * null when it is in one language. */
+	function titleByLanguage(title) {
+		var num = /^[\d.]+\s/.exec(title);
+		var paren = /^(.*\S)\s*[（(]([^（()）]*)[)）]\s*$/.exec(title);
+		if (paren && hanCount(paren[1]) && !hanCount(paren[2]) && /[A-Za-z]/.test(paren[2]))
+			return { zh: paren[1], en: num && paren[2].indexOf(num[0]) !== 0 ? num[0] + paren[2] : paren[2] };
+		var last = -1;
+		for (var i = 0; i < title.length; i++)
+			if (isHan(title.charCodeAt(i)))
+				last = i;
+		if (last < 0)
+			return null;
+		var tail = title.slice(last + 1).replace(/^[\s)）]*/, "").trim();
+		if (!/[A-Za-z]/.test(tail))
+			return null;
+		var zh = title.slice(0, last + 1).replace(/\s*[（(]\s*$/, "").trim();
+		var en = tail.replace(/^\(\s*/, "").replace(/\s*\)$/, "");
+		return { zh: zh, en: num && en.indexOf(num[0]) !== 0 ? num[0] + en : en };
 	}
 
 	/* Returns <span class="bi"> with a Chinese and an English text. */
@@ -644,22 +804,63 @@
 		return s;
 	}
 
+	/* The same with the marks of each text inside <mark>. */
+	function biMarked(zh, en, marks) {
+		var s = bi("", "");
+		[[s.firstChild, zh], [s.lastChild, en]].forEach(function (x) {
+			appendMarked(x[0], x[1], 0, x[1].length, findRanges(asciiLower(x[1]), marks));
+		});
+		return s;
+	}
+
 	var generation = 0;
 
-	function render(q, list, status) {
+	/* Shows the first limit results for q (SHOWN when not given). */
+	function render(q, list, status, limit) {
 		var gen = ++generation;
 		q = String(q || "").trim();
 		if (!q) {
 			while (list.firstChild)
 				list.removeChild(list.firstChild);
 			status.textContent = "";
+			more(list, null);
 			return Promise.resolve();
 		}
-		return query(q).then(function (r) {
+		return query(q, limit).then(function (r) {
 			if (gen !== generation)
 				return;   /* a newer query was typed meanwhile */
 			show(q, r, list, status);
+			more(list, r && r.count > r.results.length ? function () {
+				var from = r.results.length;
+				render(q, list, status, from + SHOWN).then(function () {
+					var links = list.querySelectorAll(".result-title");
+					if (links[from])
+						links[from].focus();
+				});
+			} : null, r ? r.count - r.results.length : 0);
 		});
+	}
+
+	/* The "more results" button after the list: shown with onClick, or
+	 * removed when onClick is null. */
+	function more(list, onClick, left) {
+		var b = document.getElementById("search-more");
+		if (!onClick) {
+			if (b)
+				b.parentNode.removeChild(b);
+			return;
+		}
+		if (!b) {
+			b = document.createElement("button");
+			b.type = "button";
+			b.id = "search-more";
+			b.className = "search-more";
+			list.parentNode.insertBefore(b, list.nextSibling);
+		}
+		b.textContent = "";
+		var n = Math.min(SHOWN, left);
+		b.appendChild(bi("再显示 " + n + " 个（还有 " + left + " 个）", "Show " + n + " more (" + left + " left)"));
+		b.onclick = onClick;
 	}
 
 	function show(q, r, list, status) {
@@ -677,33 +878,104 @@
 		}
 		var partial = !shown[0].complete;
 		var n = r.count;
+		var units = r.units;
+		var fixed = units.filter(function (u) { return u.fuzzy && u.fuzzy.length; }).map(function (u) {
+			return u.word + " → " + u.fuzzy.join(", ");
+		}).join("; ");
 		status.appendChild(bi(
 			(partial ? "没有完全匹配；" : "") + "“" + q + "”：" + n + " 个结果" +
-				(n > shown.length ? "（显示前 " + shown.length + " 个）" : "") + "。",
+				(n > shown.length ? "（显示前 " + shown.length + " 个）" : "") +
+				(fixed ? "，按拼写相近的词查找：" + fixed : "") + "。",
 			(partial ? "No section matches every word; " : "") + n + (n === 1 ? " result" : " results") +
-				" for “" + q + "”" + (n > shown.length ? " (showing the first " + shown.length + ")" : "") + "."));
+				" for “" + q + "”" + (n > shown.length ? " (showing the first " + shown.length + ")" : "") +
+				(fixed ? ", read as the nearest words in the book: " + fixed : "") + "."));
 		shown.forEach(function (r) {
 			var li = document.createElement("li");
 			var a = document.createElement("a");
 			a.className = "result-title";
-			/* a spec table finds the row and column the words name */
+			/* a spec table finds the row and column the words name; a
+			   page marks the words (site.js) */
 			a.href = /^specs\/(?!index\.)/.test(r.page) ?
-				r.page + "?find=" + encodeURIComponent(q) + (r.anchor ? "#" + r.anchor : "") : r.href;
+				r.page + "?find=" + encodeURIComponent(q) + (r.anchor ? "#" + r.anchor : "") :
+				r.page + "?highlight=" + encodeURIComponent(highlightWords(units)) + (r.anchor ? "#" + r.anchor : "");
 			var title = r.title || r.pageTitle || r.page;
-			var marks = markStrings(q, asciiLower(title), asciiLower(r.text));
-			appendMarked(a, title, 0, title.length, findRanges(asciiLower(title), marks));
+			var marks = markStrings(units, asciiLower(title), asciiLower(r.text));
+			var tl = titleByLanguage(title);
+			if (tl)
+				a.appendChild(biMarked(tl.zh, tl.en, marks));
+			else
+				appendMarked(a, title, 0, title.length, findRanges(asciiLower(title), marks));
 			li.appendChild(a);
 			var page = document.createElement("span");
 			page.className = "result-page";
-			page.textContent = r.pageTitle && r.pageTitle !== title ? r.pageTitle + " · " + r.page : r.page;
+			var pt = r.pageTitle && r.pageTitle !== title ? titleByLanguage(r.pageTitle) : null;
+			if (pt) {
+				page.appendChild(bi(pt.zh, pt.en));
+				page.appendChild(document.createTextNode(" · " + r.page));
+			} else {
+				page.textContent = r.pageTitle && r.pageTitle !== title ? r.pageTitle + " · " + r.page : r.page;
+			}
 			li.appendChild(page);
 			if (r.text) {
-				var p = document.createElement("p");
-				p.className = "result-snippet";
-				snippet(p, r.text, marks);
-				li.appendChild(p);
+				var titleLower = asciiLower(title);
+				/* a spec row's clauses each carry both labels */
+				var langs = /^specs\//.test(r.page) ? null : byLanguage(r.text), p;
+				if (langs) {
+					/* one snippet a language; the reading mode shows its own
+					   (from its start when the words are in the title or
+					   in the other language only) */
+					var box = document.createElement("div");
+					box.className = "pair result-snippets";
+					["zh", "en"].forEach(function (l) {
+						var text = langs[l];
+						p = document.createElement("p");
+						p.className = "result-snippet";
+						p.lang = l === "zh" ? "zh-Hans" : "en";
+						snippet(p, text, marks, titleLower);
+						box.appendChild(p);
+					});
+					li.appendChild(box);
+				} else {
+					p = document.createElement("p");
+					p.className = "result-snippet";
+					snippet(p, r.text, marks, titleLower);
+					li.appendChild(p);
+				}
 			}
 			list.appendChild(li);
+		});
+	}
+
+	/* The words the page of a result is to mark: the query's, a mistyped
+	 * word replaced by the words it stands for. */
+	function highlightWords(units) {
+		return units.map(function (u) { return u.marks.join(" "); }).join(" ");
+	}
+
+	/* ↓ from the search box to the first result, ↑ ↓ between results, ↑
+	 * from the first back to the box. */
+	function arrowKeys(input, list) {
+		var links = function () { return Array.prototype.slice.call(list.querySelectorAll(".result-title")); };
+		input.addEventListener("keydown", function (ev) {
+			if (ev.key !== "ArrowDown" || ev.altKey || ev.ctrlKey || ev.metaKey)
+				return;
+			var l = links();
+			if (l.length) {
+				ev.preventDefault();
+				l[0].focus();
+			}
+		});
+		list.addEventListener("keydown", function (ev) {
+			if ((ev.key !== "ArrowDown" && ev.key !== "ArrowUp") || ev.altKey || ev.ctrlKey || ev.metaKey)
+				return;
+			var l = links(), k = l.indexOf(document.activeElement);
+			if (k < 0)
+				return;
+			ev.preventDefault();
+			if (ev.key === "ArrowDown" && k + 1 < l.length)
+				l[k + 1].focus();
+			else if (ev.key === "ArrowUp")
+				(k ? l[k - 1] : input).focus();
 		});
 	}
 
@@ -744,6 +1016,7 @@
 		}
 		var form = input.form;
 		var timer = 0;
+		arrowKeys(input, list);
 		var run = function () {
 			clearTimeout(timer);
 			render(input.value, list, status);

@@ -463,7 +463,344 @@
 		update();
 	}
 
+	/* A page opened from a search result (?highlight=words, as mdBook
+	   does) marks the words in its text: ASCII words at the start of a
+	   word, ignoring case; Chinese as written.  Escape takes the marks
+	   away. */
+	var HIGHLIGHT_MAX = 500;   /* marks on one page: a common word stops here */
+	function highlight() {
+		var words = "";
+		try {
+			words = new URLSearchParams(window.location.search).get("highlight") || "";
+		} catch (e) { /* no words */ }
+		var list = words.toLowerCase().split(/\s+/).filter(function (w) { return w.length > 1 || /[^\x00-\x7f]/.test(w); });
+		var root = document.querySelector("main .content");
+		if (!list.length || !root)
+			return;
+		list.sort(function (a, b) { return b.length - a.length; });
+		var esc = list.map(function (w) {
+			var e = w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+			return /^[\x00-\x7f]+$/.test(w) ? "(?:^|(?<=[^a-z0-9]))" + e : e;
+		});
+		var re = new RegExp(esc.join("|"), "gi");
+		var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+			acceptNode: function (n) {
+				return n.parentNode.closest("script, style, svg, mark, .claim-detail, .anchor") ?
+					NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+			}
+		});
+		var nodes = [];
+		while (walker.nextNode())
+			nodes.push(walker.currentNode);
+		var made = 0;
+		for (var i = 0; i < nodes.length && made < HIGHLIGHT_MAX; i++) {
+			var text = nodes[i].nodeValue, m, at = 0, frag = null;
+			re.lastIndex = 0;
+			while ((m = re.exec(text)) && made < HIGHLIGHT_MAX) {
+				if (!m[0].length) {
+					re.lastIndex++;
+					continue;
+				}
+				frag = frag || document.createDocumentFragment();
+				frag.appendChild(document.createTextNode(text.slice(at, m.index)));
+				var mark = document.createElement("mark");
+				mark.className = "search-hit";
+				mark.textContent = m[0];
+				frag.appendChild(mark);
+				at = m.index + m[0].length;
+				made++;
+			}
+			if (frag) {
+				frag.appendChild(document.createTextNode(text.slice(at)));
+				nodes[i].parentNode.replaceChild(frag, nodes[i]);
+			}
+		}
+		document.addEventListener("keydown", function (ev) {
+			if (ev.key !== "Escape")
+				return;
+			var marks = document.querySelectorAll("mark.search-hit");
+			for (var k = 0; k < marks.length; k++)
+				marks[k].replaceWith(document.createTextNode(marks[k].textContent));
+			root.normalize();
+		});
+	}
+
+	/* A chart's legend (the roofline's): hovering or focusing an entry
+	   picks its line out (the others fade, its name shows beside it); a
+	   click keeps it picked.  One Tab stop for the legend, arrows inside. */
+	function chartLegends() {
+		var legends = document.querySelectorAll(".chart-legend");
+		Array.prototype.forEach.call(legends, function (legend) {
+			var fig = legend.closest("figure");
+			var svg = fig && fig.querySelector("svg.chart");
+			var buttons = Array.prototype.slice.call(legend.querySelectorAll("button[data-series]"));
+			if (!svg || !buttons.length)
+				return;
+			var pinned = null;
+			var pick = function (k) {
+				svg.classList.toggle("picking", k !== null);
+				var groups = svg.querySelectorAll(".series");
+				for (var g = 0; g < groups.length; g++) {
+					var on = groups[g].getAttribute("data-series") === k;
+					groups[g].classList.toggle("picked", on);
+					if (on)
+						groups[g].parentNode.appendChild(groups[g]);   /* drawn on top */
+				}
+			};
+			buttons.forEach(function (b, i) {
+				var k = b.getAttribute("data-series");
+				b.setAttribute("tabindex", i ? "-1" : "0");
+				b.addEventListener("mouseenter", function () { pick(k); });
+				b.addEventListener("mouseleave", function () { pick(pinned); });
+				b.addEventListener("focus", function () {
+					buttons.forEach(function (o) { o.setAttribute("tabindex", o === b ? "0" : "-1"); });
+					pick(k);
+				});
+				b.addEventListener("blur", function () { pick(pinned); });
+				b.addEventListener("click", function () {
+					pinned = pinned === k ? null : k;
+					buttons.forEach(function (o) {
+						o.setAttribute("aria-pressed", o.getAttribute("data-series") === pinned ? "true" : "false");
+					});
+					pick(pinned === null ? k : pinned);
+				});
+			});
+			legend.addEventListener("keydown", function (ev) {
+				var k = buttons.indexOf(document.activeElement);
+				var to = ev.key === "ArrowDown" || ev.key === "ArrowRight" ? k + 1 :
+					ev.key === "ArrowUp" || ev.key === "ArrowLeft" ? k - 1 :
+					ev.key === "Home" ? 0 : ev.key === "End" ? buttons.length - 1 : -2;
+				if (k < 0 || to === -2)
+					return;
+				ev.preventDefault();
+				if (to >= 0 && to < buttons.length)
+					buttons[to].focus();
+			});
+		});
+	}
+
+	/* A claim's detail docks at the bottom of the screen (site.css), or
+	   at the top while the claim itself is in the lower third. */
+	function claimPlacement() {
+		var place = function (ev) {
+			var c = ev.target && ev.target.closest ? ev.target.closest(".claim, a") : null;
+			if (c && c.tagName === "A")
+				c = c.querySelector(".claim");
+			if (!c)
+				return;
+			var r = c.getBoundingClientRect();
+			document.documentElement.classList.toggle("claim-up", r.bottom > window.innerHeight * 2 / 3);
+		};
+		document.addEventListener("mouseover", place);
+		document.addEventListener("focusin", place);
+	}
+
+	/* Code blocks get a button that copies their text. */
+	function copyButtons() {
+		var blocks = document.querySelectorAll("main .content pre");
+		Array.prototype.forEach.call(blocks, function (pre) {
+			if (pre.parentNode.classList.contains("code-block"))
+				return;
+			var box = document.createElement("div");
+			box.className = "code-block";
+			pre.parentNode.insertBefore(box, pre);
+			box.appendChild(pre);
+			var b = document.createElement("button");
+			b.type = "button";
+			b.className = "copy-code";
+			var label = function (zh, en) {
+				b.innerHTML = "";
+				var s = document.createElement("span");
+				s.className = "bi";
+				var z = document.createElement("span");
+				z.lang = "zh-Hans";
+				z.textContent = zh;
+				var e = document.createElement("span");
+				e.lang = "en";
+				e.textContent = en;
+				s.appendChild(z);
+				s.appendChild(document.createTextNode(" "));
+				s.appendChild(e);
+				b.appendChild(s);
+			};
+			label("复制", "Copy");
+			b.setAttribute("aria-live", "polite");
+			b.addEventListener("click", function () {
+				var text = pre.textContent;
+				var done = function () {
+					label("已复制", "Copied");
+					setTimeout(function () { label("复制", "Copy"); }, 2000);
+				};
+				var fallback = function () {
+					var range = document.createRange();
+					range.selectNodeContents(pre);
+					var sel = window.getSelection();
+					sel.removeAllRanges();
+					sel.addRange(range);
+					try {
+						if (document.execCommand("copy"))
+							done();
+					} catch (e) { /* the text stays selected: Ctrl+C copies it */ }
+				};
+				if (navigator.clipboard && navigator.clipboard.writeText)
+					navigator.clipboard.writeText(text).then(done, fallback);
+				else
+					fallback();
+			});
+			box.appendChild(b);
+		});
+	}
+
+	/* The glossary in 中文 mode is filed by the pinyin of the Chinese
+	   names (the page comes filed by the English ones), with the
+	   browser's pinyin collation (Intl.Collator "zh", CLDR's data): a
+	   name goes under the last initial whose bucket boundary, U+FDD0 and
+	   the letter (the marks CLDR's pinyin order holds for alphabetic
+	   indexes), it does not sort before.  A name that starts with a Latin
+	   letter goes under that letter, one that starts with a digit under
+	   its short or English name's.  The terms are moved between the two
+	   filings when the mode changes; without JavaScript, or in a browser
+	   without that collation, the English filing stays. */
+	var PINYIN_LETTERS = "ABCDEFGHJKLMNOPQRSTWXYZ";   /* no pinyin starts with I, U or V */
+	function pinyinLetter(name, coll, other) {
+		var c = name.charAt(0);
+		if (/[A-Za-z]/.test(c))
+			return c.toUpperCase();
+		if (!/[\u3400-\u9fff]/.test(c))   /* "4 位浮点": by its short or English name */
+			return other && /[A-Za-z]/.test(other.charAt(0)) ? other.charAt(0).toUpperCase() : "#";
+		var letter = "#";
+		for (var i = 0; i < PINYIN_LETTERS.length; i++)
+			if (coll.compare(name, "\ufdd0" + PINYIN_LETTERS.charAt(i)) >= 0)
+				letter = PINYIN_LETTERS.charAt(i);
+		return letter;
+	}
+	function glossaryPinyin() {
+		var art = document.querySelector("article.glossary");
+		var enBar = art && art.querySelector("nav.az-index");
+		if (!enBar || typeof Intl === "undefined" || !Intl.Collator)
+			return;
+		var coll = new Intl.Collator("zh-Hans-CN");
+		if (!/^zh/.test(coll.resolvedOptions().locale) || pinyinLetter("阿", coll) !== "A" ||
+		    pinyinLetter("八", coll) !== "B" || pinyinLetter("在", coll) !== "Z")
+			return;   /* no pinyin order (or no bucket marks) in this browser */
+		var terms = [];   /* {nodes: [dt, dd…], home: its English dl, name, letter} */
+		Array.prototype.forEach.call(art.querySelectorAll("section.az-group dl.terms > dt"), function (dt) {
+			var zh = dt.querySelector("[lang|=zh]");
+			var name = (zh ? zh.textContent : dt.textContent).trim();
+			var nodes = [dt];
+			for (var n = dt.nextElementSibling; n && n.tagName === "DD"; n = n.nextElementSibling)
+				nodes.push(n);
+			var abbr = dt.querySelector(".abbr"), en = dt.querySelector("[lang=en]");
+			var other = (abbr ? abbr.textContent : en ? en.textContent : "").trim();
+			terms.push({ nodes: nodes, home: dt.parentNode, name: name, letter: pinyinLetter(name, coll, other) });
+		});
+		if (!terms.length)
+			return;
+		var order = terms.slice().sort(function (a, b) {
+			return a.letter === b.letter ? coll.compare(a.name, b.name) :
+				a.letter === "#" ? -1 : b.letter === "#" ? 1 : a.letter < b.letter ? -1 : 1;
+		});
+		var zhBar = document.createElement("nav");
+		zhBar.className = "az-index az-pinyin";
+		zhBar.setAttribute("aria-label", "拼音索引");
+		zhBar.lang = "zh-Hans";
+		var ul = document.createElement("ul");
+		zhBar.appendChild(ul);
+		var box = document.createElement("div");
+		box.className = "az-pinyin-groups";
+		var lists = {}, have = {};
+		order.forEach(function (t) { have[t.letter] = true; });
+		("#" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ").split("").forEach(function (l) {
+			if (l === "#" && !have["#"])
+				return;
+			var li = document.createElement("li");
+			if (have[l]) {
+				var a = document.createElement("a");
+				a.href = "#py-" + (l === "#" ? "other" : l);
+				a.textContent = l;
+				li.appendChild(a);
+				var sec = document.createElement("section");
+				sec.className = "az-group";
+				var h = document.createElement("h2");
+				h.id = "py-" + (l === "#" ? "other" : l);
+				h.textContent = l;
+				sec.appendChild(h);
+				lists[l] = document.createElement("dl");
+				lists[l].className = "terms";
+				sec.appendChild(lists[l]);
+				box.appendChild(sec);
+			} else {
+				li.setAttribute("aria-hidden", "true");
+				li.textContent = l;
+			}
+			ul.appendChild(li);
+		});
+		enBar.parentNode.insertBefore(zhBar, enBar.nextSibling);
+		art.appendChild(box);
+		var enGroups = art.querySelectorAll("section.az-group:not(.az-pinyin-groups *)");
+		var filed = "";
+		var file = function () {
+			var zh = document.documentElement.getAttribute("data-lang") === "zh";
+			if ((zh ? "zh" : "en") === filed)
+				return;
+			filed = zh ? "zh" : "en";
+			(zh ? order : terms).forEach(function (t) {
+				var to = zh ? lists[t.letter] : t.home;
+				t.nodes.forEach(function (n) { to.appendChild(n); });
+			});
+			zhBar.hidden = !zh;
+			box.hidden = !zh;
+			enBar.hidden = zh;
+			for (var g = 0; g < enGroups.length; g++)
+				enGroups[g].hidden = zh;
+		};
+		file();
+		new MutationObserver(file).observe(document.documentElement, { attributes: true, attributeFilter: ["data-lang"] });
+	}
+
+	/* The claims page's filters: by status and by chapter; rows left out
+	   are hidden, and so is a chapter's section with none left. */
+	function claimsFilter() {
+		var form = document.querySelector("form[data-claims-filter]");
+		if (!form)
+			return;
+		var sections = document.querySelectorAll(".chapter-claims-section");
+		var count = form.querySelector(".filter-count");
+		var update = function () {
+			var status = form.querySelector("input[name=status]:checked");
+			var chapter = form.querySelector("input[name=chapter]:checked");
+			status = status ? status.value : "";
+			chapter = chapter ? chapter.value : "";
+			var shown = 0, total = 0;
+			for (var i = 0; i < sections.length; i++) {
+				var sec = sections[i], rows = sec.querySelectorAll("tbody tr"), left = 0;
+				var mine = !chapter || sec.getAttribute("data-chapter") === chapter;
+				for (var r = 0; r < rows.length; r++) {
+					var show = mine && (!status || rows[r].getAttribute("data-status") === status);
+					rows[r].hidden = !show;
+					left += show;
+				}
+				sec.hidden = !left;
+				shown += left;
+				total += rows.length;
+			}
+			if (count)
+				count.innerHTML = '<span class="bi"><span lang="zh-Hans">显示 ' + shown + " / " + total +
+					' 条</span> <span lang="en">' + shown + " of " + total + " shown</span></span>";
+		};
+		form.addEventListener("change", update);
+		form.addEventListener("submit", function (ev) { ev.preventDefault(); });
+		form.hidden = false;
+		update();
+	}
+
 	function ready() {
+		claimsFilter();
+		glossaryPinyin();
+		highlight();
+		chartLegends();
+		claimPlacement();
+		copyButtons();
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();

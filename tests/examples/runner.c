@@ -22,6 +22,12 @@
  * diagnostics would print them, file `input`, line 1, column 1 at the start
  * of the input.
  *
+ * Kind `prose` renders its input as a chapter (the site's renderer) against
+ * the spec table of the last fence with info string `specs` (a whole
+ * specs/<table>.yaml), and shows what the scan of plain quantities made of
+ * it: the counts, each quantity linked to a row, each left unchecked, and
+ * the diagnostics.  Options: `unchecked=error|off`.
+ *
  * A fence with info string `scope` defines the spec values the examples
  * after it may use, one per line: `table.row.field = value`, read as a spec
  * cell is: exact as written, approximate after `~`, with a kind word after
@@ -41,11 +47,17 @@
 #include "core/files.h"
 #include "numbers/literal.h"
 #include "numbers/units.h"
+#include "book/book.h"
+#include "site/autolink.h"
+#include "site/dom.h"
+#include "site/render.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define FENCE "````````````````````````````````"
 
@@ -60,7 +72,102 @@ static struct {
 	const char *row;         /* row=ID of the current example */
 	struct arena arena;
 	const struct units *units;
+	char *specs_dir;         /* a temporary book holding the `specs` fence */
+	struct numbers *numbers; /* its tables, for `prose` examples */
 } scope;
+
+/* ---- prose: the renderer's scan of plain quantities ---- */
+
+static void specs_set(const char *yaml, const char *file, int lineno)
+{
+	if (!scope.specs_dir) {
+		char tmpl[] = "/tmp/specbook-examples-XXXXXX";
+		if (!mkdtemp(tmpl)) {
+			perror("mkdtemp");
+			exit(2);
+		}
+		scope.specs_dir = xstrdup(tmpl);
+		char *d = arena_printf(&scope.arena, "%s/specs", scope.specs_dir);
+		if (mkdir(d, 0700)) {
+			perror(d);
+			exit(2);
+		}
+	}
+	char *path = arena_printf(&scope.arena, "%s/specs/t.yaml", scope.specs_dir);
+	if (files_write(path, yaml, strlen(yaml)) < 0) {
+		fprintf(stderr, "cannot write %s\n", path);
+		exit(2);
+	}
+	int before = diag_count(DIAG_ERROR);
+	scope.numbers = numbers_load(&scope.arena, scope.specs_dir, 0.02);
+	if (!scope.numbers || diag_count(DIAG_ERROR) > before) {
+		diag_flush(stderr);
+		fprintf(stderr, "%s:%d: the specs fence does not load\n", file, lineno);
+		exit(2);
+	}
+}
+
+static void specs_cleanup(void)
+{
+	if (!scope.specs_dir)
+		return;
+	char *path = arena_printf(&scope.arena, "%s/specs/t.yaml", scope.specs_dir);
+	unlink(path);
+	rmdir(arena_printf(&scope.arena, "%s/specs", scope.specs_dir));
+	rmdir(scope.specs_dir);
+	free(scope.specs_dir);
+}
+
+static void show_link(void *ctx, struct dom_node *n)
+{
+	struct buf *out = ctx;
+	const char *cls = dom_name(n) ? dom_get_attr(n, "class") : NULL;
+	if (!cls || (strcmp(cls, "value") && strcmp(cls, "example")))
+		return;
+	struct buf text = BUF_INIT;
+	dom_text_content(n, &text);
+	if (!strcmp(cls, "example"))
+		buf_addf(out, "example %s\n", text.data);
+	else
+		buf_addf(out, "linked %s -> %s\n", text.data, dom_get_attr(n, "href"));
+	buf_release(&text);
+}
+
+static int run_prose(struct arena *a, const char *opts, const char *input, struct buf *out)
+{
+	if (!scope.numbers) {
+		fprintf(stderr, "a prose example needs a specs fence before it\n");
+		exit(2);
+	}
+	struct book b;
+	memset(&b, 0, sizeof b);
+	b.numbers = scope.numbers;
+	b.approx = 0.02;
+	b.root = scope.specs_dir;
+	if (strstr(opts, "unchecked=error"))
+		b.unchecked = UNCHECKED_ERROR;
+	else if (strstr(opts, "unchecked=off"))
+		b.unchecked = UNCHECKED_OFF;
+	struct chapter ch;
+	memset(&ch, 0, sizeof ch);
+	ch.path = "input";
+	ch.text = ch.body = input;
+	ch.len = ch.body_len = strlen(input);
+	ch.body_line = 1;
+	struct render_env env = { NULL, 0, render_autolinker_new(&b) };
+	struct rendered r;
+	int rc = render_chapter(&b, &ch, a, &env, &r);
+	buf_addf(out, "quantities %d, matched %d, unchecked %d (examples %d)\n", r.quantities,
+		 r.matched, r.unchecked, r.examples);
+	dom_visit(r.content, show_link, out);
+	for (size_t k = 0; k < r.nunchecked_list; k++)
+		buf_addf(out, "unchecked %s at %d:%d: %s\n", r.unchecked_list[k].text,
+			 r.unchecked_list[k].loc.line, r.unchecked_list[k].loc.col, r.unchecked_list[k].why);
+	dom_free(r.content);
+	dom_free(r.toc);
+	render_autolinker_free((struct autolinker *)env.links);
+	return rc;
+}
 
 /* ---- the fake scope ---- */
 
@@ -242,6 +349,8 @@ static void run(const char *kind, const char *opts, const char *input, struct bu
 		rc = claim_span(scope.units, &expr_scope, approx, &a, input + 1, len - 2, loc, &sp);
 		if (rc == 0)
 			show_span(out, &sp);
+	} else if (!strcmp(kind, "prose")) {
+		rc = run_prose(&a, opts, input, out);
 	} else if (!strcmp(kind, "check")) {
 		rc = claim_check(scope.units, &expr_scope, approx, &a, input, len, loc);
 		if (rc == 0)
@@ -311,6 +420,8 @@ static int run_file(const char *path, int *count, int update)
 		}
 		char *info = line + strlen(FENCE);
 		int is_scope = !strcmp(info, " scope") || !strcmp(info, "scope");
+		int is_specs = !strcmp(info, " specs") || !strcmp(info, "specs");
+		struct buf specs = BUF_INIT;
 		while (*info == ' ')
 			info++;
 		/* collect until the closing fence */
@@ -326,9 +437,13 @@ static int run_file(const char *path, int *count, int update)
 				free(l);
 				break;
 			}
-			if (is_scope) {
-				if (*l && *l != '#')
+			if (is_scope || is_specs) {
+				if (is_scope && *l && *l != '#')
 					scope_add(l, path, lineno - 1);
+				if (is_specs) {
+					buf_adds(&specs, l);
+					buf_addch(&specs, '\n');
+				}
 				buf_adds(&rewritten, l);
 				buf_addch(&rewritten, '\n');
 			} else if (!in_output && !strcmp(l, ".")) {
@@ -343,7 +458,10 @@ static int run_file(const char *path, int *count, int update)
 			}
 			free(l);
 		}
-		if (is_scope) {
+		if (is_specs)
+			specs_set(specs.data, path, start);
+		buf_release(&specs);
+		if (is_scope || is_specs) {
 			buf_adds(&rewritten, FENCE "\n");
 			buf_release(&input);
 			buf_release(&expected);
@@ -412,6 +530,7 @@ static int run_file(const char *path, int *count, int update)
 int main(int argc, char **argv)
 {
 	int update = 0, first = 1;
+	dom_init();
 	if (argc > 1 && !strcmp(argv[1], "-u")) {
 		update = 1;
 		first = 2;
@@ -441,6 +560,8 @@ int main(int argc, char **argv)
 		failed |= run_file(files[i], &count, update);
 	}
 	printf("1..%d\n", count);
+	specs_cleanup();
+	dom_cleanup();
 	free(scope.items);
 	arena_free(&scope.arena);
 	return failed;

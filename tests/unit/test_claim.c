@@ -194,24 +194,32 @@ static void test_span_errors(void **state)
 	(void)state;
 	assert_string_equal(fails("13.8 TB =\n 72 × 192 GB"),
 		"t:1:1: error: a span may not cross a line break: write it on one line\n");
-	assert_string_equal(fails(""), "t:1:1: error: empty span\n");
+	assert_string_equal(fails(""), "t:1:1: error: empty span\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
 	assert_string_equal(fails("!13.8 TB"),
 		"t:1:1: error: a disputed span needs a claim to dispute: {!stated = derivation}\n");
 	assert_string_equal(fails("1 = 1 = 1"),
-		"t:1:8: error: a claim has one relation; '=' is a second one\n");
+		"t:1:8: error: a claim has one relation; '=' is a second one\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
 	assert_string_equal(fails("13.8 TB | 72 × 192 GB"),
-		"t:1:10: error: expected a relation (=, ≈, <, >, ≤, ≥) after '|'\n");
+		"t:1:10: error: expected a relation (=, ≈, <, >, ≤, ≥) after '|'\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
 	assert_string_equal(fails("3.35 TB = h100_sxm.mem_bw"),
 		"t:1:10: error: cannot compare TB with TB/s\n");
-	assert_string_equal(fails("= 3"), "t:1:2: error: expected a stated value before '='\n");
-	assert_string_equal(fails("3 ="), "t:1:4: error: expected a derivation after '='\n");
+	assert_string_equal(fails("= 3"), "t:1:2: error: expected a stated value before '='\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
+	assert_string_equal(fails("3 ="), "t:1:4: error: expected a derivation after '='\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
 	assert_string_equal(fails("3 < 4 ± 5%"),
 		"t:1:8: error: a tolerance goes with = or ≈, not with '<'\n");
 	assert_string_equal(fails("3 TB ≈ 3 TB ± 5 s"),
 		"t:1:16: error: a tolerance in s for a value in TB\n");
 	assert_string_equal(fails("h100.mem_bw"),
 		"t:1:2: error: unknown name 'h100.mem_bw'\n"
-		"  hint: did you mean 'h100_sxm.mem_bw'?\n");
+		"  hint: did you mean 'h100_sxm.mem_bw'?\n"
+		"  hint: not a span? write \\{ for a literal brace\n");
+	/* the dimensions clash: a span, no hint */
+	assert_string_equal(fails("3 GB + 2 s"), "t:1:7: error: cannot add s to GB\n");
 }
 
 static void test_check(void **state)

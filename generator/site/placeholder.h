@@ -1,0 +1,76 @@
+/*
+ * placeholder.h — what stands for a span in the text cmark reads, private
+ * to the chapter renderer (spans.c puts them in and renders them, scan.c
+ * reads around them).
+ *
+ * spans_extract() (spans.c) replaces each {…} of a chapter by a
+ * placeholder that cmark passes through as text, and keeps the span in
+ * c->spans.  This header gives the placeholder's form and the span's
+ * record, so that a reader of cmark's text nodes can tell a span from the
+ * text around it without including spans.h.
+ */
+#ifndef SPECBOOK_PLACEHOLDER_H
+#define SPECBOOK_PLACEHOLDER_H
+
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "site/chapter.h"
+
+/* U+2E28 U+E000 digits U+E001 U+2E29: the private-use pair marks it; the
+ * double parentheses around it are punctuation, opening and closing, as the
+ * braces it stands for, so that cmark's rules for emphasis (which look at
+ * the characters beside a run of * or _) read it as they read the braces */
+#define PH_OPEN  "\xE2\xB8\xA8\xEE\x80\x80"
+#define PH_CLOSE "\xEE\x80\x81\xE2\xB8\xA9"
+#define PH_LEN   6
+
+struct pspan {
+	const char *raw;         /* "{…}" as written, NUL-terminated */
+	const char *text;        /* between the braces */
+	size_t len;
+	struct srcloc loc;       /* of the opening brace */
+	int unterminated;
+	int anchor;              /* {#id}: a heading's anchor, not a span */
+	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX) */
+	/* unterminated spans: the first of its line (an index into spans), and
+	 * whether that line's error was reported.  One error per line: a line of
+	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */
+	size_t line_first;
+	int line_reported;
+};
+
+/* Parses a placeholder at s; returns its length (0: none) and stores the
+ * index (SIZE_MAX when there is none). */
+static inline size_t placeholder_at(const char *s, size_t len, size_t *index)
+{
+	*index = (size_t)-1;
+	if (len < 2 * PH_LEN + 1 || memcmp(s, PH_OPEN, PH_LEN))
+		return 0;
+	size_t i = PH_LEN, v = 0;
+	while (i < len && isdigit((unsigned char)s[i]))
+		v = v * 10 + (size_t)(s[i++] - '0');
+	if (i == PH_LEN || i + PH_LEN > len || memcmp(s + i, PH_CLOSE, PH_LEN))
+		return 0;
+	*index = v;
+	return i + PH_LEN;
+}
+
+/* Returns the length of a span's placeholder at s (0: none there, or not
+ * a span of this chapter) and sets *text, *tlen to what the span holds
+ * between its braces ("" for a stray brace or an anchor). */
+static inline size_t placeholder_span(const struct ctx *c, const char *s, size_t len,
+				      const char **text, size_t *tlen)
+{
+	size_t idx, n = placeholder_at(s, len, &idx);
+	if (!n || idx >= c->nspans)
+		return 0;
+	const struct pspan *p = &c->spans[idx];
+	int none = p->unterminated || p->anchor || p->math;   /* a formula is no span */
+	*text = none ? "" : p->text;
+	*tlen = none ? 0 : p->len;
+	return n;
+}
+
+#endif

@@ -1,0 +1,711 @@
+/*
+ * scan.c — plain quantities in prose (see scan.h): each quantity read as
+ * the block renders, then held against the figures the spans of its section
+ * use and the rows its sentence names (both read from cmark's tree the
+ * first time a quantity of the chapter, or of the block, needs them),
+ * linked or reported.
+ */
+#define _GNU_SOURCE   /* memmem */
+#include "site/scan.h"
+#include "site/autolink.h"
+#include "site/placeholder.h"
+#include "core/alloc.h"
+#include "core/utf8.h"
+#include "book/numbers.h"
+#include "numbers/format.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A row named in a sentence of one side of a block. */
+struct named {
+	size_t sentence;
+	const char *row;         /* a row id, or "row.field" for a cell a span states */
+};
+
+/* A figure a span of a section states or computes with, so that the same
+ * figure written plainly in that section is bound to it: change one and
+ * not the other and the plain one is a figure nothing vouches for. */
+struct restated {
+	size_t section;          /* headings before it */
+	struct quantity q;
+};
+
+struct side {
+	struct named *v;
+	size_t n, cap;
+	size_t sentences;        /* how many sentences it has */
+};
+
+struct column_cursor {
+	int line;
+	size_t at;
+	int col;
+};
+
+struct scan {
+	int active;              /* a block is being scanned */
+	int paired;
+	cmark_node *block, *pair;   /* the block scanned and its translation */
+	int rows_read;           /* side[] filled for it (need_rows()) */
+	cmark_node *doc;         /* the chapter, for its span figures */
+	int figures_read;        /* st filled (need_figures()) */
+	struct side side[2];
+	int now;                 /* the side rendering */
+	size_t sentence;         /* the sentence rendering on it */
+	/* where the paragraph rendering is in the source (body lines, as
+	 * cmark read them): quantities are looked for from (line, off) on,
+	 * so that each is found after the one before it */
+	int line, end_line;
+	size_t off;
+	int lost;                /* a quantity of the paragraph was not found in it */
+	struct column_cursor col; /* columns counted on along a line */
+	int measured_line;       /* line_length(): the line last measured */
+	size_t measured_len;
+	/* the chapter's span figures, by section then value; the section
+	 * rendering now */
+	struct restated *st;
+	size_t nst, capst;
+	size_t section;
+	const char **rows;       /* scratch: the rows of one quantity */
+	size_t nrows, caprows;
+};
+
+int scan_on(const struct ctx *c)
+{
+	return c->scan && c->scan->active && !c->in_attr && !c->in_heading;
+}
+
+/* ---- sentences ---- */
+
+/* Bytes that may start a quantity or a sentence end: digits, '$', '.',
+ * '!', '?', and the lead bytes of 。(E3) and ！？ (EF).  Text is passed
+ * over a byte at a time through this table: nearly every byte is none. */
+static const unsigned char interesting[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1, ['$'] = 1, ['.'] = 1, ['!'] = 1, ['?'] = 1, [0xE3] = 1, [0xEF] = 1,
+};
+
+/* Returns the bytes of a sentence end at s[i] (0: none): 。！？, or . ! ?
+ * before a space or the end of the text (not the point of 3.35). */
+static size_t sentence_end(const char *s, size_t len, size_t i)
+{
+	unsigned char ch = (unsigned char)s[i];
+	if (ch == '.' || ch == '!' || ch == '?')
+		return i + 1 == len || s[i + 1] == ' ' || s[i + 1] == '\n' || s[i + 1] == ')' ? 1 : 0;
+	if (ch == 0xE3 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0x82)
+		return 3;   /* 。 */
+	if (ch == 0xEF && i + 2 < len && (unsigned char)s[i + 1] == 0xBC &&
+	    ((unsigned char)s[i + 2] == 0x81 || (unsigned char)s[i + 2] == 0x9F))
+		return 3;   /* ！ ？ */
+	return 0;
+}
+
+/* Counts the sentence ends in s[from..to) into *sentence. */
+static void count_ends(const char *s, size_t len, size_t from, size_t to, size_t *sentence)
+{
+	for (size_t i = from; i < to; i++) {
+		if (!interesting[(unsigned char)s[i]])
+			continue;
+		size_t n = sentence_end(s, len, i);
+		if (n) {
+			(*sentence)++;
+			i += n - 1;
+		}
+	}
+}
+
+static int word_byte(unsigned char ch);
+
+/* ---- what a block's sentences name ---- */
+
+static void name_row(struct side *sd, size_t sentence, const char *row)
+{
+	struct named *nm = ARRAY_PUSH(sd->v, sd->n, sd->cap);
+	nm->sentence = sentence;
+	nm->row = row;
+}
+
+/* The rows a span names: each row.field (or table.row.field) in it. */
+static void span_rows(struct ctx *c, struct side *sd, size_t sentence, const char *t, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		if (!(t[i] >= 'a' && t[i] <= 'z') || (i > 0 && (t[i - 1] == '_' || t[i - 1] == '.' ||
+		    (t[i - 1] >= 'a' && t[i - 1] <= 'z') || (t[i - 1] >= '0' && t[i - 1] <= '9')))) {
+			i++;
+			continue;
+		}
+		size_t j = i;
+		while (j < len && ((t[j] >= 'a' && t[j] <= 'z') || (t[j] >= '0' && t[j] <= '9') || t[j] == '_'))
+			j++;
+		if (j < len && t[j] == '.') {
+			/* row.field: the row, with the cell the span states */
+			size_t k = j + 1;
+			while (k < len && ((t[k] >= 'a' && t[k] <= 'z') || (t[k] >= '0' && t[k] <= '9') ||
+					   t[k] == '_'))
+				k++;
+			const char *id = arena_strndup(c->a, t + i, j - i);
+			const struct spec_table *tb;
+			if (numbers_row(c->book->numbers, id, &tb))
+				name_row(sd, sentence, arena_strndup(c->a, t + i, k - i));
+		}
+		i = j;
+	}
+}
+
+/* The figures with units a span states or computes with (`{500 GB/s ≈
+ * grace.cpu_bw}`, `{970× ≈ 200 TB / 192 GiB}`), each read as scan_next()
+ * reads prose. */
+static void span_figures(struct ctx *c, struct scan *sc, size_t section, const char *t, size_t len)
+{
+	const struct units *u = numbers_units(c->book->numbers);
+	for (size_t i = 0; i < len;) {
+		unsigned char ch = (unsigned char)t[i];
+		if (!((ch >= '0' && ch <= '9') || ch == '$') || (i > 0 && word_byte((unsigned char)t[i - 1]))) {
+			i++;
+			continue;
+		}
+		struct literal lit;
+		struct srcloc none = { c->ch->path, 0, 0 };
+		diag_mute(1);
+		int rc = literal_parse(u, c->a, t + i, len - i, none, LITERAL_UNIT | LITERAL_KIND, &lit);
+		diag_mute(-1);
+		if (rc == 1 && lit.has_unit && !dim_is_none(&lit.q.dim)) {
+			struct restated *r = ARRAY_PUSH(sc->st, sc->nst, sc->capst);
+			r->section = section;
+			r->q = lit.q;
+		}
+		size_t j = i + (rc == 1 && lit.len ? lit.len : 1);
+		while (j < len && (word_byte((unsigned char)t[j]) || t[j] == ','))
+			j++;
+		i = j;
+	}
+}
+
+/* Text of a block: its spans' rows, the names the auto-linker finds, its
+ * sentence ends. */
+static void text_rows(struct ctx *c, struct side *sd, const char *s)
+{
+	size_t len = strlen(s), from = 0;
+	while (from <= len) {
+		/* the next span's placeholder, as spans_emit() splits */
+		size_t at = from, n = 0;
+		const char *text = NULL;
+		size_t tlen = 0;
+		for (;;) {
+			const char *ph = memmem(s + at, len - at, PH_OPEN, PH_LEN);
+			if (!ph) {
+				at = len;
+				break;
+			}
+			at = (size_t)(ph - s);
+			if ((n = placeholder_span(c, s + at, len - at, &text, &tlen)) != 0)
+				break;
+			at++;
+		}
+		const char *seg = s + from;
+		size_t seglen = at - from, i = 0, counted = 0;
+		for (;;) {
+			const struct autolink_target *p = NULL;
+			size_t k = c->links ? autolink_next(c->links, seg, seglen, i, NULL, 0, &p) : seglen;
+			count_ends(seg, seglen, counted, k, &sd->sentences);
+			if (k >= seglen)
+				break;
+			if (p->row)
+				name_row(sd, sd->sentences, p->row);
+			i = counted = k + p->len;
+		}
+		if (at >= len)
+			break;
+		if (!(tlen && text[0] == '?'))   /* an example names nothing */
+			span_rows(c, sd, sd->sentences, text, tlen);
+		from = at + n;
+	}
+}
+
+static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_PARAGRAPH:
+		sd->sentences++;
+		break;
+	case CMARK_NODE_TEXT:
+		text_rows(c, sd, cmark_node_get_literal(n));
+		return;
+	case CMARK_NODE_LINK: {
+		const char *url = cmark_node_get_url(n);
+		const struct spec_table *t;
+		const struct spec_row *row;
+		if (url && !strncmp(url, "spec:", 5) && (row = numbers_row(c->book->numbers, url + 5, &t)))
+			name_row(sd, sd->sentences, row->id);
+		break;
+	}
+	case CMARK_NODE_IMAGE:
+	case CMARK_NODE_HEADING:
+	case CMARK_NODE_CODE:
+	case CMARK_NODE_CODE_BLOCK:
+	case CMARK_NODE_HTML_BLOCK:
+	case CMARK_NODE_HTML_INLINE:
+		return;
+	default:
+		break;
+	}
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+		block_rows(c, sd, k, depth + 1);
+}
+
+static int by_value(const void *x, const void *y)
+{
+	const struct restated *a = x, *b = y;
+	if (a->section != b->section)
+		return a->section < b->section ? -1 : 1;
+	return a->q.nominal.lo < b->q.nominal.lo ? -1 : a->q.nominal.lo > b->q.nominal.lo;
+}
+
+/* The figures of every span of the chapter, by section (a heading starts
+ * one: its own spans are its section's). */
+static void chapter_figures(struct ctx *c, struct scan *sc, cmark_node *n, size_t *section,
+			    int depth)
+{
+	if (depth > RENDER_MAX_DEPTH)
+		return;
+	switch (cmark_node_get_type(n)) {
+	case CMARK_NODE_HEADING:
+		(*section)++;
+		break;
+	case CMARK_NODE_TEXT: {
+		const char *s = cmark_node_get_literal(n);
+		size_t len = strlen(s);
+		for (size_t i = 0; i < len; i++) {
+			const char *ph = memmem(s + i, len - i, PH_OPEN, PH_LEN), *text;
+			if (!ph)
+				break;
+			i = (size_t)(ph - s);
+			size_t tlen, k = placeholder_span(c, s + i, len - i, &text, &tlen);
+			if (!k)
+				continue;
+			if (!(tlen && text[0] == '?'))   /* an example binds nothing */
+				span_figures(c, sc, *section, text, tlen);
+			i += k - 1;
+		}
+		return;
+	}
+	case CMARK_NODE_CODE:
+	case CMARK_NODE_CODE_BLOCK:
+	case CMARK_NODE_HTML_BLOCK:
+	case CMARK_NODE_HTML_INLINE:
+		return;
+	default:
+		break;
+	}
+	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))
+		chapter_figures(c, sc, k, section, depth + 1);
+}
+
+void scan_chapter_begin(struct ctx *c, cmark_node *doc)
+{
+	if (!c->book->numbers)
+		return;
+	if (!c->scan)
+		c->scan = xcalloc(1, sizeof *c->scan);
+	c->scan->doc = doc;
+	c->scan->section = 0;
+}
+
+/* The chapter's span figures, read when the first plain quantity needs
+ * them: a chapter without one (most of a generated corpus) pays nothing. */
+static void need_figures(struct ctx *c)
+{
+	struct scan *sc = c->scan;
+	if (sc->figures_read || !sc->doc)
+		return;
+	sc->figures_read = 1;
+	size_t section = 0;
+	chapter_figures(c, sc, sc->doc, &section, 0);
+	if (sc->nst > 1)
+		qsort(sc->st, sc->nst, sizeof *sc->st, by_value);
+}
+
+void scan_heading(struct ctx *c)
+{
+	if (c->scan)
+		c->scan->section++;
+}
+
+int scan_block_begin(struct ctx *c, cmark_node *block, cmark_node *pair)
+{
+	if (!c->book->numbers || (c->scan && c->scan->active))
+		return 0;
+	if (!c->scan)
+		c->scan = xcalloc(1, sizeof *c->scan);
+	struct scan *s = c->scan;
+	s->active = 1;
+	s->paired = pair != NULL;
+	s->block = block;
+	s->pair = pair;
+	s->rows_read = 0;
+	scan_side(c, 0);
+	return 1;
+}
+
+/* The rows each sentence of the block (and its pair) names, read when its
+ * first plain quantity needs them. */
+static void need_rows(struct ctx *c)
+{
+	struct scan *s = c->scan;
+	if (s->rows_read)
+		return;
+	s->rows_read = 1;
+	for (int k = 0; k < 2; k++) {
+		s->side[k].n = 0;
+		s->side[k].sentences = 0;
+	}
+	block_rows(c, &s->side[0], s->block, 0);
+	if (s->pair)
+		block_rows(c, &s->side[1], s->pair, 0);
+}
+
+void scan_side(struct ctx *c, int side)
+{
+	if (c->scan) {
+		c->scan->now = side;
+		c->scan->sentence = 0;
+	}
+}
+
+void scan_block_end(struct ctx *c, int began)
+{
+	if (began && c->scan)
+		c->scan->active = 0;
+}
+
+void scan_paragraph(struct ctx *c, cmark_node *para)
+{
+	struct scan *s = c->scan;
+	if (!s || !s->active)
+		return;
+	s->sentence++;
+	s->line = cmark_node_get_start_line(para);
+	s->end_line = cmark_node_get_end_line(para);
+	s->off = 0;
+	s->lost = 0;
+}
+
+void scan_free(struct ctx *c)
+{
+	if (!c->scan)
+		return;
+	for (int k = 0; k < 2; k++)
+		free(c->scan->side[k].v);
+	free(c->scan->st);
+	free(c->scan->rows);
+	free(c->scan);
+	c->scan = NULL;
+}
+
+/* The rows named in sentence k of side sd (appended to s->rows). */
+/* Rows one quantity is held against, at most: a sentence that names more
+ * is a list of products, not a statement about one, and comparing each of
+ * its figures with every row it names would grow as their product. */
+#define SCAN_ROWS_MAX 16
+
+static void rows_of(struct scan *s, const struct side *sd, size_t k)
+{
+	size_t lo = 0, hi = sd->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (sd->v[mid].sentence < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < sd->n && sd->v[lo].sentence == k && s->nrows < SCAN_ROWS_MAX; lo++)
+		*ARRAY_PUSH(s->rows, s->nrows, s->caprows) = sd->v[lo].row;
+}
+
+/* Returns 1 if a span of the section rendering states or computes with
+ * q's figure (the same dimension and nominal value: `about 500 GB/s` and
+ * `{500 GB/s ≈ …}`). */
+static int restated(const struct scan *sc, const struct quantity *q)
+{
+	double lo = q->nominal.lo, eps = 1e-9 * fabs(lo);
+	size_t a = 0, b = sc->nst;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		const struct restated *r = &sc->st[mid];
+		if (r->section < sc->section || (r->section == sc->section && r->q.nominal.lo < lo - eps))
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	for (; a < sc->nst && sc->st[a].section == sc->section && sc->st[a].q.nominal.lo <= lo + eps;
+	     a++) {
+		const struct quantity *r = &sc->st[a].q;
+		if (dim_equal(&r->dim, &q->dim) &&
+		    fabs(r->nominal.hi - q->nominal.hi) <= 1e-9 * fabs(q->nominal.hi))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- quantities ---- */
+
+static int word_byte(unsigned char ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       ch == '_' || ch == '.' || ch == '-' || ch == '/' || ch == '^';
+}
+
+/* Does a word go on at s[i], after what looked like a quantity ("128b/130b",
+ * "1g.10gb", "2024 the": no quantity)?  A full stop, slash or hyphen goes on
+ * only when a letter or digit follows it. */
+static int glued_on(const char *s, size_t len, size_t i)
+{
+	if (i >= len || !word_byte((unsigned char)s[i]))
+		return 0;
+	if (s[i] != '.' && s[i] != '/' && s[i] != '-')
+		return 1;
+	unsigned char next = i + 1 < len ? (unsigned char)s[i + 1] : ' ';
+	return (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z');
+}
+
+/* Words before a number that make it approximate (约 900 GB/s, about 1.8 TB/s). */
+static int approx_before(const char *s, size_t start)
+{
+	static const char *const words[] = {
+		"\xe7\xba\xa6", "\xe7\xba\xa6\xe4\xb8\xba", "\xe5\xa4\xa7\xe7\xba\xa6",   /* 约 约为 大约 */
+		"\xe8\xbf\x91", "\xe6\x8e\xa5\xe8\xbf\x91",                               /* 近 接近 */
+		"about", "around", "roughly", "approximately", "nearly", "~", "\xe2\x89\x88", /* ≈ */
+	};
+	size_t end = start;
+	while (end > 0 && s[end - 1] == ' ')
+		end--;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		size_t n = strlen(words[k]);
+		if (n <= end && !memcmp(s + end - n, words[k], n) &&
+		    (n == end || !(words[k][0] >= 'a' && words[k][0] <= 'z') ||
+		     !word_byte((unsigned char)s[end - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct scan_found *f)
+{
+	struct scan *sc = c->scan;
+	const struct units *u = numbers_units(c->book->numbers);
+	size_t i = from;
+	while (i < len) {
+		while (i < len && !interesting[(unsigned char)s[i]])
+			i++;
+		if (i >= len)
+			break;
+		unsigned char ch = (unsigned char)s[i];
+		int digit = ch >= '0' && ch <= '9';
+		if (!(digit || ch == '$') || (i > 0 && word_byte((unsigned char)s[i - 1]))) {
+			size_t n = sentence_end(s, len, i);
+			if (n)
+				sc->sentence++;
+			i += n ? n : 1;
+			continue;
+		}
+		struct srcloc none = { c->ch->path, 0, 0 };
+		diag_mute(1);
+		int rc = literal_parse(u, c->a, s + i, len - i, none, LITERAL_UNIT | LITERAL_KIND, &f->lit);
+		diag_mute(-1);
+		size_t used = rc == 1 ? f->lit.len : 0;
+		while (used && s[i + used - 1] == ' ')
+			used--;
+		if (rc == 1 && f->lit.has_unit && !dim_is_none(&f->lit.q.dim) && used &&
+		    !glued_on(s, len, i + used)) {
+			f->start = i;
+			f->len = used;
+			f->widen = approx_before(s, i) ? c->book->approx : 0;
+			return i;
+		}
+		/* not a quantity: past its digits (never read again) */
+		size_t j = i + (used ? used : 1);
+		while (j < len && (word_byte((unsigned char)s[j]) || s[j] == ',') &&
+		       !sentence_end(s, len, j))
+			j++;
+		i = j;
+	}
+	return len;
+}
+
+/* The length of a body line as cmark read it, remembered for the line
+ * asked last: a paragraph is often one long line, and measuring it for
+ * each of its quantities was quadratic. */
+static size_t line_length(struct ctx *c, int line)
+{
+	struct scan *sc = c->scan;
+	if (sc->measured_line != line) {
+		sc->measured_line = line;
+		sc->measured_len = strcspn(c->md + c->md_lines[line - 1], "\n");
+	}
+	return sc->measured_len;
+}
+
+/* The column, as the author wrote the line (code points, spans as
+ * written), of byte off of a body line as cmark read it, counted on from
+ * where cur last stood when that was earlier on the same line: columns
+ * along a line in order cost the line's length once. */
+static int column_at(struct ctx *c, int line, size_t off, struct column_cursor *cur)
+{
+	if (!c->md || line < 1 || (size_t)line > c->nlines)
+		return 1;
+	const char *s = c->md + c->md_lines[line - 1];
+	size_t len = line_length(c, line);
+	if (cur->line != line || cur->at > off)
+		*cur = (struct column_cursor){ line, 0, 1 };
+	size_t i = cur->at;
+	int col = cur->col;
+	while (i < off && i < len) {
+		size_t idx, n = placeholder_at(s + i, len - i, &idx);
+		if (n && idx < c->nspans) {
+			const char *raw = c->spans[idx].raw;
+			col += (int)utf8_length(raw, strlen(raw));
+			i += n;
+			continue;
+		}
+		i++;
+		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+			i++;
+		col++;
+	}
+	cur->at = i;
+	cur->col = col;
+	return col;
+}
+
+/* Where quantity text q (n bytes) stands in the source: found on the
+ * paragraph's lines from the cursor on (and the cursor moved past it), or
+ * the cursor's line when it cannot be found (an entity, an escape). */
+static struct srcloc quantity_loc(struct ctx *c, const char *q, size_t n)
+{
+	struct scan *s = c->scan;
+	/* once one was not found, the rest of the paragraph is not searched:
+	 * searching to its end for each would be quadratic */
+	for (int line = s->line; !s->lost && line >= 1 && line <= s->end_line && (size_t)line <= c->nlines;
+	     line++) {
+		const char *ls = c->md + c->md_lines[line - 1];
+		size_t llen = line_length(c, line);
+		size_t off = line == s->line ? s->off : 0;
+		const char *hit = off <= llen ? memmem(ls + off, llen - off, q, n) : NULL;
+		if (hit) {
+			s->line = line;
+			s->off = (size_t)(hit - ls) + n;
+			return chapter_loc(c, line, column_at(c, line, (size_t)(hit - ls), &s->col));
+		}
+	}
+	s->lost = 1;
+	return chapter_loc(c, s->line > 0 ? s->line : 1, 1);
+}
+
+static void record_unchecked(struct ctx *c, struct srcloc loc, const char *text, const char *why)
+{
+	struct unchecked_record *r = ARRAY_PUSH(c->out->unchecked_list, c->out->nunchecked_list,
+						c->capunchecked);
+	r->loc = loc;
+	r->text = text;
+	r->why = why;
+	c->out->unchecked++;
+}
+
+static const char unchecked_hint[] =
+	"hint: name its spec row in the sentence (or in the paired one), write it as a span "
+	"({row.column} or a claim), or mark an example: {?1 GB}";
+
+int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const char **table,
+	       const char **row)
+{
+	struct scan *sc = c->scan;
+	const char *text = arena_strndup(c->a, s + f->start, f->len);
+	struct srcloc loc = quantity_loc(c, text, f->len);
+	c->out->quantities++;
+	/* the figure a span of its section states, and so checks */
+	need_figures(c);
+	need_rows(c);
+	if (restated(sc, &f->lit.q)) {
+		c->out->matched++;
+		return 0;
+	}
+	sc->nrows = 0;
+	rows_of(sc, &sc->side[sc->now], sc->sentence);
+	if (!sc->nrows && sc->paired && sc->side[0].sentences == sc->side[1].sentences)
+		rows_of(sc, &sc->side[!sc->now], sc->sentence);
+	struct numbers_match m = { 0 };
+	if (sc->nrows)
+		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
+			      sc->nrows, &m);
+	const char *why = NULL;
+	switch (m.result) {
+	case MATCH_AGREES:
+		c->out->matched++;
+		*table = m.table;
+		*row = m.row;
+		return 1;
+	case MATCH_DISAGREES:
+		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, f->len),
+			    arena_printf(c->a, "%s.%s is %s%s%s\nhint: correct the figure, write it as a "
+					 "claim if it is another one, or mark an example: {?%s}",
+					 m.row, m.column, m.value, m.hint ? "\n" : "", m.hint ? m.hint : "",
+					 text),
+			    "'%s' contradicts the spec row its sentence names", text);
+		c->errors++;
+		return 0;
+	case MATCH_AMBIGUOUS:
+		why = m.near > 1
+			? arena_printf(c->a, "several cells of the rows named are near it and none agrees "
+				       "(%s)", m.list)
+			: arena_printf(c->a, "no cell of its kind in the rows named is near it (%s)", m.list);
+		break;
+	case MATCH_NONE:
+		why = sc->nrows ? arena_printf(c->a, "the rows named have no %s cell",
+					       format_unit_name(c->a, numbers_units(c->book->numbers),
+								&f->lit.q))
+				: "no spec row named in its sentence";
+		break;
+	}
+	record_unchecked(c, loc, text, why);
+	if (c->book->unchecked != UNCHECKED_OFF) {
+		diag_report(c->book->unchecked == UNCHECKED_ERROR ? DIAG_ERROR : DIAG_WARNING, loc,
+			    (int)utf8_length(text, f->len), unchecked_hint,
+			    "plain quantity '%s' is not checked: %s", text, why);
+		if (c->book->unchecked == UNCHECKED_ERROR)
+			c->errors++;
+	}
+	return 0;
+}
+
+int scan_example(struct ctx *c, const char *text, size_t len, struct srcloc loc)
+{
+	struct literal lit;
+	size_t start = 0;
+	while (start < len && text[start] == ' ')
+		start++;
+	while (len > start && text[len - 1] == ' ')
+		len--;
+	struct srcloc at = loc;
+	at.col += 2;
+	int rc = c->book->numbers
+		? literal_parse(numbers_units(c->book->numbers), c->a, text + start, len - start, at,
+				LITERAL_UNIT | LITERAL_KIND, &lit)
+		: 0;
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || lit.len != len - start || !lit.has_unit) {
+		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, len) + 2,
+			    "hint: an example holds one number with its unit, such as {?1 GB} or "
+			    "{?150–200 L/min}; for a computed one write a claim",
+			    "not an example quantity: '{?%.*s}'", (int)(len - start), text + start);
+		return -1;
+	}
+	c->out->quantities++;
+	c->out->examples++;
+	record_unchecked(c, loc, arena_strndup(c->a, text + start, len - start), "example");
+	return 0;
+}
