@@ -102,3 +102,11 @@ check "the sidebar nests the sections" \
 	'grep -q "<ol class=\"nav-section\">" "$site/compute/accelerator/index.html"'
 check "a page's title is not repeated under it" \
 	'[ "$(grep -o "<h[12][^>]*>[^<]*Accelerators" "$site/compute/accelerator/index.html" | wc -l)" -le 1 ]'
+# a book in one language (no Chinese title): no pairing figures, no
+# language switch, labels in English alone
+check "one language: no pairing figures in the summary line" '! grep -q "Chinese blocks paired" "$TMP/log"'
+check "one language: no 'translated' on the index" '! grep -q "translated\|bilingual pairs" "$site/index.html"'
+check "one language: no 中文/English switch, no Chinese label on any page" \
+	'! grep -rlE "lang-switch|lang=\"zh-Hans\"|中文" --include="*.html" "$site" | grep -q .'
+check "one language: the page says so, and the reader's saved choice does not apply" \
+	'grep -q "<html lang=\"en\" data-lang=\"en\" data-one-language=\"en\">" "$site/network/index.html"'

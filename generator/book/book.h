@@ -73,6 +73,9 @@ struct book {
 	struct chapter **by_source; /* the same, sorted by source (book_chapter()) */
 	const struct ynode *nav;    /* book.yaml's nav: list, or NULL */
 	int flat;                   /* every page is content/NN-slug.md: pages show their NN */
+	const char *language;       /* "en" or "zh" for a book in one language, NULL for both:
+				       book.yaml's languages:, else "en" when no title has Chinese */
+	int languages_set;
 	/* the other files of content/ and its subfolders, which the site
 	 * copies to the same place below it: paths below content/ ("gpu.svg",
 	 * "img/a.png"), in walk order (sorted names, a folder's files where

@@ -128,6 +128,8 @@ static int yes_no(const struct ynode *n, const char *key, int dflt)
 	return dflt;
 }
 
+static const char **read_list(struct arena *a, const struct ynode *n, size_t *count);
+
 static void load_book_yaml(struct arena *a, struct book *b)
 {
 	char *text;
@@ -176,7 +178,25 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
-		else if (!strcmp(k->text, "nav")) {
+		else if (!strcmp(k->text, "languages")) {
+			size_t n;
+			const char **l = read_list(a, v, &n);
+			int zh = 0, en = 0, bad = 0;
+			for (size_t j = 0; j < n; j++) {
+				if (!strcmp(l[j], "zh"))
+					zh = 1;
+				else if (!strcmp(l[j], "en"))
+					en = 1;
+				else
+					bad = 1;
+			}
+			if (bad || !(zh || en))
+				diag_error(v->loc, "languages must list zh, en or both: [en], [zh] or [zh, en]");
+			else {
+				b->languages_set = 1;
+				b->language = zh && en ? NULL : zh ? "zh" : "en";
+			}
+		} else if (!strcmp(k->text, "nav")) {
 			if (v->kind == YNODE_SEQ)
 				b->nav = v;
 			else
@@ -779,6 +799,13 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		b->by_source[i] = &b->chapters[i];
 	qsort(b->by_source, kept, sizeof *b->by_source, chapter_source_cmp);
 	check_chapter_ids(a, b);
+	/* a book in one language: no title in Chinese, unless book.yaml says */
+	if (!b->languages_set) {
+		int han = (b->title.zh != NULL) || (b->subtitle.zh != NULL);
+		for (size_t i = 0; i < kept && !han; i++)
+			han = b->chapters[i].title.zh != NULL;
+		b->language = han ? NULL : "en";
+	}
 	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
 		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md "
 				   "(or any .md file, in content/ or a folder of it)");

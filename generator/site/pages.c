@@ -111,8 +111,12 @@ static void index_page(struct site *s)
 		bi_block(sum, "p", c->summary.zh, c->summary.en);
 		struct dom_node *meta = dom_elem_class(li, "p", "chapter-meta");
 		int pct = r->zh_blocks ? (int)(100.0 * r->pairs / r->zh_blocks + 0.5) : 100;
-		dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
-					     (int)r->nheadings, r->spans, pct));
+		if (b->language)   /* one language: nothing is translated */
+			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked",
+						     (int)r->nheadings, r->spans));
+		else
+			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
+						     (int)r->nheadings, r->spans, pct));
 	}
 	sec = section_h2(s, art, "reference", "参考", "Reference");
 	struct dom_node *ul = dom_elem_class(sec, "ul", "reference");
@@ -143,10 +147,14 @@ static void index_page(struct site *s)
 	}
 	int pct = s->stats.zh_blocks ? (int)(100.0 * s->stats.pairs / s->stats.zh_blocks + 0.5) : 100;
 	struct dom_node *stats = dom_elem_class(art, "p", "book-stats");
-	dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese blocks) · "
-				      "%d numbers checked, %d of them claims",
-				      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
-				      s->stats.claims));
+	if (b->language)
+		dom_texts(stats, arena_printf(s->a, "%d chapters · %d numbers checked, %d of them claims",
+					      s->stats.chapters, s->stats.spans, s->stats.claims));
+	else
+		dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese "
+					      "blocks) · %d numbers checked, %d of them claims",
+					      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
+					      s->stats.claims));
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
