@@ -1359,9 +1359,11 @@ static void print_page(struct site *s)
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
-	struct dom_node *how = dom_elem_class(book, "div", "print-how");
-	bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
-		 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	if (!b->language) {   /* a book in one language has no choice of it */
+		struct dom_node *how = dom_elem_class(book, "div", "print-how");
+		bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
+			 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	}
 	print_contents(s, book);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		struct dom_node *part = s->print_parts[i];
