@@ -635,6 +635,8 @@ struct nav_ctx {
 	const char **sorted;       /* the book's sources, sorted with strcmp */
 	size_t n;
 	size_t *rank;              /* per sorted source; SIZE_MAX: not named */
+	const char **expanded;     /* per sorted source: the folder ("a/") whose pages
+				      were ranked from here, or NULL */
 	size_t next;
 };
 
@@ -684,6 +686,13 @@ static void nav_rank(struct nav_ctx *nc, const struct ynode *n, int depth)
 				   "(write paths below content/, such as compute/README.md)", n->text);
 		return;
 	}
+	/* a folder ranked from here before, which holds this one (the same
+	 * folder named again, or one of its own): nothing is left to rank,
+	 * and a nav: that names one big folder a thousand times stays linear */
+	const char *before = nc->expanded[lo];
+	if (before && !strncmp(prefix, before, strlen(before)))
+		return;
+	nc->expanded[lo] = prefix;
 	/* the folder's pages in their default order: the caller sorts by
 	 * (rank, default place), so one rank for all of them keeps it */
 	size_t r = nc->next++;
@@ -707,7 +716,8 @@ static int ranked_cmp(const void *pa, const void *pb)
 static void nav_order(struct arena *a, const struct ynode *nav, struct found *f)
 {
 	struct nav_ctx nc = { a, arena_array(a, f->n ? f->n : 1, sizeof *nc.sorted), f->n,
-			      arena_array(a, f->n ? f->n : 1, sizeof *nc.rank), 0 };
+			      arena_array(a, f->n ? f->n : 1, sizeof *nc.rank),
+			      arena_array(a, f->n ? f->n : 1, sizeof *nc.expanded), 0 };
 	memcpy(nc.sorted, f->sources, f->n * sizeof *f->sources);
 	qsort(nc.sorted, f->n, sizeof *nc.sorted, source_cmp);
 	for (size_t i = 0; i < f->n; i++)
