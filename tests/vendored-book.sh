@@ -54,6 +54,7 @@ pipe tables are not rendered|78|GitHub's pipe tables (issue 23, part 4) are not 
 unknown front matter key 'name'|1|SKILL.md's front matter is for another tool (an AI agent's skill file)
 unknown front matter key 'description'|1|the same front matter
 raw HTML: <jobid> dropped|1|orchestration/slurm/users.md:607 writes <jobid> as text; GitHub hides it silently, specbook says so
+raw HTML: comment dropped|1|courses/lesson-learned/README.md:25 <!-- no toc -->, which GitHub does not show either
 image without alt text|17|![](x.png): the author has to describe these images for readers who cannot see them
 is shown as written|4|two GitHub footnotes ([^unlocks], [^linear-attn]; reference and definition each), which specbook does not render
 LIST

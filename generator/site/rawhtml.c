@@ -234,12 +234,12 @@ static void on_text(void *ctx, const xmlChar *ch, int len)
 		spans_emit(r->c, current(r), (const char *)ch, (size_t)len);
 }
 
-/* A comment is the author's note to themselves: GitHub does not show it
- * either, so it is dropped without a word ("<!-- no toc -->"). */
 static void on_comment(void *ctx, const xmlChar *value)
 {
-	(void)ctx;
+	struct rawhtml *r = ctx;
 	(void)value;
+	if (!r->flushing)
+		diag_warning(here(r, "!--", NULL), "raw HTML: comment dropped");
 }
 
 static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
