@@ -66,7 +66,7 @@ for book in tests/fixtures/[!_]*/; do
 		cat "$TMP/err"; not_ok "fixture $name builds"; continue
 	fi
 	ok "fixture $name builds"
-	for page in $(cd "$book/expected" 2>/dev/null && find . -name '*.html' | sort); do
+	for page in $(cd "$book/expected" 2>/dev/null && find . \( -name '*.html' -o -name flashcards.txt \) | sort); do
 		page=${page#./}
 		want="$book/expected/$page"
 		if diff -u "$want" "$out/$page" >"$TMP/diff"; then
@@ -323,6 +323,9 @@ done
 
 echo "# a book of your own: defaults, specbook new, the authoring guide"
 tap new-book env BUILD="$BUILD" tests/new-book.sh
+
+echo "# the Anki export"
+tap flashcards env BUILD="$BUILD" tests/flashcards.sh
 
 echo "# incremental builds"
 tap incremental env BUILD="$BUILD" tests/incremental.sh

@@ -300,3 +300,21 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 	buf_release(&b);
 	return 0;
 }
+
+int numbers_drill(const struct numbers *nb, struct arena *a, size_t t, size_t r, size_t c,
+		  struct numbers_drill *out)
+{
+	memset(out, 0, sizeof *out);
+	if (t >= nb->rs.book.ntables || r >= nb->rs.book.tables[t].nrows ||
+	    c >= nb->rs.book.tables[t].ncolumns)
+		return -1;
+	const struct field *f = resolve_field(&nb->rs, t, r, c);
+	if (f->kind != FIELD_VALUE || f->failed || !f->q.unit ||
+	    f->q.nominal.lo != f->q.nominal.hi)
+		return -1;   /* a range or a plain count is no drill */
+	out->shown = format_quantity(a, nb->rs.units, &f->q, 0);
+	out->derivation = f->has_computed ? f->derivation : NULL;
+	out->value = (f->q.nominal.lo + f->q.nominal.hi) / 2 / (f->q.scale > 0 ? f->q.scale : 1);
+	claim_grade(nb->rs.units, a, &f->q, &out->grade);
+	return 0;
+}

@@ -96,4 +96,21 @@ const struct spec_source *numbers_sources(const struct numbers *nb, size_t *n);
 const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
 				   const struct spec_table **table);
 
+/* ---- drills (study mode: a spec field asked for, practice.html) ---- */
+
+struct numbers_drill {
+	const char *shown;          /* the value as the table shows it ("4.8 TB/s") */
+	const char *derivation;     /* a derived field's formula with values, or NULL */
+	double value;               /* its midpoint in its unit, for comparisons */
+	struct span_grade grade;    /* grading a typed answer (span.h) */
+};
+
+/*
+ * Fills *out for the field at column c of row r of table t (indices into
+ * numbers_tables()).  Returns 0, or -1 when the field is no single number
+ * with a unit (empty, text, a marker, a range): nothing is reported.
+ */
+int numbers_drill(const struct numbers *nb, struct arena *a, size_t t, size_t r, size_t c,
+		  struct numbers_drill *out);
+
 #endif

@@ -244,6 +244,34 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 	if (got.nclaims)
 		memcpy(got.claims, kept, got.nclaims * sizeof *got.claims);
 	free(kept);
+	/* study mode: its questions counted, its figures to remember */
+	got.nquizzes = get_count(&r);
+	got.quizzes = arena_array(a, got.nquizzes ? got.nquizzes : 1, sizeof *got.quizzes);
+	for (size_t k = 0; k < got.nquizzes && !r.bad; k++) {
+		struct quiz_record *q = &got.quizzes[k];
+		q->anchor = pack_get_str(&r);
+		q->question.zh = pack_get_str(&r);
+		q->question.en = pack_get_str(&r);
+		q->key = pack_get_str(&r);
+		q->choice.zh = pack_get_str(&r);
+		q->choice.en = pack_get_str(&r);
+		q->explain.zh = pack_get_str(&r);
+		q->explain.en = pack_get_str(&r);
+	}
+	got.nkeys = get_count(&r);
+	got.keys = arena_array(a, got.nkeys ? got.nkeys : 1, sizeof *got.keys);
+	for (size_t k = 0; k < got.nkeys && !r.bad; k++) {
+		struct key_figure *kf = &got.keys[k];
+		kf->meaning.zh = pack_get_str(&r);
+		kf->meaning.en = pack_get_str(&r);
+		kf->shown = pack_get_str(&r);
+		kf->relation = pack_get_str(&r);
+		kf->derivation = pack_get_str(&r);
+		kf->computed = pack_get_str(&r);
+		kf->anchor = pack_get_str(&r);
+		kf->section = pack_get_str(&r);
+		kf->line = (int)pack_get_u64(&r);
+	}
 	get_page(&r, &in->pages[i][0]);
 	if (pack_get_u64(&r))
 		get_page(&r, &in->pages[i][1]);
@@ -469,6 +497,31 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, claims.len);
 	buf_add(&b, claims.data ? claims.data : "", claims.len);
 	buf_release(&claims);
+	pack_put_u64(&b, r->nquizzes);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *q = &r->quizzes[k];
+		pack_put_str(&b, q->anchor);
+		pack_put_str(&b, q->question.zh);
+		pack_put_str(&b, q->question.en);
+		pack_put_str(&b, q->key);
+		pack_put_str(&b, q->choice.zh);
+		pack_put_str(&b, q->choice.en);
+		pack_put_str(&b, q->explain.zh);
+		pack_put_str(&b, q->explain.en);
+	}
+	pack_put_u64(&b, r->nkeys);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *kf = &r->keys[k];
+		pack_put_str(&b, kf->meaning.zh);
+		pack_put_str(&b, kf->meaning.en);
+		pack_put_str(&b, kf->shown);
+		pack_put_str(&b, kf->relation);
+		pack_put_str(&b, kf->derivation);
+		pack_put_str(&b, kf->computed);
+		pack_put_str(&b, kf->anchor);
+		pack_put_str(&b, kf->section);
+		pack_put_u64(&b, (uint64_t)kf->line);
+	}
 	put_page(&b, &s->pages[page], &st[0]);
 	pack_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
@@ -498,7 +551,7 @@ static void incr_book_keys(struct site *s)
 	const struct book *b = s->book;
 	uint64_t g = in->global;
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
-	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS);
+	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct rendered *r = &s->chapters[i];
 		index = pack_hash_u64(index, r->nheadings);
@@ -507,6 +560,29 @@ static void incr_book_keys(struct site *s)
 		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
 		index = pack_hash_u64(index, r->claims_total);
 		index = pack_hash_u64(index, r->claims_disputed);
+		index = pack_hash_u64(index, r->nkeys);
+		study = pack_hash_u64(study, r->nkeys);
+		for (size_t k = 0; k < r->nkeys; k++) {
+			const struct key_figure *kf = &r->keys[k];
+			study = pack_hash_str(study, kf->meaning.zh);
+			study = pack_hash_str(study, kf->meaning.en);
+			study = pack_hash_str(study, kf->shown);
+			study = pack_hash_str(study, kf->relation);
+			study = pack_hash_str(study, kf->derivation);
+			study = pack_hash_str(study, kf->anchor);
+		}
+		study = pack_hash_u64(study, r->nquizzes);
+		for (size_t k = 0; k < r->nquizzes; k++) {
+			const struct quiz_record *q = &r->quizzes[k];
+			study = pack_hash_str(study, q->anchor);
+			study = pack_hash_str(study, q->question.zh);
+			study = pack_hash_str(study, q->question.en);
+			study = pack_hash_str(study, q->key);
+			study = pack_hash_str(study, q->choice.zh);
+			study = pack_hash_str(study, q->choice.en);
+			study = pack_hash_str(study, q->explain.zh);
+			study = pack_hash_str(study, q->explain.en);
+		}
 		mentions = pack_hash_u64(mentions, r->nmentions);
 		for (size_t k = 0; k < r->nmentions; k++) {
 			mentions = pack_hash_str(mentions, r->mentions[k].row);
@@ -532,6 +608,7 @@ static void incr_book_keys(struct site *s)
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
 	in->group[GROUP_CLAIMS] = claims;
+	in->group[GROUP_STUDY] = study;
 	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
 }
 

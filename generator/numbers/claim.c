@@ -755,6 +755,55 @@ static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
 		    sig_digits(owner->text + n->off, n->len));
 }
 
+/* Appends a slip to g (the array has room: fill_grade() sizes it). */
+static void add_slip(struct span_grade *g, enum span_slip_kind kind, double factor)
+{
+	g->slips[g->nslips].kind = kind;
+	g->slips[g->nslips].factor = factor;
+	g->nslips++;
+}
+
+/* The most slips fill_grade() adds: 12 prefix steps (1.024^±n, n up to 6
+ * as prefix_slip() looks), 2 bits/bytes, 2 of ×2, 2 of 10^3. */
+#define GRADE_MAX_SLIPS 18
+
+/* Fills what a quiz needs to grade a typed answer to this claim (span.h):
+ * the computed interval and the tolerance in the stated unit, and the
+ * slips claim_hints() names, as factors of the computed value. */
+static void fill_grade(struct ctx *c, enum relation rel, const struct quantity *s,
+		       const struct quantity *computed, const struct tolerance *t, int has_tol,
+		       struct span_grade *g)
+{
+	double scale = s->unit && s->scale > 0 ? s->scale : 1;
+	memset(g, 0, sizeof *g);
+	g->ok = 1;
+	g->unit = s->unit ? s->unit : "";
+	g->lo = computed->v.lo / scale;
+	g->hi = computed->v.hi / scale;
+	if (has_tol && t->absolute)
+		g->abs_tol = t->amount.v.hi / scale;
+	else if (has_tol)
+		g->tol = t->relative;
+	else if (rel == REL_APPROX)
+		g->tol = c->approx;
+	g->slips = arena_array(c->a, GRADE_MAX_SLIPS, sizeof *g->slips);
+	int info = has_information(c->u, computed);
+	for (int n = 1; info && n <= 6; n++) {
+		add_slip(g, SLIP_PREFIX, 1 / pow(1.024, n));
+		add_slip(g, SLIP_PREFIX, pow(1.024, n));
+	}
+	if (info) {
+		add_slip(g, SLIP_BITS, 8);
+		add_slip(g, SLIP_BITS, 1.0 / 8);
+	}
+	enum span_slip_kind twice = dim_uses(c->u, computed, "FLOP", 1) ? SLIP_SPARSE
+		: info && dim_uses(c->u, computed, "s", -1) ? SLIP_DIRECTION : SLIP_DOUBLE;
+	add_slip(g, twice, 2);
+	add_slip(g, twice, 0.5);
+	add_slip(g, SLIP_THOUSAND, 1000);
+	add_slip(g, SLIP_THOUSAND, 0.001);
+}
+
 /* The verdict on a parsed claim.  Returns 0 or -1 after reporting; fills the
  * claim fields of out when it is not NULL. */
 static int judge(struct ctx *c, const struct parts *p, struct span *out)
@@ -833,6 +882,8 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	out->stated = stated_text;
 	out->derivation = deriv_text;
 	out->computed = format_quantity(c->a, c->u, &shown, 0);
+	if (!p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX))
+		fill_grade(c, p->rel, &s, &computed, &t, has_tol, &out->grade);
 	if (p->disputed && ks)   /* a kind confusion: say the kind it really is */
 		out->correction = arena_printf(c->a, "%s %s", out->computed,
 					       units_kind_name(c->u, kc));
@@ -982,6 +1033,19 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 		return value_span(&c, &p, out);
 	}
 	return judge(&c, &p, out);
+}
+
+void claim_grade(const struct units *u, struct arena *a, const struct quantity *v,
+		 struct span_grade *out)
+{
+	struct ctx c;
+	memset(&c, 0, sizeof c);
+	c.u = u;
+	c.a = a;
+	c.text = "";
+	struct tolerance none;
+	memset(&none, 0, sizeof none);
+	fill_grade(&c, REL_EQ, v, v, &none, 0, out);
 }
 
 int claim_check(const struct units *u, const struct expr_scope *scope, double approx,

@@ -52,6 +52,15 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 int claim_check(const struct units *u, const struct expr_scope *scope, double approx,
 		struct arena *a, const char *text, size_t len, struct srcloc loc);
 
+/*
+ * Fills *out with what grading a typed answer needs when the answer is the
+ * value v as written in its unit (a spec field a drill asks for): its
+ * interval in v's display unit, no tolerance (an `=` claim), and the slips
+ * a wrong answer may show.  Strings and arrays in arena a.
+ */
+void claim_grade(const struct units *u, struct arena *a, const struct quantity *v,
+		 struct span_grade *out);
+
 /* What a claim is checked on: a table's rule on one of its rows. */
 struct claim_subject {
 	struct srcloc at;          /* the row's id */

@@ -303,6 +303,28 @@ static void keep_chapter(struct site *s, size_t i)
 						  keep_str(s, r->unchecked_list[k].why) };
 	r->unchecked_list = u;
 	s->stats.per_chapter[i].unchecked_list = u;
+	/* the figures to remember, for figures.html */
+	struct key_figure *kf = arena_array(s->a, r->nkeys ? r->nkeys : 1, sizeof *kf);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *from = &r->keys[k];
+		kf[k] = (struct key_figure){ { keep_str(s, from->meaning.zh), keep_str(s, from->meaning.en) },
+					     keep_str(s, from->shown), keep_str(s, from->relation),
+					     keep_str(s, from->derivation), keep_str(s, from->computed),
+					     keep_str(s, from->anchor), keep_str(s, from->section),
+					     from->line, 0, 0, 0 };
+	}
+	r->keys = kf;
+	/* and the questions, for the flashcards */
+	struct quiz_record *qr = arena_array(s->a, r->nquizzes ? r->nquizzes : 1, sizeof *qr);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *from = &r->quizzes[k];
+		qr[k] = (struct quiz_record){ keep_str(s, from->anchor),
+					      { keep_str(s, from->question.zh), keep_str(s, from->question.en) },
+					      keep_str(s, from->key),
+					      { keep_str(s, from->choice.zh), keep_str(s, from->choice.en) },
+					      { keep_str(s, from->explain.zh), keep_str(s, from->explain.en) } };
+	}
+	r->quizzes = qr;
 	r->sections = NULL;
 	r->nsections = 0;
 }

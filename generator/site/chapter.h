@@ -54,6 +54,9 @@ struct ctx {
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
 	int lang;                /* 0: rendering Chinese, 1: English or other */
+	int pair;                /* the pair being rendered (numbered from 1), or 0 */
+	int pair_keys[2];        /* key figures met in it so far, per language */
+	size_t capkeys, capquizzes;
 	/* sources cited on the page ([text](src:id)), numbered in the order
 	 * first cited: the source, and the ids of its entry in the list at the
 	 * page's end and of its first marker */

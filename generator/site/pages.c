@@ -13,6 +13,7 @@
 #include "core/buffer.h"
 #include "site/chart.h"
 #include "site/search.h"
+#include "site/study.h"
 #include "site/vendor.h"
 
 #include <stdlib.h>
@@ -130,11 +131,18 @@ static void index_page(struct site *s)
 		  arena_printf(s->a, "%d claims", s->stats.claims) },
 		{ "/claims.html#errata", "勘误", "Errata",
 		  arena_printf(s->a, "%d disputed figures", s->stats.disputed) },
+		{ "/figures.html", "要记住的数字", "Figures to remember",
+		  arena_printf(s->a, "%d figures", s->stats.keys) },
+		{ "/practice.html", "练习", "Practice", "" },
 		{ "/search.html", "搜索", "Search", "" },
 		{ "/print.html", "打印版", "Print version", "" },
 	};
 	for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
 		if (!s->has_print && !strcmp(refs[i].href, "/print.html"))
+			continue;
+		if (!s->stats.keys && !strcmp(refs[i].href, "/figures.html"))
+			continue;
+		if (!ntables && !strcmp(refs[i].href, "/practice.html"))
 			continue;
 		struct dom_node *li = dom_elem(ul, "li");
 		struct dom_node *a = dom_elem(li, "a");
@@ -1014,6 +1022,258 @@ static void claims_page(struct site *s)
 	page_done(s, p);
 }
 
+/* ---- figures to remember, flashcards ---- */
+
+/* Appends text to a flashcard field as HTML: escaped, and on one line (a
+ * tab or a line break would end the field or the note). */
+static void card_text(struct buf *b, const char *t)
+{
+	for (; t && *t; t++) {
+		switch (*t) {
+		case '&': buf_adds(b, "&amp;"); break;
+		case '<': buf_adds(b, "&lt;"); break;
+		case '>': buf_adds(b, "&gt;"); break;
+		case '"': buf_adds(b, "&quot;"); break;
+		case '\t': case '\n': case '\r': buf_addch(b, ' '); break;
+		default: buf_addch(b, *t);
+		}
+	}
+}
+
+/* Appends text in both languages, a <div> each (either may be missing),
+ * in bold if bold. */
+static void card_bitext(struct buf *b, struct bitext t, int bold)
+{
+	const char *text[2] = { t.zh, t.en }, *lang[2] = { "zh-Hans", "en" };
+	for (int i = 0; i < 2; i++) {
+		if (!text[i])
+			continue;
+		buf_addf(b, "<div lang=\"%s\">%s", lang[i], bold ? "<b>" : "");
+		card_text(b, text[i]);
+		buf_addf(b, "%s</div>", bold ? "</b>" : "");
+	}
+}
+
+/* Appends the tags of a card: its chapter (its source path without .md,
+ * folders as Anki's :: levels, no spaces) and what it is. */
+static void card_tags(struct buf *b, const struct chapter *c, const char *what)
+{
+	buf_adds(b, "\tspecbook::");
+	size_t n = strlen(c->source);
+	if (n > 3 && !strcmp(c->source + n - 3, ".md"))
+		n -= 3;
+	for (size_t i = 0; i < n; i++) {
+		char ch = c->source[i];
+		if (ch == '/')
+			buf_adds(b, "::");
+		else
+			buf_addch(b, ch == ' ' || ch == '\t' || ch == '"' ? '_' : ch);
+	}
+	buf_addf(b, " %s\n", what);
+}
+
+/* flashcards.txt: every figure to remember, every self-test question and
+ * every drill of practice.html (a spec table's value) as a note that Anki
+ * imports without add-ons (File > Import): tab-separated,
+ * HTML fields, the front, the back and the tags, as the file's header lines
+ * tell Anki. */
+static void flashcards_file(struct site *s)
+{
+	const struct book *b = s->book;
+	if ((!s->stats.keys && !s->stats.quizzes) ||
+	    site_book_page_taken(s, "flashcards.txt", GROUP_STUDY))
+		return;
+	struct buf out = BUF_INIT;
+	buf_adds(&out, "#separator:tab\n#html:true\n#columns:Front\tBack\tTags\n#tags column:3\n");
+	for (size_t ci = 0; ci < b->nchapters; ci++) {
+		const struct chapter *c = &b->chapters[ci];
+		const struct rendered *rc = &s->chapters[ci];
+		for (size_t k = 0; k < rc->nkeys; k++) {
+			const struct key_figure *kf = &rc->keys[k];
+			card_bitext(&out, kf->meaning, 0);
+			buf_adds(&out, "\t<b>");
+			card_text(&out, kf->shown);
+			buf_adds(&out, "</b>");
+			if (kf->derivation) {
+				buf_adds(&out, "<br>");
+				card_text(&out, kf->relation ? kf->relation : "=");
+				buf_addch(&out, ' ');
+				card_text(&out, kf->derivation);
+			}
+			card_tags(&out, c, "figure");
+		}
+		for (size_t k = 0; k < rc->nquizzes; k++) {
+			const struct quiz_record *q = &rc->quizzes[k];
+			card_bitext(&out, q->question, 0);
+			buf_adds(&out, "\t");
+			card_bitext(&out, q->choice, 1);
+			if (q->key) {
+				buf_adds(&out, q->choice.zh || q->choice.en ? "<div>" : "<div><b>");
+				card_text(&out, q->key);
+				buf_adds(&out, q->choice.zh || q->choice.en ? "</div>" : "</b></div>");
+			}
+			card_bitext(&out, q->explain, 0);
+			card_tags(&out, c, "question");
+		}
+	}
+	/* and the drills of practice.html: every value of the spec tables */
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	for (size_t t = 0; t < ntables; t++) {
+		const struct spec_table *tb = &tables[t];
+		for (size_t c = 0; c < tb->ncolumns; c++) {
+			const struct spec_column *col = &tb->columns[c];
+			for (size_t r = 0; col->unit && r < tb->nrows; r++) {
+				const struct spec_row *row = &tb->rows[r];
+				struct numbers_drill d;
+				if (numbers_drill(b->numbers, s->a, t, r, c, &d) < 0)
+					continue;
+				const char *name = row->name ? row->name : row->id;
+				struct bitext front = {
+					arena_printf(s->a, "%s：%s（%s）", name,
+						     col->name.zh ? col->name.zh : col->name.en ? col->name.en : col->id,
+						     d.grade.unit),
+					arena_printf(s->a, "%s: %s (%s)", name, col->name.en ? col->name.en : col->id,
+						     d.grade.unit),
+				};
+				card_bitext(&out, front, 0);
+				buf_adds(&out, "\t<b>");
+				card_text(&out, d.shown);
+				buf_adds(&out, "</b>");
+				if (d.derivation) {
+					buf_adds(&out, "<br>= ");
+					card_text(&out, d.derivation);
+				}
+				buf_adds(&out, "\tspecbook::specs::");
+				card_text(&out, tb->id);
+				buf_adds(&out, " drill\n");
+			}
+		}
+	}
+	size_t len;
+	char *data = buf_detach(&out, &len);
+	write_file(s, "flashcards.txt", data, len);
+}
+
+
+/* figures.html: every chapter's figures to remember, grouped by chapter,
+ * laid out by study.css to print on two sides of A4. */
+static void figures_page(struct site *s)
+{
+	const struct book *b = s->book;
+	if (!s->stats.keys || site_book_page_taken(s, "figures.html", GROUP_STUDY))
+		return;   /* a book that marks no figure has no such page */
+	struct page *p = page_new(s, "figures.html", "content", "Figures to remember", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "figures-page", "要记住的数字", "Figures to remember");
+	bi_block(art, "p",
+		 "各章标出的关键数字，每个都在构建时核查过；点击数字回到正文中写它的地方。打印本页即得一份双面 A4 的速查表。",
+		 "The key figures each chapter marks, every one checked at build time; a figure links to "
+		 "where the text states it. Print this page for a cheat sheet on two sides of A4.");
+	for (size_t ci = 0; ci < b->nchapters; ci++) {
+		const struct chapter *c = &b->chapters[ci];
+		const struct rendered *rc = &s->chapters[ci];
+		if (!rc->nkeys)
+			continue;
+		struct dom_node *sec = dom_elem_class(art, "section", "figures-chapter");
+		struct dom_node *h2 = dom_elem(sec, "h2");
+		dom_attr(h2, "id", arena_printf(s->a, "ch-%s", c->id));
+		struct dom_node *a = dom_elem(h2, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
+		bi(a, c->title.zh, c->title.en);
+		study_figures_list(s->a, sec, rc->keys, rc->nkeys, arena_printf(s->a, "/%s", c->page));
+	}
+	struct dom_node *more = dom_elem_class(art, "p", "study-more");
+	struct dom_node *a = dom_elem(more, "a");
+	dom_attr(a, "href", "/flashcards.txt");
+	dom_attr(a, "download", NULL);
+	bi(a, "下载抽认卡（Anki 可直接导入）", "Download the flashcards (Anki imports them as they are)");
+	dom_texts(more, " ");
+	dom_texts(dom_elem_class(more, "span", "count"),
+		  arena_printf(s->a, "%d + %d", s->stats.keys, s->stats.quizzes));
+	study_assets(frag);
+	dom_page_fill(p->dom, "content", frag);
+	page_done(s, p);
+}
+
+/* ---- practice: drills from the spec tables ---- */
+
+/* practice.html: a question for every number of the spec tables (a
+ * field's value, typed in its unit, graded as a quiz is) and for every two
+ * neighbouring rows of a column (which is higher?).  Without JavaScript it
+ * is a list of questions with their answers in <details>; study.js makes it
+ * a practice session, one question at a time, missed ones first. */
+static void practice_page(struct site *s)
+{
+	const struct book *b = s->book;
+	size_t ntables;
+	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
+	if (!ntables || site_book_page_taken(s, "practice.html", GROUP_STATIC))
+		return;
+	struct page *p = page_new(s, "practice.html", "content", "Practice", NULL);
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *art = page_article(frag, "practice-page", "练习", "Practice");
+	bi_block(art, "p",
+		 "这些题目由规格表生成：每个数值一道填空题，相邻两行的同一列一道比较题。答案就是表中（经核查的）数值；答完可以看推导并跳到所在的行。",
+		 "These questions are made from the spec tables: one to type for every value, and one "
+		 "comparison for every two neighbouring rows of a column. The answers are the tables' "
+		 "checked values; after answering, see the derivation and jump to the row.");
+	int drills = 0, comparisons = 0;
+	for (size_t t = 0; t < ntables; t++) {
+		const struct spec_table *tb = &tables[t];
+		struct dom_node *sec = section_h2(s, art, arena_printf(s->a, "t-%s", tb->id),
+						  tb->title.zh, tb->title.en ? tb->title.en : tb->id);
+		dom_attr(sec, "class", "practice-table");
+		for (size_t c = 0; c < tb->ncolumns; c++) {
+			const struct spec_column *col = &tb->columns[c];
+			if (!col->unit)
+				continue;
+			const char *cz = col->name.zh ? col->name.zh : col->name.en ? col->name.en : col->id;
+			const char *ce = col->name.en ? col->name.en : col->id;
+			struct numbers_drill prev;
+			const struct spec_row *prev_row = NULL;
+			for (size_t r = 0; r < tb->nrows; r++) {
+				const struct spec_row *row = &tb->rows[r];
+				struct numbers_drill d;
+				if (numbers_drill(b->numbers, s->a, t, r, c, &d) < 0)
+					continue;
+				const char *name = row->name ? row->name : row->id;
+				const char *href = arena_printf(s->a, "/specs/%s.html#%s", tb->id, row->id);
+				struct bitext q = {
+					arena_printf(s->a, "%s：%s是多少 %s？", name, cz, d.grade.unit),
+					arena_printf(s->a, "%s: %s, in %s?", name, ce, d.grade.unit),
+				};
+				study_drill_card(s->a, sec, arena_printf(s->a, "d-%s-%s", row->id, col->id), q,
+						 d.shown, d.derivation, href, name, &d.grade);
+				drills++;
+				if (prev_row && prev.value != d.value && !strcmp(prev.grade.unit, d.grade.unit)) {
+					const char *pn = prev_row->name ? prev_row->name : prev_row->id;
+					struct bitext cq = {
+						arena_printf(s->a, "%s 与 %s，哪个的%s更高？", pn, name, cz),
+						arena_printf(s->a, "Which has the higher %s: %s or %s?", ce, pn, name),
+					};
+					struct bitext choices[2] = { { NULL, pn }, { NULL, name } };
+					struct bitext because = {
+						arena_printf(s->a, "%s：%s；%s：%s", pn, prev.shown, name, d.shown),
+						arena_printf(s->a, "%s: %s; %s: %s", pn, prev.shown, name, d.shown),
+					};
+					study_choice_card(s->a, sec, arena_printf(s->a, "c-%s-%s-%s", prev_row->id,
+										   row->id, col->id),
+							  cq, choices, 2, prev.value > d.value ? 1 : 2, because, href);
+					comparisons++;
+				}
+				prev = d;
+				prev_row = row;
+			}
+		}
+	}
+	struct dom_node *count = dom_elem_class(art, "p", "practice-count");
+	dom_texts(count, arena_printf(s->a, "%d + %d", drills, comparisons));
+	study_assets(frag);
+	dom_page_fill(p->dom, "content", frag);
+	page_done(s, p);
+}
+
 /* ---- search ---- */
 
 /* Writes a generated file unless the output already holds its bytes
@@ -1378,6 +1638,8 @@ static void print_page(struct site *s)
 	}
 	print_specs(s, book);
 	print_glossary(s, book);
+	if (s->stats.keys || s->stats.quizzes)
+		study_assets(frag);   /* the chapters' cards and questions */
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
@@ -1412,6 +1674,9 @@ void pages_build(struct site *s)
 	specs_pages(s);
 	glossary_page(s);
 	claims_page(s);
+	flashcards_file(s);
+	figures_page(s);
+	practice_page(s);
 	search_page(s);
 	if (s->has_print)
 		print_page(s);

@@ -16,6 +16,7 @@
 #include "site/rawhtml.h"
 #include "site/scan.h"
 #include "site/spans.h"
+#include "site/study.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
@@ -409,6 +410,10 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 			break;
 		}
 		const char *lit = spans_restore(c, cmark_node_get_literal(n));
+		if (!strcmp(word, "quiz")) {
+			study_quiz(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
+			break;
+		}
 		if (!strcmp(word, "math")) {
 			/* a formula on lines of its own, typeset as $$…$$ is */
 			size_t len = strlen(lit);
@@ -488,6 +493,9 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 			if (quoted || plain) {
 				int scanned = scan_block_begin(c, n, next);
 				c->out->pairs++;
+				int outer_pair = c->pair, outer_keys[2] = { c->pair_keys[0], c->pair_keys[1] };
+				c->pair = c->out->pairs;
+				c->pair_keys[0] = c->pair_keys[1] = 0;
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
 				dom_attr(zh, "lang", "zh-Hans");
@@ -503,6 +511,9 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				else
 					render_block(c, next, en, depth + 1, NULL);
 				scan_block_end(c, scanned);
+				c->pair = outer_pair;
+				c->pair_keys[0] = outer_keys[0];
+				c->pair_keys[1] = outer_keys[1];
 				n = cmark_node_next(next);
 				continue;
 			}
@@ -757,6 +768,14 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	}
 	render_blocks(&c, first, article, 0, 0);
 	dropped_footnotes(&c, doc);
+	/* study mode: the chapter's figures to remember close its text, before
+	 * the list of the sources it cites (study.c) */
+	study_keys_merge(&c);
+	if (out->nkeys)
+		study_figures_card(a, article, render_unique_id(&c, "figures-to-remember"), out->keys,
+				   out->nkeys, NULL);
+	if (out->nkeys || out->nquizzes)
+		study_assets(frag);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
 	arena_free(&cmark_arena);   /* the tree, all at once */
@@ -783,6 +802,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(mentions, nmentions);
 	TO_ARENA(sections, nsections);
 	TO_ARENA(unchecked_list, nunchecked_list);
+	TO_ARENA(keys, nkeys);
+	TO_ARENA(quizzes, nquizzes);
 	#undef TO_ARENA
 	return c.errors ? -1 : 0;
 }

@@ -55,6 +55,33 @@ struct unchecked_record {
 	const char *why;         /* "example", "no spec row named in its sentence", … */
 };
 
+/* A figure to remember: a span marked {… @ meaning} (study.h).  A
+ * Chinese block and its English translation usually mark the same figure,
+ * each with its meaning in its own language: the chapter keeps one record
+ * with both meanings. */
+struct key_figure {
+	struct bitext meaning;
+	const char *shown;       /* the figure as the reader sees it ("13.8 TB") */
+	const char *relation;    /* a claim's relation and derivation ("=", */
+	const char *derivation;  /* "72 × 192 GB"), or NULL for a value */
+	const char *computed;    /* the computed value ("13.8 TB") */
+	const char *anchor;      /* id of the span on its page */
+	const char *section;     /* id of the section it is in, or NULL */
+	int line;                /* where it is written */
+	int pair;                /* while rendering: the pair it is in (0: none), */
+	int lang;                /* its language (0 Chinese), */
+	int nth;                 /* and which key figure of that block it is */
+};
+
+/* A self-test question (study.h), as plain text, for the flashcards. */
+struct quiz_record {
+	const char *anchor;      /* id of the question on its page */
+	struct bitext question;
+	const char *key;         /* the answer's claim, or a choice's checks ("a; b"), or NULL */
+	struct bitext choice;    /* a multiple choice: the right one */
+	struct bitext explain;
+};
+
 /* Plain text of a section, for the search index. */
 struct section_text {
 	const char *anchor;      /* NULL: the chapter's top */
@@ -73,6 +100,10 @@ struct rendered {
 	size_t nmentions;
 	struct section_text *sections;
 	size_t nsections;
+	struct key_figure *keys;     /* figures to remember, in order */
+	size_t nkeys;
+	struct quiz_record *quizzes; /* self-test questions, in order */
+	size_t nquizzes;
 	int zh_blocks;               /* Chinese blocks */
 	int pairs;                   /* of which paired with English */
 	int spans;                   /* value and claim spans */

@@ -22,6 +22,8 @@ void site_count_chapter(struct site *s, size_t i, int claims, int disputed)
 	s->stats.spans += r->spans;
 	s->stats.claims += claims;
 	s->stats.disputed += disputed;
+	s->stats.keys += (int)r->nkeys;
+	s->stats.quizzes += (int)r->nquizzes;
 }
 
 double site_clock(void)

@@ -76,6 +76,7 @@ struct site_stats {
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
 	/* plain quantities with units in prose (scan.h) */
 	int quantities, matched, unchecked, examples;
+	int keys, quizzes;          /* figures to remember, self-test questions */
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 	double seconds[PHASE_COUNT];
 };
@@ -84,7 +85,7 @@ struct site_stats {
  * pages are made again only when that changed (the reuse layer keys each
  * group). */
 enum page_group { GROUP_STATIC, GROUP_INDEX, GROUP_MENTIONS, GROUP_CLAIMS, GROUP_SEARCH,
-		  GROUP_COUNT };
+		  GROUP_STUDY, GROUP_COUNT };
 
 /*
  * What a build takes from the last one.  The site's stages never read or

@@ -361,6 +361,71 @@ static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct spa
 	}
 }
 
+/* What key_meaning() returns for a key figure written wrong (reported). */
+static const char KEY_BAD[] = "";
+
+/* A figure to remember is a span whose text ends with '@' and its meaning,
+ * one line in the block's language: {13.8 TB = 72 × 192 GB @ HBM of an
+ * NVL72 rack}.  Returns the meaning (and in *len the length of the span's
+ * text before the '@'), NULL for a span without one, or KEY_BAD after
+ * reporting. */
+static const char *key_meaning(struct ctx *c, const struct pspan *p, size_t *len)
+{
+	const char *at = memchr(p->text, '@', p->len);
+	if (!at)
+		return NULL;
+	size_t off = (size_t)(at - p->text);
+	struct srcloc loc = p->loc;
+	loc.col += 1 + (int)utf8_length(p->text, off);
+	const char *m = at + 1, *end = p->text + p->len;
+	while (m < end && *m == ' ')
+		m++;
+	while (end > m && end[-1] == ' ')
+		end--;
+	if (m == end) {
+		diag_report(DIAG_ERROR, loc, 1,
+			    "hint: say in a few words what the figure is, in the block's language: "
+			    "{13.8 TB = 72 × 192 GB @ HBM of one NVL72 rack}",
+			    "a figure to remember needs its meaning after '@'");
+		return KEY_BAD;
+	}
+	if (c->in_attr || c->in_heading) {
+		diag_report(DIAG_ERROR, loc, 1,
+			    "hint: mark the figure where the text states it, in a paragraph or a list",
+			    "a figure to remember cannot be marked in %s",
+			    c->in_heading ? "a heading" : "an attribute (a link's title, an image's alt text)");
+		return KEY_BAD;
+	}
+	*len = off;
+	return arena_strndup(c->a, m, (size_t)(end - m));
+}
+
+/* Records a figure to remember shown by the element with id anchor. */
+static void key_record(struct ctx *c, const struct pspan *p, const struct span *sp,
+		       const char *meaning, const char *anchor)
+{
+	struct key_figure *k = ARRAY_PUSH(c->out->keys, c->out->nkeys, c->capkeys);
+	memset(k, 0, sizeof *k);
+	if (c->lang == 0)
+		k->meaning.zh = meaning;
+	else
+		k->meaning.en = meaning;
+	if (sp->kind == SPAN_CLAIM) {
+		k->shown = sp->disputed && sp->correction ? sp->correction : sp->stated;
+		k->relation = sp->relation;
+		k->derivation = sp->derivation;
+	} else {
+		k->shown = sp->computed;
+	}
+	k->computed = sp->computed;
+	k->anchor = anchor;
+	k->section = c->section;
+	k->line = p->loc.line;
+	k->pair = c->pair;
+	k->lang = c->lang;
+	k->nth = c->pair ? c->pair_keys[c->lang]++ : 0;
+}
+
 /* A formula: its TeX in a <code class="math">, which the page's script
  * typesets when KaTeX is in the site's assets; the source is the readable
  * fallback.  Nothing in it is a span or an auto-link. */
@@ -441,18 +506,30 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		return;
 	}
 	c->out->spans++;
+	size_t len = p->len;
+	const char *meaning = key_meaning(c, p, &len);
+	if (meaning == KEY_BAD) {
+		c->errors++;
+		dom_texts(parent, p->raw);
+		return;
+	}
 	struct span sp;
 	memset(&sp, 0, sizeof sp);
 	if (!c->book->numbers ||
-	    numbers_span(c->book->numbers, c->a, p->text, p->len, p->loc, &sp)) {
+	    numbers_span(c->book->numbers, c->a, p->text, len, p->loc, &sp)) {
 		c->errors++;
 		dom_texts(parent, p->raw);
 		return;
 	}
 	if (sp.kind == SPAN_VALUE) {
-		struct dom_node *v = sp.npieces == 1 && sp.pieces[0].row ? parent
-				     : dom_elem_class(parent, "span", "value");
+		struct dom_node *v = sp.npieces == 1 && sp.pieces[0].row && !meaning ? parent
+				     : dom_elem_class(parent, "span", meaning ? "value key-figure" : "value");
 		emit_pieces(c, v, &sp);
+		if (meaning) {
+			const char *id = arena_printf(c->a, "key-%zu", c->out->nkeys + 1);
+			dom_attr(v, "id", id);
+			key_record(c, p, &sp, meaning, id);
+		}
 		return;
 	}
 	struct claim_record *r = ARRAY_PUSH(c->out->claims, c->out->nclaims, c->capclaims);
@@ -461,7 +538,10 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	r->section = c->section;
 	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
 	struct dom_node *el = dom_elem_class(parent, "span",
-					     sp.disputed ? "claim claim-disputed" : "claim claim-ok");
+					     sp.disputed ? "claim claim-disputed" : meaning ?
+					     "claim claim-ok key-figure" : "claim claim-ok");
+	if (meaning)
+		key_record(c, p, &sp, meaning, r->anchor);
 	dom_attr(el, "id", r->anchor);
 	/* no title=: the browser's tooltip would repeat the detail below */
 	if (!c->in_link)   /* no focusable element inside a link */
@@ -500,6 +580,44 @@ void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t le
 		emit_span(c, parent, idx);
 		i += n;
 		start = i;
+	}
+	emit_plain(c, parent, s + start, len - start);
+}
+
+void spans_emit_text(struct ctx *c, struct dom_node *parent, const char *s, struct srcloc loc)
+{
+	size_t len = strlen(s), start = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\\' && i + 1 < len && (s[i + 1] == '{' || s[i + 1] == '}')) {
+			emit_plain(c, parent, s + start, i - start);
+			start = i + 1;
+			i++;
+			continue;
+		}
+		if (s[i] != '{')
+			continue;
+		size_t j = i + 1;
+		while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
+			j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+		emit_plain(c, parent, s + start, i - start);
+		struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+		memset(p, 0, sizeof *p);
+		p->loc = loc;
+		p->loc.col += (int)utf8_length(s, i);
+		if (j < len && s[j] == '}') {
+			p->raw = arena_strndup(c->a, s + i, j - i + 1);
+			p->text = p->raw + 1;
+			p->len = j - i - 1;
+			p->anchor = p->len && p->text[0] == '#';
+			i = j;
+		} else {
+			p->raw = "{";
+			p->text = "";
+			p->unterminated = 1;
+			p->line_first = c->nspans - 1;
+		}
+		emit_span(c, parent, c->nspans - 1);
+		start = i + 1;
 	}
 	emit_plain(c, parent, s + start, len - start);
 }

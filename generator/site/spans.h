@@ -35,6 +35,11 @@ const char *spans_restore(struct ctx *c, const char *s);
  * rows and terms auto-linked unless c->no_autolink. */
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
 
+/* As spans_emit(), for text without placeholders whose spans are still
+ * written {…}: what a block the pre-pass left as code holds (a ```quiz
+ * block's YAML); loc is the place of s[0], on one line. */
+void spans_emit_text(struct ctx *c, struct dom_node *parent, const char *s, struct srcloc loc);
+
 /* Returns s (may be NULL) with its spans evaluated (errors reported and
  * counted, claims recorded) as the plain text a reader sees: for what
  * goes into an attribute (a title, an alt text).  In the arena. */

@@ -1269,6 +1269,203 @@ async function main() {
 		/* what a reader finds on the book-level pages (issue 24): reader.js */
 		await require("./reader.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS,
 			visibility, expectMode });
+		/* 5b. study mode: self-test questions and figures to remember
+		   (study.js grades with the intervals the build wrote) */
+		const quizPage = pages.find((p) => /class="quiz"[^>]*data-kind="number"/.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
+			!/^print\.html$/.test(p));
+		if (!quizPage) {
+			ok("study: self-test questions # SKIP no page with a number question");
+		} else {
+			/* a number question whose answer is information (it has prefix
+			   slips); its key's number is the right answer to type */
+			const pickQuiz = () => {
+				const all = Array.from(document.querySelectorAll('.quiz[data-kind="number"]'));
+				const q = all.find((x) => /"zh":"差了 1\.024/.test(x.dataset.slips)) || all[0];
+				const lo = Number(q.dataset.lo), hi = Number(q.dataset.hi);
+				const prefix = JSON.parse(q.dataset.slips).find((x) => x.f.includes(1 / 1.024));
+				return { id: q.id, key: q.dataset.key, mid: (lo + hi) / 2, prefix: !!prefix };
+			};
+			const typeAnswer = async (page, id, text) => {
+				await page.fill(`#${id} input`, text);
+				await page.press(`#${id} input`, "Enter");   /* keyboard-first: Enter checks */
+				return page.evaluate((i) => {
+					const f = document.querySelector(`#${i} .quiz-feedback`);
+					const en = f.querySelector('[lang="en"]') ? Array.from(f.querySelectorAll('[lang="en"]')).map((e) => e.textContent).join(" ") : "";
+					return { cls: f.className, en };
+				}, id);
+			};
+			/* four significant digits, as a reader would type them */
+			const typed = (x) => String(Number(x.toPrecision(4)));
+			for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+				await test(`study (${scheme}): a number question is graded right, wrong, and a prefix slip is named`, async () => {
+					const ctx = await fresh();
+					const { page, problems } = await openWatched(ctx, base + quizPage, base);
+					const q = await page.evaluate(pickQuiz);
+					const right = await typeAnswer(page, q.id, typed(q.mid));
+					const wrong = await typeAnswer(page, q.id, typed(q.mid * 1.37));
+					const slip = q.prefix ? await typeAnswer(page, q.id, typed(q.mid / 1.024)) : null;
+					const notNumber = await typeAnswer(page, q.id, "about twelve");
+					await ctx.close();
+					const bad = [];
+					if (!/quiz-right/.test(right.cls)) bad.push(`${typed(q.mid)} (key ${q.key}) graded ${right.cls}`);
+					if (!/quiz-wrong/.test(wrong.cls) || /prefix/.test(wrong.en)) bad.push(`${typed(q.mid * 1.37)} graded ${wrong.cls} "${wrong.en}"`);
+					if (slip && (!/quiz-wrong/.test(slip.cls) || !/prefix slip/.test(slip.en))) bad.push(`${typed(q.mid / 1.024)} gave "${slip.en}"`);
+					if (!/quiz-invalid/.test(notNumber.cls)) bad.push(`"about twelve" graded ${notNumber.cls}`);
+					bad.push(...problems);
+					check(`study (${scheme}): a number question is graded right, wrong, and a prefix slip is named`, !bad.length,
+						`${quizPage}#${q.id}: ${bad.join("; ")}`);
+				});
+			}
+
+			await test("study: a multiple choice is graded, and answers are kept across a reload", async () => {
+				const choicePage = pages.find((p) => /data-kind="choice"/.test(fs.readFileSync(path.join(SITE, p), "utf8")) && p !== "print.html");
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(fileBase + quizPage);
+				const q = await page.evaluate(pickQuiz);
+				await typeAnswer(page, q.id, typed(q.mid));
+				let choice = null;
+				if (choicePage) {
+					await page.goto(fileBase + choicePage);
+					choice = await page.evaluate(() => {
+						const c = document.querySelector('.quiz[data-kind="choice"]');
+						const items = Array.from(c.querySelectorAll(".quiz-choices > li"));
+						return { id: c.id, right: items.findIndex((li) => li.hasAttribute("data-correct")), n: items.length };
+					});
+					const wrongIndex = choice.right === 0 ? 1 : 0;
+					await page.click(`#${choice.id} .quiz-choices > li:nth-child(${wrongIndex + 1}) button`);
+					choice.wrong = await page.getAttribute(`#${choice.id} .quiz-feedback`, "class");
+					await page.focus(`#${choice.id} .quiz-choices > li:nth-child(${choice.right + 1}) button`);
+					await page.keyboard.press("Enter");
+					choice.rightCls = await page.getAttribute(`#${choice.id} .quiz-feedback`, "class");
+					await page.reload();
+					choice.kept = await page.evaluate((id) => {
+						const b = document.querySelector(`#${id} button[aria-pressed="true"]`);
+						return b ? Array.from(document.querySelectorAll(`#${id} .quiz-choices button`)).indexOf(b) : -1;
+					}, choice.id);
+				}
+				await page.goto(fileBase + quizPage);
+				const kept = await page.evaluate((id) => ({
+					value: document.querySelector(`#${id} input`).value,
+					cls: document.querySelector(`#${id} .quiz-feedback`).className,
+				}), q.id);
+				await ctx.close();
+				const bad = [];
+				if (kept.value !== typed(q.mid) || !/quiz-right/.test(kept.cls)) bad.push(`after a reload ${q.id} holds "${kept.value}" (${kept.cls})`);
+				if (choice && !/quiz-wrong/.test(choice.wrong)) bad.push(`wrong choice graded ${choice.wrong}`);
+				if (choice && !/quiz-right/.test(choice.rightCls)) bad.push(`right choice graded ${choice.rightCls}`);
+				if (choice && choice.kept !== choice.right) bad.push(`after a reload choice ${choice.kept} is marked, not ${choice.right}`);
+				check("study: a multiple choice is graded, and answers are kept across a reload", !bad.length, bad.join("; "));
+			});
+
+			await test("study: without JavaScript the answer is in a <details> that opens", async () => {
+				const ctx = await fresh({ javaScriptEnabled: false });
+				const page = await ctx.newPage();
+				await page.goto(fileBase + quizPage);
+				const before = await page.evaluate(() => {
+					const d = document.querySelector(".quiz .quiz-answer");
+					const k = d.querySelector(".quiz-key");
+					return { open: d.open, key: k.checkVisibility() ? 1 : 0, form: document.querySelectorAll(".quiz-form").length };
+				});
+				await page.click(".quiz .quiz-answer summary");
+				const after = await page.evaluate(() => document.querySelector(".quiz .quiz-answer .quiz-key").checkVisibility() ? 1 : 0);
+				await ctx.close();
+				check("study: without JavaScript the answer is in a <details> that opens",
+					!before.open && before.key === 0 && before.form === 0 && after > 0,
+					`open ${before.open}, key shown ${before.key} then ${after}, forms ${before.form}`);
+			});
+
+			await test("study: questions, cards and figures.html fit 390px without sideways scrolling, in each reading mode", async () => {
+				const ctx = await fresh({ viewport: { width: 390, height: 844 } });
+				const page = await ctx.newPage();
+				const bad = [];
+				const these = [quizPage].concat(["figures.html", "practice.html"].filter((x) => pages.includes(x)));
+				for (const p of these) {
+					for (const lang of ["zh", "en", "both"]) {
+						await page.goto(fileBase + p + "?lang=" + lang);
+						const r = await page.evaluate(() => ({
+							sw: document.documentElement.scrollWidth,
+							wide: Array.from(document.querySelectorAll(".quiz, .figures-card, ul.figures li, .quiz-form"))
+								.filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).length,
+						}));
+						if (r.sw > 391 || r.wide) bad.push(`${p}?lang=${lang}: scrollWidth ${r.sw}, ${r.wide} boxes past the edge`);
+					}
+				}
+				await ctx.close();
+				check("study: questions, cards and figures.html fit 390px without sideways scrolling, in each reading mode", !bad.length, bad.join("; "));
+			});
+
+			if (pages.includes("figures.html")) {
+				await test("study: figures.html lists every chapter's card, its links land, and it prints on two A4 pages", async () => {
+					const ctx = await fresh();
+					const page = await ctx.newPage();
+					await page.goto(fileBase + "figures.html");
+					const f = await page.evaluate(() => Array.from(document.querySelectorAll(".figures-page a.figure")).map((a) => a.getAttribute("href")));
+					let cards = 0;
+					const missing = [];
+					for (const p of pages.filter((x) => !/^(print|figures)\.html$/.test(x))) {
+						const s = fs.readFileSync(path.join(SITE, p), "utf8");
+						const m = s.match(/<section class="study-card figures-card"[\s\S]*?<\/section>/);
+						if (!m) continue;
+						const ids = (m[0].match(/class="figure" href="#([^"]+)"/g) || []).map((x) => x.replace(/.*#|"$/g, ""));
+						cards += ids.length;
+						ids.forEach((id) => { if (!f.includes(`${p}#${id}`)) missing.push(`${p}#${id}`); if (!s.includes(`id="${id}"`)) missing.push(`no #${id} in ${p}`); });
+					}
+					const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
+					const sheets = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
+					await ctx.close();
+					check("study: figures.html lists every chapter's card, its links land, and it prints on two A4 pages",
+						f.length === cards && !missing.length && sheets >= 1 && sheets <= 2,
+						`${f.length} figures on figures.html, ${cards} on the cards; ${missing.slice(0, 3).join(", ")}; ${sheets} A4 pages`);
+				});
+			}
+		}
+
+		if (pages.includes("practice.html")) {
+			for (const [scheme, base] of [["file", fileBase], ["http", httpBase]]) {
+				await test(`study (${scheme}): practice.html asks one drill at a time, grades it from the keyboard, and keeps progress across a reload`, async () => {
+					const name = `study (${scheme}): practice.html asks one drill at a time, grades it from the keyboard, and keeps progress across a reload`;
+					const ctx = await fresh();
+					const { page, problems } = await openWatched(ctx, base + "practice.html", base);
+					const shown = () => page.evaluate(() => Array.from(document.querySelectorAll(".practice-page .quiz"))
+						.filter((q) => q.getClientRects().length > 0).map((q) => q.id));
+					const first = await shown();
+					/* a number drill: type its key's number, wrong then right */
+					const q = await page.evaluate(() => {
+						const c = document.querySelector(".practice-current");
+						return { id: c.id, kind: c.dataset.kind, mid: (Number(c.dataset.lo) + Number(c.dataset.hi)) / 2 };
+					});
+					const bad = [];
+					if (first.length !== 1 || first[0] !== q.id) bad.push(`shown at first: ${first.join(" ")}`);
+					if (q.kind === "number") {
+						await page.focus(`#${q.id} input`);
+						await page.keyboard.type(String(Number((q.mid * 3.7).toPrecision(3))));
+						await page.keyboard.press("Enter");
+						const wrong = await page.getAttribute(`#${q.id} .quiz-feedback`, "class");
+						if (!/quiz-wrong/.test(wrong)) bad.push(`a wrong answer graded ${wrong}`);
+					}
+					const status1 = await page.textContent(".practice-status");
+					/* n moves on (focus is on the Next button after an answer) */
+					await page.keyboard.press("n");
+					const second = await shown();
+					if (second.length !== 1 || second[0] === q.id) bad.push(`after n: ${second.join(" ")}`);
+					await page.reload();
+					const status2 = await page.textContent(".practice-status");
+					const again = await page.evaluate(() => document.querySelector(".practice-current").id);
+					/* the missed drill comes first after a reload */
+					if (!/review 1\b/.test(status1) || status2 !== status1) bad.push(`status "${status1}", after a reload "${status2}"`);
+					if (again !== q.id) bad.push(`after a reload ${again} is asked, not the missed ${q.id}`);
+					/* every question, without JavaScript's session, is one click away */
+					await page.click(".practice-all");
+					const all = (await shown()).length;
+					const total = await page.evaluate(() => document.querySelectorAll(".practice-page .quiz").length);
+					if (all !== total) bad.push(`show all: ${all} of ${total}`);
+					bad.push(...problems);
+					await ctx.close();
+					check(name, !bad.length, bad.join("; "));
+				});
+			}
+		}
 
 		/* 6. accessibility: axe-core, no serious or critical violations */
 		if (AXE) {

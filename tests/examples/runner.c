@@ -17,7 +17,8 @@
  * written number, STATED: what it shows and the interval), `exact` (the
  * same read as in a derivation), `expr` (an expression), `span` (the text of
  * a brace span, braces included: what the reader sees and the verdict) and
- * `check` (a rule or row check).  Options after the kind: `row=ID` (bare
+ * `check` (a rule or row check), `grade` (a span's claim as a quiz's answer:
+ * what the page grades a typed number with).  Options after the kind: `row=ID` (bare
  * names are that row's fields), `approx=0.05`.  Errors appear as the GNU
  * diagnostics would print them, file `input`, line 1, column 1 at the start
  * of the input.
@@ -296,6 +297,28 @@ static void show_span(struct buf *out, const struct span *sp)
 		buf_addf(out, "correction %s\n", sp->correction);
 }
 
+/* What a quiz's page grades a typed answer with (span.h struct span_grade). */
+static void show_grade(struct buf *out, const struct span_grade *g)
+{
+	static const char *const names[] = {
+		[SLIP_PREFIX] = "prefix", [SLIP_BITS] = "bits", [SLIP_SPARSE] = "sparse",
+		[SLIP_DIRECTION] = "direction", [SLIP_DOUBLE] = "double", [SLIP_THOUSAND] = "thousand",
+	};
+	if (!g->ok) {
+		buf_adds(out, "not gradable\n");
+		return;
+	}
+	buf_addf(out, "unit %s\nright %.6g to %.6g", *g->unit ? g->unit : "(none)", g->lo, g->hi);
+	if (g->tol)
+		buf_addf(out, " within %g%%", g->tol * 100);
+	if (g->abs_tol)
+		buf_addf(out, " within %.6g %s", g->abs_tol, g->unit);
+	buf_adds(out, "\n");
+	for (size_t i = 0; i < g->nslips; i++)
+		buf_addf(out, "slip %s ×%.6g: %.6g\n", names[g->slips[i].kind], g->slips[i].factor,
+			 g->lo * g->slips[i].factor);
+}
+
 static void run(const char *kind, const char *opts, const char *input, struct buf *out)
 {
 	struct arena a = ARENA_INIT;
@@ -351,6 +374,15 @@ static void run(const char *kind, const char *opts, const char *input, struct bu
 			show_span(out, &sp);
 	} else if (!strcmp(kind, "prose")) {
 		rc = run_prose(&a, opts, input, out);
+	} else if (!strcmp(kind, "grade")) {
+		if (len < 2 || input[0] != '{' || input[len - 1] != '}') {
+			fprintf(stderr, "a grade example is written with its braces: %s\n", input);
+			exit(2);
+		}
+		struct span sp;
+		rc = claim_span(scope.units, &expr_scope, approx, &a, input + 1, len - 2, loc, &sp);
+		if (rc == 0)
+			show_grade(out, &sp.grade);
 	} else if (!strcmp(kind, "check")) {
 		rc = claim_check(scope.units, &expr_scope, approx, &a, input, len, loc);
 		if (rc == 0)
