@@ -617,7 +617,7 @@ static const char *path_id(struct arena *a, const char *source)
 static int page_path_taken(const char *page)
 {
 	static const char *const pages[] = { "index.html", "search.html", "claims.html", "glossary.html",
-					     "print.html", "404.html", "figures.html" };
+					     "print.html", "404.html", "figures.html", "practice.html" };
 	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++)
 		if (!strcmp(page, pages[i]))
 			return 1;
