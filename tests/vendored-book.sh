@@ -50,7 +50,6 @@ echo "# built in $ms ms: $(tail -1 "$TMP/log")"
 # JUSTIFIED: kind | count | why
 justified() {
 	cat <<'LIST'
-pipe tables are not rendered|78|GitHub's pipe tables (issue 23, part 4) are not rendered yet: each one is warned about
 unknown front matter key 'name'|1|SKILL.md's front matter is for another tool (an AI agent's skill file)
 unknown front matter key 'description'|1|the same front matter
 raw HTML: <jobid> dropped|1|orchestration/slurm/users.md:607 writes <jobid> as text; GitHub hides it silently, specbook says so
@@ -85,6 +84,17 @@ while IFS='|' read -r kind count why; do
 done < <(justified)
 check "no warning that is not justified" '[ "${total:-0}" -eq "$accounted" ]' \
 	"$(justified | cut -d'|' -f1 | grep -vF -f - "$TMP/warnings" | head -10)"
+
+# its 78 pipe tables are tables (GitHub's syntax: an alignment row, \| in
+# cells, inline Markdown and <br> in cells), each in a box that scrolls
+n=$(find "$TMP/site" -name '*.html' ! -name print.html -exec grep -o '<table class="pipe-table">' {} + | wc -l)
+check "its 78 pipe tables are rendered as tables ($n)" '[ "$n" -eq 78 ]'
+check "a table sits in a box that scrolls, its header cells are column headers" \
+	'grep -q "<div class=\"table-wrap\"><table class=\"pipe-table\"><thead><tr><th scope=\"col\"" "$TMP/site/compute/accelerator/index.html"'
+check "a cell keeps its <br> (training/dtype.md)" \
+	'grep -q "<td class=\"align-left\">Google TPU v2 (2017)<br>NVIDIA A100" "$TMP/site/training/dtype.html"'
+check "a cell keeps its inline Markdown (a link, code)" \
+	'grep -qE "<td[^>]*>[^<]*<(a href|code)" "$TMP/site/compute/accelerator/index.html"'
 
 # what the site looks like: 58 pages whose paths mirror the book's
 site=$TMP/site

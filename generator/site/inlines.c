@@ -27,8 +27,8 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t ulen = strlen(url);
@@ -206,8 +206,8 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t plen = strcspn(lit, "\n\xee");
@@ -229,8 +229,8 @@ static struct srcloc find_in_block(struct ctx *c, cmark_node *n, const char *tex
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t tlen = strlen(text);
@@ -272,7 +272,7 @@ static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, en
 	 * block's first line does (a line of 100,000 footnotes made it
 	 * quadratic) */
 	struct srcloc loc = c->footnotes++ < FOOTNOTE_PLACED_MAX ? find_in_block(c, n, written)
-		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? cmark_node_get_start_line(n) : 1, 1);
+		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? node_body_line(c, cmark_node_get_start_line(n)) : 1, 1);
 	diag_report(DIAG_WARNING, loc, (int)utf8_length(written, strlen(written)),
 		    "hint: specbook has no footnotes: say it in the text, in parentheses",
 		    said[what], written);
