@@ -1024,6 +1024,13 @@ static void claims_page(struct site *s)
 
 /* ---- figures to remember, flashcards ---- */
 
+/* The rows of a table that practice.html and the flashcards drill: a table
+ * of thousands of rows is data, not something to learn row by row, and a
+ * page of a question per value would grow with it (100,000 rows made a
+ * check spend most of its time writing drills).  The first rows are
+ * drilled; the page says how many were left out. */
+#define PRACTICE_ROWS_MAX 200
+
 /* Appends text to a flashcard field as HTML: escaped, and on one line (a
  * tab or a line break would end the field or the note). */
 static void card_text(struct buf *b, const char *t)
@@ -1123,7 +1130,7 @@ static void flashcards_file(struct site *s)
 		const struct spec_table *tb = &tables[t];
 		for (size_t c = 0; c < tb->ncolumns; c++) {
 			const struct spec_column *col = &tb->columns[c];
-			for (size_t r = 0; col->unit && r < tb->nrows; r++) {
+			for (size_t r = 0; col->unit && r < tb->nrows && r < PRACTICE_ROWS_MAX; r++) {
 				const struct spec_row *row = &tb->rows[r];
 				struct numbers_drill d;
 				if (numbers_drill(b->numbers, s->a, t, r, c, &d) < 0)
@@ -1198,6 +1205,7 @@ static void figures_page(struct site *s)
 
 /* ---- practice: drills from the spec tables ---- */
 
+
 /* practice.html: a question for every number of the spec tables (a
  * field's value, typed in its unit, graded as a quiz is) and for every two
  * neighbouring rows of a column (which is higher?).  Without JavaScript it
@@ -1232,7 +1240,7 @@ static void practice_page(struct site *s)
 			const char *ce = col->name.en ? col->name.en : col->id;
 			struct numbers_drill prev;
 			const struct spec_row *prev_row = NULL;
-			for (size_t r = 0; r < tb->nrows; r++) {
+			for (size_t r = 0; r < tb->nrows && r < PRACTICE_ROWS_MAX; r++) {
 				const struct spec_row *row = &tb->rows[r];
 				struct numbers_drill d;
 				if (numbers_drill(b->numbers, s->a, t, r, c, &d) < 0)
@@ -1269,6 +1277,15 @@ static void practice_page(struct site *s)
 	}
 	struct dom_node *count = dom_elem_class(art, "p", "practice-count");
 	dom_texts(count, arena_printf(s->a, "%d + %d", drills, comparisons));
+	for (size_t t = 0; t < ntables; t++)
+		if (tables[t].nrows > PRACTICE_ROWS_MAX)
+			bi_block(art, "p",
+				 arena_printf(s->a, "“%s”有 %zu 行，只练习前 %d 行。",
+					      tables[t].title.zh ? tables[t].title.zh : tables[t].id,
+					      tables[t].nrows, PRACTICE_ROWS_MAX),
+				 arena_printf(s->a, "\"%s\" has %zu rows: only the first %d are drilled.",
+					      tables[t].title.en ? tables[t].title.en : tables[t].id,
+					      tables[t].nrows, PRACTICE_ROWS_MAX));
 	study_assets(frag);
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
