@@ -270,20 +270,28 @@ int main(int argc, char **argv)
 				stats.examples);
 		if (status == 0) {
 			/* translation coverage per chapter, as a small table */
+			int one = book && book->language;   /* nothing to pair */
 			for (int i = 0; i < stats.chapters && stats.chapters <= 50; i++) {
 				const struct chapter_stats *c = &stats.per_chapter[i];
-				fprintf(stderr, "  %-32s %4d/%-4d pairs (%5.1f%%) %6d numbers\n", c->source,
-					c->pairs, c->zh_blocks,
-					c->zh_blocks ? 100.0 * c->pairs / c->zh_blocks : 100.0, c->spans);
+				if (one)
+					fprintf(stderr, "  %-32s %6d numbers\n", c->source, c->spans);
+				else
+					fprintf(stderr, "  %-32s %4d/%-4d pairs (%5.1f%%) %6d numbers\n", c->source,
+						c->pairs, c->zh_blocks,
+						c->zh_blocks ? 100.0 * c->pairs / c->zh_blocks : 100.0, c->spans);
 			}
 			if (stats.reused)
 				fprintf(stderr, "specbook: %d of %d chapters unchanged since the last build, "
 					"%d rendered, %d read again for their search part\n", stats.reused,
 					stats.chapters, stats.chapters - stats.reused, stats.reindexed);
-			fprintf(stderr, "specbook: %s %d chapters, %d pages: %d/%d Chinese blocks paired (%.1f%%), "
+			char paired[96] = "";
+			if (!one)
+				snprintf(paired, sizeof paired, "%d/%d Chinese blocks paired (%.1f%%), ",
+					 stats.pairs, stats.zh_blocks, pct);
+			fprintf(stderr, "specbook: %s %d chapters, %d pages: %s"
 				"%d numbers checked (%d claims, %d disputed), %d warning%s, %.2f s%s%s\n",
-				write ? "built" : "checked", stats.chapters, stats.pages, stats.pairs,
-				stats.zh_blocks, pct, stats.spans, stats.claims, stats.disputed, warnings,
+				write ? "built" : "checked", stats.chapters, stats.pages, paired,
+				stats.spans, stats.claims, stats.disputed, warnings,
 				warnings == 1 ? "" : "s", site_clock() - t0, write ? " -> " : "", write ? out : "");
 		} else {
 			fprintf(stderr, "specbook: %d error%s, %d warning%s; %s\n", errors,

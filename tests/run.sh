@@ -312,6 +312,9 @@ else
 fi
 rm -rf "$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead-toolong"
 
+echo "# a public Markdown book, vendored, built as it is (tests/vendor/)"
+tap vendored-book env BUILD="$BUILD" bash tests/vendored-book.sh
+
 echo "# hostile input"
 for t in tests/hostile/*.sh; do
 	[ -f "$t" ] && [ "$t" != tests/hostile/lib.sh ] || continue

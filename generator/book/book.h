@@ -20,12 +20,14 @@
 #include "core/files.h"
 #include "book/numbers.h"
 
+struct ynode;
+
 struct chapter {
 	const char *path;        /* "content/01-introduction.md", for diagnostics */
-	const char *source;      /* "01-introduction.md", as other chapters link to it */
-	const char *page;        /* "01-introduction.html" */
-	const char *id;          /* front matter id */
-	int number;              /* NN of the file name */
+	const char *source;      /* "01-introduction.md", "compute/README.md": below content/ */
+	const char *page;        /* "01-introduction.html", "compute/index.html" */
+	const char *id;          /* front matter id, else from the path ("compute/cpu") */
+	int number;              /* NN of the file name in a flat book, else its place (1…) */
 	struct bitext title;
 	struct bitext summary;
 	const char *text;        /* the whole file, NUL-terminated; NULL but while
@@ -61,12 +63,19 @@ struct book {
 	/* what a plain quantity of prose that no spec row vouches for gets
 	 * (book.yaml `unchecked: warn | error | off`; default warn) */
 	enum { UNCHECKED_WARN, UNCHECKED_ERROR, UNCHECKED_OFF } unchecked;
+	int unchecked_set;          /* unchecked: was in book.yaml (else off for a book without spec tables) */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	struct bitext claims_intro;   /* what the claims page says first, or none */
 
-	struct chapter *chapters;   /* in file-name order */
+	struct chapter *chapters;   /* in reading order (nav:, else NN-, else README first, by name) */
 	size_t nchapters;
+	struct chapter **by_source; /* the same, sorted by source (book_chapter()) */
+	const struct ynode *nav;    /* book.yaml's nav: list, or NULL */
+	int flat;                   /* every page is content/NN-slug.md: pages show their NN */
+	const char *language;       /* "en" or "zh" for a book in one language, NULL for both:
+				       book.yaml's languages:, else "en" when no title has Chinese */
+	int languages_set;
 	/* the other files of content/ and its subfolders, which the site
 	 * copies to the same place below it: paths below content/ ("gpu.svg",
 	 * "img/a.png"), in walk order (sorted names, a folder's files where
@@ -135,6 +144,14 @@ int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
 
 /* Returns the chapter whose source file name is source, or NULL. */
 const struct chapter *book_chapter(const struct book *b, const char *source);
+/* Returns in a the path below content/ that the relative link path[0..len)
+ * written in the page from (a source, "compute/cpu.md") names, as GitHub
+ * resolves it: from the page's folder, "." and ".." taken ("" is content/
+ * itself); NULL if it climbs out of content/. */
+char *book_path_join(struct arena *a, const char *from, const char *path, size_t len);
+/* Returns the page of folder (below content/, "" for content/ itself):
+ * its README.md, else its index.md, else NULL. */
+const struct chapter *book_folder_page(struct arena *a, const struct book *b, const char *folder);
 /* Returns the term with that id, or NULL. */
 const struct term *book_term(const struct book *b, const char *id);
 

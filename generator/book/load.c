@@ -128,6 +128,8 @@ static int yes_no(const struct ynode *n, const char *key, int dflt)
 	return dflt;
 }
 
+static const char **read_list(struct arena *a, const struct ynode *n, size_t *count);
+
 static void load_book_yaml(struct arena *a, struct book *b)
 {
 	char *text;
@@ -158,6 +160,7 @@ static void load_book_yaml(struct arena *a, struct book *b)
 		else if (!strcmp(k->text, "note_unpaired") && v->kind == YNODE_SCALAR)
 			b->quiet_unpaired = !yes_no(v, "note_unpaired", 1);
 		else if (!strcmp(k->text, "unchecked") && v->kind == YNODE_SCALAR) {
+			b->unchecked_set = 1;
 			if (!strcmp(v->text, "warn"))
 				b->unchecked = UNCHECKED_WARN;
 			else if (!strcmp(v->text, "error"))
@@ -175,6 +178,31 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
+		else if (!strcmp(k->text, "languages")) {
+			size_t n;
+			const char **l = read_list(a, v, &n);
+			int zh = 0, en = 0, bad = 0;
+			for (size_t j = 0; j < n; j++) {
+				if (!strcmp(l[j], "zh"))
+					zh = 1;
+				else if (!strcmp(l[j], "en"))
+					en = 1;
+				else
+					bad = 1;
+			}
+			if (bad || !(zh || en))
+				diag_error(v->loc, "languages must list zh, en or both: [en], [zh] or [zh, en]");
+			else {
+				b->languages_set = 1;
+				b->language = zh && en ? NULL : zh ? "zh" : "en";
+			}
+		} else if (!strcmp(k->text, "nav")) {
+			if (v->kind == YNODE_SEQ)
+				b->nav = v;
+			else
+				diag_error(v->loc, "nav must be a list of pages and folders below content/, "
+						   "not %s", ytree_kind_name(v));
+		}
 		else
 			diag_warning(k->loc, "unknown setting '%s' in book.yaml", k->text);
 	}
@@ -196,11 +224,21 @@ static int is_fence(const char *p, const char *end, const char *fence)
 	return p == end || *p == '\n';
 }
 
-/* The file's name without its NN- prefix and .md: "01-intro.md" → "intro". */
+/* The file's name without its NN- prefix and .md: "01-intro.md" → "intro";
+ * a folder's README.md or index.md, the folder's name. */
 static char *chapter_stem(struct arena *a, const char *source)
 {
 	const char *slash = strrchr(source, '/');
 	const char *name = slash ? slash + 1 : source;
+	if (slash && (!strcmp(name, "README.md") || !strcmp(name, "index.md"))) {
+		const char *up = slash;
+		while (up > source && up[-1] != '/')
+			up--;
+		size_t digits = strspn(up, "0123456789");
+		if (digits && up[digits] == '-' && up + digits + 1 < slash)
+			up += digits + 1;
+		return arena_strndup(a, up, (size_t)(slash - up));
+	}
 	size_t digits = strspn(name, "0123456789");
 	if (digits && name[digits] == '-')
 		name += digits + 1;
@@ -305,6 +343,20 @@ static int has_han(const char *s)
 	return 0;
 }
 
+/* A chapter whose front matter gives no title takes its first heading's
+ * (returns 1), else its file's name (returns 0). */
+static int title_from_body(struct arena *a, struct chapter *c)
+{
+	char *t = book_first_heading(a, c->body, c->body_len);
+	if (t && has_han(t))
+		c->title.zh = t;
+	else if (t)
+		c->title.en = t;
+	else
+		c->title.en = chapter_stem(a, c->source);
+	return t != NULL;
+}
+
 int book_chapter_parse(struct arena *a, struct chapter *c)
 {
 	const char *yaml;
@@ -312,14 +364,7 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 	if (split_front_matter(c, &yaml, &ylen))
 		return -1;
 	if (!yaml) {
-		/* no front matter: the title is the first heading's, else the file's name */
-		char *t = book_first_heading(a, c->body, c->body_len);
-		if (t && has_han(t))
-			c->title.zh = t;
-		else if (t)
-			c->title.en = t;
-		else
-			c->title.en = chapter_stem(a, c->source);
+		title_from_body(a, c);
 		return 0;
 	}
 	struct ynode *fm = ytree_parse(a, c->path, yaml, ylen, 2);
@@ -340,10 +385,10 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 		else
 			diag_warning(k->loc, "unknown front matter key '%s' (known: id, title, summary)", k->text);
 	}
-	if (!c->title.zh && !c->title.en) {
-		diag_error(fm->loc, "chapter has no title: add title: {zh: …, en: …} to its front matter");
-		return -1;
-	}
+	/* front matter written for other tools ("name:", "tags:") may have no title */
+	if (!c->title.zh && !c->title.en && !title_from_body(a, c))
+		diag_warning(fm->loc, "chapter has no title: its file's name '%s' is shown; add "
+				      "title: {zh: …, en: …} to its front matter, or a # heading", c->title.en);
 	return 0;
 }
 
@@ -406,112 +451,339 @@ static void read_one(void *ctx, size_t i, struct arena *a)
 	}
 }
 
-/* How deep subfolders of content/ are searched for chapters that would be
- * skipped and files to copy: deeper than any book's sections, shallow
- * enough for a stack. */
-enum { SUBFOLDER_DEPTH_MAX = 16 };
+/* How deep folders of content/ are searched for pages: deeper than any
+ * book's sections, shallow enough for a stack. */
+enum { CONTENT_DEPTH_MAX = 16 };
 
-struct found_files {
-	const char **paths;      /* below content/, malloc'd array */
-	size_t n, cap;
-};
-
-static int ends_with(const char *s, const char *suffix)
+/* A page's file name, or a folder's: "README.md" → "README", "02-net" → "02-net". */
+static size_t name_stem_len(const char *name)
 {
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
+	size_t n = strlen(name);
+	return n > 3 && !strcmp(name + n - 3, ".md") ? n - 3 : n;
 }
 
+/* Is name a folder's own page (README.md or index.md)? */
+static int is_folder_page(const char *name)
+{
+	return !strcmp(name, "README.md") || !strcmp(name, "index.md");
+}
+
+/* The number of an "NN-" prefix (2 to 6 digits, then a dash), or -1. */
+static int name_number(const char *name)
+{
+	size_t digits = strspn(name, "0123456789");
+	if (digits < 2 || digits > 6 || name[digits] != '-')
+		return -1;
+	return atoi(name);
+}
+
+/* The order of two entries of one folder: its README (or index) first,
+ * then by NN- prefix where both have one, then by name (stem). */
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const char *x = *(const char *const *)pa, *y = *(const char *const *)pb;
+	int fx = is_folder_page(x), fy = is_folder_page(y);
+	if (fx != fy)
+		return fy - fx;
+	int nx = name_number(x), ny = name_number(y);
+	if (nx >= 0 && ny >= 0 && nx != ny)
+		return nx < ny ? -1 : 1;
+	size_t lx = name_stem_len(x), ly = name_stem_len(y);
+	int c = strncmp(x, y, lx < ly ? lx : ly);
+	if (c)
+		return c;
+	return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
+}
+
+struct found {
+	const char **sources;    /* the pages, below content/ */
+	size_t n, cap;
+	const char **files;      /* the other files, below content/, to be copied */
+	size_t nfiles, capfiles;
+};
+
 /*
- * Walks dir (rel below the book: "content", then its subfolders): every
- * regular file but the chapters and the book's YAML goes to found, to be
- * copied into the site at the same place below it (images, PDFs).  A .md
- * in a subfolder is warned at (chapters are read from content/ alone, and
- * one that is skipped must not be skipped without a word).  A symbolic
- * link is refused, never followed: what it points to may be outside the
- * book.  Dot files are left out (files_list()).
+ * Collects the pages of folder dir (rel below content/, "" at the top) in
+ * their default order: every .md file is a page; every real folder is
+ * walked; every other regular file (an image, a script, a PDF) goes to
+ * f->files, to be copied into the site at the same place below it (but
+ * the book's own YAML).  A symbolic link is refused, never followed: what
+ * it points to may be outside the book.  A .md file is not stat()ed here
+ * (a long book would pay one per chapter): reading it refuses a link or a
+ * non-file.  Dot files are left out (files_list()).
  */
-static void scan_content(struct arena *a, const char *dir, const char *rel, int depth,
-			 struct found_files *found)
+static void walk_content(struct arena *a, const char *dir, const char *rel, int depth,
+			 struct found *f)
 {
 	size_t n;
 	char **names = files_list(a, dir, "", &n);
+	if (!names)
+		return;
+	qsort(names, n, sizeof *names, entry_cmp);
+	int has_readme = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];
-		/* the chapters: not a stat for each of a long book's */
-		if (depth == 0 && ends_with(name, ".md"))
+		size_t len = strlen(name);
+		const char *src = *rel ? arena_printf(a, "%s/%s", rel, name) : name;
+		if (len > 3 && !strcmp(name + len - 3, ".md")) {
+			if (is_folder_page(name) && has_readme++) {
+				diag_error((struct srcloc){ arena_printf(a, "content/%s", src), 0, 0 },
+					   "a folder has one page of its own: README.md or index.md, not both "
+					   "(rename one)");
+				continue;
+			}
+			*ARRAY_PUSH(f->sources, f->n, f->cap) = src;
 			continue;
-		if (depth == 0 && (!strcmp(name, "book.yaml") || !strcmp(name, "glossary.yaml")))
+		}
+		if (!*rel && (!strcmp(name, "book.yaml") || !strcmp(name, "glossary.yaml")))
 			continue;
 		const char *path = arena_printf(a, "%s/%s", dir, name);
-		const char *shown = arena_printf(a, "%s/%s", rel, name);
+		const char *shown = arena_printf(a, "content/%s", src);
 		struct stat st;
 		if (lstat(path, &st))
 			continue;   /* gone since it was listed */
-		if (S_ISDIR(st.st_mode)) {
-			if (depth + 1 < SUBFOLDER_DEPTH_MAX)
-				scan_content(a, path, shown, depth + 1, found);
-			continue;
-		}
-		if (ends_with(name, ".md")) {
-			diag_warning((struct srcloc){ shown, 0, 0 },
-				     "chapters in subfolders of content/ are not built yet: "
-				     "move it to content/ as NN-slug.md, or out of content/");
-			continue;
-		}
 		if (S_ISLNK(st.st_mode)) {
 			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
-				    "hint: put the file itself there (files beside the chapters are "
+				    "hint: put the file or folder itself there (what is in content/ is "
 				    "copied into the site)",
 				    "symbolic link: not followed (a book's files must be inside the book)");
 			continue;
 		}
-		if (!S_ISREG(st.st_mode)) {
-			diag_warning((struct srcloc){ shown, 0, 0 },
-				     "not a regular file: not copied into the site");
+		if (S_ISREG(st.st_mode)) {
+			*ARRAY_PUSH(f->files, f->nfiles, f->capfiles) = src;
 			continue;
 		}
-		*ARRAY_PUSH(found->paths, found->n, found->cap) =
-			shown + strlen("content/");
+		if (!S_ISDIR(st.st_mode)) {
+			diag_warning((struct srcloc){ shown, 0, 0 }, "not a regular file: not copied into the site");
+			continue;
+		}
+		if (depth + 1 >= CONTENT_DEPTH_MAX) {
+			diag_warning((struct srcloc){ shown, 0, 0 },
+				     "folder nested more than %d deep: its pages are not built",
+				     CONTENT_DEPTH_MAX);
+			continue;
+		}
+		walk_content(a, path, src, depth + 1, f);
 	}
+}
+
+/* The site path of the page for source (below content/): a folder's
+ * README.md or index.md is the folder's index.html, the book's own
+ * README.md is readme.html (index.html is the book's summary page), any
+ * other file keeps its path with .html for .md. */
+static const char *page_path(struct arena *a, const char *source)
+{
+	const char *slash = strrchr(source, '/');
+	const char *name = slash ? slash + 1 : source;
+	if (is_folder_page(name))
+		return slash ? arena_printf(a, "%.*sindex.html", (int)(name - source), source) : "readme.html";
+	return arena_printf(a, "%.*s.html", (int)(strlen(source) - 3), source);
+}
+
+/* The id of a page without one in front matter: its path without .md and
+ * NN- prefixes ("compute/accelerator" for compute/accelerator/README.md,
+ * "intro" for 01-intro.md; the book's own README is "readme"). */
+static const char *path_id(struct arena *a, const char *source)
+{
+	struct buf b = BUF_INIT;
+	for (const char *p = source; *p;) {
+		size_t n = strcspn(p, "/");
+		const char *part = p;
+		int last = !p[n];
+		p += n + !last;
+		if (last && is_folder_page(part) && b.len)
+			break;
+		if (last && is_folder_page(part)) {
+			buf_adds(&b, "readme");
+			break;
+		}
+		if (name_number(part) >= 0) {
+			size_t skip = strspn(part, "0123456789") + 1;
+			part += skip;
+			n -= skip;
+		}
+		if (last && n > 3 && !memcmp(part + n - 3, ".md", 3))
+			n -= 3;
+		if (b.len)
+			buf_addch(&b, '/');
+		buf_add(&b, part, n);
+	}
+	const char *r = arena_strndup(a, b.data ? b.data : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
+/* Site paths a page must not take: the pages and folders the site makes. */
+static int page_path_taken(const char *page)
+{
+	static const char *const pages[] = { "index.html", "search.html", "claims.html", "glossary.html",
+					     "print.html", "404.html", "figures.html", "practice.html" };
+	for (size_t i = 0; i < sizeof pages / sizeof *pages; i++)
+		if (!strcmp(page, pages[i]))
+			return 1;
+	return !strncmp(page, "specs/", 6) || !strncmp(page, "assets/", 7);
+}
+
+static int source_cmp(const void *pa, const void *pb)
+{
+	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/* A nav: entry and the pages it orders: its rank is where nav names it. */
+struct nav_ctx {
+	struct arena *a;
+	const char **sorted;       /* the book's sources, sorted with strcmp */
+	size_t n;
+	size_t *rank;              /* per sorted source; SIZE_MAX: not named */
+	const char **expanded;     /* per sorted source: the folder ("a/") whose pages
+				      were ranked from here, or NULL */
+	size_t next;
+};
+
+/* Ranks the pages nav entry n names: a page by its path below content/,
+ * a folder (with or without a trailing slash) by all its pages not named
+ * before, a list by its items in turn. */
+static void nav_rank(struct nav_ctx *nc, const struct ynode *n, int depth)
+{
+	if (depth > 32)
+		return;
+	if (n->kind == YNODE_SEQ) {
+		for (size_t i = 0; i < n->count; i++)
+			nav_rank(nc, n->items[i], depth + 1);
+		return;
+	}
+	if (n->kind == YNODE_MAP) {   /* - Section title: [pages] */
+		for (size_t i = 0; i < n->count; i++)
+			nav_rank(nc, n->pairs[i].value, depth + 1);
+		return;
+	}
+	const char *path = n->text;
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	size_t len = strlen(path);
+	while (len && path[len - 1] == '/')
+		len--;
+	const char *key = arena_strndup(nc->a, path, len);
+	const char **hit = bsearch(&key, nc->sorted, nc->n, sizeof *nc->sorted, source_cmp);
+	if (hit) {
+		size_t i = (size_t)(hit - nc->sorted);
+		if (nc->rank[i] == SIZE_MAX)
+			nc->rank[i] = nc->next++;
+		return;
+	}
+	/* a folder: the pages whose path starts with "key/", adjacent when sorted */
+	const char *prefix = arena_printf(nc->a, "%s/", key);
+	size_t plen = len + 1, lo = 0, hi = nc->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp(nc->sorted[mid], prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!len || lo >= nc->n || strncmp(nc->sorted[lo], prefix, plen)) {
+		diag_error(n->loc, "nav names '%s', which is no page or folder of content/ "
+				   "(write paths below content/, such as compute/README.md)", n->text);
+		return;
+	}
+	/* a folder ranked from here before, which holds this one (the same
+	 * folder named again, or one of its own): nothing is left to rank,
+	 * and a nav: that names one big folder a thousand times stays linear */
+	const char *before = nc->expanded[lo];
+	if (before && !strncmp(prefix, before, strlen(before)))
+		return;
+	nc->expanded[lo] = prefix;
+	/* the folder's pages in their default order: the caller sorts by
+	 * (rank, default place), so one rank for all of them keeps it */
+	size_t r = nc->next++;
+	for (size_t i = lo; i < nc->n && !strncmp(nc->sorted[i], prefix, plen); i++)
+		if (nc->rank[i] == SIZE_MAX)
+			nc->rank[i] = r;
+}
+
+struct ranked { const char *source; size_t rank, place; };
+
+static int ranked_cmp(const void *pa, const void *pb)
+{
+	const struct ranked *x = pa, *y = pb;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return (x->place > y->place) - (x->place < y->place);
+}
+
+/* Puts the pages f found in the order of book.yaml's nav: (those it does
+ * not name after, each with a warning, in their default order). */
+static void nav_order(struct arena *a, const struct ynode *nav, struct found *f)
+{
+	struct nav_ctx nc = { a, arena_array(a, f->n ? f->n : 1, sizeof *nc.sorted), f->n,
+			      arena_array(a, f->n ? f->n : 1, sizeof *nc.rank),
+			      arena_array(a, f->n ? f->n : 1, sizeof *nc.expanded), 0 };
+	memcpy(nc.sorted, f->sources, f->n * sizeof *f->sources);
+	qsort(nc.sorted, f->n, sizeof *nc.sorted, source_cmp);
+	for (size_t i = 0; i < f->n; i++)
+		nc.rank[i] = SIZE_MAX;
+	nav_rank(&nc, nav, 0);
+	struct ranked *r = arena_array(a, f->n ? f->n : 1, sizeof *r);
+	for (size_t i = 0; i < f->n; i++) {
+		const char **hit = bsearch(&f->sources[i], nc.sorted, nc.n, sizeof *nc.sorted, source_cmp);
+		r[i] = (struct ranked){ f->sources[i], nc.rank[hit - nc.sorted], i };
+		if (r[i].rank == SIZE_MAX)
+			diag_warning((struct srcloc){ arena_printf(a, "content/%s", f->sources[i]), 0, 0 },
+				     "page not named in book.yaml's nav: placed after the pages it names");
+	}
+	qsort(r, f->n, sizeof *r, ranked_cmp);
+	for (size_t i = 0; i < f->n; i++)
+		f->sources[i] = r[i].source;
+}
+
+static int chapter_source_cmp(const void *pa, const void *pb)
+{
+	const struct chapter *x = *(const struct chapter *const *)pa;
+	const struct chapter *y = *(const struct chapter *const *)pb;
+	return strcmp(x->source, y->source);
 }
 
 static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, const void *ctx)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
-	size_t n;
-	char **names = files_list(a, dir, ".md", &n);
-	if (!names) {
+	if (!files_is_dir(dir)) {
 		diag_error((struct srcloc){ "content", 0, 0 }, "cannot read the content directory");
 		return;
 	}
-	struct found_files found = { NULL, 0, 0 };
-	scan_content(a, dir, "content", 0, &found);
-	b->files = arena_array(a, found.n ? found.n : 1, sizeof *b->files);
-	if (found.n)
-		memcpy(b->files, found.paths, found.n * sizeof *b->files);
-	b->nfiles = found.n;
-	free(found.paths);
-	b->chapters = arena_array(a, n, sizeof *b->chapters);
-	for (size_t i = 0; i < n; i++) {
-		const char *name = names[i];
+	struct found f = { 0 };
+	walk_content(a, dir, "", 0, &f);
+	b->files = arena_array(a, f.nfiles ? f.nfiles : 1, sizeof *b->files);
+	if (f.nfiles)
+		memcpy(b->files, f.files, f.nfiles * sizeof *b->files);
+	b->nfiles = f.nfiles;
+	free(f.files);
+	if (b->nav)
+		nav_order(a, b->nav, &f);
+	b->chapters = arena_array(a, f.n ? f.n : 1, sizeof *b->chapters);
+	/* a flat book of NN-slug.md files keeps its numbers; any other book
+	 * numbers its pages in order */
+	int flat = 1;
+	for (size_t i = 0; i < f.n && flat; i++)
+		flat = !strchr(f.sources[i], '/') && name_number(f.sources[i]) >= 0;
+	b->flat = flat;
+	for (size_t i = 0; i < f.n; i++) {
+		const char *name = f.sources[i];
 		const char *rel = arena_printf(a, "content/%s", name);
-		size_t digits = 0;
-		while (isdigit((unsigned char)name[digits]))
-			digits++;
-		if (digits < 2 || digits > 6 || name[digits] != '-') {
-			diag_warning((struct srcloc){ rel, 0, 0 },
-				     "not a chapter (chapters are named NN-slug.md): ignored");
-			continue;
-		}
 		struct chapter *c = &b->chapters[b->nchapters++];
 		memset(c, 0, sizeof *c);
 		c->path = rel;
 		c->source = name;
-		c->number = atoi(name);
-		c->page = arena_printf(a, "%.*s.html", (int)(strlen(name) - 3), name);
+		c->number = flat ? name_number(name) : (int)b->nchapters;
+		c->page = page_path(a, name);
+		if (page_path_taken(c->page)) {
+			diag_error((struct srcloc){ rel, 0, 0 },
+				   "this page would be the site's own %s: rename the file", c->page);
+			b->nchapters--;
+			continue;
+		}
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 	}
+	free(f.sources);
 
 	struct read_job job = { b, vouch, ctx, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
 				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
@@ -527,13 +799,26 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		struct chapter *c = &b->chapters[kept++];
 		*c = b->chapters[i];
 		if (!c->id)
-			c->id = chapter_stem(a, c->source);
+			c->id = path_id(a, c->source);
 	}
 	b->nchapters = kept;
 	free(job.ok);
+	/* book_chapter() looks pages up by source */
+	b->by_source = arena_array(a, kept ? kept : 1, sizeof *b->by_source);
+	for (size_t i = 0; i < kept; i++)
+		b->by_source[i] = &b->chapters[i];
+	qsort(b->by_source, kept, sizeof *b->by_source, chapter_source_cmp);
 	check_chapter_ids(a, b);
+	/* a book in one language: no title in Chinese, unless book.yaml says */
+	if (!b->languages_set) {
+		int han = (b->title.zh != NULL) || (b->subtitle.zh != NULL);
+		for (size_t i = 0; i < kept && !han; i++)
+			han = b->chapters[i].title.zh != NULL;
+		b->language = han ? NULL : "en";
+	}
 	if (b->nchapters == 0 && diag_count(DIAG_ERROR) == 0)
-		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md");
+		diag_error((struct srcloc){ "content", 0, 0 }, "no chapters: add content/01-slug.md "
+				   "(or any .md file, in content/ or a folder of it)");
 }
 
 static const char **read_list(struct arena *a, const struct ynode *n, size_t *count)
@@ -717,19 +1002,73 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	load_chapters(a, b, vouch, ctx);
 	load_glossary(a, b);
 	b->numbers = numbers_load(a, root, b->approx);
+	/* a book without spec tables (a Markdown book as it is) has no row a
+	 * plain quantity could match: a warning at each of its thousand
+	 * would bury every other one; the coverage line still counts them */
+	size_t ntables = 0;
+	if (b->numbers)
+		numbers_tables(b->numbers, &ntables);
+	if (!b->unchecked_set && ntables == 0)
+		b->unchecked = UNCHECKED_OFF;
 	load_template(a, b);
 	return b;
 }
 
+char *book_path_join(struct arena *a, const char *from, const char *path, size_t len)
+{
+	struct buf b = BUF_INIT;
+	const char *slash = strrchr(from, '/');
+	if (slash)
+		buf_add(&b, from, (size_t)(slash - from));
+	for (size_t i = 0; i < len;) {
+		size_t n = 0;
+		while (i + n < len && path[i + n] != '/')
+			n++;
+		if (n == 2 && path[i] == '.' && path[i + 1] == '.') {
+			if (!b.len) {
+				buf_release(&b);
+				return NULL;
+			}
+			size_t up = b.len;
+			while (up > 0 && b.data[up - 1] != '/')
+				up--;
+			buf_truncate(&b, up ? up - 1 : 0);
+		} else if (n && !(n == 1 && path[i] == '.')) {
+			if (b.len)
+				buf_addch(&b, '/');
+			buf_add(&b, path + i, n);
+		}
+		i += n + 1;
+	}
+	char *r = arena_strndup(a, b.data ? b.data : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
+const struct chapter *book_folder_page(struct arena *a, const struct book *b, const char *folder)
+{
+	const char *const names[] = { "README.md", "index.md" };
+	for (size_t i = 0; i < 2; i++) {
+		const struct chapter *c = book_chapter(b, *folder ? arena_printf(a, "%s/%s", folder, names[i])
+							  : names[i]);
+		if (c)
+			return c;
+	}
+	return NULL;
+}
+
 static int chapter_cmp(const void *key, const void *elem)
 {
-	return strcmp(key, ((const struct chapter *)elem)->source);
+	return strcmp(key, (*(const struct chapter *const *)elem)->source);
 }
 
 const struct chapter *book_chapter(const struct book *b, const char *source)
 {
-	/* chapters are in file-name order (files_list sorts with strcmp) */
-	return bsearch(source, b->chapters, b->nchapters, sizeof *b->chapters, chapter_cmp);
+	if (!b->by_source)
+		return NULL;
+	const struct chapter *const *hit = bsearch(source, b->by_source, b->nchapters,
+						   sizeof *b->by_source, chapter_cmp);
+	return hit ? *hit : NULL;
 }
 
 const struct term *book_term(const struct book *b, const char *id)

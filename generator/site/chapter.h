@@ -68,12 +68,22 @@ struct ctx {
 	int footnotes;           /* footnote warnings so far (inlines.c) */
 	int in_heading;          /* inside a heading: its quantities are not scanned */
 	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
+	int line_shift;          /* added to the lines of the tree rendering now: a
+				    table cell is parsed alone, its line 1 being its
+				    row's line (render.c) */
 	size_t capunchecked;
 };
 
 /* Returns want (or want-2, want-3…: the first not taken) as an id of the
  * page, now taken (render.c). */
 const char *render_unique_id(struct ctx *c, const char *want);
+
+/* Returns the body line of a line of the cmark tree rendering now (0, no
+ * position, stays 0). */
+static inline int node_body_line(const struct ctx *c, int line)
+{
+	return line > 0 ? line + c->line_shift : line;
+}
 
 /* Returns the place in the chapter's file of a line and column of its body. */
 static inline struct srcloc chapter_loc(const struct ctx *c, int md_line, int col)

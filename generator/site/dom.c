@@ -583,6 +583,88 @@ void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n),
 			fn(ctx, n);
 }
 
+/* Does the element hold class cls among its classes? */
+static int has_class(struct dom_node *n, const char *cls)
+{
+	const char *c = dom_get_attr(n, "class");
+	size_t len = strlen(cls);
+	for (; c && *c; c += strcspn(c, " "), c += strspn(c, " "))
+		if (!strncmp(c, cls, len) && (c[len] == ' ' || !c[len]))
+			return 1;
+	return 0;
+}
+
+/* Is lang (an element's lang attribute, or NULL) the language code? */
+static int lang_is(const char *lang, const char *code)
+{
+	size_t n = strlen(code);
+	return lang && !strncmp(lang, code, n) && (!lang[n] || lang[n] == '-');
+}
+
+/* "中文 / English" with the other language first: keeps the part in keep. */
+static const char *label_part(const char *v, const char *keep)
+{
+	const char *slash = strstr(v, " / ");
+	if (!slash)
+		return NULL;
+	int han_first = 0;
+	for (const unsigned char *p = (const unsigned char *)v; p < (const unsigned char *)slash; p++)
+		han_first |= *p >= 0xE3 && *p <= 0xE9;
+	if (!han_first)
+		return NULL;
+	return !strcmp(keep, "en") ? slash + 3 : NULL;
+}
+
+void dom_one_language(struct dom_node *root, const char *keep)
+{
+	const char *drop = !strcmp(keep, "en") ? "zh" : "en";
+	static const char *const attrs[] = { "aria-label", "placeholder", "title" };
+	struct dom_node *n = root;
+	while (n) {
+		if (n->type != DOM_ELEMENT) {
+			n = next_preorder(n, root);
+			continue;
+		}
+		const char *lang = dom_get_attr(n, "lang");
+		int dropped = has_class(n, "lang-switch");
+		if (!dropped && lang_is(lang, drop) && n->parent) {
+			/* a label's other language: a sibling says it in keep, or
+			 * text " / …" follows it (the template's "中文 / English") */
+			struct dom_node *next = n->next;
+			for (struct dom_node *k = n->parent->u.el.first; k && !dropped; k = k->next)
+				dropped = k != n && k->type == DOM_ELEMENT && lang_is(dom_get_attr(k, "lang"), keep);
+			if (next && next->type == DOM_TEXT && next->u.text.len >= 3 &&
+			    !memcmp(next->u.text.s, " / ", 3)) {
+				dropped = 1;
+				if (!strcmp(keep, "en")) {
+					memmove(next->u.text.s, next->u.text.s + 3, next->u.text.len - 2);
+					next->u.text.len -= 3;
+				} else {
+					next->u.text.len = 0;
+					next->u.text.s[0] = '\0';
+				}
+			}
+		}
+		if (dropped) {
+			/* the next node after n's subtree, then n goes */
+			struct dom_node *after = n;
+			while (after && after != root && !after->next)
+				after = after->parent;
+			after = after && after != root ? after->next : NULL;
+			unlink_node(n);
+			n = after;
+			continue;
+		}
+		for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
+			const char *v = dom_get_attr(n, attrs[i]);
+			const char *part = v ? label_part(v, keep) : NULL;
+			if (part)
+				dom_attr(n, attrs[i], part);
+		}
+		n = next_preorder(n, root);
+	}
+}
+
 void dom_text_content(struct dom_node *n, struct buf *out)
 {
 	for (struct dom_node *t = n; t; t = next_preorder(t, n))

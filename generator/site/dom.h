@@ -70,6 +70,13 @@ int dom_is_empty(struct dom_node *n);
 void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
 /* Appends the text content of n (all descendants) to out. */
 void dom_text_content(struct dom_node *n, struct buf *out);
+/* Makes the tree at root say its labels in one language, keep ("en" or
+ * "zh"): an element in the other language goes when a sibling says the
+ * same in keep or text " / …" follows it ("<span lang=zh-Hans>搜索</span>
+ * / Search"), the language switch (class lang-switch) goes, and
+ * aria-label, placeholder and title "中文 / English" keep their English
+ * part.  For a book in one language (site/page.c). */
+void dom_one_language(struct dom_node *root, const char *keep);
 
 /* Parses a template (HTML5).  Returns NULL after reporting at path. */
 struct dom_template *dom_template_parse(const char *text, size_t len, const char *path);

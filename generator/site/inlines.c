@@ -27,8 +27,8 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t ulen = strlen(url);
@@ -96,51 +96,51 @@ static int refused_target(const char *url, struct srcloc loc)
 }
 
 /*
- * Returns a relative link to a file (an image, a PDF) as a link from the
- * site's root, which the link stage checks against the pages and files of
- * the site: the chapter's folder, content/, is the root, and the files
- * beside the chapters are copied there.  A path that climbs out of
- * content/ is an error (NULL).
+ * A relative link, resolved as GitHub resolves it: from the folder of the
+ * page it is written in.  A page (.md) becomes its page's path, a folder
+ * its README's (or index's); both are then checked by the link stage like
+ * any link from the site's root.  Any other file is copied to the same
+ * place below the site (load.c collects them) and linked from the root
+ * too, so that the link stage checks it.  A path that climbs out of
+ * content/ is an error.  Returns the href, or NULL after reporting.
  */
-static const char *file_target(struct ctx *c, const char *url, const struct srcloc *loc)
+static const char *relative_target(struct ctx *c, const char *url, const struct srcloc *loc)
 {
-	size_t end = strcspn(url, "?#");
-	struct buf b = BUF_INIT;
-	size_t *starts = NULL, nstarts = 0, capstarts = 0;   /* where each kept segment begins */
-	int outside = 0;
-	for (size_t i = 0; i < end && !outside;) {
-		size_t n = strcspn(url + i, "/?#");
-		if (n > end - i)
-			n = end - i;
-		if ((n == 1 && url[i] == '.') || n == 0) {
-			/* "./", "//": nothing */
-		} else if (n == 2 && url[i] == '.' && url[i + 1] == '.') {
-			if (!nstarts)
-				outside = 1;
+	size_t flen = strcspn(url, "?#");
+	if (!flen)
+		return url;   /* "?q" alone: this page */
+	const char *hash = strchr(url, '#');
+	int is_md = flen > 3 && !memcmp(url + flen - 3, ".md", 3);
+	char *path = book_path_join(c->a, c->ch->source, url, flen);
+	if (is_md) {
+		const struct chapter *target = path ? book_chapter(c->book, path) : NULL;
+		if (!target) {
+			if (path)
+				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+					    "link to a missing chapter '%.*s' (no content/%s)", (int)flen, url, path);
 			else
-				buf_truncate(&b, starts[--nstarts]);
-		} else {
-			*ARRAY_PUSH(starts, nstarts, capstarts) = b.len;
-			buf_addch(&b, '/');
-			buf_add(&b, url + i, n);
+				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+					    "link to a missing chapter '%.*s' (it leads out of content/)",
+					    (int)flen, url);
+			c->errors++;
+			return NULL;
 		}
-		i += n + (i + n < end);
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
-	free(starts);
-	if (outside) {
-		diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, end),
+	if (!path) {
+		diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, flen),
 			    "hint: put the file in content/ (or a folder in it) and link to it there",
-			    "link to a file outside the book's content/ '%.*s'", (int)end, url);
+			    "link to a file outside the book's content/ '%.*s'", (int)flen, url);
 		c->errors++;
-		buf_release(&b);
 		return NULL;
 	}
-	if (!b.len)
-		buf_addch(&b, '/');
-	buf_adds(&b, url + end);
-	const char *r = arena_strndup(c->a, b.data, b.len);
-	buf_release(&b);
-	return r;
+	/* a folder: its README */
+	const struct chapter *target = book_folder_page(c->a, c->book, path);
+	if (target)
+		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
+	/* a file beside the pages, copied to the same place in the site
+	 * (load.c), checked by the link stage */
+	return arena_cat(c->a, "/", path, url + flen, (char *)NULL);
 }
 
 /* Rewrites a link target written at loc into an href; NULL if refused. */
@@ -175,21 +175,7 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/' ||
 	    url[0] == '?' || !*url)
 		return url;
-	/* a chapter file: NN-slug.md or NN-slug.md#anchor */
-	const char *hash = strchr(url, '#');
-	size_t flen = hash ? (size_t)(hash - url) : strlen(url);
-	if (flen > 3 && !memcmp(url + flen - 3, ".md", 3)) {
-		char *file = arena_strndup(c->a, url, flen);
-		const struct chapter *target = book_chapter(c->book, file);
-		if (!target) {
-			diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
-				    "link to a missing chapter '%s' (no content/%s)", file, file);
-			c->errors++;
-			return NULL;
-		}
-		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
-	}
-	return file_target(c, url, loc);
+	return relative_target(c, url, loc);
 }
 
 /* Rewrites a link target as written in Markdown into an href; NULL if refused. */
@@ -220,8 +206,8 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t plen = strcspn(lit, "\n\xee");
@@ -243,8 +229,8 @@ static struct srcloc find_in_block(struct ctx *c, cmark_node *n, const char *tex
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? cmark_node_get_start_line(b) : 1;
-	int last = b ? cmark_node_get_end_line(b) : first;
+	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
+	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
 	size_t tlen = strlen(text);
@@ -286,7 +272,7 @@ static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, en
 	 * block's first line does (a line of 100,000 footnotes made it
 	 * quadratic) */
 	struct srcloc loc = c->footnotes++ < FOOTNOTE_PLACED_MAX ? find_in_block(c, n, written)
-		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? cmark_node_get_start_line(n) : 1, 1);
+		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? node_body_line(c, cmark_node_get_start_line(n)) : 1, 1);
 	diag_report(DIAG_WARNING, loc, (int)utf8_length(written, strlen(written)),
 		    "hint: specbook has no footnotes: say it in the text, in parentheses",
 		    said[what], written);

@@ -243,6 +243,15 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 		  struct dom_page *dom, struct link_harvest *out)
 {
 	struct collect_ctx c = { .s = s, .a = a, .page = p };
+	/* every page passes here once, filled, before it is written: a
+	 * book in one language has its labels in that language alone */
+	if (s->book->language) {
+		struct dom_node *html = dom_page_root(dom);
+		dom_one_language(html, s->book->language);
+		dom_attr(html, "data-lang", s->book->language);
+		dom_attr(html, "data-one-language", s->book->language);
+		dom_attr(html, "lang", strcmp(s->book->language, "zh") ? "en" : "zh-Hans");
+	}
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
 	dom_visit(dom_page_root(dom), collect_id, &c);

@@ -23,6 +23,91 @@
 #define SITE_NAV_MAX_CHAPTERS 100
 #define SITE_NAV_WINDOW 10
 
+/* ---- the sidebar's tree ----
+ *
+ * The chapters in reading order become nested lists after their folders:
+ * a folder's README.md (or index.md) is the item its pages nest under, a
+ * folder without one is a plain label.  The tree follows the paths, so
+ * any order (nav:'s too) gives a well-formed one; a flat book gives the
+ * one list it always had. */
+
+/* Folders are at most CONTENT_DEPTH_MAX deep (book/load.c); a few more
+ * for safety. */
+#define NAV_TREE_DEPTH 24
+
+struct nav_level {
+	const char *dir;             /* the folder's path below content/ ("" at the top) */
+	size_t len;
+	struct dom_node *li;         /* the item the folder's list goes in (NULL at the top) */
+	struct dom_node *ol;         /* its list, made when first needed */
+};
+
+struct nav_tree {
+	struct nav_level level[NAV_TREE_DEPTH];
+	int depth;
+};
+
+static int is_folder_page(const char *name)
+{
+	return !strcmp(name, "README.md") || !strcmp(name, "index.md");
+}
+
+/* The length of the folder path whose list source's item goes in: its
+ * folder's, or for a folder's own page the folder above. */
+static size_t tree_parent_len(const char *source)
+{
+	const char *slash = strrchr(source, '/');
+	if (!slash)
+		return 0;
+	size_t dir = (size_t)(slash - source);
+	if (!is_folder_page(slash + 1))
+		return dir;
+	while (dir > 0 && source[dir - 1] != '/')
+		dir--;
+	return dir ? dir - 1 : 0;
+}
+
+/* Is the folder (dir, len) the folder source[0..tlen) or one above it? */
+static int folder_holds(const char *dir, size_t len, const char *source, size_t tlen)
+{
+	return len == 0 || (tlen >= len && !strncmp(dir, source, len) && (tlen == len || source[len] == '/'));
+}
+
+static struct dom_node *level_list(struct nav_level *l)
+{
+	if (!l->ol)
+		l->ol = dom_elem_class(l->li, "ol", "nav-section");
+	return l->ol;
+}
+
+/* Returns the list source's item goes in, closing the folders it is not
+ * in and opening (as labels) those it is in that are not open. */
+static struct dom_node *nav_tree_place(struct nav_tree *t, const char *source)
+{
+	size_t tlen = tree_parent_len(source);
+	while (t->depth > 1 && !folder_holds(t->level[t->depth - 1].dir, t->level[t->depth - 1].len, source, tlen))
+		t->depth--;
+	while (t->depth < NAV_TREE_DEPTH && t->level[t->depth - 1].len < tlen) {
+		struct nav_level *up = &t->level[t->depth - 1];
+		size_t from = up->len ? up->len + 1 : 0, end = from;
+		while (end < tlen && source[end] != '/')
+			end++;
+		struct dom_node *li = dom_elem_class(level_list(up), "li", "nav-folder");
+		struct dom_node *label = dom_elem_class(li, "span", "nav-folder-name");
+		dom_text(label, source + from, end - from);
+		t->level[t->depth++] = (struct nav_level){ source, end, li, NULL };
+	}
+	return level_list(&t->level[t->depth - 1]);
+}
+
+/* After a folder's own page, the folder's pages nest under its item li. */
+static void nav_tree_open(struct nav_tree *t, const char *source, struct dom_node *li)
+{
+	const char *slash = strrchr(source, '/');
+	if (slash && is_folder_page(slash + 1) && t->depth < NAV_TREE_DEPTH)
+		t->level[t->depth++] = (struct nav_level){ source, (size_t)(slash - source), li, NULL };
+}
+
 /* A page's tree from the template with the common slots filled; strings
  * go to ar.  Safe on any thread (s is only read). */
 struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char *path,
@@ -57,21 +142,26 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		if (hi - lo < 2 * SITE_NAV_WINDOW + 1)
 			lo = hi > 2 * SITE_NAV_WINDOW + 1 ? hi - 2 * SITE_NAV_WINDOW - 1 : 0;
 	}
+	struct nav_tree t = { .depth = 1 };
+	t.level[0] = (struct nav_level){ "", 0, NULL, ol };
 	for (size_t i = lo; i < hi; i++) {
 		const struct chapter *c = &b->chapters[i];
-		struct dom_node *li = dom_elem(ol, "li");
+		struct dom_node *li = dom_elem(nav_tree_place(&t, c->source), "li");
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
 		if (c == current)
 			dom_attr(a, "aria-current", "page");
-		struct dom_node *num = dom_elem_class(a, "span", "nav-num");
-		dom_texts(num, arena_printf(ar, "%d", c->number));
-		dom_texts(a, " ");
+		if (b->flat) {
+			struct dom_node *num = dom_elem_class(a, "span", "nav-num");
+			dom_texts(num, arena_printf(ar, "%d", c->number));
+			dom_texts(a, " ");
+		}
 		if (c->title.zh && c->title.en) {
 			render_bitext(a, (struct bitext){ c->title.zh, c->title.en });
 		} else {
 			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
 		}
+		nav_tree_open(&t, c->source, li);
 	}
 	if (lo > 0 || hi < b->nchapters) {
 		struct dom_node *li = dom_elem_class(ol, "li", "nav-all");

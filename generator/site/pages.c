@@ -112,8 +112,12 @@ static void index_page(struct site *s)
 		bi_block(sum, "p", c->summary.zh, c->summary.en);
 		struct dom_node *meta = dom_elem_class(li, "p", "chapter-meta");
 		int pct = r->zh_blocks ? (int)(100.0 * r->pairs / r->zh_blocks + 0.5) : 100;
-		dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
-					     (int)r->nheadings, r->spans, pct));
+		if (b->language)   /* one language: nothing is translated */
+			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked",
+						     (int)r->nheadings, r->spans));
+		else
+			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
+						     (int)r->nheadings, r->spans, pct));
 	}
 	sec = section_h2(s, art, "reference", "参考", "Reference");
 	struct dom_node *ul = dom_elem_class(sec, "ul", "reference");
@@ -151,10 +155,14 @@ static void index_page(struct site *s)
 	}
 	int pct = s->stats.zh_blocks ? (int)(100.0 * s->stats.pairs / s->stats.zh_blocks + 0.5) : 100;
 	struct dom_node *stats = dom_elem_class(art, "p", "book-stats");
-	dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese blocks) · "
-				      "%d numbers checked, %d of them claims",
-				      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
-				      s->stats.claims));
+	if (b->language)
+		dom_texts(stats, arena_printf(s->a, "%d chapters · %d numbers checked, %d of them claims",
+					      s->stats.chapters, s->stats.spans, s->stats.claims));
+	else
+		dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese "
+					      "blocks) · %d numbers checked, %d of them claims",
+					      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
+					      s->stats.claims));
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
@@ -1628,9 +1636,11 @@ static void print_page(struct site *s)
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
-	struct dom_node *how = dom_elem_class(book, "div", "print-how");
-	bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
-		 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	if (!b->language) {   /* a book in one language has no choice of it */
+		struct dom_node *how = dom_elem_class(book, "div", "print-how");
+		bi_block(how, "p", "打印的语言与页面顶部所选的阅读语言一致（中文、English 或双语）。",
+			 "It prints in the reading language chosen at the top of the page (中文, English or both).");
+	}
 	print_contents(s, book);
 	for (size_t i = 0; i < b->nchapters; i++) {
 		struct dom_node *part = s->print_parts[i];

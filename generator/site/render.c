@@ -308,6 +308,267 @@ static int is_pipe_table(cmark_node *p)
 	return lit[0] == '|' && strchr(lit + 1, '|') != NULL;
 }
 
+/* ---- pipe tables ----
+ *
+ * cmark has no table extension: a paragraph whose first line holds a pipe
+ * and whose second line is GitHub's alignment row (| --- | :-: | --: |,
+ * as many cells as the header) is a table.  Each line is a row, split at
+ * the pipes that are not escaped (\| is a pipe in the cell, code spans
+ * too, as on GitHub); each cell's text is parsed by cmark on its own and
+ * its inlines rendered as any paragraph's.  The cell is parsed with its
+ * row's line as its line 1 (ctx line_shift), so that a diagnostic in it
+ * names the row's line.  The table sits in a box that scrolls sideways
+ * on a narrow screen.
+ */
+
+struct cell_text { size_t from, len; };
+
+static int is_space(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r';
+}
+
+/* The text of body line l of the md as cmark read it, without the
+ * container's prefix (the first prefix bytes, when they are blanks or
+ * '>') and its blanks at either end. */
+static const char *row_text(const struct ctx *c, int l, size_t prefix, size_t *len)
+{
+	const char *s = c->md + c->md_lines[l - 1];
+	size_t n = strcspn(s, "\n");
+	size_t skip = 0;
+	while (skip < prefix && skip < n && (is_space(s[skip]) || s[skip] == '>'))
+		skip++;
+	s += skip;
+	n -= skip;
+	while (n && is_space(*s))
+		s++, n--;
+	while (n && is_space(s[n - 1]))
+		n--;
+	*len = n;
+	return s;
+}
+
+/* Splits a row s[0..len) at its unescaped pipes into *cells (offsets in s,
+ * blanks trimmed); a pipe at either end only closes the row.  Returns the
+ * number of cells, or 0 when the row holds no unescaped pipe. */
+static size_t split_row(const char *s, size_t len, struct cell_text **cells, size_t *cap)
+{
+	size_t n = 0, start = 0, pipes = 0;
+	if (len && s[0] == '|') {
+		start = 1;
+		pipes++;
+	}
+	size_t end = len;
+	if (end > start && s[end - 1] == '|' && !(end >= 2 && s[end - 2] == '\\')) {
+		end--;
+		pipes++;
+	}
+	size_t from = start;
+	for (size_t i = start; i <= end; i++) {
+		if (i < end && s[i] == '\\' && i + 1 < end) {
+			i++;
+			continue;
+		}
+		if (i < end && s[i] != '|')
+			continue;
+		if (i < end)
+			pipes++;
+		size_t a = from, b = i;
+		while (a < b && is_space(s[a]))
+			a++;
+		while (b > a && is_space(s[b - 1]))
+			b--;
+		struct cell_text *ct = ARRAY_PUSH(*cells, n, *cap);
+		ct->from = a;
+		ct->len = b - a;
+		from = i + 1;
+	}
+	return pipes ? n : 0;
+}
+
+/* The alignment a delimiter cell asks for ("left", "center", "right" or
+ * NULL for none); *ok is cleared when the cell is not one (:?-+:?). */
+static const char *cell_align(const char *s, size_t len, int *ok)
+{
+	size_t i = 0;
+	int left = len && s[0] == ':', right = len > 1 && s[len - 1] == ':';
+	i = (size_t)left;
+	size_t end = len - (size_t)right, dashes = 0;
+	for (; i < end; i++) {
+		if (s[i] != '-') {
+			*ok = 0;
+			return NULL;
+		}
+		dashes++;
+	}
+	if (!dashes)
+		*ok = 0;
+	return left && right ? "center" : right ? "right" : left ? "left" : NULL;
+}
+
+static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, int options);
+static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			 const char *lang);
+static _Thread_local struct arena *cmark_arena_now;
+
+/* Would a line s[0..len) start a block other than a paragraph (an ATX
+ * heading, a quote, a bullet list, a thematic break, a fence)?  An
+ * ordered list's marker is seen to by the caller. */
+static int starts_block(const char *s, size_t len)
+{
+	if (!len)
+		return 0;
+	char ch = s[0];
+	int spaced = len == 1 || s[1] == ' ' || s[1] == '\t';
+	if (ch == '>')
+		return 1;
+	if (ch == '#') {
+		size_t n = strspn(s, "#");
+		return n <= 6 && (n == len || s[n] == ' ' || s[n] == '\t');
+	}
+	if ((ch == '-' || ch == '+' || ch == '*') && spaced)
+		return 1;
+	if (ch == '-' || ch == '*' || ch == '_') {   /* ---, ***, ___ (spaces allowed) */
+		size_t marks = 0, i = 0;
+		for (; i < len && (s[i] == ch || s[i] == ' ' || s[i] == '\t'); i++)
+			marks += s[i] == ch;
+		return i == len && marks >= 3;
+	}
+	if ((ch == '`' || ch == '~') && len >= 3 && s[1] == ch && s[2] == ch)
+		return 1;
+	return 0;
+}
+
+/* Renders one cell's text into el: \| is a pipe, a character that would
+ * start a block (a heading's #, a list's marker, a quote's >) is escaped
+ * so that the cell stays inline text, as on GitHub. */
+static void render_cell(struct ctx *c, const char *s, size_t len, struct dom_node *el, int depth)
+{
+	struct buf b = BUF_INIT;
+	size_t digits = 0;
+	while (digits < len && digits < 9 && s[digits] >= '0' && s[digits] <= '9')
+		digits++;
+	if (starts_block(s, len))
+		buf_addch(&b, '\\');
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\\' && i + 1 < len && s[i + 1] == '|') {
+			buf_addch(&b, '|');
+			i++;
+			continue;
+		}
+		if (i == digits && digits && (s[i] == '.' || s[i] == ')'))
+			buf_addch(&b, '\\');
+		buf_addch(&b, s[i]);
+	}
+	if (!b.len) {
+		buf_release(&b);
+		return;
+	}
+	cmark_node *doc = parse_markdown(cmark_arena_now, b.data, b.len, CMARK_OPT_SOURCEPOS);
+	buf_release(&b);
+	for (cmark_node *k = cmark_node_first_child(doc); k; k = cmark_node_next(k)) {
+		if (cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH)
+			inlines_render(c, cmark_node_first_child(k), el, depth + 1);
+		else
+			render_block(c, k, el, depth + 1, NULL);   /* a lone <br>: an HTML block */
+	}
+}
+
+/* Reads the header and alignment rows of paragraph n: returns the number
+ * of columns (their cells in *head, the alignments in *align when align is
+ * not NULL), or 0 when n is not a pipe table. */
+static size_t table_head(struct ctx *c, cmark_node *n, struct cell_text **head, size_t *caphead,
+			 const char ***align)
+{
+	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
+	if (first < 1 || last <= first || (size_t)last > c->nlines || !c->md)
+		return 0;   /* (a cell is one line: no table in it) */
+	cmark_node *t = cmark_node_first_child(n);
+	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+		return 0;
+	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
+	struct cell_text *cells = NULL;
+	size_t capcells = 0, hlen, dlen;
+	const char *hs = row_text(c, first, prefix, &hlen), *ds = row_text(c, first + 1, prefix, &dlen);
+	size_t ncols = split_row(hs, hlen, head, caphead);
+	size_t ndelim = split_row(ds, dlen, &cells, &capcells);
+	int ok = ncols > 0 && ndelim == ncols;
+	for (size_t j = 0; ok && j < ncols; j++) {
+		const char *a = cell_align(ds + cells[j].from, cells[j].len, &ok);
+		if (align)
+			(*align)[j] = a;
+	}
+	free(cells);
+	return ok ? ncols : 0;
+}
+
+int render_is_pipe_table(struct ctx *c, cmark_node *n)
+{
+	struct cell_text *head = NULL;
+	size_t cap = 0, ncols = table_head(c, n, &head, &cap, NULL);
+	free(head);
+	return ncols > 0;
+}
+
+/* Renders paragraph n as a pipe table into parent and returns 1, or
+ * returns 0 (nothing rendered) when it is not one. */
+static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
+	struct cell_text *head = NULL, *cells = NULL;
+	size_t caphead = 0, capcells = 0;
+	size_t ncols = table_head(c, n, &head, &caphead, NULL);
+	if (!ncols) {
+		free(head);
+		return 0;
+	}
+	const char **align = arena_array(c->a, ncols, sizeof *align);
+	table_head(c, n, &head, &caphead, &align);   /* again, for the alignments */
+	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
+	size_t hlen;
+	const char *hs = row_text(c, first, prefix, &hlen);
+	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
+	struct dom_node *table = dom_elem_class(wrap, "table", "pipe-table");
+	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
+	c->line_shift = first - 1;
+	for (size_t j = 0; j < ncols; j++) {
+		struct dom_node *th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		if (align[j])
+			dom_attr(th, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
+		render_cell(c, hs + head[j].from, head[j].len, th, depth);
+		buf_addch(&c->text, ' ');
+	}
+	buf_addch(&c->text, '\n');
+	scan_sentence(c);   /* the alignment row */
+	struct dom_node *tbody = last > first + 1 ? dom_elem(table, "tbody") : NULL;
+	for (int l = first + 2; l <= last; l++) {
+		scan_sentence(c);   /* each row: the row its first cell names */
+		size_t rlen;
+		const char *rs = row_text(c, l, prefix, &rlen);
+		size_t got = split_row(rs, rlen, &cells, &capcells);
+		if (!got) {   /* a row without a pipe is one cell, as on GitHub */
+			got = 1;
+			cells[0] = (struct cell_text){ 0, rlen };
+		}
+		tr = dom_elem(tbody, "tr");
+		c->line_shift = l - 1;
+		for (size_t j = 0; j < ncols; j++) {
+			struct dom_node *td = dom_elem(tr, "td");
+			if (align[j])
+				dom_attr(td, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
+			if (j < got)   /* cells past the header's are dropped, as on GitHub */
+				render_cell(c, rs + cells[j].from, cells[j].len, td, depth);
+			buf_addch(&c->text, ' ');
+		}
+		buf_addch(&c->text, '\n');
+	}
+	c->line_shift = 0;
+	free(head);
+	free(cells);
+	return 1;
+}
+
 static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
 			 const char *lang)
 {
@@ -320,14 +581,17 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	}
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
-		if (is_pipe_table(n))
+		scan_paragraph(c, n);   /* a table's cells are its text, in order */
+		if (is_pipe_table(n)) {
+			if (render_pipe_table(c, n, parent, depth))
+				break;
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
-				     "pipe tables are not rendered: put the data in specs/ and show it "
-				     "with a ```compare block");
+				     "pipe table not recognised: its second line must be the alignment "
+				     "row (| --- | :-: | --: |), with as many cells as the header");
+		}
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);
-		scan_paragraph(c, n);
 		inlines_render(c, cmark_node_first_child(n), el, depth);
 		buf_addch(&c->text, '\n');
 		break;
@@ -657,8 +921,6 @@ static void render_toc(struct ctx *c)
  * arena is the rendering thread's own, named by a thread-local.  Blocks
  * carry their size, for realloc(); free() does nothing.
  */
-static _Thread_local struct arena *cmark_arena_now;
-
 struct cmark_block {
 	size_t size;
 	alignas(max_align_t) unsigned char data[];
@@ -757,8 +1019,15 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	}
 	c.section_title = ch->title.en ? ch->title.en : ch->title.zh;
 	cmark_node *first = cmark_node_first_child(doc);
-	if (first && title_heading(&c, first))
-		first = cmark_node_next(first);   /* it is the page's h1 already */
+	if (first && title_heading(&c, first)) {
+		/* it is the page's h1 already; the anchor GitHub gives it
+		 * ("#cpus" for "# CPUs") lands on that h1 */
+		const char *t = ch->title.en ? ch->title.en : ch->title.zh;
+		const char *slug = t ? render_github_slug(c.a, t) : NULL;
+		if (slug && *slug)
+			dom_attr(dom_elem_class(h1, "span", "anchor-alias"), "id", render_unique_id(&c, slug));
+		first = cmark_node_next(first);
+	}
 	render_blocks(&c, first, article, 0, 0);
 	dropped_footnotes(&c, doc);
 	/* study mode: the chapter's figures to remember close its text, before

@@ -231,6 +231,19 @@ static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
 		sd->sentences++;
+		if (render_is_pipe_table(c, n)) {
+			/* each row of a table is a sentence of its own: the row
+			 * its first cell names is the one its cells are held
+			 * against (render.c calls scan_sentence() at each) */
+			for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
+				cmark_node_type t = cmark_node_get_type(k);
+				if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
+					sd->sentences++;
+				else
+					block_rows(c, sd, k, depth + 1);
+			}
+			return;
+		}
 		break;
 	case CMARK_NODE_TEXT:
 		text_rows(c, sd, cmark_node_get_literal(n));
@@ -392,6 +405,12 @@ void scan_paragraph(struct ctx *c, cmark_node *para)
 	s->end_line = cmark_node_get_end_line(para);
 	s->off = 0;
 	s->lost = 0;
+}
+
+void scan_sentence(struct ctx *c)
+{
+	if (c->scan && c->scan->active)
+		c->scan->sentence++;
 }
 
 void scan_free(struct ctx *c)

@@ -60,6 +60,15 @@ void scan_block_end(struct ctx *c, int began);
  * quantities are looked for in the source). */
 void scan_paragraph(struct ctx *c, cmark_node *para);
 
+/* Returns 1 if paragraph n is a pipe table: a pipe on its first line, and
+ * GitHub's alignment row with as many cells as the header on its second
+ * (render.c, which renders it). */
+int render_is_pipe_table(struct ctx *c, cmark_node *n);
+
+/* A sentence of the paragraph starts without punctuation: a row of a pipe
+ * table (render.c), which the block's walk counts as one too. */
+void scan_sentence(struct ctx *c);
+
 /* Returns 1 if the text rendered now is scanned. */
 int scan_on(const struct ctx *c);
 

@@ -97,6 +97,15 @@ static int is_blank(char ch)
  * fails too, without looking again.  A line of ten thousand "$a " was
  * ten thousand scans of the line before.
  */
+/* Is s[0..len) nothing but blanks? */
+static int all_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!is_blank(s[i]) && s[i] != '\r')
+			return 0;
+	return 1;
+}
+
 static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail[2])
 {
 	int display = i + 1 < len && s[i + 1] == '$';
@@ -179,6 +188,16 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				int broken = !kind && ((i + 1 < len && s[i + 1] == '$') ||
 						       (i + 1 < len && s[i + 1] == '\\' && i + 2 < len &&
 							isalpha((unsigned char)s[i + 2])));
+				/* "$$ spent", "$$-discount": money, as GitHub shows it; a
+				 * '$$' that ends its line or starts TeX is a formula that
+				 * does not close */
+				if (broken && s[i + 1] == '$' && i + 2 < len && !isalnum((unsigned char)s[i + 2]) &&
+				    s[i + 2] != '\\' && s[i + 2] != '{' && !all_blank(s + i + 2, len - i - 2)) {
+					buf_add(&md, "$$", 2);
+					i++;
+					run = i + 1;
+					continue;
+				}
 				if (!kind && !broken) {
 					buf_addch(&md, '$');
 					continue;

@@ -11,7 +11,8 @@
 	try {
 		l = new URLSearchParams(location.search).get("lang") || localStorage.getItem("specbook-lang");
 	} catch (e) { /* storage may be disabled: show both */ }
-	if (l === "zh" || l === "en" || l === "both")
+	/* a book in one language (data-one-language) has nothing to choose */
+	if ((l === "zh" || l === "en" || l === "both") && !d.hasAttribute("data-one-language"))
 		d.setAttribute("data-lang", l);
 	var t = null;
 	try {

@@ -44,6 +44,8 @@
 	var PLACEHOLDER = { zh: "搜索…", en: "Search…", both: "搜索 / Search…" };
 
 	function apply(mode) {
+		if (root.hasAttribute("data-one-language"))
+			return;   /* a book in one language: its labels are in it alone */
 		root.setAttribute("data-lang", mode);
 		var box = document.getElementById("site-search-q");
 		if (box)

@@ -19,6 +19,11 @@ linked() {
 	fixture_copy tests/fixtures/basic "$book"
 	mkdir -p "$book/templates/assets"
 	echo 'secret' >"$book/templates/assets/secret.txt"
+	# a section of content/ (a folder of pages) that does not exist yet
+	if [ ! -e "$book/$folder" ]; then
+		mkdir -p "$book/$folder"
+		printf '# Secret\n\nsecret\n' >"$book/$folder/secret.md"
+	fi
 	mv "$book/$folder" "$outside"
 	ln -s "$outside" "$book/$folder"
 	"$BIN" build -C "$book" -o "$site" >"$TMP/log" 2>&1
@@ -36,3 +41,6 @@ linked content
 linked specs
 linked templates
 linked templates/assets
+# folders of content/ are sections of the book: a linked one is refused too
+linked content/part
+linked content/part/deeper
