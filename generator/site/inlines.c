@@ -21,8 +21,18 @@
 #include <string.h>
 #include <strings.h>
 
-/* Where url was written: the block's line, refined by finding "](url" or "<url". */
-static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
+/* A place in a block's lines: where a search through them stopped. */
+struct block_hit {
+	int line;       /* body line; the block's first when nothing was found */
+	int col;        /* 1-based column of the match, 0 when nothing was found */
+	cmark_node *block;
+};
+
+/* Searches the lines of the block holding n (its nearest ancestor with a
+ * source position) for text (tlen bytes), in order; with after_open, only
+ * where '(' or '<' stands just before it (a link's destination). */
+static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *text, size_t tlen,
+				      int after_open)
 {
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
@@ -31,18 +41,28 @@ static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
 	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
-	size_t ulen = strlen(url);
-	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
+	for (int l = first; tlen && l <= last && (size_t)l <= c->nlines; l++) {
 		const char *ls = c->lines[l - 1];
 		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
 		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
-		/* the cheap test first: memcmp() at every byte of every line of
-		 * the block was most of the time spent on links */
-		for (size_t i = 1; ulen && i + ulen <= llen; i++)
-			if ((ls[i - 1] == '(' || ls[i - 1] == '<') && !memcmp(ls + i, url, ulen))
-				return chapter_loc(c, l, diag_column(ls, i));
+		/* the cheap test first for links: memcmp() at every byte of
+		 * every line of the block was most of the time spent on them */
+		for (size_t i = after_open; i + tlen <= llen; i++)
+			if ((!after_open || ls[i - 1] == '(' || ls[i - 1] == '<') &&
+			    !memcmp(ls + i, text, tlen))
+				return (struct block_hit){ l, diag_column(ls, i), b };
 	}
-	return chapter_loc(c, first, spans_column(c, first, cmark_node_get_start_column(b ? b : n)));
+	return (struct block_hit){ first, 0, b };
+}
+
+/* Where url was written: the block's line, refined by finding "](url" or "<url". */
+static struct srcloc link_loc(struct ctx *c, cmark_node *n, const char *url)
+{
+	struct block_hit h = find_in_lines(c, n, url, strlen(url), 1);
+	if (h.col)
+		return chapter_loc(c, h.line, h.col);
+	return chapter_loc(c, h.line, spans_column(c, h.line,
+						   cmark_node_get_start_column(h.block ? h.block : n)));
 }
 
 /* Returns "line:col" for a link's data-src (read back by the link check):
@@ -203,46 +223,15 @@ int inlines_link_attr(struct ctx *c, struct dom_node *el, const char *attr, cons
  * break, else the block's first. */
 static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 {
-	cmark_node *b = n;
-	while (b && cmark_node_get_start_line(b) == 0)
-		b = cmark_node_parent(b);
-	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
-	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
-	if (first < 1)
-		first = 1;
-	size_t plen = strcspn(lit, "\n\xee");
-	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
-		const char *ls = c->lines[l - 1];
-		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
-		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
-		for (size_t i = 0; plen && i + plen <= llen; i++)
-			if (!memcmp(ls + i, lit, plen))
-				return l;
-	}
-	return first;
+	return find_in_lines(c, n, lit, strcspn(lit, "\n\xee"), 0).line;
 }
 
 /* Returns where text was written in the block of n (its first line and
  * column holding it), else the block's first line. */
 static struct srcloc find_in_block(struct ctx *c, cmark_node *n, const char *text)
 {
-	cmark_node *b = n;
-	while (b && cmark_node_get_start_line(b) == 0)
-		b = cmark_node_parent(b);
-	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
-	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
-	if (first < 1)
-		first = 1;
-	size_t tlen = strlen(text);
-	for (int l = first; l <= last && (size_t)l <= c->nlines; l++) {
-		const char *ls = c->lines[l - 1];
-		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
-		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
-		for (size_t i = 0; i + tlen <= llen; i++)
-			if (!memcmp(ls + i, text, tlen))
-				return chapter_loc(c, l, diag_column(ls, i));
-	}
-	return chapter_loc(c, first, 1);
+	struct block_hit h = find_in_lines(c, n, text, strlen(text), 0);
+	return chapter_loc(c, h.line, h.col ? h.col : 1);
 }
 
 /* Returns 1 if label ("^1") is how a footnote is named: a caret, then
