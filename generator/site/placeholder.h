@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/utf8.h"
 #include "site/chapter.h"
 
 /* U+2E28 U+E000 digits U+E001 U+2E29: the private-use pair marks it; the
@@ -71,6 +72,31 @@ static inline size_t placeholder_span(const struct ctx *c, const char *s, size_t
 	*text = none ? "" : p->text;
 	*tlen = none ? 0 : p->len;
 	return n;
+}
+
+/* Counts columns as the author wrote the line (code points; a span as its
+ * "{…}" was written) over s[*i..stop) of a line of len bytes as cmark read
+ * it, from column col; moves *i to where it stopped and returns the column
+ * there. */
+static inline int placeholder_columns(const struct ctx *c, const char *s, size_t len, size_t *i,
+				      size_t stop, int col)
+{
+	size_t k = *i;
+	while (k < stop && k < len) {
+		size_t idx, n = placeholder_at(s + k, len - k, &idx);
+		if (n && idx < c->nspans) {
+			const char *raw = c->spans[idx].raw;
+			col += (int)utf8_length(raw, strlen(raw));
+			k += n;
+			continue;
+		}
+		k++;
+		while (k < len && ((unsigned char)s[k] & 0xC0) == 0x80)
+			k++;
+		col++;
+	}
+	*i = k;
+	return col;
 }
 
 #endif

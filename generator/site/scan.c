@@ -581,20 +581,7 @@ static int column_at(struct ctx *c, int line, size_t off, struct column_cursor *
 	if (cur->line != line || cur->at > off)
 		*cur = (struct column_cursor){ line, 0, 1 };
 	size_t i = cur->at;
-	int col = cur->col;
-	while (i < off && i < len) {
-		size_t idx, n = placeholder_at(s + i, len - i, &idx);
-		if (n && idx < c->nspans) {
-			const char *raw = c->spans[idx].raw;
-			col += (int)utf8_length(raw, strlen(raw));
-			i += n;
-			continue;
-		}
-		i++;
-		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
-			i++;
-		col++;
-	}
+	int col = placeholder_columns(c, s, len, &i, off, cur->col);
 	cur->at = i;
 	cur->col = col;
 	return col;

@@ -680,20 +680,8 @@ int spans_column(struct ctx *c, int line, int md_col)
 		return md_col;
 	const char *s = c->md + c->md_lines[line - 1];
 	size_t want = (size_t)md_col - 1, len = strcspn(s, "\n");
-	int col = 1;
-	for (size_t i = 0; i < want && i < len;) {
-		size_t idx, n = placeholder_at(s + i, len - i, &idx);
-		if (n && idx < c->nspans) {
-			const char *raw = c->spans[idx].raw;
-			col += (int)utf8_length(raw, strlen(raw));
-			i += n;
-			continue;
-		}
-		i++;
-		while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
-			i++;
-		col++;
-	}
+	size_t i = 0;
+	int col = placeholder_columns(c, s, len, &i, want, 1);
 	return col;
 }
 
