@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
+#include "site/lang.h"
 #include "site/link.h"
 #include "site/page.h"
 #include "site/pages.h"
@@ -170,7 +171,10 @@ static void pager_link(struct arena *ar, struct dom_node *nav, const struct chap
 	dom_texts(e, en);
 	dom_texts(a, " ");
 	struct dom_node *t = dom_elem_class(a, "span", "pager-title");
-	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
+	if (c->title.zh && c->title.en)
+		render_bitext(t, (struct bitext){ c->title.zh, c->title.en });
+	else
+		dom_texts(t, c->title.en ? c->title.en : c->title.zh);
 }
 
 /*

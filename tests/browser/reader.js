@@ -634,4 +634,71 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.join("; "));
 		});
 	}
+
+	/* ---- issue 17, part 6: reader defects ---- */
+
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `reader defects: index marks no page, chart labels unclipped, pager and axes in the reading language, claims' verdict in view (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			/* the home page is no entry of the navigation: nothing marked */
+			await page.goto(fileBase + "index.html?lang=" + mode);
+			const marked = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current]"), (a) => a.textContent));
+			if (marked.length)
+				errs.push(`index.html marks ${JSON.stringify(marked)} as current`);
+			/* one language shows only its own words (both: both) */
+			const wrong = (langs) => langs.filter((l) => mode !== "both" && (mode === "en" ? l !== "en" : l === "en"));
+			const counts = await page.evaluate(() => Array.from(document.querySelectorAll(".count [lang], .chapter-meta [lang], .book-stats [lang]"))
+				.filter((e) => e.getClientRects().length).map((e) => e.getAttribute("lang")));
+			if (!counts.length || wrong(counts).length)
+				errs.push(`index counts shown in ${JSON.stringify(counts)}`);
+			for (const p of chartPages.concat(pages.filter((x) => /^0\d-/.test(x)).slice(1, 2))) {
+				await page.goto(fileBase + p + "?lang=" + mode);
+				const r = await page.evaluate(() => {
+					const out = { clipped: [], langs: [] };
+					for (const svg of document.querySelectorAll("svg.chart")) {
+						if (!svg.getClientRects().length)
+							continue;
+						const box = svg.getBoundingClientRect();
+						for (const t of svg.querySelectorAll("text")) {
+							if (!t.getClientRects().length || getComputedStyle(t).display === "none")
+								continue;
+							const b = t.getBoundingClientRect();
+							if (b.left < box.left - 1 || b.right > box.right + 1)
+								out.clipped.push(t.textContent.slice(0, 40));
+						}
+						for (const e of svg.querySelectorAll("text.bi > [lang]"))
+							if (getComputedStyle(e).display !== "none")
+								out.langs.push(e.getAttribute("lang"));
+					}
+					for (const e of document.querySelectorAll(".pager-title [lang]"))
+						if (e.getClientRects().length)
+							out.langs.push(e.getAttribute("lang"));
+					out.pager = document.querySelectorAll(".pager-title").length;
+					return out;
+				});
+				if (r.clipped.length)
+					errs.push(`${p}: chart text cut at the chart's edge: ${JSON.stringify(r.clipped[0])}`);
+				if (wrong(r.langs).length || (mode === "both" && r.langs.length && !r.langs.includes("en")))
+					errs.push(`${p}: axis labels and pager titles in ${JSON.stringify(r.langs)}`);
+				if (r.pager && !r.langs.length)
+					errs.push(`${p}: a pager title in one language only`);
+			}
+			/* the claims table: each row's verdict on screen, no sideways scroll */
+			await page.goto(fileBase + "claims.html?lang=" + mode);
+			const c = await page.evaluate(() => {
+				const rows = Array.from(document.querySelectorAll("table.claims tbody tr")).slice(0, 20);
+				const off = rows.map((tr) => tr.cells[tr.cells.length - 1].getBoundingClientRect())
+					.filter((b) => b.left < 0 || b.right > innerWidth + 1).length;
+				const wrap = document.querySelector("table.claims").parentElement;
+				return { rows: rows.length, off, scroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - innerWidth };
+			});
+			if (!c.rows || c.off || c.scroll > 1 || c.page > 1)
+				errs.push(`claims table: ${c.off} of ${c.rows} verdicts off screen, the table scrolls ${c.scroll}px, the page ${c.page}px`);
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
 };
