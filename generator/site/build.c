@@ -18,6 +18,7 @@
 #include "site/page.h"
 #include "site/pages.h"
 #include "site/search.h"
+#include "site/typeset.h"
 #include "site/vendor.h"
 #include "site/write.h"
 #include "book/spec.h"
@@ -215,6 +216,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	}
 	struct buf html = BUF_INIT;
 	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
+	typeset_numbers(dom_page_root(dom));
 	dom_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it

@@ -15,6 +15,7 @@
 #include "site/search.h"
 #include "site/study.h"
 #include "site/vendor.h"
+#include "numbers/format.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1051,7 +1052,11 @@ static void claims_page(struct site *s)
  * tab or a line break would end the field or the note). */
 static void card_text(struct buf *b, const char *t)
 {
-	for (; t && *t; t++) {
+	/* powers as "×10²⁹": Anki shows the field's HTML, a <sup> would do
+	 * too, but the same text then reads right in a plain-text export */
+	struct arena sup = ARENA_INIT;
+	const char *from = format_superscripts(&sup, t);
+	for (t = from; t && *t; t++) {
 		switch (*t) {
 		case '&': buf_adds(b, "&amp;"); break;
 		case '<': buf_adds(b, "&lt;"); break;
@@ -1061,6 +1066,7 @@ static void card_text(struct buf *b, const char *t)
 		default: buf_addch(b, *t);
 		}
 	}
+	arena_free(&sup);
 }
 
 /* Appends text in both languages, a <div> each (either may be missing),

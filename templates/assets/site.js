@@ -261,7 +261,7 @@
 	   block (a paragraph, a list item, a table) instead of one each: a
 	   roving focus, ← and → (Home, End) move inside the block.  Without
 	   JavaScript each stays a stop of its own. */
-	var ROVE = ["claim", "autolink", "value", "term", "spec-link"].map(function (c) {
+	var ROVE = ["claim", "autolink", "value", "term", "spec-link", "big-count"].map(function (c) {
 		return "main .content ." + c;
 	}).join(", ");
 	var BLOCK = "p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout";
