@@ -701,4 +701,86 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.join("; "));
 		});
 	}
+
+	/* big counts compact in the reading language, their digits on hover
+	   and focus and for screen readers; powers raised */
+	const countPages = pages.filter((p) => /class="big-count"/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	const countPage = countPages[0];
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `big counts compact with their digits on hover and focus, powers raised (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			if (!countPage)
+				throw new Error("no page has a big count");
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			await page.goto(fileBase + countPage + "?lang=" + mode);
+			const r = await page.evaluate(() => {
+				const out = { raw: [], shown: [], hidden: 0, sup: document.querySelectorAll("main sup:not(.cite)").length };
+				/* no power left as "^" in the text a reader sees */
+				const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+				while (walker.nextNode()) {
+					const t = walker.currentNode;
+					if (!t.parentElement.closest("code, pre, svg") && /\d\^-?\d/.test(t.textContent))
+						out.raw.push(t.textContent.trim().slice(0, 40));
+				}
+				for (const c of Array.from(document.querySelectorAll("main .big-count")).filter((e) => e.getClientRects().length).slice(0, 30)) {
+					const full = c.querySelector(".big-count-full"), b = full.getBoundingClientRect();
+					if (b.width > 2 || b.height > 2)
+						out.hidden++;   /* shown without being asked */
+					out.shown.push(Array.from(c.querySelectorAll(".big-count-short [lang], .big-count-short")).filter((e) => e.getClientRects().length && !e.querySelector("[lang]")).map((e) => e.textContent).join(" "));
+				}
+				return out;
+			});
+			if (r.raw.length)
+				errs.push(`powers left as ^: ${JSON.stringify(r.raw[0])}`);
+			if (!r.shown.length)
+				errs.push("no big count shown");
+			if (r.hidden)
+				errs.push(`${r.hidden} counts show their digits unasked`);
+			const zh = r.shown.filter((t) => /[万亿]/.test(t)).length, en = r.shown.filter((t) => /(million|billion|trillion)/.test(t)).length;
+			if ((mode === "zh" && en) || (mode === "en" && zh) || (mode !== "en" && !zh) || (mode !== "zh" && !en))
+				errs.push(`compact forms ${JSON.stringify(r.shown.slice(0, 4))} in mode ${mode}`);
+			/* focus by keyboard (the roving focus reaches it) and hover show the digits */
+			/* a count of its own (not inside a claim or a link), on the
+			   first page that has one */
+			const own = () => Array.from(document.querySelectorAll("main .big-count[tabindex]"))
+				.find((e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+					!e.parentElement.closest("a, button, span[tabindex]")) || null;
+			let target = await page.evaluateHandle(own);
+			for (const p of countPages) {
+				if (await target.evaluate((e) => !!e))
+					break;
+				await page.goto(fileBase + p + "?lang=" + mode);
+				target = await page.evaluateHandle(own);
+			}
+			if (await target.evaluate((e) => !!e)) {
+				await target.evaluate((e) => { e.scrollIntoView({ block: "center" }); e.focus(); });
+				const f = await page.evaluate(() => {
+					const c = document.activeElement, full = c.querySelector(".big-count-full"), b = full.getBoundingClientRect();
+					return { cls: c.className, w: b.width, text: full.textContent, top: b.top };
+				});
+				if (f.cls !== "big-count" || f.w < 20 || !/^\d{1,3}(,\d{3})+$/.test(f.text) || f.top < 0)
+					errs.push(`focus: ${JSON.stringify(f)}`);
+				const hw = await page.evaluate(async () => {
+					const c = document.activeElement;
+					c.blur();
+					c.scrollIntoView({ block: "center" });
+					return c.getBoundingClientRect().toJSON();
+				}).then(async (b) => {
+					await page.mouse.move(b.left + b.width / 2, b.top + b.height / 2);
+					return page.evaluate(() => {
+						const c = document.querySelector("main .big-count:hover");
+						return c ? c.querySelector(".big-count-full").getBoundingClientRect().width : 0;
+					});
+				});
+				if (hw < 20)
+					errs.push("hover does not show the digits");
+			} else {
+				errs.push("no big count takes focus");
+			}
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
 };
