@@ -11,7 +11,10 @@
 "use strict";
 
 const fs = require("fs");
+const http = require("http");
+const os = require("os");
 const path = require("path");
+const { spawn } = require("child_process");
 
 /* the widths, reading modes and colour schemes each test goes through:
    every mode at both widths, dark and light both at each width */
@@ -783,4 +786,87 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.join("; "));
 		});
 	}
+
+	/* `specbook serve`'s error overlay: the source line is not wrapped, so
+	   the caret under it stays under the column it points at */
+	const REPO = path.resolve(__dirname, "..", "..");
+	const BIN = process.env.SPECBOOK_BIN || path.join(REPO, process.env.BUILD || "build", "specbook");
+	await test("serve: the error overlay keeps the caret under the column it names (390px)", async () => {
+		if (!fs.existsSync(BIN))
+			throw new Error(`no ${BIN} (run make first)`);
+		const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specbook-overlay-"));
+		const book = path.join(tmp, "book");
+		fs.cpSync(path.join(REPO, "tests", "fixtures", "basic"), book, { recursive: true });
+		fs.rmSync(path.join(book, "expected"), { recursive: true, force: true });
+		fs.cpSync(path.join(REPO, "specs", "units.yaml"), path.join(book, "specs", "units.yaml"));
+		fs.cpSync(path.join(REPO, "tests", "fixtures", "_templates"), path.join(book, "templates"), { recursive: true });
+		const status = (port) => new Promise((resolve) => {
+			const req = http.get({ host: "127.0.0.1", port, path: "/__specbook/status", timeout: 2000 }, (res) => {
+				let body = "";
+				res.on("data", (d) => { body += d; });
+				res.on("end", () => { try { resolve(JSON.parse(body)); } catch (e) { resolve(null); } });
+			});
+			req.on("error", () => resolve(null));
+			req.on("timeout", () => { req.destroy(); resolve(null); });
+		});
+		const until = async (what, ok, secs) => {
+			for (let i = 0; i < secs * 4; i++) {
+				const st = await ok();
+				if (st)
+					return st;
+				await new Promise((r) => setTimeout(r, 250));
+			}
+			throw new Error(`timed out waiting for ${what}`);
+		};
+		let server = null, port = 0;
+		const errs = [];
+		try {
+			for (let attempt = 0; attempt < 5 && !server; attempt++) {
+				port = 20000 + Math.floor(Math.random() * 30000);
+				const child = spawn(BIN, ["serve", "-C", book, "-o", path.join(book, "site"), "--port", String(port)], { stdio: "ignore" });
+				const up = await until("the server", async () => (await status(port)) || child.exitCode !== null, 20).catch(() => false);
+				if (up && child.exitCode === null)
+					server = child;
+				else
+					child.kill();
+			}
+			if (!server)
+				throw new Error("serve did not start");
+			const ctx = await view(390, "light");
+			const page = await ctx.newPage();
+			await page.goto(`http://127.0.0.1:${port}/01-basics.html`);
+			/* a long line with an error near its end */
+			const md = path.join(book, "content", "01-basics.md");
+			fs.appendFileSync(md, "\nThis line is long on purpose, so that a narrow overlay would wrap it: " +
+				"alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu {gpu_a.no_such_column}.\n");
+			await until("the failed build", async () => { const st = await status(port); return st && st.ok === false; }, 30);
+			await page.waitForSelector("#specbook-serve-errors", { timeout: 10000 });
+			const r = await page.evaluate(() => {
+				const pre = document.getElementById("specbook-serve-errors"), text = pre.firstChild;
+				const lines = text.textContent.split("\n");
+				const k = lines.findIndex((l, i) => i > 0 && /^\s*\|\s*\^/.test(l) && /^\s*\d+ \| /.test(lines[i - 1]) &&
+					!/[^\x00-\x7f]/.test(lines[i - 1]));
+				if (k < 0)
+					return { err: "no caret line under an ASCII source line", text: text.textContent.slice(0, 300) };
+				const col = lines[k].indexOf("^");
+				let at = 0;
+				for (let i = 0; i < k - 1; i++)
+					at += lines[i].length + 1;
+				const box = (off) => { const r = document.createRange(); r.setStart(text, off); r.setEnd(text, off + 1); return r.getBoundingClientRect(); };
+				const src = box(at + col), caret = box(at + lines[k - 1].length + 1 + col);
+				return { src: lines[k - 1].slice(col, col + 12), dx: Math.abs(src.left - caret.left), dy: caret.top - src.top,
+					wide: pre.scrollWidth > pre.clientWidth };
+			});
+			if (r.err)
+				errs.push(`${r.err}: ${JSON.stringify(r.text)}`);
+			else if (r.dx > 1 || r.dy <= 0 || r.dy > 30)
+				errs.push(`the caret is ${Math.round(r.dx)}px aside and ${Math.round(r.dy)}px below "${r.src}"`);
+			await ctx.close();
+		} finally {
+			if (server)
+				server.kill();
+			fs.rmSync(tmp, { recursive: true, force: true });
+		}
+		check("serve: the error overlay keeps the caret under the column it names (390px)", !errs.length, errs.join("; "));
+	});
 };
