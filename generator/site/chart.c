@@ -6,6 +6,7 @@
  */
 #include "site/chart.h"
 #include "core/buffer.h"
+#include "numbers/format.h"
 
 #include <math.h>
 #include <string.h>
@@ -96,6 +97,23 @@ static double text_width(const char *text)
 	return w;
 }
 
+/* Sets the label of a bar's value: a big count in the form each language
+ * takes in ("1.91 亿 USD", "191 million USD"; typeset.c does the same on
+ * pages), else the value as written (*zh NULL: one text for both). */
+static void value_label(struct arena *a, const struct spec_cell *cell, const char *unit,
+			const char **zh, const char **en)
+{
+	char *z, *e;
+	size_t len = strlen(cell->text);
+	if (format_count_compact(a, cell->text, len, 0, &z, &e) == len) {
+		*zh = arena_printf(a, "%s %s", z, unit);
+		*en = arena_printf(a, "%s %s", e, unit);
+	} else {
+		*zh = NULL;
+		*en = arena_printf(a, "%s %s", cell->text, unit);
+	}
+}
+
 static void svg_line(struct dom_node *svg, struct arena *a, double x1, double y1, double x2,
 		     double y2, const char *cls)
 {
@@ -145,7 +163,10 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 	double room = VALUE_ROOM;
 	for (size_t i = 0; i < nrows; i++)
 		if (rows[i]->cells[col].kind == CELL_VALUE) {
-			double tw = text_width(arena_printf(a, "%s %s", rows[i]->cells[col].text, unit)) + 8;
+			const char *zh, *en;
+			value_label(a, &rows[i]->cells[col], unit, &zh, &en);
+			/* as wide as the "both" mode draws it */
+			double tw = (zh ? text_width(zh) + text_width(" \xc2\xb7 ") : 0) + text_width(en) + 8;
 			if (tw > room)
 				room = tw;
 		}
@@ -167,8 +188,9 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 		dom_attr(r, "width", arena_printf(a, "%.1f", w < 1 ? 1 : w));
 		dom_attr(r, "height", arena_printf(a, "%d", BAR_HEIGHT));
 		dom_attr(r, "fill", palette[k++ % NPALETTE]);
-		svg_text(svg, a, 2 + w + 6, y + BAR_HEIGHT - 2, NULL,
-			 arena_printf(a, "%s %s", cell->text, unit));
+		const char *zh, *en;
+		value_label(a, cell, unit, &zh, &en);
+		svg_bitext(svg, a, 2 + w + 6, y + BAR_HEIGHT - 2, NULL, zh, en);
 		y += BAR_HEIGHT + BAR_GAP;
 	}
 	svg_line(svg, a, 2, 2, 2, y, "axis");
