@@ -145,6 +145,9 @@ static void set_flags(int fd)
 
 /* ---- the live-reload script ---- */
 
+/* The errors are shown as the terminal shows them: white-space:pre, the box
+ * scrolling sideways, because a wrapped source line would leave the caret
+ * line under other text than the column it points at. */
 static const char live_js[] =
 	"/* specbook serve: reload after a rebuild, show a failed build's errors. */\n"
 	"(function () {\n"
@@ -158,7 +161,7 @@ static const char live_js[] =
 	"      box.setAttribute('role', 'alert');\n"
 	"      box.style.cssText = 'position:fixed;left:0;right:0;top:0;max-height:80vh;overflow:auto;"
 	"margin:0;padding:1em 1.5em;z-index:2147483647;background:#2b0b0b;color:#ffd7d7;"
-	"font:13px/1.45 ui-monospace,monospace;white-space:pre-wrap;border-bottom:3px solid #e55';\n"
+	"font:13px/1.45 ui-monospace,monospace;white-space:pre;border-bottom:3px solid #e55';\n"
 	"      document.body.appendChild(box);\n"
 	"    }\n"
 	"    box.textContent = 'specbook: the last build failed; the page shows the last good site.\\n\\n' + text;\n"

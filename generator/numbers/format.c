@@ -11,6 +11,7 @@
 #include "numbers/format.h"
 #include "core/buffer.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,4 +285,152 @@ const char *format_unit_name(struct arena *a, const struct units *units,
 		return "a quantity with a unit";
 	double scale;
 	return units_display(units, a, &q->dim, interval_mid(q->nominal), &scale);
+}
+
+/* ---- typography: powers and big counts ---- */
+
+size_t format_power_at(const char *t, size_t len, size_t i, size_t *exp_from, size_t *exp_len)
+{
+	if (i == 0 || i >= len || t[i] != '^' || !isdigit((unsigned char)t[i - 1]))
+		return 0;
+	size_t j = i + 1;
+	if (j < len && t[j] == '-')
+		j++;
+	else if (j + 2 < len && !memcmp(t + j, "\xe2\x88\x92", 3))
+		j += 3;
+	size_t d = j;
+	while (d < len && isdigit((unsigned char)t[d]) && d - j < FORMAT_POWER_DIGITS)
+		d++;
+	if (d == j || (d < len && isdigit((unsigned char)t[d])))
+		return 0;
+	*exp_from = i + 1;
+	*exp_len = d - (i + 1);
+	return d - i;
+}
+
+/* UTF-8 of the superscript digits ⁰…⁹ and minus ⁻ */
+static const char *const superscript[10] = {
+	"\xe2\x81\xb0", "\xc2\xb9", "\xc2\xb2", "\xc2\xb3", "\xe2\x81\xb4",
+	"\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9",
+};
+
+const char *format_superscripts(struct arena *a, const char *text)
+{
+	if (!text || !strchr(text, '^'))
+		return text;
+	static const char times[] = " \xc3\x97 10";   /* " × 10" */
+	size_t len = strlen(text), from = 0;
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < len; i++) {
+		size_t ef, el, n = format_power_at(text, len, i, &ef, &el);
+		if (!n)
+			continue;
+		size_t upto = i;
+		/* "m × 10^n": the sign closes up with its factors */
+		if (upto >= from + sizeof times - 1 &&
+		    !memcmp(text + upto - (sizeof times - 1), times, sizeof times - 1)) {
+			buf_add(&b, text + from, upto - (sizeof times - 1) - from);
+			buf_adds(&b, "\xc3\x97" "10");
+		} else {
+			buf_add(&b, text + from, upto - from);
+		}
+		for (size_t k = ef; k < ef + el; k++) {
+			if (isdigit((unsigned char)text[k]))
+				buf_adds(&b, superscript[text[k] - '0']);
+			else if (text[k] == '-' || (unsigned char)text[k] == 0xe2) {
+				buf_adds(&b, "\xe2\x81\xbb");
+				if ((unsigned char)text[k] == 0xe2)
+					k += 2;
+			}
+		}
+		from = i + n;
+		i = from - 1;
+	}
+	if (!from) {
+		buf_release(&b);
+		return text;
+	}
+	buf_adds(&b, text + from);
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+/* Most digits a compact count takes: its value must fit in 64 bits. */
+#define COUNT_MAX_DIGITS 18
+/* Fewest digits that make a count big enough to compact (a million). */
+#define COUNT_MIN_DIGITS 7
+/* Most significant digits of a compacted count: more, and the full digits
+ * are the figure the reader wants. */
+#define COUNT_MAX_SIGNIFICANT 4
+
+/* Appends v / 10^k exactly: its integer part, then its other digits
+ * without trailing zeros. */
+static void add_scaled(struct buf *b, unsigned long long v, int k)
+{
+	unsigned long long f = 1;
+	for (int i = 0; i < k; i++)
+		f *= 10;
+	buf_addf(b, "%llu", v / f);
+	unsigned long long rest = v % f;
+	if (!rest)
+		return;
+	char digits[32];
+	snprintf(digits, sizeof digits, "%0*llu", k, rest);
+	size_t n = strlen(digits);
+	while (n && digits[n - 1] == '0')
+		digits[--n] = 0;
+	buf_addch(b, '.');
+	buf_adds(b, digits);
+}
+
+size_t format_count_compact(struct arena *a, const char *t, size_t len, size_t at,
+			    char **zh, char **en)
+{
+	if (at > 0 && (isdigit((unsigned char)t[at - 1]) || t[at - 1] == ',' || t[at - 1] == '.'))
+		return 0;
+	size_t i = at, lead = 0;
+	while (i < len && isdigit((unsigned char)t[i]) && lead < 4)
+		i++, lead++;
+	if (lead == 0 || lead > 3 || (lead > 1 && t[at] == '0'))
+		return 0;
+	size_t groups = 0;
+	while (i + 3 < len + 0 && t[i] == ',' && isdigit((unsigned char)t[i + 1]) &&
+	       isdigit((unsigned char)t[i + 2]) && isdigit((unsigned char)t[i + 3]) &&
+	       !(i + 4 < len && isdigit((unsigned char)t[i + 4])))
+		i += 4, groups++;
+	/* the count ends here: not inside a longer number or before a power */
+	if (i < len && (isdigit((unsigned char)t[i]) || t[i] == '^' ||
+			((t[i] == '.' || t[i] == ',') && i + 1 < len && isdigit((unsigned char)t[i + 1]))))
+		return 0;
+	size_t ndigits = lead + 3 * groups;
+	if (ndigits < COUNT_MIN_DIGITS || ndigits > COUNT_MAX_DIGITS)
+		return 0;
+	unsigned long long v = 0;
+	size_t sig = 0, zeros = 0;
+	for (size_t k = at; k < i; k++) {
+		if (t[k] == ',')
+			continue;
+		v = v * 10 + (unsigned long long)(t[k] - '0');
+		if (t[k] == '0') {
+			zeros++;
+		} else {
+			sig += zeros + 1;
+			zeros = 0;
+		}
+	}
+	if (sig > COUNT_MAX_SIGNIFICANT)
+		return 0;
+	struct buf b = BUF_INIT;
+	int ke = ndigits > 12 ? 12 : ndigits > 9 ? 9 : 6;
+	add_scaled(&b, v, ke);
+	buf_adds(&b, ke == 12 ? " trillion" : ke == 9 ? " billion" : " million");
+	*en = arena_strdup(a, b.data);
+	buf_reset(&b);
+	int kz = ndigits > 12 ? 12 : ndigits > 8 ? 8 : 4;
+	add_scaled(&b, v, kz);
+	buf_adds(&b, kz == 12 ? " \xe4\xb8\x87\xe4\xba\xbf" : kz == 8 ? " \xe4\xba\xbf" : " \xe4\xb8\x87");
+	*zh = arena_strdup(a, b.data);
+	buf_release(&b);
+	return i - at;
 }

@@ -46,4 +46,35 @@ char *format_number(struct arena *a, double x, int decimals);
 const char *format_unit_name(struct arena *a, const struct units *units,
 			       const struct quantity *q);
 
+/*
+ * Text for places without markup (the search index, the flashcards): every
+ * power written "b^n" after a digit ("1.2 × 10^29", "2^-14") as "b" and n in
+ * Unicode superscripts, and "m × 10^n" closed up as "m×10ⁿ" ("1.2×10²⁹").
+ * Returns text itself when it has no such power, else a copy in the arena.
+ * The checker's own messages keep "10^29", which every terminal shows.
+ */
+const char *format_superscripts(struct arena *a, const char *text);
+
+/* Longest power format_power_at() reads, in digits: beyond it "^" is not
+ * an exponent the book wrote. */
+#define FORMAT_POWER_DIGITS 4
+
+/*
+ * Reads a power at text[i] == '^' (after a digit): returns the length of
+ * "^n" from i (0: none there) and sets *exp_from and *exp_len to its exponent
+ * ("-14" as written; a minus may be '-' or U+2212).
+ */
+size_t format_power_at(const char *text, size_t len, size_t i, size_t *exp_from, size_t *exp_len);
+
+/*
+ * A count written in full with separators ("671,000,000,000") in a form a
+ * reader takes in: *zh gets "6710 亿", *en "671 billion" (in the arena).
+ * Returns the length of the count at text (0 when there is none: fewer than
+ * seven digits, more than 18, more than four significant ones, a decimal
+ * part, or digits or separators glued on before it), so the compact form is
+ * always the exact value.
+ */
+size_t format_count_compact(struct arena *a, const char *text, size_t len, size_t at,
+			    char **zh, char **en);
+
 #endif

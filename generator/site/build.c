@@ -13,10 +13,12 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
+#include "site/lang.h"
 #include "site/link.h"
 #include "site/page.h"
 #include "site/pages.h"
 #include "site/search.h"
+#include "site/typeset.h"
 #include "site/vendor.h"
 #include "site/write.h"
 #include "book/spec.h"
@@ -170,7 +172,10 @@ static void pager_link(struct arena *ar, struct dom_node *nav, const struct chap
 	dom_texts(e, en);
 	dom_texts(a, " ");
 	struct dom_node *t = dom_elem_class(a, "span", "pager-title");
-	dom_texts(t, c->title.en ? c->title.en : c->title.zh);
+	if (c->title.zh && c->title.en)
+		render_bitext(t, (struct bitext){ c->title.zh, c->title.en });
+	else
+		dom_texts(t, c->title.en ? c->title.en : c->title.zh);
 }
 
 /*
@@ -211,6 +216,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	}
 	struct buf html = BUF_INIT;
 	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
+	typeset_numbers(dom_page_root(dom));
 	dom_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it

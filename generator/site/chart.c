@@ -6,6 +6,7 @@
  */
 #include "site/chart.h"
 #include "core/buffer.h"
+#include "numbers/format.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,7 +20,11 @@
 #define BAR_HEIGHT 14
 #define BAR_LABEL 16       /* the row's name, above its bar */
 #define BAR_GAP 10
-#define VALUE_ROOM 110     /* right of the longest bar, for its value */
+#define VALUE_ROOM 60      /* right of the longest bar, for its value, at least */
+/* Width of a character of chart text, in viewBox units, erring wide: a
+ * value after its bar must not run past the chart's right edge. */
+#define CHAR_WIDE 7.2      /* a Latin letter or digit at CHART_FONT */
+#define CHAR_CJK 12.5      /* a Chinese character, an em */
 
 static const char *palette[] = {
 	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
@@ -57,6 +62,56 @@ static struct dom_node *svg_text(struct dom_node *svg, struct arena *a, double x
 		dom_attr(t, "text-anchor", anchor);
 	dom_texts(t, text);
 	return t;
+}
+
+/* Appends a <text> in both languages, marked up as the site's other
+ * bilingual text (class "bi", a tspan a language) so that the reading mode
+ * shows one or both; one language alone is plain text. */
+static struct dom_node *svg_bitext(struct dom_node *svg, struct arena *a, double x, double y,
+				   const char *anchor, const char *zh, const char *en)
+{
+	if (!zh || !en)
+		return svg_text(svg, a, x, y, anchor, en ? en : zh);
+	struct dom_node *t = svg_text(svg, a, x, y, anchor, "");
+	dom_attr(t, "class", "bi");
+	struct dom_node *z = dom_elem(t, "tspan");
+	dom_attr(z, "lang", "zh-Hans");
+	dom_texts(z, zh);
+	/* a separator only the "both" mode shows (site.css) */
+	dom_texts(dom_elem_class(t, "tspan", "bi-sep"), " \xc2\xb7 ");
+	struct dom_node *e = dom_elem(t, "tspan");
+	dom_attr(e, "lang", "en");
+	dom_texts(e, en);
+	return t;
+}
+
+/* Returns how wide text is likely drawn at CHART_FONT (see CHAR_WIDE). */
+static double text_width(const char *text)
+{
+	double w = 0;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p < 0x80)
+			w += CHAR_WIDE;
+		else if (*p >= 0xc0)   /* the lead byte of a multi-byte character */
+			w += *p >= 0xe0 ? CHAR_CJK : CHAR_WIDE;
+	return w;
+}
+
+/* Sets the label of a bar's value: a big count in the form each language
+ * takes in ("1.91 亿 USD", "191 million USD"; typeset.c does the same on
+ * pages), else the value as written (*zh NULL: one text for both). */
+static void value_label(struct arena *a, const struct spec_cell *cell, const char *unit,
+			const char **zh, const char **en)
+{
+	char *z, *e;
+	size_t len = strlen(cell->text);
+	if (format_count_compact(a, cell->text, len, 0, &z, &e) == len) {
+		*zh = arena_printf(a, "%s %s", z, unit);
+		*en = arena_printf(a, "%s %s", e, unit);
+	} else {
+		*zh = NULL;
+		*en = arena_printf(a, "%s %s", cell->text, unit);
+	}
 }
 
 static void svg_line(struct dom_node *svg, struct arena *a, double x1, double y1, double x2,
@@ -103,8 +158,21 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 	struct dom_node *svg = svg_open(parent, a, CHART_WIDTH, h, title, desc.data, NULL);
 	dom_attr(svg, "class", "chart bars");
 	buf_release(&desc);
-	/* each row: its name on a line, its bar under it, the value after the bar */
-	double span = CHART_WIDTH - 2 - VALUE_ROOM;
+	/* each row: its name on a line, its bar under it, the value after the
+	 * bar; the bars leave room for the longest value after them */
+	double room = VALUE_ROOM;
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i]->cells[col].kind == CELL_VALUE) {
+			const char *zh, *en;
+			value_label(a, &rows[i]->cells[col], unit, &zh, &en);
+			/* as wide as the "both" mode draws it */
+			double tw = (zh ? text_width(zh) + text_width(" \xc2\xb7 ") : 0) + text_width(en) + 8;
+			if (tw > room)
+				room = tw;
+		}
+	if (room > CHART_WIDTH / 2)
+		room = CHART_WIDTH / 2;
+	double span = CHART_WIDTH - 2 - room;
 	double y = 4;
 	size_t k = 0;
 	for (size_t i = 0; i < nrows; i++) {
@@ -120,12 +188,15 @@ void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_tabl
 		dom_attr(r, "width", arena_printf(a, "%.1f", w < 1 ? 1 : w));
 		dom_attr(r, "height", arena_printf(a, "%d", BAR_HEIGHT));
 		dom_attr(r, "fill", palette[k++ % NPALETTE]);
-		svg_text(svg, a, 2 + w + 6, y + BAR_HEIGHT - 2, NULL,
-			 arena_printf(a, "%s %s", cell->text, unit));
+		const char *zh, *en;
+		value_label(a, cell, unit, &zh, &en);
+		svg_bitext(svg, a, 2 + w + 6, y + BAR_HEIGHT - 2, NULL, zh, en);
 		y += BAR_HEIGHT + BAR_GAP;
 	}
 	svg_line(svg, a, 2, 2, 2, y, "axis");
-	svg_text(svg, a, 2, y + 14, NULL, arena_printf(a, "%s, %s", column_label(c), unit));
+	svg_bitext(svg, a, 2, y + 14, NULL,
+		   c->name.zh ? arena_printf(a, "%s，%s", c->name.zh, unit) : NULL,
+		   arena_printf(a, "%s, %s", column_label(c), unit));
 }
 
 static int find_column(const struct spec_table *t, const char *id, const char *unit)
@@ -165,7 +236,9 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	double ly1 = ceil(log10(ymax * 1.5)), ly0 = ly1 - 3;
 	/* the legend is an HTML list after the chart (names are long, and a
 	   list reflows on a phone) */
-	const int W = CHART_WIDTH, H = 300, L = 50, R = 22, T = 10, B = 40;
+	/* the y axis is named above the plot, across: a name turned on its
+	 * side would not have room for both languages */
+	const int W = CHART_WIDTH, H = 300, L = 50, R = 22, T = 28, B = 40;
 	double pw = W - L - R, ph = H - T - B;
 	#define X(v) (L + pw * (log10(v) - lx0) / (lx1 - lx0))
 	#define Y(v) (T + ph * (1 - (log10(v) - ly0) / (ly1 - ly0)))
@@ -198,10 +271,9 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	}
 	svg_line(svg, a, L, T + ph, L + pw, T + ph, "axis");
 	svg_line(svg, a, L, T, L, T + ph, "axis");
-	svg_text(svg, a, L + pw / 2, H - 6, "middle", "Arithmetic intensity (FLOP/B)");
-	struct dom_node *yl = svg_text(svg, a, 12, T + ph / 2, "middle",
-				       arena_printf(a, "Attainable %s TFLOPS", peak_col));
-	dom_attr(yl, "transform", arena_printf(a, "rotate(-90 12 %.1f)", T + ph / 2));
+	svg_bitext(svg, a, L + pw / 2, H - 6, "middle", "算术强度（FLOP/B）", "Arithmetic intensity (FLOP/B)");
+	svg_bitext(svg, a, 2, 14, NULL, arena_printf(a, "可达 %s TFLOPS", peak_col),
+		   arena_printf(a, "Attainable %s TFLOPS", peak_col));
 	struct dom_node *legend = dom_elem_class(fig, "ul", "chart-legend");
 	dom_attr(legend, "aria-label", "Legend: show one accelerator's roof");
 

@@ -672,6 +672,61 @@ void dom_text_content(struct dom_node *n, struct buf *out)
 			buf_add(out, t->u.text.s, t->u.text.len);
 }
 
+static int name_in(const struct dom_node *n, const char *const *names)
+{
+	for (; names && *names; names++)
+		if (!strcmp(n->u.el.name, *names))
+			return 1;
+	return 0;
+}
+
+struct dom_node *dom_parent(struct dom_node *n)
+{
+	return n->parent;
+}
+
+void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx)
+{
+	if (root->type != DOM_ELEMENT || name_in(root, skip))
+		return;
+	/* a walk that knows each node's previous sibling, so that a text node
+	 * is replaced in place without searching its parent's list */
+	struct dom_node *n = root->u.el.first, *prev = NULL;
+	while (n) {
+		if (n->type == DOM_TEXT && n->u.text.len) {
+			struct dom_node *out = element_new(n->store, "span", 4);
+			out->parent = n->parent;
+			if (fn(ctx, n->u.text.s, n->u.text.len, n->parent, out) && out->u.el.first) {
+				struct dom_node *parent = n->parent, *first = out->u.el.first,
+					*last = out->u.el.last;
+				if (out->store != parent->store)
+					store_keep(parent->store, out->store, 0);
+				for (struct dom_node *c = first; c; c = c->next)
+					c->parent = parent;
+				last->next = n->next;
+				if (prev)
+					prev->next = first;
+				else
+					parent->u.el.first = first;
+				if (parent->u.el.last == n)
+					parent->u.el.last = last;
+				n->parent = n->next = NULL;
+				n = last;
+			}
+		} else if (n->type == DOM_ELEMENT && n->u.el.first && !name_in(n, skip)) {
+			prev = NULL;
+			n = n->u.el.first;
+			continue;
+		}
+		while (n != root && !n->next)
+			n = n->parent;
+		if (n == root)
+			break;
+		prev = n;
+		n = n->next;
+	}
+}
+
 /* ---- templates ---- */
 
 struct dom_template {

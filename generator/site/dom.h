@@ -59,6 +59,8 @@ struct dom_node *dom_copy(struct dom_node *n);
 void dom_adopt(struct dom_node *parent, struct dom_node *child);
 /* Moves every child of from to the end of to. */
 void dom_move_children(struct dom_node *from, struct dom_node *to);
+/* Returns the element n is in, or NULL. */
+struct dom_node *dom_parent(struct dom_node *n);
 /* Returns the element's tag name. */
 const char *dom_name(struct dom_node *n);
 /* Returns the first child / next sibling element, or NULL. */
@@ -77,6 +79,18 @@ void dom_text_content(struct dom_node *n, struct buf *out);
  * aria-label, placeholder and title "中文 / English" keep their English
  * part.  For a book in one language (site/page.c). */
 void dom_one_language(struct dom_node *root, const char *keep);
+
+/*
+ * Rewrites text: calls fn for every text node under root, in document
+ * order, except those inside an element whose name is in skip (a
+ * NULL-terminated list, e.g. "code", "svg").  fn gets the text, the
+ * element it is in and an empty element, out; when it returns 1 the children it appended under out
+ * take the text node's place, when 0 the text stays.  Nodes fn makes are
+ * not visited again.  Iterative: depth is bounded by memory, not the stack.
+ */
+typedef int dom_text_fn(void *ctx, const char *text, size_t len, struct dom_node *parent,
+			struct dom_node *out);
+void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx);
 
 /* Parses a template (HTML5).  Returns NULL after reporting at path. */
 struct dom_template *dom_template_parse(const char *text, size_t len, const char *path);

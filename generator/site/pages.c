@@ -15,6 +15,7 @@
 #include "site/search.h"
 #include "site/study.h"
 #include "site/vendor.h"
+#include "numbers/format.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,12 @@
 static void bi(struct dom_node *parent, const char *zh, const char *en)
 {
 	render_bitext(parent, (struct bitext){ zh, en });
+}
+
+/* Returns "1 table", "2 tables": n and the English noun that fits it. */
+static const char *count_en(struct arena *a, size_t n, const char *one, const char *many)
+{
+	return arena_printf(a, "%zu %s", n, n == 1 ? one : many);
 }
 
 /* A block in both languages: <div class="pair"><tag lang=zh-Hans>…<tag lang=en>… */
@@ -113,29 +120,38 @@ static void index_page(struct site *s)
 		struct dom_node *meta = dom_elem_class(li, "p", "chapter-meta");
 		int pct = r->zh_blocks ? (int)(100.0 * r->pairs / r->zh_blocks + 0.5) : 100;
 		if (b->language)   /* one language: nothing is translated */
-			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked",
-						     (int)r->nheadings, r->spans));
+			bi(meta, arena_printf(s->a, "%d 节 · 核查 %d 个数字", (int)r->nheadings, r->spans),
+			   arena_printf(s->a, "%s · %s checked",
+					count_en(s->a, (size_t)r->nheadings, "section", "sections"),
+					count_en(s->a, (size_t)r->spans, "number", "numbers")));
 		else
-			dom_texts(meta, arena_printf(s->a, "%d sections · %d numbers checked · %d%% translated",
-						     (int)r->nheadings, r->spans, pct));
+			bi(meta, arena_printf(s->a, "%d 节 · 核查 %d 个数字 · 已译 %d%%",
+					      (int)r->nheadings, r->spans, pct),
+			   arena_printf(s->a, "%s · %s checked · %d%% translated",
+					count_en(s->a, (size_t)r->nheadings, "section", "sections"),
+					count_en(s->a, (size_t)r->spans, "number", "numbers"), pct));
 	}
 	sec = section_h2(s, art, "reference", "参考", "Reference");
 	struct dom_node *ul = dom_elem_class(sec, "ul", "reference");
 	size_t ntables;
 	numbers_tables(b->numbers, &ntables);
-	struct { const char *href, *zh, *en, *count; } refs[] = {
+	struct { const char *href, *zh, *en, *count_zh, *count_en; } refs[] = {
 		{ "/specs/index.html", "规格表", "Spec tables",
-		  arena_printf(s->a, "%zu tables", ntables) },
-		{ "/glossary.html", "术语表", "Glossary", arena_printf(s->a, "%zu terms", b->nterms) },
+		  arena_printf(s->a, "%zu 张表", ntables), count_en(s->a, ntables, "table", "tables") },
+		{ "/glossary.html", "术语表", "Glossary", arena_printf(s->a, "%zu 个术语", b->nterms),
+		  count_en(s->a, b->nterms, "term", "terms") },
 		{ "/claims.html", "数字核查", "Claims",
-		  arena_printf(s->a, "%d claims", s->stats.claims) },
+		  arena_printf(s->a, "%d 条断言", s->stats.claims),
+		  count_en(s->a, (size_t)s->stats.claims, "claim", "claims") },
 		{ "/claims.html#errata", "勘误", "Errata",
-		  arena_printf(s->a, "%d disputed figures", s->stats.disputed) },
+		  arena_printf(s->a, "%d 个有误的数字", s->stats.disputed),
+		  count_en(s->a, (size_t)s->stats.disputed, "disputed figure", "disputed figures") },
 		{ "/figures.html", "要记住的数字", "Figures to remember",
-		  arena_printf(s->a, "%d figures", s->stats.keys) },
-		{ "/practice.html", "练习", "Practice", "" },
-		{ "/search.html", "搜索", "Search", "" },
-		{ "/print.html", "打印版", "Print version", "" },
+		  arena_printf(s->a, "%d 个", s->stats.keys),
+		  count_en(s->a, (size_t)s->stats.keys, "figure", "figures") },
+		{ "/practice.html", "练习", "Practice", "", "" },
+		{ "/search.html", "搜索", "Search", "", "" },
+		{ "/print.html", "打印版", "Print version", "", "" },
 	};
 	for (size_t i = 0; i < sizeof refs / sizeof *refs; i++) {
 		if (!s->has_print && !strcmp(refs[i].href, "/print.html"))
@@ -148,21 +164,26 @@ static void index_page(struct site *s)
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", refs[i].href);
 		bi(a, refs[i].zh, refs[i].en);
-		if (*refs[i].count) {
+		if (*refs[i].count_en) {
 			dom_texts(li, " ");
-			dom_texts(dom_elem_class(li, "span", "count"), refs[i].count);
+			bi(dom_elem_class(li, "span", "count"), refs[i].count_zh, refs[i].count_en);
 		}
 	}
 	int pct = s->stats.zh_blocks ? (int)(100.0 * s->stats.pairs / s->stats.zh_blocks + 0.5) : 100;
 	struct dom_node *stats = dom_elem_class(art, "p", "book-stats");
 	if (b->language)
-		dom_texts(stats, arena_printf(s->a, "%d chapters · %d numbers checked, %d of them claims",
-					      s->stats.chapters, s->stats.spans, s->stats.claims));
+		bi(stats, arena_printf(s->a, "%d 章 · 核查 %d 个数字，其中 %d 条断言",
+				       s->stats.chapters, s->stats.spans, s->stats.claims),
+		   arena_printf(s->a, "%s · %s checked, %d of them claims",
+				count_en(s->a, (size_t)s->stats.chapters, "chapter", "chapters"),
+				count_en(s->a, (size_t)s->stats.spans, "number", "numbers"), s->stats.claims));
 	else
-		dom_texts(stats, arena_printf(s->a, "%d chapters · %d bilingual pairs (%d%% of Chinese "
-					      "blocks) · %d numbers checked, %d of them claims",
-					      s->stats.chapters, s->stats.pairs, pct, s->stats.spans,
-					      s->stats.claims));
+		bi(stats, arena_printf(s->a, "%d 章 · %d 对中英段落（中文段落的 %d%%）· 核查 %d 个数字，其中 %d 条断言",
+				       s->stats.chapters, s->stats.pairs, pct, s->stats.spans, s->stats.claims),
+		   arena_printf(s->a, "%s · %s (%d%% of Chinese blocks) · %s checked, %d of them claims",
+				count_en(s->a, (size_t)s->stats.chapters, "chapter", "chapters"),
+				count_en(s->a, (size_t)s->stats.pairs, "bilingual pair", "bilingual pairs"), pct,
+				count_en(s->a, (size_t)s->stats.spans, "number", "numbers"), s->stats.claims));
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }
@@ -595,7 +616,9 @@ static void specs_pages(struct site *s)
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", arena_printf(s->a, "/specs/%s.html", tables[i].id));
 		bi(a, tables[i].title.zh, tables[i].title.en ? tables[i].title.en : tables[i].id);
-		dom_texts(li, arena_printf(s->a, " — %zu rows", tables[i].nrows));
+		dom_texts(li, " — ");
+		bi(li, arena_printf(s->a, "%zu 行", tables[i].nrows),
+		   count_en(s->a, tables[i].nrows, "row", "rows"));
 	}
 	spec_legend(art, NULL);
 	dom_page_fill(p->dom, "content", frag);
@@ -758,22 +781,36 @@ static int same_figure_before(const struct rendered *rc, size_t k)
 	return 0;
 }
 
+/* The claims table's columns, in both languages. */
+static const char *const claims_heads[][2] = {
+	{ "位置", "Where" }, { "原文", "Stated" }, { "推导", "Derivation" },
+	{ "计算值", "Computed" }, { "结论", "Status" },
+};
+
 /* Returns the body of a new claims table in parent. */
 static struct dom_node *claims_table(struct dom_node *parent)
 {
 	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
 	struct dom_node *table = dom_elem_class(wrap, "table", "claims");
 	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
-	static const char *heads[][2] = {
-		{ "位置", "Where" }, { "原文", "Stated" }, { "推导", "Derivation" },
-		{ "计算值", "Computed" }, { "结论", "Status" },
-	};
-	for (size_t i = 0; i < sizeof heads / sizeof *heads; i++) {
+	for (size_t i = 0; i < sizeof claims_heads / sizeof *claims_heads; i++) {
 		struct dom_node *th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
-		bi(th, heads[i][0], heads[i][1]);
+		bi(th, claims_heads[i][0], claims_heads[i][1]);
 	}
 	return dom_elem(table, "tbody");
+}
+
+/* Appends a cell of column col to a claims row, named in data-zh/data-en,
+ * and returns the <span> its content goes in: on a phone each row is a
+ * card and a cell shows its column's name beside that span (site.css), so
+ * the verdict needs no sideways scroll. */
+static struct dom_node *claims_cell(struct dom_node *tr, size_t col)
+{
+	struct dom_node *td = dom_elem(tr, "td");
+	dom_attr(td, "data-zh", claims_heads[col][0]);
+	dom_attr(td, "data-en", claims_heads[col][1]);
+	return dom_elem(td, "span");
 }
 
 /* The title of section sect of chapter ci (the chapter's when sect is NULL
@@ -834,12 +871,12 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		}
 		dom_texts(where, " ");
 		dom_texts(dom_elem_class(where, "small", "claim-src"), lines);
-		dom_texts(dom_elem(tr, "td"), r->span.stated ? r->span.stated : "");
-		dom_texts(dom_elem(tr, "td"),
+		dom_texts(claims_cell(tr, 1), r->span.stated ? r->span.stated : "");
+		dom_texts(claims_cell(tr, 2),
 			  arena_cat(s->a, r->span.relation ? r->span.relation : "", " ",
 				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
-		dom_texts(dom_elem(tr, "td"), r->span.computed ? r->span.computed : "");
-		struct dom_node *st = dom_elem(tr, "td");
+		dom_texts(claims_cell(tr, 3), r->span.computed ? r->span.computed : "");
+		struct dom_node *st = claims_cell(tr, 4);
 		if (r->span.disputed) {
 			bi(st, "有误", "disputed");
 			if (r->span.correction) {
@@ -1035,7 +1072,11 @@ static void claims_page(struct site *s)
  * tab or a line break would end the field or the note). */
 static void card_text(struct buf *b, const char *t)
 {
-	for (; t && *t; t++) {
+	/* powers as "×10²⁹": Anki shows the field's HTML, a <sup> would do
+	 * too, but the same text then reads right in a plain-text export */
+	struct arena sup = ARENA_INIT;
+	const char *from = format_superscripts(&sup, t);
+	for (t = from; t && *t; t++) {
 		switch (*t) {
 		case '&': buf_adds(b, "&amp;"); break;
 		case '<': buf_adds(b, "&lt;"); break;
@@ -1045,6 +1086,7 @@ static void card_text(struct buf *b, const char *t)
 		default: buf_addch(b, *t);
 		}
 	}
+	arena_free(&sup);
 }
 
 /* Appends text in both languages, a <div> each (either may be missing),

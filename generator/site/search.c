@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
+#include "numbers/format.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -436,6 +437,10 @@ void search_index_add(struct search_index *ix, const char *page,
 	d->page = page_get(ix, page ? page : "");
 	title = title ? title : "";
 	text = text ? text : "";
+	/* powers as the page shows them, "×10²⁹" (a snippet has no <sup>) */
+	struct arena sup = ARENA_INIT;
+	title = format_superscripts(&sup, title);
+	text = format_superscripts(&sup, text);
 	size_t tlen = strlen(title), xlen = strlen(text);
 
 	d->tail = ix->tails.len;
@@ -454,6 +459,7 @@ void search_index_add(struct search_index *ix, const char *page,
 	tokenize(title, tlen, add_term, &ctx);
 	ctx.weight = 1;
 	tokenize(text, xlen, add_term, &ctx);
+	arena_free(&sup);
 }
 
 /* ---- packing an index to merge it on another thread ---- */

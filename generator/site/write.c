@@ -21,6 +21,7 @@
  */
 #define _GNU_SOURCE
 #include "site/write.h"
+#include "site/typeset.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
@@ -277,6 +278,7 @@ int write_html(const struct site *s, struct arena *ar, const char *path, const c
 int write_page(struct site *s, struct page *p)
 {
 	struct buf html = BUF_INIT;
+	typeset_numbers(dom_page_root(p->dom));
 	dom_page_serialize(p->dom, &html);
 	dom_page_free(p->dom);
 	p->dom = NULL;

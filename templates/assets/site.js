@@ -263,9 +263,9 @@
 	   block (a paragraph, a list item, a table) instead of one each: a
 	   roving focus, ← and → (Home, End) move inside the block.  Without
 	   JavaScript each stays a stop of its own. */
-	var ROVE = ["claim", "autolink", "value", "term", "spec-link"].map(function (c) {
+	var ROVE = ["claim", "autolink", "value", "term", "spec-link", "big-count[tabindex]"].map(function (c) {
 		return "main .content ." + c;
-	}).join(", ");
+	}).join(", ");   /* a big count inside a claim or a link is reached with it */
 	var BLOCK = "p, li, td, th, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, .callout";
 
 	function roving() {

@@ -11,7 +11,10 @@
 "use strict";
 
 const fs = require("fs");
+const http = require("http");
+const os = require("os");
 const path = require("path");
+const { spawn } = require("child_process");
 
 /* the widths, reading modes and colour schemes each test goes through:
    every mode at both widths, dark and light both at each width */
@@ -634,4 +637,236 @@ module.exports = async function reader(t) {
 			check(name, !errs.length, errs.join("; "));
 		});
 	}
+
+	/* ---- issue 17, part 6: reader defects ---- */
+
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `reader defects: index marks no page, chart labels unclipped, pager and axes in the reading language, claims' verdict in view (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			/* the home page is no entry of the navigation: nothing marked */
+			await page.goto(fileBase + "index.html?lang=" + mode);
+			const marked = await page.evaluate(() => Array.from(document.querySelectorAll(".site-nav [aria-current]"), (a) => a.textContent));
+			if (marked.length)
+				errs.push(`index.html marks ${JSON.stringify(marked)} as current`);
+			/* one language shows only its own words (both: both) */
+			const wrong = (langs) => langs.filter((l) => mode !== "both" && (mode === "en" ? l !== "en" : l === "en"));
+			const counts = await page.evaluate(() => Array.from(document.querySelectorAll(".count [lang], .chapter-meta [lang], .book-stats [lang]"))
+				.filter((e) => e.getClientRects().length).map((e) => e.getAttribute("lang")));
+			if (!counts.length || wrong(counts).length)
+				errs.push(`index counts shown in ${JSON.stringify(counts)}`);
+			for (const p of chartPages.concat(pages.filter((x) => /^0\d-/.test(x)).slice(1, 2))) {
+				await page.goto(fileBase + p + "?lang=" + mode);
+				const r = await page.evaluate(() => {
+					const out = { clipped: [], langs: [] };
+					for (const svg of document.querySelectorAll("svg.chart")) {
+						if (!svg.getClientRects().length)
+							continue;
+						const box = svg.getBoundingClientRect();
+						for (const t of svg.querySelectorAll("text")) {
+							if (!t.getClientRects().length || getComputedStyle(t).display === "none")
+								continue;
+							const b = t.getBoundingClientRect();
+							if (b.left < box.left - 1 || b.right > box.right + 1)
+								out.clipped.push(t.textContent.slice(0, 40));
+						}
+						for (const e of svg.querySelectorAll("text.bi > [lang]"))
+							if (getComputedStyle(e).display !== "none")
+								out.langs.push(e.getAttribute("lang"));
+					}
+					for (const e of document.querySelectorAll(".pager-title [lang]"))
+						if (e.getClientRects().length)
+							out.langs.push(e.getAttribute("lang"));
+					out.pager = document.querySelectorAll(".pager-title").length;
+					return out;
+				});
+				if (r.clipped.length)
+					errs.push(`${p}: chart text cut at the chart's edge: ${JSON.stringify(r.clipped[0])}`);
+				if (wrong(r.langs).length || (mode === "both" && r.langs.length && !r.langs.includes("en")))
+					errs.push(`${p}: axis labels and pager titles in ${JSON.stringify(r.langs)}`);
+				if (r.pager && !r.langs.length)
+					errs.push(`${p}: a pager title in one language only`);
+			}
+			/* the claims table: each row's verdict on screen, no sideways scroll */
+			await page.goto(fileBase + "claims.html?lang=" + mode);
+			const c = await page.evaluate(() => {
+				const rows = Array.from(document.querySelectorAll("table.claims tbody tr")).slice(0, 20);
+				const off = rows.map((tr) => tr.cells[tr.cells.length - 1].getBoundingClientRect())
+					.filter((b) => b.left < 0 || b.right > innerWidth + 1).length;
+				const wrap = document.querySelector("table.claims").parentElement;
+				return { rows: rows.length, off, scroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - innerWidth };
+			});
+			if (!c.rows || c.off || c.scroll > 1 || c.page > 1)
+				errs.push(`claims table: ${c.off} of ${c.rows} verdicts off screen, the table scrolls ${c.scroll}px, the page ${c.page}px`);
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
+
+	/* big counts compact in the reading language, their digits on hover
+	   and focus and for screen readers; powers raised */
+	const countPages = pages.filter((p) => /class="big-count"/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	const countPage = countPages[0];
+	for (const [w, mode, scheme] of VIEWS) {
+		const name = `big counts compact with their digits on hover and focus, powers raised (${w}px, ${mode}, ${scheme})`;
+		await test(name, async () => {
+			if (!countPage)
+				throw new Error("no page has a big count");
+			const ctx = await view(w, scheme);
+			const page = await ctx.newPage();
+			const errs = [];
+			await page.goto(fileBase + countPage + "?lang=" + mode);
+			const r = await page.evaluate(() => {
+				const out = { raw: [], shown: [], hidden: 0, sup: document.querySelectorAll("main sup:not(.cite)").length };
+				/* no power left as "^" in the text a reader sees */
+				const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+				while (walker.nextNode()) {
+					const t = walker.currentNode;
+					if (!t.parentElement.closest("code, pre, svg") && /\d\^-?\d/.test(t.textContent))
+						out.raw.push(t.textContent.trim().slice(0, 40));
+				}
+				for (const c of Array.from(document.querySelectorAll("main .big-count")).filter((e) => e.getClientRects().length).slice(0, 30)) {
+					const full = c.querySelector(".big-count-full"), b = full.getBoundingClientRect();
+					if (b.width > 2 || b.height > 2)
+						out.hidden++;   /* shown without being asked */
+					out.shown.push(Array.from(c.querySelectorAll(".big-count-short [lang], .big-count-short")).filter((e) => e.getClientRects().length && !e.querySelector("[lang]")).map((e) => e.textContent).join(" "));
+				}
+				return out;
+			});
+			if (r.raw.length)
+				errs.push(`powers left as ^: ${JSON.stringify(r.raw[0])}`);
+			if (!r.shown.length)
+				errs.push("no big count shown");
+			if (r.hidden)
+				errs.push(`${r.hidden} counts show their digits unasked`);
+			const zh = r.shown.filter((t) => /[万亿]/.test(t)).length, en = r.shown.filter((t) => /(million|billion|trillion)/.test(t)).length;
+			if ((mode === "zh" && en) || (mode === "en" && zh) || (mode !== "en" && !zh) || (mode !== "zh" && !en))
+				errs.push(`compact forms ${JSON.stringify(r.shown.slice(0, 4))} in mode ${mode}`);
+			/* focus by keyboard (the roving focus reaches it) and hover show the digits */
+			/* a count of its own (not inside a claim or a link), on the
+			   first page that has one */
+			const own = () => Array.from(document.querySelectorAll("main .big-count[tabindex]"))
+				.find((e) => e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) &&
+					!e.parentElement.closest("a, button, span[tabindex]")) || null;
+			let target = await page.evaluateHandle(own);
+			for (const p of countPages) {
+				if (await target.evaluate((e) => !!e))
+					break;
+				await page.goto(fileBase + p + "?lang=" + mode);
+				target = await page.evaluateHandle(own);
+			}
+			if (await target.evaluate((e) => !!e)) {
+				await target.evaluate((e) => { e.scrollIntoView({ block: "center" }); e.focus(); });
+				const f = await page.evaluate(() => {
+					const c = document.activeElement, full = c.querySelector(".big-count-full"), b = full.getBoundingClientRect();
+					return { cls: c.className, w: b.width, text: full.textContent, top: b.top };
+				});
+				if (f.cls !== "big-count" || f.w < 20 || !/^\d{1,3}(,\d{3})+$/.test(f.text) || f.top < 0)
+					errs.push(`focus: ${JSON.stringify(f)}`);
+				const hw = await page.evaluate(async () => {
+					const c = document.activeElement;
+					c.blur();
+					c.scrollIntoView({ block: "center" });
+					return c.getBoundingClientRect().toJSON();
+				}).then(async (b) => {
+					await page.mouse.move(b.left + b.width / 2, b.top + b.height / 2);
+					return page.evaluate(() => {
+						const c = document.querySelector("main .big-count:hover");
+						return c ? c.querySelector(".big-count-full").getBoundingClientRect().width : 0;
+					});
+				});
+				if (hw < 20)
+					errs.push("hover does not show the digits");
+			} else {
+				errs.push("no big count takes focus");
+			}
+			await ctx.close();
+			check(name, !errs.length, errs.join("; "));
+		});
+	}
+
+	/* `specbook serve`'s error overlay: the source line is not wrapped, so
+	   the caret under it stays under the column it points at */
+	const REPO = path.resolve(__dirname, "..", "..");
+	const BIN = process.env.SPECBOOK_BIN || path.join(REPO, process.env.BUILD || "build", "specbook");
+	await test("serve: the error overlay keeps the caret under the column it names (390px)", async () => {
+		if (!fs.existsSync(BIN))
+			throw new Error(`no ${BIN} (run make first)`);
+		const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specbook-overlay-"));
+		const book = path.join(tmp, "book");
+		fs.cpSync(path.join(REPO, "tests", "fixtures", "basic"), book, { recursive: true });
+		fs.rmSync(path.join(book, "expected"), { recursive: true, force: true });
+		fs.cpSync(path.join(REPO, "specs", "units.yaml"), path.join(book, "specs", "units.yaml"));
+		fs.cpSync(path.join(REPO, "tests", "fixtures", "_templates"), path.join(book, "templates"), { recursive: true });
+		const status = (port) => new Promise((resolve) => {
+			const req = http.get({ host: "127.0.0.1", port, path: "/__specbook/status", timeout: 2000 }, (res) => {
+				let body = "";
+				res.on("data", (d) => { body += d; });
+				res.on("end", () => { try { resolve(JSON.parse(body)); } catch (e) { resolve(null); } });
+			});
+			req.on("error", () => resolve(null));
+			req.on("timeout", () => { req.destroy(); resolve(null); });
+		});
+		const until = async (what, ok, secs) => {
+			for (let i = 0; i < secs * 4; i++) {
+				const st = await ok();
+				if (st)
+					return st;
+				await new Promise((r) => setTimeout(r, 250));
+			}
+			throw new Error(`timed out waiting for ${what}`);
+		};
+		let server = null, port = 0;
+		const errs = [];
+		try {
+			for (let attempt = 0; attempt < 5 && !server; attempt++) {
+				port = 20000 + Math.floor(Math.random() * 30000);
+				const child = spawn(BIN, ["serve", "-C", book, "-o", path.join(book, "site"), "--port", String(port)], { stdio: "ignore" });
+				const up = await until("the server", async () => (await status(port)) || child.exitCode !== null, 20).catch(() => false);
+				if (up && child.exitCode === null)
+					server = child;
+				else
+					child.kill();
+			}
+			if (!server)
+				throw new Error("serve did not start");
+			const ctx = await view(390, "light");
+			const page = await ctx.newPage();
+			await page.goto(`http://127.0.0.1:${port}/01-basics.html`);
+			/* a long line with an error near its end */
+			const md = path.join(book, "content", "01-basics.md");
+			fs.appendFileSync(md, "\nThis line is long on purpose, so that a narrow overlay would wrap it: " +
+				"alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu {gpu_a.no_such_column}.\n");
+			await until("the failed build", async () => { const st = await status(port); return st && st.ok === false; }, 30);
+			await page.waitForSelector("#specbook-serve-errors", { timeout: 10000 });
+			const r = await page.evaluate(() => {
+				const pre = document.getElementById("specbook-serve-errors"), text = pre.firstChild;
+				const lines = text.textContent.split("\n");
+				const k = lines.findIndex((l, i) => i > 0 && /^\s*\|\s*\^/.test(l) && /^\s*\d+ \| /.test(lines[i - 1]) &&
+					!/[^\x00-\x7f]/.test(lines[i - 1]));
+				if (k < 0)
+					return { err: "no caret line under an ASCII source line", text: text.textContent.slice(0, 300) };
+				const col = lines[k].indexOf("^");
+				let at = 0;
+				for (let i = 0; i < k - 1; i++)
+					at += lines[i].length + 1;
+				const box = (off) => { const r = document.createRange(); r.setStart(text, off); r.setEnd(text, off + 1); return r.getBoundingClientRect(); };
+				const src = box(at + col), caret = box(at + lines[k - 1].length + 1 + col);
+				return { src: lines[k - 1].slice(col, col + 12), dx: Math.abs(src.left - caret.left), dy: caret.top - src.top,
+					wide: pre.scrollWidth > pre.clientWidth };
+			});
+			if (r.err)
+				errs.push(`${r.err}: ${JSON.stringify(r.text)}`);
+			else if (r.dx > 1 || r.dy <= 0 || r.dy > 30)
+				errs.push(`the caret is ${Math.round(r.dx)}px aside and ${Math.round(r.dy)}px below "${r.src}"`);
+			await ctx.close();
+		} finally {
+			if (server)
+				server.kill();
+			fs.rmSync(tmp, { recursive: true, force: true });
+		}
+		check("serve: the error overlay keeps the caret under the column it names (390px)", !errs.length, errs.join("; "));
+	});
 };

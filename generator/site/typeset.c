@@ -1,0 +1,117 @@
+/*
+ * typeset.c — powers raised and big counts made compact (see typeset.h).
+ *
+ * The text is scanned once, left to right; what it finds is decided by
+ * numbers/format.c (format_power_at(), format_count_compact()), which the
+ * search index and the flashcards share, so a page, its search snippet and
+ * its card agree on what a power and a big count are.
+ */
+#include "site/typeset.h"
+#include "core/arena.h"
+#include "numbers/format.h"
+
+#include <string.h>
+
+/* Elements whose text is not prose: code and formulas (their TeX), the
+ * head, scripts and styles, and SVG (drawn text has no <sup>). */
+static const char *const skip[] = {
+	"head", "script", "style", "code", "pre", "kbd", "samp", "textarea", "svg", "math", NULL,
+};
+
+struct typeset_ctx {
+	struct arena *a;
+};
+
+/* Returns the nearest lang above n ("zh-Hans", "en") below <html>, or NULL, and sets
+ * *focusable when n is inside something already focusable in the text (a
+ * link, a button, a claim: a span with a tabindex; a table's scroll box is
+ * not, its focus does not show a count's digits). */
+static const char *context_of(struct dom_node *n, int *focusable)
+{
+	const char *lang = NULL;
+	*focusable = 0;
+	for (struct dom_node *e = n; e; e = dom_parent(e)) {
+		const char *name = dom_name(e);
+		/* the page's own lang is its main language, not the text's: a
+		 * bilingual page marks each language's text below it */
+		if (!lang && strcmp(name, "html"))
+			lang = dom_get_attr(e, "lang");
+		if (!strcmp(name, "a") || !strcmp(name, "button") ||
+		    (!strcmp(name, "span") && dom_get_attr(e, "tabindex")))
+			*focusable = 1;
+	}
+	return lang;
+}
+
+/* Appends a big count: its compact form (in the language of the text, or
+ * both when the text has none) shown, its full digits for screen readers,
+ * shown on hover and focus (site.css). */
+static void add_count(struct dom_node *out, const char *digits, size_t len, const char *zh,
+		      const char *en, const char *lang, int focusable)
+{
+	struct dom_node *c = dom_elem_class(out, "span", "big-count");
+	if (!focusable)
+		dom_attr(c, "tabindex", "0");
+	struct dom_node *shown = dom_elem_class(c, "span", "big-count-short");
+	dom_attr(shown, "aria-hidden", "true");
+	if (lang && !strncmp(lang, "zh", 2)) {
+		dom_texts(shown, zh);
+	} else if (lang) {
+		dom_texts(shown, en);
+	} else {
+		struct dom_node *bi = dom_elem_class(shown, "span", "bi");
+		struct dom_node *z = dom_elem(bi, "span");
+		dom_attr(z, "lang", "zh-Hans");
+		dom_texts(z, zh);
+		dom_texts(bi, " ");
+		struct dom_node *e = dom_elem(bi, "span");
+		dom_attr(e, "lang", "en");
+		dom_texts(e, en);
+	}
+	dom_text(dom_elem_class(c, "span", "big-count-full"), digits, len);
+}
+
+static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *parent,
+			struct dom_node *out)
+{
+	struct typeset_ctx *ctx = vctx;
+	size_t from = 0;
+	int focusable = -1;
+	const char *lang = NULL;
+	for (size_t i = 0; i < len; i++) {
+		size_t ef, el, n;
+		char *zh, *en;
+		if (t[i] == '^' && (n = format_power_at(t, len, i, &ef, &el))) {
+			dom_text(out, t + from, i - from);
+			struct dom_node *sup = dom_elem(out, "sup");
+			if (t[ef] == '-') {
+				dom_texts(sup, "\xe2\x88\x92");   /* a minus, not a hyphen */
+				dom_text(sup, t + ef + 1, el - 1);
+			} else {
+				dom_text(sup, t + ef, el);
+			}
+		} else if (t[i] >= '1' && t[i] <= '9' &&
+			   (n = format_count_compact(ctx->a, t, len, i, &zh, &en))) {
+			if (focusable < 0)
+				lang = context_of(parent, &focusable);
+			dom_text(out, t + from, i - from);
+			add_count(out, t + i, n, zh, en, lang, focusable);
+		} else {
+			continue;
+		}
+		from = i + n;
+		i = from - 1;
+	}
+	if (!from)
+		return 0;
+	dom_text(out, t + from, len - from);
+	return 1;
+}
+
+void typeset_numbers(struct dom_node *root)
+{
+	struct arena a = ARENA_INIT;
+	struct typeset_ctx ctx = { &a };
+	dom_rewrite_text(root, skip, typeset_text, &ctx);
+	arena_free(&a);
+}

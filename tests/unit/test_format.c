@@ -1,0 +1,125 @@
+/*
+ * test_format.c — numbers set for reading: powers as superscripts in text
+ * (format_superscripts(), for the search index and the flashcards), big
+ * counts in compact form (format_count_compact()), and both on a page's
+ * tree (typeset_numbers(): 10<sup>29</sup>, the compact count with its
+ * full digits beside it).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/arena.h"
+#include "core/buffer.h"
+#include "numbers/format.h"
+#include "site/dom.h"
+#include "site/typeset.h"
+
+static void test_superscripts(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_string_equal(format_superscripts(&a, "1.2 × 10^29 FLOP"), "1.2×10²⁹ FLOP");
+	assert_string_equal(format_superscripts(&a, "= 6.1 × 10^-5"), "= 6.1×10⁻⁵");
+	assert_string_equal(format_superscripts(&a, "1 / 2^14 and 2^127"), "1 / 2¹⁴ and 2¹²⁷");
+	assert_string_equal(format_superscripts(&a, "x−3 × 10^−8"), "x−3×10⁻⁸");
+	/* not powers: no digit before, no digits after, too many digits */
+	const char *plain = "a^2, 10^x, ^5, 10^123456";
+	assert_ptr_equal(format_superscripts(&a, plain), plain);
+	assert_null(format_superscripts(&a, NULL));
+	arena_free(&a);
+}
+
+/* Returns "zh|en" for the count at the start of text, or "" for none. */
+static const char *compact(struct arena *a, const char *text)
+{
+	char *zh, *en;
+	size_t n = format_count_compact(a, text, strlen(text), 0, &zh, &en);
+	if (!n)
+		return "";
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s|%s|%zu", zh, en, n);
+	char *r = arena_strdup(a, b.data);
+	buf_release(&b);
+	return r;
+}
+
+static void test_count_compact(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_string_equal(compact(&a, "671,000,000,000 parameters"), "6710 亿|671 billion|15");
+	assert_string_equal(compact(&a, "191,000,000 USD"), "1.91 亿|191 million|11");
+	assert_string_equal(compact(&a, "1,600,000,000,000"), "1.6 万亿|1.6 trillion|17");
+	assert_string_equal(compact(&a, "5,576,000"), "557.6 万|5.576 million|9");
+	assert_string_equal(compact(&a, "1,000,000"), "100 万|1 million|9");
+	/* the full digits are the figure: more than four significant ones */
+	assert_string_equal(compact(&a, "4,997,120"), "");
+	/* too small, a decimal part, a longer number, a power */
+	assert_string_equal(compact(&a, "999,000"), "");
+	assert_string_equal(compact(&a, "1,000,000.5"), "");
+	assert_string_equal(compact(&a, "1,000,0000"), "");
+	assert_string_equal(compact(&a, "1,000,000^2"), "");
+	assert_string_equal(compact(&a, "1000000"), "");
+	/* glued on after digits or a separator: not the start of a count */
+	char *zh, *en;
+	assert_int_equal(format_count_compact(&a, "5,1,000,000", 11, 2, &zh, &en), 0);
+	arena_free(&a);
+}
+
+/* Returns the HTML of a <p> (lang lang, or none) holding text, typeset. */
+static char *typeset(const char *lang, const char *text)
+{
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *p = dom_elem(frag, "p");
+	if (lang)
+		dom_attr(p, "lang", lang);
+	dom_texts(p, text);
+	dom_texts(dom_elem(p, "code"), " 2^10 1,000,000,000");
+	typeset_numbers(frag);
+	struct buf b = BUF_INIT;
+	dom_node_serialize(p, &b);
+	dom_free(frag);
+	size_t len;
+	return buf_detach(&b, &len);
+}
+
+static void test_typeset(void **state)
+{
+	(void)state;
+	char *s = typeset("en", "1.2 × 10^29 FLOP, 2^-14, 671,000,000,000 weights");
+	assert_string_equal(s, "<p lang=\"en\">1.2 × 10<sup>29</sup> FLOP, 2<sup>−14</sup>, "
+			    "<span class=\"big-count\" tabindex=\"0\"><span class=\"big-count-short\" aria-hidden=\"true\">671 billion</span>"
+			    "<span class=\"big-count-full\">671,000,000,000</span></span> weights"
+			    "<code> 2^10 1,000,000,000</code></p>");
+	free(s);
+	s = typeset("zh-Hans", "6710 亿 = 671,000,000,000");
+	assert_non_null(strstr(s, "aria-hidden=\"true\">6710 亿</span>"));
+	free(s);
+	/* language-neutral text (a spec table's cell) gets both forms */
+	s = typeset(NULL, "37,000,000,000");
+	assert_non_null(strstr(s, "<span lang=\"zh-Hans\">370 亿</span> <span lang=\"en\">37 billion</span>"));
+	free(s);
+	s = typeset(NULL, "no numbers here ^ 10 ^ 2");
+	assert_string_equal(s, "<p>no numbers here ^ 10 ^ 2<code> 2^10 1,000,000,000</code></p>");
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_superscripts),
+		cmocka_unit_test(test_count_compact),
+		cmocka_unit_test(test_typeset),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	dom_init();
+	int r = cmocka_run_group_tests_name("format", tests, NULL, NULL);
+	dom_cleanup();
+	return r;
+}
