@@ -476,7 +476,9 @@ int lift_table(const char *dir, const char *where, int write)
 	if (write) {
 		char *specs = arena_printf(&arena, "%s/specs", dir);
 		char *path = arena_printf(&arena, "%s/%s.yaml", specs, t.id);
-		if (files_exists(path)) {
+		if (files_book_dir(specs, "specs/") < 0) {
+			;   /* a link out of the book: reported, nothing written */
+		} else if (files_exists(path)) {
 			diag_report(DIAG_ERROR, (struct srcloc){ L.file, (int)line, 1 }, 0,
 				    "hint: rename or remove that file, or lift without --write and "
 				    "merge the rows by hand",

@@ -65,4 +65,11 @@ cp "$Y" "$T/before"
 st=$?
 check "--write never overwrites specs/<id>.yaml (exit 1, file unchanged)" \
 	'[ $st -eq 1 ] && grep -q "does not overwrite" "$T/err" && cmp -s "$Y" "$T/before"'
+# specs/ a link out of the book: refused, nothing written there
+L=$T/linked
+mkdir -p "$L" "$T/outside" && cp -r tests/lift/. "$L/" && ln -s "$T/outside" "$L/specs"
+(cd "$L" && "$BIN" lift --write "$CH:$line") >/dev/null 2>"$T/err"
+st=$?
+check "--write into a specs/ that links out of the book: refused, nothing written (exit 1)" \
+	'[ $st -eq 1 ] && [ -z "$(ls -A "$T/outside")" ]'
 echo "1..$n"
