@@ -5,6 +5,7 @@
  *                        [--format=gnu|json|github] [--werror] [--quiet] [--timings]
  *                        [--no-cache] [--unchecked]
  *   specbook new DIR
+ *   specbook lift [-C DIR] [--write] FILE:LINE
  *
  * build loads, checks, renders, links and writes; check does all but the
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
@@ -15,6 +16,7 @@
 #include "incr/incr.h"
 #include "core/diag.h"
 #include "site/dom.h"
+#include "lift.h"
 #include "new.h"
 #include "serve.h"
 #include "site/build.h"
@@ -31,8 +33,11 @@ static void usage(FILE *out)
 {
 	fputs("usage: specbook build|check|serve [options]\n"
 	      "       specbook new DIR\n"
+	      "       specbook lift [-C DIR] [--write] FILE:LINE\n"
 	      "\n"
 	      "  new DIR          write a small bilingual book to start from into DIR\n"
+	      "  lift FILE:LINE   print the pipe table at that line as a spec table and a\n"
+	      "                   compare block; --write puts it in DIR/specs/<id>.yaml\n"
 	      "  build            check the book and write the site\n"
 	      "  check            check the book, write nothing\n"
 	      "  serve            build, serve on 127.0.0.1 and rebuild on change\n"
@@ -92,7 +97,7 @@ static int output_inside_book(const char *dir, const char *out)
 int main(int argc, char **argv)
 {
 	const char *dir = ".", *out = NULL;
-	int list_unchecked = 0;
+	int list_unchecked = 0, lift_write = 0;
 	int jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), werror = 0, quiet = 0, timings = 0, use_cache = 1, port = 8000;
 	enum diag_format format = DIAG_FORMAT_GNU;
 	/* stderr is unbuffered: a caret line went out one byte per write(2).
@@ -109,6 +114,7 @@ int main(int argc, char **argv)
 		{ "timings", no_argument, NULL, 'T' },
 		{ "no-cache", no_argument, NULL, 'N' },
 		{ "unchecked", no_argument, NULL, 'U' },
+		{ "write", no_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -149,6 +155,7 @@ int main(int argc, char **argv)
 		case 'T': timings = 1; break;
 		case 'N': use_cache = 0; break;
 		case 'U': list_unchecked = 1; use_cache = 0; break;
+		case 'w': lift_write = 1; break;
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("specbook %s\n", SPECBOOK_VERSION); return 0;
 		default: usage(stderr); return 2;
@@ -172,6 +179,19 @@ int main(int argc, char **argv)
 		}
 		return new_book(argv[optind + 1]);
 	}
+	if (!strcmp(cmd, "lift")) {
+		if (argc - optind != 2) {
+			fprintf(stderr, "specbook lift: give the chapter and a line of its table: "
+				"specbook lift FILE:LINE\n");
+			return 2;
+		}
+		diag_setup(format, werror);
+		return lift_table(dir, argv[optind + 1], lift_write);
+	}
+	if (lift_write) {
+		fprintf(stderr, "specbook: --write is an option of specbook lift\n");
+		return 2;
+	}
 	int write = 0;
 	if (!strcmp(cmd, "build"))
 		write = 1;
@@ -186,7 +206,7 @@ int main(int argc, char **argv)
 		free(serve_out);
 		return rc;
 	} else if (strcmp(cmd, "check")) {
-		fprintf(stderr, "specbook: unknown command '%s' (build, check, serve or new)\n", cmd);
+		fprintf(stderr, "specbook: unknown command '%s' (build, check, serve, new or lift)\n", cmd);
 		return 2;
 	}
 	if (jobs < 1)

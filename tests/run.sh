@@ -324,6 +324,9 @@ done
 echo "# a book of your own: defaults, specbook new, the authoring guide"
 tap new-book env BUILD="$BUILD" tests/new-book.sh
 
+echo "# specbook lift: a pipe table as a spec table and a compare block"
+tap lift env BUILD="$BUILD" tests/lift.sh
+
 echo "# the Anki export"
 tap flashcards env BUILD="$BUILD" tests/flashcards.sh
 

@@ -321,7 +321,6 @@ static int is_pipe_table(cmark_node *p)
  * on a narrow screen.
  */
 
-struct cell_text { size_t from, len; };
 
 static int is_space(char ch)
 {
@@ -351,7 +350,7 @@ static const char *row_text(const struct ctx *c, int l, size_t prefix, size_t *l
 /* Splits a row s[0..len) at its unescaped pipes into *cells (offsets in s,
  * blanks trimmed); a pipe at either end only closes the row.  Returns the
  * number of cells, or 0 when the row holds no unescaped pipe. */
-static size_t split_row(const char *s, size_t len, struct cell_text **cells, size_t *cap)
+size_t pipe_split_row(const char *s, size_t len, struct pipe_cell **cells, size_t *cap)
 {
 	size_t n = 0, start = 0, pipes = 0;
 	if (len && s[0] == '|') {
@@ -378,7 +377,7 @@ static size_t split_row(const char *s, size_t len, struct cell_text **cells, siz
 			a++;
 		while (b > a && is_space(s[b - 1]))
 			b--;
-		struct cell_text *ct = ARRAY_PUSH(*cells, n, *cap);
+		struct pipe_cell *ct = ARRAY_PUSH(*cells, n, *cap);
 		ct->from = a;
 		ct->len = b - a;
 		from = i + 1;
@@ -388,7 +387,7 @@ static size_t split_row(const char *s, size_t len, struct cell_text **cells, siz
 
 /* The alignment a delimiter cell asks for ("left", "center", "right" or
  * NULL for none); *ok is cleared when the cell is not one (:?-+:?). */
-static const char *cell_align(const char *s, size_t len, int *ok)
+const char *pipe_cell_align(const char *s, size_t len, int *ok)
 {
 	size_t i = 0;
 	int left = len && s[0] == ':', right = len > 1 && s[len - 1] == ':';
@@ -477,7 +476,7 @@ static void render_cell(struct ctx *c, const char *s, size_t len, struct dom_nod
 /* Reads the header and alignment rows of paragraph n: returns the number
  * of columns (their cells in *head, the alignments in *align when align is
  * not NULL), or 0 when n is not a pipe table. */
-static size_t table_head(struct ctx *c, cmark_node *n, struct cell_text **head, size_t *caphead,
+static size_t table_head(struct ctx *c, cmark_node *n, struct pipe_cell **head, size_t *caphead,
 			 const char ***align)
 {
 	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
@@ -487,14 +486,14 @@ static size_t table_head(struct ctx *c, cmark_node *n, struct cell_text **head, 
 	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
 		return 0;
 	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
-	struct cell_text *cells = NULL;
+	struct pipe_cell *cells = NULL;
 	size_t capcells = 0, hlen, dlen;
 	const char *hs = row_text(c, first, prefix, &hlen), *ds = row_text(c, first + 1, prefix, &dlen);
-	size_t ncols = split_row(hs, hlen, head, caphead);
-	size_t ndelim = split_row(ds, dlen, &cells, &capcells);
+	size_t ncols = pipe_split_row(hs, hlen, head, caphead);
+	size_t ndelim = pipe_split_row(ds, dlen, &cells, &capcells);
 	int ok = ncols > 0 && ndelim == ncols;
 	for (size_t j = 0; ok && j < ncols; j++) {
-		const char *a = cell_align(ds + cells[j].from, cells[j].len, &ok);
+		const char *a = pipe_cell_align(ds + cells[j].from, cells[j].len, &ok);
 		if (align)
 			(*align)[j] = a;
 	}
@@ -504,7 +503,7 @@ static size_t table_head(struct ctx *c, cmark_node *n, struct cell_text **head, 
 
 int render_is_pipe_table(struct ctx *c, cmark_node *n)
 {
-	struct cell_text *head = NULL;
+	struct pipe_cell *head = NULL;
 	size_t cap = 0, ncols = table_head(c, n, &head, &cap, NULL);
 	free(head);
 	return ncols > 0;
@@ -515,7 +514,7 @@ int render_is_pipe_table(struct ctx *c, cmark_node *n)
 static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
 {
 	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
-	struct cell_text *head = NULL, *cells = NULL;
+	struct pipe_cell *head = NULL, *cells = NULL;
 	size_t caphead = 0, capcells = 0;
 	size_t ncols = table_head(c, n, &head, &caphead, NULL);
 	if (!ncols) {
@@ -546,10 +545,10 @@ static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *pare
 		scan_sentence(c);   /* each row: the row its first cell names */
 		size_t rlen;
 		const char *rs = row_text(c, l, prefix, &rlen);
-		size_t got = split_row(rs, rlen, &cells, &capcells);
+		size_t got = pipe_split_row(rs, rlen, &cells, &capcells);
 		if (!got) {   /* a row without a pipe is one cell, as on GitHub */
 			got = 1;
-			cells[0] = (struct cell_text){ 0, rlen };
+			cells[0] = (struct pipe_cell){ 0, rlen };
 		}
 		tr = dom_elem(tbody, "tr");
 		c->line_shift = l - 1;

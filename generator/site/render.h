@@ -46,4 +46,19 @@ struct render_env {
 int render_chapter(const struct book *b, const struct chapter *c, struct arena *a,
 		   const struct render_env *env, struct rendered *out);
 
+/*
+ * Pipe tables, as render.c reads them (also for `specbook lift`).  A cell
+ * is the bytes s[from..from+len) of its row, blanks trimmed, \| kept.
+ */
+struct pipe_cell { size_t from, len; };
+
+/* Splits a row s[0..len) at its unescaped pipes into *cells (grown with
+ * ARRAY_PUSH; a pipe at either end only closes the row).  Returns the
+ * number of cells, or 0 when the row holds no unescaped pipe. */
+size_t pipe_split_row(const char *s, size_t len, struct pipe_cell **cells, size_t *cap);
+
+/* The alignment a delimiter cell asks for ("left", "center", "right" or
+ * NULL for none); *ok is cleared when the cell is not one (:?-+:?). */
+const char *pipe_cell_align(const char *s, size_t len, int *ok);
+
 #endif

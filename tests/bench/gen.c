@@ -1,7 +1,7 @@
 /*
  * gen.c — writes the synthetic bilingual book that `make bench` times.
  *
- *   gen DIR N [HUGODIR]
+ *   gen [-f FOLDERS] DIR N [HUGODIR]
  *
  * DIR gets a complete specbook book of N chapters of about 25 KB each:
  * content/book.yaml, content/glossary.yaml, content/NN…-chNN….md,
@@ -16,6 +16,12 @@
  * value spans {gpu_0007.mem_bw} and claims {192 GB = 2 × gpu_0007.memory}
  * that hold by construction (DESIGN §6: the stated side is the exact
  * product, so the intervals overlap).
+ *
+ * With -f FOLDERS the same chapters are spread over FOLDERS folders of
+ * content/ (NN-partNN/, consecutive chapters together, no README: the
+ * book has the same pages as the flat one), their links to one another
+ * relative as on GitHub (../NN-partNN/…md#…); nothing else changes, so
+ * that `make bench` can time a nested book against the flat one.
  *
  * Chapter numbers are zero-padded to max(2, digits of N) so that a sorted
  * directory listing is chapter order.  Output depends only on N: the text
@@ -163,6 +169,9 @@ static void str_addf(struct str *s, const char *fmt, ...)
 
 static int width;     /* digits of a chapter number in file names */
 static int nrows;     /* rows of specs/bench.yaml */
+static int nfolders;  /* -f: folders the chapters are spread over; 0: flat */
+static int per_folder;/* chapters in each folder */
+static int fwidth;    /* digits of a folder number */
 
 /* The row's values; the claims below are built from the same formulas. */
 static int row_memory(int r) { return 16 * (1 + r % 12); }                 /* GB */
@@ -172,6 +181,43 @@ static int row_bf16(int r) { return 100 + (r * 37) % 2000; }               /* TF
 static void chapter_file(char *out, size_t size, int ch)
 {
 	snprintf(out, size, "%0*d-ch%0*d.md", width, ch, width, ch);
+}
+
+/* The folder of chapter ch (1-based), 0 when the book is flat. */
+static int chapter_folder(int ch)
+{
+	return nfolders ? 1 + (ch - 1) / per_folder : 0;
+}
+
+static void folder_name(char *out, size_t size, int folder)
+{
+	snprintf(out, size, "%0*d-part%0*d", fwidth, folder, fwidth, folder);
+}
+
+/* The chapter's path under content/ ("0001-ch0001.md", "03-part03/…"). */
+static void chapter_path(char *out, size_t size, int ch)
+{
+	char file[64], folder[64];
+	chapter_file(file, sizeof file, ch);
+	if (!nfolders) {
+		snprintf(out, size, "%s", file);
+		return;
+	}
+	folder_name(folder, sizeof folder, chapter_folder(ch));
+	snprintf(out, size, "%s/%s", folder, file);
+}
+
+/* A relative link from chapter from to chapter to, as GitHub reads it. */
+static void chapter_link(char *out, size_t size, int from, int to)
+{
+	char file[64], folder[64];
+	chapter_file(file, sizeof file, to);
+	if (chapter_folder(from) == chapter_folder(to)) {
+		snprintf(out, size, "%s", file);
+		return;
+	}
+	folder_name(folder, sizeof folder, chapter_folder(to));
+	snprintf(out, size, "../%s/%s", folder, file);
 }
 
 /* Appends one paragraph of k phrases from list, with an optional extra piece. */
@@ -192,16 +238,22 @@ static void sentence(struct str *s, const char *const *list, int zh, int k, unsi
 	str_addf(s, zh ? "。" : ".");
 }
 
-static void section(struct str *s, int nchapters, int ch, int sec)
+/* Appends section sec of chapter ch; returns the bytes its links take
+ * beyond the flat book's (their ../folder/), so that a nested chapter
+ * gets as many sections as the flat one. */
+static size_t section(struct str *s, int nchapters, int ch, int sec)
 {
 	unsigned seed = rng();
 	int row = (int)(rng() % (unsigned)nrows);
 	int row2 = (int)(rng() % (unsigned)nrows);
 	int other = 1 + (int)(rng() % (unsigned)nchapters);
-	char gpu[32], gpu2[32], file[64], extra[256];
+	char gpu[32], gpu2[32], file[160], extra[384];
 	snprintf(gpu, sizeof gpu, "gpu_%04d", row);
 	snprintf(gpu2, sizeof gpu2, "gpu_%04d", row2);
-	chapter_file(file, sizeof file, other);
+	chapter_link(file, sizeof file, ch, other);
+	char flat[64];
+	chapter_file(flat, sizeof flat, other);
+	size_t longer = 2 * (strlen(file) - strlen(flat));   /* the two links of pair 1 */
 	int bw = row_bw_hundredths(row2) * 4;
 
 	str_addf(s, "## %d.%d %s (Section %d of Chapter %d) {#c%d-s%d}\n\n", ch, sec,
@@ -250,19 +302,21 @@ static void section(struct str *s, int nchapters, int ch, int sec)
 	str_addf(s, "\n\n> ");
 	sentence(s, en_phrases, 0, 6, seed + 11, "*see* `nvidia-smi`");
 	str_addf(s, "\n\n");
+	return longer;
 }
 
 static void write_chapter(const char *dir, const char *hugo, int nchapters, int ch)
 {
-	char file[64];
-	chapter_file(file, sizeof file, ch);
+	char file[160];
+	chapter_path(file, sizeof file, ch);
 	rng_state = 0x9E3779B97F4A7C15UL ^ (unsigned long)ch * 0x100000001B3UL;
 	struct str body = { 0 };
 	str_addf(&body, "第 %d 章是基准测试用的合成章节：中文段落之后紧跟英文译文。\n\n"
 		 "> Chapter %d is a synthetic chapter for the benchmark: each Chinese paragraph is followed by its English translation.\n\n",
 		 ch, ch);
-	for (int sec = 1; body.len < CHAPTER_BYTES; sec++)
-		section(&body, nchapters, ch, sec);
+	size_t longer = 0;
+	for (int sec = 1; body.len - longer < CHAPTER_BYTES; sec++)
+		longer += section(&body, nchapters, ch, sec);
 
 	FILE *f = create("%s/content/%s", dir, file);
 	fprintf(f, "---\nid: ch%0*d\ntitle: {zh: 第 %d 章 合成章节, en: Chapter %d Synthetic}\n"
@@ -334,8 +388,17 @@ static void write_hugo_site(const char *hugo)
 
 int main(int argc, char **argv)
 {
+	if (argc > 2 && !strcmp(argv[1], "-f")) {
+		nfolders = atoi(argv[2]);
+		if (nfolders < 1 || nfolders > 99999) {
+			fputs("gen: -f is a number of folders from 1 to 99999\n", stderr);
+			return 2;
+		}
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3 || argc > 4) {
-		fputs("usage: gen DIR N [HUGODIR]\n", stderr);
+		fputs("usage: gen [-f FOLDERS] DIR N [HUGODIR]\n", stderr);
 		return 2;
 	}
 	const char *dir = argv[1], *hugo = argc > 3 ? argv[3] : NULL;
@@ -348,6 +411,14 @@ int main(int argc, char **argv)
 	for (int m = n; m >= 100; m /= 10)
 		width++;
 	nrows = 100 + n / 10;
+	if (nfolders > n)
+		nfolders = n;
+	if (nfolders) {
+		per_folder = (n + nfolders - 1) / nfolders;
+		fwidth = 2;
+		for (int m = nfolders; m >= 100; m /= 10)
+			fwidth++;
+	}
 	char path[4096];
 	snprintf(path, sizeof path, "%s/content", dir);
 	mkdirs(path);
@@ -361,6 +432,16 @@ int main(int argc, char **argv)
 		write_hugo_site(hugo);
 	}
 	write_book(dir);
+	for (int f = 1; f <= nfolders && (f - 1) * per_folder < n; f++) {
+		char folder[64];
+		folder_name(folder, sizeof folder, f);
+		snprintf(path, sizeof path, "%s/content/%s", dir, folder);
+		mkdirs(path);
+		if (hugo) {
+			snprintf(path, sizeof path, "%s/content/%s", hugo, folder);
+			mkdirs(path);
+		}
+	}
 	for (int ch = 1; ch <= n; ch++)
 		write_chapter(dir, hugo, n, ch);
 	return 0;

@@ -9,6 +9,9 @@
 # each, and reports medians of:
 #   specbook  build/specbook build -C corpus -o out (a full build into a new
 #             output; it also writes the cache, as a user's build does)
+#   nested    the same build of the same chapters spread over BENCH_FOLDERS
+#             folders (gen -f); its runs alternate with the flat book's, so
+#             that the ratio nested/flat is measured under the same load
 #   rebuild   the same after one chapter changed, with the last site and
 #             cache in place (incremental)
 #   floor     tests/bench/floor.c: libcmark renders the same files, nothing else
@@ -19,6 +22,7 @@
 # Environment:
 #   BENCH_SIZES    chapter counts when no N is given ("100 1000 10000")
 #   BENCH_REPS     runs per tool and size (3); the median is reported
+#   BENCH_FOLDERS  folders of the nested book (100; at most N)
 #   BENCH_TIMEOUT  seconds after which one run is killed (900)
 #   BENCH_MEM_MB   address-space limit per run, so a runaway build cannot
 #                  take the machine down (default: half of the RAM)
@@ -35,6 +39,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/tests/bench
 specbook=${SPECBOOK:-$root/build/specbook}
 reps=${BENCH_REPS:-3}
+folders=${BENCH_FOLDERS:-100}
 timeout=${BENCH_TIMEOUT:-900}
 cc=${CC:-cc}
 if [ $# -gt 0 ]; then sizes=$*; else sizes=${BENCH_SIZES:-100 1000 10000}; fi
@@ -175,17 +180,28 @@ rebuild() {
 : >"$work/sizes"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 for n in $sizes; do
-	corpus=$work/corpus-$n hugo_src=$work/hugo-$n
-	rm -rf "$corpus" "$hugo_src"
+	corpus=$work/corpus-$n hugo_src=$work/hugo-$n nested=$work/nested-$n
+	rm -rf "$corpus" "$hugo_src" "$nested"
 	echo "bench: N=$n: generating ..." >&2
 	"$work/bin/gen" "$corpus" "$n" "$hugo_src"
-	cp "$root/specs/units.yaml" "$corpus/specs/units.yaml"
-	cp -R "$root/templates" "$corpus/templates"
+	"$work/bin/gen" -f "$folders" "$nested" "$n"
+	for c in "$corpus" "$nested"; do
+		cp "$root/specs/units.yaml" "$c/specs/units.yaml"
+		cp -R "$root/templates" "$c/templates"
+	done
 	bytes=$(cat "$corpus"/content/*.md | wc -c)
 	echo "$n $bytes" >>"$work/sizes"
 
-	echo "bench: N=$n: specbook ..." >&2
-	run specbook "$n" "$work/out-specbook" "$specbook" build --quiet -C "$corpus" -o "$work/out-specbook"
+	# the flat and the nested book in turns, one run each at a time
+	echo "bench: N=$n: specbook, flat and in $folders folders in turns ..." >&2
+	all_reps=$reps reps=1 k=0
+	while [ "$k" -lt "$all_reps" ]; do
+		run specbook "$n" "$work/out-specbook" "$specbook" build --quiet -C "$corpus" -o "$work/out-specbook"
+		run nested "$n" "$work/out-nested" "$specbook" build --quiet -C "$nested" -o "$work/out-nested"
+		k=$((k + 1))
+	done
+	reps=$all_reps
+	rm -rf "$nested"
 	echo "bench: N=$n: specbook rebuild after one chapter changes ..." >&2
 	rebuild "$n"
 	echo "bench: N=$n: floor (cmark) ..." >&2
@@ -202,7 +218,7 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 # ---- the table ----
 awk -v cores="$cores" -v reps="$reps" -v hugo_note="$hugo_note" -v hugo_version="$hugo_version" \
     -v cpu_model="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)" \
-    -v mem_gb="$((mem_kb / 1048576))" -v work_dir="$bench_dir" -v work_fs="$work_fs" -v load_start="$load_start" -v load_end="$load_end" -v mem_limit_mb="$mem_limit_mb" '
+    -v folders="$folders" -v mem_gb="$((mem_kb / 1048576))" -v work_dir="$bench_dir" -v work_fs="$work_fs" -v load_start="$load_start" -v load_end="$load_end" -v mem_limit_mb="$mem_limit_mb" '
 function median(tool, n,    k, m, i, j, t, v) {
 	k = cnt[tool, n]
 	if (k == 0 || fail[tool, n]) return -1
@@ -290,6 +306,14 @@ END {
 	}
 	printf "\nFitted exponent of time vs N (1 is linear): specbook %s, floor %s, Hugo %s\n",
 		exponent("specbook"), exponent("floor"), exponent("hugo")
+	printf "Nested book (the same chapters in %d folders): ", folders
+	for (i = 1; i <= nsizes; i++) {
+		n = size[i]
+		printf "%sN=%d flat %s, nested %s, nested/flat %s by wall time, %s by CPU time, peak %s and %s", (i > 1 ? "; " : ""), n,
+			secs("specbook", n), secs("nested", n), ratio(median("nested", n), median("specbook", n)),
+			ratio(cpu_median("nested", n), cpu_median("specbook", n)), peak("specbook", n), peak("nested", n)
+	}
+	printf "\n"
 	if (hugo_note != "") printf "%s\n", hugo_note
 
 	n = size[nsizes]
@@ -320,6 +344,12 @@ END {
 	v = "not measured"
 	if (e != "—") v = sprintf("%s (exponent %s)", (e + 0 <= 1.15 ? "met" : "MISSED"), e)
 	printf "  time linear in N:                    %s\n", v
+	ne = median("nested", n)
+	v = "not measured"
+	if (fail["nested", n]) v = sprintf("MISSED (the nested build failed: %s)", why("nested", n))
+	else if (sb > 0 && ne > 0) v = sprintf("%s (%.3f s against %.3f s, %.2f×)", (ne / sb <= 1.10 ? "met" : "MISSED"),
+		ne, sb, ne / sb)
+	printf "  %d folders within 10%% of flat:     %s\n", folders, v
 	if (n != 10000) printf "  (the targets are stated for N=10000; this run stopped at N=%d)\n", n
 }' "$work/sizes" "$work/results"
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# lift.sh — `specbook lift FILE:LINE` (TAP): the pipe table of the fixture
+# tests/lift/ becomes a spec table and a compare block; the book with both
+# builds with --werror, its pipe table now checked against the lifted rows,
+# and the compare block shows the values.  Then the bad cases.
+set -u
+cd "$(dirname "$0")/.."
+BIN=$(realpath "${BUILD:-build}/specbook")
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+ok()     { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check()  { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+B=$T/book
+mkdir -p "$B" && cp -r tests/lift/. "$B/"
+CH=content/01-cards.md
+# a line in the middle of the table (one of its rows)
+line=$(grep -n '^| Card B' "$B/$CH" | cut -d: -f1)
+
+(cd "$B" && "$BIN" lift "$CH:$line") >"$T/printed" 2>"$T/err"
+check "lift prints the spec table and the compare block (exit 0)" \
+	'[ $? -eq 0 ] && grep -q "^table: memory_of_the_example_cards$" "$T/printed" && grep -q "^\`\`\`compare$" "$T/printed"'
+
+(cd "$B" && "$BIN" lift --write "$CH:$line") >"$T/cmp" 2>"$T/err"
+Y=$B/specs/memory_of_the_example_cards.yaml
+check "lift --write writes specs/<id>.yaml and prints the compare block" \
+	'[ -f "$Y" ] && head -1 "$T/cmp" | grep -q "^\`\`\`compare$"'
+check "the table's id and title come from the nearest heading" \
+	'grep -q "^title: {en: \"Memory of the example cards\"}$" "$Y"'
+check "a column of figures in one known unit gets it (TB/s, n/a aside); text columns none" \
+	'grep -q "^  memory: {en: \"Memory\", unit: \"GB\"}$" "$Y" && grep -q "^  bandwidth: {en: \"Bandwidth\", unit: \"TB/s\"}$" "$Y" && grep -q "^  vendor: {en: \"Vendor\"}$" "$Y"'
+check "rows are keyed by a safe id of the first cell, name and values as written (\\| a pipe)" \
+	'grep -q "^  card_b_large:$" "$Y" && grep -q "^    name: \"Card B (large)\"$" "$Y" && grep -q "^    memory: \"192 GB\"$" "$Y" && grep -q "^    vendor: \"Example | Co.\"$" "$Y" && grep -q "^    bandwidth: n/a$" "$Y"'
+check "the compare block names the table, its rows and its columns" \
+	'grep -q "^rows: \[card_a, card_b_large, card_c\]$" "$T/cmp" && grep -q "^columns: \[memory, bandwidth, vendor\]$" "$T/cmp"'
+
+cat "$T/cmp" >>"$B/$CH"
+"$BIN" build -C "$B" -o "$T/site" --werror >"$T/out" 2>&1
+check "the book with the lifted table and its compare block builds with --werror" '[ $? -eq 0 ]'
+check "the pipe table's figures are now checked against the lifted rows (5 matched)" \
+	'grep -q "5 matched, 0 unchecked" "$T/out"'
+# the compare figure, on one line: the values of the rows in its cells
+fig=$(grep -o '<figure class="compare">.*</figure>' "$T/site/01-cards.html" 2>/dev/null)
+check "the compare block shows the values (192 GB, 3.35 TB/s, n/a as —)" \
+	'echo "$fig" | grep -q "data-sort=\"192\">192<" && echo "$fig" | grep -q "data-sort=\"3.35\">3.35<" && echo "$fig" | grep -q "<td>—</td>" && echo "$fig" | grep -q "unit\">GB<"'
+
+# bad cases: no table at the line; a line past the end; not FILE:LINE;
+# --write over an existing file
+(cd "$B" && "$BIN" lift "$CH:7") >"$T/out" 2>"$T/err"
+st=$?
+check "no pipe table at the line: an error at FILE:LINE with the nearest table in the hint, exit 1" \
+	'[ $st -eq 1 ] && grep -q "^$CH:7:1: error: no pipe table at line 7$" "$T/err" && grep -q "hint: the nearest pipe table starts at line 11: specbook lift $CH:11" "$T/err" && [ ! -s "$T/out" ]'
+(cd "$B" && "$BIN" lift "$CH:9999") >/dev/null 2>"$T/err"
+st=$?
+check "a line past the end: an error with the file's length, exit 1" \
+	'[ $st -eq 1 ] && grep -q "error: line 9999 is past the end of the file" "$T/err"'
+"$BIN" lift "$CH" >/dev/null 2>"$T/err"
+st=$?
+check "not FILE:LINE: a usage error naming the form, exit 2" \
+	'[ $st -eq 2 ] && grep -q "FILE:LINE" "$T/err"'
+cp "$Y" "$T/before"
+(cd "$B" && "$BIN" lift --write "$CH:$line") >/dev/null 2>"$T/err"
+st=$?
+check "--write never overwrites specs/<id>.yaml (exit 1, file unchanged)" \
+	'[ $st -eq 1 ] && grep -q "does not overwrite" "$T/err" && cmp -s "$Y" "$T/before"'
+# specs/ a link out of the book: refused, nothing written there
+L=$T/linked
+mkdir -p "$L" "$T/outside" && cp -r tests/lift/. "$L/" && ln -s "$T/outside" "$L/specs"
+(cd "$L" && "$BIN" lift --write "$CH:$line") >/dev/null 2>"$T/err"
+st=$?
+check "--write into a specs/ that links out of the book: refused, nothing written (exit 1)" \
+	'[ $st -eq 1 ] && [ -z "$(ls -A "$T/outside")" ]'
+echo "1..$n"
