@@ -28,8 +28,12 @@
  * section. */
 struct posting {
 	uint32_t doc;
-	uint32_t weight;
+	uint32_t weight;            /* | IN_TITLE when the title has the term */
 };
+
+/* The bit of a posting's weight that says its term is in the section's
+ * title (weights stay below 5 × 16 MiB, far from it). */
+#define IN_TITLE 0x80000000u
 
 /* A chapter's own index has thousands of terms, most in one section: a
  * term's bytes go into the index's words buffer and its first two postings
@@ -353,6 +357,7 @@ struct add_ctx {
 	struct search_index *ix;
 	size_t doc;
 	unsigned long weight;
+	uint32_t flag;              /* IN_TITLE while adding the title */
 };
 
 static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
@@ -362,12 +367,13 @@ static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
 	struct posting *p = postings_of(t);
 	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
 		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
+		p[t->npostings - 1].weight |= ctx->flag;
 		return;
 	}
 	postings_reserve(t, 1);
 	p = postings_of(t) + t->npostings++;
 	p->doc = (uint32_t)ctx->doc;
-	p->weight = (uint32_t)ctx->weight;
+	p->weight = (uint32_t)ctx->weight | ctx->flag;
 }
 
 static size_t page_get(struct search_index *ix, const char *path)
@@ -450,9 +456,10 @@ void search_index_add(struct search_index *ix, const char *page,
 	d->units = utf16_units(title, tlen) + utf16_units(text, xlen);
 
 	/* whitespace only separates terms: collapsing it changes none */
-	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
+	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT, IN_TITLE };
 	tokenize(title, tlen, add_term, &ctx);
 	ctx.weight = 1;
+	ctx.flag = 0;
 	tokenize(text, xlen, add_term, &ctx);
 }
 
@@ -824,7 +831,7 @@ static void write_object(const struct search_index *ix, struct buf *out)
 			/* each doc as the step from the one before: a third smaller */
 			o = put_number(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
 			*o++ = ',';
-			o = put_number(o, ps[p].weight);
+			o = put_number(o, ps[p].weight & ~IN_TITLE);
 		}
 		*o++ = ']';
 		out->len = (size_t)(o - out->data);
@@ -928,7 +935,9 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		*o++ = '"';
 		for (size_t p = 0; p < t->npostings; p++) {
 			o = put_base32(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
-			o = put_base32(o, ps[p].weight);
+			/* the weight doubled, + 1 when the term is in the title */
+			o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
+					  (ps[p].weight >> 31));
 			o = put_base32(o, ix->docs[ps[p].doc].units);
 		}
 		*o++ = '"';
