@@ -373,9 +373,11 @@
 	 * A CJK run of more than two characters whose text is not in the
 	 * section counts 0.3 of this: applied later, with the section loaded.
 	 * The map's titled is the set of sections whose title has the unit (a
-	 * word, or a word it begins; every term of a CJK run), or null when
-	 * that is not known: a word of one letter, whose longer words are not
-	 * looked up, or one that begins more than PREFIX_MAX words. */
+	 * word, a word it begins or one it is inside of, from the title
+	 * endings " ndwidth" that search.c writes; every term of a CJK run),
+	 * or null when that is not known: a word of one letter, whose longer
+	 * words are not looked up, or one that begins more than PREFIX_MAX
+	 * words. */
 	function scoreUnit(ix, unit) {
 		var scores = new Map(), titled = new Set();
 		var add = function (term, factor, inTitle) {
@@ -405,6 +407,18 @@
 					var m = add(term, 0.5, titled);
 					m.forEach(function (s, d) {
 						scores.set(d, Math.max(scores.get(d) || 0, s));
+					});
+				});
+			}
+			if (!ix.cut) {
+				var b = bucketOf(unit.word, ix.cfg.buckets), end = " " + unit.word;
+				ix.parts.forEach(function (part) {
+					shardTerms(part.name, b).forEach(function (v, t) {
+						if (t.lastIndexOf(end, 0) !== 0)
+							return;
+						var p = decode(v);
+						for (var k = 0; k < p.length; k += 3)
+							titled.add(p[k] + part.base);
 					});
 				});
 			}
@@ -532,11 +546,8 @@
 			var phrase = asciiLower(String(q).trim());
 			var cands = [];
 			/* ub: the most a section can score once loaded.  The query in
-			 * its title (×1.5) needs every unit there: a CJK run is terms
-			 * of the title, and so is every word after the first, which
-			 * begins a word of the title (the first may end one: "band"
-			 * in "InfiniBand"); else at most ×1.25, the words together in
-			 * its text. */
+			 * its title (×1.5) needs every unit there (scoreUnit's titled);
+			 * else at most ×1.25, the words together in its text. */
 			per.forEach(function (a, d) {
 				var sum = 0, hits = 0, inTitle = true;
 				for (var u = 0; u < units.length; u++) {
@@ -544,10 +555,10 @@
 						sum += a[u];
 						hits++;
 					}
-					if ((u > 0 || units[u].cjk) && titled[u] && !titled[u].has(d))
+					if (titled[u] && !titled[u].has(d))
 						inTitle = false;
 				}
-				var boost = inTitle ? 1.5 : 1.25;
+				var boost = inTitle ? 1.5 : units.length > 1 ? 1.25 : 1;
 				cands.push({ doc: d, per: a, hits: hits, ub: sum * boost });
 			});
 			var all = cands.filter(function (r) { return r.hits === units.length; });
@@ -636,7 +647,12 @@
 				return Promise.all(docs).then(function (secs) {
 					var terms = new Set();
 					cfg.names.forEach(function (name) {
-						all.forEach(function (bk) { shardTerms(name, bk).forEach(function (v, t) { terms.add(t); }); });
+						all.forEach(function (bk) {
+							shardTerms(name, bk).forEach(function (v, t) {
+								if (t.charAt(0) !== " ")   /* a title ending */
+									terms.add(t);
+							});
+						});
 					});
 					var list = Array.from(terms).sort();
 					return {
