@@ -29,8 +29,12 @@
  * section. */
 struct posting {
 	uint32_t doc;
-	uint32_t weight;
+	uint32_t weight;            /* | IN_TITLE when the title has the term */
 };
+
+/* The bit of a posting's weight that says its term is in the section's
+ * title (weights stay below 5 × 16 MiB, far from it). */
+#define IN_TITLE 0x80000000u
 
 /* A chapter's own index has thousands of terms, most in one section: a
  * term's bytes go into the index's words buffer and its first two postings
@@ -354,6 +358,7 @@ struct add_ctx {
 	struct search_index *ix;
 	size_t doc;
 	unsigned long weight;
+	uint32_t flag;              /* IN_TITLE while adding the title */
 };
 
 static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
@@ -363,12 +368,42 @@ static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
 	struct posting *p = postings_of(t);
 	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
 		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
+		p[t->npostings - 1].weight |= ctx->flag;
 		return;
 	}
 	postings_reserve(t, 1);
 	p = postings_of(t) + t->npostings++;
 	p->doc = (uint32_t)ctx->doc;
-	p->weight = (uint32_t)ctx->weight;
+	p->weight = (uint32_t)ctx->weight | ctx->flag;
+}
+
+/* A title's ASCII word also gives its endings of two bytes or more, each
+ * after a space (" ndwidth" … " th" of "bandwidth"), with the title flag:
+ * a query word may stand in a title inside a longer word ("band" in
+ * "InfiniBand"), and search.js finds those sections from these without
+ * loading them.  They sort before every term and are written only in the
+ * split index's shards, in the shard of the ending itself. */
+static void add_title_endings(void *ctxp, const char *text, size_t len, uint64_t word)
+{
+	(void)word;
+	add_term(ctxp, text, len, word);
+	if ((unsigned char)text[0] >= 0x80 || len < 3)
+		return;
+	char end[SEARCH_WORD_MAX + 2];
+	end[0] = ' ';
+	for (size_t i = 1; i + 2 <= len; i++) {
+		size_t n = len - i + 1;
+		memcpy(end + 1, text + i, len - i);
+		end[n] = '\0';
+		uint64_t w = 0;
+		for (size_t k = 0; n <= 8 && k < n; k++)
+			w |= (uint64_t)(unsigned char)end[k] << (8 * k);
+		struct add_ctx *ctx = ctxp;
+		unsigned long keep = ctx->weight;
+		ctx->weight = 0;
+		add_term(ctxp, end, n, w);
+		ctx->weight = keep;
+	}
 }
 
 static size_t page_get(struct search_index *ix, const char *path)
@@ -455,9 +490,10 @@ void search_index_add(struct search_index *ix, const char *page,
 	d->units = utf16_units(title, tlen) + utf16_units(text, xlen);
 
 	/* whitespace only separates terms: collapsing it changes none */
-	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT };
-	tokenize(title, tlen, add_term, &ctx);
+	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT, IN_TITLE };
+	tokenize(title, tlen, add_title_endings, &ctx);
 	ctx.weight = 1;
+	ctx.flag = 0;
 	tokenize(text, xlen, add_term, &ctx);
 	arena_free(&sup);
 }
@@ -769,6 +805,15 @@ struct sorted_term {
 	struct term *term;
 };
 
+/* The number of terms that are title endings: they sort first. */
+static size_t endings(const struct sorted_term *sorted, size_t n)
+{
+	size_t k = 0;
+	while (k < n && sorted[k].len && sorted[k].text[0] == ' ')
+		k++;
+	return k;
+}
+
 static int term_cmp(const void *a, const void *b)
 {
 	const struct sorted_term *x = a, *y = b;
@@ -804,23 +849,24 @@ static void write_object(const struct search_index *ix, struct buf *out)
 		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
 						  &ix->terms[k] };
 	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
+	size_t skip = endings(sorted, ix->nterms);   /* title endings: shards only */
 
 	buf_adds(out, "],\n\"terms\":[");
-	for (size_t k = 0; k < ix->nterms; k++) {
-		if (k)
+	for (size_t k = skip; k < ix->nterms; k++) {
+		if (k > skip)
 			buf_addch(out, ',');
-		if (k % 16 == 0)
+		if ((k - skip) % 16 == 0)
 			buf_addch(out, '\n');
 		add_json_string(out, sorted[k].text, sorted[k].len);
 	}
 	buf_adds(out, "],\n\"postings\":[");
-	for (size_t k = 0; k < ix->nterms; k++) {
+	for (size_t k = skip; k < ix->nterms; k++) {
 		const struct term *t = sorted[k].term;
 		const struct posting *ps = postings_of(t);
 		/* two numbers of at most 10 digits and two commas a posting */
 		buf_grow(out, size_add(size_mul(t->npostings, 22), 4));
 		char *o = out->data + out->len;
-		if (k)
+		if (k > skip)
 			*o++ = ',';
 		*o++ = '\n';
 		*o++ = '[';
@@ -830,7 +876,7 @@ static void write_object(const struct search_index *ix, struct buf *out)
 			/* each doc as the step from the one before: a third smaller */
 			o = put_number(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
 			*o++ = ',';
-			o = put_number(o, ps[p].weight);
+			o = put_number(o, ps[p].weight & ~IN_TITLE);
 		}
 		*o++ = ']';
 		out->len = (size_t)(o - out->data);
@@ -922,7 +968,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	char *started = xcalloc(SEARCH_BUCKETS, 1);
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = sorted[k].term;
-		struct buf *out = &shards[search_bucket(sorted[k].text, sorted[k].len)];
+		int end = sorted[k].text[0] == ' ';   /* a title ending: its own shard */
+		struct buf *out = &shards[search_bucket(sorted[k].text + end, sorted[k].len - end)];
 		buf_adds(out, started[out - shards] ? ",\n" : "\n");
 		started[out - shards] = 1;   /* a flag: a count would wrap at 256 */
 		add_json_string(out, sorted[k].text, sorted[k].len);
@@ -934,7 +981,9 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		*o++ = '"';
 		for (size_t p = 0; p < t->npostings; p++) {
 			o = put_base32(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
-			o = put_base32(o, ps[p].weight);
+			/* the weight doubled, + 1 when the term is in the title */
+			o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
+					  (ps[p].weight >> 31));
 			o = put_base32(o, ix->docs[ps[p].doc].units);
 		}
 		*o++ = '"';

@@ -133,7 +133,9 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * shard are sorted by their bytes; each term's postings are one string
  * of numbers in base 32 (the last digit of each from "0-9A-V", the others
  * from "a-z!#$%&*"), three a section: its step from the section before
- * (the first given whole), its weight, its length.  search.js loads, for
+ * (the first given whole), its weight doubled plus 1 when the term is in
+ * the section's title (so that search.js knows which sections a title
+ * boost could lift without loading them), its length.  search.js loads, for
  * each term of a query, its shard of every part, and the sections of the
  * pages whose hits it shows.  shards is an array of SEARCH_BUCKETS
  * buffers and docs one of search_index_npages() buffers, appended to.

@@ -203,8 +203,8 @@
 		return t;
 	})();
 
-	/* Decodes a term's postings string: [doc, weight, length, ...] with
-	 * every doc whole. */
+	/* Decodes a term's postings string: [doc, weight × 2 + (1 if the term
+	 * is in the section's title), length, ...] with every doc whole. */
 	function decode(str) {
 		var out = [], n = 0, doc = 0, k = 0;
 		for (var i = 0; i < str.length; i++) {
@@ -268,8 +268,8 @@
 		return sh.map;
 	}
 
-	/* Returns the postings of term over the book, [doc, weight, length, ...]
-	 * with docs numbered across the parts, or null. */
+	/* Returns the postings of term over the book, [doc, weight × 2 +
+	 * in title, length, ...] with docs numbered across the parts, or null. */
 	function postings(ix, term) {
 		if (ix.cache.has(term))
 			return ix.cache.get(term);
@@ -288,7 +288,8 @@
 	}
 
 	/* Returns the ASCII terms that start with prefix (not prefix itself):
-	 * they are all in prefix's shard. */
+	 * they are all in prefix's shard.  Sets ix.cut when there were more
+	 * than PREFIX_MAX. */
 	function prefixed(ix, prefix) {
 		var b = bucketOf(prefix, ix.cfg.buckets), seen = new Set();
 		ix.parts.forEach(function (part) {
@@ -297,6 +298,7 @@
 					seen.add(t);
 			});
 		});
+		ix.cut = seen.size > PREFIX_MAX;
 		return Array.from(seen).sort().slice(0, PREFIX_MAX);
 	}
 
@@ -369,54 +371,84 @@
 
 	/* Returns Map doc → score for one unit; every term in need must occur.
 	 * A CJK run of more than two characters whose text is not in the
-	 * section counts 0.3 of this: applied later, with the section loaded. */
+	 * section counts 0.3 of this: applied later, with the section loaded.
+	 * The map's titled is the set of sections whose title has the unit (a
+	 * word, a word it begins or one it is inside of, from the title
+	 * endings " ndwidth" that search.c writes; every term of a CJK run),
+	 * or null when that is not known: a word of one letter, whose longer
+	 * words are not looked up, or one that begins more than PREFIX_MAX
+	 * words. */
 	function scoreUnit(ix, unit) {
-		var scores = new Map();
-		var add = function (term, factor) {
+		var scores = new Map(), titled = new Set();
+		var add = function (term, factor, inTitle) {
 			var p = postings(ix, term);
 			if (!p)
 				return null;
 			var w = idf(ix, p) * factor, m = new Map();
-			for (var k = 0; k < p.length; k += 3)
-				m.set(p[k], bm25(ix, p[k + 2], p[k + 1]) * w);
+			for (var k = 0; k < p.length; k += 3) {
+				m.set(p[k], bm25(ix, p[k + 2], p[k + 1] >> 1) * w);
+				if (p[k + 1] & 1)
+					inTitle.add(p[k]);
+			}
 			return m;
 		};
 		if (unit.word !== undefined) {
-			var exact = add(unit.word, 1);
+			var exact = add(unit.word, 1, titled);
 			if (exact)
 				exact.forEach(function (s, d) { scores.set(d, s); });
 			(unit.fuzzy || []).forEach(function (term) {
-				var m = add(term, 0.7);
+				var m = add(term, 0.7, titled);
 				if (m)
 					m.forEach(function (s, d) { scores.set(d, Math.max(scores.get(d) || 0, s)); });
 			});
+			ix.cut = unit.word.length < 2;
 			if (unit.word.length >= 2) {
 				prefixed(ix, unit.word).forEach(function (term) {
-					var m = add(term, 0.5);
+					var m = add(term, 0.5, titled);
 					m.forEach(function (s, d) {
 						scores.set(d, Math.max(scores.get(d) || 0, s));
 					});
 				});
 			}
+			if (!ix.cut) {
+				var b = bucketOf(unit.word, ix.cfg.buckets), end = " " + unit.word;
+				ix.parts.forEach(function (part) {
+					shardTerms(part.name, b).forEach(function (v, t) {
+						if (t.lastIndexOf(end, 0) !== 0)
+							return;
+						var p = decode(v);
+						for (var k = 0; k < p.length; k += 3)
+							titled.add(p[k] + part.base);
+					});
+				});
+			}
+			scores.titled = ix.cut ? null : titled;
 			return scores;
 		}
 		var need = unitTerms(unit), first = true;
 		for (var n = 0; n < need.length; n++) {
-			var m = add(need[n], 1);
-			if (!m)
-				return new Map();
+			var has = new Set(), m = add(need[n], 1, has);
+			if (!m) {
+				scores = new Map();
+				scores.titled = new Set();
+				return scores;
+			}
 			if (first) {
 				scores = m;
+				titled = has;
 				first = false;
 				continue;
 			}
-			var next = new Map();
+			var next = new Map(), both = new Set();
 			scores.forEach(function (s, d) {
 				if (m.has(d))
 					next.set(d, s + m.get(d));
 			});
+			titled.forEach(function (d) { if (has.has(d)) both.add(d); });
 			scores = next;
+			titled = both;
 		}
+		scores.titled = titled;
 		return scores;
 	}
 
@@ -500,8 +532,11 @@
 			if (!ix)
 				return null;
 			var per = new Map();   /* doc → [score of each unit] */
+			var titled = [];       /* unit → sections whose title has it, or null */
 			units.forEach(function (unit, u) {
-				scoreUnit(ix, unit).forEach(function (s, d) {
+				var m = scoreUnit(ix, unit);
+				titled[u] = m.titled;
+				m.forEach(function (s, d) {
 					var a = per.get(d);
 					if (!a)
 						per.set(d, a = []);
@@ -510,14 +545,21 @@
 			});
 			var phrase = asciiLower(String(q).trim());
 			var cands = [];
+			/* ub: the most a section can score once loaded.  The query in
+			 * its title (×1.5) needs every unit there (scoreUnit's titled);
+			 * else at most ×1.25, the words together in its text. */
 			per.forEach(function (a, d) {
-				var sum = 0, hits = 0;
-				for (var u = 0; u < units.length; u++)
+				var sum = 0, hits = 0, inTitle = true;
+				for (var u = 0; u < units.length; u++) {
 					if (a[u] !== undefined) {
 						sum += a[u];
 						hits++;
 					}
-				cands.push({ doc: d, per: a, hits: hits, ub: sum * 1.5 });
+					if (titled[u] && !titled[u].has(d))
+						inTitle = false;
+				}
+				var boost = inTitle ? 1.5 : units.length > 1 ? 1.25 : 1;
+				cands.push({ doc: d, per: a, hits: hits, ub: sum * boost });
 			});
 			var all = cands.filter(function (r) { return r.hits === units.length; });
 			if (all.length)
@@ -605,7 +647,12 @@
 				return Promise.all(docs).then(function (secs) {
 					var terms = new Set();
 					cfg.names.forEach(function (name) {
-						all.forEach(function (bk) { shardTerms(name, bk).forEach(function (v, t) { terms.add(t); }); });
+						all.forEach(function (bk) {
+							shardTerms(name, bk).forEach(function (v, t) {
+								if (t.charAt(0) !== " ")   /* a title ending */
+									terms.add(t);
+							});
+						});
 					});
 					var list = Array.from(terms).sort();
 					return {
@@ -614,7 +661,7 @@
 						postings: list.map(function (t) {
 							var p = postings(ix, t), out = [];
 							for (var k = 0; k < p.length; k += 3)
-								out.push(p[k], p[k + 1]);
+								out.push(p[k], p[k + 1] >> 1);
 							return out;
 						})
 					};
