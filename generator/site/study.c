@@ -172,16 +172,22 @@ static void grade_attrs(struct arena *a, struct dom_node *box, const struct span
 	dom_attr(box, "data-slips", slips_json(a, g));
 }
 
-struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, const char *id,
-				  struct bitext question, const char *key, const char *derivation,
-				  const char *href, const char *source, const struct span_grade *g)
+/* A drill's box: a labelled group, its attributes in the order the
+ * cards give them (the id, then what study.js reads). */
+static struct dom_node *drill_box(struct arena *a, struct dom_node *parent, const char *id,
+				  struct bitext question)
 {
 	struct dom_node *box = dom_elem_class(parent, "div", "quiz drill");
 	dom_attr(box, "id", id);
 	dom_attr(box, "role", "group");
 	dom_attr(box, "aria-label", arena_cat(a, "练习 Drill: ", question.en ? question.en : question.zh,
 					      (char *)NULL));
-	grade_attrs(a, box, g, key);
+	return box;
+}
+
+/* A drill's question in both languages. */
+static void drill_question(struct dom_node *box, struct bitext question)
+{
 	struct dom_node *q = dom_elem_class(box, "div", "pair quiz-question");
 	struct dom_node *zh = dom_elem(q, "p");
 	dom_attr(zh, "lang", "zh-Hans");
@@ -189,6 +195,15 @@ struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, cons
 	struct dom_node *en = dom_elem(q, "p");
 	dom_attr(en, "lang", "en");
 	dom_texts(en, question.en);
+}
+
+struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, const char *id,
+				  struct bitext question, const char *key, const char *derivation,
+				  const char *href, const char *source, const struct span_grade *g)
+{
+	struct dom_node *box = drill_box(a, parent, id, question);
+	grade_attrs(a, box, g, key);
+	drill_question(box, question);
 	struct dom_node *det = dom_elem_class(box, "details", "quiz-answer");
 	bi_text(dom_elem(det, "summary"), "看答案", "Show the answer");
 	struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
@@ -206,19 +221,9 @@ struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, con
 				   struct bitext question, const struct bitext *choices, size_t n,
 				   size_t right, struct bitext why, const char *href)
 {
-	struct dom_node *box = dom_elem_class(parent, "div", "quiz drill");
-	dom_attr(box, "id", id);
-	dom_attr(box, "role", "group");
-	dom_attr(box, "aria-label", arena_cat(a, "练习 Drill: ", question.en ? question.en : question.zh,
-					      (char *)NULL));
+	struct dom_node *box = drill_box(a, parent, id, question);
 	dom_attr(box, "data-kind", "choice");
-	struct dom_node *q = dom_elem_class(box, "div", "pair quiz-question");
-	struct dom_node *zh = dom_elem(q, "p");
-	dom_attr(zh, "lang", "zh-Hans");
-	dom_texts(zh, question.zh);
-	struct dom_node *en = dom_elem(q, "p");
-	dom_attr(en, "lang", "en");
-	dom_texts(en, question.en);
+	drill_question(box, question);
 	struct dom_node *ol = dom_elem_class(box, "ol", "quiz-choices");
 	for (size_t i = 0; i < n; i++) {
 		struct dom_node *li = dom_elem(ol, "li");
