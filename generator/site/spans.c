@@ -139,6 +139,35 @@ static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail
 	return 0;
 }
 
+/* Takes the span whose '{' is at s[i] (a line of len bytes) into a new
+ * c->spans record placed at loc: "{…}" when it closes on the line, else an
+ * unterminated brace.  Returns the offset of its last byte ('}', or the
+ * '{' itself). */
+static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, struct srcloc loc,
+			struct pspan **out)
+{
+	size_t j = i + 1;
+	while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
+		j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+	struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+	memset(p, 0, sizeof *p);
+	p->loc = loc;
+	*out = p;
+	if (j < len && s[j] == '}') {
+		p->raw = arena_strndup(c->a, s + i, j - i + 1);
+		p->text = p->raw + 1;
+		p->len = j - i - 1;
+		p->anchor = p->len && p->text[0] == '#';
+		return j;
+	}
+	/* nothing of it is evaluated: the rest of the line is not copied
+	 * (once per brace, that was the line's length squared) */
+	p->raw = "{";
+	p->text = "";
+	p->unterminated = 1;
+	return i;
+}
+
 char *spans_extract(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
@@ -222,25 +251,9 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 			/* a span ends at its '}'; a backtick before it is where
 			 * cmark may open or close a code span, so a brace pair is
 			 * never taken across one (`{` to open and `}` to close) */
-			size_t j = i + 1;
-			while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
-				j += s[j] == '\\' && j + 1 < len ? 2 : 1;
-			struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
-			memset(p, 0, sizeof *p);
-			p->loc = chapter_loc(c, line, column_of(s, i, &col));
-			if (j < len && s[j] == '}') {
-				p->raw = arena_strndup(c->a, s + i, j - i + 1);
-				p->text = p->raw + 1;
-				p->len = j - i - 1;
-				p->anchor = p->len && p->text[0] == '#';
-				i = j;
-			} else {
-				/* nothing of it is evaluated: the rest of the line is
-				 * not copied (once per brace, that was the line's
-				 * length squared) */
-				p->raw = "{";
-				p->text = "";
-				p->unterminated = 1;
+			struct pspan *p;
+			i = span_take(c, s, len, i, chapter_loc(c, line, column_of(s, i, &col)), &p);
+			if (p->unterminated) {
 				if (line_first == SIZE_MAX)
 					line_first = c->nspans - 1;
 				p->line_first = line_first;
@@ -596,26 +609,13 @@ void spans_emit_text(struct ctx *c, struct dom_node *parent, const char *s, stru
 		}
 		if (s[i] != '{')
 			continue;
-		size_t j = i + 1;
-		while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
-			j += s[j] == '\\' && j + 1 < len ? 2 : 1;
 		emit_plain(c, parent, s + start, i - start);
-		struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
-		memset(p, 0, sizeof *p);
-		p->loc = loc;
-		p->loc.col += (int)utf8_length(s, i);
-		if (j < len && s[j] == '}') {
-			p->raw = arena_strndup(c->a, s + i, j - i + 1);
-			p->text = p->raw + 1;
-			p->len = j - i - 1;
-			p->anchor = p->len && p->text[0] == '#';
-			i = j;
-		} else {
-			p->raw = "{";
-			p->text = "";
-			p->unterminated = 1;
+		struct srcloc at = loc;
+		at.col += (int)utf8_length(s, i);
+		struct pspan *p;
+		i = span_take(c, s, len, i, at, &p);
+		if (p->unterminated)
 			p->line_first = c->nspans - 1;
-		}
 		emit_span(c, parent, c->nspans - 1);
 		start = i + 1;
 	}
