@@ -119,5 +119,7 @@ check "one language: no pairing figures in the summary line" '! grep -q "Chinese
 check "one language: no 'translated' on the index" '! grep -q "translated\|bilingual pairs" "$site/index.html"'
 check "one language: no 中文/English switch, no Chinese label on any page" \
 	'! grep -rlE "lang-switch|lang=\"zh-Hans\"|中文" --include="*.html" "$site" | grep -q .'
+check "one language: a label keeps no space where its other language was" \
+	'! grep -rlE "class=\"([^\"]* )?bi\"> " --include="*.html" "$site" | grep -q .'
 check "one language: the page says so, and the reader's saved choice does not apply" \
 	'grep -q "<html lang=\"en\" data-lang=\"en\" data-one-language=\"en\">" "$site/network/index.html"'

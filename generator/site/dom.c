@@ -615,6 +615,16 @@ static const char *label_part(const char *v, const char *keep)
 	return !strcmp(keep, "en") ? slash + 3 : NULL;
 }
 
+/* The space between a pair's two languages, once one of them is gone. */
+static void blank_spaces(struct dom_node *parent)
+{
+	for (struct dom_node *k = parent->u.el.first; k; k = k->next)
+		if (k->type == DOM_TEXT && strspn(k->u.text.s, " ") == k->u.text.len) {
+			k->u.text.len = 0;
+			k->u.text.s[0] = '\0';
+		}
+}
+
 void dom_one_language(struct dom_node *root, const char *keep)
 {
 	const char *drop = !strcmp(keep, "en") ? "zh" : "en";
@@ -651,7 +661,10 @@ void dom_one_language(struct dom_node *root, const char *keep)
 			while (after && after != root && !after->next)
 				after = after->parent;
 			after = after && after != root ? after->next : NULL;
+			struct dom_node *parent = n->parent;
 			unlink_node(n);
+			if (parent && has_class(parent, "bi"))
+				blank_spaces(parent);
 			n = after;
 			continue;
 		}
