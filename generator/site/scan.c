@@ -9,6 +9,7 @@
 #include "site/scan.h"
 #include "site/autolink.h"
 #include "site/placeholder.h"
+#include "site/render.h"
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
@@ -44,6 +45,18 @@ struct column_cursor {
 	int col;
 };
 
+/* The header of the pipe table rendering (render.c): the column under
+ * each header cell, looked up in the table of the first row that needs it
+ * and kept while the rows name rows of that table. */
+struct table_head {
+	const char *text;        /* the header row as written */
+	const struct pipe_cell *cells;
+	size_t ncols;
+	long cell;               /* the cell rendering: its column, or -1 */
+	const struct spec_table *table;   /* where columns[] were looked up */
+	const struct spec_column **columns;   /* per header cell: the column, or NULL */
+};
+
 struct scan {
 	int active;              /* a block is being scanned */
 	int paired;
@@ -70,6 +83,7 @@ struct scan {
 	size_t section;
 	const char **rows;       /* scratch: the rows of one quantity */
 	size_t nrows, caprows;
+	struct table_head head;  /* the pipe table rendering, if any */
 };
 
 int scan_on(const struct ctx *c)
@@ -413,6 +427,26 @@ void scan_sentence(struct ctx *c)
 		c->scan->sentence++;
 }
 
+void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *cells, size_t ncols)
+{
+	if (!c->scan)
+		return;
+	c->scan->head = (struct table_head){ head, cells, ncols, -1, NULL,
+					     arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)) };
+}
+
+void scan_table_cell(struct ctx *c, long column)
+{
+	if (c->scan)
+		c->scan->head.cell = column;
+}
+
+void scan_table_end(struct ctx *c)
+{
+	if (c->scan)
+		c->scan->head = (struct table_head){ .cell = -1 };
+}
+
 void scan_free(struct ctx *c)
 {
 	if (!c->scan)
@@ -476,6 +510,39 @@ static int word_byte(unsigned char ch)
 {
 	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
 	       ch == '_' || ch == '.' || ch == '-' || ch == '/' || ch == '^';
+}
+
+static const struct spec_column *header_column(struct ctx *c, const char *row);
+static void sentence_rows(struct ctx *c);
+
+/* Returns 1 and fills *f when s[i..i+used), a number without a unit, is
+ * all there is in a table's cell whose header names a column with a unit:
+ * the number is read in that unit ("989" under "BF16 TFLOPS"). */
+static int bare_cell(struct ctx *c, const char *s, size_t len, size_t i, size_t used,
+		     struct scan_found *f)
+{
+	struct scan *sc = c->scan;
+	if (sc->head.cell < 0 || (size_t)sc->head.cell >= sc->head.ncols)
+		return 0;
+	for (size_t k = 0; k < len; k++)
+		if ((k < i || k >= i + used) && s[k] != ' ')
+			return 0;
+	sentence_rows(c);
+	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
+	if (!col || !col->unit)
+		return 0;
+	const char *t = arena_printf(c->a, "%.*s %s", (int)used, s + i, col->unit);
+	struct srcloc none = { c->ch->path, 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(numbers_units(c->book->numbers), c->a, t, strlen(t), none,
+			       LITERAL_UNIT | LITERAL_KIND, &f->lit);
+	diag_mute(-1);
+	if (rc != 1 || !f->lit.has_unit || dim_is_none(&f->lit.q.dim) || f->lit.len < strlen(t))
+		return 0;
+	f->start = i;
+	f->len = used;
+	f->widen = 0;
+	return 1;
 }
 
 /* Does a word go on at s[i], after what looked like a quantity ("128b/130b",
@@ -545,6 +612,8 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 			f->widen = approx_before(s, i) ? c->book->approx : 0;
 			return i;
 		}
+		if (rc == 1 && !f->lit.has_unit && used && bare_cell(c, s, len, i, used, f))
+			return i;
 		/* not a quantity: past its digits (never read again) */
 		size_t j = i + (used ? used : 1);
 		while (j < len && (word_byte((unsigned char)s[j]) || s[j] == ',') &&
@@ -621,6 +690,38 @@ static void record_unchecked(struct ctx *c, struct srcloc loc, const char *text,
 	c->out->unchecked++;
 }
 
+/* The column the header names over the table cell rendering, in the table
+ * of row (a row id, or "row.field"), or NULL: not in a table, or the
+ * header names no column of that table. */
+static const struct spec_column *header_column(struct ctx *c, const char *row)
+{
+	struct table_head *h = &c->scan->head;
+	if (h->cell < 0 || (size_t)h->cell >= h->ncols)
+		return NULL;
+	const struct spec_table *t;
+	if (!numbers_row(c->book->numbers, arena_strndup(c->a, row, strcspn(row, ".")), &t))
+		return NULL;
+	if (t != h->table) {   /* rows of another table: look the header up again */
+		h->table = t;
+		for (size_t j = 0; j < h->ncols; j++)
+			h->columns[j] = numbers_column_named(c->book->numbers, t, h->text + h->cells[j].from,
+							     h->cells[j].len);
+	}
+	return h->columns[h->cell];
+}
+
+/* The rows the sentence rendering names (or the sentence at its place in
+ * the pair) into sc->rows. */
+static void sentence_rows(struct ctx *c)
+{
+	struct scan *sc = c->scan;
+	need_rows(c);
+	sc->nrows = 0;
+	rows_of(sc, &sc->side[sc->now], sc->sentence);
+	if (!sc->nrows && sc->paired && sc->side[0].sentences == sc->side[1].sentences)
+		rows_of(sc, &sc->side[!sc->now], sc->sentence);
+}
+
 static const char unchecked_hint[] =
 	"hint: name its spec row in the sentence (or in the paired one), write it as a span "
 	"({row.column} or a claim), or mark an example: {?1 GB}";
@@ -634,20 +735,25 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	c->out->quantities++;
 	/* the figure a span of its section states, and so checks */
 	need_figures(c);
-	need_rows(c);
-	if (restated(sc, &f->lit.q)) {
+	sentence_rows(c);
+	/* a table's cell under a header that names a column: that cell only */
+	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
+	const char *header = col ? col->id : NULL;
+	if (!header && restated(sc, &f->lit.q)) {
 		c->out->matched++;
 		return 0;
 	}
-	sc->nrows = 0;
-	rows_of(sc, &sc->side[sc->now], sc->sentence);
-	if (!sc->nrows && sc->paired && sc->side[0].sentences == sc->side[1].sentences)
-		rows_of(sc, &sc->side[!sc->now], sc->sentence);
 	struct numbers_match m = { 0 };
-	if (sc->nrows)
+	if (header)
+		numbers_match_cell(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen,
+				   arena_strndup(c->a, sc->rows[0], strcspn(sc->rows[0], ".")), header, &m);
+	else if (sc->nrows)
 		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
 			      sc->nrows, &m);
 	const char *why = NULL;
+	/* a bare number read in its column's unit is marked with that unit */
+	const char *example = f->lit.len > f->len && col ? arena_printf(c->a, "%s %s", text, col->unit)
+						       : text;
 	switch (m.result) {
 	case MATCH_AGREES:
 		c->out->matched++;
@@ -659,10 +765,25 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 			    arena_printf(c->a, "%s.%s is %s%s%s\nhint: correct the figure, write it as a "
 					 "claim if it is another one, or mark an example: {?%s}",
 					 m.row, m.column, m.value, m.hint ? "\n" : "", m.hint ? m.hint : "",
-					 text),
-			    "'%s' contradicts the spec row its sentence names", text);
+					 example),
+			    header ? "'%s' contradicts the cell its row and column name"
+				   : "'%s' contradicts the spec row its sentence names", text);
 		c->errors++;
 		return 0;
+	case MATCH_DIMENSION:
+		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, f->len),
+			    arena_printf(c->a, "hint: the header of its column names column '%s' of table "
+					 "'%s': move the figure to the column its header names, or "
+					 "rename the header (under one that names no column, a cell is "
+					 "checked as prose is)", m.column, m.table),
+			    m.value ? "'%s' cannot be %s.%s, a column in %s"
+				    : "'%s' cannot be %s.%s, a column without a unit",
+			    text, m.row, m.column, m.value);
+		c->errors++;
+		return 0;
+	case MATCH_EMPTY:
+		why = arena_printf(c->a, "%s.%s holds no figure", m.row, m.column);
+		break;
 	case MATCH_AMBIGUOUS:
 		why = m.near > 1
 			? arena_printf(c->a, "several cells of the rows named are near it and none agrees "
