@@ -55,6 +55,7 @@ struct table_head {
 	long cell;               /* the cell rendering: its column, or -1 */
 	const struct spec_table *table;   /* where columns[] were looked up */
 	const struct spec_column **columns;   /* per header cell: the column, or NULL */
+	const char **units;      /* per header cell: the unit a bare number is in */
 };
 
 struct scan {
@@ -432,7 +433,8 @@ void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *c
 	if (!c->scan)
 		return;
 	c->scan->head = (struct table_head){ head, cells, ncols, -1, NULL,
-					     arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)) };
+					     arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)),
+					     arena_array(c->a, ncols + 1, sizeof(const char *)) };
 }
 
 void scan_table_cell(struct ctx *c, long column)
@@ -529,9 +531,10 @@ static int bare_cell(struct ctx *c, const char *s, size_t len, size_t i, size_t 
 			return 0;
 	sentence_rows(c);
 	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
-	if (!col || !col->unit)
+	const char *unit = col ? sc->head.units[sc->head.cell] : NULL;
+	if (!unit)
 		return 0;
-	const char *t = arena_printf(c->a, "%.*s %s", (int)used, s + i, col->unit);
+	const char *t = arena_printf(c->a, "%.*s %s", (int)used, s + i, unit);
 	struct srcloc none = { c->ch->path, 0, 0 };
 	diag_mute(1);
 	int rc = literal_parse(numbers_units(c->book->numbers), c->a, t, strlen(t), none,
@@ -690,6 +693,51 @@ static void record_unchecked(struct ctx *c, struct srcloc loc, const char *text,
 	c->out->unchecked++;
 }
 
+/* Reads "1 unit" as a literal into *lit: returns 1 when all of it is a
+ * quantity with a unit. */
+static int unit_reads(struct ctx *c, const char *unit, size_t len, struct literal *lit)
+{
+	const char *t = arena_printf(c->a, "1 %.*s", (int)len, unit);
+	struct srcloc none = { c->ch->path, 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(numbers_units(c->book->numbers), c->a, t, strlen(t), none,
+			       LITERAL_UNIT | LITERAL_KIND, lit);
+	diag_mute(-1);
+	return rc == 1 && lit->has_unit && lit->len == strlen(t);
+}
+
+/* The unit a bare number under header text[0..len) naming column col is
+ * in: the header's own, in parentheses or its last word ("Memory (GB)",
+ * "BF16 TFLOPS", "显存（GB）"), when it has col's dimension; else col's. */
+static const char *header_unit(struct ctx *c, const char *text, size_t len, const struct spec_column *col)
+{
+	struct literal want, got;
+	if (!col->unit || !unit_reads(c, col->unit, strlen(col->unit), &want))
+		return col->unit;
+	size_t from = len, to = len;
+	const char *open = memchr(text, '(', len), *wide = memmem(text, len, "\xef\xbc\x88", 3);   /* （ */
+	if (open) {
+		from = (size_t)(open - text) + 1;
+		const char *close = memchr(text + from, ')', len - from);
+		to = close ? (size_t)(close - text) : len;
+	} else if (wide) {
+		from = (size_t)(wide - text) + 3;
+		const char *close = memmem(text + from, len - from, "\xef\xbc\x89", 3);   /* ） */
+		to = close ? (size_t)(close - text) : len;
+	} else {
+		while (from > 0 && text[from - 1] != ' ')
+			from--;
+	}
+	while (from < to && text[from] == ' ')
+		from++;
+	while (to > from && text[to - 1] == ' ')
+		to--;
+	if (to > from && to - from <= 16 && unit_reads(c, text + from, to - from, &got) &&
+	    dim_equal(&got.q.dim, &want.q.dim))
+		return arena_strndup(c->a, text + from, to - from);
+	return col->unit;
+}
+
 /* The column the header names over the table cell rendering, in the table
  * of row (a row id, or "row.field"), or NULL: not in a table, or the
  * header names no column of that table. */
@@ -703,9 +751,12 @@ static const struct spec_column *header_column(struct ctx *c, const char *row)
 		return NULL;
 	if (t != h->table) {   /* rows of another table: look the header up again */
 		h->table = t;
-		for (size_t j = 0; j < h->ncols; j++)
-			h->columns[j] = numbers_column_named(c->book->numbers, t, h->text + h->cells[j].from,
-							     h->cells[j].len);
+		for (size_t j = 0; j < h->ncols; j++) {
+			const char *text = h->text + h->cells[j].from;
+			h->columns[j] = numbers_column_named(c->book->numbers, t, text, h->cells[j].len);
+			h->units[j] = h->columns[j] ? header_unit(c, text, h->cells[j].len, h->columns[j])
+						    : NULL;
+		}
 	}
 	return h->columns[h->cell];
 }
@@ -752,8 +803,8 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 			      sc->nrows, &m);
 	const char *why = NULL;
 	/* a bare number read in its column's unit is marked with that unit */
-	const char *example = f->lit.len > f->len && col ? arena_printf(c->a, "%s %s", text, col->unit)
-						       : text;
+	const char *example = f->lit.len > f->len && col
+		? arena_printf(c->a, "%s %s", text, sc->head.units[sc->head.cell]) : text;
 	switch (m.result) {
 	case MATCH_AGREES:
 		c->out->matched++;
@@ -800,7 +851,11 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	record_unchecked(c, loc, text, why);
 	if (c->book->unchecked != UNCHECKED_OFF) {
 		diag_report(c->book->unchecked == UNCHECKED_ERROR ? DIAG_ERROR : DIAG_WARNING, loc,
-			    (int)utf8_length(text, f->len), unchecked_hint,
+			    (int)utf8_length(text, f->len),
+			    m.result == MATCH_EMPTY
+				? arena_printf(c->a, "hint: give %s.%s its figure in the spec table, or mark "
+					       "an example: {?%s}", m.row, m.column, example)
+				: unchecked_hint,
 			    "plain quantity '%s' is not checked: %s", text, why);
 		if (c->book->unchecked == UNCHECKED_ERROR)
 			c->errors++;
