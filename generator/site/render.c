@@ -557,7 +557,9 @@ static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *pare
 			struct dom_node *td = dom_elem(tr, "td");
 			if (align[j])
 				dom_attr(td, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
-			scan_table_cell(c, (long)j);
+			scan_table_cell(c, (long)j, l,
+					(size_t)(rs + (j < got ? cells[j].from : rlen) -
+						 (c->md + c->md_lines[l - 1])));
 			if (j < got)   /* cells past the header's are dropped, as on GitHub */
 				render_cell(c, rs + cells[j].from, cells[j].len, td, depth);
 			buf_addch(&c->text, ' ');

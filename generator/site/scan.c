@@ -53,6 +53,7 @@ struct table_head {
 	const struct pipe_cell *cells;
 	size_t ncols;
 	long cell;               /* the cell rendering: its column, or -1 */
+	int line;                /* its line: quantities are looked for on it alone */
 	const struct spec_table *table;   /* where columns[] were looked up */
 	const struct spec_column **columns;   /* per header cell: the column, or NULL */
 	const char **units;      /* per header cell: the unit a bare number is in */
@@ -432,15 +433,24 @@ void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *c
 {
 	if (!c->scan)
 		return;
-	c->scan->head = (struct table_head){ head, cells, ncols, -1, NULL,
-					     arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)),
-					     arena_array(c->a, ncols + 1, sizeof(const char *)) };
+	c->scan->head = (struct table_head){
+		.text = head, .cells = cells, .ncols = ncols, .cell = -1,
+		.columns = arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)),
+		.units = arena_array(c->a, ncols + 1, sizeof(const char *)),
+	};
 }
 
-void scan_table_cell(struct ctx *c, long column)
+void scan_table_cell(struct ctx *c, long column, int line, size_t off)
 {
-	if (c->scan)
-		c->scan->head.cell = column;
+	struct scan *s = c->scan;
+	if (!s)
+		return;
+	if (s->head.line != line)
+		s->lost = 0;   /* each row is searched on its own line */
+	s->head.cell = column;
+	s->head.line = line;
+	s->line = line;
+	s->off = off;
 }
 
 void scan_table_end(struct ctx *c)
@@ -667,7 +677,8 @@ static struct srcloc quantity_loc(struct ctx *c, const char *q, size_t n)
 	struct scan *s = c->scan;
 	/* once one was not found, the rest of the paragraph is not searched:
 	 * searching to its end for each would be quadratic */
-	for (int line = s->line; !s->lost && line >= 1 && line <= s->end_line && (size_t)line <= c->nlines;
+	int last = s->head.cell >= 0 && s->head.line ? s->head.line : s->end_line;
+	for (int line = s->line; !s->lost && line >= 1 && line <= last && (size_t)line <= c->nlines;
 	     line++) {
 		const char *ls = c->md + c->md_lines[line - 1];
 		size_t llen = line_length(c, line);

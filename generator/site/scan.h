@@ -72,14 +72,15 @@ void scan_sentence(struct ctx *c);
 /* A pipe table renders (render.c): head is its header row as written, cells
  * its header cells in it (both kept until scan_table_end()).  Before each
  * cell, scan_table_cell() says under which header cell (0, 1, …) it
- * stands.  A quantity in a cell whose header names a column of the spec
+ * stands, and where it starts (body line, byte offset in that line as
+ * cmark read it): its quantities are looked for from there, on that line.  A quantity in a cell whose header names a column of the spec
  * table of the row its row names (numbers_column_named()) is held against
  * that one cell: matched, contradicted (naming the column it is, when it
  * is another's), or an error when the column holds no quantity of its
  * dimension; under any other header, as in prose. */
 struct pipe_cell;
 void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *cells, size_t ncols);
-void scan_table_cell(struct ctx *c, long column);
+void scan_table_cell(struct ctx *c, long column, int line, size_t off);
 void scan_table_end(struct ctx *c);
 
 /* Returns 1 if the text rendered now is scanned. */
