@@ -220,6 +220,8 @@ long spec_column_find(const struct spec_book *book, size_t t, const char *id, si
 
 /* ---- a column named in a table's header ---- */
 
+static long column_named(const struct spec_table *table, const char *text, size_t len);
+
 /* Is cp punctuation or a space, which names are compared without? */
 static int name_punct(uint32_t cp)
 {
@@ -297,7 +299,13 @@ static int names_match(const char *const keys[2], const size_t klen[2], const ch
 
 long spec_column_named(const struct spec_book *book, size_t t, const char *text, size_t len)
 {
-	const struct spec_table *table = &book->tables[t];
+	return column_named(&book->tables[t], text, len);
+}
+
+/* spec_column_named() on a table (spec_load() checks aliases with it
+ * before the table is in the book). */
+static long column_named(const struct spec_table *table, const char *text, size_t len)
+{
 	if (len > SPEC_HEADER_MAX_LEN)
 		return -1;
 	struct buf whole = BUF_INIT, before = BUF_INIT;
@@ -615,6 +623,8 @@ static void load_columns(struct loader *ld, const struct ynode *node, struct spe
 				break;
 			case 5:
 				col->aliases = load_strings(ld, fv, "a column's aliases", &col->naliases);
+				if (col->aliases)
+					cs->aliases = fv;
 				break;
 			}
 		}
@@ -623,6 +633,22 @@ static void load_columns(struct loader *ld, const struct ynode *node, struct spe
 			fail(ld);
 		}
 		t->ncolumns++;
+	}
+	/* an alias a header could not name its column by (another column has
+	 * that name too, or it is all punctuation) is a slip */
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const struct ynode *list = src->columns[c].aliases;
+		for (size_t k = 0; list && k < list->count; k++) {
+			const struct ynode *al = list->items[k];
+			if (al->kind != YNODE_SCALAR || column_named(t, al->text, al->len) == (long)c)
+				continue;
+			diag_report(DIAG_ERROR, al->loc, node_width(al),
+				    "hint: a header names a column by its id, names and aliases, case, "
+				    "spaces and punctuation aside; make the alias one no other column has",
+				    "alias '%s' of column '%s' names no single column in a table's header",
+				    al->text, t->columns[c].id);
+			fail(ld);
+		}
 	}
 }
 

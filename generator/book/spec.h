@@ -31,6 +31,7 @@ struct spec_column_src {
 	const struct ynode *unit;     /* unit:, or NULL */
 	const struct ynode *derive;   /* derive:, or NULL */
 	const struct ynode *kind;     /* kind: (one kind word, or several with commas), or NULL */
+	const struct ynode *aliases;  /* aliases: (a list), or NULL */
 };
 
 /* Where a row of a table was written. */
