@@ -8,7 +8,8 @@
  * span through a scope on its own stack, so render threads may call it at
  * once.  Lookups by id are hashed (rows) or binary searches (columns).
  * numbers_match() holds a plain quantity of prose against the cells of the
- * rows its sentence names.
+ * rows its sentence names; numbers_match_cell() a pipe table's cell against
+ * the one cell its row and its header's column name.
  */
 #include "book/numbers.h"
 #include "book/check.h"

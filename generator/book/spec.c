@@ -7,7 +7,8 @@
  * reported where they are and the offending piece is dropped, never the
  * whole file, so a run shows all the problems at once.  Row ids go into an
  * open-addressing hash (spans look rows up by the thousand); columns of a
- * table into a sorted index.
+ * table into a sorted index.  spec_column_named() says which column a pipe
+ * table's header cell names, by normalised names.
  */
 #include "book/spec.h"
 #include "core/distance.h"

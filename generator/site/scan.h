@@ -20,7 +20,9 @@
  *                 counted, listed (specbook check --unchecked) and warned
  *                 about as book.yaml's `unchecked:` says.
  * An example written {?1 GB} is shown as written and counted as unchecked,
- * with no diagnostic.
+ * with no diagnostic.  A pipe table's row is a sentence; a cell under a
+ * header that names a spec column is held against that one cell of the
+ * row (scan_table_begin()), a bare number in it read in the header's unit.
  *
  * scan_block_begin() marks a block (or a Chinese block and its English
  * pair); when its first quantity is met, its text is walked once for the
