@@ -9,7 +9,7 @@
 #include "site/scan.h"
 #include "site/autolink.h"
 #include "site/placeholder.h"
-#include "site/render.h"
+#include "site/pipecell.h"
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
@@ -717,36 +717,47 @@ static int unit_reads(struct ctx *c, const char *unit, size_t len, struct litera
 	return rc == 1 && lit->has_unit && lit->len == strlen(t);
 }
 
-/* The unit a bare number under header text[0..len) naming column col is
- * in: the header's own, in parentheses or its last word ("Memory (GB)",
- * "BF16 TFLOPS", "显存（GB）"), when it has col's dimension; else col's. */
-static const char *header_unit(struct ctx *c, const char *text, size_t len, const struct spec_column *col)
+/* Returns text[from..to), blanks trimmed, when it is a unit of want's
+ * dimension (want: "1 <the column's unit>" read as a literal), else NULL. */
+static const char *unit_of(struct ctx *c, const char *text, size_t from, size_t to,
+			   const struct literal *want)
 {
-	struct literal want, got;
-	if (!col->unit || !unit_reads(c, col->unit, strlen(col->unit), &want))
-		return col->unit;
-	size_t from = len, to = len;
-	const char *open = memchr(text, '(', len), *wide = memmem(text, len, "\xef\xbc\x88", 3);   /* （ */
-	if (open) {
-		from = (size_t)(open - text) + 1;
-		const char *close = memchr(text + from, ')', len - from);
-		to = close ? (size_t)(close - text) : len;
-	} else if (wide) {
-		from = (size_t)(wide - text) + 3;
-		const char *close = memmem(text + from, len - from, "\xef\xbc\x89", 3);   /* ） */
-		to = close ? (size_t)(close - text) : len;
-	} else {
-		while (from > 0 && text[from - 1] != ' ')
-			from--;
-	}
+	struct literal got;
 	while (from < to && text[from] == ' ')
 		from++;
 	while (to > from && text[to - 1] == ' ')
 		to--;
 	if (to > from && to - from <= 16 && unit_reads(c, text + from, to - from, &got) &&
-	    dim_equal(&got.q.dim, &want.q.dim))
+	    dim_equal(&got.q.dim, &want->q.dim))
 		return arena_strndup(c->a, text + from, to - from);
-	return col->unit;
+	return NULL;
+}
+
+/* The unit a bare number under header text[0..len) naming column col is
+ * in: the header's own, in parentheses or as its last word ("Memory (GB)",
+ * "显存（GB）", "BF16 TFLOPS"), when it has col's dimension; else col's. */
+static const char *header_unit(struct ctx *c, const char *text, size_t len, const struct spec_column *col)
+{
+	struct literal want;
+	if (!col->unit || !unit_reads(c, col->unit, strlen(col->unit), &want))
+		return col->unit;
+	const char *u = NULL;
+	const char *open = memchr(text, '(', len), *wide = memmem(text, len, "\xef\xbc\x88", 3);   /* （ */
+	if (open) {
+		size_t from = (size_t)(open - text) + 1;
+		const char *close = memchr(text + from, ')', len - from);
+		u = unit_of(c, text, from, close ? (size_t)(close - text) : len, &want);
+	} else if (wide) {
+		size_t from = (size_t)(wide - text) + 3;
+		const char *close = memmem(text + from, len - from, "\xef\xbc\x89", 3);   /* ） */
+		u = unit_of(c, text, from, close ? (size_t)(close - text) : len, &want);
+	}
+	size_t last = len;
+	while (last > 0 && text[last - 1] != ' ')
+		last--;
+	if (!u)
+		u = unit_of(c, text, last, len, &want);
+	return u ? u : col->unit;
 }
 
 /* The column the header names over the table cell rendering, in the table
@@ -764,7 +775,14 @@ static const struct spec_column *header_column(struct ctx *c, const char *row)
 		h->table = t;
 		for (size_t j = 0; j < h->ncols; j++) {
 			const char *text = h->text + h->cells[j].from;
-			h->columns[j] = numbers_column_named(c->book->numbers, t, text, h->cells[j].len);
+			size_t len = h->cells[j].len, last = len;
+			h->columns[j] = numbers_column_named(c->book->numbers, t, text, len);
+			/* a name and a unit of its own ("BF16 PFLOPS"): the name */
+			while (last > 0 && text[last - 1] != ' ')
+				last--;
+			struct literal unit;
+			if (!h->columns[j] && last > 0 && unit_reads(c, text + last, len - last, &unit))
+				h->columns[j] = numbers_column_named(c->book->numbers, t, text, last);
 			h->units[j] = h->columns[j] ? header_unit(c, text, h->cells[j].len, h->columns[j])
 						    : NULL;
 		}

@@ -41,6 +41,7 @@
 #include <cmark.h>
 
 #include "site/chapter.h"
+#include "site/pipecell.h"
 #include "numbers/literal.h"
 
 /* Before the chapter renders (doc is cmark's tree): the figures each
@@ -80,7 +81,6 @@ void scan_sentence(struct ctx *c);
  * that one cell: matched, contradicted (naming the column it is, when it
  * is another's), or an error when the column holds no quantity of its
  * dimension; under any other header, as in prose. */
-struct pipe_cell;
 void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *cells, size_t ncols);
 void scan_table_cell(struct ctx *c, long column, int line, size_t off);
 void scan_table_end(struct ctx *c);
