@@ -760,6 +760,13 @@ static const char *header_unit(struct ctx *c, const char *text, size_t len, cons
 	return u ? u : col->unit;
 }
 
+/* The row id of row, a row id or "row.field" (copied only then). */
+static const char *row_id(struct ctx *c, const char *row)
+{
+	size_t n = strcspn(row, ".");
+	return row[n] ? arena_strndup(c->a, row, n) : row;
+}
+
 /* The column the header names over the table cell rendering, in the table
  * of row (a row id, or "row.field"), or NULL: not in a table, or the
  * header names no column of that table. */
@@ -769,7 +776,7 @@ static const struct spec_column *header_column(struct ctx *c, const char *row)
 	if (h->cell < 0 || (size_t)h->cell >= h->ncols)
 		return NULL;
 	const struct spec_table *t;
-	if (!numbers_row(c->book->numbers, arena_strndup(c->a, row, strcspn(row, ".")), &t))
+	if (!numbers_row(c->book->numbers, row_id(c, row), &t))
 		return NULL;
 	if (t != h->table) {   /* rows of another table: look the header up again */
 		h->table = t;
@@ -826,7 +833,7 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	struct numbers_match m = { 0 };
 	if (header)
 		numbers_match_cell(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen,
-				   arena_strndup(c->a, sc->rows[0], strcspn(sc->rows[0], ".")), header, &m);
+				   row_id(c, sc->rows[0]), header, &m);
 	else if (sc->nrows)
 		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
 			      sc->nrows, &m);
