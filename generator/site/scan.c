@@ -45,18 +45,24 @@ struct column_cursor {
 	int col;
 };
 
-/* The header of the pipe table rendering (render.c): the column under
- * each header cell, looked up in the table of the first row that needs it
- * and kept while the rows name rows of that table. */
+/* What a table's header names in one spec table: per header cell, the
+ * column, and the unit a bare number under it is in. */
+struct head_columns {
+	const struct spec_column **columns;   /* NULL: the cell names none */
+	const char **units;
+};
+
+/* The header of the pipe table rendering (render.c), looked up once in
+ * each spec table that a row of the table names a row of (rows of several
+ * tables may alternate: each lookup is kept). */
 struct table_head {
 	const char *text;        /* the header row as written */
 	const struct pipe_cell *cells;
 	size_t ncols;
 	long cell;               /* the cell rendering: its column, or -1 */
 	int line;                /* its line: quantities are looked for on it alone */
-	const struct spec_table *table;   /* where columns[] were looked up */
-	const struct spec_column **columns;   /* per header cell: the column, or NULL */
-	const char **units;      /* per header cell: the unit a bare number is in */
+	struct head_columns **by_table;   /* by index in numbers_tables(), or NULL */
+	const struct head_columns *now;   /* the lookup of the row rendering */
 };
 
 struct scan {
@@ -433,11 +439,7 @@ void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *c
 {
 	if (!c->scan)
 		return;
-	c->scan->head = (struct table_head){
-		.text = head, .cells = cells, .ncols = ncols, .cell = -1,
-		.columns = arena_array(c->a, ncols + 1, sizeof(const struct spec_column *)),
-		.units = arena_array(c->a, ncols + 1, sizeof(const char *)),
-	};
+	c->scan->head = (struct table_head){ .text = head, .cells = cells, .ncols = ncols, .cell = -1 };
 }
 
 void scan_table_cell(struct ctx *c, long column, int line, size_t off)
@@ -541,7 +543,7 @@ static int bare_cell(struct ctx *c, const char *s, size_t len, size_t i, size_t 
 			return 0;
 	sentence_rows(c);
 	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
-	const char *unit = col ? sc->head.units[sc->head.cell] : NULL;
+	const char *unit = col ? sc->head.now->units[sc->head.cell] : NULL;
 	if (!unit)
 		return 0;
 	const char *t = arena_printf(c->a, "%.*s %s", (int)used, s + i, unit);
@@ -778,23 +780,32 @@ static const struct spec_column *header_column(struct ctx *c, const char *row)
 	const struct spec_table *t;
 	if (!numbers_row(c->book->numbers, row_id(c, row), &t))
 		return NULL;
-	if (t != h->table) {   /* rows of another table: look the header up again */
-		h->table = t;
+	size_t ntables, k;
+	const struct spec_table *all = numbers_tables(c->book->numbers, &ntables);
+	if (!h->by_table)
+		h->by_table = arena_array(c->a, ntables + 1, sizeof *h->by_table);
+	k = (size_t)(t - all);
+	if (!h->by_table[k]) {   /* the first row of that table: look the header up */
+		struct head_columns *hc = arena_alloc(c->a, sizeof *hc);
+		hc->columns = arena_array(c->a, h->ncols + 1, sizeof *hc->columns);
+		hc->units = arena_array(c->a, h->ncols + 1, sizeof *hc->units);
 		for (size_t j = 0; j < h->ncols; j++) {
 			const char *text = h->text + h->cells[j].from;
 			size_t len = h->cells[j].len, last = len;
-			h->columns[j] = numbers_column_named(c->book->numbers, t, text, len);
+			hc->columns[j] = numbers_column_named(c->book->numbers, t, text, len);
 			/* a name and a unit of its own ("BF16 PFLOPS"): the name */
 			while (last > 0 && text[last - 1] != ' ')
 				last--;
 			struct literal unit;
-			if (!h->columns[j] && last > 0 && unit_reads(c, text + last, len - last, &unit))
-				h->columns[j] = numbers_column_named(c->book->numbers, t, text, last);
-			h->units[j] = h->columns[j] ? header_unit(c, text, h->cells[j].len, h->columns[j])
-						    : NULL;
+			if (!hc->columns[j] && last > 0 && len - last <= 16 &&
+			    unit_reads(c, text + last, len - last, &unit))
+				hc->columns[j] = numbers_column_named(c->book->numbers, t, text, last);
+			hc->units[j] = hc->columns[j] ? header_unit(c, text, len, hc->columns[j]) : NULL;
 		}
+		h->by_table[k] = hc;
 	}
-	return h->columns[h->cell];
+	h->now = h->by_table[k];
+	return h->now->columns[h->cell];
 }
 
 /* The rows the sentence rendering names (or the sentence at its place in
@@ -840,7 +851,7 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	const char *why = NULL;
 	/* a bare number read in its column's unit is marked with that unit */
 	const char *example = f->lit.len > f->len && col
-		? arena_printf(c->a, "%s %s", text, sc->head.units[sc->head.cell]) : text;
+		? arena_printf(c->a, "%s %s", text, sc->head.now->units[sc->head.cell]) : text;
 	switch (m.result) {
 	case MATCH_AGREES:
 		c->out->matched++;
