@@ -4,12 +4,17 @@
  * cmark parses the chapter (its front matter blanked, so that lines keep
  * their numbers); the paragraph holding LINE must be a pipe table as
  * render.c reads one (a header row, an alignment row of as many cells).
- * The table's id and title come from the nearest heading above it (its
- * English part when it is "中文 (English)"), else from the file's name;
- * the header's cells after the first are the columns, each body row a row
- * keyed by its first cell.  A column gets a unit when every one of its
- * cells that is not empty or a marker (n/a, unknown, unpublished) is a
- * number written with the same unit, one units.yaml knows.  Values are
+ * The table's id and title come from the nearest heading above it (both
+ * titles when it is "中文 (English)", the id from the English), else from
+ * the file's name; the header's cells after the first are the columns,
+ * each body row a row keyed by its first cell.  A column's names come from
+ * the header as headings give theirs, and from the header of the same
+ * table in the other language when the pair convention holds it (a
+ * Chinese table, then its English translation in a blockquote).  A column
+ * gets a unit when every one of its cells that is not empty or a marker
+ * (n/a, unknown, unpublished) is a number written with the same unit, one
+ * units.yaml knows, or, over bare numbers, the unit its header writes in
+ * parentheses ("显存（GB）").  Values are
  * written as the cells hold them: the book's check then reads them as it
  * reads any spec value.  Nothing is guessed beyond that; ids are made safe
  * ([a-z][a-z0-9_]*) and unique within the table.
@@ -171,9 +176,57 @@ static int is_marker(const char *s)
 	return !strcmp(s, "n/a") || !strcmp(s, "unknown") || !strcmp(s, "unpublished");
 }
 
-/* The heading's text (its text and code nodes), without a trailing {#id};
- * for "中文 (English)" the English; section numbers ("5.4 ") dropped. */
-static char *heading_title(struct arena *a, cmark_node *h)
+/* Does s[0..n) hold a character of a CJK script (a byte past ASCII that
+ * is not Latin-1: the pair convention's test, in short)? */
+static int has_cjk(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0xE3 && (unsigned char)s[i] <= 0xED)
+			return 1;   /* U+3000–U+DFFF: CJK punctuation, kana, Han, hangul */
+	return 0;
+}
+
+/* Splits a name s[0..n) into its Chinese and English parts, as headings
+ * carry both: "中文 (English)" (or "中文（English）") is both; a name with
+ * CJK in it, Chinese; any other, English.  Each part is trimmed; an absent
+ * part is NULL. */
+static void bilingual_name(struct arena *a, const char *s, size_t n, char **zh, char **en)
+{
+	*zh = *en = NULL;
+	while (n && is_blank(s[n - 1]))
+		n--;
+	while (n && is_blank(*s))
+		s++, n--;
+	size_t close = 0, open = n;
+	if (n && s[n - 1] == ')')
+		close = 1;
+	else if (n >= 3 && !memcmp(s + n - 3, "\xef\xbc\x89", 3))   /* ） */
+		close = 3;
+	if (close) {
+		size_t i = n - close;
+		while (i > 0 && s[i - 1] != '(' && !(i >= 3 && !memcmp(s + i - 3, "\xef\xbc\x88", 3)))
+			i--;
+		if (i > 0)
+			open = s[i - 1] == '(' ? i - 1 : i - 3;
+		size_t from = s[open] == '(' ? open + 1 : open + 3;
+		if (i > 0 && has_cjk(s, open) && !has_cjk(s + from, n - close - from)) {
+			size_t zn = open;
+			while (zn && is_blank(s[zn - 1]))
+				zn--;
+			*zh = arena_printf(a, "%.*s", (int)zn, s);
+			*en = arena_printf(a, "%.*s", (int)(n - close - from), s + from);
+			return;
+		}
+	}
+	if (has_cjk(s, n))
+		*zh = arena_printf(a, "%.*s", (int)n, s);
+	else if (n)
+		*en = arena_printf(a, "%.*s", (int)n, s);
+}
+
+/* The heading's text (its text and code nodes), without a trailing {#id}
+ * and section numbers ("5.4 "), in *zh and *en (bilingual_name()). */
+static void heading_title(struct arena *a, cmark_node *h, char **zh, char **en)
 {
 	struct buf b = BUF_INIT;
 	cmark_iter *it = cmark_iter_new(h);
@@ -187,32 +240,16 @@ static char *heading_title(struct arena *a, cmark_node *h)
 			buf_addch(&b, ' ');
 	}
 	cmark_iter_free(it);
-	buf_addch(&b, '\0');
-	char *s = b.data ? b.data : (char *)"";
-	size_t n = strlen(s);
-	char *attr = strstr(s, "{#");
+	const char *s = b.data;
+	size_t n = b.len;
+	const char *attr = strstr(s, "{#");
 	if (attr && strchr(attr, '}'))
 		n = (size_t)(attr - s);
-	while (n && is_blank(s[n - 1]))
-		n--;
 	size_t from = 0;
-	if (n && s[n - 1] == ')') {   /* 中文 (English): the English */
-		size_t open = n - 1;
-		while (open && s[open] != '(')
-			open--;
-		int cjk = 0;
-		for (size_t i = 0; i < open; i++)
-			cjk |= (unsigned char)s[i] >= 0x80;
-		if (s[open] == '(' && cjk) {
-			from = open + 1;
-			n--;
-		}
-	}
 	while (from < n && ((s[from] >= '0' && s[from] <= '9') || s[from] == '.' || is_blank(s[from])))
 		from++;
-	char *title = arena_printf(a, "%.*s", (int)(n - from), s + from);
+	bilingual_name(a, s + from, n - from, zh, en);
 	buf_release(&b);
-	return title;
 }
 
 /* The file's name without its directory, extension and a leading "01-". */
@@ -236,32 +273,102 @@ static const struct units *book_units(struct arena *a, const char *dir)
 }
 
 struct lifted {
-	const char *id, *title;
+	const char *id, *title, *title_zh;   /* title: English (or the file's stem); title_zh or NULL */
 	char **col_ids, **col_names, **col_units;
+	char **col_zh, **col_en;  /* the header's names in each language, or NULL */
+	char **col_header_units;  /* the unit a header writes ("Memory (GB)"), or NULL */
 	size_t ncols;            /* columns of data: the header's cells but the first */
 	char **row_ids, **row_names;
 	char ***values;          /* [row][col], NULL: empty */
 	size_t nrows;
 };
 
-static void read_table(struct lift *L, cmark_node *p, size_t ncols, const struct units *u,
-		       struct lifted *t)
+/* The header cells of table paragraph p (ncols of them) as names in each
+ * language, into zh[] and en[] where each is still NULL. */
+/* The unit a header cell text[0..*n) writes at its end in parentheses
+ * ("Memory (GB)", "显存（GB）"), one units.yaml knows, or NULL; *n is cut
+ * to the name before it. */
+static const char *header_unit(struct lift *L, const struct units *u, const char *text, size_t *n)
+{
+	size_t len = *n, close = 0;
+	if (len && text[len - 1] == ')')
+		close = 1;
+	else if (len >= 3 && !memcmp(text + len - 3, "\xef\xbc\x89", 3))   /* ） */
+		close = 3;
+	if (!close)
+		return NULL;
+	size_t i = len - close;
+	while (i > 0 && text[i - 1] != '(' && !(i >= 3 && !memcmp(text + i - 3, "\xef\xbc\x88", 3)))
+		i--;
+	if (!i)
+		return NULL;
+	size_t open = text[i - 1] == '(' ? i - 1 : i - 3;
+	struct unit unit;
+	struct srcloc none = { L->file, 0, 0 };
+	diag_mute(1);
+	int known = i < len - close && units_parse(u, L->a, text + i, len - close - i, none, &unit) == 0;
+	diag_mute(-1);
+	if (!known || !open)
+		return NULL;
+	*n = open;
+	return arena_printf(L->a, "%.*s", (int)(len - close - i), text + i);
+}
+
+static void header_names(struct lift *L, cmark_node *p, size_t ncols, const struct units *u,
+			 char **zh, char **en, char **unit)
+{
+	int first = cmark_node_get_start_line(p);
+	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
+	struct pipe_cell *cells = NULL;
+	size_t cap = 0, len;
+	const char *s = line_text(L, first, prefix, &len);
+	size_t got = pipe_split_row(s, len, &cells, &cap);
+	for (size_t j = 1; j < ncols && j < got; j++) {
+		char *z, *e, *text = cell_text(L->a, s + cells[j].from, cells[j].len);
+		size_t n = strlen(text);
+		const char *hu = header_unit(L, u, text, &n);
+		bilingual_name(L->a, text, n, &z, &e);
+		if (!zh[j - 1])
+			zh[j - 1] = z;
+		if (!en[j - 1])
+			en[j - 1] = e;
+		if (!unit[j - 1])
+			unit[j - 1] = (char *)hu;
+	}
+	free(cells);
+}
+
+/* Reads table paragraph p (ncols columns) into *t; pair, when not NULL, is
+ * the same table in the other language (its header gives the columns'
+ * names in that language). */
+static void read_table(struct lift *L, cmark_node *p, cmark_node *pair, size_t ncols,
+		       const struct units *u, struct lifted *t)
 {
 	struct arena *a = L->a;
 	int first = cmark_node_get_start_line(p), last = cmark_node_get_end_line(p);
 	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
 	struct pipe_cell *cells = NULL;
 	size_t cap = 0, len;
-	const char *s = line_text(L, first, prefix, &len);
-	pipe_split_row(s, len, &cells, &cap);
+	const char *s;
 	static const char *const reserved[] = { "name", "aliases", "checks", "sources", "derive", NULL };
 	t->ncols = ncols - 1;
 	t->col_ids = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_ids);
 	t->col_names = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_names);
 	t->col_units = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_units);
+	t->col_zh = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_zh);
+	t->col_en = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_en);
+	t->col_header_units = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_header_units);
+	memset(t->col_zh, 0, (t->ncols + 1) * sizeof *t->col_zh);
+	memset(t->col_en, 0, (t->ncols + 1) * sizeof *t->col_en);
+	memset(t->col_header_units, 0, (t->ncols + 1) * sizeof *t->col_header_units);
+	header_names(L, p, ncols, u, t->col_zh, t->col_en, t->col_header_units);
+	if (pair)
+		header_names(L, pair, ncols, u, t->col_zh, t->col_en, t->col_header_units);
 	for (size_t j = 0; j < t->ncols; j++) {
-		t->col_names[j] = cell_text(a, s + cells[j + 1].from, cells[j + 1].len);
-		char *id = safe_id(a, t->col_names[j], strlen(t->col_names[j]), 'c');
+		/* the id from the English name, else the Chinese one's Latin letters */
+		const char *name = t->col_en[j] ? t->col_en[j] : t->col_zh[j] ? t->col_zh[j] : "";
+		t->col_names[j] = (char *)name;
+		char *id = safe_id(a, name, strlen(name), 'c');
 		if (!id)
 			id = arena_printf(a, "col%zu", j + 2);
 		t->col_ids[j] = unique_id(a, id, t->col_ids, j, reserved);
@@ -315,18 +422,37 @@ static void read_table(struct lift *L, cmark_node *p, size_t ncols, const struct
 			unit = ok ? lit.q.unit : unit;
 		}
 		t->col_units[j] = ok && unit ? arena_printf(a, "%s", unit) : NULL;
+		/* bare numbers under a header that writes their unit: that unit */
+		int bare = t->col_header_units[j] != NULL;
+		for (size_t r = 0; r < t->nrows && bare; r++)
+			bare = !t->values[r][j] || is_marker(t->values[r][j]) || plain_number(t->values[r][j]);
+		if (!t->col_units[j] && bare)
+			t->col_units[j] = t->col_header_units[j];
 	}
 	diag_mute(-1);
 }
 
 static void print_yaml(struct buf *b, const struct lifted *t)
 {
-	buf_addf(b, "table: %s\ntitle: {en: ", t->id);
+	buf_addf(b, "table: %s\ntitle: {", t->id);
+	if (t->title_zh) {
+		buf_adds(b, "zh: ");
+		yaml_string(b, t->title_zh);
+		buf_adds(b, ", ");
+	}
+	buf_adds(b, "en: ");
 	yaml_string(b, t->title);
 	buf_adds(b, "}\ncolumns:\n");
 	for (size_t j = 0; j < t->ncols; j++) {
-		buf_addf(b, "  %s: {en: ", t->col_ids[j]);
-		yaml_string(b, t->col_names[j]);
+		buf_addf(b, "  %s: {", t->col_ids[j]);
+		if (t->col_zh[j]) {
+			buf_adds(b, "zh: ");
+			yaml_string(b, t->col_zh[j]);
+		}
+		if (t->col_en[j] || !t->col_zh[j]) {
+			buf_adds(b, t->col_zh[j] ? ", en: " : "en: ");
+			yaml_string(b, t->col_names[j]);
+		}
 		if (t->col_units[j]) {
 			buf_adds(b, ", unit: ");
 			yaml_string(b, t->col_units[j]);
@@ -361,6 +487,28 @@ static void print_compare(struct buf *b, const struct lifted *t)
 	for (size_t j = 0; j < t->ncols; j++)
 		buf_addf(b, "%s%s", j ? ", " : "", t->col_ids[j]);
 	buf_adds(b, "]\n```\n");
+}
+
+/* The same table in the other language, as the pair convention writes it
+ * (a Chinese block, then its English translation in a blockquote): the
+ * table in the blockquote right after p's block, or, when p is in such a
+ * blockquote, the table just before it; NULL unless it has ncols columns
+ * and the two headers are in different scripts. */
+static cmark_node *table_pair(const struct lift *L, cmark_node *p, size_t ncols)
+{
+	cmark_node *quote = cmark_node_parent(p), *other = NULL;
+	if (quote && cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE && cmark_node_first_child(quote) == p)
+		other = cmark_node_previous(quote);
+	else if ((quote = cmark_node_next(p)) && cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE)
+		other = cmark_node_first_child(quote);
+	if (!other || cmark_node_get_type(other) != CMARK_NODE_PARAGRAPH || table_columns(L, other) != ncols)
+		return NULL;
+	size_t a, b;
+	const char *x = line_text(L, cmark_node_get_start_line(p),
+				  (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0), &a);
+	const char *y = line_text(L, cmark_node_get_start_line(other),
+				  (size_t)(cmark_node_get_start_column(other) > 1 ? cmark_node_get_start_column(other) - 1 : 0), &b);
+	return has_cjk(x, a) != has_cjk(y, b) ? other : NULL;
 }
 
 /* Finds the paragraph holding line (*found), the last heading before it
@@ -459,9 +607,12 @@ int lift_table(const char *dir, const char *where, int write)
 		goto out;
 	}
 	struct lifted t = { 0 };
-	read_table(&L, p, ncols, u, &t);
-	char *title = heading ? heading_title(&arena, heading) : NULL;
-	t.title = title && *title ? title : file_stem(&arena, L.file);
+	read_table(&L, p, table_pair(&L, p, ncols), ncols, u, &t);
+	char *zh = NULL, *en = NULL;
+	if (heading)
+		heading_title(&arena, heading, &zh, &en);
+	t.title = en && *en ? en : file_stem(&arena, L.file);
+	t.title_zh = zh && *zh ? zh : NULL;
 	t.id = safe_id(&arena, t.title, strlen(t.title), 't');
 	if (!t.id)
 		t.id = safe_id(&arena, file_stem(&arena, L.file), strlen(file_stem(&arena, L.file)), 't');

@@ -72,4 +72,38 @@ mkdir -p "$L" "$T/outside" && cp -r tests/lift/. "$L/" && ln -s "$T/outside" "$L
 st=$?
 check "--write into a specs/ that links out of the book: refused, nothing written (exit 1)" \
 	'[ $st -eq 1 ] && [ -z "$(ls -A "$T/outside")" ]'
+
+# a table in both languages: a Chinese table and its English translation
+# in the blockquote after it, under a "中文 (English)" heading
+Z=$T/bilingual
+mkdir -p "$Z/content"
+printf 'title: {zh: 双语, en: Bilingual}\n' >"$Z/content/book.yaml"
+cat >"$Z/content/01-cards.md" <<'MD'
+---
+title: {zh: 卡, en: Cards}
+---
+
+## 示例卡的显存 (Memory of the example cards)
+
+| 型号 | 显存（GB） | 带宽 (Bandwidth) | 厂商 |
+| :--- | ---: | ---: | :--- |
+| Card A | 80 | 3.35 TB/s | Example Co. |
+| Card C | 48 | n/a | Other Inc. |
+
+> | Card | Memory (GB) | Bandwidth | Vendor |
+> | :--- | ---: | ---: | :--- |
+> | Card A | 80 | 3.35 TB/s | Example Co. |
+> | Card C | 48 | n/a | Other Inc. |
+MD
+(cd "$Z" && "$BIN" lift --write content/01-cards.md:14) >"$T/cmp2" 2>"$T/err"
+Y2=$Z/specs/memory_of_the_example_cards.yaml
+check "a table paired with its translation: the title and the columns get both languages" \
+	'grep -q "^title: {zh: \"示例卡的显存\", en: \"Memory of the example cards\"}$" "$Y2" && grep -q "^  bandwidth: {zh: \"带宽\", en: \"Bandwidth\", unit: \"TB/s\"}$" "$Y2" && grep -q "^  vendor: {zh: \"厂商\", en: \"Vendor\"}$" "$Y2"'
+check "a header's unit in parentheses is the unit of its bare numbers, not a name (显存（GB）)" \
+	'grep -q "^  memory: {zh: \"显存\", en: \"Memory\", unit: \"GB\"}$" "$Y2" && grep -q "^    memory: 80$" "$Y2"'
+cat "$T/cmp2" >>"$Z/content/01-cards.md"
+"$BIN" build -C "$Z" -o "$T/site2" --werror >"$T/out" 2>&1
+check "both tables are then checked cell by cell, by the columns their headers name (6 matched)" \
+	'grep -q "6 matched, 0 unchecked" "$T/out"'
+
 echo "1..$n"

@@ -8,7 +8,8 @@
  * span through a scope on its own stack, so render threads may call it at
  * once.  Lookups by id are hashed (rows) or binary searches (columns).
  * numbers_match() holds a plain quantity of prose against the cells of the
- * rows its sentence names.
+ * rows its sentence names; numbers_match_cell() a pipe table's cell against
+ * the one cell its row and its header's column name.
  */
 #include "book/numbers.h"
 #include "book/check.h"
@@ -215,6 +216,23 @@ static int stated_by_span(const char *const *rows, size_t nrows, const char *row
 	return 0;
 }
 
+/* Turns cell value *v into q's kind (a dense cell against a sparse figure:
+ * ×2); returns 0, or -1 when no relation of units.yaml turns one into the
+ * other. */
+static int in_kind_of(const struct units *u, struct arena *a, const struct quantity *q,
+		      struct quantity *v)
+{
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ck = v->kind[fam], qk = q->kind[fam];
+		if (!ck || !qk || ck == qk)
+			continue;
+		double g = units_kind_factor(u, ck, qk);
+		if (g == 0 || quantity_mul(a, *v, quantity_number(g), v))
+			return -1;
+	}
+	return 0;
+}
+
 int numbers_match(const struct numbers *nb, struct arena *a, const struct quantity *q,
 		  int range, double widen, const char *const *rows, size_t nrows,
 		  struct numbers_match *out)
@@ -244,15 +262,7 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 			/* a cell a span beside it states may agree, never disagree */
 			int spanned = stated_by_span(rows, nrows, rows[i], idlen, t->columns[c].id);
 			struct candidate cand = { ref.table, ref.row, c, f->q, 0 };
-			int ok = 1;
-			for (int fam = 0; fam < KIND_FAMILIES && ok; fam++) {
-				int ck = f->q.kind[fam], qk = q->kind[fam];
-				if (!ck || !qk || ck == qk)
-					continue;
-				double g = units_kind_factor(u, ck, qk);
-				ok = g != 0 && !quantity_mul(a, cand.v, quantity_number(g), &cand.v);
-			}
-			if (!ok)
+			if (in_kind_of(u, a, q, &cand.v))
 				continue;
 			if (spanned && !agrees(q, range, widen, cand.v.v))
 				continue;
@@ -298,6 +308,69 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 		buf_addf(&b, " and %zu more", (size_t)out->candidates - nlist);
 	out->list = arena_strdup(a, b.data ? b.data : "");
 	buf_release(&b);
+	return 0;
+}
+
+const struct spec_column *numbers_column_named(const struct numbers *nb,
+					       const struct spec_table *table, const char *text,
+					       size_t len)
+{
+	size_t t = (size_t)(table - nb->rs.book.tables);
+	long c = t < nb->rs.book.ntables ? spec_column_named(&nb->rs.book, t, text, len) : -1;
+	return c < 0 ? NULL : &table->columns[c];
+}
+
+int numbers_match_cell(const struct numbers *nb, struct arena *a, const struct quantity *q,
+		       int range, double widen, const char *row, const char *column,
+		       struct numbers_match *out)
+{
+	const struct resolve *rs = &nb->rs;
+	const struct units *u = rs->units;
+	memset(out, 0, sizeof *out);
+	struct spec_ref ref;
+	long c = -1;
+	if (!spec_row_find(&rs->book, row, strlen(row), &ref) ||
+	    (c = spec_column_find(&rs->book, ref.table, column, strlen(column))) < 0)
+		return 0;
+	const struct spec_table *t = &rs->book.tables[ref.table];
+	out->table = t->id;
+	out->row = t->rows[ref.row].id;
+	out->column = t->columns[c].id;
+	const struct resolve_column *rc = &rs->columns[ref.table][c];
+	const struct field *f = resolve_field(rs, ref.table, ref.row, (size_t)c);
+	if (!rc->has_unit || (f->kind == FIELD_VALUE && !dim_equal(&f->q.dim, &q->dim))) {
+		out->result = MATCH_DIMENSION;
+		out->value = t->columns[c].unit;
+		return 0;
+	}
+	if (f->kind != FIELD_VALUE) {
+		out->result = MATCH_EMPTY;
+		return 0;
+	}
+	out->candidates = 1;
+	struct candidate cand = { ref.table, ref.row, (size_t)c, f->q, 0 };
+	int comparable = !in_kind_of(u, a, q, &cand.v);
+	if (comparable && agrees(q, range, widen, cand.v.v)) {
+		out->result = MATCH_AGREES;
+		return 0;
+	}
+	out->result = MATCH_DISAGREES;
+	out->value = cell_text(nb, a, q, cand.v);
+	const char *hints = match_hints(nb, a, q, range, &cand, f);
+	/* the figure of another column of the row: a cell in the wrong column */
+	for (size_t k = 0; k < t->ncolumns; k++) {
+		const struct field *g = resolve_field(rs, ref.table, ref.row, k);
+		struct quantity v;
+		if ((long)k == c || !rs->columns[ref.table][k].has_unit || g->kind != FIELD_VALUE ||
+		    !dim_equal(&g->q.dim, &q->dim) || (v = g->q, in_kind_of(u, a, q, &v)) ||
+		    !agrees(q, range, widen, v.v))
+			continue;
+		hints = arena_printf(a, "hint: this is %s.%s (%s): is the figure in the wrong column?%s%s",
+				     out->row, t->columns[k].id, cell_text(nb, a, q, v), hints ? "\n" : "",
+				     hints ? hints : "");
+		break;
+	}
+	out->hint = hints;
 	return 0;
 }
 

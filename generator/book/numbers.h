@@ -56,6 +56,11 @@ enum match_result {
 	MATCH_DISAGREES,   /* one cell is meant (the only one, or the only one near)
 			      and it disagrees: value and hint say how */
 	MATCH_AMBIGUOUS,   /* several cells, none agrees, none stands out: list */
+	MATCH_DIMENSION,   /* numbers_match_cell(): the column holds no quantity of
+			      q's dimension; value is its unit ("GiB"), or NULL
+			      for a column without one */
+	MATCH_EMPTY,       /* numbers_match_cell(): the cell holds no figure (empty,
+			      a marker, text) */
 };
 
 struct numbers_match {
@@ -85,6 +90,27 @@ struct numbers_match {
 int numbers_match(const struct numbers *nb, struct arena *a, const struct quantity *q,
 		  int range, double widen, const char *const *rows, size_t nrows,
 		  struct numbers_match *out);
+
+/*
+ * Returns the column of table that the header cell text[0..len) of a pipe
+ * table names (spec_column_named(): by id, name or alias, case and
+ * punctuation aside, with or without the unit), or NULL.
+ */
+const struct spec_column *numbers_column_named(const struct numbers *nb, const struct spec_table *table,
+				 const char *text, size_t len);
+
+/*
+ * Compares q, read from a pipe table's cell as numbers_match() reads prose,
+ * with cell row.column alone: the row the table's row names, the column its
+ * header names.  Fills *out: AGREES; DISAGREES with the cell's value and
+ * hints, the first being "this is row.other" when q agrees with another
+ * column of the row (a figure in the wrong column); DIMENSION; EMPTY; or
+ * NONE when row or column is not found.  Returns 0.  Thread-safe; the
+ * work is the row's columns.
+ */
+int numbers_match_cell(const struct numbers *nb, struct arena *a, const struct quantity *q,
+		       int range, double widen, const char *row, const char *column,
+		       struct numbers_match *out);
 
 /* ---- the spec tables, for spec pages and compare blocks (tables.h) ---- */
 

@@ -7,7 +7,8 @@
  * reported where they are and the offending piece is dropped, never the
  * whole file, so a run shows all the problems at once.  Row ids go into an
  * open-addressing hash (spans look rows up by the thousand); columns of a
- * table into a sorted index.
+ * table into a sorted index.  spec_column_named() says which column a pipe
+ * table's header cell names, by normalised names.
  */
 #include "book/spec.h"
 #include "core/distance.h"
@@ -22,7 +23,7 @@
 /* Keys a row may have besides its columns; a column may not take their names. */
 static const char *const row_keys[] = { "name", "aliases", "checks", "sources", NULL };
 static const char *const table_keys[] = { "table", "title", "columns", "rules", "rows", NULL };
-static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", NULL };
+static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", "aliases", NULL };
 static const char *const source_keys[] = { "title", "url", "date", "publisher", NULL };
 static const char *const bitext_keys[] = { "zh", "en", NULL };
 static const char *const rule_keys[] = { "rule", "except", NULL };
@@ -216,6 +217,127 @@ long spec_column_find(const struct spec_book *book, size_t t, const char *id, si
 			hi = mid;
 	}
 	return -1;
+}
+
+/* ---- a column named in a table's header ---- */
+
+static long column_named(const struct spec_table *table, const char *text, size_t len);
+
+/* Is cp punctuation or a space, which names are compared without? */
+static int name_punct(uint32_t cp)
+{
+	if (cp < 0x80)
+		return !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'));
+	return (cp >= 0x80 && cp <= 0xBF) || cp == 0xD7 || cp == 0xF7 ||   /* Latin-1 signs, × ÷ */
+	       (cp >= 0x2000 && cp <= 0x206F) ||   /* general punctuation */
+	       (cp >= 0x3000 && cp <= 0x303F) ||   /* CJK punctuation */
+	       (cp >= 0xFF00 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) ||
+	       (cp >= 0xFF3B && cp <= 0xFF40) || (cp >= 0xFF5B && cp <= 0xFF65);   /* fullwidth */
+}
+
+/* Appends the key of name s[0..len) to b: ASCII letters lowercased, other
+ * letters and digits as they are, spaces, punctuation, Markdown's marks and
+ * HTML tags (<br>) left out; with cut, only what stands before its first
+ * parenthesis ("Memory (GB)" and "显存（GB）" are "memory" and "显存").
+ * Returns the number of bytes appended. */
+static size_t name_key(struct buf *b, const char *s, size_t len, int cut)
+{
+	size_t was = b->len;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		if (n < 1)
+			n = 1;
+		if (cut && (cp == '(' || cp == 0xFF08))
+			break;
+		if (cp == '<') {   /* a tag: <br>, <br/>, <sub> */
+			size_t j = i + 1;
+			while (j < len && j < i + 8 && ((s[j] >= 'a' && s[j] <= 'z') || s[j] == '/' || s[j] == ' '))
+				j++;
+			if (j < len && s[j] == '>') {
+				i = j + 1;
+				continue;
+			}
+		}
+		if (!name_punct(cp)) {
+			if (cp >= 'A' && cp <= 'Z')
+				buf_addch(b, (char)(cp - 'A' + 'a'));
+			else
+				buf_add(b, s + i, (size_t)n);
+		}
+		i += (size_t)n;
+	}
+	return b->len - was;
+}
+
+/* How well a column's name matches a header's keys (keys[0] the whole
+ * header's, keys[1] the part before its parenthesis): 2 the whole header is
+ * the whole name; 1 a part of one is a part of the other, or the name
+ * followed by the column's unit; 0 no match. */
+static int names_match(const char *const keys[2], const size_t klen[2], const char *name,
+		       const char *unit)
+{
+	struct buf b = BUF_INIT;
+	int best = 0;
+	for (int cut = 0; cut < 2 && best < 2; cut++) {
+		buf_reset(&b);
+		size_t n = name_key(&b, name, strlen(name), cut);
+		if (!n)
+			continue;
+		size_t with = n + (unit ? name_key(&b, unit, strlen(unit), 0) : 0);
+		for (int k = 0; k < 2; k++) {
+			int m = 0;
+			if (klen[k] == n && !memcmp(keys[k], b.data, n))
+				m = !cut && !k ? 2 : 1;
+			else if (with > n && klen[k] == with && !memcmp(keys[k], b.data, with))
+				m = 1;
+			best = m > best ? m : best;
+		}
+	}
+	buf_release(&b);
+	return best;
+}
+
+long spec_column_named(const struct spec_book *book, size_t t, const char *text, size_t len)
+{
+	return column_named(&book->tables[t], text, len);
+}
+
+/* spec_column_named() on a table (spec_load() checks aliases with it
+ * before the table is in the book). */
+static long column_named(const struct spec_table *table, const char *text, size_t len)
+{
+	if (len > SPEC_HEADER_MAX_LEN)
+		return -1;
+	struct buf whole = BUF_INIT, before = BUF_INIT;
+	size_t klen[2] = { name_key(&whole, text, len, 0), name_key(&before, text, len, 1) };
+	const char *keys[2] = { whole.data, before.data };
+	long found = -1;
+	int best = 0, tied = 0;
+	for (size_t c = 0; klen[0] && c < table->ncolumns; c++) {
+		const struct spec_column *col = &table->columns[c];
+		int m = names_match(keys, klen, col->id, col->unit);
+		const char *names[2] = { col->name.en, col->name.zh };
+		for (int k = 0; k < 2 && m < 2; k++)
+			if (names[k]) {
+				int x = names_match(keys, klen, names[k], col->unit);
+				m = x > m ? x : m;
+			}
+		for (size_t k = 0; k < col->naliases && m < 2; k++) {
+			int x = names_match(keys, klen, col->aliases[k], col->unit);
+			m = x > m ? x : m;
+		}
+		if (m > best) {
+			best = m;
+			found = (long)c;
+			tied = 0;
+		} else if (m && m == best) {
+			tied = 1;
+		}
+	}
+	buf_release(&whole);
+	buf_release(&before);
+	return tied ? -1 : found;
 }
 
 long spec_source_find(const struct spec_book *book, const char *id, size_t len)
@@ -500,6 +622,11 @@ static void load_columns(struct loader *ld, const struct ynode *node, struct spe
 				if (want_text(ld, fv, "a column's kind"))
 					cs->kind = fv;
 				break;
+			case 5:
+				col->aliases = load_strings(ld, fv, "a column's aliases", &col->naliases);
+				if (col->aliases)
+					cs->aliases = fv;
+				break;
 			}
 		}
 		if (!col->name.zh && !col->name.en) {
@@ -507,6 +634,22 @@ static void load_columns(struct loader *ld, const struct ynode *node, struct spe
 			fail(ld);
 		}
 		t->ncolumns++;
+	}
+	/* an alias a header could not name its column by (another column has
+	 * that name too, or it is all punctuation) is a slip */
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const struct ynode *list = src->columns[c].aliases;
+		for (size_t k = 0; list && k < list->count; k++) {
+			const struct ynode *al = list->items[k];
+			if (al->kind != YNODE_SCALAR || column_named(t, al->text, al->len) == (long)c)
+				continue;
+			diag_report(DIAG_ERROR, al->loc, node_width(al),
+				    "hint: a header names a column by its id, names and aliases, case, "
+				    "spaces and punctuation aside; make the alias one no other column has",
+				    "alias '%s' of column '%s' names no single column in a table's header",
+				    al->text, t->columns[c].id);
+			fail(ld);
+		}
 	}
 }
 

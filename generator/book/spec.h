@@ -31,6 +31,7 @@ struct spec_column_src {
 	const struct ynode *unit;     /* unit:, or NULL */
 	const struct ynode *derive;   /* derive:, or NULL */
 	const struct ynode *kind;     /* kind: (one kind word, or several with commas), or NULL */
+	const struct ynode *aliases;  /* aliases: (a list), or NULL */
 };
 
 /* Where a row of a table was written. */
@@ -87,6 +88,19 @@ long spec_table_find(const struct spec_book *book, const char *id, size_t len);
 
 /* Returns the index of column id[0..len) of table t, or -1.  O(log columns). */
 long spec_column_find(const struct spec_book *book, size_t t, const char *id, size_t len);
+
+/*
+ * Returns the index of the column of table t that a pipe table's header cell
+ * text[0..len) (Markdown as written) names, or -1 when it names none or
+ * several.  A header names a column by its id, its zh or en name or an
+ * alias, compared without case, spaces, punctuation, Markdown's marks and
+ * tags: "BF16 dense", "bf16", "BF16 稠密算力".  The name before its
+ * parenthesis ("FP64" for "FP64 (vector)"), and a name followed by the
+ * column's unit ("BF16 TFLOPS", "Memory (GiB)") name it too, when no other
+ * column is named by its whole name.  O(columns × name length).
+ */
+#define SPEC_HEADER_MAX_LEN 256   /* a longer header is a sentence, not a column's name */
+long spec_column_named(const struct spec_book *book, size_t t, const char *text, size_t len);
 
 /* Returns the index of the source id, or -1. */
 long spec_source_find(const struct spec_book *book, const char *id, size_t len);

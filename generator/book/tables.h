@@ -29,6 +29,8 @@ struct spec_cell {
 struct spec_column {
 	const char *id;
 	struct bitext name;
+	const char **aliases;    /* other names a pipe table's header may give it */
+	size_t naliases;
 	const char *unit;        /* NULL: no unit (text or plain number) */
 	const char *derive;      /* the formula as written, or NULL */
 };

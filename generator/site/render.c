@@ -539,6 +539,7 @@ static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *pare
 		buf_addch(&c->text, ' ');
 	}
 	buf_addch(&c->text, '\n');
+	scan_table_begin(c, hs, head, ncols);
 	scan_sentence(c);   /* the alignment row */
 	struct dom_node *tbody = last > first + 1 ? dom_elem(table, "tbody") : NULL;
 	for (int l = first + 2; l <= last; l++) {
@@ -556,12 +557,16 @@ static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *pare
 			struct dom_node *td = dom_elem(tr, "td");
 			if (align[j])
 				dom_attr(td, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
+			scan_table_cell(c, (long)j, l,
+					(size_t)(rs + (j < got ? cells[j].from : rlen) -
+						 (c->md + c->md_lines[l - 1])));
 			if (j < got)   /* cells past the header's are dropped, as on GitHub */
 				render_cell(c, rs + cells[j].from, cells[j].len, td, depth);
 			buf_addch(&c->text, ' ');
 		}
 		buf_addch(&c->text, '\n');
 	}
+	scan_table_end(c);
 	c->line_shift = 0;
 	free(head);
 	free(cells);

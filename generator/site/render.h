@@ -27,6 +27,7 @@
 #include "book/book.h"
 #include "site/autolink.h"
 #include "site/lang.h"
+#include "site/pipecell.h"
 #include "site/rendered.h"
 
 /* What every chapter of a build shares. */
@@ -48,9 +49,9 @@ int render_chapter(const struct book *b, const struct chapter *c, struct arena *
 
 /*
  * Pipe tables, as render.c reads them (also for `specbook lift`).  A cell
- * is the bytes s[from..from+len) of its row, blanks trimmed, \| kept.
+ * is the bytes s[from..from+len) of its row, blanks trimmed, \| kept
+ * (struct pipe_cell, pipecell.h).
  */
-struct pipe_cell { size_t from, len; };
 
 /* Splits a row s[0..len) at its unescaped pipes into *cells (grown with
  * ARRAY_PUSH; a pipe at either end only closes the row).  Returns the

@@ -9,6 +9,7 @@
 #include "site/scan.h"
 #include "site/autolink.h"
 #include "site/placeholder.h"
+#include "site/pipecell.h"
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
@@ -44,6 +45,26 @@ struct column_cursor {
 	int col;
 };
 
+/* What a table's header names in one spec table: per header cell, the
+ * column, and the unit a bare number under it is in. */
+struct head_columns {
+	const struct spec_column **columns;   /* NULL: the cell names none */
+	const char **units;
+};
+
+/* The header of the pipe table rendering (render.c), looked up once in
+ * each spec table that a row of the table names a row of (rows of several
+ * tables may alternate: each lookup is kept). */
+struct table_head {
+	const char *text;        /* the header row as written */
+	const struct pipe_cell *cells;
+	size_t ncols;
+	long cell;               /* the cell rendering: its column, or -1 */
+	int line;                /* its line: quantities are looked for on it alone */
+	struct head_columns **by_table;   /* by index in numbers_tables(), or NULL */
+	const struct head_columns *now;   /* the lookup of the row rendering */
+};
+
 struct scan {
 	int active;              /* a block is being scanned */
 	int paired;
@@ -70,6 +91,7 @@ struct scan {
 	size_t section;
 	const char **rows;       /* scratch: the rows of one quantity */
 	size_t nrows, caprows;
+	struct table_head head;  /* the pipe table rendering, if any */
 };
 
 int scan_on(const struct ctx *c)
@@ -413,6 +435,32 @@ void scan_sentence(struct ctx *c)
 		c->scan->sentence++;
 }
 
+void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *cells, size_t ncols)
+{
+	if (!c->scan)
+		return;
+	c->scan->head = (struct table_head){ .text = head, .cells = cells, .ncols = ncols, .cell = -1 };
+}
+
+void scan_table_cell(struct ctx *c, long column, int line, size_t off)
+{
+	struct scan *s = c->scan;
+	if (!s)
+		return;
+	if (s->head.line != line)
+		s->lost = 0;   /* each row is searched on its own line */
+	s->head.cell = column;
+	s->head.line = line;
+	s->line = line;
+	s->off = off;
+}
+
+void scan_table_end(struct ctx *c)
+{
+	if (c->scan)
+		c->scan->head = (struct table_head){ .cell = -1 };
+}
+
 void scan_free(struct ctx *c)
 {
 	if (!c->scan)
@@ -476,6 +524,40 @@ static int word_byte(unsigned char ch)
 {
 	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
 	       ch == '_' || ch == '.' || ch == '-' || ch == '/' || ch == '^';
+}
+
+static const struct spec_column *header_column(struct ctx *c, const char *row);
+static void sentence_rows(struct ctx *c);
+
+/* Returns 1 and fills *f when s[i..i+used), a number without a unit, is
+ * all there is in a table's cell whose header names a column with a unit:
+ * the number is read in that unit ("989" under "BF16 TFLOPS"). */
+static int bare_cell(struct ctx *c, const char *s, size_t len, size_t i, size_t used,
+		     struct scan_found *f)
+{
+	struct scan *sc = c->scan;
+	if (sc->head.cell < 0 || (size_t)sc->head.cell >= sc->head.ncols)
+		return 0;
+	for (size_t k = 0; k < len; k++)
+		if ((k < i || k >= i + used) && s[k] != ' ')
+			return 0;
+	sentence_rows(c);
+	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
+	const char *unit = col ? sc->head.now->units[sc->head.cell] : NULL;
+	if (!unit)
+		return 0;
+	const char *t = arena_printf(c->a, "%.*s %s", (int)used, s + i, unit);
+	struct srcloc none = { c->ch->path, 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(numbers_units(c->book->numbers), c->a, t, strlen(t), none,
+			       LITERAL_UNIT | LITERAL_KIND, &f->lit);
+	diag_mute(-1);
+	if (rc != 1 || !f->lit.has_unit || dim_is_none(&f->lit.q.dim) || f->lit.len < strlen(t))
+		return 0;
+	f->start = i;
+	f->len = used;
+	f->widen = 0;
+	return 1;
 }
 
 /* Does a word go on at s[i], after what looked like a quantity ("128b/130b",
@@ -545,6 +627,8 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 			f->widen = approx_before(s, i) ? c->book->approx : 0;
 			return i;
 		}
+		if (rc == 1 && !f->lit.has_unit && used && bare_cell(c, s, len, i, used, f))
+			return i;
 		/* not a quantity: past its digits (never read again) */
 		size_t j = i + (used ? used : 1);
 		while (j < len && (word_byte((unsigned char)s[j]) || s[j] == ',') &&
@@ -595,7 +679,8 @@ static struct srcloc quantity_loc(struct ctx *c, const char *q, size_t n)
 	struct scan *s = c->scan;
 	/* once one was not found, the rest of the paragraph is not searched:
 	 * searching to its end for each would be quadratic */
-	for (int line = s->line; !s->lost && line >= 1 && line <= s->end_line && (size_t)line <= c->nlines;
+	int last = s->head.cell >= 0 && s->head.line ? s->head.line : s->end_line;
+	for (int line = s->line; !s->lost && line >= 1 && line <= last && (size_t)line <= c->nlines;
 	     line++) {
 		const char *ls = c->md + c->md_lines[line - 1];
 		size_t llen = line_length(c, line);
@@ -621,6 +706,120 @@ static void record_unchecked(struct ctx *c, struct srcloc loc, const char *text,
 	c->out->unchecked++;
 }
 
+/* Reads "1 unit" as a literal into *lit: returns 1 when all of it is a
+ * quantity with a unit. */
+static int unit_reads(struct ctx *c, const char *unit, size_t len, struct literal *lit)
+{
+	const char *t = arena_printf(c->a, "1 %.*s", (int)len, unit);
+	struct srcloc none = { c->ch->path, 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(numbers_units(c->book->numbers), c->a, t, strlen(t), none,
+			       LITERAL_UNIT | LITERAL_KIND, lit);
+	diag_mute(-1);
+	return rc == 1 && lit->has_unit && lit->len == strlen(t);
+}
+
+/* Returns text[from..to), blanks trimmed, when it is a unit of want's
+ * dimension (want: "1 <the column's unit>" read as a literal), else NULL. */
+static const char *unit_of(struct ctx *c, const char *text, size_t from, size_t to,
+			   const struct literal *want)
+{
+	struct literal got;
+	while (from < to && text[from] == ' ')
+		from++;
+	while (to > from && text[to - 1] == ' ')
+		to--;
+	if (to > from && to - from <= 16 && unit_reads(c, text + from, to - from, &got) &&
+	    dim_equal(&got.q.dim, &want->q.dim))
+		return arena_strndup(c->a, text + from, to - from);
+	return NULL;
+}
+
+/* The unit a bare number under header text[0..len) naming column col is
+ * in: the header's own, in parentheses or as its last word ("Memory (GB)",
+ * "显存（GB）", "BF16 TFLOPS"), when it has col's dimension; else col's. */
+static const char *header_unit(struct ctx *c, const char *text, size_t len, const struct spec_column *col)
+{
+	struct literal want;
+	if (!col->unit || !unit_reads(c, col->unit, strlen(col->unit), &want))
+		return col->unit;
+	const char *u = NULL;
+	const char *open = memchr(text, '(', len), *wide = memmem(text, len, "\xef\xbc\x88", 3);   /* （ */
+	if (open) {
+		size_t from = (size_t)(open - text) + 1;
+		const char *close = memchr(text + from, ')', len - from);
+		u = unit_of(c, text, from, close ? (size_t)(close - text) : len, &want);
+	} else if (wide) {
+		size_t from = (size_t)(wide - text) + 3;
+		const char *close = memmem(text + from, len - from, "\xef\xbc\x89", 3);   /* ） */
+		u = unit_of(c, text, from, close ? (size_t)(close - text) : len, &want);
+	}
+	size_t last = len;
+	while (last > 0 && text[last - 1] != ' ')
+		last--;
+	if (!u)
+		u = unit_of(c, text, last, len, &want);
+	return u ? u : col->unit;
+}
+
+/* The row id of row, a row id or "row.field" (copied only then). */
+static const char *row_id(struct ctx *c, const char *row)
+{
+	size_t n = strcspn(row, ".");
+	return row[n] ? arena_strndup(c->a, row, n) : row;
+}
+
+/* The column the header names over the table cell rendering, in the table
+ * of row (a row id, or "row.field"), or NULL: not in a table, or the
+ * header names no column of that table. */
+static const struct spec_column *header_column(struct ctx *c, const char *row)
+{
+	struct table_head *h = &c->scan->head;
+	if (h->cell < 0 || (size_t)h->cell >= h->ncols)
+		return NULL;
+	const struct spec_table *t;
+	if (!numbers_row(c->book->numbers, row_id(c, row), &t))
+		return NULL;
+	size_t ntables, k;
+	const struct spec_table *all = numbers_tables(c->book->numbers, &ntables);
+	if (!h->by_table)
+		h->by_table = arena_array(c->a, ntables + 1, sizeof *h->by_table);
+	k = (size_t)(t - all);
+	if (!h->by_table[k]) {   /* the first row of that table: look the header up */
+		struct head_columns *hc = arena_alloc(c->a, sizeof *hc);
+		hc->columns = arena_array(c->a, h->ncols + 1, sizeof *hc->columns);
+		hc->units = arena_array(c->a, h->ncols + 1, sizeof *hc->units);
+		for (size_t j = 0; j < h->ncols; j++) {
+			const char *text = h->text + h->cells[j].from;
+			size_t len = h->cells[j].len, last = len;
+			hc->columns[j] = numbers_column_named(c->book->numbers, t, text, len);
+			/* a name and a unit of its own ("BF16 PFLOPS"): the name */
+			while (last > 0 && text[last - 1] != ' ')
+				last--;
+			struct literal unit;
+			if (!hc->columns[j] && last > 0 && len - last <= 16 &&
+			    unit_reads(c, text + last, len - last, &unit))
+				hc->columns[j] = numbers_column_named(c->book->numbers, t, text, last);
+			hc->units[j] = hc->columns[j] ? header_unit(c, text, len, hc->columns[j]) : NULL;
+		}
+		h->by_table[k] = hc;
+	}
+	h->now = h->by_table[k];
+	return h->now->columns[h->cell];
+}
+
+/* The rows the sentence rendering names (or the sentence at its place in
+ * the pair) into sc->rows. */
+static void sentence_rows(struct ctx *c)
+{
+	struct scan *sc = c->scan;
+	need_rows(c);
+	sc->nrows = 0;
+	rows_of(sc, &sc->side[sc->now], sc->sentence);
+	if (!sc->nrows && sc->paired && sc->side[0].sentences == sc->side[1].sentences)
+		rows_of(sc, &sc->side[!sc->now], sc->sentence);
+}
+
 static const char unchecked_hint[] =
 	"hint: name its spec row in the sentence (or in the paired one), write it as a span "
 	"({row.column} or a claim), or mark an example: {?1 GB}";
@@ -634,20 +833,25 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	c->out->quantities++;
 	/* the figure a span of its section states, and so checks */
 	need_figures(c);
-	need_rows(c);
-	if (restated(sc, &f->lit.q)) {
+	sentence_rows(c);
+	/* a table's cell under a header that names a column: that cell only */
+	const struct spec_column *col = sc->nrows ? header_column(c, sc->rows[0]) : NULL;
+	const char *header = col ? col->id : NULL;
+	if (!header && restated(sc, &f->lit.q)) {
 		c->out->matched++;
 		return 0;
 	}
-	sc->nrows = 0;
-	rows_of(sc, &sc->side[sc->now], sc->sentence);
-	if (!sc->nrows && sc->paired && sc->side[0].sentences == sc->side[1].sentences)
-		rows_of(sc, &sc->side[!sc->now], sc->sentence);
 	struct numbers_match m = { 0 };
-	if (sc->nrows)
+	if (header)
+		numbers_match_cell(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen,
+				   row_id(c, sc->rows[0]), header, &m);
+	else if (sc->nrows)
 		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
 			      sc->nrows, &m);
 	const char *why = NULL;
+	/* a bare number read in its column's unit is marked with that unit */
+	const char *example = f->lit.len > f->len && col
+		? arena_printf(c->a, "%s %s", text, sc->head.now->units[sc->head.cell]) : text;
 	switch (m.result) {
 	case MATCH_AGREES:
 		c->out->matched++;
@@ -659,10 +863,25 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 			    arena_printf(c->a, "%s.%s is %s%s%s\nhint: correct the figure, write it as a "
 					 "claim if it is another one, or mark an example: {?%s}",
 					 m.row, m.column, m.value, m.hint ? "\n" : "", m.hint ? m.hint : "",
-					 text),
-			    "'%s' contradicts the spec row its sentence names", text);
+					 example),
+			    header ? "'%s' contradicts the cell its row and column name"
+				   : "'%s' contradicts the spec row its sentence names", text);
 		c->errors++;
 		return 0;
+	case MATCH_DIMENSION:
+		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, f->len),
+			    arena_printf(c->a, "hint: the header of its column names column '%s' of table "
+					 "'%s': move the figure to the column its header names, or "
+					 "rename the header (under one that names no column, a cell is "
+					 "checked as prose is)", m.column, m.table),
+			    m.value ? "'%s' cannot be %s.%s, a column in %s"
+				    : "'%s' cannot be %s.%s, a column without a unit",
+			    text, m.row, m.column, m.value);
+		c->errors++;
+		return 0;
+	case MATCH_EMPTY:
+		why = arena_printf(c->a, "%s.%s holds no figure", m.row, m.column);
+		break;
 	case MATCH_AMBIGUOUS:
 		why = m.near > 1
 			? arena_printf(c->a, "several cells of the rows named are near it and none agrees "
@@ -679,7 +898,11 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 	record_unchecked(c, loc, text, why);
 	if (c->book->unchecked != UNCHECKED_OFF) {
 		diag_report(c->book->unchecked == UNCHECKED_ERROR ? DIAG_ERROR : DIAG_WARNING, loc,
-			    (int)utf8_length(text, f->len), unchecked_hint,
+			    (int)utf8_length(text, f->len),
+			    m.result == MATCH_EMPTY
+				? arena_printf(c->a, "hint: give %s.%s its figure in the spec table, or mark "
+					       "an example: {?%s}", m.row, m.column, example)
+				: unchecked_hint,
 			    "plain quantity '%s' is not checked: %s", text, why);
 		if (c->book->unchecked == UNCHECKED_ERROR)
 			c->errors++;

@@ -20,7 +20,9 @@
  *                 counted, listed (specbook check --unchecked) and warned
  *                 about as book.yaml's `unchecked:` says.
  * An example written {?1 GB} is shown as written and counted as unchecked,
- * with no diagnostic.
+ * with no diagnostic.  A pipe table's row is a sentence; a cell under a
+ * header that names a spec column is held against that one cell of the
+ * row (scan_table_begin()), a bare number in it read in the header's unit.
  *
  * scan_block_begin() marks a block (or a Chinese block and its English
  * pair); when its first quantity is met, its text is walked once for the
@@ -39,6 +41,7 @@
 #include <cmark.h>
 
 #include "site/chapter.h"
+#include "site/pipecell.h"
 #include "numbers/literal.h"
 
 /* Before the chapter renders (doc is cmark's tree): the figures each
@@ -68,6 +71,19 @@ int render_is_pipe_table(struct ctx *c, cmark_node *n);
 /* A sentence of the paragraph starts without punctuation: a row of a pipe
  * table (render.c), which the block's walk counts as one too. */
 void scan_sentence(struct ctx *c);
+
+/* A pipe table renders (render.c): head is its header row as written, cells
+ * its header cells in it (both kept until scan_table_end()).  Before each
+ * cell, scan_table_cell() says under which header cell (0, 1, …) it
+ * stands, and where it starts (body line, byte offset in that line as
+ * cmark read it): its quantities are looked for from there, on that line.  A quantity in a cell whose header names a column of the spec
+ * table of the row its row names (numbers_column_named()) is held against
+ * that one cell: matched, contradicted (naming the column it is, when it
+ * is another's), or an error when the column holds no quantity of its
+ * dimension; under any other header, as in prose. */
+void scan_table_begin(struct ctx *c, const char *head, const struct pipe_cell *cells, size_t ncols);
+void scan_table_cell(struct ctx *c, long column, int line, size_t off);
+void scan_table_end(struct ctx *c);
 
 /* Returns 1 if the text rendered now is scanned. */
 int scan_on(const struct ctx *c);

@@ -628,6 +628,66 @@ static void test_facade(void **state)
 	arena_free(&a);
 }
 
+/* The column a pipe table's header cell names (spec_column_named via
+ * numbers_column_named), or "-" for none. */
+static const char *named(const struct numbers *nb, const struct spec_table *t, const char *header)
+{
+	const struct spec_column *c = numbers_column_named(nb, t, header, strlen(header));
+	return c ? c->id : "-";
+}
+
+static void test_header_names_column(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	book_new();
+	book_file("t.yaml",
+		  "table: t\ntitle: {en: T}\ncolumns:\n"
+		  "  vendor: {zh: 厂商, en: Vendor}\n"
+		  "  memory: {zh: 显存容量（二进制）, en: \"Memory (binary; vendors write GB)\", unit: GiB}\n"
+		  "  mem_bw: {zh: 显存带宽, en: Memory bandwidth, unit: TB/s, aliases: [HBM bandwidth]}\n"
+		  "  fp64:   {zh: FP64 算力（向量）, en: FP64 (vector), unit: TFLOPS}\n"
+		  "  bf16:   {zh: BF16 稠密算力, en: BF16 dense, unit: TFLOPS}\n"
+		  "  fp8:    {zh: FP8 稠密算力, en: FP8 dense, unit: TFLOPS}\n"
+		  "  peak:   {en: Peak, unit: TFLOPS}\n"
+		  "  top:    {en: Peak rate, unit: TFLOPS}\n"
+		  "rows: {r: {name: R}}\n");
+	struct numbers *nb = load(&a);
+	assert_diags("");
+	size_t n;
+	const struct spec_table *t = numbers_tables(nb, &n);
+	/* id, names in either language, aliases: case, spaces, punctuation,
+	 * Markdown's marks and tags aside */
+	assert_string_equal(named(nb, t, "bf16"), "bf16");
+	assert_string_equal(named(nb, t, "BF16 dense"), "bf16");
+	assert_string_equal(named(nb, t, "**BF16**<br>dense"), "bf16");
+	assert_string_equal(named(nb, t, "BF16 稠密算力"), "bf16");
+	assert_string_equal(named(nb, t, "mem-bw"), "mem_bw");
+	assert_string_equal(named(nb, t, "HBM bandwidth"), "mem_bw");
+	assert_string_equal(named(nb, t, "厂商"), "vendor");
+	/* a name with its unit, or before its parenthesis */
+	assert_string_equal(named(nb, t, "BF16 TFLOPS"), "bf16");
+	assert_string_equal(named(nb, t, "Memory bandwidth (TB/s)"), "mem_bw");
+	assert_string_equal(named(nb, t, "Memory (GiB)"), "memory");
+	assert_string_equal(named(nb, t, "Memory"), "memory");
+	assert_string_equal(named(nb, t, "显存容量"), "memory");
+	assert_string_equal(named(nb, t, "FP64"), "fp64");
+	/* a whole name wins over a part of one; two equal matches name none */
+	assert_string_equal(named(nb, t, "Peak"), "peak");
+	assert_string_equal(named(nb, t, "FP8"), "fp8");
+	assert_string_equal(named(nb, t, "Peak TFLOPS"), "peak");
+	/* nothing: another word, an empty header, a sentence */
+	assert_string_equal(named(nb, t, "Bandwidth"), "-");
+	assert_string_equal(named(nb, t, ""), "-");
+	assert_string_equal(named(nb, t, "**"), "-");
+	char long_header[400];
+	memset(long_header, 'x', sizeof long_header - 1);
+	long_header[sizeof long_header - 1] = '\0';
+	assert_string_equal(named(nb, t, long_header), "-");
+	book_done();
+	arena_free(&a);
+}
+
 static void test_failed_derive_keeps_stated(void **state)
 {
 	(void)state;
@@ -778,6 +838,7 @@ int main(void)
 		cmocka_unit_test(test_row_checks),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_facade),
+		cmocka_unit_test(test_header_names_column),
 		cmocka_unit_test(test_failed_derive_keeps_stated),
 		cmocka_unit_test(test_counts_exact),
 		cmocka_unit_test(test_spans_threads),
