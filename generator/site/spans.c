@@ -679,9 +679,17 @@ int spans_column(struct ctx *c, int line, int md_col)
 	if (!c->md || line < 1 || (size_t)line > c->nlines || md_col < 1)
 		return md_col;
 	const char *s = c->md + c->md_lines[line - 1];
-	size_t want = (size_t)md_col - 1, len = strcspn(s, "\n");
-	size_t i = 0;
-	int col = placeholder_columns(c, s, len, &i, want, 1);
-	return col;
+	size_t want = (size_t)md_col - 1;
+	if (c->column.line != line) {
+		c->column.line = line;
+		c->column.len = strcspn(s, "\n");
+		c->column.at = 0;
+		c->column.col = 1;
+	} else if (c->column.at > want) {
+		c->column.at = 0;
+		c->column.col = 1;
+	}
+	c->column.col = placeholder_columns(c, s, c->column.len, &c->column.at, want,
+					    c->column.col);
+	return c->column.col;
 }
-
