@@ -72,6 +72,8 @@ struct kind {
 	double to_root;         /* a value of this kind = to_root × the root kind's */
 	const char *slip;       /* what confusing it with its `is:` kind is, or NULL */
 	int base;               /* the kind of `is:`, or 0 */
+	const char *column;     /* `is: gpus per-gpu`: the factor is this column
+				   of the row the value is for, not a number */
 	const char **words;     /* other spellings */
 	size_t nwords;
 };
@@ -980,6 +982,11 @@ const char *units_kind_name(const struct units *u, int kind)
 	return kind > 0 && kind <= u->nkinds ? u->kinds[kind - 1].name : "?";
 }
 
+const char *units_kind_family_name(const struct units *u, int family)
+{
+	return family >= 0 && family < u->nkind_families ? u->kind_families[family] : "?";
+}
+
 int units_kind_family(const struct units *u, int kind)
 {
 	return kind > 0 && kind <= u->nkinds ? u->kinds[kind - 1].family : 0;
@@ -1001,6 +1008,36 @@ double units_kind_factor(const struct units *u, int from, int to)
 	if (a->root != b->root)
 		return 0;
 	return b->to_root / a->to_root;
+}
+
+const char *units_kind_column(const struct units *u, int from, int to, int *inverse)
+{
+	if (from < 1 || to < 1 || from > u->nkinds || to > u->nkinds)
+		return NULL;
+	const struct kind *a = &u->kinds[from - 1], *b = &u->kinds[to - 1];
+	*inverse = 0;
+	if (b->column && b->base == from)
+		return b->column;
+	*inverse = 1;
+	if (a->column && a->base == to)
+		return a->column;
+	return NULL;
+}
+
+const char *units_kind_row_column(const struct units *u, int kind)
+{
+	if (kind < 1 || kind > u->nkinds)
+		return NULL;
+	if (u->kinds[kind - 1].column)
+		return u->kinds[kind - 1].column;
+	const char *col = NULL;
+	for (int k = 0; k < u->nkinds; k++)
+		if (u->kinds[k].column && u->kinds[k].base == kind) {
+			if (col && strcmp(col, u->kinds[k].column))
+				return NULL;
+			col = u->kinds[k].column;
+		}
+	return col;
 }
 
 const char *units_kind_slip(const struct units *u, int a, int b)
@@ -1489,16 +1526,37 @@ static int kind_word_ok(struct loader *l, const struct ynode *n)
 	return 1;
 }
 
-/* `is: 2 dense`: a factor and an earlier kind of the same family. */
+/* The length of a column name at s (a lower-case letter, then lower-case
+ * letters, digits and '_'), or 0. */
+static size_t column_name(const char *s, size_t len)
+{
+	if (!len || !(s[0] >= 'a' && s[0] <= 'z'))
+		return 0;
+	size_t i = 1;
+	while (i < len && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+			   s[i] == '_'))
+		i++;
+	return i;
+}
+
+/* `is: 2 dense`: a factor and an earlier kind of the same family; or
+ * `is: gpus per-gpu`: a column of the row the value is for (how many
+ * GPUs a superchip, a node or a rack has) and that kind. */
 static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, int family)
 {
 	struct units *u = l->u;
 	double f = 0;
 	size_t m = n->kind == YNODE_SCALAR ? read_factor(n->text, n->len, &f) : 0;
+	const char *column = NULL;
+	if (!m && n->kind == YNODE_SCALAR && (m = column_name(n->text, n->len)) > 0) {
+		column = arena_strndup(l->a, n->text, m);
+		f = 1;
+	}
 	size_t i = m ? skip_spaces(n->text, n->len, m) : 0;
 	if (!m || i == m || i >= n->len || !isfinite(f) || f <= 0) {
-		load_error(l, n, "'is' of a kind is a positive number and an earlier kind of its "
-			   "family ('2 dense'), not '%s'", n->kind == YNODE_SCALAR ? n->text : "");
+		load_error(l, n, "'is' of a kind is a positive number or a column and an earlier "
+			   "kind of its family ('2 dense', 'gpus per-gpu'), not '%s'",
+			   n->kind == YNODE_SCALAR ? n->text : "");
 		return;
 	}
 	const char *name = n->text + i;
@@ -1518,6 +1576,10 @@ static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, in
 		return;
 	}
 	kd->base = base;
+	if (column) {   /* no fixed factor: the kind stays a root of its own */
+		kd->column = column;
+		return;
+	}
 	kd->root = b->root;
 	kd->to_root = f * b->to_root;
 }
