@@ -693,7 +693,7 @@ static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, 
 		}
 		else
 			buf_addf(&b, "\nhint: no relation links %s to %s", sk, ck);
-		if (column && slip)
+		if (slip)
 			buf_addf(&b, "\nhint: %s?", slip);
 	}
 	verdict(c, b.data, arena_printf(c->a, "claim compares a %s value with a %s one", sk, ck));

@@ -76,6 +76,11 @@ struct kind {
 				   of the row the value is for, not a number */
 	const char **words;     /* other spellings */
 	size_t nwords;
+	/* `slips: {hbm: "..."}`: the slip of confusing it with an earlier kind
+	 * of its family that no relation links it to */
+	int *slip_kinds;
+	const char **slip_texts;
+	size_t nslips;
 };
 
 /* Kind numbers fit in a quantity's unsigned char. */
@@ -1045,6 +1050,12 @@ const char *units_kind_slip(const struct units *u, int a, int b)
 	if (a < 1 || b < 1 || a > u->nkinds || b > u->nkinds)
 		return NULL;
 	const struct kind *ka = &u->kinds[a - 1], *kb = &u->kinds[b - 1];
+	for (size_t i = 0; i < ka->nslips; i++)
+		if (ka->slip_kinds[i] == b)
+			return ka->slip_texts[i];
+	for (size_t i = 0; i < kb->nslips; i++)
+		if (kb->slip_kinds[i] == a)
+			return kb->slip_texts[i];
 	if (ka->base == b && ka->slip)
 		return ka->slip;
 	if (kb->base == a && kb->slip)
@@ -1584,6 +1595,45 @@ static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, in
 	kd->to_root = f * b->to_root;
 }
 
+/* `slips: {hbm: "a chip-to-chip link rate read as HBM bandwidth"}`: for
+ * each earlier kind of the family, what confusing the two is. */
+static void kind_slips(struct loader *l, const struct ynode *n, struct kind *kd, int family)
+{
+	struct units *u = l->u;
+	if (n->kind != YNODE_MAP) {
+		load_error(l, n, "slips of kind '%s' must map earlier kinds of its family to the "
+			   "slip (hbm: \"...\")", kd->name);
+		return;
+	}
+	kd->slip_kinds = arena_array(l->a, n->count + 1, sizeof *kd->slip_kinds);
+	kd->slip_texts = arena_array(l->a, n->count + 1, sizeof *kd->slip_texts);
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		int other = kind_find(u, k->text);
+		if (!other) {
+			diag_report(DIAG_ERROR, k->loc, 0, "hint: a slip names an earlier kind of the "
+				    "same family", "unknown kind '%s' in the slips of '%s'", k->text,
+				    kd->name);
+			l->errors++;
+			continue;
+		}
+		if (u->kinds[other - 1].family != family) {
+			diag_report(DIAG_ERROR, k->loc, 0, NULL, "kind '%s' is of family '%s', not "
+				    "'%s': a slip confuses kinds of one family", k->text,
+				    u->kind_families[u->kinds[other - 1].family],
+				    u->kind_families[family]);
+			l->errors++;
+			continue;
+		}
+		if (v->kind != YNODE_SCALAR || !v->len) {
+			load_error(l, v, "a slip of kind '%s' must be text", kd->name);
+			continue;
+		}
+		kd->slip_kinds[kd->nslips] = other;
+		kd->slip_texts[kd->nslips++] = v->text;
+	}
+}
+
 static void load_kinds(struct loader *l, const struct ynode *map)
 {
 	struct units *u = l->u;
@@ -1652,6 +1702,8 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 							kd->words[kd->nwords++] = pv->items[w]->text;
 				} else if (!strcmp(pk->text, "is")) {
 					kind_is(l, pv, kd, family);
+				} else if (!strcmp(pk->text, "slips")) {
+					kind_slips(l, pv, kd, family);
 				} else if (!strcmp(pk->text, "slip")) {
 					if (pv->kind != YNODE_SCALAR)
 						load_error(l, pv, "slip of kind '%s' must be text", k->text);
@@ -1659,7 +1711,7 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 						kd->slip = pv->text;
 				} else {
 					load_error(l, pk, "unknown key '%s' in a kind (expected words, is, "
-						   "slip)", pk->text);
+						   "slip, slips)", pk->text);
 				}
 			}
 			u->nkinds++;
