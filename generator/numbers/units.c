@@ -81,6 +81,10 @@ struct kind {
 	int *slip_kinds;
 	const char **slip_texts;
 	size_t nslips;
+	/* `per: [GPU, 卡]`: what a figure of this kind is written per, after a
+	 * slash (`80 GB/GPU`) */
+	const char **per;
+	size_t nper;
 };
 
 /* Kind numbers fit in a quantity's unsigned char. */
@@ -977,6 +981,25 @@ size_t units_kind_match(const struct units *u, const char *text, size_t len, int
 	return best;
 }
 
+size_t units_kind_per_match(const struct units *u, const char *text, size_t len, int *kind)
+{
+	size_t best = 0;
+	for (int k = 0; k < u->nkinds; k++) {
+		const struct kind *kd = &u->kinds[k];
+		for (size_t w = 0; w < kd->nper; w++) {
+			const char *word = kd->per[w];
+			size_t n = strlen(word);
+			if (n > len || n <= best || memcmp(text, word, n))
+				continue;
+			if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
+				continue;
+			best = n;
+			*kind = k + 1;
+		}
+	}
+	return best;
+}
+
 int units_kind_count(const struct units *u)
 {
 	return u->nkinds;
@@ -1595,6 +1618,37 @@ static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, in
 	kd->to_root = f * b->to_root;
 }
 
+/* `per: [GPU, 卡]`: nouns written after a slash; not another kind's. */
+static void kind_per(struct loader *l, const struct ynode *n, struct kind *kd)
+{
+	struct units *u = l->u;
+	if (n->kind != YNODE_SEQ) {
+		load_error(l, n, "per of kind '%s' must be a list of what it is per ([GPU])",
+			   kd->name);
+		return;
+	}
+	kd->per = arena_array(l->a, n->count + 1, sizeof *kd->per);
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *w = n->items[i];
+		if (w->kind != YNODE_SCALAR || !w->len || strchr(w->text, '/') ||
+		    strchr(w->text, ' ')) {
+			diag_report(DIAG_ERROR, w->loc, 0, NULL, "per of kind '%s' holds single "
+				    "words ('GPU'), not '%s'", kd->name,
+				    w->kind == YNODE_SCALAR ? w->text : "");
+			l->errors++;
+			continue;
+		}
+		int other = 0;
+		if (units_kind_per_match(u, w->text, w->len, &other) == w->len) {
+			diag_report(DIAG_ERROR, w->loc, 0, NULL, "'/%s' is already per kind '%s'",
+				    w->text, u->kinds[other - 1].name);
+			l->errors++;
+			continue;
+		}
+		kd->per[kd->nper++] = w->text;
+	}
+}
+
 /* `slips: {hbm: "a chip-to-chip link rate read as HBM bandwidth"}`: for
  * each earlier kind of the family, what confusing the two is. */
 static void kind_slips(struct loader *l, const struct ynode *n, struct kind *kd, int family)
@@ -1702,6 +1756,8 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 							kd->words[kd->nwords++] = pv->items[w]->text;
 				} else if (!strcmp(pk->text, "is")) {
 					kind_is(l, pv, kd, family);
+				} else if (!strcmp(pk->text, "per")) {
+					kind_per(l, pv, kd);
 				} else if (!strcmp(pk->text, "slips")) {
 					kind_slips(l, pv, kd, family);
 				} else if (!strcmp(pk->text, "slip")) {
@@ -1711,7 +1767,7 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 						kd->slip = pv->text;
 				} else {
 					load_error(l, pk, "unknown key '%s' in a kind (expected words, is, "
-						   "slip, slips)", pk->text);
+						   "slip, slips, per)", pk->text);
 				}
 			}
 			u->nkinds++;

@@ -150,6 +150,11 @@ const char *units_dim_name(const struct units *u, struct arena *a, const struct 
  * *kind, or 0 when there is none. */
 size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind);
 
+/* Reads what a figure is per after its slash (`GPU` of `80 GB/GPU`: a
+ * kind's `per:` word, ending where no letter, digit, '-' or '_' follows).
+ * Returns the bytes used and sets *kind, or 0 when there is none. */
+size_t units_kind_per_match(const struct units *u, const char *text, size_t len, int *kind);
+
 /* Returns how many kinds the table declares (kind numbers are 1..count). */
 int units_kind_count(const struct units *u);
 
