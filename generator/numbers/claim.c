@@ -910,16 +910,13 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 		struct quantity cq = de->root->kind == EXPR_CONVERT ? computed : shown;
 		const char *cv = format_quantity(c->a, c->u, &cq, 0);
 		if (ks) {   /* a kind confusion: the kind it really is, and the slip */
-			const char *slip = units_kind_slip(c->u, ks, kc);
-			out->correction = arena_printf(c->a, "%s %s%s%s%s", cv,
-						       units_kind_name(c->u, kc), slip ? " (" : "",
-						       slip ? slip : "", slip ? ")" : "");
+			out->correction = arena_printf(c->a, "%s %s", cv, units_kind_name(c->u, kc));
+			out->slip = units_kind_slip(c->u, ks, kc);
 		} else if (twin) {
 			out->correction = arena_printf(c->a, "%s (%s)", cv, twin);
-		} else if (value_slip) {   /* the stated value is another kind's */
-			out->correction = arena_printf(c->a, "%s (%s)", cv, value_slip);
 		} else {
 			out->correction = cv;
+			out->slip = value_slip;   /* the stated value is another kind's */
 		}
 	}
 	struct pieces ps = { NULL, 0, 0 };

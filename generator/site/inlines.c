@@ -63,6 +63,9 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 		from = c->target.line;
 		at = c->target.at;
 	}
+	int start_line = from;
+	size_t start_at = at;
+again:
 	for (int l = from; tlen && l <= last && (size_t)l <= c->nlines; l++, at = 0) {
 		const char *ls = c->lines[l - 1];
 		/* the next line's start bounds this one: no line is measured
@@ -87,8 +90,20 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 				return (struct block_hit){ l, col, b };
 			}
 	}
-	if (after_open && tlen)
+	if (after_open && tlen) {
 		c->target.misses++;
+		/* written before the last one found (an image inside a link, whose
+		 * target follows it): from the block's start, as many times */
+		if (start_line != first || start_at != 0) {
+			if (c->target.misses >= TARGET_MISSES_MAX)
+				return (struct block_hit){ first, 0, b };
+			c->target = (struct target_search){ c->target.block, first, 0, 1,
+							    c->target.misses };
+			from = start_line = first;
+			at = start_at = 0;
+			goto again;
+		}
+	}
 	return (struct block_hit){ first, 0, b };
 }
 

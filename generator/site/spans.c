@@ -566,15 +566,18 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		struct dom_node *cor = dom_elem_class(el, "span", "claim-correction");
 		dom_texts(cor, sp.correction ? sp.correction : sp.computed ? sp.computed : "");
 		buf_addf(&c->text, " %s", sp.correction ? sp.correction : "");
+		if (sp.slip)
+			buf_addf(&c->text, " %s", sp.slip);
 	} else {
 		emit_pieces(c, el, &sp);
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
 	if (sp.disputed)
-		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s)",
+		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s%s%s)",
 					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
-					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
+					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
 		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
