@@ -240,7 +240,8 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 	const struct resolve *rs = &nb->rs;
 	const struct units *u = rs->units;
 	memset(out, 0, sizeof *out);
-	struct candidate near = { 0 }, list[MATCH_LIST_MAX];
+	struct candidate near = { 0 }, list[MATCH_LIST_MAX], kind_skipped = { 0 };
+	int skipped = 0;   /* cells of q's dimension of a kind q cannot be compared with */
 	size_t nlist = 0;
 	int nnear = 0;
 	for (size_t i = 0; i < nrows; i++) {
@@ -262,8 +263,13 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 			/* a cell a span beside it states may agree, never disagree */
 			int spanned = stated_by_span(rows, nrows, rows[i], idlen, t->columns[c].id);
 			struct candidate cand = { ref.table, ref.row, c, f->q, 0 };
-			if (in_kind_of(u, a, q, &cand.v))
+			if (in_kind_of(u, a, q, &cand.v)) {   /* another kind no relation turns into q's */
+				if (!skipped++ && !spanned)
+					kind_skipped = cand;
+				else if (spanned)
+					skipped--;
 				continue;
+			}
 			if (spanned && !agrees(q, range, widen, cand.v.v))
 				continue;
 			out->candidates++;
@@ -282,6 +288,31 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 			if (nlist < MATCH_LIST_MAX)
 				list[nlist++] = cand;
 		}
+	}
+	if (!out->candidates && skipped) {
+		/* the only cells of its dimension are of another kind: a kind slip */
+		const struct candidate *cand = &kind_skipped;
+		const struct spec_table *t = &rs->book.tables[cand->t];
+		const struct field *f = resolve_field(rs, cand->t, cand->r, cand->c);
+		struct buf b = BUF_INIT;
+		for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+			int ck = f->q.kind[fam], qk = q->kind[fam];
+			if (!ck || !qk || ck == qk)
+				continue;
+			const char *slip = units_kind_slip(u, ck, qk);
+			buf_addf(&b, "\nhint: the figure is %s, the cell %s: no relation turns one into the "
+				 "other%s%s%s", units_kind_name(u, qk), units_kind_name(u, ck),
+				 slip ? " \xe2\x80\x94 " : "", slip ? slip : "", slip ? "?" : "");
+		}
+		out->result = MATCH_DISAGREES;
+		out->table = t->id;
+		out->row = t->rows[cand->r].id;
+		out->column = t->columns[cand->c].id;
+		out->value = arena_printf(a, "%s %s", cell_text(nb, a, q, f->q),
+					  units_kinds_text(u, a, &f->q));
+		out->hint = b.len ? arena_strdup(a, b.data + 1) : NULL;
+		buf_release(&b);
+		return 0;
 	}
 	if (!out->candidates)
 		return 0;

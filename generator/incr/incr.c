@@ -229,6 +229,7 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 			c.span.derivation = pack_get_str(&r);
 			c.span.computed = pack_get_str(&r);
 			c.span.correction = pack_get_str(&r);
+			c.span.slip = pack_get_str(&r);
 			c.loc = (struct srcloc){ s->book->chapters[i].path, (int)pack_get_u64(&r),
 						 (int)pack_get_u64(&r) };
 			c.anchor = pack_get_str(&r);
@@ -487,6 +488,7 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 		pack_put_str(&claims, cr->span.derivation);
 		pack_put_str(&claims, cr->span.computed);
 		pack_put_str(&claims, cr->span.correction);
+		pack_put_str(&claims, cr->span.slip);
 		pack_put_u64(&claims, (uint64_t)cr->loc.line);
 		pack_put_u64(&claims, (uint64_t)cr->loc.col);
 		pack_put_str(&claims, cr->anchor);
@@ -600,6 +602,7 @@ static void incr_book_keys(struct site *s)
 			claims = pack_hash_str(claims, c->span.derivation);
 			claims = pack_hash_str(claims, c->span.computed);
 			claims = pack_hash_str(claims, c->span.correction);
+			claims = pack_hash_str(claims, c->span.slip);
 			claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
 			claims = pack_hash_str(claims, c->anchor);
 		}

@@ -435,9 +435,10 @@ static int prefix_slip(struct interval stated, const struct quantity *computed, 
 /* With kinds: the stated kind or the computed one may be the other kind of
  * a relation, its value times the relation's factor (a sparse figure
  * written as dense).  Appends a hint naming the slip (to b unless NULL);
- * returns how many it found. */
+ * returns how many it found, and sets *first (unless NULL) to the slip of
+ * the first (or "the stated value is the sparse figure" without one). */
 static int kind_hints(struct ctx *c, struct buf *b, struct interval stated,
-		      const struct quantity *s, const struct quantity *computed)
+		      const struct quantity *s, const struct quantity *computed, const char **first)
 {
 	int found = 0;
 	for (int f = 0; f < KIND_FAMILIES; f++) {
@@ -453,9 +454,12 @@ static int kind_hints(struct ctx *c, struct buf *b, struct interval stated,
 			if (!matches_factor(stated, computed, g))
 				continue;
 			found++;
+			const char *slip = units_kind_slip(c->u, k, other);
+			if (first && found == 1)
+				*first = slip ? slip : arena_printf(c->a, "the stated value is the %s "
+								    "figure", units_kind_name(c->u, other));
 			if (!b)
 				continue;
-			const char *slip = units_kind_slip(c->u, k, other);
 			buf_addf(b, "\nhint: the stated value is the %s figure (%g\xc3\x97 %s)%s%s%s",
 				 units_kind_name(c->u, other), g, units_kind_name(c->u, k),
 				 slip ? " \xe2\x80\x94 " : "", slip ? slip : "", slip ? "?" : "");
@@ -511,7 +515,7 @@ static const char *claim_hints(struct ctx *c, struct buf *b, struct interval sta
 			continue;
 		const char *why = factors[k].why;
 		/* a ×2 the kinds explain by name (kind_hints()) needs no guess */
-		if (!why && kind_hints(c, NULL, stated, s, computed))
+		if (!why && kind_hints(c, NULL, stated, s, computed, NULL))
 			continue;
 		if (!why) {
 			if (dim_uses(c->u, computed, "FLOP", 1))
@@ -675,7 +679,22 @@ static int kind_mismatch(struct ctx *c, const struct parts *p, struct expr *se, 
 		if (slip)
 			buf_addf(&b, "\nhint: %s?", slip);
 	} else {
-		buf_addf(&b, "\nhint: no relation links %s to %s", sk, ck);
+		int inverse;
+		const char *column = units_kind_column(c->u, kc, ks, &inverse);
+		if (column)
+		{
+			/* `(x as per-superchip of gb200) as per-gpu of ROW`: one 'as' a side */
+			const char *d = expr_show(de, c->a);
+			int wrap = strstr(d, " as ") != NULL;
+			buf_addf(&b, "\nhint: %s is %s %s %s, and %s is a row's: write '%s%.*s%s as %s "
+				 "of ROW' with the row whose %s applies", inverse ? ck : sk, column,
+				 "\xc3\x97", inverse ? sk : ck, column, wrap ? "(" : "",
+				 (int)p->deriv_len, c->text + p->deriv_off, wrap ? ")" : "", sk, column);
+		}
+		else
+			buf_addf(&b, "\nhint: no relation links %s to %s", sk, ck);
+		if (slip)
+			buf_addf(&b, "\nhint: %s?", slip);
 	}
 	verdict(c, b.data, arena_printf(c->a, "claim compares a %s value with a %s one", sk, ck));
 	buf_release(&b);
@@ -851,7 +870,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	struct quantity shown = in_stated_unit(&s, &computed);
 	struct buf detail = BUF_INIT;
 	int rc = 0;
-	const char *twin = NULL;
+	const char *twin = NULL, *value_slip = NULL;
 	if (holds == p->disputed) {
 		describe(c, &detail, p->rel, stated_text, deriv_text, &s, sw, &computed, &t,
 			 has_tol);
@@ -861,7 +880,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 		} else {
 			if (p->rel == REL_EQ || p->rel == REL_APPROX) {
 				claim_hints(c, &detail, sw, &s, &computed);
-				kind_hints(c, &detail, sw, &s, &computed);
+				kind_hints(c, &detail, sw, &s, &computed, NULL);
 			}
 			verdict(c, detail.data, "claim does not hold");
 		}
@@ -869,6 +888,8 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	} else if (p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX)) {
 		struct buf scratch = BUF_INIT;
 		twin = claim_hints(c, &scratch, sw, &s, &computed);
+		if (!ks)
+			kind_hints(c, NULL, sw, &s, &computed, &value_slip);
 		buf_release(&scratch);
 	} else if (!p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX)) {
 		slack_warning(c, p, se, de, &s, &computed, &t, has_tol);
@@ -884,12 +905,20 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	out->computed = format_quantity(c->a, c->u, &shown, 0);
 	if (!p->disputed && (p->rel == REL_EQ || p->rel == REL_APPROX))
 		fill_grade(c, p->rel, &s, &computed, &t, has_tol, &out->grade);
-	if (p->disputed && ks)   /* a kind confusion: say the kind it really is */
-		out->correction = arena_printf(c->a, "%s %s", out->computed,
-					       units_kind_name(c->u, kc));
-	else if (p->disputed)
-		out->correction = twin ? arena_printf(c->a, "%s (%s)", out->computed, twin) :
-			out->computed;
+	if (p->disputed) {
+		/* in the unit the derivation asks for (`-> GHz`), else the stated one */
+		struct quantity cq = de->root->kind == EXPR_CONVERT ? computed : shown;
+		const char *cv = format_quantity(c->a, c->u, &cq, 0);
+		if (ks) {   /* a kind confusion: the kind it really is, and the slip */
+			out->correction = arena_printf(c->a, "%s %s", cv, units_kind_name(c->u, kc));
+			out->slip = units_kind_slip(c->u, ks, kc);
+		} else if (twin) {
+			out->correction = arena_printf(c->a, "%s (%s)", cv, twin);
+		} else {
+			out->correction = cv;
+			out->slip = value_slip;   /* the stated value is another kind's */
+		}
+	}
 	struct pieces ps = { NULL, 0, 0 };
 	struct expr *exprs[2] = { se, de };
 	size_t offs[2] = { p->stated_off, p->deriv_off };

@@ -506,9 +506,41 @@ static struct expr_node *parse_sum(struct parser *p)
 	r->op_off = op;
 	r->op_len = k + n - op;
 	r->len = k + n - lhs->off;
+	p->pos = k + n;
+	/* `of gb200`: the row whose column a relation reads (`as per-superchip
+	 * of gb200` is × gb200.gpus), kept as the name of that field */
+	size_t of = skip(p, p->pos);
+	if (starts(p, of, "of") && (of + 2 == p->len || p->s[of + 2] == ' ' || p->s[of + 2] == '\t')) {
+		size_t id = skip(p, of + 2), end = id;
+		while (end < p->len && (is_id_char(p->s[end]) ||
+					(p->s[end] == '.' && end + 1 < p->len &&
+					 is_id_start(p->s[end + 1]))))
+			end++;
+		if (id >= p->len || !is_id_start(p->s[id])) {
+			error_at(p, id, id < p->len ? char_len(p, id) : 0, NULL,
+				 "expected a row after 'of', not %s", what_at(p, id));
+			return NULL;
+		}
+		const char *column = units_kind_row_column(p->u, kind);
+		if (!column) {
+			error_at(p, of, end - of, "hint: 'of ROW' goes with a relation through a "
+				 "row's column, such as 'per-superchip: {is: gpus per-gpu}' in "
+				 "specs/units.yaml", "no relation of kind '%s' reads a row",
+				 units_kind_name(p->u, kind));
+			return NULL;
+		}
+		struct expr_node *row = node(p, EXPR_NAME, id);
+		row->name = arena_printf(p->a, "%.*s.%s", (int)(end - id), p->s + id, column);
+		row->len = end - id;
+		row->op_off = id;
+		row->op_len = end - id;
+		row->via_row = 1;
+		r->rhs = row;
+		r->len = end - lhs->off;
+		p->pos = end;
+	}
 	if (grow(p, r) < 0)
 		return NULL;
-	p->pos = k + n;
 	return r;
 }
 
@@ -697,6 +729,8 @@ static int kind_clash(struct evaluator *ev, struct expr_node *n, enum kind_op op
 	return -1;
 }
 
+static int eval_name(struct evaluator *ev, struct expr_node *n, struct quantity *out);
+
 /* x as kind: through a relation, or a kind given to a value without one. */
 static int eval_as(struct evaluator *ev, struct expr_node *n, struct quantity *out)
 {
@@ -706,7 +740,67 @@ static int eval_as(struct evaluator *ev, struct expr_node *n, struct quantity *o
 		return -1;
 	int fam = units_kind_family(u, n->as_kind);
 	int from = a.kind[fam];
-	if (from && from != n->as_kind) {
+	int inverse = 0;
+	const char *column = from && from != n->as_kind ?
+		units_kind_column(u, from, n->as_kind, &inverse) : NULL;
+	if (n->rhs && !column) {
+		const char *why = !from ? arena_printf(ev->e->arena, "it has no kind of family '%s' "
+						       "to convert from", units_kind_family_name(u, fam)) :
+			from == n->as_kind ? "it is of that kind already" :
+			"no relation through a row's column links the two";
+		eval_error(ev, n->rhs->off, n->rhs->len, NULL,
+			   "'of %.*s' is not needed: %s (%s as %s)", (int)n->rhs->len,
+			   ev->e->text + n->rhs->off, why, from ? units_kind_name(u, from) : "no kind",
+			   units_kind_name(u, n->as_kind));
+		return -1;
+	}
+	if (column) {
+		if (!n->rhs) {
+			eval_error(ev, n->op_off, n->op_len, arena_printf(ev->e->arena,
+				   "hint: write '%.*s of ROW' with the row whose %s applies (a "
+				   "superchip's, a node's, a rack's)", (int)n->op_len,
+				   ev->e->text + n->op_off, column),
+				   "%s to %s goes through a row's '%s': there is no fixed factor",
+				   units_kind_name(u, from), units_kind_name(u, n->as_kind), column);
+			return -1;
+		}
+		struct quantity count;
+		struct expr_ref ref = { NULL, NULL, NULL };
+		int found = ev->scope && ev->scope->lookup ?
+			ev->scope->lookup(ev->scope->ctx, n->rhs->name, &count, &ref) : 1;
+		if (found < 0)
+			return -1;
+		if (found > 0) {
+			const char *near = ev->scope && ev->scope->suggest ?
+				ev->scope->suggest(ev->scope->ctx, n->rhs->name) : NULL;
+			/* only a row that has the column is worth suggesting */
+			size_t nl = near ? strlen(near) : 0, cl = strlen(column);
+			if (near && !(nl > cl + 1 && near[nl - cl - 1] == '.' &&
+				      !strcmp(near + nl - cl, column)))
+				near = NULL;
+			eval_error(ev, n->rhs->off, n->rhs->len, near ? arena_printf(ev->e->arena,
+				   "hint: did you mean '%s'?", near) : NULL,
+				   "no '%s': %s %s reads the %s of the row named (a superchip's, a "
+				   "node's or a rack's)", n->rhs->name, inverse ? "per-gpu from" :
+				   "as", units_kind_name(u, inverse ? from : n->as_kind), column);
+			return -1;
+		}
+		n->rhs->resolved = 1;
+		n->rhs->ref = ref;
+		n->rhs->value = count;
+		if (!dim_is_none(&count.dim)) {
+			eval_error(ev, n->rhs->off, n->rhs->len, NULL, "'%s' is %s, not a count",
+				   n->rhs->name, unit_name(ev, &count));
+			return -1;
+		}
+		struct quantity r;
+		int rc = inverse ? quantity_div(ev->e->arena, a, count, &r) :
+			quantity_mul(ev->e->arena, a, count, &r);
+		if (rc)
+			return arith_error(ev, n, rc, &a, &count);
+		memcpy(r.kind, a.kind, sizeof r.kind);
+		a = r;
+	} else if (from && from != n->as_kind) {
 		double f = units_kind_factor(u, from, n->as_kind);
 		if (f == 0) {
 			eval_error(ev, n->op_off, n->op_len, NULL,
@@ -879,7 +973,7 @@ static void collect(struct collect *c, struct expr_node *n)
 	if (!n)
 		return;
 	collect(c, n->lhs);
-	if (n->kind == EXPR_NAME && (!c->resolved_only || n->resolved)) {
+	if (n->kind == EXPR_NAME && (!c->resolved_only || (n->resolved && !n->via_row))) {
 		if (c->n == c->cap) {
 			size_t ncap = c->cap ? 2 * c->cap : 8;
 			struct expr_node **nn = arena_array(c->a, ncap, sizeof *nn);

@@ -4,7 +4,7 @@
  * The grammar (DESIGN §6 "Expressions"), loosest first:
  *
  *   expr    := sum [ ("->" | "in") unit ]
- *   sum     := terms [ "as" kind ]                  (units.h "Kinds")
+ *   sum     := terms [ "as" kind [ "of" row ] ]     (units.h "Kinds")
  *   terms   := product { ("+" | "-" | "−") product }
  *   product := unary { ("×" | "*" | "·" | "/" | "÷") unary }
  *   unary   := ("-" | "−" | "+") unary | power
@@ -16,6 +16,8 @@
  * and a kind word after it (`1979 TFLOPS sparse`); `x as sparse` converts x
  * to another kind of its family through a relation of units.yaml (×2 from
  * dense), or gives a kind to a value that has none in that family;
+ * `x as per-superchip of gb200` converts through a relation whose factor
+ * is a column of a row (`per-superchip: {is: gpus per-gpu}`: × gb200.gpus);
  * see literal.h for what numbers may look like.  A bare word that is not a
  * known name but is a unit stands for one of it (`11 K` is also `11 × K`).
  * The functions are min, max, abs, sqrt.
@@ -80,12 +82,15 @@ struct expr_node {
 	const char *name;           /* NAME: as written; CALL: the function */
 	int maybe_unit;             /* NAME: also a unit name (used if no such name) */
 	int resolved;               /* NAME: evaluation found it in the scope */
+	int via_row;                /* NAME: the field `as KIND of ROW` reads (ROW.column);
+				       covers ROW's text, never shown as a value */
 	struct expr_ref ref;        /* NAME: where it was found */
 	struct expr_node *lhs, *rhs;
 	struct expr_node **args;    /* CALL */
 	size_t nargs;
 	struct unit unit;           /* CONVERT: the target */
-	int as_kind;                /* AS: the kind converted to (units.h "Kinds") */
+	int as_kind;                /* AS: the kind converted to (units.h "Kinds"); rhs, when
+				       not NULL, the NAME of `of ROW` */
 };
 
 struct expr {

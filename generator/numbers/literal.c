@@ -487,12 +487,15 @@ int literal_parse(const struct units *u, struct arena *a, const char *text, size
 	int rc = parse_number(u, a, text, len, loc, flags, out);
 	if (rc <= 0 || !(flags & LITERAL_KIND))
 		return rc;
-	/* `1979 TFLOPS sparse`, `900 GB/s 双向`: a kind word after the number */
-	size_t j = spaces(text, len, out->len);
-	int kind;
-	size_t n = j > out->len || (j < len && (unsigned char)text[j] >= 0x80) ?
-		units_kind_match(u, text + j, len - j, &kind) : 0;
-	if (n) {
+	/* `1979 TFLOPS sparse`, `900 GB/s 双向`: kind words after the number,
+	 * one of each family (`2500 TFLOPS dense per-gpu`) */
+	for (;;) {
+		size_t j = spaces(text, len, out->len);
+		int kind;
+		size_t n = j > out->len || (j < len && (unsigned char)text[j] >= 0x80) ?
+			units_kind_match(u, text + j, len - j, &kind) : 0;
+		if (!n || out->q.kind[units_kind_family(u, kind)])
+			break;
 		units_kind_set(u, &out->q, kind);
 		out->len = j + n;
 	}

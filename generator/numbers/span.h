@@ -61,6 +61,8 @@ struct span {
 	const char *derivation;    /* claims: the derivation, references replaced by values */
 	const char *computed;      /* the computed value, formatted ("200 TB", "149.5–200.5 L/min") */
 	const char *correction;    /* disputed: what it should say ("200 TB (181.9 TiB)") */
+	const char *slip;          /* disputed: the kind slip the correction undoes ("a
+				      per-superchip figure read as per GPU"), or NULL */
 	struct span_grade grade;   /* claims with = or ≈, not disputed */
 };
 

@@ -72,8 +72,19 @@ struct kind {
 	double to_root;         /* a value of this kind = to_root × the root kind's */
 	const char *slip;       /* what confusing it with its `is:` kind is, or NULL */
 	int base;               /* the kind of `is:`, or 0 */
+	const char *column;     /* `is: gpus per-gpu`: the factor is this column
+				   of the row the value is for, not a number */
 	const char **words;     /* other spellings */
 	size_t nwords;
+	/* `slips: {hbm: "..."}`: the slip of confusing it with an earlier kind
+	 * of its family that no relation links it to */
+	int *slip_kinds;
+	const char **slip_texts;
+	size_t nslips;
+	/* `per: [GPU, 卡]`: what a figure of this kind is written per, after a
+	 * slash (`80 GB/GPU`) */
+	const char **per;
+	size_t nper;
 };
 
 /* Kind numbers fit in a quantity's unsigned char. */
@@ -970,6 +981,25 @@ size_t units_kind_match(const struct units *u, const char *text, size_t len, int
 	return best;
 }
 
+size_t units_kind_per_match(const struct units *u, const char *text, size_t len, int *kind)
+{
+	size_t best = 0;
+	for (int k = 0; k < u->nkinds; k++) {
+		const struct kind *kd = &u->kinds[k];
+		for (size_t w = 0; w < kd->nper; w++) {
+			const char *word = kd->per[w];
+			size_t n = strlen(word);
+			if (n > len || n <= best || memcmp(text, word, n))
+				continue;
+			if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
+				continue;
+			best = n;
+			*kind = k + 1;
+		}
+	}
+	return best;
+}
+
 int units_kind_count(const struct units *u)
 {
 	return u->nkinds;
@@ -978,6 +1008,11 @@ int units_kind_count(const struct units *u)
 const char *units_kind_name(const struct units *u, int kind)
 {
 	return kind > 0 && kind <= u->nkinds ? u->kinds[kind - 1].name : "?";
+}
+
+const char *units_kind_family_name(const struct units *u, int family)
+{
+	return family >= 0 && family < u->nkind_families ? u->kind_families[family] : "?";
 }
 
 int units_kind_family(const struct units *u, int kind)
@@ -1003,11 +1038,47 @@ double units_kind_factor(const struct units *u, int from, int to)
 	return b->to_root / a->to_root;
 }
 
+const char *units_kind_column(const struct units *u, int from, int to, int *inverse)
+{
+	if (from < 1 || to < 1 || from > u->nkinds || to > u->nkinds)
+		return NULL;
+	const struct kind *a = &u->kinds[from - 1], *b = &u->kinds[to - 1];
+	*inverse = 0;
+	if (b->column && b->base == from)
+		return b->column;
+	*inverse = 1;
+	if (a->column && a->base == to)
+		return a->column;
+	return NULL;
+}
+
+const char *units_kind_row_column(const struct units *u, int kind)
+{
+	if (kind < 1 || kind > u->nkinds)
+		return NULL;
+	if (u->kinds[kind - 1].column)
+		return u->kinds[kind - 1].column;
+	const char *col = NULL;
+	for (int k = 0; k < u->nkinds; k++)
+		if (u->kinds[k].column && u->kinds[k].base == kind) {
+			if (col && strcmp(col, u->kinds[k].column))
+				return NULL;
+			col = u->kinds[k].column;
+		}
+	return col;
+}
+
 const char *units_kind_slip(const struct units *u, int a, int b)
 {
 	if (a < 1 || b < 1 || a > u->nkinds || b > u->nkinds)
 		return NULL;
 	const struct kind *ka = &u->kinds[a - 1], *kb = &u->kinds[b - 1];
+	for (size_t i = 0; i < ka->nslips; i++)
+		if (ka->slip_kinds[i] == b)
+			return ka->slip_texts[i];
+	for (size_t i = 0; i < kb->nslips; i++)
+		if (kb->slip_kinds[i] == a)
+			return kb->slip_texts[i];
 	if (ka->base == b && ka->slip)
 		return ka->slip;
 	if (kb->base == a && kb->slip)
@@ -1489,16 +1560,37 @@ static int kind_word_ok(struct loader *l, const struct ynode *n)
 	return 1;
 }
 
-/* `is: 2 dense`: a factor and an earlier kind of the same family. */
+/* The length of a column name at s (a lower-case letter, then lower-case
+ * letters, digits and '_'), or 0. */
+static size_t column_name(const char *s, size_t len)
+{
+	if (!len || !(s[0] >= 'a' && s[0] <= 'z'))
+		return 0;
+	size_t i = 1;
+	while (i < len && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+			   s[i] == '_'))
+		i++;
+	return i;
+}
+
+/* `is: 2 dense`: a factor and an earlier kind of the same family; or
+ * `is: gpus per-gpu`: a column of the row the value is for (how many
+ * GPUs a superchip, a node or a rack has) and that kind. */
 static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, int family)
 {
 	struct units *u = l->u;
 	double f = 0;
 	size_t m = n->kind == YNODE_SCALAR ? read_factor(n->text, n->len, &f) : 0;
+	const char *column = NULL;
+	if (!m && n->kind == YNODE_SCALAR && (m = column_name(n->text, n->len)) > 0) {
+		column = arena_strndup(l->a, n->text, m);
+		f = 1;
+	}
 	size_t i = m ? skip_spaces(n->text, n->len, m) : 0;
 	if (!m || i == m || i >= n->len || !isfinite(f) || f <= 0) {
-		load_error(l, n, "'is' of a kind is a positive number and an earlier kind of its "
-			   "family ('2 dense'), not '%s'", n->kind == YNODE_SCALAR ? n->text : "");
+		load_error(l, n, "'is' of a kind is a positive number or a column and an earlier "
+			   "kind of its family ('2 dense', 'gpus per-gpu'), not '%s'",
+			   n->kind == YNODE_SCALAR ? n->text : "");
 		return;
 	}
 	const char *name = n->text + i;
@@ -1518,8 +1610,82 @@ static void kind_is(struct loader *l, const struct ynode *n, struct kind *kd, in
 		return;
 	}
 	kd->base = base;
+	if (column) {   /* no fixed factor: the kind stays a root of its own */
+		kd->column = column;
+		return;
+	}
 	kd->root = b->root;
 	kd->to_root = f * b->to_root;
+}
+
+/* `per: [GPU, 卡]`: nouns written after a slash; not another kind's. */
+static void kind_per(struct loader *l, const struct ynode *n, struct kind *kd)
+{
+	struct units *u = l->u;
+	if (n->kind != YNODE_SEQ) {
+		load_error(l, n, "per of kind '%s' must be a list of what it is per ([GPU])",
+			   kd->name);
+		return;
+	}
+	kd->per = arena_array(l->a, n->count + 1, sizeof *kd->per);
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *w = n->items[i];
+		if (w->kind != YNODE_SCALAR || !w->len || strchr(w->text, '/') ||
+		    strchr(w->text, ' ')) {
+			diag_report(DIAG_ERROR, w->loc, 0, NULL, "per of kind '%s' holds single "
+				    "words ('GPU'), not '%s'", kd->name,
+				    w->kind == YNODE_SCALAR ? w->text : "");
+			l->errors++;
+			continue;
+		}
+		int other = 0;
+		if (units_kind_per_match(u, w->text, w->len, &other) == w->len) {
+			diag_report(DIAG_ERROR, w->loc, 0, NULL, "'/%s' is already per kind '%s'",
+				    w->text, u->kinds[other - 1].name);
+			l->errors++;
+			continue;
+		}
+		kd->per[kd->nper++] = w->text;
+	}
+}
+
+/* `slips: {hbm: "a chip-to-chip link rate read as HBM bandwidth"}`: for
+ * each earlier kind of the family, what confusing the two is. */
+static void kind_slips(struct loader *l, const struct ynode *n, struct kind *kd, int family)
+{
+	struct units *u = l->u;
+	if (n->kind != YNODE_MAP) {
+		load_error(l, n, "slips of kind '%s' must map earlier kinds of its family to the "
+			   "slip (hbm: \"...\")", kd->name);
+		return;
+	}
+	kd->slip_kinds = arena_array(l->a, n->count + 1, sizeof *kd->slip_kinds);
+	kd->slip_texts = arena_array(l->a, n->count + 1, sizeof *kd->slip_texts);
+	for (size_t i = 0; i < n->count; i++) {
+		const struct ynode *k = n->pairs[i].key, *v = n->pairs[i].value;
+		int other = kind_find(u, k->text);
+		if (!other) {
+			diag_report(DIAG_ERROR, k->loc, 0, "hint: a slip names an earlier kind of the "
+				    "same family", "unknown kind '%s' in the slips of '%s'", k->text,
+				    kd->name);
+			l->errors++;
+			continue;
+		}
+		if (u->kinds[other - 1].family != family) {
+			diag_report(DIAG_ERROR, k->loc, 0, NULL, "kind '%s' is of family '%s', not "
+				    "'%s': a slip confuses kinds of one family", k->text,
+				    u->kind_families[u->kinds[other - 1].family],
+				    u->kind_families[family]);
+			l->errors++;
+			continue;
+		}
+		if (v->kind != YNODE_SCALAR || !v->len) {
+			load_error(l, v, "a slip of kind '%s' must be text", kd->name);
+			continue;
+		}
+		kd->slip_kinds[kd->nslips] = other;
+		kd->slip_texts[kd->nslips++] = v->text;
+	}
 }
 
 static void load_kinds(struct loader *l, const struct ynode *map)
@@ -1590,6 +1756,10 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 							kd->words[kd->nwords++] = pv->items[w]->text;
 				} else if (!strcmp(pk->text, "is")) {
 					kind_is(l, pv, kd, family);
+				} else if (!strcmp(pk->text, "per")) {
+					kind_per(l, pv, kd);
+				} else if (!strcmp(pk->text, "slips")) {
+					kind_slips(l, pv, kd, family);
 				} else if (!strcmp(pk->text, "slip")) {
 					if (pv->kind != YNODE_SCALAR)
 						load_error(l, pv, "slip of kind '%s' must be text", k->text);
@@ -1597,7 +1767,7 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 						kd->slip = pv->text;
 				} else {
 					load_error(l, pk, "unknown key '%s' in a kind (expected words, is, "
-						   "slip)", pk->text);
+						   "slip, slips, per)", pk->text);
 				}
 			}
 			u->nkinds++;

@@ -150,12 +150,19 @@ const char *units_dim_name(const struct units *u, struct arena *a, const struct 
  * *kind, or 0 when there is none. */
 size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind);
 
+/* Reads what a figure is per after its slash (`GPU` of `80 GB/GPU`: a
+ * kind's `per:` word, ending where no letter, digit, '-' or '_' follows).
+ * Returns the bytes used and sets *kind, or 0 when there is none. */
+size_t units_kind_per_match(const struct units *u, const char *text, size_t len, int *kind);
+
 /* Returns how many kinds the table declares (kind numbers are 1..count). */
 int units_kind_count(const struct units *u);
 
 /* The kind's name ("sparse") and family index, for kind numbers from the table. */
 const char *units_kind_name(const struct units *u, int kind);
 int units_kind_family(const struct units *u, int kind);
+/* The name of family number f ("scope"). */
+const char *units_kind_family_name(const struct units *u, int family);
 
 /* Sets kind on q (in its family); returns the kind q had there before (0: none). */
 int units_kind_set(const struct units *u, struct quantity *q, int kind);
@@ -164,6 +171,19 @@ int units_kind_set(const struct units *u, struct quantity *q, int kind);
  * (2 from dense to sparse, 0.5 back, 1 for a kind to itself), or 0 when no
  * relation of units.yaml links them. */
 double units_kind_factor(const struct units *u, int from, int to);
+
+/* A relation whose factor is a row's column (`per-superchip: {is: gpus
+ * per-gpu}`: a superchip's figure is its row's gpus × the per-GPU one) has
+ * no fixed factor: units_kind_factor() gives 0 for it.  Returns the column
+ * when such a relation links from and to directly (*inverse 0: a value of
+ * `to` is column × the `from` one; 1: it is the `from` one / column), else
+ * NULL. */
+const char *units_kind_column(const struct units *u, int from, int to, int *inverse);
+
+/* The column that converts to kind through a row (`as per-superchip of
+ * gb200` reads gb200.gpus): kind's own `is:` column, else the one column
+ * of the kinds whose `is:` names kind (NULL when none, or several). */
+const char *units_kind_row_column(const struct units *u, int kind);
 
 /* The slip named for confusing kinds a and b (either order), or NULL. */
 const char *units_kind_slip(const struct units *u, int a, int b);

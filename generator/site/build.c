@@ -294,6 +294,7 @@ static void keep_chapter(struct site *s, size_t i)
 		to->span.derivation = keep_str(s, from->span.derivation);
 		to->span.computed = keep_str(s, from->span.computed);
 		to->span.correction = keep_str(s, from->span.correction);
+		to->span.slip = keep_str(s, from->span.slip);
 		to->loc = from->loc;
 		to->anchor = keep_str(s, from->anchor);
 		to->section = keep_str(s, from->section);

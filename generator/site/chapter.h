@@ -72,6 +72,25 @@ struct ctx {
 				    table cell is parsed alone, its line 1 being its
 				    row's line (render.c) */
 	size_t capunchecked;
+	/* spans_column(): where the last column asked for stood on its line
+	 * (the line's length, the md offset and the column there), so that
+	 * columns asked for along a line in order cost its length once */
+	struct {
+		int line;
+		size_t len, at;
+		int col;
+	} column;
+	/* find_in_lines() (inlines.c) for link targets: the block searched
+	 * last, where its last target was found, and how many were not found
+	 * in it; targets are searched in the order they were written, each
+	 * from where the one before it ended */
+	struct target_search {
+		const void *block;
+		int line;
+		size_t at;               /* byte of the line after the last found */
+		int col;                 /* its column */
+		int misses;
+	} target;
 };
 
 /* Returns want (or want-2, want-3…: the first not taken) as an id of the

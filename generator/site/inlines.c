@@ -28,9 +28,16 @@ struct block_hit {
 	cmark_node *block;
 };
 
+/* Link targets not found in a block before its later ones are no longer
+ * looked for there (they get the block's place): each miss reads the rest
+ * of the block, and a line of 30,000 reference links, whose targets are
+ * written elsewhere, would read it 30,000 times. */
+#define TARGET_MISSES_MAX 8
+
 /* Searches the lines of the block holding n (its nearest ancestor with a
  * source position) for text (tlen bytes), in order; with after_open, only
- * where '(' or '<' stands just before it (a link's destination). */
+ * where '(' or '<' stands just before it (a link's destination), and from
+ * where the block's previous destination was found (c->target). */
 static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *text, size_t tlen,
 				      int after_open)
 {
@@ -41,16 +48,61 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
 	if (first < 1)
 		first = 1;
-	for (int l = first; tlen && l <= last && (size_t)l <= c->nlines; l++) {
+	int from = first;
+	size_t at = 0;
+	if (after_open) {
+		/* the cursor belongs to the block (a link has lines of its own) */
+		cmark_node *blk = b;
+		while (blk && cmark_node_get_type(blk) >= CMARK_NODE_FIRST_INLINE &&
+		       cmark_node_get_type(blk) <= CMARK_NODE_LAST_INLINE)
+			blk = cmark_node_parent(blk);
+		if (c->target.block != blk || c->target.line < first)
+			c->target = (struct target_search){ blk, first, 0, 1, 0 };
+		if (c->target.misses >= TARGET_MISSES_MAX)
+			return (struct block_hit){ first, 0, b };
+		from = c->target.line;
+		at = c->target.at;
+	}
+	int start_line = from;
+	size_t start_at = at;
+again:
+	for (int l = from; tlen && l <= last && (size_t)l <= c->nlines; l++, at = 0) {
 		const char *ls = c->lines[l - 1];
-		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		/* the next line's start bounds this one: no line is measured
+		 * again for each destination searched on it */
+		const char *le = (size_t)l < c->nlines ? c->lines[l] - 1 :
+			memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
 		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
 		/* the cheap test first for links: memcmp() at every byte of
 		 * every line of the block was most of the time spent on them */
-		for (size_t i = after_open; i + tlen <= llen; i++)
+		for (size_t i = at > (size_t)after_open ? at : (size_t)after_open; i + tlen <= llen; i++)
 			if ((!after_open || ls[i - 1] == '(' || ls[i - 1] == '<') &&
-			    !memcmp(ls + i, text, tlen))
-				return (struct block_hit){ l, diag_column(ls, i), b };
+			    !memcmp(ls + i, text, tlen)) {
+				if (!after_open)
+					return (struct block_hit){ l, diag_column(ls, i), b };
+				/* the column counted on from the cursor's */
+				int col = l == c->target.line && at == c->target.at ?
+					c->target.col + diag_column(ls + at, i - at) - 1 :
+					diag_column(ls, i);
+				c->target.line = l;
+				c->target.at = i + tlen;
+				c->target.col = col + diag_column(ls + i, tlen) - 1;
+				return (struct block_hit){ l, col, b };
+			}
+	}
+	if (after_open && tlen) {
+		c->target.misses++;
+		/* written before the last one found (an image inside a link, whose
+		 * target follows it): from the block's start, as many times */
+		if (start_line != first || start_at != 0) {
+			if (c->target.misses >= TARGET_MISSES_MAX)
+				return (struct block_hit){ first, 0, b };
+			c->target = (struct target_search){ c->target.block, first, 0, 1,
+							    c->target.misses };
+			from = start_line = first;
+			at = start_at = 0;
+			goto again;
+		}
 	}
 	return (struct block_hit){ first, 0, b };
 }

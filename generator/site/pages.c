@@ -883,6 +883,10 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 				dom_texts(st, ": ");
 				dom_texts(dom_elem_class(st, "span", "claim-correction"), r->span.correction);
 			}
+			if (r->span.slip) {   /* wraps, unlike the correction */
+				dom_texts(st, " ");
+				dom_texts(dom_elem_class(st, "small", "claim-slip"), r->span.slip);
+			}
 		} else {
 			bi(st, "成立", "holds");
 		}

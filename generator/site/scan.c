@@ -620,6 +620,16 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 		size_t used = rc == 1 ? f->lit.len : 0;
 		while (used && s[i + used - 1] == ' ')
 			used--;
+		/* `80 GB/GPU`, `900 GB/s/GPU`: what it is per names its scope kind */
+		int per = 0;
+		size_t pn = used && rc == 1 && f->lit.has_unit && i + used + 1 < len &&
+			s[i + used] == '/' ? units_kind_per_match(u, s + i + used + 1,
+								  len - i - used - 1, &per) : 0;
+		if (pn && !f->lit.q.kind[units_kind_family(u, per)] &&
+		    !glued_on(s, len, i + used + 1 + pn)) {
+			units_kind_set(u, &f->lit.q, per);
+			used += 1 + pn;
+		}
 		if (rc == 1 && f->lit.has_unit && !dim_is_none(&f->lit.q.dim) && used &&
 		    !glued_on(s, len, i + used)) {
 			f->start = i;

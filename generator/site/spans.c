@@ -566,15 +566,18 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		struct dom_node *cor = dom_elem_class(el, "span", "claim-correction");
 		dom_texts(cor, sp.correction ? sp.correction : sp.computed ? sp.computed : "");
 		buf_addf(&c->text, " %s", sp.correction ? sp.correction : "");
+		if (sp.slip)
+			buf_addf(&c->text, " %s", sp.slip);
 	} else {
 		emit_pieces(c, el, &sp);
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
 	if (sp.disputed)
-		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s)",
+		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s%s%s)",
 					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
-					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
+					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
 		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
@@ -679,9 +682,17 @@ int spans_column(struct ctx *c, int line, int md_col)
 	if (!c->md || line < 1 || (size_t)line > c->nlines || md_col < 1)
 		return md_col;
 	const char *s = c->md + c->md_lines[line - 1];
-	size_t want = (size_t)md_col - 1, len = strcspn(s, "\n");
-	size_t i = 0;
-	int col = placeholder_columns(c, s, len, &i, want, 1);
-	return col;
+	size_t want = (size_t)md_col - 1;
+	if (c->column.line != line) {
+		c->column.line = line;
+		c->column.len = strcspn(s, "\n");
+		c->column.at = 0;
+		c->column.col = 1;
+	} else if (c->column.at > want) {
+		c->column.at = 0;
+		c->column.col = 1;
+	}
+	c->column.col = placeholder_columns(c, s, c->column.len, &c->column.at, want,
+					    c->column.col);
+	return c->column.col;
 }
-

@@ -295,6 +295,8 @@ static void show_span(struct buf *out, const struct span *sp)
 		buf_addf(out, "computed %s\n", sp->computed);
 	if (sp->correction)
 		buf_addf(out, "correction %s\n", sp->correction);
+	if (sp->slip)
+		buf_addf(out, "slip %s\n", sp->slip);
 }
 
 /* What a quiz's page grades a typed answer with (span.h struct span_grade). */

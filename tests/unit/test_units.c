@@ -214,6 +214,51 @@ static void test_units_are_data(void **state)
 	arena_free(&a);
 }
 
+/* The kind with that name (units_kind_match reads names too), or 0. */
+static int kind_named(const char *name)
+{
+	int k = 0;
+	return units_kind_match(units, name, strlen(name), &k) == strlen(name) ? k : 0;
+}
+
+static void test_kind_relations(void **state)
+{
+	(void)state;
+	int dense = kind_named("dense"), sparse = kind_named("sparse");
+	int gpu = kind_named("per-gpu"), chip = kind_named("per-superchip");
+	int node = kind_named("per-node"), hbm = kind_named("hbm"), ici = kind_named("ICI");
+	assert_true(dense && sparse && gpu && chip && node && hbm && ici);
+	/* a fixed relation: a factor, both ways */
+	assert_true(units_kind_factor(units, dense, sparse) == 2);
+	assert_true(units_kind_factor(units, sparse, dense) == 0.5);
+	/* a relation through a row's column: no factor, the column, which way */
+	int inverse = -1;
+	assert_true(units_kind_factor(units, gpu, chip) == 0);
+	assert_string_equal(units_kind_column(units, gpu, chip, &inverse), "gpus");
+	assert_int_equal(inverse, 0);
+	assert_string_equal(units_kind_column(units, chip, gpu, &inverse), "gpus");
+	assert_int_equal(inverse, 1);
+	assert_null(units_kind_column(units, chip, node, &inverse));   /* not directly */
+	assert_null(units_kind_column(units, dense, sparse, &inverse));
+	assert_string_equal(units_kind_row_column(units, chip), "gpus");
+	assert_string_equal(units_kind_row_column(units, gpu), "gpus");   /* the one of its kinds */
+	assert_null(units_kind_row_column(units, sparse));
+	/* slips: of a relation, and of kinds no relation links */
+	assert_non_null(strstr(units_kind_slip(units, chip, gpu), "per-superchip figure read as per GPU"));
+	assert_non_null(strstr(units_kind_slip(units, hbm, ici), "read as HBM bandwidth"));
+	assert_null(units_kind_slip(units, chip, node));
+	/* what a figure is per after a slash */
+	int k = 0;
+	assert_int_equal(units_kind_per_match(units, "GPU of", 6, &k), 3);
+	assert_int_equal(k, gpu);
+	assert_int_equal(units_kind_per_match(units, "GPUs", 4, &k), 0);
+	assert_int_equal(units_kind_per_match(units, "\xe5\x8d\xa1\xe7\x9a\x84", 6, &k), 3);  /* 卡的 */
+	assert_int_equal(k, gpu);
+	assert_int_equal(units_kind_per_match(units, "superchip", 9, &k), 9);
+	assert_int_equal(k, chip);
+	assert_string_equal(units_kind_family_name(units, units_kind_family(units, chip)), "scope");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -226,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_magnitudes),
 		cmocka_unit_test(test_bad_tables),
 		cmocka_unit_test(test_units_are_data),
+		cmocka_unit_test(test_kind_relations),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests(tests, setup, teardown);
