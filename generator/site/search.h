@@ -119,32 +119,41 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
 
 /*
  * The split index (issue 18): a query loads only what it needs.  A part
- * (name: "0003", "book") is written as SEARCH_BUCKETS shards of postings
- * and one file of sections for each of its pages:
+ * (name: "0003", "book") is written as one head, SEARCH_BUCKETS shards of
+ * postings and one file of sections for each of its pages.  Each file is
+ * one call whose last argument is a JSON text deflated (zlib's format)
+ * and in base64, Z below, so that it loads from file:// by a <script>
+ * element and search.js inflates it with DecompressionStream("deflate"):
  *
- *   SPECBOOK_SEARCH_SHARD("0003",7,{"n":512,"l":1234567,"p":[page,firstdoc,...],
- *     "t":["term","postings",...]});
- *   SPECBOOK_SEARCH_DOCS("0003",17,["page.html","title"],
- *     [[doc,"anchor","title","text"],...]);
+ *   m.js    SPECBOOK_SEARCH_META("0003",Z)  {"n":515,"l":1135733,
+ *             "p":[page,firstdoc,...],"s":"lengths"}
+ *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  ["term","postings",...]
+ *   p17.js  SPECBOOK_SEARCH_DOCS("0003",17,Z)  [["page.html","title"],
+ *             [[doc,"anchor","title","text"],...]]
  *
  * n is the part's number of sections, l their total length (UTF-16 units
  * of title and text), p the first section of each run of sections of one
- * page.  A term goes into shard search_bucket(term): the terms of a
- * shard are sorted by their bytes; each term's postings are one string
- * of numbers in base 32 (the last digit of each from "0-9A-V", the others
- * from "a-z!#$%&*"), three a section: its step from the section before
- * (the first given whole), its weight doubled plus 1 when the term is in
- * the section's title (so that search.js knows which sections a title
- * boost could lift without loading them), its length.  search.js loads, for
- * each term of a query, its shard of every part, and the sections of the
- * pages whose hits it shows.  shards is an array of SEARCH_BUCKETS
- * buffers and docs one of search_index_npages() buffers, appended to.
+ * page, s one base-32 number a section (see below): its length doubled,
+ * plus 1 when its title or text may hold a CJK letter, a space and a CJK
+ * letter (without one, Chinese words typed apart, "显存 带宽", cannot be
+ * there as written, and search.js need not load it to rule out its
+ * phrase boost).  A term goes into shard search_bucket(term): the terms
+ * of a shard are sorted by their bytes; each term's postings are one
+ * string of numbers in base 32 (the last digit of each from "0-9A-V", the
+ * others from "a-z!#$%&*"), two a section: its step from the section
+ * before (the first given whole), and its weight doubled plus 1 when the
+ * term is in the section's title (so that search.js knows which sections
+ * a title boost could lift without loading them).  search.js loads the
+ * head of every part, for each term of a query its shard of every part,
+ * and the sections of the pages whose hits it shows.  meta is appended
+ * the head, shards is an array of SEARCH_BUCKETS buffers and docs one of
+ * search_index_npages() buffers, appended to.
  */
 #define SEARCH_BUCKETS 128
 unsigned search_bucket(const char *term, size_t len);
 size_t search_index_npages(const struct search_index *index);
 void search_index_write_split(const struct search_index *index, const char *name,
-			      struct buf *shards, struct buf *docs);
+			      struct buf *meta, struct buf *shards, struct buf *docs);
 
 /* Frees the index and everything it holds; NULL is allowed. */
 void search_index_free(struct search_index *index);
