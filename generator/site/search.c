@@ -410,14 +410,10 @@ static void add_title_endings(void *ctxp, const char *text, size_t len, uint64_t
 
 static int is_space(unsigned char c);
 
-/* Appends the character at s[at] to gram at g as search.js reads it
- * (ASCII lowercased; n < 0: an invalid byte, U+FFFD) and returns the end. */
+/* Appends the character of n bytes at s[at] to gram at g as search.js
+ * reads it (ASCII lowercased) and returns the end. */
 static size_t gram_put(char *gram, size_t g, const char *s, size_t at, int n)
 {
-	if (n < 0) {
-		memcpy(gram + g, "\xEF\xBF\xBD", 3);
-		return g + 3;
-	}
 	unsigned char b = (unsigned char)s[at];
 	if (n == 1) {
 		gram[g] = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
@@ -429,9 +425,10 @@ static size_t gram_put(char *gram, size_t g, const char *s, size_t at, int n)
 
 /*
  * Adds the phrase grams of s[0..len), with weight 0 and ctx's flag: for
- * each run of space with two characters on either side, those five
- * ("memory bandwidth" gives "ry ba"), as search.js sees the text (space
- * runs one space, ASCII lowercased, an invalid byte one U+FFFD).  A query
+ * each run of space with two word characters (ASCII letters and digits,
+ * CJK letters) on either side, those five ("memory bandwidth" gives
+ * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
+ * space, ASCII lowercased).  A query
  * of words typed apart can be in a section's text or title as written
  * only if its own gram is there, so search.js knows without loading a
  * section whether a phrase boost could lift it.  Grams hold a space and
@@ -439,10 +436,11 @@ static size_t gram_put(char *gram, size_t g, const char *s, size_t at, int n)
  */
 static void add_grams(struct add_ctx *ctx, const char *s, size_t len)
 {
-	/* the last two characters since the last space: where they start and
-	 * their lengths (-1: an invalid byte) */
+	/* the last two characters since the last space: where they start,
+	 * their lengths (-1: an invalid byte) and whether they are word
+	 * characters (ASCII letters and digits, CJK letters) */
 	size_t at1 = 0, at2 = 0;
-	int n1 = 0, n2 = 0, since = 0;
+	int n1 = 0, n2 = 0, w1 = 0, w2 = 0, since = 0;
 	char gram[4 * 4 + 2];
 	size_t g = 0;
 	int pending = 0;            /* a space with two before it: gram[0..g) */
@@ -452,7 +450,7 @@ static void add_grams(struct add_ctx *ctx, const char *s, size_t len)
 		if (is_space(b)) {
 			while (i < len && is_space((unsigned char)s[i]))
 				i++;
-			pending = since >= 2;
+			pending = since >= 2 && w1 && w2;
 			if (pending) {
 				g = gram_put(gram, 0, s, at1, n1);
 				g = gram_put(gram, g, s, at2, n2);
@@ -461,17 +459,20 @@ static void add_grams(struct add_ctx *ctx, const char *s, size_t len)
 			since = 0;
 			continue;
 		}
-		int n = 1;
+		int n = 1, w = is_ascii_alnum(b);
 		if (b >= 0x80) {
 			uint32_t cp;
 			n = utf8_decode_fast(s + i, len - i, &cp);
+			w = n > 0 && is_cjk_letter(cp);
 		}
 		at1 = at2;
 		n1 = n2;
+		w1 = w2;
 		at2 = i;
 		n2 = n;
+		w2 = w;
 		i += n < 0 ? 1 : (size_t)n;
-		if (++since == 2 && pending) {
+		if (++since == 2 && pending && w1 && w2) {
 			size_t e = gram_put(gram, g, s, at1, n1);
 			e = gram_put(gram, e, s, at2, n2);
 			gram[e] = '\0';
@@ -1032,6 +1033,10 @@ static size_t shard_key(const char *term, size_t len)
  * its level 6 gives 6.3 MB in 0.31 s and zlib's level 1 7.1 MB in 0.24 s. */
 #define SEARCH_DEFLATE_LEVEL 1
 
+/* The shards are a third of the JSON, and every query loads two or three
+ * of each part: level 9 makes them 15% smaller than level 1. */
+#define SEARCH_DEFLATE_SHARD_LEVEL 9
+
 static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /* Appends data[0..len) in base64 (RFC 4648, padded: what atob() reads). */
@@ -1089,7 +1094,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			      struct buf *meta, struct buf *shards, struct buf *docs)
 {
 	struct libdeflate_compressor *z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL);
-	if (!z) {
+	struct libdeflate_compressor *zs = libdeflate_alloc_compressor(SEARCH_DEFLATE_SHARD_LEVEL);
+	if (!z || !zs) {
 		fprintf(stderr, "specbook: fatal: out of memory\n");
 		exit(2);
 	}
@@ -1135,8 +1141,14 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		char *o = out->data + out->len;
 		*o++ = ',';
 		*o++ = '"';
+		int gram = key > 1;   /* weight 0: one number, the step doubled + in title */
 		for (size_t p = 0; p < t->npostings; p++) {
-			o = put_base32(o, p ? ps[p].doc - ps[p - 1].doc : ps[p].doc);
+			unsigned long long step = p ? ps[p].doc - ps[p - 1].doc : ps[p].doc;
+			if (gram) {
+				o = put_base32(o, step * 2 + (ps[p].weight >> 31));
+				continue;
+			}
+			o = put_base32(o, step);
 			/* the weight doubled, + 1 when the term is in the title */
 			o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
 					  (ps[p].weight >> 31));
@@ -1148,7 +1160,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	free(sorted);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
 		buf_adds(&plain[b], plain[b].len ? "]" : "[]");
-		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &plain[b], z, &scratch);
+		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &plain[b], zs, &scratch);
 		buf_release(&plain[b]);
 	}
 	free(plain);
@@ -1174,6 +1186,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch);
 	}
 	libdeflate_free_compressor(z);
+	libdeflate_free_compressor(zs);
 	buf_release(&json);
 	buf_release(&scratch);
 }

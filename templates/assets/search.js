@@ -247,9 +247,19 @@
 	}
 
 	/* Decodes a term's postings string: [doc, weight × 2 + (1 if the term
-	 * is in the section's title), ...] with every doc whole. */
-	function decode(str) {
+	 * is in the section's title), ...] with every doc whole.  A phrase
+	 * gram's (term holds a space after its start) has one number a
+	 * section, its step doubled + in title; its weight is 0. */
+	function decode(str, term) {
 		var out = decodeAll(str), doc = 0;
+		if (term.indexOf(" ") > 0) {
+			var pairs = [];
+			for (var i = 0; i < out.length; i++) {
+				doc = i ? doc + (out[i] >> 1) : out[i] >> 1;
+				pairs.push(doc, out[i] & 1);
+			}
+			return pairs;
+		}
 		for (var k = 0; k < out.length; k += 2)
 			out[k] = doc = k ? doc + out[k] : out[k];
 		return out;
@@ -311,7 +321,7 @@
 			var str = shardTerms(part.name, b).get(term);
 			if (str === undefined)
 				return;
-			var p = decode(str);
+			var p = decode(str, term);
 			for (var k = 0; k < p.length; k += 2)
 				out.push(p[k] + part.base, p[k + 1], part.lengths[p[k]]);
 		});
@@ -394,14 +404,19 @@
 	}
 
 	/* Returns the phrase gram of a query (lowercased, trimmed): the two
-	 * characters either side of its first space that has two on each side
-	 * ("ry ba" of "memory bandwidth"), or null.  search.c's add_grams()
+	 * characters either side of its first space that has two word
+	 * characters (ASCII letters and digits, CJK letters) on each side ("ry
+	 * ba" of "memory bandwidth"), or null.  search.c's add_grams()
 	 * indexes every gram of each section's title and text, so a section
 	 * without the query's gram cannot have the query there as written. */
 	function phraseGram(phrase) {
 		var c = Array.from(phrase);
+		var word = function (ch) {
+			var cp = ch.codePointAt(0);
+			return isAlnum(cp) || isCjkLetter(cp);
+		};
 		for (var k = 2; k + 2 < c.length; k++)
-			if (c[k] === " " && c[k - 2] !== " " && c[k - 1] !== " " && c[k + 1] !== " " && c[k + 2] !== " ")
+			if (c[k] === " " && word(c[k - 2]) && word(c[k - 1]) && word(c[k + 1]) && word(c[k + 2]))
 				return c.slice(k - 2, k + 3).join("");
 		return null;
 	}
@@ -478,7 +493,7 @@
 					shardTerms(part.name, b).forEach(function (v, t) {
 						if (t.lastIndexOf(end, 0) !== 0)
 							return;
-						var p = decode(v);
+						var p = decode(v, t);
 						for (var k = 0; k < p.length; k += 2)
 							titled.add(p[k] + part.base);
 					});
