@@ -61,7 +61,13 @@ struct search_index *search_index_new(void);
  * ("01-introduction.html", "specs/accelerators.html"); anchor is the id of
  * the section's heading without '#' ("" or NULL for the top of the page);
  * title and text are UTF-8 (NULL counts as "").  Whitespace runs in text
- * are collapsed to one space for the stored snippet text.
+ * are collapsed to one space for the stored snippet text.  Besides the
+ * terms of search_tokenize(), the title and the text give phrase grams:
+ * for each run of space with two letters or digits (ASCII, or CJK
+ * letters) on either side, those five characters, ASCII lowercased
+ * ("memory bandwidth": "ry ba"), written in the split index's shards only
+ * (search.js rules out the phrase boosts of sections without the query's
+ * gram).
  */
 void search_index_add(struct search_index *index, const char *page,
 		      const char *anchor, const char *title, const char *text);
@@ -133,23 +139,31 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  *
  * n is the part's number of sections, l their total length (UTF-16 units
  * of title and text), p the first section of each run of sections of one
- * page, s one base-32 number a section (see below): its length doubled,
- * plus 1 when its title or text may hold a CJK letter, a space and a CJK
- * letter (without one, Chinese words typed apart, "显存 带宽", cannot be
- * there as written, and search.js need not load it to rule out its
- * phrase boost).  A term goes into shard search_bucket(term): the terms
- * of a shard are sorted by their bytes; each term's postings are one
- * string of numbers in base 32 (the last digit of each from "0-9A-V", the
- * others from "a-z!#$%&*"), two a section: its step from the section
- * before (the first given whole), and its weight doubled plus 1 when the
- * term is in the section's title (so that search.js knows which sections
- * a title boost could lift without loading them).  search.js loads the
- * head of every part, for each term of a query its shard of every part,
- * and the sections of the pages whose hits it shows.  meta is appended
- * the head, shards is an array of SEARCH_BUCKETS buffers and docs one of
- * search_index_npages() buffers, appended to.
+ * page, s each section's length as a base-32 number (see below).
+ *
+ * A word or CJK term goes into shard search_bucket(term), a title ending
+ * (" ndwidth") into that of the ending, a phrase gram ("ry ba", see
+ * search_index_add()) into that of what follows its space (the shard of
+ * the query's next word).  The terms of a shard are sorted by their
+ * bytes; each term's postings are one string of numbers in base 32 (the
+ * last digit of each from "0-9A-V", the others from "a-z!#$%&*"), two a
+ * section: its step from the section before (the first given whole), and
+ * its weight doubled plus 1 when the term is in the section's title (so
+ * that search.js knows which sections a title boost could lift without
+ * loading them); a gram's, whose weight is 0, one: the step doubled plus
+ * the title bit.
+ *
+ * search.js loads the head of every part, for each term of a query its
+ * shard of every part, and the sections of the pages whose hits it
+ * shows.  meta is appended the head, shards is an array of SEARCH_BUCKETS
+ * buffers and docs one of search_index_npages() buffers, appended to.
  */
-#define SEARCH_BUCKETS 128
+/* 256: two-word queries on a book of 10 000 chapters load 1.5 MB instead
+ * of 2 MB with 128 (the bytes of unrelated terms that share a shard). */
+#define SEARCH_BUCKETS 256
+/* FNV-1a of an ASCII term's first two bytes (a word and the words it
+ * begins share a shard, for prefix search) or of all the bytes of a CJK
+ * one (characters and pairs are looked up whole), modulo SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
 size_t search_index_npages(const struct search_index *index);
 void search_index_write_split(const struct search_index *index, const char *name,

@@ -206,10 +206,11 @@
 	}
 
 	/* search_bucket() in search.c: FNV-1a of the term's first two bytes
-	 * (ASCII) or its first character's UTF-8 bytes. */
+	 * (ASCII: a word and the words it begins share one) or of all its
+	 * UTF-8 bytes (CJK: a character or a pair, looked up whole). */
 	function bucketOf(term, buckets) {
 		var utf8 = unescape(encodeURIComponent(term)), c = utf8.charCodeAt(0);
-		var key = Math.min(utf8.length, c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0x80 ? 2 : 2);
+		var key = c >= 0x80 ? utf8.length : Math.min(utf8.length, 2);
 		var h = 2166136261 | 0;
 		for (var k = 0; k < key; k++)
 			h = Math.imul(h ^ utf8.charCodeAt(k), 16777619);
