@@ -31,7 +31,8 @@ const path = require("path");
 const vm = require("vm");
 
 const TOP = 10;
-const BOUND_QUERIES = ["band hdr", "h100 sxm", "memory bandwidth", "显存 带宽", "100", "link", "nvlink 5"];
+const BOUND_QUERIES = ["band hdr", "h100 sxm", "memory bandwidth", "显存 带宽", "100", "link", "nvlink 5",
+	"tensor core", "显存 容量", "hbm 带宽", "nvlink 带宽", "decode throughput", "the memory"];
 const BOUND_LINE = /var boost = phraseBound\(inTitle, units\.length, gram, d\);/;
 
 function usage() {
