@@ -96,15 +96,15 @@ else
 	not_ok "nothing changed: no chapter is rendered, the summary says so" "$(cat "$TMP/last-log")"
 fi
 
-# one word of prose in one chapter: its page, its page's sections file and
-# the shards of its search part whose bytes changed are rewritten (all 128
-# here: a shard carries the part's total length, and a posting its section's
-# length); no file of another part; the part's other 63 chapters are read again for the index (the
+# one word of prose in one chapter: its page, its page's sections file, its
+# search part's head (m.js: the part's total length and each section's) and
+# the shards whose bytes changed (those of the new word and its grams) are
+# rewritten; no file of another part; the part's other 63 chapters are read again for the index (the
 # part needs their text) but not rendered into pages, and the part's claims
 # page, made again from their records, comes out the same
 f=$(chapter 150); stem=$(basename "$f" .md)
 edit "$f" clearly
-rebuild "one word in chapter 150" "~$stem\.html|assets/search/0002/([0-9a-f]{2}|p21)\.js"
+rebuild "one word in chapter 150" "~$stem\.html|assets/search/0002/([0-9a-f]{2}|p21|m)\.js"
 grep -q "$((N - 1)) of $N chapters unchanged since the last build, 1 rendered, 63 read again for their search part" "$TMP/last-log" \
 	&& ok "one word in chapter 150: the chapters of its search part rendered, no more" \
 	|| not_ok "one word in chapter 150: the chapters of its search part rendered, no more" "$(cat "$TMP/last-log")"
@@ -128,7 +128,7 @@ grep -q "unchanged since" "$TMP/last-log" \
 # a figure's meaning: the chapter's page, figures.html and flashcards.txt
 f=$(chapter 150); stem=$(basename "$f" .md)
 sed -i 's/bandwidth of card one, 150}/bandwidth of card one (chapter 150)}/' "$f"
-rebuild "a figure's meaning in chapter 150" "~$stem\.html|figures\.html|flashcards\.txt|assets/search/0002/([0-9a-f]{2}|p21)\.js"
+rebuild "a figure's meaning in chapter 150" "~$stem\.html|figures\.html|flashcards\.txt|assets/search/0002/([0-9a-f]{2}|p21|m)\.js"
 if grep -q 'bandwidth of card one (chapter 150)' "$out/figures.html" "$out/flashcards.txt" &&
 	[ "$(grep -c 'bandwidth of card one' "$out/flashcards.txt")" -eq 3 ]; then
 	ok "a figure's meaning in chapter 150: figures.html and flashcards.txt show it, and the other chapters' from the cache"

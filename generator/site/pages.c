@@ -1351,16 +1351,18 @@ static void write_if_changed(struct site *s, const char *path, struct buf *b)
 	buf_release(b);
 }
 
-/* Writes the part being filled, named name ("0003", "book"): its shards
- * and its pages' sections (search.h). */
+/* Writes the part being filled, named name ("0003", "book"): its head,
+ * its shards and its pages' sections (search.h). */
 static void search_flush(struct site *s, const char *name)
 {
 	size_t npages = search_index_npages(s->search);
+	struct buf meta = BUF_INIT;
 	struct buf *shards = xcalloc(SEARCH_BUCKETS, sizeof *shards);
 	struct buf *docs = xcalloc(npages ? npages : 1, sizeof *docs);
-	search_index_write_split(s->search, name, shards, docs);
+	search_index_write_split(s->search, name, &meta, shards, docs);
 	search_index_free(s->search);
 	s->search = NULL;
+	write_if_changed(s, arena_printf(s->a, "assets/search/%s/m.js", name), &meta);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
 		write_if_changed(s, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
 	for (size_t k = 0; k < npages; k++)
@@ -1417,10 +1419,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 		/* so is the rest of its part (the reuse layer decided so): so is the part */
 		if (last) {
 			size_t k = s->search_parts++, from = k * SEARCH_PART_CHAPTERS;
-			for (size_t f = 0; f < SEARCH_BUCKETS + (ci + 1 - from); f++) {
+			for (size_t f = 0; f <= SEARCH_BUCKETS + (ci + 1 - from); f++) {
 				const char *path = f < SEARCH_BUCKETS
 					? arena_printf(s->a, "assets/search/%04zu/%02zx.js", k, f)
-					: arena_printf(s->a, "assets/search/%04zu/p%zu.js", k, f - SEARCH_BUCKETS);
+					: f == SEARCH_BUCKETS ? arena_printf(s->a, "assets/search/%04zu/m.js", k)
+					: arena_printf(s->a, "assets/search/%04zu/p%zu.js", k, f - SEARCH_BUCKETS - 1);
 				if (site_take_file(s, path)) {
 					diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 						   "(build with --no-cache)", path);

@@ -61,7 +61,13 @@ struct search_index *search_index_new(void);
  * ("01-introduction.html", "specs/accelerators.html"); anchor is the id of
  * the section's heading without '#' ("" or NULL for the top of the page);
  * title and text are UTF-8 (NULL counts as "").  Whitespace runs in text
- * are collapsed to one space for the stored snippet text.
+ * are collapsed to one space for the stored snippet text.  Besides the
+ * terms of search_tokenize(), the title and the text give phrase grams:
+ * for each run of space with two letters or digits (ASCII, or CJK
+ * letters) on either side, those five characters, ASCII lowercased
+ * ("memory bandwidth": "ry ba"), written in the split index's shards only
+ * (search.js rules out the phrase boosts of sections without the query's
+ * gram).
  */
 void search_index_add(struct search_index *index, const char *page,
 		      const char *anchor, const char *title, const char *text);
@@ -119,32 +125,49 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
 
 /*
  * The split index (issue 18): a query loads only what it needs.  A part
- * (name: "0003", "book") is written as SEARCH_BUCKETS shards of postings
- * and one file of sections for each of its pages:
+ * (name: "0003", "book") is written as one head, SEARCH_BUCKETS shards of
+ * postings and one file of sections for each of its pages.  Each file is
+ * one call whose last argument is a JSON text deflated (zlib's format)
+ * and in base64, Z below, so that it loads from file:// by a <script>
+ * element and search.js inflates it with DecompressionStream("deflate"):
  *
- *   SPECBOOK_SEARCH_SHARD("0003",7,{"n":512,"l":1234567,"p":[page,firstdoc,...],
- *     "t":["term","postings",...]});
- *   SPECBOOK_SEARCH_DOCS("0003",17,["page.html","title"],
- *     [[doc,"anchor","title","text"],...]);
+ *   m.js    SPECBOOK_SEARCH_META("0003",Z)  {"n":515,"l":1135733,
+ *             "p":[page,firstdoc,...],"s":"lengths"}
+ *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  ["term","postings",...]
+ *   p17.js  SPECBOOK_SEARCH_DOCS("0003",17,Z)  [["page.html","title"],
+ *             [[doc,"anchor","title","text"],...]]
  *
  * n is the part's number of sections, l their total length (UTF-16 units
  * of title and text), p the first section of each run of sections of one
- * page.  A term goes into shard search_bucket(term): the terms of a
- * shard are sorted by their bytes; each term's postings are one string
- * of numbers in base 32 (the last digit of each from "0-9A-V", the others
- * from "a-z!#$%&*"), three a section: its step from the section before
- * (the first given whole), its weight doubled plus 1 when the term is in
- * the section's title (so that search.js knows which sections a title
- * boost could lift without loading them), its length.  search.js loads, for
- * each term of a query, its shard of every part, and the sections of the
- * pages whose hits it shows.  shards is an array of SEARCH_BUCKETS
+ * page, s each section's length as a base-32 number (see below).
+ *
+ * A word or CJK term goes into shard search_bucket(term), a title ending
+ * (" ndwidth") into that of the ending, a phrase gram ("ry ba", see
+ * search_index_add()) into that of what follows its space (the shard of
+ * the query's next word).  The terms of a shard are sorted by their
+ * bytes; each term's postings are one string of numbers in base 32 (the
+ * last digit of each from "0-9A-V", the others from "a-z!#$%&*"), two a
+ * section: its step from the section before (the first given whole), and
+ * its weight doubled plus 1 when the term is in the section's title (so
+ * that search.js knows which sections a title boost could lift without
+ * loading them); a gram's, whose weight is 0, one: the step doubled plus
+ * the title bit.
+ *
+ * search.js loads the head of every part, for each term of a query its
+ * shard of every part, and the sections of the pages whose hits it
+ * shows.  meta is appended the head, shards is an array of SEARCH_BUCKETS
  * buffers and docs one of search_index_npages() buffers, appended to.
  */
-#define SEARCH_BUCKETS 128
+/* 256: two-word queries on a book of 10 000 chapters load 1.5 MB instead
+ * of 2 MB with 128 (the bytes of unrelated terms that share a shard). */
+#define SEARCH_BUCKETS 256
+/* FNV-1a of an ASCII term's first two bytes (a word and the words it
+ * begins share a shard, for prefix search) or of all the bytes of a CJK
+ * one (characters and pairs are looked up whole), modulo SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
 size_t search_index_npages(const struct search_index *index);
 void search_index_write_split(const struct search_index *index, const char *name,
-			      struct buf *shards, struct buf *docs);
+			      struct buf *meta, struct buf *shards, struct buf *docs);
 
 /* Frees the index and everything it holds; NULL is allowed. */
 void search_index_free(struct search_index *index);

@@ -138,15 +138,33 @@
 		var src = cur ? (cur.src || (cur.getAttribute && cur.getAttribute("src")) || "") : "";
 		return src.replace(/search\.js(\?.*)?$/, "") + "search/";
 	})();
-	var shardData = {}, docsData = {}, loading = {};
+	var metaData = {}, shardData = {}, docsData = {}, loading = {}, inflating = {};
 
-	window.SPECBOOK_SEARCH_SHARD = function (name, b, obj) {
-		shardData[name + "/" + b] = obj;
+	/* Returns a promise of the JSON value that z holds: deflated (zlib's
+	 * format), in base64 (search.h). */
+	function inflate(z) {
+		var bin = atob(z), bytes = new Uint8Array(bin.length);
+		for (var k = 0; k < bin.length; k++)
+			bytes[k] = bin.charCodeAt(k);
+		var ds = new DecompressionStream("deflate"), w = ds.writable.getWriter();
+		w.write(bytes);
+		w.close();
+		return new Response(ds.readable).text().then(JSON.parse);
+	}
+
+	/* Each file of the index calls one of these with its JSON deflated. */
+	window.SPECBOOK_SEARCH_META = function (name, z) {
+		inflating[name] = inflate(z).then(function (v) { metaData[name] = v; });
 	};
-	window.SPECBOOK_SEARCH_DOCS = function (name, k, page, docs) {
-		var byDoc = new Map();
-		docs.forEach(function (d) { byDoc.set(d[0], d); });
-		docsData[name + "/" + k] = { page: page, docs: byDoc };
+	window.SPECBOOK_SEARCH_SHARD = function (name, b, z) {
+		inflating[name + "/" + b] = inflate(z).then(function (t) { shardData[name + "/" + b] = { t: t }; });
+	};
+	window.SPECBOOK_SEARCH_DOCS = function (name, k, z) {
+		inflating[name + "/p" + k] = inflate(z).then(function (v) {
+			var byDoc = new Map();
+			v[1].forEach(function (d) { byDoc.set(d[0], d); });
+			docsData[name + "/" + k] = { page: v[0], docs: byDoc };
+		});
 	};
 
 	/* Loads a script by inserting a <script> element (fetch() does not
@@ -163,6 +181,17 @@
 		return loading[src];
 	}
 
+	/* Loads the index's file name/file.js, which sets key once inflated. */
+	function loadFile(name, file, key) {
+		return loadScript(BASE + name + "/" + file + ".js").then(function () {
+			return inflating[key];
+		}).then(null, function () {});
+	}
+
+	function loadShard(name, b) {
+		return loadFile(name, ("0" + b.toString(16)).slice(-2), name + "/" + b);
+	}
+
 	function config() {
 		var page = document.getElementById("search-page");
 		var n = page ? parseInt(page.getAttribute("data-parts"), 10) : NaN;
@@ -177,21 +206,21 @@
 	}
 
 	/* search_bucket() in search.c: FNV-1a of the term's first two bytes
-	 * (ASCII) or its first character's UTF-8 bytes. */
+	 * (ASCII: a word and the words it begins share one) or of all its
+	 * UTF-8 bytes (CJK: a character or a pair, looked up whole). */
 	function bucketOf(term, buckets) {
-		var bytes = [], cp = term.codePointAt(0);
-		if (cp < 0x80) {
-			bytes.push(cp);
-			if (term.length > 1)
-				bytes.push(term.charCodeAt(1));
-		} else {
-			unescape(encodeURIComponent(String.fromCodePoint(cp))).split("").forEach(function (ch) {
-				bytes.push(ch.charCodeAt(0));
-			});
-		}
+		var utf8 = unescape(encodeURIComponent(term)), c = utf8.charCodeAt(0);
+		var key = c >= 0x80 ? utf8.length : Math.min(utf8.length, 2);
 		var h = 2166136261 | 0;
-		bytes.forEach(function (x) { h = Math.imul(h ^ x, 16777619); });
+		for (var k = 0; k < key; k++)
+			h = Math.imul(h ^ utf8.charCodeAt(k), 16777619);
 		return (h >>> 0) % buckets;
+	}
+
+	/* The shard of a term (search.c's shard_key()): a title ending's is
+	 * that of the ending, a phrase gram's that of what follows its space. */
+	function shardOf(term, buckets) {
+		return bucketOf(term.slice(term.indexOf(" ") + 1), buckets);
 	}
 
 	var DIGITS = (function () {
@@ -203,23 +232,37 @@
 		return t;
 	})();
 
-	/* Decodes a term's postings string: [doc, weight × 2 + (1 if the term
-	 * is in the section's title), length, ...] with every doc whole. */
-	function decode(str) {
-		var out = [], n = 0, doc = 0, k = 0;
+	/* Decodes a string of base-32 numbers (search.h). */
+	function decodeAll(str) {
+		var out = [], n = 0;
 		for (var i = 0; i < str.length; i++) {
 			var v = DIGITS[str.charCodeAt(i)];
 			if (v >= 32) {
 				n = n * 32 + v - 32;
 				continue;
 			}
-			n = n * 32 + v;
-			if (k % 3 === 0)
-				n = doc = k ? doc + n : n;
-			out.push(n);
-			k++;
+			out.push(n * 32 + v);
 			n = 0;
 		}
+		return out;
+	}
+
+	/* Decodes a term's postings string: [doc, weight × 2 + (1 if the term
+	 * is in the section's title), ...] with every doc whole.  A phrase
+	 * gram's (term holds a space after its start) has one number a
+	 * section, its step doubled + in title; its weight is 0. */
+	function decode(str, term) {
+		var out = decodeAll(str), doc = 0;
+		if (term.indexOf(" ") > 0) {
+			var pairs = [];
+			for (var i = 0; i < out.length; i++) {
+				doc = i ? doc + (out[i] >> 1) : out[i] >> 1;
+				pairs.push(doc, out[i] & 1);
+			}
+			return pairs;
+		}
+		for (var k = 0; k < out.length; k += 2)
+			out[k] = doc = k ? doc + out[k] : out[k];
 		return out;
 	}
 
@@ -230,24 +273,25 @@
 		if (!cfg)
 			return Promise.resolve(null);
 		var buckets = new Set();
-		terms.forEach(function (t) { buckets.add(bucketOf(t, cfg.buckets)); });
+		terms.forEach(function (t) { buckets.add(shardOf(t, cfg.buckets)); });
 		var wait = [];
+		cfg.names.forEach(function (name) { wait.push(loadFile(name, "m", name)); });
 		buckets.forEach(function (b) {
-			var hex = ("0" + b.toString(16)).slice(-2);
-			cfg.names.forEach(function (name) { wait.push(loadScript(BASE + name + "/" + hex + ".js")); });
+			cfg.names.forEach(function (name) { wait.push(loadShard(name, b)); });
 		});
 		return Promise.all(wait).then(function () {
 			var parts = [], n = 0, total = 0, ok = true;
 			cfg.names.forEach(function (name) {
-				var sh = null;
-				buckets.forEach(function (b) { sh = sh || shardData[name + "/" + b]; });
-				if (!sh) {
+				var m = metaData[name];
+				if (!m) {
 					ok = false;
 					return;
 				}
-				parts.push({ name: name, base: n, n: sh.n, p: sh.p });
-				n += sh.n;
-				total += sh.l;
+				if (!m.lengths)
+					m.lengths = decodeAll(m.s);
+				parts.push({ name: name, base: n, n: m.n, p: m.p, lengths: m.lengths });
+				n += m.n;
+				total += m.l;
 			});
 			if (!ok)
 				return null;
@@ -273,14 +317,14 @@
 	function postings(ix, term) {
 		if (ix.cache.has(term))
 			return ix.cache.get(term);
-		var b = bucketOf(term, ix.cfg.buckets), out = [];
+		var b = shardOf(term, ix.cfg.buckets), out = [];
 		ix.parts.forEach(function (part) {
 			var str = shardTerms(part.name, b).get(term);
 			if (str === undefined)
 				return;
-			var p = decode(str);
-			for (var k = 0; k < p.length; k += 3)
-				out.push(p[k] + part.base, p[k + 1], p[k + 2]);
+			var p = decode(str, term);
+			for (var k = 0; k < p.length; k += 2)
+				out.push(p[k] + part.base, p[k + 1], part.lengths[p[k]]);
 		});
 		var r = out.length ? out : null;
 		ix.cache.set(term, r);
@@ -294,7 +338,8 @@
 		var b = bucketOf(prefix, ix.cfg.buckets), seen = new Set();
 		ix.parts.forEach(function (part) {
 			shardTerms(part.name, b).forEach(function (v, t) {
-				if (t !== prefix && t.lastIndexOf(prefix, 0) === 0 && /^[\x00-\x7f]*$/.test(t))
+				if (t !== prefix && t.lastIndexOf(prefix, 0) === 0 && /^[\x00-\x7f]*$/.test(t) &&
+				    t.indexOf(" ") < 0)   /* not a phrase gram */
 					seen.add(t);
 			});
 		});
@@ -311,13 +356,13 @@
 		var local = doc - part.base, page = 0;
 		for (var r = 0; r < part.p.length && part.p[r + 1] <= local; r += 2)
 			page = part.p[r];
-		return { key: part.name + "/" + page, src: BASE + part.name + "/p" + page + ".js", local: local };
+		return { key: part.name + "/" + page, name: part.name, page: page, local: local };
 	}
 
 	/* Returns a promise of the section of doc: {page:[path,title], d:[doc,anchor,title,text]}. */
 	function section(ix, doc) {
 		var at = locate(ix, doc);
-		return loadScript(at.src).then(function () {
+		return loadFile(at.name, "p" + at.page, at.name + "/p" + at.page).then(function () {
 			var pd = docsData[at.key];
 			var d = pd && pd.docs.get(at.local);
 			if (!d)
@@ -357,6 +402,39 @@
 		for (var k = 1; k < unit.cjk.length; k++)
 			need.push(unit.cjk[k - 1] + unit.cjk[k]);
 		return need;
+	}
+
+	/* Returns the phrase gram of a query (lowercased, trimmed): the two
+	 * characters either side of its first space that has two word
+	 * characters (ASCII letters and digits, CJK letters) on each side ("ry
+	 * ba" of "memory bandwidth"), or null.  search.c's add_grams()
+	 * indexes every gram of each section's title and text, so a section
+	 * without the query's gram cannot have the query there as written. */
+	function phraseGram(phrase) {
+		var c = Array.from(phrase);
+		var word = function (ch) {
+			var cp = ch.codePointAt(0);
+			return isAlnum(cp) || isCjkLetter(cp);
+		};
+		for (var k = 2; k + 2 < c.length; k++)
+			if (c[k] === " " && word(c[k - 2]) && word(c[k - 1]) && word(c[k + 1]) && word(c[k + 2]))
+				return c.slice(k - 2, k + 3).join("");
+		return null;
+	}
+
+	/* Returns the most the phrase boosts can multiply a section's score
+	 * by: ×1.5 for the query in its title, which needs every unit there
+	 * (inTitle, from scoreUnit's titled), else ×1.25 for the words
+	 * together in its text (queries of two words or more); and neither
+	 * where the query's phrase gram is not (gram: its map doc → weight ×
+	 * 2 + in title, or null without a gram), nor ×1.5 where the gram is
+	 * not in the title. */
+	function phraseBound(inTitle, nunits, gram, d) {
+		var boost = inTitle ? 1.5 : nunits > 1 ? 1.25 : 1;
+		if (!gram)
+			return boost;
+		var g = gram.get(d);
+		return g === undefined ? 1 : g & 1 ? boost : Math.min(boost, nunits > 1 ? 1.25 : 1);
 	}
 
 	function idf(ix, p) {
@@ -416,8 +494,8 @@
 					shardTerms(part.name, b).forEach(function (v, t) {
 						if (t.lastIndexOf(end, 0) !== 0)
 							return;
-						var p = decode(v);
-						for (var k = 0; k < p.length; k += 3)
+						var p = decode(v, t);
+						for (var k = 0; k < p.length; k += 2)
 							titled.add(p[k] + part.base);
 					});
 				});
@@ -488,8 +566,7 @@
 		var wait = [];
 		want.forEach(function (u) {
 			typoBuckets(u.word, ix.cfg.buckets).forEach(function (b) {
-				var hex = ("0" + b.toString(16)).slice(-2);
-				ix.cfg.names.forEach(function (name) { wait.push(loadScript(BASE + name + "/" + hex + ".js")); });
+				ix.cfg.names.forEach(function (name) { wait.push(loadShard(name, b)); });
 			});
 		});
 		return Promise.all(wait).then(function () {
@@ -522,8 +599,10 @@
 		var want = limit > 0 ? limit : SHOWN;
 		if (!units.length)
 			return Promise.resolve({ results: [], count: 0, units: units });
-		var terms = [];
+		var terms = [], grams = phraseGram(asciiLower(String(q).trim()));
 		units.forEach(function (u) { terms = terms.concat(unitTerms(u)); });
+		if (grams)
+			terms.push(grams);
 		var ix = null;
 		return open(terms).then(function (opened) {
 			ix = opened;
@@ -543,11 +622,15 @@
 					a[u] = s;
 				});
 			});
-			var phrase = asciiLower(String(q).trim());
+			var phrase = asciiLower(String(q).trim()), gram = null;
+			if (grams) {
+				var gp = postings(ix, grams);
+				gram = new Map();
+				for (var k = 0; gp && k < gp.length; k += 3)
+					gram.set(gp[k], gp[k + 1]);
+			}
 			var cands = [];
-			/* ub: the most a section can score once loaded.  The query in
-			 * its title (×1.5) needs every unit there (scoreUnit's titled);
-			 * else at most ×1.25, the words together in its text. */
+			/* ub: the most a section can score once loaded (phraseBound) */
 			per.forEach(function (a, d) {
 				var sum = 0, hits = 0, inTitle = true;
 				for (var u = 0; u < units.length; u++) {
@@ -558,7 +641,7 @@
 					if (titled[u] && !titled[u].has(d))
 						inTitle = false;
 				}
-				var boost = inTitle ? 1.5 : units.length > 1 ? 1.25 : 1;
+				var boost = phraseBound(inTitle, units.length, gram, d);
 				cands.push({ doc: d, per: a, hits: hits, ub: sum * boost });
 			});
 			var all = cands.filter(function (r) { return r.hits === units.length; });
@@ -627,20 +710,12 @@
 			return Promise.resolve(null);
 		var wait = [];
 		for (var b = 0; b < cfg.buckets; b++)
-			cfg.names.forEach(function (name) {
-				wait.push(loadScript(BASE + name + "/" + ("0" + b.toString(16)).slice(-2) + ".js"));
-			});
+			cfg.names.forEach(function (name) { wait.push(loadShard(name, b)); });
 		return Promise.all(wait).then(function () {
 			var all = [];
 			for (var b = 0; b < cfg.buckets; b++)
 				all.push(b);
-			return open([]).then(function () {
-				var ix = { cfg: cfg, parts: [], n: 0, cache: new Map() };
-				cfg.names.forEach(function (name) {
-					var sh = shardData[name + "/0"];
-					ix.parts.push({ name: name, base: ix.n, n: sh.n, p: sh.p });
-					ix.n += sh.n;
-				});
+			return open([]).then(function (ix) {
 				var docs = [];
 				for (var d = 0; d < ix.n; d++)
 					docs.push(section(ix, d));
@@ -649,7 +724,7 @@
 					cfg.names.forEach(function (name) {
 						all.forEach(function (bk) {
 							shardTerms(name, bk).forEach(function (v, t) {
-								if (t.charAt(0) !== " ")   /* a title ending */
+								if (t.indexOf(" ") < 0)   /* not a title ending or phrase gram */
 									terms.add(t);
 							});
 						});

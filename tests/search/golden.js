@@ -22,8 +22,8 @@
  * Each query (and those of BOUND_QUERIES) is also run with search.js's
  * bound on what a section can score once loaded set to the loosest one
  * (×1.5 for every hit, which loads nearly every hit's page): the results
- * shown must be the same, or the bound (title flags and endings) skipped a
- * section that belonged in them.
+ * shown must be the same, or the bound (title flags and endings, phrase
+ * grams) skipped a section that belonged in them.
  */
 "use strict";
 const fs = require("fs");
@@ -31,8 +31,9 @@ const path = require("path");
 const vm = require("vm");
 
 const TOP = 10;
-const BOUND_QUERIES = ["band hdr", "h100 sxm", "memory bandwidth", "显存 带宽", "100", "link", "nvlink 5"];
-const BOUND_LINE = /var boost = inTitle \? 1\.5 : units\.length > 1 \? 1\.25 : 1;/;
+const BOUND_QUERIES = ["band hdr", "h100 sxm", "memory bandwidth", "显存 带宽", "100", "link", "nvlink 5",
+	"tensor core", "显存 容量", "hbm 带宽", "nvlink 带宽", "decode throughput", "the memory"];
+const BOUND_LINE = /var boost = phraseBound\(inTitle, units\.length, gram, d\);/;
 
 function usage() {
 	process.stderr.write("usage: golden.js SITE_DIR [GOLDEN] [--write] [--bytes QUERY]\n");
@@ -85,6 +86,8 @@ function openSite(site, loose) {
 		setTimeout, clearTimeout,
 		URLSearchParams,
 		Map, Set, Array, Object, Math, String, Number, JSON, Promise,
+		/* what search.js inflates the index's files with (search.h) */
+		atob, Uint8Array, DecompressionStream, Response,
 		document: {
 			readyState: "complete",
 			head, body, documentElement: element("html"),

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <libdeflate.h>
 
 #include "core/buffer.h"
 #include "site/search.h"
@@ -253,6 +254,125 @@ static void test_pack_merge(void **state)
 	search_index_free(merged);
 }
 
+/* Returns the JSON inside one file of the split index, which must start
+ * with head (`CALL("name",`): its last argument, base64 decoded and
+ * inflated. */
+static char *split_json(const struct buf *file, const char *head)
+{
+	assert_non_null(file->data);
+	assert_memory_equal(file->data, head, strlen(head));
+	/* the last argument: the string before the closing `");` */
+	const char *end = file->data + file->len - 4, *b = end;
+	assert_string_equal(end, "\");\n");
+	while (b > file->data + strlen(head) && b[-1] != '"')
+		b--;
+	static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = 0, cap = (size_t)(end - b);
+	unsigned char *z = malloc(cap);
+	uint32_t acc = 0;
+	int bits = 0;
+	for (; b < end && *b != '='; b++) {
+		const char *d = strchr(digits, *b);
+		assert_non_null(d);
+		acc = acc << 6 | (uint32_t)(d - digits);
+		if ((bits += 6) >= 8) {
+			bits -= 8;
+			z[n++] = (unsigned char)(acc >> bits);
+		}
+	}
+	size_t room = 1 << 20, got = 0;
+	char *out = malloc(room + 1);
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	assert_int_equal(libdeflate_zlib_decompress(d, z, n, out, room, &got), LIBDEFLATE_SUCCESS);
+	libdeflate_free_decompressor(d);
+	free(z);
+	out[got] = '\0';
+	return out;
+}
+
+/* The postings string of term in json, a shard's ["term","postings",...]. */
+static char *shard_postings(const char *json, const char *term)
+{
+	char key[64];
+	snprintf(key, sizeof key, "\"%s\",\"", term);
+	const char *p = strstr(json, key);
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	return strndup(p, (size_t)(strchr(p, '"') - p));
+}
+
+/* The split index (search.h): a head, shards of postings with phrase
+ * grams, the sections of each page, each deflated in base64. */
+static void test_split_files(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	search_index_set_page_title(ix, "01-a.html", "第一章 One");
+	search_index_add(ix, "01-a.html", "bw", "Memory Bandwidth 显存 带宽",
+			 "HBM3e has memory \n bandwidth of 3.35 TB/s. 显存带宽");
+	search_index_add(ix, "01-a.html", "x", "Other", "bandwidth Memory");
+	search_index_add(ix, "02-b.html", "", "", "ab\xff cd");
+	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[2];
+	memset(shards, 0, sizeof shards);
+	memset(docs, 0, sizeof docs);
+	assert_int_equal(search_index_npages(ix), 2);
+	search_index_write_split(ix, "0003", &meta, shards, docs);
+
+	/* lengths in UTF-16 units of title and collapsed text: 22 + 45 (base
+	 * 32: "c3"), 5 + 16 ("L"), 0 + 6 ("6") */
+	char *json = split_json(&meta, "SPECBOOK_SEARCH_META(\"0003\",\"");
+	assert_string_equal(json, "{\"n\":3,\"l\":94,\"p\":[0,0,1,2],\"s\":\"c3L6\"}");
+	free(json);
+
+	/* "memory": section 0 weight 5 + 1, in the title (0, 6 × 2 + 1);
+	 * section 1 a step of 1, weight 1 (1, 2) */
+	json = split_json(&shards[search_bucket("memory", 6)], "SPECBOOK_SEARCH_SHARD(\"0003\",");
+	char *p = shard_postings(json, "memory");
+	assert_non_null(p);
+	assert_string_equal(p, "0D12");
+	free(p);
+	free(json);
+
+	/* grams, in the shard of what follows their space, one number a
+	 * section (its step doubled, + 1 in the title): "ry ba" in section
+	 * 0's title and text; "th me" in section 1's text; one of Chinese
+	 * words apart in a title; none with a character that is not a letter
+	 * or digit ("s. 显", "b\xff cd") */
+	static const char *const grams[][2] = {
+		{ "ry ba", "1" }, { "th me", "2" }, { "显存 带宽", "1" }, { "35 tb", "0" },
+		{ "s. 显", NULL }, { "b\xef\xbf\xbd cd", NULL }, { "b\xff cd", NULL },
+	};
+	for (size_t k = 0; k < sizeof grams / sizeof grams[0]; k++) {
+		const char *after = strchr(grams[k][0], ' ') + 1;
+		json = split_json(&shards[search_bucket(after, strlen(after))], "SPECBOOK_SEARCH_SHARD(\"0003\",");
+		p = shard_postings(json, grams[k][0]);
+		if (grams[k][1]) {
+			assert_non_null(p);
+			assert_string_equal(p, grams[k][1]);
+		} else {
+			assert_null(p);
+		}
+		free(p);
+		free(json);
+	}
+
+	json = split_json(&docs[0], "SPECBOOK_SEARCH_DOCS(\"0003\",0,\"");
+	assert_non_null(strstr(json, "[[\"01-a.html\",\"第一章 One\"],[\n[0,\"bw\",\"Memory Bandwidth 显存 带宽\","
+			       "\"HBM3e has memory bandwidth of 3.35 TB/s. 显存带宽\"],\n[1,\"x\","));
+	free(json);
+	json = split_json(&docs[1], "SPECBOOK_SEARCH_DOCS(\"0003\",1,\"");
+	assert_string_equal(json, "[[\"02-b.html\",\"\"],[\n[2,\"\",\"\",\"ab\xef\xbf\xbd cd\"]]]");
+	free(json);
+
+	buf_release(&meta);
+	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+		buf_release(&shards[b]);
+	buf_release(&docs[0]);
+	buf_release(&docs[1]);
+	search_index_free(ix);
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -291,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_postings_weights),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_pack_merge),
+		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_deterministic),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
