@@ -160,6 +160,24 @@ printf 'garbage' >"$book/.specbook-cache/chapters"
 edit "$(chapter 8)" mostly
 rebuild "a garbled chapter index" -
 
+# the search records (search-N beside the pack) damaged: a rebuild first
+# builds afresh (the garbled index above), then one word in chapter 100
+# merges its part's other 63 chapters from their records; with the file
+# overwritten, those records are misses and the 63 are rendered again;
+# either way the same bytes as a full build
+edit "$(chapter 100)" mostly
+rebuild "one word in chapter 100, its part from the search records" -
+grep -q "1 rendered, 63 read again for their search part" "$TMP/last-log" \
+	&& ok "one word in chapter 100: the other chapters of its part come from their search records" \
+	|| not_ok "one word in chapter 100: the other chapters of its part come from their search records" "$(cat "$TMP/last-log")"
+sf=$(ls "$book"/.specbook-cache/search-*)
+head -c "$(stat -c %s "$sf")" /dev/zero | tr '\0' 'x' >"$TMP/garbage" && cp "$TMP/garbage" "$sf"
+edit "$(chapter 100)" again
+rebuild "search records overwritten" -
+grep -q "64 rendered, 0 read again for their search part" "$TMP/last-log" \
+	&& ok "search records overwritten: the chapters of the changed part are rendered again" \
+	|| not_ok "search records overwritten: the chapters of the changed part are rendered again" "$(cat "$TMP/last-log")"
+
 # an anchor that a cached chapter links to disappears: the link check still
 # sees the cached chapter's links and fails the build
 target=$(grep -lo '[0-9]*-ch[0-9]*\.md#c[0-9]*-s1' "$book"/content/*.md | head -1)

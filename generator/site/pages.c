@@ -1397,11 +1397,10 @@ static void search_add_chapter(const struct site *s, size_t ci, const struct ren
 }
 
 char *pages_search_prepare(const struct site *s, size_t ci, const struct rendered *rc,
-			   struct search_index *ix)
+			   struct search_index *ix, size_t *len)
 {
 	search_add_chapter(s, ci, rc, ix);
-	size_t len;
-	return search_index_pack(ix, &len);
+	return search_index_pack(ix, len);
 }
 
 void pages_search_chapter(struct site *s, size_t ci)
@@ -1429,7 +1428,9 @@ void pages_search_chapter(struct site *s, size_t ci)
 	}
 	if (!s->search)
 		s->search = search_index_new();
-	if (rc->search) {   /* indexed on its rendering thread */
+	/* indexed on its rendering thread, or (a chapter taken from the last
+	 * build whose part is made again) as the last build indexed it */
+	if (rc->search) {
 		search_index_merge_packed(s->search, rc->search);
 		free(rc->search);
 		rc->search = NULL;
