@@ -34,7 +34,8 @@
  * of its bytes) is a miss, never an error: the cache can always be deleted.
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
- * build.  Not thread-safe; used from the main thread only.
+ * build.  Not thread-safe: used from the main thread, but for
+ * cache_record_get() and cache_search_get(), which only read.
  */
 #ifndef SPECBOOK_CACHE_H
 #define SPECBOOK_CACHE_H

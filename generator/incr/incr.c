@@ -305,6 +305,33 @@ static void read_meta_of(void *ctx, size_t i, struct arena *a)
 
 /* ---- the build ---- */
 
+/* The chapters taken from the last build whose search parts are made
+ * again (incr_begin()). */
+struct redo {
+	struct site *s;
+	size_t *chapters, n;
+};
+
+/* Reads chapter redo->chapters[k]'s record with all its claims, and its
+ * search record, checked: it is then REINDEXED, else rendered after all. */
+static void reindex_of(void *ctx, size_t k, struct arena *a)
+{
+	struct redo *redo = ctx;
+	struct site *s = redo->s;
+	struct incr *in = incr_of(s);
+	size_t i = redo->chapters[k];
+	int ok = read_meta(s, i, a, 1) == 0 &&
+		 cache_search_get(cache_of(s), s->book->chapters[i].source, in->keys[i], &in->search[i],
+				  &in->search_len[i]) == 0 &&
+		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
+	in->reused[i] = ok ? REINDEXED : 0;
+	if (!ok) {   /* rendered after all: from nothing */
+		free(in->search[i]);
+		in->search[i] = NULL;
+		memset(&s->chapters[i], 0, sizeof s->chapters[i]);
+	}
+}
+
 static void incr_begin(struct site *s)
 {
 	const struct book *b = s->book;
@@ -356,6 +383,7 @@ static void incr_begin(struct site *s)
 	 * and their claims are read in full.  Their pages are taken as they
 	 * are.  Rendering the part's other chapters instead cost a rebuild of
 	 * 1000 chapters two thirds of its instructions. */
+	struct redo redo = { s, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *redo.chapters), 0 };
 	for (size_t from = 0, k = 0; from < b->nchapters; from += SEARCH_PART_CHAPTERS, k++) {
 		size_t to = from + SEARCH_PART_CHAPTERS < b->nchapters ? from + SEARCH_PART_CHAPTERS
 								       : b->nchapters;
@@ -363,19 +391,12 @@ static void incr_begin(struct site *s)
 		for (size_t i = from; i < to; i++)
 			whole &= in->reused[i] != 0;
 		for (size_t i = from; i < to && !whole; i++)
-			if (in->reused[i]) {
-				int ok = read_meta(s, i, s->a, 1) == 0 &&
-					 cache_search_get(cache_of(s), b->chapters[i].source, in->keys[i],
-							  &in->search[i], &in->search_len[i]) == 0 &&
-					 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
-				in->reused[i] = ok ? REINDEXED : 0;
-				if (!ok) {   /* rendered after all: from nothing */
-					free(in->search[i]);
-					in->search[i] = NULL;
-					memset(&s->chapters[i], 0, sizeof s->chapters[i]);
-				}
-			}
+			if (in->reused[i])
+				redo.chapters[redo.n++] = i;
 	}
+	/* a part's records read and checked on every core */
+	work_each(s->a, redo.n, 8, reindex_of, &redo);
+	free(redo.chapters);
 	/* with chapters to take from the old site, update it in place */
 	uint64_t live = 0;
 	for (size_t i = 0; i < b->nchapters; i++) {

@@ -670,6 +670,8 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 
 /* ---- checking packed bytes that come from outside (a cache file) ---- */
 
+static int json_plain(unsigned char c);
+
 /* Reads packed values within [p, end); any read past end sets bad. */
 struct check {
 	const unsigned char *p, *end;
@@ -719,26 +721,31 @@ static const char *json_string_end(const char *s, size_t len)
 	if (i >= len || s[i++] != '"')
 		return NULL;
 	while (i < len) {
+		/* most bytes: ASCII that needs no escape, taken a run at a time */
+		while (i < len && json_plain((unsigned char)s[i]))
+			i++;
+		if (i >= len)
+			break;
 		unsigned char c = (unsigned char)s[i];
 		if (c == '"')
 			return s + i + 1;
-		if (c < 0x20)
-			return NULL;
+		if (c == 0x7F) {
+			i++;
+			continue;
+		}
+		if (c < 0x80 && c != '\\')
+			return NULL;   /* a control character */
 		if (c == '\\') {
 			if (++i >= len)
 				return NULL;
 			c = (unsigned char)s[i++];
 			if (c == 'u') {
 				for (int k = 0; k < 4; k++, i++)
-					if (i >= len || !strchr("0123456789abcdefABCDEF", s[i]) || !s[i])
+					if (i >= len || !s[i] || !strchr("0123456789abcdefABCDEF", s[i]))
 						return NULL;
-			} else if (!strchr("\"\\/bfnrt", c) || !c) {
+			} else if (!c || !strchr("\"\\/bfnrt", c)) {
 				return NULL;
 			}
-			continue;
-		}
-		if (c < 0x80) {
-			i++;
 			continue;
 		}
 		uint32_t cp;
