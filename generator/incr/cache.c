@@ -166,7 +166,7 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	read_chapters(c);
 	/* the pack, mapped: records are read in place */
 	int fd = c->nchapters ? open(arena_printf(a, "%s/pack-%llu", dir, (unsigned long long)c->gen),
-				     O_RDONLY | O_CLOEXEC) : -1;
+				     O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
 	struct stat st;
 	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -178,7 +178,7 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	if (fd >= 0)
 		close(fd);
 	c->old_search = c->nchapters ? open(arena_printf(a, "%s/search-%llu", dir, (unsigned long long)c->gen),
-					    O_RDONLY | O_CLOEXEC) : -1;
+					    O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
 	if (c->old_search >= 0 && fstat(c->old_search, &st) == 0 && st.st_size > 0)
 		c->old_search_len = (uint64_t)st.st_size;
 	return c;
@@ -274,6 +274,18 @@ uint64_t cache_record_len(const struct cache *c, const char *source)
 	return e ? e->len : 0;
 }
 
+/* Opens a pack or search file to write (fresh: emptied) or append to,
+ * never through a link (the cache comes with the book). */
+static FILE *open_pack(const char *path, int fresh)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (fresh ? O_TRUNC : O_APPEND),
+		      0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, fresh ? "wb" : "ab");
+	if (!f && fd >= 0)
+		close(fd);
+	return f;
+}
+
 void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
 {
 	if (c->pack)
@@ -285,12 +297,12 @@ void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
 		return;
 	c->pack_gen = fresh ? c->gen + 1 : c->gen;
 	const char *path = arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->pack_gen);
-	c->pack = fopen(path, fresh ? "wb" : "ab");
+	c->pack = open_pack(path, fresh);
 	if (!c->pack)
 		return;
 	c->pack_off = fresh ? 0 : c->old_len;
 	path = arena_printf(c->a, "%s/search-%llu", c->dir, (unsigned long long)c->pack_gen);
-	c->search = fopen(path, fresh ? "wb" : "ab");
+	c->search = open_pack(path, fresh);
 	c->search_off = fresh || c->old_search < 0 ? 0 : c->old_search_len;
 }
 
