@@ -177,6 +177,16 @@ rebuild "search records overwritten" -
 grep -q "64 rendered, 0 read again for their search part" "$TMP/last-log" \
 	&& ok "search records overwritten: the chapters of the changed part are rendered again" \
 	|| not_ok "search records overwritten: the chapters of the changed part are rendered again" "$(cat "$TMP/last-log")"
+# a link in place of the search records (a book may bring one): never
+# written through
+sf=$(ls "$book"/.specbook-cache/search-*)
+echo precious >"$TMP/outside"
+rm -f "$sf" && ln -s "$TMP/outside" "$sf"
+edit "$(chapter 120)" plainly
+rebuild "a link in place of the search records" -
+[ "$(cat "$TMP/outside")" = precious ] \
+	&& ok "a link in place of the search records: what it points to is untouched" \
+	|| not_ok "a link in place of the search records: what it points to is untouched"
 
 # an anchor that a cached chapter links to disappears: the link check still
 # sees the cached chapter's links and fails the build
