@@ -33,6 +33,13 @@ struct cache {
 	size_t old_len;
 	FILE *pack;                       /* this build's, being written */
 	uint64_t pack_gen, pack_off;      /* its number and its size so far */
+	/* the search records, in search-gen beside pack-gen: apart, so that
+	 * reading the chapters' records from the mapped pack (every one, on
+	 * every rebuild) does not bring their pages into memory too */
+	int old_search;                   /* the last build's, open; -1: none */
+	uint64_t old_search_len;
+	FILE *search;                     /* this build's, being written */
+	uint64_t search_off;              /* its size so far */
 };
 
 /* Every record carries the hash of its body, checked before it is used:
@@ -135,6 +142,8 @@ static void read_chapters(struct cache *c)
 		e[i].key = pack_get_u64(&r);
 		e[i].off = pack_get_u64(&r);
 		e[i].len = pack_get_u64(&r);
+		e[i].soff = pack_get_u64(&r);
+		e[i].slen = pack_get_u64(&r);
 		if (!e[i].source || !e[i].id)
 			r.bad = 1;
 	}
@@ -153,10 +162,11 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	memset(c, 0, sizeof *c);
 	c->a = a;
 	c->dir = arena_strdup(a, dir);
+	c->old_search = -1;
 	read_chapters(c);
 	/* the pack, mapped: records are read in place */
 	int fd = c->nchapters ? open(arena_printf(a, "%s/pack-%llu", dir, (unsigned long long)c->gen),
-				     O_RDONLY | O_CLOEXEC) : -1;
+				     O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
 	struct stat st;
 	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
 		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -167,6 +177,10 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	}
 	if (fd >= 0)
 		close(fd);
+	c->old_search = c->nchapters ? open(arena_printf(a, "%s/search-%llu", dir, (unsigned long long)c->gen),
+					    O_RDONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	if (c->old_search >= 0 && fstat(c->old_search, &st) == 0 && st.st_size > 0)
+		c->old_search_len = (uint64_t)st.st_size;
 	return c;
 }
 
@@ -200,10 +214,76 @@ int cache_record_get(struct cache *c, struct arena *a, const char *source, uint6
 	return 0;
 }
 
+/* Returns 1 if e's search record lies in the last build's search file. */
+static int old_search(const struct cache *c, const struct cache_chapter *e)
+{
+	return c->old_search >= 0 && e->slen && e->soff <= c->old_search_len &&
+	       e->slen <= c->old_search_len - e->soff;
+}
+
+/* Reads n bytes at off of fd into data.  Returns 0 or -1. */
+static int pread_all(int fd, char *data, size_t n, off_t off)
+{
+	while (n) {
+		ssize_t got = pread(fd, data, n, off);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		data += got;
+		n -= (size_t)got;
+		off += got;
+	}
+	return 0;
+}
+
+/* Reads e's search record, whole, into a new buffer; NULL on failure. */
+static char *read_search(const struct cache *c, const struct cache_chapter *e)
+{
+	if (!old_search(c, e) || e->slen > SIZE_MAX - 1)
+		return NULL;
+	char *data = xmalloc((size_t)e->slen + 1);
+	if (pread_all(c->old_search, data, (size_t)e->slen, (off_t)e->soff)) {
+		free(data);
+		return NULL;
+	}
+	return data;
+}
+
+int cache_search_get(struct cache *c, const char *source, uint64_t key, char **data, size_t *len)
+{
+	const struct cache_chapter *e = old_record(c, source);
+	char *rec = e && e->key == key ? read_search(c, e) : NULL;
+	if (!rec)
+		return -1;
+	struct pack_reader r = { rec, rec + e->slen, 0, c->a, NULL, 1 };
+	if (pack_get_u64(&r) != key || r.bad || !sealed(&r)) {
+		free(rec);
+		return -1;
+	}
+	*len = (size_t)(r.end - r.p);
+	memmove(rec, r.p, *len);
+	rec[*len] = '\0';
+	*data = rec;
+	return 0;
+}
+
 uint64_t cache_record_len(const struct cache *c, const char *source)
 {
 	const struct cache_chapter *e = old_record(c, source);
 	return e ? e->len : 0;
+}
+
+/* Opens a pack or search file to write (fresh: emptied) or append to,
+ * never through a link (the cache comes with the book). */
+static FILE *open_pack(const char *path, int fresh)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (fresh ? O_TRUNC : O_APPEND),
+		      0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, fresh ? "wb" : "ab");
+	if (!f && fd >= 0)
+		close(fd);
+	return f;
 }
 
 void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
@@ -217,22 +297,37 @@ void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
 		return;
 	c->pack_gen = fresh ? c->gen + 1 : c->gen;
 	const char *path = arena_printf(c->a, "%s/pack-%llu", c->dir, (unsigned long long)c->pack_gen);
-	c->pack = fopen(path, fresh ? "wb" : "ab");
+	c->pack = open_pack(path, fresh);
 	if (!c->pack)
 		return;
 	c->pack_off = fresh ? 0 : c->old_len;
+	path = arena_printf(c->a, "%s/search-%llu", c->dir, (unsigned long long)c->pack_gen);
+	c->search = open_pack(path, fresh);
+	c->search_off = fresh || c->old_search < 0 ? 0 : c->old_search_len;
 }
 
-static int pack_add(struct cache *c, const void *data, size_t len, struct cache_chapter *e)
+/* Appends data[0..len) to the file *f, of *size bytes so far: *off and
+ * *plen get its place (*plen 0 on failure, and then the file is closed:
+ * what follows would not be where the index says). */
+static int append(FILE **f, uint64_t *size, const void *data, size_t len, uint64_t *off,
+		  uint64_t *plen)
 {
-	if (!c->pack || fwrite(data, 1, len, c->pack) != len) {
-		e->len = 0;
+	if (!*f || fwrite(data, 1, len, *f) != len) {
+		if (*f)
+			fclose(*f);
+		*f = NULL;
+		*plen = 0;
 		return -1;
 	}
-	e->off = c->pack_off;
-	e->len = len;
-	c->pack_off += len;
+	*off = *size;
+	*plen = len;
+	*size += len;
 	return 0;
+}
+
+static int pack_add(struct cache *c, const void *data, size_t len, uint64_t *off, uint64_t *plen)
+{
+	return append(&c->pack, &c->pack_off, data, len, off, plen);
 }
 
 int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e)
@@ -241,12 +336,20 @@ int cache_record_keep(struct cache *c, const char *source, struct cache_chapter 
 	if (!old || !c->pack)
 		return -1;
 	e->key = old->key;
+	int search = old_search(c, old);
 	if (c->pack_gen == c->gen) {   /* appending: it stays where it is */
 		e->off = old->off;
 		e->len = old->len;
+		e->soff = search ? old->soff : 0;
+		e->slen = search ? old->slen : 0;
 		return 0;
 	}
-	return pack_add(c, c->old_pack + old->off, (size_t)old->len, e);
+	e->slen = 0;
+	char *rec = search ? read_search(c, old) : NULL;
+	if (rec)
+		append(&c->search, &c->search_off, rec, (size_t)old->slen, &e->soff, &e->slen);
+	free(rec);
+	return pack_add(c, c->old_pack + old->off, (size_t)old->len, &e->off, &e->len);
 }
 
 void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e)
@@ -255,8 +358,26 @@ void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, str
 	pack_put_u64(&b, key);
 	put_sealed(&b, body);
 	e->key = key;
-	pack_add(c, b.data, b.len, e);
+	pack_add(c, b.data, b.len, &e->off, &e->len);
 	buf_release(&b);
+}
+
+void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t len,
+		      struct cache_chapter *e)
+{
+	/* the same sealed record as cache_record_put()'s, its head written
+	 * apart: the packed index is most of the pack, not copied again */
+	struct buf head = BUF_INIT;
+	pack_put_u64(&head, key);
+	pack_put_u64(&head, pack_hash(PACK_HASH_INIT, data ? data : "", len));
+	uint64_t off, hlen, blen;
+	e->slen = 0;
+	if (append(&c->search, &c->search_off, head.data, head.len, &off, &hlen) == 0 &&
+	    append(&c->search, &c->search_off, data ? data : "", len, &(uint64_t){ 0 }, &blen) == 0) {
+		e->soff = off;
+		e->slen = hlen + blen;
+	}
+	buf_release(&head);
 }
 
 int cache_vouch(const void *cache, const char *source, const struct file_stat *st,
@@ -277,6 +398,10 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 	if (c->pack && fclose(c->pack))
 		ok = 0;
 	c->pack = NULL;
+	/* a search file cut short only makes its records misses */
+	if (c->search)
+		fclose(c->search);
+	c->search = NULL;
 	if (!ok || files_mkdirs(c->dir))
 		return;
 	struct buf b = BUF_INIT;
@@ -297,17 +422,22 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 		pack_put_u64(&b, e[i].key);
 		pack_put_u64(&b, e[i].off);
 		pack_put_u64(&b, e[i].len);
+		pack_put_u64(&b, e[i].soff);
+		pack_put_u64(&b, e[i].slen);
 	}
 	cache_write(c, "chapters", 0, &b);
 	buf_release(&b);
 	/* the packs the index no longer names: the last one, and any that a
 	 * build of another format or an unreadable index left behind */
-	const char *keep = arena_printf(c->a, "pack-%llu", (unsigned long long)c->pack_gen);
-	size_t count;
-	char **names = files_list_prefix(c->a, c->dir, "pack-", &count);
-	for (size_t i = 0; names && i < count; i++)
-		if (strcmp(names[i], keep))
-			unlink(arena_printf(c->a, "%s/%s", c->dir, names[i]));
+	static const char *const kinds[] = { "pack-", "search-" };
+	for (size_t k = 0; k < 2; k++) {
+		const char *keep = arena_printf(c->a, "%s%llu", kinds[k], (unsigned long long)c->pack_gen);
+		size_t count;
+		char **names = files_list_prefix(c->a, c->dir, kinds[k], &count);
+		for (size_t i = 0; names && i < count; i++)
+			if (strcmp(names[i], keep))
+				unlink(arena_printf(c->a, "%s/%s", c->dir, names[i]));
+	}
 }
 
 void cache_close(struct cache *c)
@@ -320,4 +450,10 @@ void cache_close(struct cache *c)
 	if (c->old_pack)
 		munmap((void *)c->old_pack, c->old_len);
 	c->old_pack = NULL;
+	if (c->search)
+		fclose(c->search);
+	c->search = NULL;
+	if (c->old_search >= 0)
+		close(c->old_search);
+	c->old_search = -1;
 }

@@ -12,7 +12,13 @@
  *                  book-level pages and the link check need of a chapter
  *                  (headings, mentions, claims, ids, links, counts) under
  *                  the key it was rendered with, and the size and time of
- *                  the pages it wrote.  A rebuild appends the records it
+ *                  the pages it wrote;
+ *   search-N       beside pack-N, each chapter's search record: its
+ *                  sections indexed for search (search_index_pack()), so
+ *                  that a rebuild makes a changed chapter's search part
+ *                  again without rendering the part's other chapters.
+ *                  Apart from the pack, which a rebuild maps and reads in
+ *                  full; these are read for the chapters of changed parts.  A rebuild appends the records it
  *                  makes; a full build (or one where most of the pack is
  *                  stale) starts pack-N+1.  One file, not one per chapter:
  *                  creating thousands of files is what a file system does
@@ -28,7 +34,8 @@
  * of its bytes) is a miss, never an error: the cache can always be deleted.
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
- * build.  Not thread-safe; used from the main thread only.
+ * build.  Not thread-safe: used from the main thread, but for
+ * cache_record_get() and cache_search_get(), which only read.
  */
 #ifndef SPECBOOK_CACHE_H
 #define SPECBOOK_CACHE_H
@@ -44,7 +51,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 6
+#define CACHE_FORMAT 7
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
@@ -54,6 +61,7 @@ struct cache_chapter {
 	const char *id;
 	struct bitext title, summary;
 	uint64_t key, off, len;      /* its record in the pack; len 0: none */
+	uint64_t soff, slen;         /* its search record in the pack; slen 0: none */
 };
 
 struct cache;
@@ -86,15 +94,28 @@ int cache_record_get(struct cache *c, struct arena *a, const char *source, uint6
  * last one, appended to. */
 void cache_pack_begin(struct cache *c, int fresh, uint64_t live);
 
-/* Keeps source's last record in this build's pack (copied when it is a new
- * pack): *e gets its place.  Returns 0 or -1 (then render the chapter). */
+/* Keeps source's last record and search record in this build's pack
+ * (copied when it is a new pack): *e gets their places.  Returns 0 or -1 (then render the chapter). */
 int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e);
 
 /* Adds a record (body) for key: e->key, off and len get its place; on
  * failure len stays 0. */
 void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e);
 
-/* Returns the bytes of source's last record, 0 if none. */
+/* Adds chapter source's search record (data[0..len), packed by
+ * search_index_pack()) under key: e->soff and slen get its place; on
+ * failure slen is 0. */
+void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t len,
+		      struct cache_chapter *e);
+
+/* Reads source's last search record if it was kept under key and its
+ * bytes are intact: *data (malloc'd, NUL-terminated; free() it) and *len
+ * get them.  Returns 0 or -1.  The bytes are not checked as an index:
+ * search_index_check_packed() does that. */
+int cache_search_get(struct cache *c, const char *source, uint64_t key, char **data,
+		     size_t *len);
+
+/* Returns the bytes of source's last records (with its search record), 0 if none. */
 uint64_t cache_record_len(const struct cache *c, const char *source);
 
 /* Unmaps and closes what cache_open() and the pack opened. */

@@ -62,16 +62,13 @@ static void *render_worker(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		if (i >= job->end)
 			break;
-		int again = site_reindexed(s, i);
-		if (site_reused(s, i) && !again)
-			continue;   /* taken from the last build */
+		if (site_reused(s, i))
+			continue;   /* taken from the last build, its search part too */
 		/* its text, read here (in parallel) and let go with the batch (the
 		 * book's const chapters get and lose their text here only) */
 		if (book_chapter_text(w->arena, b, (struct chapter *)&b->chapters[i]))
 			continue;   /* reported: gone or changed since it was loaded */
-		/* a reindexed chapter's record stays as the last build kept it */
-		struct rendered sections = { 0 };
-		struct rendered *r = again ? &sections : &job->s->chapters[i];
+		struct rendered *r = &job->s->chapters[i];
 		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, r)) {
 			pthread_mutex_lock(&job->lock);
 			job->failed = 1;
@@ -79,15 +76,10 @@ static void *render_worker(void *arg)
 		}
 		/* the page and the search tokens are most of a chapter's cost:
 		 * made here, in parallel; the main thread writes and merges */
-		if (!again) {
-			chapter_page(s, i, w->arena);
-		} else {   /* only its sections are wanted */
-			dom_free(r->content);
-			dom_free(r->toc);
-		}
+		chapter_page(s, i, w->arena);
 		if (!search)
 			search = search_index_new();
-		job->s->chapters[i].search = pages_search_prepare(s, i, r, search);
+		r->search = pages_search_prepare(s, i, r, search, &r->search_len);
 	}
 	search_index_free(search);
 	return NULL;
@@ -278,8 +270,12 @@ static void keep_chapter(struct site *s, size_t i)
 	r->mentions = m;
 	r->claims_total = r->nclaims;
 	r->claims_disputed = 0;
-	size_t kept = 0;
-	struct claim_record *c = arena_array(s->a, r->nclaims ? r->nclaims : 1, sizeof *c);
+	size_t kept = 0, keep = 0;
+	for (size_t k = 0; k < r->nclaims; k++)
+		keep += !s->claims_split || r->claims[k].span.disputed;
+	/* room for those kept only: for every claim, a long book's records
+	 * took 27 MB at ten thousand chapters */
+	struct claim_record *c = arena_array(s->a, keep ? keep : 1, sizeof *c);
 	for (size_t k = 0; k < r->nclaims; k++) {
 		const struct claim_record *from = &r->claims[k];
 		r->claims_disputed += from->span.disputed != 0;

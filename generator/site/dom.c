@@ -687,8 +687,10 @@ void dom_text_content(struct dom_node *n, struct buf *out)
 
 static int name_in(const struct dom_node *n, const char *const *names)
 {
+	/* the first letter settles most: a page's elements pass here by the
+	 * hundred thousand (typeset_numbers()) */
 	for (; names && *names; names++)
-		if (!strcmp(n->u.el.name, *names))
+		if (n->u.el.name[0] == (*names)[0] && !strcmp(n->u.el.name, *names))
 			return 1;
 	return 0;
 }
@@ -705,10 +707,13 @@ void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_f
 	/* a walk that knows each node's previous sibling, so that a text node
 	 * is replaced in place without searching its parent's list */
 	struct dom_node *n = root->u.el.first, *prev = NULL;
+	struct dom_node *out = NULL;   /* kept for the next text while fn leaves it empty */
 	while (n) {
 		if (n->type == DOM_TEXT && n->u.text.len) {
-			struct dom_node *out = element_new(n->store, "span", 4);
+			if (!out)
+				out = element_new(n->store, "span", 4);
 			out->parent = n->parent;
+			out->u.el.first = out->u.el.last = NULL;
 			if (fn(ctx, n->u.text.s, n->u.text.len, n->parent, out) && out->u.el.first) {
 				struct dom_node *parent = n->parent, *first = out->u.el.first,
 					*last = out->u.el.last;
@@ -725,6 +730,7 @@ void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_f
 					parent->u.el.last = last;
 				n->parent = n->next = NULL;
 				n = last;
+				out = NULL;   /* its children are in the tree now */
 			}
 		} else if (n->type == DOM_ELEMENT && n->u.el.first && !name_in(n, skip)) {
 			prev = NULL;

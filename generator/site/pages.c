@@ -826,12 +826,12 @@ static struct bitext section_title(const struct site *s, size_t ci, const char *
 
 /* Appends to where a link to claim r of chapter ci, named by the title of
  * its section (in both languages, so that the reading mode applies). */
-static void claim_where_link(struct site *s, struct dom_node *where, size_t ci,
+static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node *where, size_t ci,
 			     const struct claim_record *r)
 {
 	const struct chapter *c = &s->book->chapters[ci];
 	struct dom_node *a = dom_elem(where, "a");
-	dom_attr(a, "href", arena_cat(s->a, "/", c->page, "#", r->anchor, (char *)NULL));
+	dom_attr(a, "href", arena_cat(tmp, "/", c->page, "#", r->anchor, (char *)NULL));
 	render_bitext(a, section_title(s, ci, r->section));
 }
 
@@ -841,6 +841,10 @@ static void claim_where_link(struct site *s, struct dom_node *where, size_t ci,
  * status and chapter in data-* for the page's filters (site.js). */
 static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
 {
+	/* the rows' strings are copied into the tree: built in an arena of
+	 * their own, not the build's (a claims page of 64 chapters left a
+	 * megabyte there, ten thousand chapters 18 MB) */
+	struct arena tmp = ARENA_INIT;
 	const struct chapter *c = &s->book->chapters[ci];
 	const struct rendered *rc = &s->chapters[ci];
 	for (size_t k = 0; k < rc->nclaims; k++) {
@@ -857,23 +861,23 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
 		dom_attr(tr, "data-chapter", c->id);
 		struct dom_node *where = dom_elem(tr, "td");
-		claim_where_link(s, where, ci, r);
-		const char *lines = arena_printf(s->a, "%s:%d", c->source, r->loc.line);
+		claim_where_link(s, &tmp, where, ci, r);
+		const char *lines = arena_printf(&tmp, "%s:%d", c->source, r->loc.line);
 		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
 			const struct claim_record *o = &rc->claims[j];
 			if (!same_figure(r, o))
 				continue;
-			lines = arena_printf(s->a, "%s, %d", lines, o->loc.line);
+			lines = arena_printf(&tmp, "%s, %d", lines, o->loc.line);
 			if (same_text(o->section, r->section))
 				continue;   /* the other language of the same section */
 			dom_texts(where, "; ");
-			claim_where_link(s, where, ci, o);
+			claim_where_link(s, &tmp, where, ci, o);
 		}
 		dom_texts(where, " ");
 		dom_texts(dom_elem_class(where, "small", "claim-src"), lines);
 		dom_texts(claims_cell(tr, 1), r->span.stated ? r->span.stated : "");
 		dom_texts(claims_cell(tr, 2),
-			  arena_cat(s->a, r->span.relation ? r->span.relation : "", " ",
+			  arena_cat(&tmp, r->span.relation ? r->span.relation : "", " ",
 				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
 		dom_texts(claims_cell(tr, 3), r->span.computed ? r->span.computed : "");
 		struct dom_node *st = claims_cell(tr, 4);
@@ -891,6 +895,7 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 			bi(st, "成立", "holds");
 		}
 	}
+	arena_free(&tmp);
 }
 
 /* One radio button of a claims filter: <label><input …> text</label>. */
@@ -1341,11 +1346,11 @@ static void practice_page(struct site *s)
 
 /* Writes a generated file unless the output already holds its bytes
  * (an incremental build made its part again and it came out the same). */
-static void write_if_changed(struct site *s, const char *path, struct buf *b)
+static void write_if_changed(struct site *s, struct arena *tmp, const char *path, struct buf *b)
 {
 	if (!s->writing)
 		;
-	else if (write_html(s, s->a, path, b->data ? b->data : "", b->len))
+	else if (write_html(s, tmp, path, b->data ? b->data : "", b->len))
 		s->writing = 0;
 	write_file_done(s, path);
 	buf_release(b);
@@ -1362,11 +1367,15 @@ static void search_flush(struct site *s, const char *name)
 	search_index_write_split(s->search, name, &meta, shards, docs);
 	search_index_free(s->search);
 	s->search = NULL;
-	write_if_changed(s, arena_printf(s->a, "assets/search/%s/m.js", name), &meta);
+	/* the paths written stay (the files the site holds); the paths
+	 * write_html() makes of them go with the part */
+	struct arena tmp = ARENA_INIT;
+	write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/m.js", name), &meta);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
-		write_if_changed(s, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
+		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
 	for (size_t k = 0; k < npages; k++)
-		write_if_changed(s, arena_printf(s->a, "assets/search/%s/p%zu.js", name, k), &docs[k]);
+		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/p%zu.js", name, k), &docs[k]);
+	arena_free(&tmp);
 	free(shards);
 	free(docs);
 }
@@ -1403,11 +1412,10 @@ static void search_add_chapter(const struct site *s, size_t ci, const struct ren
 }
 
 char *pages_search_prepare(const struct site *s, size_t ci, const struct rendered *rc,
-			   struct search_index *ix)
+			   struct search_index *ix, size_t *len)
 {
 	search_add_chapter(s, ci, rc, ix);
-	size_t len;
-	return search_index_pack(ix, &len);
+	return search_index_pack(ix, len);
 }
 
 void pages_search_chapter(struct site *s, size_t ci)
@@ -1436,7 +1444,9 @@ void pages_search_chapter(struct site *s, size_t ci)
 	}
 	if (!s->search)
 		s->search = search_index_new();
-	if (rc->search) {   /* indexed on its rendering thread */
+	/* indexed on its rendering thread, or (a chapter taken from the last
+	 * build whose part is made again) as the last build indexed it */
+	if (rc->search) {
 		search_index_merge_packed(s->search, rc->search);
 		free(rc->search);
 		rc->search = NULL;

@@ -18,10 +18,10 @@ void pages_search_chapter(struct site *s, size_t chapter);
 const char *pages_search_part_path(struct site *s, size_t k);
 /* Indexes the sections r of a rendered chapter in ix (the calling thread's
  * own, empty, and left empty) and returns them packed
- * (search_index_pack()); safe on a rendering thread.
+ * (search_index_pack(), *len bytes); safe on a rendering thread.
  * pages_search_chapter() merges them. */
 char *pages_search_prepare(const struct site *s, size_t chapter, const struct rendered *r,
-			   struct search_index *ix);
+			   struct search_index *ix, size_t *len);
 /* Adds chapter's claims to its claims page; returns the page when it is
  * complete (the last chapter of its group), else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);

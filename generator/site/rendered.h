@@ -118,7 +118,9 @@ struct rendered {
 	 * what the book-level pages need is dropped: */
 	size_t claims_total, claims_disputed;
 	char *search;                /* its sections indexed and packed (by the
-				      site, on the rendering thread), until merged */
+				      site, on the rendering thread, or read
+				      from the last build's), until merged */
+	size_t search_len;           /* its bytes */
 	int write_failed;            /* writing its page failed (reported) */
 	struct link_harvest links;   /* the page's ids and links, until kept */
 };

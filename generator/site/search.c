@@ -752,6 +752,198 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 	free(pages);
 }
 
+/* ---- checking packed bytes that come from outside (a cache file) ---- */
+
+static int json_plain(unsigned char c);
+
+/* Reads packed values within [p, end); any read past end sets bad. */
+struct check {
+	const unsigned char *p, *end;
+	int bad;
+};
+
+static uint32_t check_u32(struct check *c)
+{
+	uint32_t v = 0;
+	if ((size_t)(c->end - c->p) < sizeof v) {
+		c->bad = 1;
+		c->p = c->end;
+		return 0;
+	}
+	memcpy(&v, c->p, sizeof v);
+	c->p += sizeof v;
+	return v;
+}
+
+/* Skips n bytes; returns where they start, or NULL past the end. */
+static const unsigned char *check_bytes(struct check *c, size_t n)
+{
+	if ((size_t)(c->end - c->p) < n) {
+		c->bad = 1;
+		c->p = c->end;
+		return NULL;
+	}
+	const unsigned char *at = c->p;
+	c->p += n;
+	return at;
+}
+
+static void check_str(struct check *c)
+{
+	uint32_t n = check_u32(c);
+	if (n != UINT32_MAX)
+		check_bytes(c, n);
+}
+
+/* Returns the end of the JSON string literal at s[0..len), as add_json()
+ * writes one (valid UTF-8, no raw control character, U+2028 or U+2029,
+ * only the escapes JSON has), or NULL: a section's tail goes into the
+ * index's JavaScript as it is. */
+static const char *json_string_end(const char *s, size_t len)
+{
+	size_t i = 0;
+	if (i >= len || s[i++] != '"')
+		return NULL;
+	while (i < len) {
+		/* most bytes: ASCII that needs no escape, taken a run at a time */
+		while (i < len && json_plain((unsigned char)s[i]))
+			i++;
+		if (i >= len)
+			break;
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"')
+			return s + i + 1;
+		if (c == 0x7F) {
+			i++;
+			continue;
+		}
+		if (c < 0x80 && c != '\\')
+			return NULL;   /* a control character */
+		if (c == '\\') {
+			if (++i >= len)
+				return NULL;
+			c = (unsigned char)s[i++];
+			if (c == 'u') {
+				for (int k = 0; k < 4; k++, i++)
+					if (i >= len || !s[i] || !strchr("0123456789abcdefABCDEF", s[i]))
+						return NULL;
+			} else if (!c || !strchr("\"\\/bfnrt", c)) {
+				return NULL;
+			}
+			continue;
+		}
+		uint32_t cp;
+		int n = utf8_decode_fast(s + i, len - i, &cp);
+		if (n < 0 || cp == 0x2028 || cp == 0x2029)
+			return NULL;
+		i += (size_t)n;
+	}
+	return NULL;
+}
+
+/* Returns 1 if tail[0..len) is a section's ,"anchor","title","text"]. */
+static int tail_ok(const char *tail, size_t len)
+{
+	const char *p = tail, *end = tail + len;
+	for (int k = 0; k < 3; k++) {
+		if (p >= end || *p++ != ',' || !(p = json_string_end(p, (size_t)(end - p))))
+			return 0;
+	}
+	return p + 1 == end && *p == ']';
+}
+
+/* The hash term_get() gives a term's bytes. */
+static uint64_t term_hash(const unsigned char *text, size_t len)
+{
+	if (len > 8)
+		return pack_hash(PACK_HASH_INIT, text, len);
+	uint64_t w = 0;
+	for (size_t k = 0; k < len; k++)
+		w |= (uint64_t)text[k] << (8 * k);
+	return hash_word(w);
+}
+
+int search_index_check_packed(const char *data, size_t len)
+{
+	if (!data)
+		return -1;
+	struct check c = { (const unsigned char *)data, (const unsigned char *)data + len, 0 };
+	size_t npages = check_u32(&c);
+	for (size_t k = 0; k < npages && !c.bad; k++) {
+		check_str(&c);
+		check_str(&c);
+	}
+	size_t ndocs = check_u32(&c), tails = 0;
+	if (ndocs > (size_t)(c.end - c.p) / 12)   /* three numbers each */
+		c.bad = 1;
+	const unsigned char *docs = c.p;
+	for (size_t k = 0; k < ndocs && !c.bad; k++) {
+		if (check_u32(&c) >= npages)
+			c.bad = 1;
+		tails += check_u32(&c);
+		check_u32(&c);
+	}
+	/* the docs' tails, one after another, each well formed */
+	size_t ntails = check_u32(&c);
+	const char *t = (const char *)check_bytes(&c, ntails);
+	if (tails != ntails)
+		c.bad = 1;
+	for (size_t k = 0; k < ndocs && !c.bad; k++) {
+		uint32_t n;
+		memcpy(&n, docs + 12 * k + 4, sizeof n);
+		if (!tail_ok(t, n))
+			c.bad = 1;
+		t += n;
+	}
+	/* terms: each once, hashed as term_get() hashes it, its postings in
+	 * the order of their sections */
+	size_t nterms = check_u32(&c);
+	if (nterms > (size_t)(c.end - c.p) / 24)   /* length, byte, hash, count, posting */
+		c.bad = 1;
+	size_t nslots = 16;
+	while (!c.bad && nslots < 2 * nterms)
+		nslots *= 2;
+	const unsigned char **seen = c.bad ? NULL : xcalloc(nslots, sizeof *seen);
+	for (size_t k = 0; k < nterms && !c.bad; k++) {
+		const unsigned char *at = c.p;
+		size_t n = check_u32(&c);
+		const unsigned char *text = n >= 1 && n <= SEARCH_WORD_MAX ? check_bytes(&c, n) : NULL;
+		uint64_t h = 0;
+		const unsigned char *hp = check_bytes(&c, sizeof h);
+		if (!text || !hp || memchr(text, '\0', n)) {
+			c.bad = 1;
+			break;
+		}
+		memcpy(&h, hp, sizeof h);
+		if (h != term_hash(text, n)) {
+			c.bad = 1;
+			break;
+		}
+		size_t s = (size_t)h & (nslots - 1);
+		for (; seen[s] && !c.bad; s = (s + 1) & (nslots - 1)) {
+			uint32_t m;
+			memcpy(&m, seen[s], sizeof m);
+			c.bad = m == n && !memcmp(seen[s] + sizeof m, text, n);
+		}
+		seen[s] = at;
+		size_t np = check_u32(&c);
+		const unsigned char *ps = np && np <= ndocs ? check_bytes(&c, np * sizeof(struct posting)) : NULL;
+		if (!ps) {
+			c.bad = 1;
+			break;
+		}
+		uint32_t before = 0;
+		for (size_t j = 0; j < np && !c.bad; j++) {
+			struct posting p;
+			memcpy(&p, ps + j * sizeof p, sizeof p);
+			c.bad = p.doc >= ndocs || (j && p.doc <= before);
+			before = p.doc;
+		}
+	}
+	free(seen);
+	return c.bad || c.p != c.end ? -1 : 0;
+}
+
 void search_index_set_page_title(struct search_index *ix, const char *page,
 				 const char *title)
 {

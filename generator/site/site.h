@@ -72,7 +72,7 @@ enum site_phase { PHASE_LOAD, PHASE_CHAPTERS, PHASE_BOOK_PAGES, PHASE_LINKS, PHA
 
 struct site_stats {
 	int reused;                /* chapters taken from the last build */
-	int reindexed;             /* of which rendered again for their search part */
+	int reindexed;             /* of which merged again into their search part */
 	int chapters, pages, pairs, zh_blocks, spans, claims, disputed;
 	/* plain quantities with units in prose (scan.h) */
 	int quantities, matched, unchecked, examples;
@@ -101,9 +101,10 @@ struct site_reuse {
 	void (*begin)(struct site *s);
 	/* chapter i's page comes from the last build */
 	int (*reused)(const struct site *s, size_t i);
-	/* ... but its search part is made again: it is rendered for the index
-	 * alone, and in a long book its claims are kept to make the part's
-	 * claims page again */
+	/* ... but its search part is made again: take_chapter() hands over its
+	 * sections as the last build indexed them (struct rendered's search),
+	 * and in a long book its claims are kept to make the part's claims
+	 * page again */
 	int (*reindexed)(const struct site *s, size_t i);
 	/* takes chapter i: fills s->chapters[i] with what the book pages
 	 * need, adds its pages (no tree) and links their files into the new

@@ -373,6 +373,85 @@ static void test_split_files(void **state)
 	search_index_free(ix);
 }
 
+/* Returns the last place of needle in data[0..len), or NULL. */
+static char *last_of(char *data, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t k = len - n + 1; n <= len && k-- > 0;)
+		if (!memcmp(data + k, needle, n))
+			return data + k;
+	return NULL;
+}
+
+/* A chapter packed by this build checks; one kept in a cache file is
+ * checked before it is merged (a hostile book may bring its cache along):
+ * bytes cut short or added, a section's text that would end its JSON
+ * string early, a term whose bytes no longer give its hash are refused,
+ * and whatever a one-byte change lets through merges and writes safely. */
+static void test_check_packed(void **state)
+{
+	(void)state;
+	struct search_index *own = search_index_new();
+	search_index_set_page_title(own, "01-a.html", "第一章 One");
+	search_index_add(own, "01-a.html", "", "第一章 Bandwidth", "显存带宽 HBM3e 3.35 TB/s say \"hi\"");
+	search_index_add(own, "01-a.html", "s1", "Section", "tab\there \x01 line\xe2\x80\xa8sep bandwidth 13,824");
+	size_t len;
+	char *packed = search_index_pack(own, &len);
+	search_index_free(own);
+	assert_int_equal(search_index_check_packed(packed, len), 0);
+	assert_int_equal(search_index_check_packed(NULL, 0), -1);
+	for (size_t n = 0; n < len; n++)   /* cut short anywhere */
+		assert_int_equal(search_index_check_packed(packed, n), -1);
+	char *copy = malloc(len + 1);
+	memcpy(copy, packed, len);
+	copy[len] = 'x';
+	assert_int_equal(search_index_check_packed(copy, len + 1), -1);
+
+	/* a quote left unescaped: the text would end, and script follow */
+	memcpy(copy, packed, len);
+	char *q = last_of(copy, len, "\\\"hi");
+	assert_non_null(q);
+	*q = ' ';
+	assert_int_equal(search_index_check_packed(copy, len), -1);
+	/* a term's bytes changed, its hash kept (a short and a long term) */
+	static const char *const terms[] = { "hbm3e", "bandwidth" };
+	for (size_t k = 0; k < 2; k++) {
+		memcpy(copy, packed, len);
+		char *t = last_of(copy, len, terms[k]);
+		assert_non_null(t);
+		t[1] = 'z';
+		assert_int_equal(search_index_check_packed(copy, len), -1);
+	}
+
+	/* every byte changed in turn to a few values: refused, or it merges
+	 * and writes (the sanitizers and valgrind watch) */
+	static const unsigned char values[] = { 0x00, 0x01, 0x22, 0x5c, 0x7f, 0x80, 0xff };
+	for (size_t at = 0; at < len; at++)
+		for (size_t v = 0; v < sizeof values; v++) {
+			memcpy(copy, packed, len);
+			copy[at] = (char)values[v];
+			if (search_index_check_packed(copy, len))
+				continue;
+			struct search_index *ix = search_index_new();
+			search_index_add(ix, "index.html", "", "Home", "the book HBM3e");
+			search_index_merge_packed(ix, copy);
+			struct buf *shards = calloc(SEARCH_BUCKETS, sizeof *shards);
+			size_t npages = search_index_npages(ix);
+			struct buf *docs = calloc(npages, sizeof *docs), meta = BUF_INIT;
+			search_index_write_split(ix, "0000", &meta, shards, docs);
+			buf_release(&meta);
+			for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+				buf_release(&shards[b]);
+			for (size_t pg = 0; pg < npages; pg++)
+				buf_release(&docs[pg]);
+			free(shards);
+			free(docs);
+			search_index_free(ix);
+		}
+	free(copy);
+	free(packed);
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -412,6 +491,7 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_split_files),
+		cmocka_unit_test(test_check_packed),
 		cmocka_unit_test(test_deterministic),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
