@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "incr/cache.h"
 #include "core/alloc.h"
+#include "core/diag.h"
 #include "core/files.h"
 
 #include <errno.h>
@@ -158,6 +159,16 @@ static void read_chapters(struct cache *c)
 
 struct cache *cache_open(struct arena *a, const char *dir)
 {
+	/* a book may bring a link (or a file) in the cache's place: writing
+	 * through it, and removing old packs, would reach outside the book */
+	struct stat ls;
+	if (lstat(dir, &ls) == 0 && !S_ISDIR(ls.st_mode)) {
+		diag_report(DIAG_WARNING, (struct srcloc){ dir, 0, 0 }, 0,
+			    "hint: remove it (specbook makes the folder again), or build with --no-cache",
+			    "%s, not a folder: the cache is neither read nor written, and everything is built",
+			    S_ISLNK(ls.st_mode) ? "a symbolic link" : "a file");
+		return NULL;
+	}
 	struct cache *c = arena_alloc(a, sizeof *c);
 	memset(c, 0, sizeof *c);
 	c->a = a;

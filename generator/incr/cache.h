@@ -67,7 +67,8 @@ struct cache_chapter {
 struct cache;
 
 /* Opens the cache in dir (created when written); reads what is there.
- * Never fails: an unreadable cache is an empty one. */
+ * An unreadable cache is an empty one; a dir that is a link or a file
+ * gives a warning and NULL: no cache, and nothing written through it. */
 struct cache *cache_open(struct arena *a, const char *dir);
 
 /* Returns the entry for a chapter file whose stat still matches, or NULL. */
