@@ -961,43 +961,47 @@ static int is_kind_char(char c)
 	       c == '-' || c == '_' || (unsigned char)c >= 0x80;
 }
 
-size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind)
+/* Is word at the start of text[0..len), whole?  Returns its length, or 0.
+ * A Latin word ends at a non-word character; a Chinese one anywhere. */
+static size_t word_at(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	if (!n || n > len || memcmp(text, word, n))
+		return 0;
+	if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
+		return 0;
+	return n;
+}
+
+/* The longest word of a kind at the start of text: its name and other
+ * spellings (per = 0), or what a figure may be per (per = 1, "GPU"). */
+static size_t longest_kind_word(const struct units *u, const char *text, size_t len, int per,
+				int *kind)
 {
 	size_t best = 0;
 	for (int k = 0; k < u->nkinds; k++) {
 		const struct kind *kd = &u->kinds[k];
-		for (size_t w = 0; w <= kd->nwords; w++) {
-			const char *word = w == 0 ? kd->name : kd->words[w - 1];
-			size_t n = strlen(word);
-			if (n > len || n <= best || memcmp(text, word, n))
-				continue;
-			/* a Latin word ends at a non-word character; a Chinese one anywhere */
-			if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
-				continue;
-			best = n;
-			*kind = k + 1;
+		size_t nw = per ? kd->nper : kd->nwords + 1;
+		for (size_t w = 0; w < nw; w++) {
+			const char *word = per ? kd->per[w] : w == 0 ? kd->name : kd->words[w - 1];
+			size_t n = word_at(text, len, word);
+			if (n > best) {
+				best = n;
+				*kind = k + 1;
+			}
 		}
 	}
 	return best;
 }
 
+size_t units_kind_match(const struct units *u, const char *text, size_t len, int *kind)
+{
+	return longest_kind_word(u, text, len, 0, kind);
+}
+
 size_t units_kind_per_match(const struct units *u, const char *text, size_t len, int *kind)
 {
-	size_t best = 0;
-	for (int k = 0; k < u->nkinds; k++) {
-		const struct kind *kd = &u->kinds[k];
-		for (size_t w = 0; w < kd->nper; w++) {
-			const char *word = kd->per[w];
-			size_t n = strlen(word);
-			if (n > len || n <= best || memcmp(text, word, n))
-				continue;
-			if (n < len && is_kind_char(text[n]) && (unsigned char)word[n - 1] < 0x80)
-				continue;
-			best = n;
-			*kind = k + 1;
-		}
-	}
-	return best;
+	return longest_kind_word(u, text, len, 1, kind);
 }
 
 int units_kind_count(const struct units *u)
