@@ -410,8 +410,10 @@ static void print_quote(FILE *out, const struct record *r, const char *text, siz
 	static const char cut[] = "...";
 	size_t at = column_offset(text, len, r->col), from, to;
 	line_window(text, len, at, &from, &to);
-	fprintf(out, " %5d | %s%.*s%s\n       | %s", r->line, from ? cut : "",
-		(int)(to - from), text + from, to < len ? cut : "", from ? "   " : "");
+	/* the gutter is five digits wide, wider for a line past 99,999 */
+	int digits = snprintf(NULL, 0, "%d", r->line), gutter = digits > 5 ? digits : 5;
+	fprintf(out, " %*d | %s%.*s%s\n %*s | %s", gutter, r->line, from ? cut : "",
+		(int)(to - from), text + from, to < len ? cut : "", gutter, "", from ? "   " : "");
 	for (size_t i = from; i < at;) {
 		uint32_t cp;
 		int n = utf8_decode(text + i, at - i, &cp);

@@ -77,3 +77,20 @@ check "100,000 footnotes, 3,000 unknown callouts and unpaired blocks: checked in
 check "their output is bounded" $rc 0 "$([ "$(wc -l <"$TMP/many-a")" -lt 200 ] && echo yes)"
 check "and the same with one thread" $rc 0 \
 	"$(diff <(grep -v '^specbook: checked' "$TMP/many-a") <(grep -v '^specbook: checked' "$TMP/many-b") >/dev/null && echo yes)"
+
+# a line number of six digits widens the gutter: the caret stays under the
+# claim it points at (it was one column to the left)
+far="$TMP/far"
+mkdir -p "$far/specs" && cp -r tests/bad/_base/. "$far/" && cp specs/units.yaml "$far/specs/" && cp -r templates "$far/"
+{
+	printf -- '---\nid: far\ntitle: {zh: 远, en: Far}\n---\n\n'
+	head -c 100010 /dev/zero | tr '\0' '\n'
+	printf 'Far: {1 GB = 3 GB}\n'
+} >"$far/content/02-far.md"
+"$BIN" check -C "$far" >"$TMP/far-log" 2>&1
+rc=$?
+src=$(grep -m1 '^ 100016 | ' "$TMP/far-log")
+caret=$(grep -m1 -A1 '^ 100016 | ' "$TMP/far-log" | tail -1)
+before=${src%%\{*} under=${caret%%^*}
+check "a six-digit line number: the caret is under the claim's brace" $rc 1 \
+	"$([ -n "$src" ] && [ "$before" != "$src" ] && [ "${#under}" -eq "${#before}" ] && echo yes)"
