@@ -217,6 +217,19 @@ struct dom_node *study_drill_card(struct arena *a, struct dom_node *parent, cons
 	return box;
 }
 
+/* A choice's explanation in one language, ending in a link to its row. */
+static void explain(struct dom_node *pair, const char *lang, const char *why, const char *link,
+		    const char *href)
+{
+	struct dom_node *para = dom_elem(pair, "p");
+	dom_attr(para, "lang", lang);
+	dom_texts(para, why);
+	dom_texts(para, " ");
+	struct dom_node *a = dom_elem(para, "a");
+	dom_attr(a, "href", href);
+	dom_texts(a, link);
+}
+
 struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, const char *id,
 				   struct bitext question, const struct bitext *choices, size_t n,
 				   size_t right, struct bitext why, const char *href)
@@ -236,20 +249,8 @@ struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, con
 	struct dom_node *p = dom_elem_class(det, "p", "quiz-key");
 	bi_text(dom_elem(p, "strong"), choices[right - 1].zh, choices[right - 1].en);
 	struct dom_node *w = dom_elem_class(det, "div", "pair quiz-explain");
-	struct dom_node *wz = dom_elem(w, "p");
-	dom_attr(wz, "lang", "zh-Hans");
-	dom_texts(wz, why.zh);
-	dom_texts(wz, " ");
-	struct dom_node *lz = dom_elem(wz, "a");
-	dom_attr(lz, "href", href);
-	dom_texts(lz, "规格表");
-	struct dom_node *we = dom_elem(w, "p");
-	dom_attr(we, "lang", "en");
-	dom_texts(we, why.en);
-	dom_texts(we, " ");
-	struct dom_node *le = dom_elem(we, "a");
-	dom_attr(le, "href", href);
-	dom_texts(le, "spec table");
+	explain(w, "zh-Hans", why.zh, "规格表", href);
+	explain(w, "en", why.en, "spec table", href);
 	return box;
 }
 
