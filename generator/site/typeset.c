@@ -8,6 +8,7 @@
  */
 #include "site/typeset.h"
 #include "core/arena.h"
+#include "site/lang.h"
 #include "numbers/format.h"
 
 #include <string.h>
@@ -59,14 +60,7 @@ static void add_count(struct dom_node *out, const char *digits, size_t len, cons
 	} else if (lang) {
 		dom_texts(shown, en);
 	} else {
-		struct dom_node *bi = dom_elem_class(shown, "span", "bi");
-		struct dom_node *z = dom_elem(bi, "span");
-		dom_attr(z, "lang", "zh-Hans");
-		dom_texts(z, zh);
-		dom_texts(bi, " ");
-		struct dom_node *e = dom_elem(bi, "span");
-		dom_attr(e, "lang", "en");
-		dom_texts(e, en);
+		render_bitext(shown, (struct bitext){ .zh = zh, .en = en });
 	}
 	dom_text(dom_elem_class(c, "span", "big-count-full"), digits, len);
 }
