@@ -710,15 +710,16 @@ void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_f
 	struct dom_node *out = NULL;   /* kept for the next text while fn leaves it empty */
 	while (n) {
 		if (n->type == DOM_TEXT && n->u.text.len) {
-			if (!out)
-				out = element_new(n->store, "span", 4);
+			/* made in the parent's store, where its children go: one
+			 * made for a text of another store and kept would make
+			 * the two stores keep each other, and neither is freed */
+			if (!out || out->store != n->parent->store)
+				out = element_new(n->parent->store, "span", 4);
 			out->parent = n->parent;
 			out->u.el.first = out->u.el.last = NULL;
 			if (fn(ctx, n->u.text.s, n->u.text.len, n->parent, out) && out->u.el.first) {
 				struct dom_node *parent = n->parent, *first = out->u.el.first,
 					*last = out->u.el.last;
-				if (out->store != parent->store)
-					store_keep(parent->store, out->store, 0);
 				for (struct dom_node *c = first; c; c = c->next)
 					c->parent = parent;
 				last->next = n->next;
