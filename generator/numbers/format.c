@@ -75,6 +75,22 @@ static int is_integral(double x)
 	return fabs(x) < FORMAT_SCI_HIGH && x == floor(x);
 }
 
+size_t format_integer(char *out, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	/* the magnitude as unsigned: -LLONG_MIN does not fit a long long */
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	size_t n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return n;
+}
+
 /* Appends x with decimals decimals: negative rounds to tens, hundreds…;
  * FORMAT_AUTO applies the exact-value rule. */
 static void add_number(struct buf *b, double x, int decimals)
@@ -126,7 +142,25 @@ static void add_number(struct buf *b, double x, int decimals)
 	}
 	if (decimals > FORMAT_MAX_DECIMALS + 3)
 		decimals = FORMAT_MAX_DECIMALS + 3;
-	snprintf(tmp, sizeof tmp, "%.*f", decimals, ax);
+	if (ax == floor(ax) && ax < FORMAT_SCI_HIGH) {
+		/* a whole number, the usual case, as "%.*f" writes it: its digits
+		 * exactly (below 10^15 a double holds them), then zero decimals;
+		 * snprintf() was half of printing a quantity */
+		char *p = tmp + 32, *q = p;
+		unsigned long long v = (unsigned long long)ax;
+		do
+			*--p = (char)('0' + v % 10);
+		while (v /= 10);
+		if (decimals > 0) {
+			*q++ = '.';
+			for (int k = 0; k < decimals; k++)
+				*q++ = '0';
+		}
+		*q = '\0';
+		memmove(tmp, p, (size_t)(q - p) + 1);
+	} else {
+		snprintf(tmp, sizeof tmp, "%.*f", decimals, ax);
+	}
 	if (trim)
 		trim_zeros(tmp);
 	int zero = 1;

@@ -484,6 +484,17 @@ const char *dom_get_attr(struct dom_node *n, const char *name)
 	return a->value ? a->value : "";
 }
 
+int dom_has_attr_initial(struct dom_node *n, const char *initials)
+{
+	if (n->type != DOM_ELEMENT)
+		return 0;
+	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+		for (const char *i = initials; *i; i++)
+			if (*i == a->name[0])
+				return 1;
+	return 0;
+}
+
 void dom_text(struct dom_node *parent, const char *text, size_t len)
 {
 	if (!len)
@@ -687,10 +698,12 @@ void dom_text_content(struct dom_node *n, struct buf *out)
 
 static int name_in(const struct dom_node *n, const char *const *names)
 {
-	/* the first letter settles most: a page's elements pass here by the
-	 * hundred thousand (typeset_numbers()) */
+	/* the first two letters settle most (span against script, style,
+	 * samp, svg): a page's elements pass here by the hundred thousand
+	 * (typeset_numbers()); a name has at least its NUL at [1] */
 	for (; names && *names; names++)
-		if (n->u.el.name[0] == (*names)[0] && !strcmp(n->u.el.name, *names))
+		if (n->u.el.name[0] == (*names)[0] && n->u.el.name[1] == (*names)[1] &&
+		    !strcmp(n->u.el.name, *names))
 			return 1;
 	return 0;
 }

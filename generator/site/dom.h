@@ -50,6 +50,9 @@ void dom_attr(struct dom_node *n, const char *name, const char *value);
 void dom_remove_attr(struct dom_node *n, const char *name);
 /* Returns the attribute's value (owned by the node) or NULL. */
 const char *dom_get_attr(struct dom_node *n, const char *name);
+/* Does element n have an attribute whose name starts with one of the bytes
+ * of initials?  A cheap test before several dom_get_attr() on every element. */
+int dom_has_attr_initial(struct dom_node *n, const char *initials);
 /* Appends text (len bytes, UTF-8) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
 void dom_texts(struct dom_node *parent, const char *text);

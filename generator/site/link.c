@@ -233,6 +233,8 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 static void collect_links(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
+	if (!dom_has_attr_initial(n, "hsad"))
+		return;   /* most elements: a class, an id, a tabindex */
 	collect_attr(c, n, "href");
 	collect_attr(c, n, "src");
 	collect_attr(c, n, "action");

@@ -30,6 +30,7 @@
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
+#include "numbers/format.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -470,6 +471,14 @@ static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 	c->out->has_math = 1;
 }
 
+/* Returns prefix and n in decimal ("claim-12"), without printf's cost. */
+static const char *numbered(struct arena *a, const char *prefix, size_t n)
+{
+	char digits[24];
+	format_integer(digits, (long long)n);
+	return arena_cat(a, prefix, digits, (char *)NULL);
+}
+
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 {
 	struct pspan *p = &c->spans[idx];
@@ -539,7 +548,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 				     : dom_elem_class(parent, "span", meaning ? "value key-figure" : "value");
 		emit_pieces(c, v, &sp);
 		if (meaning) {
-			const char *id = arena_printf(c->a, "key-%zu", c->out->nkeys + 1);
+			const char *id = numbered(c->a, "key-", c->out->nkeys + 1);
 			dom_attr(v, "id", id);
 			key_record(c, p, &sp, meaning, id);
 		}
@@ -549,7 +558,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	r->span = sp;
 	r->loc = p->loc;
 	r->section = c->section;
-	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
+	r->anchor = numbered(c->a, "claim-", c->out->nclaims);
 	struct dom_node *el = dom_elem_class(parent, "span",
 					     sp.disputed ? "claim claim-disputed" : meaning ?
 					     "claim claim-ok key-figure" : "claim claim-ok");
@@ -579,8 +588,9 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
 					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
-		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
-					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+		dom_texts(detail, arena_cat(c->a, " ", sp.relation ? sp.relation : "", " ",
+					    sp.derivation ? sp.derivation : "", " = ",
+					    sp.computed ? sp.computed : "", (char *)NULL));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
