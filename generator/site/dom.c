@@ -713,10 +713,21 @@ struct dom_node *dom_parent(struct dom_node *n)
 	return n->parent;
 }
 
+/* A name's first two bytes hashed to one of 256 bits: an element whose
+ * bit is clear in a list's set is in no list (most elements, at a load). */
+static inline unsigned name_bit(const char *name)
+{
+	unsigned second = name[0] ? (unsigned char)name[1] : 0;
+	return ((unsigned char)name[0] * 31u + second) & 255u;
+}
+
 void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx)
 {
 	if (root->type != DOM_ELEMENT || name_in(root, skip))
 		return;
+	unsigned char maybe[32] = { 0 };
+	for (const char *const *k = skip; k && *k; k++)
+		maybe[name_bit(*k) >> 3] |= (unsigned char)(1u << (name_bit(*k) & 7));
 	/* a walk that knows each node's previous sibling, so that a text node
 	 * is replaced in place without searching its parent's list */
 	struct dom_node *n = root->u.el.first, *prev = NULL;
@@ -746,7 +757,9 @@ void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_f
 				n = last;
 				out = NULL;   /* its children are in the tree now */
 			}
-		} else if (n->type == DOM_ELEMENT && n->u.el.first && !name_in(n, skip)) {
+		} else if (n->type == DOM_ELEMENT && n->u.el.first &&
+			   (!(maybe[name_bit(n->u.el.name) >> 3] & (1u << (name_bit(n->u.el.name) & 7))) ||
+			    !name_in(n, skip))) {
 			prev = NULL;
 			n = n->u.el.first;
 			continue;

@@ -182,6 +182,11 @@ static void record_decoded(struct collect_ctx *c, struct dom_node *n, const char
 static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
 		   const char *fragment)
 {
+	/* most links have no '%': they are what they decode to, as they are */
+	if ((!path || !memchr(path, '%', plen)) && (!fragment || !strchr(fragment, '%'))) {
+		record_decoded(c, n, path, path ? plen : 0, fragment);
+		return;
+	}
 	struct buf p = BUF_INIT, f = BUF_INIT;
 	if (path)
 		url_unescape(path, plen, &p);
@@ -214,8 +219,20 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 	record(c, n, path, plen, hash ? hash + 1 : NULL);
 	/* rewrite relative to the page; 404.html is served at any depth, so
 	 * with a base URL its links are absolute */
-	struct buf rel = BUF_INIT;
 	const char *base = c->s->book->base_url;
+	size_t hlen = hash ? strlen(hash) : 0;
+	if (!base && (size_t)c->depth * 3 + plen + hlen < 256) {
+		/* the usual case, on the stack: a buffer was a malloc() a link */
+		char rel[256], *q = rel;
+		for (int i = 0; i < c->depth; i++, q += 3)
+			memcpy(q, "../", 3);
+		memcpy(q, path, plen);
+		q += plen;
+		memcpy(q, hash ? hash : "", hlen + 1);
+		dom_attr(n, attr, rel);   /* url is freed here: use it no more */
+		return;
+	}
+	struct buf rel = BUF_INIT;
 	if (base && !strcmp(c->page->path, "404.html")) {
 		size_t blen = strlen(base);
 		buf_add(&rel, base, blen && base[blen - 1] == '/' ? blen - 1 : blen);
