@@ -169,6 +169,15 @@ static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, stru
 	return i;
 }
 
+/* Appends the placeholder of span idx (PH_OPEN, its decimal digits, PH_CLOSE). */
+static void add_placeholder(struct buf *md, size_t idx)
+{
+	char digits[24];
+	buf_add(md, PH_OPEN, PH_LEN);
+	buf_add(md, digits, format_integer(digits, (long long)idx));
+	buf_add(md, PH_CLOSE, PH_LEN);
+}
+
 char *spans_extract(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
@@ -242,7 +251,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				p->unterminated = !kind;
 				i = stop - 1;
 				run = i + 1;
-				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+				add_placeholder(&md, c->nspans - 1);
 				continue;
 			}
 			if (s[i] != '{') {
@@ -260,7 +269,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				p->line_first = line_first;
 			}
 			run = i + 1;
-			buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+			add_placeholder(&md, c->nspans - 1);
 		}
 		buf_add(&md, s + run, len - run);
 		if (nl)
