@@ -137,6 +137,19 @@ static void test_fast_paths(void **state)
 	assert_string_equal(format_number(&a, 3.35, 2), "3.35");
 	assert_string_equal(format_number(&a, 80, -1), "80");    /* exact: as many digits as it has */
 	assert_string_equal(format_number(&a, 1.5, -1), "1.5");
+	/* fractions against printf: random values and decimals, and halves */
+	unsigned long long seed = 88172645463325252ULL;
+	for (int k = 0; k < 200000; k++) {
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		int d = (int)(seed % 10);
+		/* from 10^-4 up: below it the form is m × 10^n */
+		double x = 1e-4 + (double)(seed >> 11) / 9007199254740992.0 * (k % 2 ? 999 : 1);
+		if (k % 5 == 0)
+			x = (double)(seed % 100000) / 1000 + 0.0005;   /* near halves */
+		char want[64];
+		snprintf(want, sizeof want, "%.*f", d, x);
+		assert_string_equal(format_number(&a, x, d), want);
+	}
 	arena_free(&a);
 	/* columns across the eight-byte steps, with two- and three-byte characters */
 	const char *lines[] = { "", "abc", "abcdefgh", "abcdefghi", "\xe4\xb8\xad\xe6\x96\x87 text",
