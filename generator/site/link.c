@@ -38,6 +38,8 @@ struct collect_ctx {
 	size_t nids, capids;
 	struct link_record *links;
 	size_t nlinks, caplinks;
+	struct dom_node **linking;  /* elements that may hold a link, in page order */
+	size_t nlinking, caplinking;
 };
 
 static uint64_t path_hash(const char *p, size_t n)
@@ -133,12 +135,17 @@ static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t n
 	free(hint);
 }
 
+/* The first walk: the page's ids, and the elements the second pass reads
+ * links from (an attribute starting h, s, a or d; most elements have only
+ * a class, an id, a tabindex), so that it walks no tree. */
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
 	const char *id = dom_get_attr(n, "id");
 	if (id)
 		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
+	if (dom_has_attr_initial(n, "hsad"))
+		*ARRAY_PUSH(c->linking, c->nlinking, c->caplinking) = n;
 }
 
 static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
@@ -250,8 +257,6 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 static void collect_links(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
-	if (!dom_has_attr_initial(n, "hsad"))
-		return;   /* most elements: a class, an id, a tabindex */
 	collect_attr(c, n, "href");
 	collect_attr(c, n, "src");
 	collect_attr(c, n, "action");
@@ -281,7 +286,9 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 		if (!strcmp(c.ids[k], c.ids[k - 1]))
 			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
 				   c.ids[k], p->path);
-	dom_visit(dom_page_root(dom), collect_links, &c);
+	for (size_t k = 0; k < c.nlinking; k++)
+		collect_links(&c, c.linking[k]);
+	free(c.linking);
 	dom_page_finish(dom);
 	*out = (struct link_harvest){ c.ids, c.nids, c.links, c.nlinks };
 }

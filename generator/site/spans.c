@@ -280,6 +280,15 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	return buf_detach(&md, mdlen);
 }
 
+/* Returns the index of the next byte from i on that may open a placeholder
+ * (PH_OPEN's first), or len: memchr() instead of placeholder_at() at
+ * every byte of every text. */
+static size_t next_placeholder(const char *s, size_t i, size_t len)
+{
+	const char *q = i < len ? memchr(s + i, PH_OPEN[0], len - i) : NULL;
+	return q ? (size_t)(q - s) : len;
+}
+
 const char *spans_restore(struct ctx *c, const char *s)
 {
 	if (!s || !strstr(s, PH_OPEN))
@@ -287,6 +296,11 @@ const char *spans_restore(struct ctx *c, const char *s)
 	struct buf b = BUF_INIT;
 	size_t len = strlen(s);
 	for (size_t i = 0; i < len;) {
+		/* text up to the next byte a placeholder starts with, in one piece */
+		size_t j = next_placeholder(s, i, len);
+		buf_add(&b, s + i, j - i);
+		if ((i = j) == len)
+			break;
 		size_t idx, n = placeholder_at(s + i, len - i, &idx);
 		if (n && idx < c->nspans) {
 			buf_adds(&b, c->spans[idx].unterminated && !c->spans[idx].math ? "{"
@@ -605,7 +619,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
 {
 	size_t start = 0;
-	for (size_t i = 0; i < len;) {
+	for (size_t i = 0; (i = next_placeholder(s, i, len)) < len;) {
 		size_t idx, n = placeholder_at(s + i, len - i, &idx);
 		if (!n || idx >= c->nspans) {
 			i++;
