@@ -97,6 +97,16 @@ static size_t next_start(const char *t, size_t i, size_t len)
 	return i;
 }
 
+/* Is there a comma one to three bytes after t[i]?  A big count has one
+ * there (its leading digits, then a group: 1,000,000), most numbers none. */
+static int comma_soon(const char *t, size_t len, size_t i)
+{
+	for (size_t k = i + 1; k <= i + 3 && k < len; k++)
+		if (t[k] == ',')
+			return 1;
+	return 0;
+}
+
 static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *parent,
 			struct dom_node *out)
 {
@@ -118,7 +128,7 @@ static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *
 			} else {
 				dom_text(sup, t + ef, el);
 			}
-		} else if (t[i] >= '1' && t[i] <= '9' &&
+		} else if (t[i] >= '1' && t[i] <= '9' && comma_soon(t, len, i) &&
 			   (n = format_count_compact(ctx->a, t, len, i, &zh, &en))) {
 			if (focusable < 0)
 				lang = context_of(parent, &focusable);
