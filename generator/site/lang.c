@@ -30,7 +30,7 @@ static const unsigned char ascii_class[128] = {
 void lang_feed(struct lang_tally *t, const char *s, size_t len)
 {
 	size_t i = 0;
-	int in_word = t->in_word, words = t->words;
+	int in_word = t->in_word, words = t->words, han = t->han;
 	while (i < len) {
 		uint32_t cp;
 		unsigned char b = (unsigned char)s[i];
@@ -52,6 +52,19 @@ void lang_feed(struct lang_tally *t, const char *s, size_t len)
 			} while (b < 0x80);
 			continue;
 		}
+		if (b >= 0xE4 && b <= 0xE9 && len - i >= 3 && ((unsigned char)s[i + 1] & 0xC0) == 0x80 &&
+		    ((unsigned char)s[i + 2] & 0xC0) == 0x80) {
+			/* U+4000 to U+9FFF, most of the Chinese text: Han but for
+			 * the hexagrams U+4DC0 to U+4DFF, told without decoding */
+			uint32_t c = (uint32_t)(b & 0x0F) << 12 | (uint32_t)(s[i + 1] & 0x3F) << 6 |
+				     (uint32_t)(s[i + 2] & 0x3F);
+			if (c < 0x4DC0 || c > 0x4DFF) {
+				han++;
+				in_word = 0;
+				i += 3;
+				continue;
+			}
+		}
 		int n = utf8_decode_fast(s + i, len - i, &cp);
 		i += n > 0 ? (size_t)n : 1;
 		if (cp == 0xE000) {
@@ -64,7 +77,7 @@ void lang_feed(struct lang_tally *t, const char *s, size_t len)
 			continue;
 		}
 		if (utf8_is_han(cp)) {
-			t->han++;
+			han++;
 			in_word = 0;
 		} else if (utf8_is_latin(cp)) {
 			words += !in_word;
@@ -75,6 +88,7 @@ void lang_feed(struct lang_tally *t, const char *s, size_t len)
 	}
 	t->in_word = in_word;
 	t->words = words;
+	t->han = han;
 }
 
 enum lang lang_verdict(const struct lang_tally *t)
