@@ -451,8 +451,9 @@ void dom_attr(struct dom_node *n, const char *name, const char *value)
 {
 	if (n->type != DOM_ELEMENT)
 		return;
-	/* the old value stays in the store: value may point into it */
-	struct dom_attr *a = find_attr(n, name);
+	/* the old value stays in the store: value may point into it; a new
+	 * element (most calls: its class) has none to look through */
+	struct dom_attr *a = n->u.el.attrs ? find_attr(n, name) : NULL;
 	if (a) {
 		a->value = value ? store_strdup(n->store, value) : NULL;
 		a->value_len = value ? checked_len(strlen(value)) : 0;
@@ -1044,6 +1045,11 @@ static const unsigned char escape_class[256] = {
 	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
 };
 
+/* escape_class without the quote: what text stops at. */
+static const unsigned char escape_text_class[256] = {
+	['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP, [0xc2] = ESC_C2,
+};
+
 /* Returns the first byte in [s, end) that escape() stops at, or end.  A
  * quote stops it only in an attribute. */
 static const char *escape_scan(const char *s, const char *end, int attr)
@@ -1064,12 +1070,11 @@ static const char *escape_scan(const char *s, const char *end, int attr)
 		s += 16;
 	}
 #endif
-	for (; s < end; s++) {
-		unsigned char k = escape_class[(unsigned char)*s];
-		if (k && (k != ESC_QUOTE || attr))
-			return s;
-	}
-	return end;
+	/* the quote's class counts only in an attribute: one table each */
+	const unsigned char *stops = attr ? escape_class : escape_text_class;
+	while (s < end && !stops[(unsigned char)*s])
+		s++;
+	return s;
 }
 
 /* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
