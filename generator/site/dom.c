@@ -159,11 +159,6 @@ static char *store_strndup(struct dom_store *s, const char *str, size_t len)
 	return p;
 }
 
-static char *store_strdup(struct dom_store *s, const char *str)
-{
-	return store_strndup(s, str, strlen(str));
-}
-
 /* Drops one reference to s; the last frees it and what it keeps. */
 static void store_release(struct dom_store *s)
 {
@@ -403,11 +398,11 @@ void dom_free(struct dom_node *n)
 		unlink_node(n);   /* its memory goes with its store's owner */
 }
 
-struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
+struct dom_node *dom_elem_n(struct dom_node *parent, const char *tag, size_t tag_len)
 {
 	if (!parent)
 		return detached(tag, DOM_BLOCK_FIRST);
-	struct dom_node *n = element_new(parent->store, tag, strlen(tag));
+	struct dom_node *n = element_new(parent->store, tag, tag_len);
 	append_child(parent, n);
 	return n;
 }
@@ -429,14 +424,6 @@ struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag)
 	return dom_elem(parent, tag);
 }
 
-struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag, const char *cls)
-{
-	struct dom_node *n = dom_elem(parent, tag);
-	if (cls)
-		dom_attr(n, "class", cls);
-	return n;
-}
-
 static struct dom_attr *find_attr(struct dom_node *n, const char *name)
 {
 	if (n->type != DOM_ELEMENT)
@@ -447,7 +434,8 @@ static struct dom_attr *find_attr(struct dom_node *n, const char *name)
 	return NULL;
 }
 
-void dom_attr(struct dom_node *n, const char *name, const char *value)
+void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const char *value,
+		size_t value_len)
 {
 	if (n->type != DOM_ELEMENT)
 		return;
@@ -455,11 +443,11 @@ void dom_attr(struct dom_node *n, const char *name, const char *value)
 	 * element (most calls: its class) has none to look through */
 	struct dom_attr *a = n->u.el.attrs ? find_attr(n, name) : NULL;
 	if (a) {
-		a->value = value ? store_strdup(n->store, value) : NULL;
-		a->value_len = value ? checked_len(strlen(value)) : 0;
+		a->value = value ? store_strndup(n->store, value, value_len) : NULL;
+		a->value_len = value ? checked_len(value_len) : 0;
 		return;
 	}
-	a = attr_new(n->store, name, strlen(name), value, value ? strlen(value) : 0);
+	a = attr_new(n->store, name, name_len, value, value ? value_len : 0);
 	struct dom_attr **tail = &n->u.el.attrs;
 	while (*tail)
 		tail = &(*tail)->next;
@@ -506,11 +494,6 @@ void dom_text(struct dom_node *parent, const char *text, size_t len)
 		return;
 	}
 	append_child(parent, text_new(parent->store, DOM_TEXT, text, len));
-}
-
-void dom_texts(struct dom_node *parent, const char *text)
-{
-	dom_text(parent, text, strlen(text));
 }
 
 struct dom_node *dom_copy(struct dom_node *n)
