@@ -473,15 +473,19 @@ const char *dom_get_attr(struct dom_node *n, const char *name)
 	return a->value ? a->value : "";
 }
 
-int dom_has_attr_initial(struct dom_node *n, const char *initials)
+int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id)
 {
+	int found = 0;
+	*id = NULL;
 	if (n->type != DOM_ELEMENT)
 		return 0;
-	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
-		for (const char *i = initials; *i; i++)
-			if (*i == a->name[0])
-				return 1;
-	return 0;
+	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
+		if (!*id && a->name_len == 2 && a->name[0] == 'i' && a->name[1] == 'd')
+			*id = a->value ? a->value : "";
+		for (const char *i = initials; *i && !found; i++)
+			found = *i == a->name[0];
+	}
+	return found;
 }
 
 void dom_text(struct dom_node *parent, const char *text, size_t len)

@@ -52,9 +52,10 @@ void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const cha
 void dom_remove_attr(struct dom_node *n, const char *name);
 /* Returns the attribute's value (owned by the node) or NULL. */
 const char *dom_get_attr(struct dom_node *n, const char *name);
-/* Does element n have an attribute whose name starts with one of the bytes
- * of initials?  A cheap test before several dom_get_attr() on every element. */
-int dom_has_attr_initial(struct dom_node *n, const char *initials);
+/* Returns 1 if element n has an attribute whose name starts with one of
+ * the bytes of initials, and sets *id to its id's value (NULL: none): one
+ * pass over its attributes before several dom_get_attr() on every element. */
+int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id);
 /* Appends text (len bytes, UTF-8) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
 

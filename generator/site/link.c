@@ -141,11 +141,11 @@ static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t n
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
-	const char *id = dom_get_attr(n, "id");
+	const char *id;
+	if (dom_id_and_initial(n, "hsad", &id))
+		*ARRAY_PUSH(c->linking, c->nlinking, c->caplinking) = n;
 	if (id)
 		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
-	if (dom_has_attr_initial(n, "hsad"))
-		*ARRAY_PUSH(c->linking, c->nlinking, c->caplinking) = n;
 }
 
 static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
