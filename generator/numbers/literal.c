@@ -215,15 +215,20 @@ enum { MANTISSA_TOO_SMALL = -1 };
  * is the largest finite one). */
 #define LITERAL_POW10_STEP 300
 
-/* Computes value and nominal of a mantissa in base units; returns 0,
- * an INTERVAL_E* code or MANTISSA_TOO_SMALL. */
-static int mantissa_value(const struct mantissa *m, double scale, int exact, int negative,
-			  struct quantity *q)
+/* Returns the mantissa's digits as a double (the decimal point aside). */
+static double mantissa_digits(const struct mantissa *m)
 {
 	char buf[LITERAL_MAX_DIGITS + 1];
 	memcpy(buf, m->digits, (size_t)m->ndigits);
 	buf[m->ndigits] = 0;
-	double n = strtod(buf, NULL);
+	return strtod(buf, NULL);
+}
+
+/* Computes value and nominal of a mantissa whose digits read n, in base
+ * units; returns 0, an INTERVAL_E* code or MANTISSA_TOO_SMALL. */
+static int mantissa_value(const struct mantissa *m, double n, double scale, int exact,
+			  int negative, struct quantity *q)
+{
 	long p = m->exp10 - m->nfrac;
 	struct interval nominal = interval_point(n);
 	struct interval v = exact ? nominal : interval_make(n - 0.5, n + 0.5);
@@ -308,6 +313,7 @@ struct head {
 	int negative;
 	const char *before_unit;
 	struct mantissa m;
+	double digits;      /* mantissa_digits(&m), read once for both tails */
 };
 
 /* Reads the head of one number; returns 1, 0 (no number there) or -1
@@ -343,6 +349,7 @@ static int read_head(const struct units *u, const char *text, size_t len, struct
 	if (end == i)
 		return 0;
 	h->end = end;
+	h->digits = mantissa_digits(&h->m);
 	return 1;
 }
 
@@ -390,7 +397,7 @@ static int read_tail(const struct units *u, struct arena *a, const char *text, s
 	out->has_unit = has_unit;
 	out->len = i;
 	int exact = (flags & LITERAL_EXACT) && !mp->point;
-	int rc = mantissa_value(mp, un.scale, exact, h->negative, &out->q);
+	int rc = mantissa_value(mp, h->digits, un.scale, exact, h->negative, &out->q);
 	if (rc) {
 		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, i),
 			    rc == MANTISSA_TOO_SMALL ? too_small_hint : NULL, "number too %s",
