@@ -20,6 +20,7 @@
 #include <pthread.h>
 #include <search.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,11 +290,19 @@ int diag_exit_status(void)
 int diag_column(const char *line, size_t off)
 {
 	/* valid UTF-8 has one byte per code point that does not continue one;
-	 * decoding each was 1.5% of a build, for every link's location */
-	int col = 1;
-	for (size_t i = 0; i < off; i++)
-		col += ((unsigned char)line[i] & 0xC0) != 0x80;
-	return col;
+	 * decoding each was 1.5% of a build, for every link's location.  The
+	 * continuing bytes (10xxxxxx) are counted eight at a time: bit 7 set
+	 * and bit 6 clear, summed by one multiplication. */
+	size_t i = 0, cont = 0;
+	for (; i + 8 <= off; i += 8) {
+		uint64_t w;
+		memcpy(&w, line + i, sizeof w);
+		uint64_t c = (w & ~(w << 1) & 0x8080808080808080ULL) >> 7;
+		cont += (size_t)((c * 0x0101010101010101ULL) >> 56);
+	}
+	for (; i < off; i++)
+		cont += ((unsigned char)line[i] & 0xC0) == 0x80;
+	return (int)(1 + off - cont);
 }
 
 static int record_cmp(const void *pa, const void *pb)

@@ -55,13 +55,20 @@ struct ctx {
 	const char *text;
 	size_t len;
 	struct srcloc loc;            /* place of text[0] */
-	struct srcloc whole;          /* place and width of the whole claim, for its verdict */
-	int whole_width;
+	struct srcloc whole;          /* place of the whole claim, for its verdict */
+	int whole_braces;             /* columns its width adds to the text's: 2 for "{}" */
 	const struct claim_subject *subject;   /* a rule's row: where a failed verdict goes */
 	/* EXPR_PROSE for a span in prose: a syntax error or an unknown name
 	 * says how to write a literal brace (EXPR_BRACE_HINT) */
 	unsigned prose;
 };
+
+/* The width of the whole claim in columns, for a report: counted only
+ * when one is made (every span counted it before). */
+static int whole_width(const struct ctx *c)
+{
+	return (int)utf8_length(c->text, c->len) + c->whole_braces;
+}
 
 /* Reports a failed verdict: at the claim, or, for a rule checked on a row,
  * once at the row, under the subject's message, the verdict leading the
@@ -69,7 +76,7 @@ struct ctx {
 static void verdict(struct ctx *c, const char *detail, const char *msg)
 {
 	if (!c->subject) {
-		diag_report(DIAG_ERROR, c->whole, c->whole_width, detail, "%s", msg);
+		diag_report(DIAG_ERROR, c->whole, whole_width(c), detail, "%s", msg);
 		return;
 	}
 	if (c->subject->quiet)
@@ -769,7 +776,7 @@ static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
 				    "tolerance (\xc2\xb1 25%%)", (int)n->len, owner->text + n->off,
 				    format_quantity(c->a, c->u, &n->value, FORMAT_INTERVAL),
 				    format_quantity(c->a, c->u, &shown, 0));
-	diag_report(DIAG_WARNING, c->whole, c->whole_width, detail,
+	diag_report(DIAG_WARNING, c->whole, whole_width(c), detail,
 		    "claim holds only within the rounding of a %d-digit number",
 		    sig_digits(owner->text + n->off, n->len));
 }
@@ -945,14 +952,14 @@ static int value_span(struct ctx *c, const struct parts *p, struct span *out)
 	 * value (x^{2} showed as x^2, {b} as "1 b") */
 	const struct expr_node *bare = e->root;
 	if (bare->kind == EXPR_NUMBER && !bare->value.unit) {
-		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+		diag_report(DIAG_ERROR, c->whole, whole_width(c),
 			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
 			    "({h100_sxm.memory}); write \\{ for a literal brace",
 			    "a bare number in braces is not a span");
 		return -1;
 	}
 	if (bare->kind == EXPR_UNIT || (bare->kind == EXPR_NAME && bare->maybe_unit && !bare->resolved)) {
-		diag_report(DIAG_ERROR, c->whole, c->whole_width,
+		diag_report(DIAG_ERROR, c->whole, whole_width(c),
 			    "hint: a quantity needs a number and a unit ({96 GB}), a value a spec name "
 			    "({h100_sxm.memory}); write \\{ for a literal brace",
 			    "a bare unit in braces is not a span");
@@ -1003,6 +1010,10 @@ static int typed_characters(struct ctx *c)
 {
 	size_t i = 0;
 	while (i < c->len) {
+		if ((unsigned char)c->text[i] < 0x80) {
+			i++;   /* ASCII: none of the characters below */
+			continue;
+		}
 		uint32_t cp;
 		int n = utf8_decode(c->text + i, c->len - i, &cp);
 		size_t step = n > 0 ? (size_t)n : 1;
@@ -1036,7 +1047,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 {
 	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE };
 	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
-	c.whole_width = (int)utf8_length(text, len) + 2;
+	c.whole_braces = 2;
 	memset(out, 0, sizeof *out);
 	if (memchr(text, '\n', len) || memchr(text, '\r', len)) {
 		diag_report(DIAG_ERROR, loc, 1, NULL,
@@ -1049,12 +1060,12 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	if (split(&c, &p) < 0)
 		return -1;
 	if (!p.stated_len && p.rel == REL_NONE) {
-		diag_report(DIAG_ERROR, loc, c.whole_width, EXPR_BRACE_HINT, "empty span");
+		diag_report(DIAG_ERROR, loc, whole_width(&c), EXPR_BRACE_HINT, "empty span");
 		return -1;
 	}
 	if (p.rel == REL_NONE) {
 		if (p.disputed) {
-			diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
+			diag_report(DIAG_ERROR, loc, whole_width(&c), NULL,
 				    "a disputed span needs a claim to dispute: "
 				    "{!stated = derivation}");
 			return -1;
@@ -1088,12 +1099,12 @@ int claim_check_on(const struct units *u, const struct expr_scope *scope, double
 		   const struct claim_subject *subject)
 {
 	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0 };
-	c.whole_width = (int)utf8_length(text, len);
+	c.whole_braces = 0;
 	struct parts p;
 	if (split(&c, &p) < 0)
 		return -1;
 	if (p.rel == REL_NONE) {
-		diag_report(DIAG_ERROR, loc, c.whole_width, NULL,
+		diag_report(DIAG_ERROR, loc, whole_width(&c), NULL,
 			    "expected a claim with a relation "
 			    "(=, \xe2\x89\x88, <, >, \xe2\x89\xa4, "
 			    "\xe2\x89\xa5)");

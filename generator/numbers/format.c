@@ -75,6 +75,59 @@ static int is_integral(double x)
 	return fabs(x) < FORMAT_SCI_HIGH && x == floor(x);
 }
 
+size_t format_integer(char *out, long long v)
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	/* the magnitude as unsigned: -LLONG_MIN does not fit a long long */
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	size_t n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return n;
+}
+
+/* Writes ax (>= 0) with decimals decimals (0 to 12) as "%.*f" does, when
+ * that is sure without printf: ax × 10^decimals below 10^12, where the
+ * product is within 2^-14 of its exact value, and not within 10^-3 of a
+ * half, where that error could turn the rounding.  Returns 0 otherwise
+ * (then snprintf() decides). */
+static int fixed_digits(char *out, double ax, int decimals)
+{
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+				      1e11, 1e12 };
+	if (decimals < 0 || decimals > 12 || !(ax >= 0))
+		return 0;
+	double y = ax * p10[decimals];
+	if (!(y < 1e12))
+		return 0;
+	double whole = floor(y), frac = y - whole;
+	if (fabs(frac - 0.5) < 1e-3)
+		return 0;
+	unsigned long long r = (unsigned long long)whole + (frac > 0.5);
+	char digits[32], *p = digits + sizeof digits;
+	int n = 0;
+	do {
+		*--p = (char)('0' + r % 10);
+		r /= 10;
+		n++;
+	} while (r || n <= decimals);   /* at least one digit before the point */
+	size_t intlen = (size_t)(n - decimals);
+	memcpy(out, p, intlen);
+	out += intlen;
+	if (decimals) {
+		*out++ = '.';
+		memcpy(out, p + intlen, (size_t)decimals);
+		out += decimals;
+	}
+	*out = '\0';
+	return 1;
+}
+
 /* Appends x with decimals decimals: negative rounds to tens, hundreds…;
  * FORMAT_AUTO applies the exact-value rule. */
 static void add_number(struct buf *b, double x, int decimals)
@@ -126,7 +179,25 @@ static void add_number(struct buf *b, double x, int decimals)
 	}
 	if (decimals > FORMAT_MAX_DECIMALS + 3)
 		decimals = FORMAT_MAX_DECIMALS + 3;
-	snprintf(tmp, sizeof tmp, "%.*f", decimals, ax);
+	if (ax == floor(ax) && ax < FORMAT_SCI_HIGH) {
+		/* a whole number, the usual case, as "%.*f" writes it: its digits
+		 * exactly (below 10^15 a double holds them), then zero decimals;
+		 * snprintf() was half of printing a quantity */
+		char *p = tmp + 32, *q = p;
+		unsigned long long v = (unsigned long long)ax;
+		do
+			*--p = (char)('0' + v % 10);
+		while (v /= 10);
+		if (decimals > 0) {
+			*q++ = '.';
+			for (int k = 0; k < decimals; k++)
+				*q++ = '0';
+		}
+		*q = '\0';
+		memmove(tmp, p, (size_t)(q - p) + 1);
+	} else if (!fixed_digits(tmp, ax, decimals)) {
+		snprintf(tmp, sizeof tmp, "%.*f", decimals, ax);
+	}
 	if (trim)
 		trim_zeros(tmp);
 	int zero = 1;

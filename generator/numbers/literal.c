@@ -215,15 +215,20 @@ enum { MANTISSA_TOO_SMALL = -1 };
  * is the largest finite one). */
 #define LITERAL_POW10_STEP 300
 
-/* Computes value and nominal of a mantissa in base units; returns 0,
- * an INTERVAL_E* code or MANTISSA_TOO_SMALL. */
-static int mantissa_value(const struct mantissa *m, double scale, int exact, int negative,
-			  struct quantity *q)
+/* Returns the mantissa's digits as a double (the decimal point aside). */
+static double mantissa_digits(const struct mantissa *m)
 {
 	char buf[LITERAL_MAX_DIGITS + 1];
 	memcpy(buf, m->digits, (size_t)m->ndigits);
 	buf[m->ndigits] = 0;
-	double n = strtod(buf, NULL);
+	return strtod(buf, NULL);
+}
+
+/* Computes value and nominal of a mantissa whose digits read n, in base
+ * units; returns 0, an INTERVAL_E* code or MANTISSA_TOO_SMALL. */
+static int mantissa_value(const struct mantissa *m, double n, double scale, int exact,
+			  int negative, struct quantity *q)
+{
 	long p = m->exp10 - m->nfrac;
 	struct interval nominal = interval_point(n);
 	struct interval v = exact ? nominal : interval_make(n - 0.5, n + 0.5);
@@ -301,32 +306,41 @@ static int operand_follows(const char *s, size_t len, size_t i)
 	return 0;
 }
 
-/* Reads one number (no range) with sign, currency sign, magnitude and unit. */
-static int parse_one(const struct units *u, struct arena *a, const char *text, size_t len,
-		     struct srcloc loc, unsigned flags, struct literal *out)
+/* What parse_one() reads before the unit: the sign, a unit written before
+ * the number ($), the mantissa and where it ends. */
+struct head {
+	size_t end;
+	int negative;
+	const char *before_unit;
+	struct mantissa m;
+	double digits;      /* mantissa_digits(&m), read once for both tails */
+};
+
+/* Reads the head of one number; returns 1, 0 (no number there) or -1
+ * after reporting. */
+static int read_head(const struct units *u, const char *text, size_t len, struct srcloc loc,
+		     struct head *h)
 {
-	memset(out, 0, sizeof *out);
 	size_t i = 0;
-	int negative = 0;
+	h->negative = 0;
 	if (i < len && text[i] == '-') {
-		negative = 1;
+		h->negative = 1;
 		i++;
 	} else if (starts(text, len, i, "\xe2\x88\x92")) {
-		negative = 1;
+		h->negative = 1;
 		i += 3;
 	}
-	const char *before_unit = NULL;
-	size_t nb = units_before(u, text + i, len - i, &before_unit);
+	h->before_unit = NULL;
+	size_t nb = units_before(u, text + i, len - i, &h->before_unit);
 	if (nb && i + nb < len && is_digit(text[i + nb]))
 		i += nb;
 	else
-		before_unit = NULL;
+		h->before_unit = NULL;
 	if (i >= len || !is_digit(text[i]))
 		if (!(i + 1 < len && text[i] == '.' && is_digit(text[i + 1])))
 			return 0;
-	struct mantissa m;
 	int ok = 1;
-	size_t end = read_mantissa(u, text, len, i, &m, &ok);
+	size_t end = read_mantissa(u, text, len, i, &h->m, &ok);
 	if (!ok) {
 		diag_report(DIAG_ERROR, units_loc_at(loc, text, i), 0, NULL,
 			    "number with more than %d digits", LITERAL_MAX_DIGITS);
@@ -334,11 +348,22 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	}
 	if (end == i)
 		return 0;
-	i = end;
+	h->end = end;
+	h->digits = mantissa_digits(&h->m);
+	return 1;
+}
+
+/* Reads the rest of one number after its head h: the unit, and the value. */
+static int read_tail(const struct units *u, struct arena *a, const char *text, size_t len,
+		     struct srcloc loc, unsigned flags, const struct head *h, struct literal *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t i = h->end;
+	const struct mantissa *mp = &h->m;
 	struct unit un = { NULL, 1, { { 0 } } };
 	int has_unit = 0;
-	if (before_unit) {
-		if (units_parse(u, a, before_unit, strlen(before_unit), loc, &un) < 0)
+	if (h->before_unit) {
+		if (units_parse(u, a, h->before_unit, strlen(h->before_unit), loc, &un) < 0)
 			return -1;
 		has_unit = 1;
 	} else if (starts(text, len, i, "\xc3\x97") && !operand_follows(text, len, i + 2)) {
@@ -368,11 +393,11 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 			i = j + (size_t)rc;
 		}
 	}
-	out->integer = !m.point;
+	out->integer = !mp->point;
 	out->has_unit = has_unit;
 	out->len = i;
-	int exact = (flags & LITERAL_EXACT) && !m.point;
-	int rc = mantissa_value(&m, un.scale, exact, negative, &out->q);
+	int exact = (flags & LITERAL_EXACT) && !mp->point;
+	int rc = mantissa_value(mp, h->digits, un.scale, exact, h->negative, &out->q);
 	if (rc) {
 		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, i),
 			    rc == MANTISSA_TOO_SMALL ? too_small_hint : NULL, "number too %s",
@@ -381,10 +406,22 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	}
 	out->q.dim = un.dim;
 	quantity_set_unit(&out->q, has_unit ? un.name : NULL, un.scale);
-	long written = (long)m.nfrac - m.exp10;
-	out->q.written = m.magnitude == 1 && written >= 0 && written < 100 ?
+	long written = (long)mp->nfrac - mp->exp10;
+	out->q.written = mp->magnitude == 1 && written >= 0 && written < 100 ?
 			 (unsigned char)(written + 1) : 0;
 	return 1;
+}
+
+/* Reads one number (no range) with sign, currency sign, magnitude and unit. */
+static int parse_one(const struct units *u, struct arena *a, const char *text, size_t len,
+		     struct srcloc loc, unsigned flags, struct literal *out)
+{
+	memset(out, 0, sizeof *out);
+	struct head h;
+	int rc = read_head(u, text, len, loc, &h);
+	if (rc <= 0)
+		return rc;
+	return read_tail(u, a, text, len, loc, flags, &h, out);
 }
 
 static int parse_number(const struct units *u, struct arena *a, const char *text, size_t len,
@@ -392,7 +429,11 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 {
 	/* first the number alone, to see whether a range follows before the unit */
 	struct literal first;
-	int rc = parse_one(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &first);
+	struct head h;
+	memset(&first, 0, sizeof first);
+	int rc = read_head(u, text, len, loc, &h);
+	if (rc > 0)
+		rc = read_tail(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &h, &first);
 	if (rc <= 0) {
 		if (rc == 0)
 			memset(out, 0, sizeof *out);
@@ -434,10 +475,15 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 			return 1;
 		}
 	}
-	/* not a range: read again with the unit */
-	rc = parse_one(u, a, text, len, loc, flags, out);
-	if (rc <= 0)
-		return rc;
+	/* not a range: the unit read after the same head (a unit it already
+	 * has, before the number or a ratio's ×, is the one it would read) */
+	if (first.has_unit || !(flags & LITERAL_UNIT)) {
+		*out = first;
+	} else {
+		rc = read_tail(u, a, text, len, loc, flags, &h, out);
+		if (rc <= 0)
+			return rc;
+	}
 	/* `120 kW – 132 kW`: a range with the unit written on both ends */
 	sep = (flags & LITERAL_NO_RANGE) || !out->has_unit ? 0 :
 		range_separator(text, len, out->len);

@@ -110,6 +110,9 @@ struct units {
 	size_t nrefusals;
 	struct magnitude *magnitudes;
 	size_t nmagnitudes;
+	/* 1 for each byte some magnitude starts with (all when one is empty):
+	 * most numbers are followed by none, and are told so at once */
+	unsigned char magnitude_initial[256];
 	struct before *befores;
 	size_t nbefores;
 };
@@ -282,7 +285,8 @@ static const struct spelling *find_spelling(const struct units *u, const char *s
 static const struct refusal *find_refusal(const struct units *u, const char *s, size_t n)
 {
 	for (size_t i = 0; i < u->nrefusals; i++)
-		if (strlen(u->refusals[i].name) == n && !memcmp(u->refusals[i].name, s, n))
+		if (u->refusals[i].name[0] == (n ? s[0] : '\0') && strlen(u->refusals[i].name) == n &&
+		    !memcmp(u->refusals[i].name, s, n))
 			return &u->refusals[i];
 	return NULL;
 }
@@ -746,6 +750,8 @@ size_t units_magnitude(const struct units *u, const char *text, size_t len, int 
 		       double *factor)
 {
 	const struct magnitude *best = NULL;
+	if (!u->magnitude_initial[len ? (unsigned char)text[0] : 0])
+		return 0;
 	for (size_t i = 0; i < u->nmagnitudes; i++) {
 		const struct magnitude *m = &u->magnitudes[i];
 		if (m->len > len || (m->len && m->name[0] != text[0]) || memcmp(m->name, text, m->len))
@@ -965,6 +971,8 @@ static int is_kind_char(char c)
  * A Latin word ends at a non-word character; a Chinese one anywhere. */
 static size_t word_at(const char *text, size_t len, const char *word)
 {
+	if (!len || word[0] != text[0])
+		return 0;   /* most words, before measuring them */
 	size_t n = strlen(word);
 	if (!n || n > len || memcmp(text, word, n))
 		return 0;
@@ -1485,6 +1493,10 @@ static void load_magnitudes(struct loader *l, const struct ynode *map)
 			m->name = mp->key->text;
 			m->len = mp->key->len;
 			m->kind = (enum magnitude_kind)kind;
+			if (m->len)
+				u->magnitude_initial[(unsigned char)m->name[0]] = 1;
+			else
+				memset(u->magnitude_initial, 1, sizeof u->magnitude_initial);
 			u->nmagnitudes++;
 		}
 	}

@@ -159,11 +159,6 @@ static char *store_strndup(struct dom_store *s, const char *str, size_t len)
 	return p;
 }
 
-static char *store_strdup(struct dom_store *s, const char *str)
-{
-	return store_strndup(s, str, strlen(str));
-}
-
 /* Drops one reference to s; the last frees it and what it keeps. */
 static void store_release(struct dom_store *s)
 {
@@ -403,11 +398,11 @@ void dom_free(struct dom_node *n)
 		unlink_node(n);   /* its memory goes with its store's owner */
 }
 
-struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
+struct dom_node *dom_elem_n(struct dom_node *parent, const char *tag, size_t tag_len)
 {
 	if (!parent)
 		return detached(tag, DOM_BLOCK_FIRST);
-	struct dom_node *n = element_new(parent->store, tag, strlen(tag));
+	struct dom_node *n = element_new(parent->store, tag, tag_len);
 	append_child(parent, n);
 	return n;
 }
@@ -429,14 +424,6 @@ struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag)
 	return dom_elem(parent, tag);
 }
 
-struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag, const char *cls)
-{
-	struct dom_node *n = dom_elem(parent, tag);
-	if (cls)
-		dom_attr(n, "class", cls);
-	return n;
-}
-
 static struct dom_attr *find_attr(struct dom_node *n, const char *name)
 {
 	if (n->type != DOM_ELEMENT)
@@ -447,18 +434,20 @@ static struct dom_attr *find_attr(struct dom_node *n, const char *name)
 	return NULL;
 }
 
-void dom_attr(struct dom_node *n, const char *name, const char *value)
+void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const char *value,
+		size_t value_len)
 {
 	if (n->type != DOM_ELEMENT)
 		return;
-	/* the old value stays in the store: value may point into it */
-	struct dom_attr *a = find_attr(n, name);
+	/* the old value stays in the store: value may point into it; a new
+	 * element (most calls: its class) has none to look through */
+	struct dom_attr *a = n->u.el.attrs ? find_attr(n, name) : NULL;
 	if (a) {
-		a->value = value ? store_strdup(n->store, value) : NULL;
-		a->value_len = value ? checked_len(strlen(value)) : 0;
+		a->value = value ? store_strndup(n->store, value, value_len) : NULL;
+		a->value_len = value ? checked_len(value_len) : 0;
 		return;
 	}
-	a = attr_new(n->store, name, strlen(name), value, value ? strlen(value) : 0);
+	a = attr_new(n->store, name, name_len, value, value ? value_len : 0);
 	struct dom_attr **tail = &n->u.el.attrs;
 	while (*tail)
 		tail = &(*tail)->next;
@@ -484,6 +473,21 @@ const char *dom_get_attr(struct dom_node *n, const char *name)
 	return a->value ? a->value : "";
 }
 
+int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id)
+{
+	int found = 0;
+	*id = NULL;
+	if (n->type != DOM_ELEMENT)
+		return 0;
+	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
+		if (!*id && a->name_len == 2 && a->name[0] == 'i' && a->name[1] == 'd')
+			*id = a->value ? a->value : "";
+		for (const char *i = initials; *i && !found; i++)
+			found = *i == a->name[0];
+	}
+	return found;
+}
+
 void dom_text(struct dom_node *parent, const char *text, size_t len)
 {
 	if (!len)
@@ -494,11 +498,6 @@ void dom_text(struct dom_node *parent, const char *text, size_t len)
 		return;
 	}
 	append_child(parent, text_new(parent->store, DOM_TEXT, text, len));
-}
-
-void dom_texts(struct dom_node *parent, const char *text)
-{
-	dom_text(parent, text, strlen(text));
 }
 
 struct dom_node *dom_copy(struct dom_node *n)
@@ -687,10 +686,12 @@ void dom_text_content(struct dom_node *n, struct buf *out)
 
 static int name_in(const struct dom_node *n, const char *const *names)
 {
-	/* the first letter settles most: a page's elements pass here by the
-	 * hundred thousand (typeset_numbers()) */
+	/* the first two letters settle most (span against script, style,
+	 * samp, svg): a page's elements pass here by the hundred thousand
+	 * (typeset_numbers()); a name has at least its NUL at [1] */
 	for (; names && *names; names++)
-		if (n->u.el.name[0] == (*names)[0] && !strcmp(n->u.el.name, *names))
+		if (n->u.el.name[0] == (*names)[0] && n->u.el.name[1] == (*names)[1] &&
+		    !strcmp(n->u.el.name, *names))
 			return 1;
 	return 0;
 }
@@ -700,10 +701,21 @@ struct dom_node *dom_parent(struct dom_node *n)
 	return n->parent;
 }
 
+/* A name's first two bytes hashed to one of 256 bits: an element whose
+ * bit is clear in a list's set is in no list (most elements, at a load). */
+static inline unsigned name_bit(const char *name)
+{
+	unsigned second = name[0] ? (unsigned char)name[1] : 0;
+	return ((unsigned char)name[0] * 31u + second) & 255u;
+}
+
 void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx)
 {
 	if (root->type != DOM_ELEMENT || name_in(root, skip))
 		return;
+	unsigned char maybe[32] = { 0 };
+	for (const char *const *k = skip; k && *k; k++)
+		maybe[name_bit(*k) >> 3] |= (unsigned char)(1u << (name_bit(*k) & 7));
 	/* a walk that knows each node's previous sibling, so that a text node
 	 * is replaced in place without searching its parent's list */
 	struct dom_node *n = root->u.el.first, *prev = NULL;
@@ -733,7 +745,9 @@ void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_f
 				n = last;
 				out = NULL;   /* its children are in the tree now */
 			}
-		} else if (n->type == DOM_ELEMENT && n->u.el.first && !name_in(n, skip)) {
+		} else if (n->type == DOM_ELEMENT && n->u.el.first &&
+			   (!(maybe[name_bit(n->u.el.name) >> 3] & (1u << (name_bit(n->u.el.name) & 7))) ||
+			    !name_in(n, skip))) {
 			prev = NULL;
 			n = n->u.el.first;
 			continue;
@@ -973,25 +987,28 @@ void dom_page_finish(struct dom_page *p)
  * defer, hidden) bare and every other one with its value, script and style
  * content as it is, and escapes & < > in text and & < > " in attributes. */
 
-/* Returns 1 for the void elements.  Switched on the first letter: a
- * thirteen-strcmp() scan per element was most of the 1.3% of a
- * 1000-chapter build that the serializer spent in strcmp(). */
-static int is_void(const char *name)
+/* Returns 1 for the void elements (name is len bytes).  Switched on the
+ * first letter, then the length: a thirteen-strcmp() scan per element was
+ * most of the 1.3% of a 1000-chapter build that the serializer spent in
+ * strcmp(), and a strcmp() per span against "source" the rest. */
+static int is_void(const char *name, unsigned len)
 {
+#define IS(lit) (len == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
 	switch (name[0]) {
-	case 'a': return !strcmp(name, "area");
-	case 'b': return !strcmp(name, "base") || !strcmp(name, "br");
-	case 'c': return !strcmp(name, "col");
-	case 'e': return !strcmp(name, "embed");
-	case 'h': return !strcmp(name, "hr");
-	case 'i': return !strcmp(name, "img") || !strcmp(name, "input");
-	case 'l': return !strcmp(name, "link");
-	case 'm': return !strcmp(name, "meta");
-	case 's': return !strcmp(name, "source");
-	case 't': return !strcmp(name, "track");
-	case 'w': return !strcmp(name, "wbr");
+	case 'a': return IS("area");
+	case 'b': return IS("base") || IS("br");
+	case 'c': return IS("col");
+	case 'e': return IS("embed");
+	case 'h': return IS("hr");
+	case 'i': return IS("img") || IS("input");
+	case 'l': return IS("link");
+	case 'm': return IS("meta");
+	case 's': return IS("source");
+	case 't': return IS("track");
+	case 'w': return IS("wbr");
 	default: return 0;
 	}
+#undef IS
 }
 
 /* Appends len bytes to out: buf_add() without the call, as buf_addch() is
@@ -1015,6 +1032,11 @@ static const unsigned char escape_class[256] = {
 	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
 };
 
+/* escape_class without the quote: what text stops at. */
+static const unsigned char escape_text_class[256] = {
+	['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP, [0xc2] = ESC_C2,
+};
+
 /* Returns the first byte in [s, end) that escape() stops at, or end.  A
  * quote stops it only in an attribute. */
 static const char *escape_scan(const char *s, const char *end, int attr)
@@ -1035,12 +1057,11 @@ static const char *escape_scan(const char *s, const char *end, int attr)
 		s += 16;
 	}
 #endif
-	for (; s < end; s++) {
-		unsigned char k = escape_class[(unsigned char)*s];
-		if (k && (k != ESC_QUOTE || attr))
-			return s;
-	}
-	return end;
+	/* the quote's class counts only in an attribute: one table each */
+	const unsigned char *stops = attr ? escape_class : escape_text_class;
+	while (s < end && !stops[(unsigned char)*s])
+		s++;
+	return s;
 }
 
 /* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
@@ -1093,22 +1114,24 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 	switch (n->type) {
 	case DOM_ELEMENT: {
 		const char *name = n->u.el.name;
+		unsigned len = n->name_len;
 		buf_addch(out, '<');
-		out_add(out, name, n->name_len);
+		out_add(out, name, len);
 		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 			buf_addch(out, ' ');
 			out_add(out, a->name, a->name_len);
 			if (!a->value)
 				continue;   /* written bare in a template: defer, hidden */
-			buf_adds(out, "=\"");
+			out_add(out, "=\"", 2);
 			escape(out, a->value, a->value_len, 1);
 			buf_addch(out, '"');
 		}
 		buf_addch(out, '>');
-		if (is_void(name))
+		if (is_void(name, len))
 			break;
-		serialize_children(n, out,
-				   name[0] == 's' && (!strcmp(name, "script") || !strcmp(name, "style")));
+		serialize_children(n, out, name[0] == 's' &&
+				   ((len == 6 && !memcmp(name, "script", 6)) ||
+				    (len == 5 && !memcmp(name, "style", 5))));
 		out_add(out, "</", 2);
 		out_add(out, name, n->name_len);
 		buf_addch(out, '>');
@@ -1121,9 +1144,9 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 			escape(out, n->u.text.s, n->u.text.len, 0);
 		break;
 	case DOM_COMMENT:
-		buf_adds(out, "<!--");
+		out_add(out, "<!--", 4);
 		out_add(out, n->u.text.s, n->u.text.len);
-		buf_adds(out, "-->");
+		out_add(out, "-->", 3);
 		break;
 	case DOM_OTHER:
 		break;   /* processing instructions and the like: written as nothing */

@@ -20,6 +20,7 @@
 #define SPECBOOK_DOM_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "core/buffer.h"
 
@@ -37,22 +38,55 @@ struct dom_node *dom_fragment(void);
  * taken out of it (its memory goes with the tree's). */
 void dom_free(struct dom_node *n);
 
-/* Appends and returns a new element named tag under parent. */
-struct dom_node *dom_elem(struct dom_node *parent, const char *tag);
+/* Appends and returns a new element named tag (tag_len bytes) under parent. */
+struct dom_node *dom_elem_n(struct dom_node *parent, const char *tag, size_t tag_len);
 /* Inserts and returns a new element named tag right after sibling (which
  * has a parent). */
 struct dom_node *dom_elem_after(struct dom_node *sibling, const char *tag);
 /* Appends an element in the SVG namespace's sense (kept case, e.g. "textPath"). */
 struct dom_node *dom_elem_ns(struct dom_node *parent, const char *tag);
-/* Appends and returns element tag with attribute class set (NULL: none). */
-struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag, const char *cls);
-void dom_attr(struct dom_node *n, const char *name, const char *value);
+/* Sets attribute name (name_len bytes) to value (value_len bytes; NULL:
+ * written bare). */
+void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const char *value,
+		size_t value_len);
 void dom_remove_attr(struct dom_node *n, const char *name);
 /* Returns the attribute's value (owned by the node) or NULL. */
 const char *dom_get_attr(struct dom_node *n, const char *name);
+/* Returns 1 if element n has an attribute whose name starts with one of
+ * the bytes of initials, and sets *id to its id's value (NULL: none): one
+ * pass over its attributes before several dom_get_attr() on every element. */
+int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id);
 /* Appends text (len bytes, UTF-8) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
-void dom_texts(struct dom_node *parent, const char *text);
+
+/* The calls above with NUL-terminated strings.  Inline, so that the
+ * lengths of the literal names, classes and texts most calls pass are
+ * counted by the compiler, not by strlen() on every element. */
+static inline struct dom_node *dom_elem(struct dom_node *parent, const char *tag)
+{
+	return dom_elem_n(parent, tag, strlen(tag));
+}
+
+static inline void dom_attr(struct dom_node *n, const char *name, const char *value)
+{
+	dom_attr_n(n, name, strlen(name), value, value ? strlen(value) : 0);
+}
+
+/* Appends and returns element tag with attribute class set (NULL: none). */
+static inline struct dom_node *dom_elem_class(struct dom_node *parent, const char *tag,
+					      const char *cls)
+{
+	struct dom_node *n = dom_elem(parent, tag);
+	if (cls)
+		dom_attr(n, "class", cls);
+	return n;
+}
+
+static inline void dom_texts(struct dom_node *parent, const char *text)
+{
+	dom_text(parent, text, strlen(text));
+}
+
 /* Returns a deep copy of n, detached (the caller owns it). */
 struct dom_node *dom_copy(struct dom_node *n);
 /* Appends the detached node child under parent (which then owns it). */

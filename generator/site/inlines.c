@@ -73,11 +73,24 @@ again:
 		const char *le = (size_t)l < c->nlines ? c->lines[l] - 1 :
 			memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
 		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
-		/* the cheap test first for links: memcmp() at every byte of
-		 * every line of the block was most of the time spent on them */
-		for (size_t i = at > (size_t)after_open ? at : (size_t)after_open; i + tlen <= llen; i++)
-			if ((!after_open || ls[i - 1] == '(' || ls[i - 1] == '<') &&
-			    !memcmp(ls + i, text, tlen)) {
+		/* after an opener, only the bytes after '(' and '<' are tried,
+		 * found by memchr() (paren, angle: where each next one is):
+		 * memcmp() at every byte of every line of the block, then a
+		 * test of the byte before at every byte, were most of the time
+		 * spent on links */
+		const char *paren = NULL, *angle = NULL;
+		for (size_t i = at > (size_t)after_open ? at : (size_t)after_open; i + tlen <= llen; i++) {
+			if (after_open) {
+				const char *scan = ls + i - 1, *end = ls + llen;
+				if (!paren || paren < scan)
+					paren = (paren = memchr(scan, '(', (size_t)(end - scan))) ? paren : end;
+				if (!angle || angle < scan)
+					angle = (angle = memchr(scan, '<', (size_t)(end - scan))) ? angle : end;
+				i = (size_t)((paren < angle ? paren : angle) - ls) + 1;
+				if (i + tlen > llen)
+					break;
+			}
+			if (!memcmp(ls + i, text, tlen)) {
 				if (!after_open)
 					return (struct block_hit){ l, diag_column(ls, i), b };
 				/* the column counted on from the cursor's */
@@ -89,6 +102,7 @@ again:
 				c->target.col = col + diag_column(ls + i, tlen) - 1;
 				return (struct block_hit){ l, col, b };
 			}
+		}
 	}
 	if (after_open && tlen) {
 		c->target.misses++;

@@ -9,6 +9,7 @@
 #include "core/buffer.h"
 #include "site/link.h"
 #include "site/write.h"
+#include "numbers/format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,12 +149,13 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		const struct chapter *c = &b->chapters[i];
 		struct dom_node *li = dom_elem(nav_tree_place(&t, c->source), "li");
 		struct dom_node *a = dom_elem(li, "a");
-		dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
+		dom_attr(a, "href", arena_cat(ar, "/", c->page, (char *)NULL));
 		if (c == current)
 			dom_attr(a, "aria-current", "page");
 		if (b->flat) {
 			struct dom_node *num = dom_elem_class(a, "span", "nav-num");
-			dom_texts(num, arena_printf(ar, "%d", c->number));
+			char digits[24];
+			dom_text(num, digits, format_integer(digits, c->number));
 			dom_texts(a, " ");
 		}
 		if (c->title.zh && c->title.en) {

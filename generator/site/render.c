@@ -129,6 +129,10 @@ static enum lang block_lang(cmark_node *n)
 	} else {
 		prose_lang(n, &t, 0);
 	}
+	/* kept: a block is asked about as the next one (is it the English of
+	 * this pair?) and again as the one rendered; its text was tallied twice */
+	if (!t.cut)
+		cmark_node_set_user_data(n, (void *)(uintptr_t)(1 + lang_verdict(&t)));
 	return lang_verdict(&t);
 }
 

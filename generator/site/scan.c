@@ -15,6 +15,9 @@
 #include "book/numbers.h"
 #include "numbers/format.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +111,33 @@ static const unsigned char interesting[256] = {
 	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
 	['8'] = 1, ['9'] = 1, ['$'] = 1, ['.'] = 1, ['!'] = 1, ['?'] = 1, [0xE3] = 1, [0xEF] = 1,
 };
+
+/* Returns the index of the first byte from i on that the table above
+ * holds, or len: sixteen bytes at a time where SSE2 is there (every
+ * x86-64), the table elsewhere and for the last few. */
+static size_t next_interesting(const char *s, size_t i, size_t len)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i below0 = _mm_set1_epi8('0' - 1), above9 = _mm_set1_epi8('9' + 1),
+		      dollar = _mm_set1_epi8('$'), dot = _mm_set1_epi8('.'),
+		      bang = _mm_set1_epi8('!'), ask = _mm_set1_epi8('?'),
+		      e3 = _mm_set1_epi8((char)0xE3), ef = _mm_set1_epi8((char)0xEF);
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed compares: bytes from 0x80 up are negative, no digits */
+		__m128i hit = _mm_and_si128(_mm_cmpgt_epi8(v, below0), _mm_cmplt_epi8(v, above9));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dollar), _mm_cmpeq_epi8(v, dot)));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, bang), _mm_cmpeq_epi8(v, ask)));
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, e3), _mm_cmpeq_epi8(v, ef)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return i + (size_t)__builtin_ctz((unsigned)mask);
+	}
+#endif
+	while (i < len && !interesting[(unsigned char)s[i]])
+		i++;
+	return i;
+}
 
 /* Returns the bytes of a sentence end at s[i] (0: none): 。！？, or . ! ?
  * before a space or the end of the text (not the point of 3.35). */
@@ -600,9 +630,7 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 	const struct units *u = numbers_units(c->book->numbers);
 	size_t i = from;
 	while (i < len) {
-		while (i < len && !interesting[(unsigned char)s[i]])
-			i++;
-		if (i >= len)
+		if ((i = next_interesting(s, i, len)) >= len)
 			break;
 		unsigned char ch = (unsigned char)s[i];
 		int digit = ch >= '0' && ch <= '9';

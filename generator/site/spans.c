@@ -30,6 +30,7 @@
 #include "core/alloc.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
+#include "numbers/format.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -168,6 +169,15 @@ static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, stru
 	return i;
 }
 
+/* Appends the placeholder of span idx (PH_OPEN, its decimal digits, PH_CLOSE). */
+static void add_placeholder(struct buf *md, size_t idx)
+{
+	char digits[24];
+	buf_add(md, PH_OPEN, PH_LEN);
+	buf_add(md, digits, format_integer(digits, (long long)idx));
+	buf_add(md, PH_CLOSE, PH_LEN);
+}
+
 char *spans_extract(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
@@ -241,7 +251,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				p->unterminated = !kind;
 				i = stop - 1;
 				run = i + 1;
-				buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+				add_placeholder(&md, c->nspans - 1);
 				continue;
 			}
 			if (s[i] != '{') {
@@ -259,7 +269,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				p->line_first = line_first;
 			}
 			run = i + 1;
-			buf_addf(&md, PH_OPEN "%zu" PH_CLOSE, c->nspans - 1);
+			add_placeholder(&md, c->nspans - 1);
 		}
 		buf_add(&md, s + run, len - run);
 		if (nl)
@@ -270,6 +280,15 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	return buf_detach(&md, mdlen);
 }
 
+/* Returns the index of the next byte from i on that may open a placeholder
+ * (PH_OPEN's first), or len: memchr() instead of placeholder_at() at
+ * every byte of every text. */
+static size_t next_placeholder(const char *s, size_t i, size_t len)
+{
+	const char *q = i < len ? memchr(s + i, PH_OPEN[0], len - i) : NULL;
+	return q ? (size_t)(q - s) : len;
+}
+
 const char *spans_restore(struct ctx *c, const char *s)
 {
 	if (!s || !strstr(s, PH_OPEN))
@@ -277,6 +296,11 @@ const char *spans_restore(struct ctx *c, const char *s)
 	struct buf b = BUF_INIT;
 	size_t len = strlen(s);
 	for (size_t i = 0; i < len;) {
+		/* text up to the next byte a placeholder starts with, in one piece */
+		size_t j = next_placeholder(s, i, len);
+		buf_add(&b, s + i, j - i);
+		if ((i = j) == len)
+			break;
 		size_t idx, n = placeholder_at(s + i, len - i, &idx);
 		if (n && idx < c->nspans) {
 			buf_adds(&b, c->spans[idx].unterminated && !c->spans[idx].math ? "{"
@@ -470,6 +494,14 @@ static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 	c->out->has_math = 1;
 }
 
+/* Returns prefix and n in decimal ("claim-12"), without printf's cost. */
+static const char *numbered(struct arena *a, const char *prefix, size_t n)
+{
+	char digits[24];
+	format_integer(digits, (long long)n);
+	return arena_cat(a, prefix, digits, (char *)NULL);
+}
+
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 {
 	struct pspan *p = &c->spans[idx];
@@ -539,7 +571,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 				     : dom_elem_class(parent, "span", meaning ? "value key-figure" : "value");
 		emit_pieces(c, v, &sp);
 		if (meaning) {
-			const char *id = arena_printf(c->a, "key-%zu", c->out->nkeys + 1);
+			const char *id = numbered(c->a, "key-", c->out->nkeys + 1);
 			dom_attr(v, "id", id);
 			key_record(c, p, &sp, meaning, id);
 		}
@@ -549,7 +581,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	r->span = sp;
 	r->loc = p->loc;
 	r->section = c->section;
-	r->anchor = arena_printf(c->a, "claim-%zu", c->out->nclaims);
+	r->anchor = numbered(c->a, "claim-", c->out->nclaims);
 	struct dom_node *el = dom_elem_class(parent, "span",
 					     sp.disputed ? "claim claim-disputed" : meaning ?
 					     "claim claim-ok key-figure" : "claim claim-ok");
@@ -579,14 +611,15 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
 					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
-		dom_texts(detail, arena_printf(c->a, " %s %s = %s", sp.relation ? sp.relation : "",
-					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+		dom_texts(detail, arena_cat(c->a, " ", sp.relation ? sp.relation : "", " ",
+					    sp.derivation ? sp.derivation : "", " = ",
+					    sp.computed ? sp.computed : "", (char *)NULL));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
 {
 	size_t start = 0;
-	for (size_t i = 0; i < len;) {
+	for (size_t i = 0; (i = next_placeholder(s, i, len)) < len;) {
 		size_t idx, n = placeholder_at(s + i, len - i, &idx);
 		if (!n || idx >= c->nspans) {
 			i++;

@@ -11,6 +11,9 @@
 #include "site/lang.h"
 #include "numbers/format.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <string.h>
 
 /* Elements whose text is not prose: code and formulas (their TeX), the
@@ -65,6 +68,45 @@ static void add_count(struct dom_node *out, const char *digits, size_t len, cons
 	dom_text(dom_elem_class(c, "span", "big-count-full"), digits, len);
 }
 
+/* The bytes where a power ('^') or a big count (its first digit) may start. */
+static const unsigned char starts[256] = {
+	['^'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1,
+};
+
+/* Returns the index of the first byte from i on where a power or a big
+ * count may start, or len: sixteen bytes at a time where SSE2 is there
+ * (every x86-64), as nearly every byte of a page's text is neither. */
+static size_t next_start(const char *t, size_t i, size_t len)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i zero = _mm_set1_epi8('0'), colon = _mm_set1_epi8(':'),
+		      caret = _mm_set1_epi8('^');
+	for (; len - i >= 16; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+		/* signed compares: bytes from 0x80 up are negative, no digits */
+		__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, colon));
+		int mask = _mm_movemask_epi8(_mm_or_si128(digit, _mm_cmpeq_epi8(v, caret)));
+		if (mask)
+			return i + (size_t)__builtin_ctz((unsigned)mask);
+	}
+#endif
+	for (; i < len; i++)
+		if (starts[(unsigned char)t[i]])
+			break;
+	return i;
+}
+
+/* Is there a comma one to three bytes after t[i]?  A big count has one
+ * there (its leading digits, then a group: 1,000,000), most numbers none. */
+static int comma_soon(const char *t, size_t len, size_t i)
+{
+	for (size_t k = i + 1; k <= i + 3 && k < len; k++)
+		if (t[k] == ',')
+			return 1;
+	return 0;
+}
+
 static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *parent,
 			struct dom_node *out)
 {
@@ -75,6 +117,8 @@ static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *
 	for (size_t i = 0; i < len; i++) {
 		size_t ef, el, n;
 		char *zh, *en;
+		if ((i = next_start(t, i, len)) == len)
+			break;
 		if (t[i] == '^' && (n = format_power_at(t, len, i, &ef, &el))) {
 			dom_text(out, t + from, i - from);
 			struct dom_node *sup = dom_elem(out, "sup");
@@ -84,13 +128,16 @@ static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *
 			} else {
 				dom_text(sup, t + ef, el);
 			}
-		} else if (t[i] >= '1' && t[i] <= '9' &&
+		} else if (t[i] >= '1' && t[i] <= '9' && comma_soon(t, len, i) &&
 			   (n = format_count_compact(ctx->a, t, len, i, &zh, &en))) {
 			if (focusable < 0)
 				lang = context_of(parent, &focusable);
 			dom_text(out, t + from, i - from);
 			add_count(out, t + i, n, zh, en, lang, focusable);
 		} else {
+			/* no count starts at a digit after a digit: on past the run */
+			while (t[i] != '^' && i + 1 < len && t[i + 1] >= '0' && t[i + 1] <= '9')
+				i++;
 			continue;
 		}
 		from = i + n;

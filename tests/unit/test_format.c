@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "core/arena.h"
 #include "core/buffer.h"
+#include "core/diag.h"
 #include "numbers/format.h"
 #include "site/dom.h"
 #include "site/typeset.h"
@@ -110,12 +112,83 @@ static void test_typeset(void **state)
 	free(s);
 }
 
+/* The hand-written fast paths give what the slow ones they replace gave:
+ * format_integer() what "%lld" writes, a whole number what "%.*f" writes
+ * (with the grouping commas), diag_column() the count of code points. */
+static void test_fast_paths(void **state)
+{
+	(void)state;
+	static const long long ints[] = { 0, 1, -1, 9, 10, 99, 100, 12345, -987654321,
+					  4294967296LL, 999999999999999999LL, LLONG_MAX, LLONG_MIN };
+	for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+		char want[32], got[24];
+		snprintf(want, sizeof want, "%lld", ints[i]);
+		assert_int_equal(format_integer(got, ints[i]), strlen(want));
+		assert_string_equal(got, want);
+	}
+	struct arena a = ARENA_INIT;
+	assert_string_equal(format_number(&a, 0, 0), "0");
+	assert_string_equal(format_number(&a, -0.0, 2), "0.00");
+	assert_string_equal(format_number(&a, 7, 3), "7.000");
+	assert_string_equal(format_number(&a, 1000, 0), "1,000");
+	assert_string_equal(format_number(&a, -1234567, 1), "\xe2\x88\x92" "1,234,567.0");
+	assert_string_equal(format_number(&a, 999999999999999, 0), "999,999,999,999,999");
+	assert_string_equal(format_number(&a, 2.5, 0), "2");    /* printf's rounding, kept */
+	assert_string_equal(format_number(&a, 3.35, 2), "3.35");
+	assert_string_equal(format_number(&a, 80, -1), "80");    /* exact: as many digits as it has */
+	assert_string_equal(format_number(&a, 1.5, -1), "1.5");
+	/* fractions against printf: random values and decimals, and halves */
+	unsigned long long seed = 88172645463325252ULL;
+	for (int k = 0; k < 200000; k++) {
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		int d = (int)(seed % 10);
+		/* from 10^-4 up: below it the form is m × 10^n */
+		double x = 1e-4 + (double)(seed >> 11) / 9007199254740992.0 * (k % 2 ? 999 : 1);
+		if (k % 5 == 0)
+			x = (double)(seed % 100000) / 1000 + 0.0005;   /* near halves */
+		char want[64];
+		snprintf(want, sizeof want, "%.*f", d, x);
+		assert_string_equal(format_number(&a, x, d), want);
+	}
+	arena_free(&a);
+	/* columns across the eight-byte steps, with two- and three-byte characters */
+	const char *lines[] = { "", "abc", "abcdefgh", "abcdefghi", "\xe4\xb8\xad\xe6\x96\x87 text",
+				"caf\xc3\xa9 \xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87 and more text here {1 GB}" };
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+		for (size_t off = 0; off <= strlen(lines[i]); off++) {
+			int want = 1;
+			for (size_t k = 0; k < off; k++)
+				want += ((unsigned char)lines[i][k] & 0xC0) != 0x80;
+			assert_int_equal(diag_column(lines[i], off), want);
+		}
+}
+
+/* typeset's scan skips sixteen bytes at a time and passes over digit runs:
+ * counts and powers on either side of a sixteen-byte step are still found,
+ * none starts inside a longer number, one after a '^' that is no power is. */
+static void test_typeset_scan(void **state)
+{
+	(void)state;
+	char *s = typeset("en", "0123456789abcdef 2,000,000 and 10^3, 1234567890123 x^5,000,000");
+	assert_non_null(strstr(s, "0123456789abcdef <span class=\"big-count\""));
+	assert_non_null(strstr(s, ">2 million</span>"));
+	assert_non_null(strstr(s, "10<sup>3</sup>"));
+	assert_non_null(strstr(s, " 1234567890123 x^<span class=\"big-count\""));
+	assert_non_null(strstr(s, ">5 million</span>"));
+	free(s);
+	s = typeset("en", "a long run of text with no digit in it at all, then 3,000,000");
+	assert_non_null(strstr(s, "at all, then <span class=\"big-count\""));
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_superscripts),
 		cmocka_unit_test(test_count_compact),
 		cmocka_unit_test(test_typeset),
+		cmocka_unit_test(test_fast_paths),
+		cmocka_unit_test(test_typeset_scan),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	dom_init();

@@ -14,6 +14,8 @@
 #include "core/buffer.h"
 #include "site/dom.h"
 #include "site/render.h"
+#include "site/lang.h"
+#include "core/utf8.h"
 
 static void detect_lang(void **state)
 {
@@ -24,6 +26,69 @@ static void detect_lang(void **state)
 	const char *zh = "使用 NVIDIA Nsight Systems 和 PyTorch profiler 分析瓶颈";
 	assert_int_equal(render_detect_lang(zh, strlen(zh)), LANG_ZH);
 	assert_int_equal(render_detect_lang("42 %", 4), LANG_NONE);
+}
+
+/* lang_feed() as it was written first, decoding every character: the
+ * fast paths for ASCII runs and for U+4000 to U+9FFF must count the same. */
+static void reference_feed(struct lang_tally *t, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		i += n > 0 ? (size_t)n : 1;
+		if (cp == 0xE000) {
+			while (i < len && (unsigned char)s[i] != 0xEE)
+				i++;
+			i += 3;
+			t->in_word = 0;
+			continue;
+		}
+		if (utf8_is_han(cp)) {
+			t->han++;
+			t->in_word = 0;
+		} else if (utf8_is_latin(cp)) {
+			if (!t->in_word)
+				t->words++;
+			t->in_word = 1;
+		} else if (!(cp >= '0' && cp <= '9') && cp != '-' && cp != '\'') {
+			t->in_word = 0;
+		}
+	}
+}
+
+static void lang_tally_fast_paths(void **state)
+{
+	(void)state;
+	/* words, digits, ' and -, Han at the edges of its ranges (U+3400,
+	 * U+4DBF, U+4E00, U+9FFF), the hexagrams U+4DC0 and U+4DFF (no Han),
+	 * Latin-1 letters, CJK punctuation, a placeholder, a cut-off character */
+	static const char *const pieces[] = {
+		"GPU", " ", "rack's", "x-1", "72", "\xe4\xb8\xad", "\xe3\x90\x80", "\xe4\xb6\xbf",
+		"\xe4\xb8\x80", "\xe9\xbf\xbf", "\xe4\xb7\x80", "\xe4\xb7\xbf", "caf\xc3\xa9",
+		"\xe3\x80\x82", "\xe2\x80\x94", "\xee\x80\x80" "12" "\xee\x80\x81", "\xf0\xa0\x80\x80",
+		"\xe4\xb8", ",",
+	};
+	unsigned long long seed = 2463534242ULL;
+	for (int k = 0; k < 20000; k++) {
+		char text[256];
+		size_t len = 0;
+		for (int p = 0; p < 12; p++) {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			const char *piece = pieces[seed % (sizeof pieces / sizeof *pieces)];
+			memcpy(text + len, piece, strlen(piece));
+			len += strlen(piece);
+		}
+		size_t cut = (size_t)(seed >> 20) % (len + 1);
+		struct lang_tally got = { 0, 0, 0, 0 }, want = { 0, 0, 0, 0 };
+		lang_feed(&got, text, cut);   /* in two parts: a word may go on */
+		lang_feed(&got, text + cut, len - cut);
+		reference_feed(&want, text, cut);
+		reference_feed(&want, text + cut, len - cut);
+		assert_int_equal(got.han, want.han);
+		assert_int_equal(got.words, want.words);
+		assert_int_equal(got.in_word, want.in_word);
+	}
 }
 
 static void split_title(void **state)
@@ -274,6 +339,7 @@ int main(void)
 	dom_init();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(detect_lang),
+		cmocka_unit_test(lang_tally_fast_paths),
 		cmocka_unit_test(split_title),
 		cmocka_unit_test(slugs),
 		cmocka_unit_test(title_heading_once),
