@@ -188,6 +188,30 @@ rebuild "a link in place of the search records" -
 	&& ok "a link in place of the search records: what it points to is untouched" \
 	|| not_ok "a link in place of the search records: what it points to is untouched"
 
+# a FIFO in place of the search records, then of the pack (a book may bring
+# one): the cache maps both files, and neither reads from nor writes to a
+# FIFO, which would wait for a writer or reader that never comes: a miss
+for kind in search pack; do
+	f=$(ls "$book"/.specbook-cache/$kind-* | head -1)
+	rm -f "$f" && mkfifo "$f"
+	edit "$(chapter 130)" "fifo$kind"
+	if timeout 60 "$BIN" build -C "$book" -o "$out" --quiet >"$TMP/log" 2>&1; then
+		rm -rf "$TMP/full"
+		"$BIN" build --no-cache --quiet -C "$book" -o "$TMP/full" 2>/dev/null
+		diff -r "$out" "$TMP/full" >"$TMP/diff" 2>&1 \
+			&& ok "a FIFO in place of the $kind file: the same bytes as a full build" \
+			|| not_ok "a FIFO in place of the $kind file: the same bytes as a full build" "$(head -3 "$TMP/diff")"
+	else
+		not_ok "a FIFO in place of the $kind file: the build ends (status $?)" "$(tail -3 "$TMP/log")"
+	fi
+done
+# and the next build, with the FIFO gone, takes from the cache again
+edit "$(chapter 130)" nofifo
+rebuild "after the FIFOs" -
+grep -q "1 rendered, 63 read again for their search part" "$TMP/last-log" \
+	&& ok "after the FIFOs: the cache is used again" \
+	|| not_ok "after the FIFOs: the cache is used again" "$(cat "$TMP/last-log")"
+
 # an anchor that a cached chapter links to disappears: the link check still
 # sees the cached chapter's links and fails the build
 target=$(grep -lo '[0-9]*-ch[0-9]*\.md#c[0-9]*-s1' "$book"/content/*.md | head -1)

@@ -49,8 +49,9 @@ struct incr {
 	unsigned char *reused;       /* per chapter: 0, REUSED or REINDEXED */
 	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
 	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
-	char **search;               /* per reindexed chapter: its search record, checked,
-					until take_chapter() hands it over */
+	const char **search;         /* per reindexed chapter: its search record, checked
+					(in the cache's mapped file), which
+					take_chapter() lends the site */
 	size_t *search_len;
 	uint64_t group[GROUP_COUNT];
 	struct book_rec *old;        /* the last build's book pages */
@@ -327,7 +328,6 @@ static void reindex_of(void *ctx, size_t k, struct arena *a)
 		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
 	in->reused[i] = ok ? REINDEXED : 0;
 	if (!ok) {   /* rendered after all: from nothing */
-		free(in->search[i]);
 		in->search[i] = NULL;
 		memset(&s->chapters[i], 0, sizeof s->chapters[i]);
 	}
@@ -457,8 +457,10 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 	 * its search record goes into the part (pages_search_chapter()) */
 	int pages = in->reused[i] == REINDEXED ? 1 : 2;
 	if (in->reused[i] == REINDEXED) {
-		r->search = in->search[i];
+		/* merged (and no longer needed) before the cache is closed */
+		r->search = (char *)in->search[i];
 		r->search_len = in->search_len[i];
+		r->search_borrowed = 1;
 		in->search[i] = NULL;
 	}
 	for (int k = 0; k < pages; k++) {
@@ -755,8 +757,6 @@ static void incr_free(struct site *s)
 	free(in->reused);
 	free(in->pages);
 	free(in->rec);
-	for (size_t i = 0; i < s->book->nchapters; i++)
-		free(in->search[i]);
 	free(in->search);
 	free(in->search_len);
 	free(in->made);

@@ -645,7 +645,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	}
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {
-		free(s.chapters[i].search);
+		if (!s.chapters[i].search_borrowed)
+			free(s.chapters[i].search);
 		free(s.chapters[i].links.ids);
 		free(s.chapters[i].links.links);
 	}

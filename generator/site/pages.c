@@ -1448,7 +1448,8 @@ void pages_search_chapter(struct site *s, size_t ci)
 	 * build whose part is made again) as the last build indexed it */
 	if (rc->search) {
 		search_index_merge_packed(s->search, rc->search);
-		free(rc->search);
+		if (!rc->search_borrowed)
+			free(rc->search);
 		rc->search = NULL;
 	} else {
 		search_add_chapter(s, ci, rc, s->search);
