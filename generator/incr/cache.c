@@ -47,10 +47,31 @@ struct cache {
  * a rebuild reads what it needs of a record only when it needs it (a
  * reused page's links, at the link check), when a damaged record can no
  * longer be a miss. */
+/* The hash of a record's bytes: pack_hash()'s step on four lanes side by
+ * side, so that their multiplications overlap (one lane, checking every
+ * record of the pack and a changed part's search records was 6% of a
+ * rebuild's instructions, and more of its time). */
+static uint64_t seal_hash(const char *data, size_t n)
+{
+	uint64_t h[4] = { PACK_HASH_INIT, PACK_HASH_INIT + 1, PACK_HASH_INIT + 2, PACK_HASH_INIT + 3 };
+	size_t i = 0;
+	for (; i + 32 <= n; i += 32)
+		for (int k = 0; k < 4; k++) {
+			uint64_t w;
+			memcpy(&w, data + i + 8 * k, sizeof w);
+			h[k] = (h[k] ^ w) * 0x9e3779b97f4a7c15ULL;
+			h[k] ^= h[k] >> 32;
+		}
+	uint64_t r = pack_hash_u64(PACK_HASH_INIT, n);
+	for (int k = 0; k < 4; k++)
+		r = pack_hash_u64(r, h[k]);
+	return pack_hash(r, data + i, n - i);
+}
+
 static void put_sealed(struct buf *b, const struct buf *body)
 {
 	const char *data = body->data ? body->data : "";
-	pack_put_u64(b, pack_hash(PACK_HASH_INIT, data, body->len));
+	pack_put_u64(b, seal_hash(data, body->len));
 	buf_add(b, data, body->len);
 }
 
@@ -58,7 +79,7 @@ static void put_sealed(struct buf *b, const struct buf *body)
 static int sealed(struct pack_reader *r)
 {
 	uint64_t h = pack_get_u64(r);
-	return !r->bad && h == pack_hash(PACK_HASH_INIT, r->p, (size_t)(r->end - r->p));
+	return !r->bad && h == seal_hash(r->p, (size_t)(r->end - r->p));
 }
 
 /* The first line of every record file: the magic, the format and the key. */
@@ -367,7 +388,7 @@ void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t le
 	 * apart: the packed index is most of the pack, not copied again */
 	struct buf head = BUF_INIT;
 	pack_put_u64(&head, key);
-	pack_put_u64(&head, pack_hash(PACK_HASH_INIT, data ? data : "", len));
+	pack_put_u64(&head, seal_hash(data ? data : "", len));
 	uint64_t off, hlen, blen;
 	e->slen = 0;
 	if (append(&c->search, &c->search_off, head.data, head.len, &off, &hlen) == 0 &&

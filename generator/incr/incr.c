@@ -667,23 +667,24 @@ static void incr_book_keys(struct site *s)
 	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
 }
 
-static int incr_book_page(struct site *s, const char *path, enum page_group g)
+/* Takes the book page at path (of group g), made under key, from the last
+ * build if it was made under the same key; 1 if taken, 0: make it.  Either
+ * way this build's page is kept under key for the next. */
+static int book_page_keyed(struct site *s, const char *path, enum page_group g, uint64_t key)
 {
 	struct incr *in = incr_of(s);
-	if (!in)
-		return 0;
 	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
 	memset(made, 0, sizeof *made);
 	made->page.path = path;
 	made->group = g;
-	made->key = in->group[g];
+	made->key = key;
 	size_t plen = strlen(path);
 	made->file = plen < 5 || strcmp(path + plen - 5, ".html");
 	for (size_t k = 0; k < in->nold; k++) {
 		const struct book_rec *old = &in->old[k];
 		if (strcmp(old->page.path, path))
 			continue;
-		if (old->group != g || old->key != in->group[g] || old->file != made->file ||
+		if (old->group != g || old->key != key || old->file != made->file ||
 		    !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
 			return 0;
 		if (made->file) {
@@ -694,6 +695,60 @@ static int incr_book_page(struct site *s, const char *path, enum page_group g)
 		return 1;
 	}
 	return 0;
+}
+
+static int incr_book_page(struct site *s, const char *path, enum page_group g)
+{
+	struct incr *in = incr_of(s);
+	return in ? book_page_keyed(s, path, g, in->group[g]) : 0;
+}
+
+/* Returns the heading of r whose id is section, or NULL.  By its bytes: a
+ * claim read from the cache has a copy of the id, not the heading's. */
+static const struct heading *heading_of(const struct rendered *r, const char *section)
+{
+	for (size_t k = 0; section && k < r->nheadings; k++)
+		if (r->headings[k].id && !strcmp(r->headings[k].id, section))
+			return &r->headings[k];
+	return NULL;
+}
+
+/* A long book's claims page of chapters first..last is keyed by what
+ * claims_rows() shows of each of their claims (their titles, ids and
+ * numbers are in the global key), so that an edit that leaves the claims
+ * as they were (most do) takes the page as it is: making it again was a
+ * fifth of a one-chapter rebuild of 1000 chapters. */
+static int incr_claims_page(struct site *s, size_t first, size_t last, const char *path)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return 0;
+	uint64_t h = pack_hash_u64(pack_hash_u64(in->global, GROUP_CLAIMS), first);
+	h = pack_hash_u64(h, last);
+	for (size_t i = first; i <= last; i++) {
+		const struct rendered *r = &s->chapters[i];
+		h = pack_hash_u64(h, r->nclaims);
+		for (size_t k = 0; k < r->nclaims; k++) {
+			const struct claim_record *c = &r->claims[k];
+			h = pack_hash_u64(h, (uint64_t)c->span.kind);
+			h = pack_hash_u64(h, (uint64_t)c->span.disputed);
+			h = pack_hash_str(h, c->span.relation);
+			h = pack_hash_str(h, c->span.stated);
+			h = pack_hash_str(h, c->span.derivation);
+			h = pack_hash_str(h, c->span.computed);
+			h = pack_hash_str(h, c->span.correction);
+			h = pack_hash_str(h, c->span.slip);
+			h = pack_hash_u64(h, (uint64_t)c->loc.line);
+			h = pack_hash_u64(h, (uint64_t)c->loc.col);
+			h = pack_hash_str(h, c->anchor);
+			h = pack_hash_str(h, c->section);
+			/* the "where" cell shows the section's title */
+			const struct heading *hd = heading_of(r, c->section);
+			h = pack_hash_str(h, hd ? hd->title.zh : NULL);
+			h = pack_hash_str(h, hd ? hd->title.en : NULL);
+		}
+	}
+	return book_page_keyed(s, path, GROUP_CLAIMS, h);
 }
 
 static void incr_finish(struct site *s)
@@ -775,6 +830,7 @@ const struct site_reuse incr_reuse = {
 	.take_file = incr_reuse_file,
 	.book_keys = incr_book_keys,
 	.book_page = incr_book_page,
+	.claims_page = incr_claims_page,
 	.finish = incr_finish,
 	.end = incr_free,
 };
