@@ -109,6 +109,17 @@ grep -q "$((N - 1)) of $N chapters unchanged since the last build, 1 rendered, 6
 	&& ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" \
 	|| not_ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" "$(cat "$TMP/last-log")"
 
+# a section retitled, its id kept: the part's claims page, otherwise taken
+# from the last build when the part's claims are as they were, names the
+# section of each claim by its title, so it is made again
+f=$(chapter 140)
+sed -i 's/^\(## .*\) (Section 2 of Chapter \([0-9]*\)) {#/\1 (Section 2, retitled, of Chapter \2) {#/' "$f"
+grep -q "Section 2, retitled" "$f" || { echo "Bail out! could not retitle a section of $f"; exit 1; }
+rebuild "a section of chapter 140 retitled" -
+grep -q "Section 2, retitled" "$out/claims/0002.html" \
+	&& ok "a section retitled: its part's claims page shows the new title" \
+	|| not_ok "a section retitled: its part's claims page shows the new title"
+
 # a line added at the top: every claim below it moves
 f=$(chapter 20)
 sed -i '0,/^## /s//新的一段。\n\n> A new paragraph.\n\n## /' "$f"
