@@ -59,6 +59,7 @@ struct incr {
 	struct book_rec *made;       /* this build's, in the order they were made */
 	size_t nmade, capmade;
 	int out_fd;                  /* the output directory, open; -1: not */
+	uint64_t *subkeys;           /* per chapter, NSUB: its part of the book keys */
 };
 
 static struct incr *incr_of(const struct site *s)
@@ -597,6 +598,97 @@ static uint64_t hash_headings_of(uint64_t h, const struct rendered *r, const cha
 	return pack_hash_str(h, section);
 }
 
+/* Returns the heading of r whose id is section, or NULL.  By its bytes: a
+ * claim read from the cache has a copy of the id, not the heading's. */
+static const struct heading *heading_of(const struct rendered *r, const char *section)
+{
+	for (size_t k = 0; section && k < r->nheadings; k++)
+		if (r->headings[k].id && !strcmp(r->headings[k].id, section))
+			return &r->headings[k];
+	return NULL;
+}
+
+/* Continues h with section's id and its title in r (by its bytes). */
+static uint64_t hash_section_of(uint64_t h, const struct rendered *r, const char *section)
+{
+	const struct heading *hd = heading_of(r, section);
+	h = pack_hash_str(h, section);
+	h = pack_hash_str(h, hd ? hd->title.zh : NULL);
+	return pack_hash_str(h, hd ? hd->title.en : NULL);
+}
+
+/* Each chapter's part of the book pages' keys, one per group that shows
+ * something of every chapter, hashed on every core (the main thread
+ * hashing ten thousand chapters' headings, mentions and claims was a
+ * tenth of a rebuild's fixed cost). */
+enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
+
+static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+{
+	(void)a;
+	struct site *s = ctx;
+	uint64_t *sub = (uint64_t *)incr_of(s)->subkeys + i * NSUB;
+	const struct rendered *r = &s->chapters[i];
+	uint64_t index = PACK_HASH_INIT, study = PACK_HASH_INIT, mentions = PACK_HASH_INIT,
+		 claims = PACK_HASH_INIT;
+	index = pack_hash_u64(index, r->nheadings);
+	index = pack_hash_u64(index, (uint64_t)r->spans);
+	index = pack_hash_u64(index, (uint64_t)r->pairs);
+	index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
+	index = pack_hash_u64(index, r->claims_total);
+	index = pack_hash_u64(index, r->claims_disputed);
+	index = pack_hash_u64(index, r->nkeys);
+	study = pack_hash_u64(study, r->nkeys);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *kf = &r->keys[k];
+		study = pack_hash_str(study, kf->meaning.zh);
+		study = pack_hash_str(study, kf->meaning.en);
+		study = pack_hash_str(study, kf->shown);
+		study = pack_hash_str(study, kf->relation);
+		study = pack_hash_str(study, kf->derivation);
+		study = pack_hash_str(study, kf->anchor);
+	}
+	study = pack_hash_u64(study, r->nquizzes);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *q = &r->quizzes[k];
+		study = pack_hash_str(study, q->anchor);
+		study = pack_hash_str(study, q->question.zh);
+		study = pack_hash_str(study, q->question.en);
+		study = pack_hash_str(study, q->key);
+		study = pack_hash_str(study, q->choice.zh);
+		study = pack_hash_str(study, q->choice.en);
+		study = pack_hash_str(study, q->explain.zh);
+		study = pack_hash_str(study, q->explain.en);
+	}
+	mentions = pack_hash_u64(mentions, r->nmentions);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		mentions = pack_hash_str(mentions, r->mentions[k].row);
+		mentions = pack_hash_str(mentions, r->mentions[k].term);
+		mentions = hash_headings_of(mentions, r, r->mentions[k].section);
+	}
+	claims = pack_hash_u64(claims, r->claims_total);
+	claims = pack_hash_u64(claims, r->claims_disputed);
+	claims = pack_hash_u64(claims, r->nclaims);
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *c = &r->claims[k];
+		claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
+		claims = pack_hash_str(claims, c->span.relation);
+		claims = pack_hash_str(claims, c->span.stated);
+		claims = pack_hash_str(claims, c->span.derivation);
+		claims = pack_hash_str(claims, c->span.computed);
+		claims = pack_hash_str(claims, c->span.correction);
+		claims = pack_hash_str(claims, c->span.slip);
+		claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
+		claims = pack_hash_str(claims, c->anchor);
+		/* the errata name each claim's section by its title */
+		claims = hash_section_of(claims, r, c->section);
+	}
+	sub[SUB_INDEX] = index;
+	sub[SUB_STUDY] = study;
+	sub[SUB_MENTIONS] = mentions;
+	sub[SUB_CLAIMS] = claims;
+}
+
 static void incr_book_keys(struct site *s)
 {
 	struct incr *in = incr_of(s);
@@ -604,61 +696,19 @@ static void incr_book_keys(struct site *s)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
+	in->subkeys = xcalloc(b->nchapters ? b->nchapters * NSUB : 1, sizeof *in->subkeys);
+	work_each(s->a, b->nchapters, 64, chapter_keys_of, s);
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
 	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
 	for (size_t i = 0; i < b->nchapters; i++) {
-		const struct rendered *r = &s->chapters[i];
-		index = pack_hash_u64(index, r->nheadings);
-		index = pack_hash_u64(index, (uint64_t)r->spans);
-		index = pack_hash_u64(index, (uint64_t)r->pairs);
-		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
-		index = pack_hash_u64(index, r->claims_total);
-		index = pack_hash_u64(index, r->claims_disputed);
-		index = pack_hash_u64(index, r->nkeys);
-		study = pack_hash_u64(study, r->nkeys);
-		for (size_t k = 0; k < r->nkeys; k++) {
-			const struct key_figure *kf = &r->keys[k];
-			study = pack_hash_str(study, kf->meaning.zh);
-			study = pack_hash_str(study, kf->meaning.en);
-			study = pack_hash_str(study, kf->shown);
-			study = pack_hash_str(study, kf->relation);
-			study = pack_hash_str(study, kf->derivation);
-			study = pack_hash_str(study, kf->anchor);
-		}
-		study = pack_hash_u64(study, r->nquizzes);
-		for (size_t k = 0; k < r->nquizzes; k++) {
-			const struct quiz_record *q = &r->quizzes[k];
-			study = pack_hash_str(study, q->anchor);
-			study = pack_hash_str(study, q->question.zh);
-			study = pack_hash_str(study, q->question.en);
-			study = pack_hash_str(study, q->key);
-			study = pack_hash_str(study, q->choice.zh);
-			study = pack_hash_str(study, q->choice.en);
-			study = pack_hash_str(study, q->explain.zh);
-			study = pack_hash_str(study, q->explain.en);
-		}
-		mentions = pack_hash_u64(mentions, r->nmentions);
-		for (size_t k = 0; k < r->nmentions; k++) {
-			mentions = pack_hash_str(mentions, r->mentions[k].row);
-			mentions = pack_hash_str(mentions, r->mentions[k].term);
-			mentions = hash_headings_of(mentions, r, r->mentions[k].section);
-		}
-		claims = pack_hash_u64(claims, r->claims_total);
-		claims = pack_hash_u64(claims, r->claims_disputed);
-		claims = pack_hash_u64(claims, r->nclaims);
-		for (size_t k = 0; k < r->nclaims; k++) {
-			const struct claim_record *c = &r->claims[k];
-			claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
-			claims = pack_hash_str(claims, c->span.relation);
-			claims = pack_hash_str(claims, c->span.stated);
-			claims = pack_hash_str(claims, c->span.derivation);
-			claims = pack_hash_str(claims, c->span.computed);
-			claims = pack_hash_str(claims, c->span.correction);
-			claims = pack_hash_str(claims, c->span.slip);
-			claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
-			claims = pack_hash_str(claims, c->anchor);
-		}
+		const uint64_t *sub = in->subkeys + i * NSUB;
+		index = pack_hash_u64(index, sub[SUB_INDEX]);
+		study = pack_hash_u64(study, sub[SUB_STUDY]);
+		mentions = pack_hash_u64(mentions, sub[SUB_MENTIONS]);
+		claims = pack_hash_u64(claims, sub[SUB_CLAIMS]);
 	}
+	free(in->subkeys);
+	in->subkeys = NULL;
 	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
@@ -703,16 +753,6 @@ static int incr_book_page(struct site *s, const char *path, enum page_group g)
 	return in ? book_page_keyed(s, path, g, in->group[g]) : 0;
 }
 
-/* Returns the heading of r whose id is section, or NULL.  By its bytes: a
- * claim read from the cache has a copy of the id, not the heading's. */
-static const struct heading *heading_of(const struct rendered *r, const char *section)
-{
-	for (size_t k = 0; section && k < r->nheadings; k++)
-		if (r->headings[k].id && !strcmp(r->headings[k].id, section))
-			return &r->headings[k];
-	return NULL;
-}
-
 /* A long book's claims page of chapters first..last is keyed by what
  * claims_rows() shows of each of their claims (their titles, ids and
  * numbers are in the global key), so that an edit that leaves the claims
@@ -741,11 +781,8 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 			h = pack_hash_u64(h, (uint64_t)c->loc.line);
 			h = pack_hash_u64(h, (uint64_t)c->loc.col);
 			h = pack_hash_str(h, c->anchor);
-			h = pack_hash_str(h, c->section);
 			/* the "where" cell shows the section's title */
-			const struct heading *hd = heading_of(r, c->section);
-			h = pack_hash_str(h, hd ? hd->title.zh : NULL);
-			h = pack_hash_str(h, hd ? hd->title.en : NULL);
+			h = hash_section_of(h, r, c->section);
 		}
 	}
 	return book_page_keyed(s, path, GROUP_CLAIMS, h);
