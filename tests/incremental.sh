@@ -199,6 +199,19 @@ rebuild "a link in place of the search records" -
 	&& ok "a link in place of the search records: what it points to is untouched" \
 	|| not_ok "a link in place of the search records: what it points to is untouched"
 
+# the search records cut short (a build killed while appending): the file
+# is mapped as it is, the records past its end are misses and rendered
+edit "$(chapter 70)" shortly
+rebuild "one word in chapter 70" -
+sf=$(ls "$book"/.specbook-cache/search-*)
+truncate -s $(($(stat -c %s "$sf") / 2)) "$sf"
+edit "$(chapter 70)" again
+rebuild "search records cut short" -
+# the part's 64 chapters: some read again, the rest (more than the edited one) rendered
+grep -Eq "unchanged since the last build, ([2-9]|[1-5][0-9]|6[0-3]) rendered, ([1-9]|[1-5][0-9]|6[0-2]) read again for their search part" "$TMP/last-log" \
+	&& ok "search records cut short: the build ends, the chapters whose records are gone are rendered" \
+	|| not_ok "search records cut short: the build ends, the chapters whose records are gone are rendered" "$(cat "$TMP/last-log")"
+
 # a FIFO in place of the search records, then of the pack (a book may bring
 # one): the cache maps both files, and neither reads from nor writes to a
 # FIFO, which would wait for a writer or reader that never comes: a miss
