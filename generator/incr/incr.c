@@ -448,6 +448,23 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	return p;
 }
 
+/* A claims page taken with its part's last chapter keeps the key the last
+ * build made it under (incr_claims_page()), for the next build. */
+static void keep_claims_key(struct site *s, const char *path)
+{
+	struct incr *in = incr_of(s);
+	for (size_t k = 0; k < in->nold; k++)
+		if (in->old[k].group == GROUP_CLAIMS && !in->old[k].file &&
+		    !strcmp(in->old[k].page.path, path)) {
+			struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+			memset(made, 0, sizeof *made);
+			made->page.path = path;
+			made->group = GROUP_CLAIMS;
+			made->key = in->old[k].key;
+			return;
+		}
+}
+
 static size_t incr_reuse_chapter(struct site *s, size_t i)
 {
 	struct incr *in = incr_of(s);
@@ -469,6 +486,8 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 		if (!rec->path)
 			continue;
 		stub_page(s, rec, c->path);
+		if (k == 1)
+			keep_claims_key(s, rec->path);
 		if (incr_reuse_file(s, rec->path)) {
 			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
 				   "(build with --no-cache)", rec->path, strerror(errno));
