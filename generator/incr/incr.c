@@ -35,6 +35,9 @@ struct book_rec {
 	enum page_group group;
 	uint64_t key;
 	int file;                    /* a generated file, not a page */
+	int key_only;                /* a part's claims page: its key alone is
+					kept here (its ids and links are in its
+					part's last chapter's record) */
 };
 
 /* A chapter's pages taken from the last build, and whether its search
@@ -461,6 +464,7 @@ static void keep_claims_key(struct site *s, const char *path)
 			made->page.path = path;
 			made->group = GROUP_CLAIMS;
 			made->key = in->old[k].key;
+			made->key_only = 1;
 			return;
 		}
 }
@@ -804,7 +808,29 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 			h = hash_section_of(h, r, c->section);
 		}
 	}
-	return book_page_keyed(s, path, GROUP_CLAIMS, h);
+	/* its key is kept with the book pages' (incr_finish()); its ids and
+	 * links with its part's last chapter's record, read when that
+	 * chapter was not rendered (else the page is made again: one edit in
+	 * 64) */
+	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+	memset(made, 0, sizeof *made);
+	made->page.path = path;
+	made->group = GROUP_CLAIMS;
+	made->key = h;
+	made->key_only = 1;
+	const struct page_rec *rec = &in->pages[last][1];
+	if (in->reused[last] != REINDEXED || !rec->path || strcmp(rec->path, path))
+		return 0;
+	for (size_t k = 0; k < in->nold; k++) {
+		const struct book_rec *old = &in->old[k];
+		if (old->group != GROUP_CLAIMS || old->file || strcmp(old->page.path, path))
+			continue;
+		if (old->key != h || !old_file_intact(s, path, &rec->st) || incr_reuse_file(s, path))
+			return 0;
+		stub_page(s, rec, s->book->chapters[last].path);
+		return 1;
+	}
+	return 0;
 }
 
 static void incr_finish(struct site *s)
@@ -837,12 +863,13 @@ static void incr_finish(struct site *s)
 		if (files_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
 			continue;
 		const struct page *p = NULL;
-		for (size_t j = s->npages; j-- > 0 && !m->file;)
+		int key_only = m->key_only;
+		for (size_t j = s->npages; j-- > 0 && !m->file && !key_only;)
 			if (!strcmp(s->pages[j].path, m->page.path)) {
 				p = &s->pages[j];
 				break;
 			}
-		if (!m->file && !p)
+		if (!m->file && !p && !key_only)
 			continue;
 		struct page none = { .path = m->page.path };
 		pack_put_u64(&buf, (uint64_t)m->group);
