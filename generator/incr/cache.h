@@ -24,7 +24,9 @@
  *                  stale) starts pack-N+1.  One file, not one per chapter:
  *                  creating thousands of files is what a file system does
  *                  slowest;
- *   book           the keys of the book-level pages and their ids and links.
+ *   book           the keys of the book-level pages and their ids and links,
+ *                  and the key of each part's claims page in a long book
+ *                  (its ids and links are in its last chapter's record).
  *
  * A chapter is reused when its key (the hash of its bytes and of everything
  * every chapter depends on: specs, units, glossary, book.yaml, templates,
