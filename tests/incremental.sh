@@ -109,6 +109,34 @@ grep -q "$((N - 1)) of $N chapters unchanged since the last build, 1 rendered, 6
 	&& ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" \
 	|| not_ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" "$(cat "$TMP/last-log")"
 
+# the part's claims page is taken as it is when its claims did not change,
+# also after a build that took the whole part (which keeps the page's key):
+# a byte of it changed by hand (its size and time kept) stays changed,
+# then the page is put back as it was
+rebuild "nothing changed, after one word" ""
+cp -p "$out/claims/0002.html" "$TMP/claims-kept"
+sed -i '0,/>holds</s//>HOLDS</' "$out/claims/0002.html"
+touch -r "$TMP/claims-kept" "$out/claims/0002.html"
+edit "$(chapter 151)" briefly
+if "$BIN" build -C "$book" -o "$out" --quiet >"$TMP/log" 2>&1 && grep -q ">HOLDS<" "$out/claims/0002.html"; then
+	ok "one word in chapter 151: its part's claims page is taken from the last build, not made again"
+else
+	not_ok "one word in chapter 151: its part's claims page is taken from the last build, not made again" "$(tail -3 "$TMP/log")"
+fi
+cp -p "$TMP/claims-kept" "$out/claims/0002.html"
+rebuild "the claims page put back" ""
+
+# a section retitled, its id kept: the part's claims page, otherwise taken
+# from the last build when the part's claims are as they were, names the
+# section of each claim by its title, so it is made again
+f=$(chapter 140)
+sed -i 's/^\(## .*\) (Section 2 of Chapter \([0-9]*\)) {#/\1 (Section 2, retitled, of Chapter \2) {#/' "$f"
+grep -q "Section 2, retitled" "$f" || { echo "Bail out! could not retitle a section of $f"; exit 1; }
+rebuild "a section of chapter 140 retitled" -
+grep -q "Section 2, retitled" "$out/claims/0002.html" \
+	&& ok "a section retitled: its part's claims page shows the new title" \
+	|| not_ok "a section retitled: its part's claims page shows the new title"
+
 # a line added at the top: every claim below it moves
 f=$(chapter 20)
 sed -i '0,/^## /s//新的一段。\n\n> A new paragraph.\n\n## /' "$f"
@@ -187,6 +215,43 @@ rebuild "a link in place of the search records" -
 [ "$(cat "$TMP/outside")" = precious ] \
 	&& ok "a link in place of the search records: what it points to is untouched" \
 	|| not_ok "a link in place of the search records: what it points to is untouched"
+
+# the search records cut short (a build killed while appending): the file
+# is mapped as it is, the records past its end are misses and rendered
+edit "$(chapter 70)" shortly
+rebuild "one word in chapter 70" -
+sf=$(ls "$book"/.specbook-cache/search-*)
+truncate -s $(($(stat -c %s "$sf") / 2)) "$sf"
+edit "$(chapter 70)" again
+rebuild "search records cut short" -
+# the part's 64 chapters: some read again, the rest (more than the edited one) rendered
+grep -Eq "unchanged since the last build, ([2-9]|[1-5][0-9]|6[0-3]) rendered, ([1-9]|[1-5][0-9]|6[0-2]) read again for their search part" "$TMP/last-log" \
+	&& ok "search records cut short: the build ends, the chapters whose records are gone are rendered" \
+	|| not_ok "search records cut short: the build ends, the chapters whose records are gone are rendered" "$(cat "$TMP/last-log")"
+
+# a FIFO in place of the search records, then of the pack (a book may bring
+# one): the cache maps both files, and neither reads from nor writes to a
+# FIFO, which would wait for a writer or reader that never comes: a miss
+for kind in search pack; do
+	f=$(ls "$book"/.specbook-cache/$kind-* | head -1)
+	rm -f "$f" && mkfifo "$f"
+	edit "$(chapter 130)" "fifo$kind"
+	if timeout 60 "$BIN" build -C "$book" -o "$out" --quiet >"$TMP/log" 2>&1; then
+		rm -rf "$TMP/full"
+		"$BIN" build --no-cache --quiet -C "$book" -o "$TMP/full" 2>/dev/null
+		diff -r "$out" "$TMP/full" >"$TMP/diff" 2>&1 \
+			&& ok "a FIFO in place of the $kind file: the same bytes as a full build" \
+			|| not_ok "a FIFO in place of the $kind file: the same bytes as a full build" "$(head -3 "$TMP/diff")"
+	else
+		not_ok "a FIFO in place of the $kind file: the build ends (status $?)" "$(tail -3 "$TMP/log")"
+	fi
+done
+# and the next build, with the FIFO gone, takes from the cache again
+edit "$(chapter 130)" nofifo
+rebuild "after the FIFOs" -
+grep -q "1 rendered, 63 read again for their search part" "$TMP/last-log" \
+	&& ok "after the FIFOs: the cache is used again" \
+	|| not_ok "after the FIFOs: the cache is used again" "$(cat "$TMP/last-log")"
 
 # an anchor that a cached chapter links to disappears: the link check still
 # sees the cached chapter's links and fails the build

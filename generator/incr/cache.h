@@ -17,13 +17,16 @@
  *                  sections indexed for search (search_index_pack()), so
  *                  that a rebuild makes a changed chapter's search part
  *                  again without rendering the part's other chapters.
- *                  Apart from the pack, which a rebuild maps and reads in
- *                  full; these are read for the chapters of changed parts.  A rebuild appends the records it
- *                  makes; a full build (or one where most of the pack is
+ *                  Apart from the pack, which a rebuild reads in full;
+ *                  these are read for the chapters of changed parts.
+ *                  Both are mapped, and read in place.  A rebuild appends
+ *                  the records it makes; a full build (or one where most of the pack is
  *                  stale) starts pack-N+1.  One file, not one per chapter:
  *                  creating thousands of files is what a file system does
  *                  slowest;
- *   book           the keys of the book-level pages and their ids and links.
+ *   book           the keys of the book-level pages and their ids and links,
+ *                  and the key of each part's claims page in a long book
+ *                  (its ids and links are in its last chapter's record).
  *
  * A chapter is reused when its key (the hash of its bytes and of everything
  * every chapter depends on: specs, units, glossary, book.yaml, templates,
@@ -51,7 +54,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 7
+#define CACHE_FORMAT 8
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
@@ -109,11 +112,12 @@ void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, str
 void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t len,
 		      struct cache_chapter *e);
 
-/* Reads source's last search record if it was kept under key and its
- * bytes are intact: *data (malloc'd, NUL-terminated; free() it) and *len
- * get them.  Returns 0 or -1.  The bytes are not checked as an index:
- * search_index_check_packed() does that. */
-int cache_search_get(struct cache *c, const char *source, uint64_t key, char **data,
+/* Finds source's last search record if it was kept under key and its
+ * bytes are intact: *data and *len get them, in the mapped search file
+ * (not NUL-terminated; valid until cache_close()).  Returns 0 or -1.  The
+ * bytes are not checked as an index: search_index_check_packed() does
+ * that. */
+int cache_search_get(struct cache *c, const char *source, uint64_t key, const char **data,
 		     size_t *len);
 
 /* Returns the bytes of source's last records (with its search record), 0 if none. */

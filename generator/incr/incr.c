@@ -35,6 +35,9 @@ struct book_rec {
 	enum page_group group;
 	uint64_t key;
 	int file;                    /* a generated file, not a page */
+	int key_only;                /* a part's claims page: its key alone is
+					kept here (its ids and links are in its
+					part's last chapter's record) */
 };
 
 /* A chapter's pages taken from the last build, and whether its search
@@ -49,8 +52,9 @@ struct incr {
 	unsigned char *reused;       /* per chapter: 0, REUSED or REINDEXED */
 	struct page_rec (*pages)[2]; /* per reused chapter: its page, its claims page */
 	struct cache_chapter *rec;   /* per chapter: its record in this build's pack */
-	char **search;               /* per reindexed chapter: its search record, checked,
-					until take_chapter() hands it over */
+	const char **search;         /* per reindexed chapter: its search record, checked
+					(in the cache's mapped file), which
+					take_chapter() lends the site */
 	size_t *search_len;
 	uint64_t group[GROUP_COUNT];
 	struct book_rec *old;        /* the last build's book pages */
@@ -58,6 +62,7 @@ struct incr {
 	struct book_rec *made;       /* this build's, in the order they were made */
 	size_t nmade, capmade;
 	int out_fd;                  /* the output directory, open; -1: not */
+	uint64_t *subkeys;           /* per chapter, NSUB: its part of the book keys */
 };
 
 static struct incr *incr_of(const struct site *s)
@@ -327,7 +332,6 @@ static void reindex_of(void *ctx, size_t k, struct arena *a)
 		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
 	in->reused[i] = ok ? REINDEXED : 0;
 	if (!ok) {   /* rendered after all: from nothing */
-		free(in->search[i]);
 		in->search[i] = NULL;
 		memset(&s->chapters[i], 0, sizeof s->chapters[i]);
 	}
@@ -447,6 +451,24 @@ static struct page *stub_page(struct site *s, const struct page_rec *rec, const 
 	return p;
 }
 
+/* A claims page taken with its part's last chapter keeps the key the last
+ * build made it under (incr_claims_page()), for the next build. */
+static void keep_claims_key(struct site *s, const char *path)
+{
+	struct incr *in = incr_of(s);
+	for (size_t k = 0; k < in->nold; k++)
+		if (in->old[k].group == GROUP_CLAIMS && !in->old[k].file &&
+		    !strcmp(in->old[k].page.path, path)) {
+			struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+			memset(made, 0, sizeof *made);
+			made->page.path = path;
+			made->group = GROUP_CLAIMS;
+			made->key = in->old[k].key;
+			made->key_only = 1;
+			return;
+		}
+}
+
 static size_t incr_reuse_chapter(struct site *s, size_t i)
 {
 	struct incr *in = incr_of(s);
@@ -457,8 +479,10 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 	 * its search record goes into the part (pages_search_chapter()) */
 	int pages = in->reused[i] == REINDEXED ? 1 : 2;
 	if (in->reused[i] == REINDEXED) {
-		r->search = in->search[i];
+		/* merged (and no longer needed) before the cache is closed */
+		r->search = (char *)in->search[i];
 		r->search_len = in->search_len[i];
+		r->search_borrowed = 1;
 		in->search[i] = NULL;
 	}
 	for (int k = 0; k < pages; k++) {
@@ -466,6 +490,8 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 		if (!rec->path)
 			continue;
 		stub_page(s, rec, c->path);
+		if (k == 1)
+			keep_claims_key(s, rec->path);
 		if (incr_reuse_file(s, rec->path)) {
 			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
 				   "(build with --no-cache)", rec->path, strerror(errno));
@@ -595,6 +621,97 @@ static uint64_t hash_headings_of(uint64_t h, const struct rendered *r, const cha
 	return pack_hash_str(h, section);
 }
 
+/* Returns the heading of r whose id is section, or NULL.  By its bytes: a
+ * claim read from the cache has a copy of the id, not the heading's. */
+static const struct heading *heading_of(const struct rendered *r, const char *section)
+{
+	for (size_t k = 0; section && k < r->nheadings; k++)
+		if (r->headings[k].id && !strcmp(r->headings[k].id, section))
+			return &r->headings[k];
+	return NULL;
+}
+
+/* Continues h with section's id and its title in r (by its bytes). */
+static uint64_t hash_section_of(uint64_t h, const struct rendered *r, const char *section)
+{
+	const struct heading *hd = heading_of(r, section);
+	h = pack_hash_str(h, section);
+	h = pack_hash_str(h, hd ? hd->title.zh : NULL);
+	return pack_hash_str(h, hd ? hd->title.en : NULL);
+}
+
+/* Each chapter's part of the book pages' keys, one per group that shows
+ * something of every chapter, hashed on every core (the main thread
+ * hashing ten thousand chapters' headings, mentions and claims was a
+ * tenth of a rebuild's fixed cost). */
+enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
+
+static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+{
+	(void)a;
+	struct site *s = ctx;
+	uint64_t *sub = (uint64_t *)incr_of(s)->subkeys + i * NSUB;
+	const struct rendered *r = &s->chapters[i];
+	uint64_t index = PACK_HASH_INIT, study = PACK_HASH_INIT, mentions = PACK_HASH_INIT,
+		 claims = PACK_HASH_INIT;
+	index = pack_hash_u64(index, r->nheadings);
+	index = pack_hash_u64(index, (uint64_t)r->spans);
+	index = pack_hash_u64(index, (uint64_t)r->pairs);
+	index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
+	index = pack_hash_u64(index, r->claims_total);
+	index = pack_hash_u64(index, r->claims_disputed);
+	index = pack_hash_u64(index, r->nkeys);
+	study = pack_hash_u64(study, r->nkeys);
+	for (size_t k = 0; k < r->nkeys; k++) {
+		const struct key_figure *kf = &r->keys[k];
+		study = pack_hash_str(study, kf->meaning.zh);
+		study = pack_hash_str(study, kf->meaning.en);
+		study = pack_hash_str(study, kf->shown);
+		study = pack_hash_str(study, kf->relation);
+		study = pack_hash_str(study, kf->derivation);
+		study = pack_hash_str(study, kf->anchor);
+	}
+	study = pack_hash_u64(study, r->nquizzes);
+	for (size_t k = 0; k < r->nquizzes; k++) {
+		const struct quiz_record *q = &r->quizzes[k];
+		study = pack_hash_str(study, q->anchor);
+		study = pack_hash_str(study, q->question.zh);
+		study = pack_hash_str(study, q->question.en);
+		study = pack_hash_str(study, q->key);
+		study = pack_hash_str(study, q->choice.zh);
+		study = pack_hash_str(study, q->choice.en);
+		study = pack_hash_str(study, q->explain.zh);
+		study = pack_hash_str(study, q->explain.en);
+	}
+	mentions = pack_hash_u64(mentions, r->nmentions);
+	for (size_t k = 0; k < r->nmentions; k++) {
+		mentions = pack_hash_str(mentions, r->mentions[k].row);
+		mentions = pack_hash_str(mentions, r->mentions[k].term);
+		mentions = hash_headings_of(mentions, r, r->mentions[k].section);
+	}
+	claims = pack_hash_u64(claims, r->claims_total);
+	claims = pack_hash_u64(claims, r->claims_disputed);
+	claims = pack_hash_u64(claims, r->nclaims);
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *c = &r->claims[k];
+		claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
+		claims = pack_hash_str(claims, c->span.relation);
+		claims = pack_hash_str(claims, c->span.stated);
+		claims = pack_hash_str(claims, c->span.derivation);
+		claims = pack_hash_str(claims, c->span.computed);
+		claims = pack_hash_str(claims, c->span.correction);
+		claims = pack_hash_str(claims, c->span.slip);
+		claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
+		claims = pack_hash_str(claims, c->anchor);
+		/* the errata name each claim's section by its title */
+		claims = hash_section_of(claims, r, c->section);
+	}
+	sub[SUB_INDEX] = index;
+	sub[SUB_STUDY] = study;
+	sub[SUB_MENTIONS] = mentions;
+	sub[SUB_CLAIMS] = claims;
+}
+
 static void incr_book_keys(struct site *s)
 {
 	struct incr *in = incr_of(s);
@@ -602,61 +719,19 @@ static void incr_book_keys(struct site *s)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
+	in->subkeys = xcalloc(b->nchapters ? b->nchapters * NSUB : 1, sizeof *in->subkeys);
+	work_each(s->a, b->nchapters, 64, chapter_keys_of, s);
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
 	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
 	for (size_t i = 0; i < b->nchapters; i++) {
-		const struct rendered *r = &s->chapters[i];
-		index = pack_hash_u64(index, r->nheadings);
-		index = pack_hash_u64(index, (uint64_t)r->spans);
-		index = pack_hash_u64(index, (uint64_t)r->pairs);
-		index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
-		index = pack_hash_u64(index, r->claims_total);
-		index = pack_hash_u64(index, r->claims_disputed);
-		index = pack_hash_u64(index, r->nkeys);
-		study = pack_hash_u64(study, r->nkeys);
-		for (size_t k = 0; k < r->nkeys; k++) {
-			const struct key_figure *kf = &r->keys[k];
-			study = pack_hash_str(study, kf->meaning.zh);
-			study = pack_hash_str(study, kf->meaning.en);
-			study = pack_hash_str(study, kf->shown);
-			study = pack_hash_str(study, kf->relation);
-			study = pack_hash_str(study, kf->derivation);
-			study = pack_hash_str(study, kf->anchor);
-		}
-		study = pack_hash_u64(study, r->nquizzes);
-		for (size_t k = 0; k < r->nquizzes; k++) {
-			const struct quiz_record *q = &r->quizzes[k];
-			study = pack_hash_str(study, q->anchor);
-			study = pack_hash_str(study, q->question.zh);
-			study = pack_hash_str(study, q->question.en);
-			study = pack_hash_str(study, q->key);
-			study = pack_hash_str(study, q->choice.zh);
-			study = pack_hash_str(study, q->choice.en);
-			study = pack_hash_str(study, q->explain.zh);
-			study = pack_hash_str(study, q->explain.en);
-		}
-		mentions = pack_hash_u64(mentions, r->nmentions);
-		for (size_t k = 0; k < r->nmentions; k++) {
-			mentions = pack_hash_str(mentions, r->mentions[k].row);
-			mentions = pack_hash_str(mentions, r->mentions[k].term);
-			mentions = hash_headings_of(mentions, r, r->mentions[k].section);
-		}
-		claims = pack_hash_u64(claims, r->claims_total);
-		claims = pack_hash_u64(claims, r->claims_disputed);
-		claims = pack_hash_u64(claims, r->nclaims);
-		for (size_t k = 0; k < r->nclaims; k++) {
-			const struct claim_record *c = &r->claims[k];
-			claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
-			claims = pack_hash_str(claims, c->span.relation);
-			claims = pack_hash_str(claims, c->span.stated);
-			claims = pack_hash_str(claims, c->span.derivation);
-			claims = pack_hash_str(claims, c->span.computed);
-			claims = pack_hash_str(claims, c->span.correction);
-			claims = pack_hash_str(claims, c->span.slip);
-			claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
-			claims = pack_hash_str(claims, c->anchor);
-		}
+		const uint64_t *sub = in->subkeys + i * NSUB;
+		index = pack_hash_u64(index, sub[SUB_INDEX]);
+		study = pack_hash_u64(study, sub[SUB_STUDY]);
+		mentions = pack_hash_u64(mentions, sub[SUB_MENTIONS]);
+		claims = pack_hash_u64(claims, sub[SUB_CLAIMS]);
 	}
+	free(in->subkeys);
+	in->subkeys = NULL;
 	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
@@ -665,23 +740,24 @@ static void incr_book_keys(struct site *s)
 	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
 }
 
-static int incr_book_page(struct site *s, const char *path, enum page_group g)
+/* Takes the book page at path (of group g), made under key, from the last
+ * build if it was made under the same key; 1 if taken, 0: make it.  Either
+ * way this build's page is kept under key for the next. */
+static int book_page_keyed(struct site *s, const char *path, enum page_group g, uint64_t key)
 {
 	struct incr *in = incr_of(s);
-	if (!in)
-		return 0;
 	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
 	memset(made, 0, sizeof *made);
 	made->page.path = path;
 	made->group = g;
-	made->key = in->group[g];
+	made->key = key;
 	size_t plen = strlen(path);
 	made->file = plen < 5 || strcmp(path + plen - 5, ".html");
 	for (size_t k = 0; k < in->nold; k++) {
 		const struct book_rec *old = &in->old[k];
 		if (strcmp(old->page.path, path))
 			continue;
-		if (old->group != g || old->key != in->group[g] || old->file != made->file ||
+		if (old->group != g || old->key != key || old->file != made->file ||
 		    !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
 			return 0;
 		if (made->file) {
@@ -689,6 +765,69 @@ static int incr_book_page(struct site *s, const char *path, enum page_group g)
 		} else {
 			stub_page(s, &old->page, "content");
 		}
+		return 1;
+	}
+	return 0;
+}
+
+static int incr_book_page(struct site *s, const char *path, enum page_group g)
+{
+	struct incr *in = incr_of(s);
+	return in ? book_page_keyed(s, path, g, in->group[g]) : 0;
+}
+
+/* A long book's claims page of chapters first..last is keyed by what
+ * claims_rows() shows of each of their claims (their titles, ids and
+ * numbers are in the global key), so that an edit that leaves the claims
+ * as they were (most do) takes the page as it is: making it again was a
+ * fifth of a one-chapter rebuild of 1000 chapters. */
+static int incr_claims_page(struct site *s, size_t first, size_t last, const char *path)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return 0;
+	uint64_t h = pack_hash_u64(pack_hash_u64(in->global, GROUP_CLAIMS), first);
+	h = pack_hash_u64(h, last);
+	for (size_t i = first; i <= last; i++) {
+		const struct rendered *r = &s->chapters[i];
+		h = pack_hash_u64(h, r->nclaims);
+		for (size_t k = 0; k < r->nclaims; k++) {
+			const struct claim_record *c = &r->claims[k];
+			h = pack_hash_u64(h, (uint64_t)c->span.kind);
+			h = pack_hash_u64(h, (uint64_t)c->span.disputed);
+			h = pack_hash_str(h, c->span.relation);
+			h = pack_hash_str(h, c->span.stated);
+			h = pack_hash_str(h, c->span.derivation);
+			h = pack_hash_str(h, c->span.computed);
+			h = pack_hash_str(h, c->span.correction);
+			h = pack_hash_str(h, c->span.slip);
+			h = pack_hash_u64(h, (uint64_t)c->loc.line);
+			h = pack_hash_u64(h, (uint64_t)c->loc.col);
+			h = pack_hash_str(h, c->anchor);
+			/* the "where" cell shows the section's title */
+			h = hash_section_of(h, r, c->section);
+		}
+	}
+	/* its key is kept with the book pages' (incr_finish()); its ids and
+	 * links with its part's last chapter's record, read when that
+	 * chapter was not rendered (else the page is made again: one edit in
+	 * 64) */
+	struct book_rec *made = ARRAY_PUSH(in->made, in->nmade, in->capmade);
+	memset(made, 0, sizeof *made);
+	made->page.path = path;
+	made->group = GROUP_CLAIMS;
+	made->key = h;
+	made->key_only = 1;
+	const struct page_rec *rec = &in->pages[last][1];
+	if (in->reused[last] != REINDEXED || !rec->path || strcmp(rec->path, path))
+		return 0;
+	for (size_t k = 0; k < in->nold; k++) {
+		const struct book_rec *old = &in->old[k];
+		if (old->group != GROUP_CLAIMS || old->file || strcmp(old->page.path, path))
+			continue;
+		if (old->key != h || !old_file_intact(s, path, &rec->st) || incr_reuse_file(s, path))
+			return 0;
+		stub_page(s, rec, s->book->chapters[last].path);
 		return 1;
 	}
 	return 0;
@@ -724,12 +863,13 @@ static void incr_finish(struct site *s)
 		if (files_stat(arena_printf(s->a, "%s/%s", s->out, m->page.path), &st))
 			continue;
 		const struct page *p = NULL;
-		for (size_t j = s->npages; j-- > 0 && !m->file;)
+		int key_only = m->key_only;
+		for (size_t j = s->npages; j-- > 0 && !m->file && !key_only;)
 			if (!strcmp(s->pages[j].path, m->page.path)) {
 				p = &s->pages[j];
 				break;
 			}
-		if (!m->file && !p)
+		if (!m->file && !p && !key_only)
 			continue;
 		struct page none = { .path = m->page.path };
 		pack_put_u64(&buf, (uint64_t)m->group);
@@ -755,8 +895,6 @@ static void incr_free(struct site *s)
 	free(in->reused);
 	free(in->pages);
 	free(in->rec);
-	for (size_t i = 0; i < s->book->nchapters; i++)
-		free(in->search[i]);
 	free(in->search);
 	free(in->search_len);
 	free(in->made);
@@ -775,6 +913,7 @@ const struct site_reuse incr_reuse = {
 	.take_file = incr_reuse_file,
 	.book_keys = incr_book_keys,
 	.book_page = incr_book_page,
+	.claims_page = incr_claims_page,
 	.finish = incr_finish,
 	.end = incr_free,
 };

@@ -11,8 +11,12 @@
  *   book pages  global + what each page shows of the chapters: index.html
  *            their counts, the spec pages and glossary their mentions
  *            (with the titles of the sections they are in), claims.html
- *            their claims (in a long book, the disputed ones and counts),
- *            search.html the number of index parts.
+ *            their claims (in a long book, the disputed ones and counts)
+ *            and the titles of their sections, search.html the number of
+ *            index parts;
+ *   a part's claims page (in a long book)  global + the claims of the
+ *            part's chapters, all of them, with their sections' titles:
+ *            an edit that leaves them as they were keeps the page.
  * A page is taken from the last build only when its key matches and the
  * previous site still holds the file as it was written (size and time):
  * the site is then updated in place: only pages made again whose bytes

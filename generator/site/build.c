@@ -332,6 +332,33 @@ static void keep_chapter(struct site *s, size_t i)
 	r->nsections = 0;
 }
 
+/* Chapter i's part of its part's claims page in a long book (see
+ * pages_chapter_claims()): when it begins the part, the page may be taken
+ * from the last build instead (the reuse layer's claims_page(); the part's
+ * chapters are all rendered or read again by then: build_site()'s batches
+ * hold whole parts), and then none of the part's chapters adds to it.
+ * Returns the page's index in s->pages when chapter i ends the part, else
+ * (size_t)-1. */
+static size_t chapter_claims(struct site *s, size_t i)
+{
+	const struct book *b = s->book;
+	size_t first = i - i % SEARCH_PART_CHAPTERS;
+	size_t last = first + SEARCH_PART_CHAPTERS < b->nchapters ? first + SEARCH_PART_CHAPTERS - 1
+								 : b->nchapters - 1;
+	if (i == first) {
+		size_t n = s->npages;
+		s->claims_taken = s->reuse && s->reuse->claims_page &&
+				  s->reuse->claims_page(s, first, last, pages_claims_path(s, i)) ? n + 1 : 0;
+	}
+	if (s->claims_taken)
+		return i == last ? s->claims_taken - 1 : (size_t)-1;
+	struct page *p = pages_chapter_claims(s, i);
+	if (!p)
+		return (size_t)-1;
+	page_done(s, p);
+	return (size_t)(p - s->pages);
+}
+
 /* A reindexed chapter (site_reindexed()) of a long book, whose claims were
  * all read from the cache: they go on its part's claims page, made again
  * (and saved with the chapter's record when it ends the part); then only
@@ -341,12 +368,9 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 	struct rendered *r = &s->chapters[i];
 	if (!s->claims_split)
 		return;
-	struct page *p = pages_chapter_claims(s, i);
-	if (p) {
-		size_t claims = (size_t)(p - s->pages);
-		page_done(s, p);
+	size_t claims = chapter_claims(s, i);
+	if (claims != (size_t)-1)
 		s->reuse->keep_chapter(s, i, page, claims);
-	}
 	size_t kept = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
 		if (r->claims[k].span.disputed)
@@ -372,11 +396,8 @@ static void chapter_done(struct site *s, size_t i)
 		return;
 	}
 	struct page *p = chapter_page_add(s, i);
-	size_t page = (size_t)(p - s->pages), claims = (size_t)-1;
-	if (s->claims_split && (p = pages_chapter_claims(s, i)) != NULL) {
-		claims = (size_t)(p - s->pages);
-		page_done(s, p);
-	}
+	size_t page = (size_t)(p - s->pages);
+	size_t claims = s->claims_split ? chapter_claims(s, i) : (size_t)-1;
 	if (s->reuse)
 		s->reuse->keep_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);
@@ -569,6 +590,10 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	if (s.reuse)
 		s.reuse->begin(&s);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
+	/* whole parts: a part's claims page may be taken from the last build
+	 * when the claims of all its chapters are as they were */
+	if (s.reuse && s.claims_split)
+		batch = (batch + SEARCH_PART_CHAPTERS - 1) / SEARCH_PART_CHAPTERS * SEARCH_PART_CHAPTERS;
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
 	if (b->nchapters)
@@ -645,7 +670,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	}
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {
-		free(s.chapters[i].search);
+		if (!s.chapters[i].search_borrowed)
+			free(s.chapters[i].search);
 		free(s.chapters[i].links.ids);
 		free(s.chapters[i].links.links);
 	}

@@ -944,7 +944,7 @@ static void claims_filter(struct site *s, struct dom_node *parent)
  * chapters each (the same groups as the search parts, so an incremental
  * build makes both again together): claims/NNNN.html, with a section per
  * chapter. */
-static const char *claims_group_path(struct site *s, size_t ci)
+const char *pages_claims_path(struct site *s, size_t ci)
 {
 	return arena_printf(s->a, "claims/%04zu.html", ci / SEARCH_PART_CHAPTERS);
 }
@@ -980,7 +980,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 	claims_rows(s, claims_table(sec), ci, 0);
 	if (ci != last)
 		return NULL;
-	struct page *p = page_new(s, claims_group_path(s, ci), c->path,
+	struct page *p = page_new(s, pages_claims_path(s, ci), c->path,
 				       arena_printf(s->a, "Claims: chapters %d–%d", b->chapters[first].number,
 						    c->number), NULL);
 	dom_page_fill(p->dom, "content", s->claims_frag);
@@ -1057,7 +1057,7 @@ static void claims_page(struct site *s)
 			const struct rendered *rc = &s->chapters[ci];
 			struct dom_node *li = dom_elem(ol, "li");
 			struct dom_node *a = dom_elem(li, "a");
-			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", claims_group_path(s, ci),
+			dom_attr(a, "href", arena_printf(s->a, "/%s#%s", pages_claims_path(s, ci),
 							 claims_section_id(s, ci)));
 			bi(a, c->title.zh, c->title.en);
 			dom_texts(li, arena_printf(s->a, ": %zu claims, %zu disputed", rc->claims_total,
@@ -1448,7 +1448,8 @@ void pages_search_chapter(struct site *s, size_t ci)
 	 * build whose part is made again) as the last build indexed it */
 	if (rc->search) {
 		search_index_merge_packed(s->search, rc->search);
-		free(rc->search);
+		if (!rc->search_borrowed)
+			free(rc->search);
 		rc->search = NULL;
 	} else {
 		search_add_chapter(s, ci, rc, s->search);

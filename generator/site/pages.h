@@ -25,5 +25,7 @@ char *pages_search_prepare(const struct site *s, size_t chapter, const struct re
 /* Adds chapter's claims to its claims page; returns the page when it is
  * complete (the last chapter of its group), else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);
+/* The path of the claims page of the part that chapter is in ("claims/0003.html"). */
+const char *pages_claims_path(struct site *s, size_t chapter);
 
 #endif

@@ -121,6 +121,8 @@ struct rendered {
 				      site, on the rendering thread, or read
 				      from the last build's), until merged */
 	size_t search_len;           /* its bytes */
+	int search_borrowed;         /* search is the reuse layer's (in its
+				      mapped cache): not freed */
 	int write_failed;            /* writing its page failed (reported) */
 	struct link_harvest links;   /* the page's ids and links, until kept */
 };

@@ -120,6 +120,12 @@ struct site_reuse {
 	void (*book_keys)(struct site *s);
 	/* 1 if the book page at path (of group g) was taken; 0: make it */
 	int (*book_page)(struct site *s, const char *path, enum page_group g);
+	/* in a long book, when chapter first (which begins a part) is done:
+	 * 1 if the part's claims page (at path) was taken from the last build
+	 * (then a page added to s->pages), because the claims of chapters
+	 * first..last (in s->chapters, all of them: each is rendered or read
+	 * again) are those it was made from; 0: make it */
+	int (*claims_page)(struct site *s, size_t first, size_t last, const char *path);
 	/* after a successful write: keep what the next build needs */
 	void (*finish)(struct site *s);
 	/* frees what begin() allocated outside the build's arena */
@@ -159,6 +165,8 @@ struct site {
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
 	struct dom_node *claims_frag, *claims_art;   /* the one being filled */
+	size_t claims_taken;         /* the part's claims page taken from the last
+					build: its index in pages + 1; 0: none */
 	const struct site_reuse *reuse;  /* NULL: a full build that keeps nothing */
 	void *reuse_ctx;             /* the reuse layer's: what it reads (the cache) */
 	void *reuse_state;           /* the reuse layer's: what this build takes */
