@@ -23,6 +23,14 @@
 
 #include <libdeflate.h>
 
+/* Indexing does a few things for every term of a book: those are inline
+ * (HOT: GCC's own choice made calls of them), and their slow paths are
+ * functions of their own, kept out of the fast ones (COLD: inlined, they
+ * made every call save and restore the registers they need, a third of
+ * what a term cost). */
+#define HOT static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline, cold))
+
 /* Postings are most of the index's memory (3.9 million of them for 1000
  * chapters), so they are two 32-bit numbers, not two words: a section's
  * weight is bounded by the size of the files its text comes from
@@ -153,12 +161,12 @@ struct sink {
 	int grams;                  /* 1: also the phrase grams */
 };
 
-static inline void index_term(struct search_index *ix, const char *text, size_t len,
-			      uint64_t word, uint32_t doc, uint32_t weight);
+HOT void index_term(struct search_index *ix, const char *text, size_t len,
+		    uint64_t word, uint32_t doc, uint32_t weight);
 static void add_title_endings(const struct sink *k, const char *text, size_t len);
 
 /* Hands on one term, text[0..len) (not NUL-terminated). */
-static inline void sink_term(const struct sink *k, const char *text, size_t len, uint64_t word)
+HOT void sink_term(const struct sink *k, const char *text, size_t len, uint64_t word)
 {
 	if (k->emit) {
 		char term[SEARCH_WORD_MAX + 1];
@@ -274,15 +282,22 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		if (ascii) {
 			unsigned char w = WORD_CHAR[c];
 			i++;
-			if (w) {
+			if (w) {   /* the word's letters and digits, up to what is not one */
 				prevlen = 0;
-				nondigit |= w > '9';
-				if (wlen < SEARCH_WORD_MAX) {
-					if (wlen < 8)
+				for (;;) {
+					nondigit |= w > '9';
+					if (wlen < 8) {
 						wword |= (uint64_t)w << (8 * wlen);
-					word[wlen++] = (char)w;
-				} else {
-					too_long = 1;
+						word[wlen++] = (char)w;
+					} else if (wlen < SEARCH_WORD_MAX) {
+						word[wlen++] = (char)w;
+					} else {
+						too_long = 1;
+					}
+					if (i >= len || (unsigned char)text[i] >= 0x80 ||
+					    !(w = WORD_CHAR[(unsigned char)text[i]]))
+						break;
+					i++;
 				}
 				continue;
 			}
@@ -336,7 +351,9 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		}
 		/* a CJK letter: itself and the pair it ends, both whole
 		 * characters of text (valid UTF-8) */
-		uint64_t curword = bytes_word(text + at, (size_t)n);
+		const unsigned char *u = (const unsigned char *)text + at;
+		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
 		sink_term(k, text + at, (size_t)n, curword);
 		if (prevlen)
 			sink_term(k, text + at - prevlen, prevlen + (size_t)n,
@@ -400,13 +417,11 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-/* The slow paths of indexing are functions of their own, kept out of the
- * fast ones (GCC): inlined, they made every call save and restore the
- * registers they need, a third of what a term cost. */
-#define COLD __attribute__((noinline, cold))
+COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n);
 
-/* Adds the term text[0..len) of hash h in the empty slot s and returns it. */
-static COLD struct term *term_add(struct search_index *ix, const char *text, size_t len,
+/* Adds the term text[0..len) of hash h in the empty slot s, with room for
+ * its first postings, and returns it. */
+COLD struct term *term_add(struct search_index *ix, const char *text, size_t len,
 				  uint64_t h, size_t s)
 {
 	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
@@ -420,12 +435,13 @@ static COLD struct term *term_add(struct search_index *ix, const char *text, siz
 	ix->slots[s] = ix->nterms;
 	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
 		rehash(ix, size_mul(ix->nslots, 2));
-	return &ix->terms[ix->nterms - 1];
+	postings_reserve(ix, t, 1);
+	return t;
 }
 
 /* Returns the term's entry, adding it when new; h is its hash (term_hash()). */
-static inline struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
-					   uint64_t h)
+HOT struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
+				 uint64_t h)
 {
 	size_t mask = ix->nslots - 1;
 	size_t s = (size_t)h & mask;
@@ -446,16 +462,16 @@ static struct posting *postings_of(const struct search_index *ix, const struct t
 }
 
 /* Makes room for n more postings of t (see struct term). */
-static COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
+COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 {
-	size_t want = size_add(t->npostings, n);
+	size_t want = t->npostings + n;   /* n: postings that exist */
 	if (want <= t->cap)
 		return;
 	size_t cap = t->cap ? size_mul(t->cap, 2) : 4;
 	while (cap < want)
 		cap = size_mul(cap, 2);
 	int last = t->cap && t->at + t->cap == ix->npool;   /* grows where it is */
-	size_t need = size_add(ix->npool, last ? cap - t->cap : cap);
+	size_t need = ix->npool + (last ? cap - t->cap : cap);
 	if (need > ix->pool_cap) {
 		size_t pcap = ix->pool_cap ? ix->pool_cap : 4096;
 		while (pcap < need)
@@ -463,8 +479,10 @@ static COLD void postings_reserve(struct search_index *ix, struct term *t, size_
 		ix->pool = xrealloc(ix->pool, size_mul(pcap, sizeof *ix->pool));
 		ix->pool_cap = pcap;
 	}
-	if (!last) {
-		memcpy(ix->pool + ix->npool, ix->pool + t->at, t->npostings * sizeof *ix->pool);
+	if (!last) {   /* a few postings: a loop, not a call */
+		struct posting *to = ix->pool + ix->npool, *from = ix->pool + t->at;
+		for (size_t k = 0; k < t->npostings; k++)
+			to[k] = from[k];
 		t->at = ix->npool;
 	}
 	ix->npool = need;
@@ -482,8 +500,8 @@ static uint64_t term_hash_of(const char *text, size_t len, uint64_t word)
  * when it is in the title.  Sections are added in order, so a term's
  * postings stay sorted by section: a repeat in the same section adds to
  * the last posting's weight. */
-static inline void index_term(struct search_index *ix, const char *text, size_t len,
-			      uint64_t word, uint32_t doc, uint32_t weight)
+HOT void index_term(struct search_index *ix, const char *text, size_t len,
+		    uint64_t word, uint32_t doc, uint32_t weight)
 {
 	struct term *t = term_get_hashed(ix, text, len, term_hash_of(text, len, word));
 	if (t->npostings) {
@@ -955,6 +973,19 @@ static int json_plain(unsigned char c)
 	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
 }
 
+/* json_plain() of each ASCII byte but the space (which a run of space
+ * may not keep), as a table: add_json() asks it of most bytes of a book. */
+static const unsigned char JSON_PLAIN[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
 /* Appends s[0..len) as a JSON string literal; with collapse, whitespace
  * runs become one space and the ends are trimmed (the text search results
  * quote).  Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped for
@@ -981,14 +1012,14 @@ static size_t add_json(struct buf *out, const char *s, size_t len, int collapse)
 		size_t run = i;
 		while (run < len) {
 			unsigned char c = (unsigned char)s[run];
-			if (c == ' ' && collapse) {
-				if (run + 1 < len && is_space((unsigned char)s[run + 1]))
+			if (c < 0x80 && JSON_PLAIN[c]) {
+				run++;
+			} else if (c == ' ') {
+				if (collapse && run + 1 < len && is_space((unsigned char)s[run + 1]))
 					break;
 				run++;
 			} else if (c < 0x80) {
-				if (!json_plain(c))
-					break;
-				run++;
+				break;
 			} else {
 				uint32_t cp;
 				int n = utf8_decode_fast(s + run, len - run, &cp);
