@@ -165,18 +165,21 @@ HOT void index_term(struct search_index *ix, const char *text, size_t len,
 		    uint64_t word, uint32_t doc, uint32_t weight);
 static void add_title_endings(const struct sink *k, const char *text, size_t len);
 
-/* Hands on one term, text[0..len) (not NUL-terminated). */
-HOT void sink_term(const struct sink *k, const char *text, size_t len, uint64_t word)
+/* Hands on one term, text[0..len) (not NUL-terminated).  The tokenizer
+ * passes k's fields as well, held where they are not read again for
+ * every term (the postings it writes could be them, for the compiler). */
+HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, uint32_t weight,
+		   int title, const char *text, size_t len, uint64_t word)
 {
-	if (k->emit) {
+	if (!ix) {
 		char term[SEARCH_WORD_MAX + 1];
 		memcpy(term, text, len);
 		term[len] = '\0';
 		k->emit(k->ctx, term, len);
 		return;
 	}
-	index_term(k->ix, text, len, word, k->doc, k->weight | k->flag);
-	if (k->title)
+	index_term(ix, text, len, word, doc, weight);
+	if (title)
 		add_title_endings(k, text, len);
 }
 
@@ -271,6 +274,9 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 	size_t prevlen = 0;          /* the previous CJK letter, for pairs */
 	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
+	struct search_index *ix = k->emit ? NULL : k->ix;
+	const uint32_t doc = k->doc, weight = k->weight | k->flag;
+	const int title = k->title, grams = k->grams;
 
 	if (!text)
 		return;
@@ -324,7 +330,7 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		}
 		if (wlen) {
 			if (!too_long)
-				sink_term(k, word, wlen, wword);
+				sink_term(k, ix, doc, weight, title, word, wlen, wword);
 			wlen = 0;
 			wword = 0;
 			too_long = 0;
@@ -334,7 +340,7 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			break;
 		if (ascii) {   /* not part of a word */
 			prevlen = 0;
-			if (k->grams && is_space(c)) {
+			if (grams && is_space(c)) {
 				while (i < len && is_space((unsigned char)text[i]))
 					i++;
 				add_gram(k, text, len, run, at, i);
@@ -354,9 +360,9 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		const unsigned char *u = (const unsigned char *)text + at;
 		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
 				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
-		sink_term(k, text + at, (size_t)n, curword);
+		sink_term(k, ix, doc, weight, title, text + at, (size_t)n, curword);
 		if (prevlen)
-			sink_term(k, text + at - prevlen, prevlen + (size_t)n,
+			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
 				  prevword | curword << (8 * prevlen));
 		prevlen = (size_t)n;
 		prevword = curword;
@@ -973,9 +979,9 @@ static int json_plain(unsigned char c)
 	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
 }
 
-/* json_plain() of each ASCII byte but the space (which a run of space
- * may not keep), as a table: add_json() asks it of most bytes of a book. */
-static const unsigned char JSON_PLAIN[128] = {
+/* json_plain() of each byte but the space (which a run of space may not
+ * keep), as a table: add_json() asks it of most bytes of a book. */
+static const unsigned char JSON_PLAIN[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -984,6 +990,14 @@ static const unsigned char JSON_PLAIN[128] = {
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
 /* Appends s[0..len) as a JSON string literal; with collapse, whitespace
@@ -1010,26 +1024,30 @@ static size_t add_json(struct buf *out, const char *s, size_t len, int collapse)
 		 * escape (a space too, unless more space follows it) and whole
 		 * UTF-8 sequences */
 		size_t run = i;
-		while (run < len) {
-			unsigned char c = (unsigned char)s[run];
-			if (c < 0x80 && JSON_PLAIN[c]) {
+		for (;;) {
+			while (run < len && JSON_PLAIN[(unsigned char)s[run]])
 				run++;
-			} else if (c == ' ') {
+			if (run >= len)
+				break;
+			unsigned char c = (unsigned char)s[run];
+			if (c == ' ') {
 				if (collapse && run + 1 < len && is_space((unsigned char)s[run + 1]))
 					break;
 				run++;
-			} else if (c < 0x80) {
-				break;
-			} else {
-				uint32_t cp;
-				int n = utf8_decode_fast(s + run, len - run, &cp);
-				if (n < 0 || cp == 0x2028 || cp == 0x2029)
-					break;
-				run += (size_t)n;
-				units += cp >= 0x10000;   /* a surrogate pair */
+				continue;
 			}
-			units++;
+			if (c < 0x80)
+				break;
+			uint32_t cp;
+			int n = utf8_decode_fast(s + run, len - run, &cp);
+			if (n < 0 || cp == 0x2028 || cp == 0x2029)
+				break;
+			run += (size_t)n;
+			/* one unit a byte is counted below: the character
+			 * is one (two past U+FFFF, a surrogate pair) */
+			units -= (size_t)n - 1 - (cp >= 0x10000);
 		}
+		units += run - i;
 		if (run > i) {
 			buf_add(out, s + i, run - i);
 			i = run;
