@@ -29,7 +29,7 @@
  * made every call save and restore the registers they need, a third of
  * what a term cost). */
 #define HOT static inline __attribute__((always_inline))
-#define COLD static __attribute__((noinline, cold))
+#define COLD static __attribute__((noinline))
 
 /* Postings are most of the index's memory (3.9 million of them for 1000
  * chapters), so they are two 32-bit numbers, not two words: a section's
@@ -120,6 +120,16 @@ static int is_space(unsigned char c)
 static int digit_at(const char *s, size_t len, size_t i)
 {
 	return i < len && is_ascii_digit((unsigned char)s[i]);
+}
+
+/* Returns 1 if the word s[from..to) is all digits (and the ',' of
+ * thousands dropped from it). */
+static int all_digits(const char *s, size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		if (!is_ascii_digit((unsigned char)s[k]) && s[k] != ',')
+			return 0;
+	return 1;
 }
 
 /* CJK characters that carry meaning (not punctuation or fullwidth forms).
@@ -267,10 +277,14 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 {
 	char word[SEARCH_WORD_MAX + 1];
 	size_t wlen = 0;
-	uint64_t wword = 0;          /* word's first 8 bytes, as a number */
+	/* the word's last 8 bytes, the last at bits 56-63: shifted down
+	 * when the word ends, its bytes as one number if it has 8 or fewer */
+	uint64_t wword = 0;
 	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
-	 * does: whether it is too long and whether it is all digits. */
-	int too_long = 0, nondigit = 0;
+	 * does: whether it is too long and (from its text at wstart) whether
+	 * it is all digits. */
+	int too_long = 0;
+	size_t wstart = 0;
 	size_t prevlen = 0;          /* the previous CJK letter, for pairs */
 	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
@@ -290,16 +304,14 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			i++;
 			if (w) {   /* the word's letters and digits, up to what is not one */
 				prevlen = 0;
+				if (!wlen)
+					wstart = at;
 				for (;;) {
-					nondigit |= w > '9';
-					if (wlen < 8) {
-						wword |= (uint64_t)w << (8 * wlen);
+					wword = wword >> 8 | (uint64_t)w << 56;
+					if (wlen < SEARCH_WORD_MAX)
 						word[wlen++] = (char)w;
-					} else if (wlen < SEARCH_WORD_MAX) {
-						word[wlen++] = (char)w;
-					} else {
+					else
 						too_long = 1;
-					}
 					if (i >= len || (unsigned char)text[i] >= 0x80 ||
 					    !(w = WORD_CHAR[(unsigned char)text[i]]))
 						break;
@@ -312,29 +324,25 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			 * only before a digit) */
 			if (c == '.' && wlen && is_ascii_digit((unsigned char)text[at - 1]) &&
 			    digit_at(text, len, i)) {
-				nondigit = 1;
-				if (wlen < SEARCH_WORD_MAX) {
-					if (wlen < 8)
-						wword |= (uint64_t)'.' << (8 * wlen);
+				wword = wword >> 8 | (uint64_t)'.' << 56;
+				if (wlen < SEARCH_WORD_MAX)
 					word[wlen++] = '.';
-				} else {
+				else
 					too_long = 1;
-				}
 				continue;
 			}
 			/* ',' before exactly three digits in a number: thousands */
-			if (c == ',' && wlen && !nondigit && digit_at(text, len, i) &&
+			if (c == ',' && wlen && digit_at(text, len, i) &&
 			    digit_at(text, len, i + 1) && digit_at(text, len, i + 2) &&
-			    !digit_at(text, len, i + 3))
+			    !digit_at(text, len, i + 3) && all_digits(text, wstart, at))
 				continue;
 		}
 		if (wlen) {
 			if (!too_long)
-				sink_term(k, ix, doc, weight, title, word, wlen, wword);
+				sink_term(k, ix, doc, weight, title, word, wlen,
+					  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
 			wlen = 0;
-			wword = 0;
 			too_long = 0;
-			nondigit = 0;
 		}
 		if (at >= len)
 			break;
