@@ -356,12 +356,20 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			}
 			continue;
 		}
-		uint32_t cp = 0;
-		int n = utf8_decode_fast(text + i, len - i, &cp);
-		i += n > 0 ? (size_t)n : 1;
-		if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
-			prevlen = 0;
-			continue;
+		int n;
+		if (c >= 0xE5 && c <= 0xE9 && len - i >= 3 &&
+		    ((unsigned char)text[i + 1] & 0xC0) == 0x80 &&
+		    ((unsigned char)text[i + 2] & 0xC0) == 0x80) {
+			n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
+			i += 3;
+		} else {
+			uint32_t cp = 0;
+			n = utf8_decode_fast(text + i, len - i, &cp);
+			i += n > 0 ? (size_t)n : 1;
+			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
+				prevlen = 0;
+				continue;
+			}
 		}
 		/* a CJK letter: itself and the pair it ends, both whole
 		 * characters of text (valid UTF-8) */
@@ -1046,6 +1054,16 @@ static size_t add_json(struct buf *out, const char *s, size_t len, int collapse)
 			}
 			if (c < 0x80)
 				break;
+			/* U+3000–U+CFFF (CJK, kana, hangul): three bytes, a
+			 * lead from 0xE3 to 0xEC, never overlong, a surrogate,
+			 * U+2028 or U+2029; one UTF-16 unit */
+			if (c >= 0xE3 && c <= 0xEC && len - run >= 3 &&
+			    ((unsigned char)s[run + 1] & 0xC0) == 0x80 &&
+			    ((unsigned char)s[run + 2] & 0xC0) == 0x80) {
+				run += 3;
+				units -= 2;
+				continue;
+			}
 			uint32_t cp;
 			int n = utf8_decode_fast(s + run, len - run, &cp);
 			if (n < 0 || cp == 0x2028 || cp == 0x2029)
