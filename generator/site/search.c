@@ -47,18 +47,26 @@ struct posting {
 #define IN_TITLE 0x80000000u
 
 /* A chapter's own index has thousands of terms, most in one section: a
- * term's bytes go into the index's words buffer and its postings into the
- * index's pool of postings, so that adding a term or a posting costs no
- * allocation (a malloc() and free() per term were a tenth of the
- * indexing).  A term's postings are one block of the pool, cap long; a
- * full block is copied to a new one twice as long at the pool's end (or
- * grown where it is when it is the last), so the pool holds at most about
- * twice the postings it must. */
+ * term's bytes go into the index's words buffer and its first postings
+ * into the index's pool of postings, so that adding a term or a posting
+ * costs no allocation (a malloc() and free() per term were a tenth of the
+ * indexing).  A term's postings are one block of the pool, cap long (a
+ * power of two); a full block moves to one twice as long and is kept for
+ * the next term that needs one of its size.  In an index that merges
+ * chapters (a part's, on the main thread), a term past POOL_MAX postings
+ * gets a block of its own, grown by realloc(): there the pool's blocks
+ * took twice the memory of the postings in them, a tenth of a build's
+ * peak. */
+#define POOL_MAX 8
 struct term {
 	uint64_t hash;              /* see term_hash() */
 	size_t text;                /* offset of its bytes (NUL-terminated) in words */
-	size_t at;                  /* offset of its postings in the pool */
 	size_t len, npostings, cap;
+	int own;                    /* 1: its postings are p.own, else p.at */
+	union {
+		size_t at;          /* its block's offset in the pool */
+		struct posting *own;   /* malloc'd, cap of them */
+	} p;
 };
 
 struct page {
@@ -82,6 +90,10 @@ struct search_index {
 	struct buf words;           /* the terms' bytes */
 	struct posting *pool;       /* every term's postings */
 	size_t npool, pool_cap;
+	size_t pool_max;            /* longest block of the pool: POOL_MAX once merging */
+	size_t free_blocks[64];     /* [k]: a block of 2^k postings left by a
+	                               term that grew (offset + 1; 0: none),
+	                               its first posting the next one's */
 	size_t *slots;              /* hash table of term index + 1; 0: empty */
 	size_t nslots;              /* a power of two, at least twice nterms */
 	struct page *pages;
@@ -399,6 +411,7 @@ struct search_index *search_index_new(void)
 	buf_init(&ix->tails);
 	buf_init(&ix->words);
 	ix->nslots = 1024;   /* a power of two, never full (term_add()) */
+	ix->pool_max = SIZE_MAX;
 	ix->slots = xcalloc(ix->nslots, sizeof *ix->slots);
 	return ix;
 }
@@ -449,7 +462,8 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
 	t->hash = h;
 	t->text = ix->words.len;
-	t->at = 0;
+	t->p.at = 0;
+	t->own = 0;
 	t->len = len;
 	t->npostings = t->cap = 0;
 	buf_add(&ix->words, text, len);
@@ -480,7 +494,31 @@ HOT struct term *term_get_hashed(struct search_index *ix, const char *text, size
 /* The postings of t. */
 static struct posting *postings_of(const struct search_index *ix, const struct term *t)
 {
-	return ix->pool + t->at;
+	return t->own ? t->p.own : ix->pool + t->p.at;
+}
+
+/* Makes room for n more postings of t (see struct term). */
+/* Returns the offset of a block of cap postings (a power of two) in the
+ * pool: one a term left, or a new one at the pool's end. */
+static size_t pool_take(struct search_index *ix, size_t cap, int class)
+{
+	size_t at = ix->free_blocks[class];
+	if (at--) {
+		const struct posting *link = &ix->pool[at];
+		ix->free_blocks[class] = (size_t)link->doc | (size_t)link->weight << 16 << 16;
+		return at;
+	}
+	size_t need = size_add(ix->npool, cap);
+	if (need > ix->pool_cap) {
+		size_t pcap = ix->pool_cap ? ix->pool_cap : 4096;
+		while (pcap < need)
+			pcap = size_mul(pcap, 2);
+		ix->pool = xrealloc(ix->pool, size_mul(pcap, sizeof *ix->pool));
+		ix->pool_cap = pcap;
+	}
+	at = ix->npool;
+	ix->npool = need;
+	return at;
 }
 
 /* Makes room for n more postings of t (see struct term). */
@@ -489,25 +527,41 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 	size_t want = t->npostings + n;   /* n: postings that exist */
 	if (want <= t->cap)
 		return;
-	size_t cap = t->cap ? size_mul(t->cap, 2) : 4;
+	/* a new term's first block: 4 postings in a chapter's index (fewer
+	 * moves), 1 in a merging one (most terms have one posting there) */
+	size_t cap = t->cap ? size_mul(t->cap, 2) : ix->pool_max == POOL_MAX ? 1 : 4;
 	while (cap < want)
 		cap = size_mul(cap, 2);
-	int last = t->cap && t->at + t->cap == ix->npool;   /* grows where it is */
-	size_t need = ix->npool + (last ? cap - t->cap : cap);
-	if (need > ix->pool_cap) {
-		size_t pcap = ix->pool_cap ? ix->pool_cap : 4096;
-		while (pcap < need)
-			pcap = size_mul(pcap, 2);
-		ix->pool = xrealloc(ix->pool, size_mul(pcap, sizeof *ix->pool));
-		ix->pool_cap = pcap;
+	int class = __builtin_ctzll(cap);
+	if (t->own) {
+		t->p.own = xrealloc(t->p.own, size_mul(cap, sizeof *t->p.own));
+		t->cap = cap;
+		return;
 	}
-	if (!last) {   /* a few postings: a loop, not a call */
-		struct posting *to = ix->pool + ix->npool, *from = ix->pool + t->at;
-		for (size_t k = 0; k < t->npostings; k++)
-			to[k] = from[k];
-		t->at = ix->npool;
+	struct posting *to;
+	if (cap <= ix->pool_max) {
+		size_t at = pool_take(ix, cap, class);   /* may move the pool */
+		to = ix->pool + at;
+	} else {
+		to = xmalloc(size_mul(cap, sizeof *to));
 	}
-	ix->npool = need;
+	const struct posting *from = ix->pool + t->p.at;
+	for (size_t k = 0; k < t->npostings; k++)   /* a few: a loop, not a call */
+		to[k] = from[k];
+	if (t->cap) {   /* the block left, for the next term of its size */
+		struct posting *left = ix->pool + t->p.at;
+		int old = __builtin_ctzll(t->cap);
+		size_t next = ix->free_blocks[old];
+		left->doc = (uint32_t)next;
+		left->weight = (uint32_t)(next >> 16 >> 16);
+		ix->free_blocks[old] = t->p.at + 1;
+	}
+	if (cap <= ix->pool_max) {
+		t->p.at = (size_t)(to - ix->pool);
+	} else {
+		t->p.own = to;
+		t->own = 1;
+	}
 	t->cap = cap;
 }
 
@@ -526,16 +580,18 @@ HOT void index_term(struct search_index *ix, const char *text, size_t len,
 		    uint64_t word, uint32_t doc, uint32_t weight)
 {
 	struct term *t = term_get_hashed(ix, text, len, term_hash_of(text, len, word));
-	if (t->npostings) {
-		struct posting *p = &ix->pool[t->at + t->npostings - 1];
-		if (p->doc == doc) {
-			p->weight = (p->weight + (weight & ~IN_TITLE)) | (weight & IN_TITLE);
-			return;
-		}
+	size_t n = t->npostings;
+	struct posting *ps = postings_of(ix, t);
+	if (n && ps[n - 1].doc == doc) {
+		ps[n - 1].weight = (ps[n - 1].weight + (weight & ~IN_TITLE)) | (weight & IN_TITLE);
+		return;
 	}
-	if (t->npostings == t->cap)
+	if (n == t->cap) {
 		postings_reserve(ix, t, 1);
-	ix->pool[t->at + t->npostings++] = (struct posting){ doc, weight };
+		ps = postings_of(ix, t);
+	}
+	ps[n] = (struct posting){ doc, weight };
+	t->npostings = n + 1;
 }
 
 /* A title's ASCII word also gives its endings of two bytes or more, each
@@ -630,8 +686,12 @@ static void pack_str(struct buf *b, const char *s)
  * after chapter in one index, whose tables are then grown only once. */
 static void index_clear(struct search_index *ix)
 {
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].own)
+			free(ix->terms[k].p.own);
 	ix->nterms = 0;
 	ix->npool = 0;
+	memset(ix->free_blocks, 0, sizeof ix->free_blocks);
 	if (ix->nslots)
 		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
 	buf_reset(&ix->words);
@@ -727,6 +787,7 @@ static char *unpack_dup(struct unpack *u)
 
 void search_index_merge_packed(struct search_index *ix, const char *data)
 {
+	ix->pool_max = POOL_MAX;
 	struct unpack u = { data };
 	size_t npages = unpack_u32(&u);
 	size_t *pages = xcalloc(npages ? npages : 1, sizeof *pages);
@@ -1348,18 +1409,30 @@ static size_t shard_key(const char *term, size_t len)
 
 static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/* The two base64 digits of every 12 bits, made for each part written
+ * (search_index_write_split()): add_base64() writes two at a time. */
+typedef char base64_pairs[4096][2];
+
+static void base64_pairs_fill(base64_pairs pairs)
+{
+	for (unsigned v = 0; v < 4096; v++) {
+		pairs[v][0] = BASE64[v >> 6];
+		pairs[v][1] = BASE64[v & 63];
+	}
+}
+
 /* Appends data[0..len) in base64 (RFC 4648, padded: what atob() reads). */
-static void add_base64(struct buf *out, const unsigned char *data, size_t len)
+static void add_base64(struct buf *out, const unsigned char *data, size_t len,
+		       base64_pairs pairs)
 {
 	buf_grow(out, size_add(size_mul(len / 3 + 1, 4), 1));
 	char *o = out->data + out->len;
 	size_t k = 0;
 	for (; k + 3 <= len; k += 3) {
 		uint32_t v = (uint32_t)data[k] << 16 | (uint32_t)data[k + 1] << 8 | data[k + 2];
-		*o++ = BASE64[v >> 18];
-		*o++ = BASE64[v >> 12 & 63];
-		*o++ = BASE64[v >> 6 & 63];
-		*o++ = BASE64[v & 63];
+		memcpy(o, pairs[v >> 12], 2);
+		memcpy(o + 2, pairs[v & 4095], 2);
+		o += 4;
 	}
 	if (k < len) {
 		uint32_t v = (uint32_t)data[k] << 16 | (k + 1 < len ? (uint32_t)data[k + 1] << 8 : 0);
@@ -1375,9 +1448,11 @@ static void add_base64(struct buf *out, const unsigned char *data, size_t len)
 /* Appends `call("name",k,"BASE64");` (no k when k < 0) to out, where
  * BASE64 is json deflated in zlib's format (what search.js's
  * DecompressionStream("deflate") reads), and empties json.  z is the
- * part's compressor, scratch a buffer for the deflated bytes. */
+ * part's compressor, scratch a buffer for the deflated bytes, pairs the
+ * part's table for add_base64(). */
 static void add_deflated(struct buf *out, const char *call, const char *name, long k,
-			 struct buf *json, struct libdeflate_compressor *z, struct buf *scratch)
+			 struct buf *json, struct libdeflate_compressor *z, struct buf *scratch,
+			 base64_pairs pairs)
 {
 	size_t bound = libdeflate_zlib_compress_bound(z, json->len);
 	scratch->len = 0;
@@ -1394,7 +1469,7 @@ static void add_deflated(struct buf *out, const char *call, const char *name, lo
 	if (k >= 0)
 		buf_addf(out, ",%ld", k);
 	buf_adds(out, ",\"");
-	add_base64(out, (const unsigned char *)scratch->data, n);
+	add_base64(out, (const unsigned char *)scratch->data, n, pairs);
 	buf_adds(out, "\");\n");
 	buf_reset(json);
 }
@@ -1408,6 +1483,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		exit(2);
 	}
 	struct buf json = BUF_INIT, scratch = BUF_INIT;
+	base64_pairs *pairs = xmalloc(sizeof *pairs);
+	base64_pairs_fill(*pairs);
 
 	/* the part's head: its sections, their total length, the page of
 	 * each run of sections, and each section's length */
@@ -1428,7 +1505,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		json.len = (size_t)(o - json.data);
 	}
 	buf_adds(&json, "\"}");
-	add_deflated(meta, "SPECBOOK_SEARCH_META", name, -1, &json, z, &scratch);
+	add_deflated(meta, "SPECBOOK_SEARCH_META", name, -1, &json, z, &scratch, *pairs);
 
 	/* the terms by shard, then each shard's sorted by their bytes (the
 	 * order within a shard is all the files show) */
@@ -1483,7 +1560,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			json.data[json.len] = '\0';
 		}
 		buf_adds(&json, json.len ? "]" : "[]");
-		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &json, z, &scratch);
+		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &json, z, &scratch, *pairs);
 	}
 	free(sorted);
 	free(tmp);
@@ -1506,9 +1583,10 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			buf_add(&json, ix->tails.data + d->tail, d->tail_len);
 		}
 		buf_adds(&json, "]]");
-		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch);
+		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch, *pairs);
 	}
 	libdeflate_free_compressor(z);
+	free(pairs);
 	buf_release(&json);
 	buf_release(&scratch);
 }
@@ -1522,6 +1600,9 @@ void search_index_free(struct search_index *ix)
 {
 	if (!ix)
 		return;
+	for (size_t k = 0; k < ix->nterms; k++)
+		if (ix->terms[k].own)
+			free(ix->terms[k].p.own);
 	free(ix->pool);
 	buf_release(&ix->words);
 	free(ix->terms);
