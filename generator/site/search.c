@@ -23,6 +23,14 @@
 
 #include <libdeflate.h>
 
+/* Indexing does a few things for every term of a book: those are inline
+ * (HOT: GCC's own choice made calls of them), and their slow paths are
+ * functions of their own, kept out of the fast ones (COLD: inlined, they
+ * made every call save and restore the registers they need, a third of
+ * what a term cost). */
+#define HOT static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline))
+
 /* Postings are most of the index's memory (3.9 million of them for 1000
  * chapters), so they are two 32-bit numbers, not two words: a section's
  * weight is bounded by the size of the files its text comes from
@@ -39,17 +47,25 @@ struct posting {
 #define IN_TITLE 0x80000000u
 
 /* A chapter's own index has thousands of terms, most in one section: a
- * term's bytes go into the index's words buffer and its first two postings
- * into the term itself, so that adding a term costs no allocation (two
- * malloc() and free() per term were a tenth of the indexing). */
+ * term's bytes go into the index's words buffer and its first postings
+ * into the index's pool of postings, so that adding a term or a posting
+ * costs no allocation (a malloc() and free() per term were a tenth of the
+ * indexing).  A term's postings are one block of the pool, cap long (a
+ * power of two); a full block moves to one twice as long and is kept for
+ * the next term that needs one of its size.  In an index that merges
+ * chapters (a part's, on the main thread), a term past POOL_MAX postings
+ * gets a block of its own, grown by realloc(): there the pool's blocks
+ * took twice the memory of the postings in them, a tenth of a build's
+ * peak. */
+#define POOL_MAX 8
 struct term {
+	uint64_t hash;              /* see term_hash() */
 	size_t text;                /* offset of its bytes (NUL-terminated) in words */
-	size_t len;
-	uint64_t hash;              /* see term_get() */
-	size_t npostings, cap;      /* cap 0: the postings are in p.one */
+	size_t len, npostings, cap;
+	int own;                    /* 1: its postings are p.own, else p.at */
 	union {
-		struct posting one[2];
-		struct posting *many;   /* malloc'd, cap of them */
+		size_t at;          /* its block's offset in the pool */
+		struct posting *own;   /* malloc'd, cap of them */
 	} p;
 };
 
@@ -72,8 +88,14 @@ struct search_index {
 	struct term *terms;
 	size_t nterms, terms_cap;
 	struct buf words;           /* the terms' bytes */
+	struct posting *pool;       /* every term's postings */
+	size_t npool, pool_cap;
+	size_t pool_max;            /* longest block of the pool: POOL_MAX once merging */
+	size_t free_blocks[64];     /* [k]: a block of 2^k postings left by a
+	                               term that grew (offset + 1; 0: none),
+	                               its first posting the next one's */
 	size_t *slots;              /* hash table of term index + 1; 0: empty */
-	size_t nslots;              /* a power of two, or 0 */
+	size_t nslots;              /* a power of two, at least twice nterms */
 	struct page *pages;
 	size_t npages, pages_cap;
 	struct doc *docs;
@@ -83,15 +105,43 @@ struct search_index {
 
 /* ---- tokenizer -------------------------------------------------------- */
 
-static int is_ascii_alnum(uint32_t c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
-}
+/* Each ASCII letter or digit, lowercased; 0 for every other byte below
+ * 0x80.  A table: the tokenizer asks it of every ASCII byte. */
+static const unsigned char WORD_CHAR[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 0, 0, 0, 0, 0, 0,
+	0, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
+	'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 0, 0, 0, 0, 0,
+	0, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o',
+	'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', 0, 0, 0, 0, 0,
+};
 
 static int is_ascii_digit(uint32_t c)
 {
 	return c >= '0' && c <= '9';
+}
+
+static int is_space(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Returns 1 if s[i] is an ASCII digit and i < len. */
+static int digit_at(const char *s, size_t len, size_t i)
+{
+	return i < len && is_ascii_digit((unsigned char)s[i]);
+}
+
+/* Returns 1 if the word s[from..to) is all digits (and the ',' of
+ * thousands dropped from it). */
+static int all_digits(const char *s, size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		if (!is_ascii_digit((unsigned char)s[k]) && s[k] != ',')
+			return 0;
+	return 1;
 }
 
 /* CJK characters that carry meaning (not punctuation or fullwidth forms).
@@ -104,150 +154,253 @@ static int is_cjk_letter(uint32_t c)
 	       c == 0x3005;                      /* 々 */
 }
 
-/* Decodes the code point at s[*i] and advances *i; invalid bytes give
- * U+FFFD (a separator) and advance by one. */
-static uint32_t next_cp(const char *s, size_t len, size_t *i)
+/* Returns the bytes s[0..n) (n <= 8) as one number, byte k at bits 8k. */
+static uint64_t bytes_word(const char *s, size_t n)
 {
-	uint32_t cp;
-	int n = utf8_decode_fast(s + *i, len - *i, &cp);
-	*i += n > 0 ? (size_t)n : 1;
-	return n > 0 ? cp : 0xFFFD;
-}
-
-/* Returns the byte at s[i] if it is ASCII and i < len, else 0. */
-static int ascii_at(const char *s, size_t len, size_t i)
-{
-	return i < len && (unsigned char)s[i] < 0x80 ? s[i] : 0;
-}
-
-/* Copies the n (1–4) bytes of one character from s to d, without a call
- * to memcpy() for so few bytes. */
-static void copy_char(char *d, const char *s, int n)
-{
-	switch (n) {
-	case 4: d[3] = s[3]; /* fall through */
-	case 3: d[2] = s[2]; /* fall through */
-	case 2: d[1] = s[1]; /* fall through */
-	default: d[0] = s[0];
-	}
+	uint64_t w = 0;
+	for (size_t k = 0; k < n; k++)
+		w |= (uint64_t)(unsigned char)s[k] << (8 * k);
+	return w;
 }
 
 /*
- * The tokenizer hands on each term with, when it is at most 8 bytes long,
- * those bytes as one number (byte k at bits 8k, the rest zero), put
- * together in a register as the term is read: add_term() hashes short
- * terms from it.  (Hashing the bytes in memory just after writing them
- * stalled on every term: the reads could not be served from the stores.)
+ * Where the tokenizer's terms go: a search_tokenize() caller's function,
+ * or the index a section is being added to.  Terms are handed on with,
+ * when they are at most 8 bytes long, those bytes as one number (byte k at
+ * bits 8k, the rest zero), put together in a register as the term is
+ * read: the index hashes short terms from it.  (Hashing the bytes in
+ * memory just after writing them stalled on every term: the reads could
+ * not be served from the stores.)
  */
-typedef void term_fn(void *ctx, const char *term, size_t len, uint64_t word);
+struct sink {
+	search_emit_fn *emit;       /* non-NULL: search_tokenize()'s caller */
+	void *ctx;
+	struct search_index *ix;    /* else the index, and: */
+	uint32_t doc;               /* the section being added */
+	uint32_t weight;            /* what each occurrence adds */
+	uint32_t flag;              /* IN_TITLE in the title */
+	int title;                  /* 1: also each ASCII word's endings */
+	int grams;                  /* 1: also the phrase grams */
+};
 
-static void tokenize(const char *text, size_t len, term_fn *emit, void *ctx)
+HOT void index_term(struct search_index *ix, const char *text, size_t len,
+		    uint64_t word, uint32_t doc, uint32_t weight);
+static void add_title_endings(const struct sink *k, const char *text, size_t len);
+
+/* Hands on one term, text[0..len) (not NUL-terminated).  The tokenizer
+ * passes k's fields as well, held where they are not read again for
+ * every term (the postings it writes could be them, for the compiler). */
+HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, uint32_t weight,
+		   int title, const char *text, size_t len, uint64_t word)
+{
+	if (!ix) {
+		char term[SEARCH_WORD_MAX + 1];
+		memcpy(term, text, len);
+		term[len] = '\0';
+		k->emit(k->ctx, term, len);
+		return;
+	}
+	index_term(ix, text, len, word, doc, weight);
+	if (title)
+		add_title_endings(k, text, len);
+}
+
+/* Appends the word character of n bytes at s to gram at g as search.js
+ * reads it (ASCII lowercased) and returns the end. */
+static size_t gram_put(char *gram, size_t g, const char *s, size_t n)
+{
+	if (n == 1) {
+		gram[g] = (char)WORD_CHAR[(unsigned char)s[0]];
+		return g + 1;
+	}
+	memcpy(gram + g, s, n);
+	return g + n;
+}
+
+/* Returns the length of the word character (ASCII letter or digit, CJK
+ * letter) at s[i] (i < len), or 0 if there is none. */
+static size_t word_char_at(const char *s, size_t len, size_t i)
+{
+	unsigned char b = (unsigned char)s[i];
+	if (b < 0x80)
+		return WORD_CHAR[b] != 0;
+	uint32_t cp;
+	int n = utf8_decode_fast(s + i, len - i, &cp);
+	return n > 0 && is_cjk_letter(cp) ? (size_t)n : 0;
+}
+
+/* Returns the length of the word character that ends at s[end] and starts
+ * at from or after, or 0 if there is none (what ends there is not one, or
+ * not a whole character).  UTF-8 resynchronises on every lead byte, so a
+ * valid sequence found looking back is the one a reader from the front
+ * finds. */
+static size_t word_char_before(const char *s, size_t from, size_t end)
+{
+	if (end <= from)
+		return 0;
+	unsigned char b = (unsigned char)s[end - 1];
+	if (b < 0x80)
+		return WORD_CHAR[b] != 0;
+	size_t at = end - 1;
+	while (at > from && end - at < 4 && ((unsigned char)s[at] & 0xC0) == 0x80)
+		at--;
+	uint32_t cp;
+	int n = utf8_decode_fast(s + at, end - at, &cp);
+	return n > 0 && (size_t)n == end - at && is_cjk_letter(cp) ? (size_t)n : 0;
+}
+
+/*
+ * The phrase gram across the run of space s[sp..after): the two characters
+ * before it (after from, the end of the run of space before) and the two
+ * after it, when all four are word characters ("memory bandwidth" gives
+ * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
+ * space, ASCII lowercased).  A query of words typed apart can be in a
+ * section's text or title as written only if its own gram is there, so
+ * search.js knows without loading a section whether a phrase boost could
+ * lift it.  Grams hold a space and no word does; they are written in the
+ * shards only, with weight 0.
+ */
+static void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
+		     size_t after)
+{
+	size_t n2 = word_char_before(s, from, sp);
+	size_t n1 = n2 ? word_char_before(s, from, sp - n2) : 0;
+	if (!n1 || after >= len)
+		return;
+	size_t n3 = word_char_at(s, len, after);
+	size_t n4 = n3 && after + n3 < len ? word_char_at(s, len, after + n3) : 0;
+	if (!n4)
+		return;
+	char gram[4 * 4 + 2];
+	size_t g = gram_put(gram, 0, s + sp - n2 - n1, n1);
+	g = gram_put(gram, g, s + sp - n2, n2);
+	gram[g++] = ' ';
+	g = gram_put(gram, g, s + after, n3);
+	g = gram_put(gram, g, s + after + n3, n4);
+	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
+}
+
+/*
+ * Splits text[0..len) into the terms of search_tokenize() and hands them to
+ * k, in one pass: with k->grams also the phrase grams (add_gram()), each
+ * found at its run of space.
+ */
+static void tokenize(const char *text, size_t len, const struct sink *k)
 {
 	char word[SEARCH_WORD_MAX + 1];
 	size_t wlen = 0;
-	uint64_t wword = 0;          /* word's first 8 bytes, as a number */
-	int too_long = 0;
+	/* the word's last 8 bytes, the last at bits 56-63: shifted down
+	 * when the word ends, its bytes as one number if it has 8 or fewer */
+	uint64_t wword = 0;
 	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
-	 * does: its last character and whether it is all digits. */
-	int last = 0, all_digits = 1;
-	char prev[4] = { 0 };       /* the previous CJK letter, for pairs */
-	int prevlen = 0;
+	 * does: whether it is too long and (from its text at wstart) whether
+	 * it is all digits. */
+	int too_long = 0;
+	size_t wstart = 0;
+	size_t prevlen = 0;          /* the previous CJK letter, for pairs */
 	uint64_t prevword = 0;
-	char cur[5], pair[9];
+	size_t run = 0;              /* where the text after the last space starts */
+	struct search_index *ix = k->emit ? NULL : k->ix;
+	const uint32_t doc = k->doc, weight = k->weight | k->flag;
+	const int title = k->title, grams = k->grams;
 
 	if (!text)
 		return;
 	size_t i = 0;
-	while (i <= len) {
-		uint32_t cp = 0;     /* 0 at the end: flushes the last word */
+	for (;;) {
 		size_t at = i;
-		if (i < len && (unsigned char)text[i] < 0x80)
-			cp = (unsigned char)text[i++];   /* ASCII: no decoder call */
-		else if (i < len)
-			cp = next_cp(text, len, &i);
-		else
+		unsigned char c = i < len ? (unsigned char)text[i] : 0;
+		int ascii = c && c < 0x80;   /* (a NUL byte is decoded: a separator) */
+		if (ascii) {
+			unsigned char w = WORD_CHAR[c];
 			i++;
-
-		int add = 0;
-		if (cp && is_ascii_alnum(cp)) {
+			if (w) {   /* the word's letters and digits, up to what is not one */
+				prevlen = 0;
+				if (!wlen)
+					wstart = at;
+				for (;;) {
+					wword = wword >> 8 | (uint64_t)w << 56;
+					if (wlen < SEARCH_WORD_MAX)
+						word[wlen++] = (char)w;
+					else
+						too_long = 1;
+					if (i >= len || (unsigned char)text[i] >= 0x80 ||
+					    !(w = WORD_CHAR[(unsigned char)text[i]]))
+						break;
+					i++;
+				}
+				continue;
+			}
+			/* '.' between digits: a decimal number (the word's last
+			 * character is the one before, a '.' or ',' being taken
+			 * only before a digit) */
+			if (c == '.' && wlen && is_ascii_digit((unsigned char)text[at - 1]) &&
+			    digit_at(text, len, i)) {
+				wword = wword >> 8 | (uint64_t)'.' << 56;
+				if (wlen < SEARCH_WORD_MAX)
+					word[wlen++] = '.';
+				else
+					too_long = 1;
+				continue;
+			}
+			/* ',' before exactly three digits in a number: thousands */
+			if (c == ',' && wlen && digit_at(text, len, i) &&
+			    digit_at(text, len, i + 1) && digit_at(text, len, i + 2) &&
+			    !digit_at(text, len, i + 3) && all_digits(text, wstart, at))
+				continue;
+		}
+		if (wlen) {
+			if (!too_long)
+				sink_term(k, ix, doc, weight, title, word, wlen,
+					  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
+			wlen = 0;
+			too_long = 0;
+		}
+		if (at >= len)
+			break;
+		if (ascii) {   /* not part of a word */
 			prevlen = 0;
-			last = (int)cp;
-			all_digits = all_digits && is_ascii_digit(cp);
-			add = cp >= 'A' && cp <= 'Z' ? (int)cp + 32 : (int)cp;
-		} else if (cp == '.' && wlen && is_ascii_digit((uint32_t)last) &&
-			   is_ascii_digit((uint32_t)ascii_at(text, len, at + 1))) {
-			/* '.' between digits: a decimal number */
-			last = '.';
-			all_digits = 0;
-			add = '.';
-		}
-		if (add) {
-			if (wlen < SEARCH_WORD_MAX) {
-				if (wlen < 8)
-					wword |= (uint64_t)add << (8 * wlen);
-				word[wlen++] = (char)add;
-			} else {
-				too_long = 1;
+			if (grams && is_space(c)) {
+				while (i < len && is_space((unsigned char)text[i]))
+					i++;
+				add_gram(k, text, len, run, at, i);
+				run = i;
 			}
 			continue;
 		}
-		/* ',' before exactly three digits in a number: thousands */
-		if (cp == ',' && wlen && all_digits &&
-		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 1)) &&
-		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 2)) &&
-		    is_ascii_digit((uint32_t)ascii_at(text, len, at + 3)) &&
-		    !is_ascii_digit((uint32_t)ascii_at(text, len, at + 4)))
-			continue;
-
-		if (wlen && !too_long) {
-			word[wlen] = '\0';
-			emit(ctx, word, wlen, wword);
-		}
-		wlen = 0;
-		wword = 0;
-		too_long = 0;
-		last = 0;
-		all_digits = 1;
-
-		if (cp && is_cjk_letter(cp)) {
-			int n = (int)(i - at);   /* the letter's own bytes: valid UTF-8 */
-			uint64_t curword = 0;
-			for (int k = 0; k < n; k++)
-				curword |= (uint64_t)(unsigned char)text[at + (size_t)k] << (8 * k);
-			copy_char(cur, text + at, n);
-			cur[n] = '\0';
-			emit(ctx, cur, (size_t)n, curword);
-			if (prevlen) {
-				copy_char(pair, prev, prevlen);
-				copy_char(pair + prevlen, cur, n);
-				pair[prevlen + n] = '\0';
-				emit(ctx, pair, (size_t)(prevlen + n), prevword | curword << (8 * prevlen));
-			}
-			copy_char(prev, cur, n);
-			prevlen = n;
-			prevword = curword;
+		int n;
+		if (c >= 0xE5 && c <= 0xE9 && len - i >= 3 &&
+		    ((unsigned char)text[i + 1] & 0xC0) == 0x80 &&
+		    ((unsigned char)text[i + 2] & 0xC0) == 0x80) {
+			n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
+			i += 3;
 		} else {
-			prevlen = 0;
+			uint32_t cp = 0;
+			n = utf8_decode_fast(text + i, len - i, &cp);
+			i += n > 0 ? (size_t)n : 1;
+			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
+				prevlen = 0;
+				continue;
+			}
 		}
+		/* a CJK letter: itself and the pair it ends, both whole
+		 * characters of text (valid UTF-8) */
+		const unsigned char *u = (const unsigned char *)text + at;
+		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
+				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
+		sink_term(k, ix, doc, weight, title, text + at, (size_t)n, curword);
+		if (prevlen)
+			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
+				  prevword | curword << (8 * prevlen));
+		prevlen = (size_t)n;
+		prevword = curword;
 	}
-}
-
-struct public_emit {
-	search_emit_fn *emit;
-	void *ctx;
-};
-
-static void emit_public(void *p, const char *term, size_t len, uint64_t word)
-{
-	const struct public_emit *pe = p;
-	(void)word;
-	pe->emit(pe->ctx, term, len);
 }
 
 void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
 {
-	struct public_emit pe = { emit, ctx };
-	tokenize(text, len, emit_public, &pe);
+	struct sink k = { .emit = emit, .ctx = ctx };
+	tokenize(text, len, &k);
 }
 
 /* ---- the index -------------------------------------------------------- */
@@ -257,11 +410,14 @@ struct search_index *search_index_new(void)
 	struct search_index *ix = xcalloc(1, sizeof *ix);
 	buf_init(&ix->tails);
 	buf_init(&ix->words);
+	ix->nslots = 1024;   /* a power of two, never full (term_add()) */
+	ix->pool_max = SIZE_MAX;
+	ix->slots = xcalloc(ix->nslots, sizeof *ix->slots);
 	return ix;
 }
 
 /* A term of up to 8 bytes is hashed from its bytes as one number (see
- * tokenize()); longer ones by pack_hash().  The mixing is a bijection,
+ * struct sink); longer ones by pack_hash().  The mixing is a bijection,
  * so two short terms of the same length with the same hash are the same
  * term. */
 static uint64_t hash_word(uint64_t w)
@@ -296,87 +452,146 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-/* Returns the term's entry, adding it when new; h is its hash (term_get()). */
-static struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
-				    uint64_t h)
+COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n);
+
+/* Adds the term text[0..len) of hash h in the empty slot s, with room for
+ * its first postings, and returns it. */
+COLD struct term *term_add(struct search_index *ix, const char *text, size_t len,
+				  uint64_t h, size_t s)
 {
-	if (size_mul(ix->nterms + 1, 2) > ix->nslots)   /* load ≤ 1/2 */
-		rehash(ix, ix->nslots ? size_mul(ix->nslots, 2) : 1024);
-	size_t mask = ix->nslots - 1;
-	size_t s = (size_t)h & mask;
-	while (ix->slots[s]) {
-		/* the stored hash settles most probes without reading the text */
-		struct term *t = &ix->terms[ix->slots[s] - 1];
-		if (t->hash == h && t->len == len &&
-		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
-			return t;
-		s = (s + 1) & mask;
-	}
 	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
-	memset(t, 0, sizeof *t);
+	t->hash = h;
 	t->text = ix->words.len;
+	t->p.at = 0;
+	t->own = 0;
+	t->len = len;
+	t->npostings = t->cap = 0;
 	buf_add(&ix->words, text, len);
 	buf_addch(&ix->words, '\0');
-	t->len = len;
-	t->hash = h;
 	ix->slots[s] = ix->nterms;
+	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
+		rehash(ix, size_mul(ix->nslots, 2));
+	postings_reserve(ix, t, 1);
 	return t;
 }
 
-/* The postings of t, writable though t is const (as strchr() does). */
-static struct posting *postings_of(const struct term *t)
+/* Returns the term's entry, adding it when new; h is its hash (term_hash()). */
+HOT struct term *term_get_hashed(struct search_index *ix, const char *text, size_t len,
+				 uint64_t h)
 {
-	return t->cap ? t->p.many : (struct posting *)t->p.one;
+	size_t mask = ix->nslots - 1;
+	size_t s = (size_t)h & mask;
+	for (size_t e; (e = ix->slots[s]); s = (s + 1) & mask) {
+		/* the stored hash settles most probes without reading the text */
+		struct term *t = &ix->terms[e - 1];
+		if (t->hash == h && t->len == len &&
+		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
+			return t;
+	}
+	return term_add(ix, text, len, h, s);
 }
 
-/* Makes room for n more postings of t. */
-static void postings_reserve(struct term *t, size_t n)
+/* The postings of t. */
+static struct posting *postings_of(const struct search_index *ix, const struct term *t)
 {
-	size_t want = t->npostings + n;
-	if (want <= (t->cap ? t->cap : 2))
+	return t->own ? t->p.own : ix->pool + t->p.at;
+}
+
+/* Makes room for n more postings of t (see struct term). */
+/* Returns the offset of a block of cap postings (a power of two) in the
+ * pool: one a term left, or a new one at the pool's end. */
+static size_t pool_take(struct search_index *ix, size_t cap, int class)
+{
+	size_t at = ix->free_blocks[class];
+	if (at--) {
+		const struct posting *link = &ix->pool[at];
+		ix->free_blocks[class] = (size_t)link->doc | (size_t)link->weight << 16 << 16;
+		return at;
+	}
+	size_t need = size_add(ix->npool, cap);
+	if (need > ix->pool_cap) {
+		size_t pcap = ix->pool_cap ? ix->pool_cap : 4096;
+		while (pcap < need)
+			pcap = size_mul(pcap, 2);
+		ix->pool = xrealloc(ix->pool, size_mul(pcap, sizeof *ix->pool));
+		ix->pool_cap = pcap;
+	}
+	at = ix->npool;
+	ix->npool = need;
+	return at;
+}
+
+/* Makes room for n more postings of t (see struct term). */
+COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
+{
+	size_t want = t->npostings + n;   /* n: postings that exist */
+	if (want <= t->cap)
 		return;
-	size_t cap = t->cap ? t->cap : 8;
+	/* a new term's first block: 4 postings in a chapter's index (fewer
+	 * moves), 1 in a merging one (most terms have one posting there) */
+	size_t cap = t->cap ? size_mul(t->cap, 2) : ix->pool_max == POOL_MAX ? 1 : 4;
 	while (cap < want)
 		cap = size_mul(cap, 2);
-	if (t->cap) {
-		t->p.many = xrealloc(t->p.many, size_mul(cap, sizeof *t->p.many));
+	int class = __builtin_ctzll(cap);
+	if (t->own) {
+		t->p.own = xrealloc(t->p.own, size_mul(cap, sizeof *t->p.own));
+		t->cap = cap;
+		return;
+	}
+	struct posting *to;
+	if (cap <= ix->pool_max) {
+		size_t at = pool_take(ix, cap, class);   /* may move the pool */
+		to = ix->pool + at;
 	} else {
-		struct posting *many = xmalloc(size_mul(cap, sizeof *many));
-		memcpy(many, t->p.one, t->npostings * sizeof *many);
-		t->p.many = many;
+		to = xmalloc(size_mul(cap, sizeof *to));
+	}
+	const struct posting *from = ix->pool + t->p.at;
+	for (size_t k = 0; k < t->npostings; k++)   /* a few: a loop, not a call */
+		to[k] = from[k];
+	if (t->cap) {   /* the block left, for the next term of its size */
+		struct posting *left = ix->pool + t->p.at;
+		int old = __builtin_ctzll(t->cap);
+		size_t next = ix->free_blocks[old];
+		left->doc = (uint32_t)next;
+		left->weight = (uint32_t)(next >> 16 >> 16);
+		ix->free_blocks[old] = t->p.at + 1;
+	}
+	if (cap <= ix->pool_max) {
+		t->p.at = (size_t)(to - ix->pool);
+	} else {
+		t->p.own = to;
+		t->own = 1;
 	}
 	t->cap = cap;
 }
 
-/* word: text's bytes as one number when len <= 8 (see tokenize()). */
-static struct term *term_get(struct search_index *ix, const char *text, size_t len,
-			     uint64_t word)
+/* The hash term_get_hashed() is given for text[0..len), whose bytes are
+ * word when len <= 8. */
+static uint64_t term_hash_of(const char *text, size_t len, uint64_t word)
 {
-	return term_get_hashed(ix, text, len,
-			       len <= 8 ? hash_word(word) : pack_hash(PACK_HASH_INIT, text, len));
+	return len <= 8 ? hash_word(word) : pack_hash(PACK_HASH_INIT, text, len);
 }
 
-struct add_ctx {
-	struct search_index *ix;
-	size_t doc;
-	unsigned long weight;
-	uint32_t flag;              /* IN_TITLE while adding the title */
-};
-
-static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
+/* Counts one occurrence of a term in section doc: weight, with IN_TITLE
+ * when it is in the title.  Sections are added in order, so a term's
+ * postings stay sorted by section: a repeat in the same section adds to
+ * the last posting's weight. */
+HOT void index_term(struct search_index *ix, const char *text, size_t len,
+		    uint64_t word, uint32_t doc, uint32_t weight)
 {
-	struct add_ctx *ctx = ctxp;
-	struct term *t = term_get(ctx->ix, text, len, word);
-	struct posting *p = postings_of(t);
-	if (t->npostings && p[t->npostings - 1].doc == ctx->doc) {
-		p[t->npostings - 1].weight += (uint32_t)ctx->weight;
-		p[t->npostings - 1].weight |= ctx->flag;
+	struct term *t = term_get_hashed(ix, text, len, term_hash_of(text, len, word));
+	size_t n = t->npostings;
+	struct posting *ps = postings_of(ix, t);
+	if (n && ps[n - 1].doc == doc) {
+		ps[n - 1].weight = (ps[n - 1].weight + (weight & ~IN_TITLE)) | (weight & IN_TITLE);
 		return;
 	}
-	postings_reserve(t, 1);
-	p = postings_of(t) + t->npostings++;
-	p->doc = (uint32_t)ctx->doc;
-	p->weight = (uint32_t)ctx->weight | ctx->flag;
+	if (n == t->cap) {
+		postings_reserve(ix, t, 1);
+		ps = postings_of(ix, t);
+	}
+	ps[n] = (struct posting){ doc, weight };
+	t->npostings = n + 1;
 }
 
 /* A title's ASCII word also gives its endings of two bytes or more, each
@@ -385,10 +600,8 @@ static void add_term(void *ctxp, const char *text, size_t len, uint64_t word)
  * "InfiniBand"), and search.js finds those sections from these without
  * loading them.  They sort before every term and are written only in the
  * split index's shards, in the shard of the ending itself. */
-static void add_title_endings(void *ctxp, const char *text, size_t len, uint64_t word)
+static void add_title_endings(const struct sink *k, const char *text, size_t len)
 {
-	(void)word;
-	add_term(ctxp, text, len, word);
 	if ((unsigned char)text[0] >= 0x80 || len < 3)
 		return;
 	char end[SEARCH_WORD_MAX + 2];
@@ -396,92 +609,7 @@ static void add_title_endings(void *ctxp, const char *text, size_t len, uint64_t
 	for (size_t i = 1; i + 2 <= len; i++) {
 		size_t n = len - i + 1;
 		memcpy(end + 1, text + i, len - i);
-		end[n] = '\0';
-		uint64_t w = 0;
-		for (size_t k = 0; n <= 8 && k < n; k++)
-			w |= (uint64_t)(unsigned char)end[k] << (8 * k);
-		struct add_ctx *ctx = ctxp;
-		unsigned long keep = ctx->weight;
-		ctx->weight = 0;
-		add_term(ctxp, end, n, w);
-		ctx->weight = keep;
-	}
-}
-
-static int is_space(unsigned char c);
-
-/* Appends the character of n bytes at s[at] to gram at g as search.js
- * reads it (ASCII lowercased) and returns the end. */
-static size_t gram_put(char *gram, size_t g, const char *s, size_t at, int n)
-{
-	unsigned char b = (unsigned char)s[at];
-	if (n == 1) {
-		gram[g] = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
-		return g + 1;
-	}
-	copy_char(gram + g, s + at, n);
-	return g + (size_t)n;
-}
-
-/*
- * Adds the phrase grams of s[0..len), with weight 0 and ctx's flag: for
- * each run of space with two word characters (ASCII letters and digits,
- * CJK letters) on either side, those five ("memory bandwidth" gives
- * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
- * space, ASCII lowercased).  A query
- * of words typed apart can be in a section's text or title as written
- * only if its own gram is there, so search.js knows without loading a
- * section whether a phrase boost could lift it.  Grams hold a space and
- * no word does; they are written in the shards only.
- */
-static void add_grams(struct add_ctx *ctx, const char *s, size_t len)
-{
-	/* the last two characters since the last space: where they start,
-	 * their lengths (-1: an invalid byte) and whether they are word
-	 * characters (ASCII letters and digits, CJK letters) */
-	size_t at1 = 0, at2 = 0;
-	int n1 = 0, n2 = 0, w1 = 0, w2 = 0, since = 0;
-	char gram[4 * 4 + 2];
-	size_t g = 0;
-	int pending = 0;            /* a space with two before it: gram[0..g) */
-	size_t i = 0;
-	while (i < len) {
-		unsigned char b = (unsigned char)s[i];
-		if (is_space(b)) {
-			while (i < len && is_space((unsigned char)s[i]))
-				i++;
-			pending = since >= 2 && w1 && w2;
-			if (pending) {
-				g = gram_put(gram, 0, s, at1, n1);
-				g = gram_put(gram, g, s, at2, n2);
-				gram[g++] = ' ';
-			}
-			since = 0;
-			continue;
-		}
-		int n = 1, w = is_ascii_alnum(b);
-		if (b >= 0x80) {
-			uint32_t cp;
-			n = utf8_decode_fast(s + i, len - i, &cp);
-			w = n > 0 && is_cjk_letter(cp);
-		}
-		at1 = at2;
-		n1 = n2;
-		w1 = w2;
-		at2 = i;
-		n2 = n;
-		w2 = w;
-		i += n < 0 ? 1 : (size_t)n;
-		if (++since == 2 && pending && w1 && w2) {
-			size_t e = gram_put(gram, g, s, at1, n1);
-			e = gram_put(gram, e, s, at2, n2);
-			gram[e] = '\0';
-			uint64_t word = 0;
-			for (size_t k = 0; e <= 8 && k < e; k++)
-				word |= (uint64_t)(unsigned char)gram[k] << (8 * k);
-			add_term(ctx, gram, e, word);
-			pending = 0;
-		}
+		index_term(k->ix, end, n, n <= 8 ? bytes_word(end, n) : 0, k->doc, k->flag);
 	}
 }
 
@@ -497,46 +625,7 @@ static size_t page_get(struct search_index *ix, const char *path)
 	return ix->npages - 1;
 }
 
-static int is_space(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-static void add_json(struct buf *out, const char *s, size_t len, int collapse);
-
-/* Returns the length in UTF-16 units (JavaScript's length) of s[0..len)
- * as add_json() writes it with collapse: the ends trimmed, each run of
- * space one unit, an invalid byte one U+FFFD. */
-static size_t utf16_units(const char *s, size_t len)
-{
-	size_t i = 0, n = 0;
-	while (i < len && is_space((unsigned char)s[i]))
-		i++;
-	while (len > i && is_space((unsigned char)s[len - 1]))
-		len--;
-	while (i < len) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x80) {
-			i++;
-			if (is_space(c))
-				while (i < len && is_space((unsigned char)s[i]))
-					i++;
-			n++;
-			continue;
-		}
-		uint32_t cp;
-		int k = utf8_decode_fast(s + i, len - i, &cp);
-		if (k < 0) {
-			i++;
-			n++;
-		} else {
-			i += (size_t)k;
-			n += cp >= 0x10000 ? 2 : 1;
-		}
-	}
-	return n;
-}
-
+static size_t add_json(struct buf *out, const char *s, size_t len, int collapse);
 static void add_json_string(struct buf *out, const char *s, size_t len);
 
 void search_index_add(struct search_index *ix, const char *page,
@@ -561,24 +650,20 @@ void search_index_add(struct search_index *ix, const char *page,
 	buf_addch(&ix->tails, ',');
 	add_json_string(&ix->tails, anchor ? anchor : "", anchor ? strlen(anchor) : 0);
 	buf_addch(&ix->tails, ',');
-	add_json(&ix->tails, title, tlen, 1);
+	d->units = add_json(&ix->tails, title, tlen, 1);
 	buf_addch(&ix->tails, ',');
-	add_json(&ix->tails, text, xlen, 1);
+	d->units += add_json(&ix->tails, text, xlen, 1);
 	buf_addch(&ix->tails, ']');
 	d->tail_len = ix->tails.len - d->tail;
-	d->units = utf16_units(title, tlen) + utf16_units(text, xlen);
 
 	/* whitespace only separates terms: collapsing it changes none */
-	struct add_ctx ctx = { ix, ix->ndocs - 1, SEARCH_TITLE_WEIGHT, IN_TITLE };
-	tokenize(title, tlen, add_title_endings, &ctx);
-	ctx.weight = 1;
-	ctx.flag = 0;
-	tokenize(text, xlen, add_term, &ctx);
-	ctx.weight = 0;
-	ctx.flag = IN_TITLE;
-	add_grams(&ctx, title, tlen);
-	ctx.flag = 0;
-	add_grams(&ctx, text, xlen);
+	struct sink k = { .ix = ix, .doc = (uint32_t)(ix->ndocs - 1), .weight = SEARCH_TITLE_WEIGHT,
+			  .flag = IN_TITLE, .title = 1, .grams = 1 };
+	tokenize(title, tlen, &k);
+	k.weight = 1;
+	k.flag = 0;
+	k.title = 0;
+	tokenize(text, xlen, &k);
 	arena_free(&sup);
 }
 
@@ -602,9 +687,11 @@ static void pack_str(struct buf *b, const char *s)
 static void index_clear(struct search_index *ix)
 {
 	for (size_t k = 0; k < ix->nterms; k++)
-		if (ix->terms[k].cap)
-			free(ix->terms[k].p.many);
+		if (ix->terms[k].own)
+			free(ix->terms[k].p.own);
 	ix->nterms = 0;
+	ix->npool = 0;
+	memset(ix->free_blocks, 0, sizeof ix->free_blocks);
 	if (ix->nslots)
 		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
 	buf_reset(&ix->words);
@@ -653,7 +740,7 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 		o += sizeof t->hash;
 		n = (uint32_t)t->npostings;
 		memcpy(o, &n, sizeof n);
-		memcpy(o + sizeof n, postings_of(t), t->npostings * sizeof(struct posting));
+		memcpy(o + sizeof n, postings_of(ix, t), t->npostings * sizeof(struct posting));
 		o += sizeof n + t->npostings * sizeof(struct posting);
 	}
 	b.len = (size_t)(o - b.data);
@@ -700,6 +787,7 @@ static char *unpack_dup(struct unpack *u)
 
 void search_index_merge_packed(struct search_index *ix, const char *data)
 {
+	ix->pool_max = POOL_MAX;
 	struct unpack u = { data };
 	size_t npages = unpack_u32(&u);
 	size_t *pages = xcalloc(npages ? npages : 1, sizeof *pages);
@@ -741,8 +829,8 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 		u.p += sizeof h;
 		struct term *t = term_get_hashed(ix, text, n, h);
 		size_t np = unpack_u32(&u);
-		postings_reserve(t, np);
-		struct posting *to = postings_of(t) + t->npostings;
+		postings_reserve(ix, t, np);
+		struct posting *to = postings_of(ix, t) + t->npostings;
 		memcpy(to, u.p, np * sizeof *to);
 		u.p += np * sizeof *to;
 		for (size_t j = 0; j < np; j++)
@@ -968,13 +1056,37 @@ static int json_plain(unsigned char c)
 	return c >= 0x20 && c != '"' && c != '\\' && c != 0x7F && c < 0x80;
 }
 
+/* json_plain() of each byte but the space (which a run of space may not
+ * keep), as a table: add_json() asks it of most bytes of a book. */
+static const unsigned char JSON_PLAIN[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 /* Appends s[0..len) as a JSON string literal; with collapse, whitespace
  * runs become one space and the ends are trimmed (the text search results
  * quote).  Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped for
  * JavaScript engines older than ES2019.  Runs of bytes that need no escape
- * are copied whole: section texts are most of the index. */
-static void add_json(struct buf *out, const char *s, size_t len, int collapse)
+ * are copied whole: section texts are most of the index.  Returns the
+ * length of the string in UTF-16 units (JavaScript's length, search.js's
+ * length of a section), counted as it is written. */
+static size_t add_json(struct buf *out, const char *s, size_t len, int collapse)
 {
+	size_t units = 0;
 	size_t i = 0;
 	if (collapse) {   /* the ends trimmed: every run of space left is inside */
 		while (i < len && is_space((unsigned char)s[i]))
@@ -989,30 +1101,47 @@ static void add_json(struct buf *out, const char *s, size_t len, int collapse)
 		 * escape (a space too, unless more space follows it) and whole
 		 * UTF-8 sequences */
 		size_t run = i;
-		while (run < len) {
+		for (;;) {
+			while (run < len && JSON_PLAIN[(unsigned char)s[run]])
+				run++;
+			if (run >= len)
+				break;
 			unsigned char c = (unsigned char)s[run];
-			if (c == ' ' && collapse) {
-				if (run + 1 < len && is_space((unsigned char)s[run + 1]))
+			if (c == ' ') {
+				if (collapse && run + 1 < len && is_space((unsigned char)s[run + 1]))
 					break;
 				run++;
-			} else if (c < 0x80) {
-				if (!json_plain(c))
-					break;
-				run++;
-			} else {
-				uint32_t cp;
-				int n = utf8_decode_fast(s + run, len - run, &cp);
-				if (n < 0 || cp == 0x2028 || cp == 0x2029)
-					break;
-				run += (size_t)n;
+				continue;
 			}
+			if (c < 0x80)
+				break;
+			/* U+3000–U+CFFF (CJK, kana, hangul): three bytes, a
+			 * lead from 0xE3 to 0xEC, never overlong, a surrogate,
+			 * U+2028 or U+2029; one UTF-16 unit */
+			if (c >= 0xE3 && c <= 0xEC && len - run >= 3 &&
+			    ((unsigned char)s[run + 1] & 0xC0) == 0x80 &&
+			    ((unsigned char)s[run + 2] & 0xC0) == 0x80) {
+				run += 3;
+				units -= 2;
+				continue;
+			}
+			uint32_t cp;
+			int n = utf8_decode_fast(s + run, len - run, &cp);
+			if (n < 0 || cp == 0x2028 || cp == 0x2029)
+				break;
+			run += (size_t)n;
+			/* one unit a byte is counted below: the character
+			 * is one (two past U+FFFF, a surrogate pair) */
+			units -= (size_t)n - 1 - (cp >= 0x10000);
 		}
+		units += run - i;
 		if (run > i) {
 			buf_add(out, s + i, run - i);
 			i = run;
 			continue;
 		}
 		unsigned char c = (unsigned char)s[i];
+		units++;   /* one character, escaped or replaced */
 		if (collapse && is_space(c)) {
 			while (i < len && is_space((unsigned char)s[i]))
 				i++;
@@ -1042,6 +1171,7 @@ static void add_json(struct buf *out, const char *s, size_t len, int collapse)
 		}
 	}
 	buf_addch(out, '"');
+	return units;
 }
 
 static void add_json_string(struct buf *out, const char *s, size_t len)
@@ -1074,21 +1204,68 @@ static void add_number(struct buf *out, unsigned long long n)
 	out->data[out->len] = '\0';
 }
 
-/* A term as the writer sorts them: its bytes, which no longer move. */
+/* A term as the writer sorts them: by its bytes, the first eight of them
+ * as one number that orders as they do (big-endian, zero-padded: no term
+ * holds a NUL byte, so a term sorts before the longer ones it begins). */
 struct sorted_term {
+	uint64_t key;
 	const char *text;
 	size_t len;
-	struct term *term;
+	const struct term *term;
 };
 
-static int term_cmp(const void *a, const void *b)
+static struct sorted_term sorted_term_of(const struct search_index *ix, const struct term *t)
 {
-	const struct sorted_term *x = a, *y = b;
+	const char *text = ix->words.data + t->text;
+	size_t n = t->len < 8 ? t->len : 8;
+	uint64_t key = 0;
+	for (size_t k = 0; k < n; k++)
+		key = key << 8 | (unsigned char)text[k];
+	if (n < 8)
+		key <<= 8 * (8 - n);
+	return (struct sorted_term){ key, text, t->len, t };
+}
+
+/* Returns 1 if x sorts before y. */
+static int term_before(const struct sorted_term *x, const struct sorted_term *y)
+{
+	if (x->key != y->key)
+		return x->key < y->key;
 	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->text, y->text, n);
-	if (c)
-		return c;
-	return x->len < y->len ? -1 : x->len > y->len;
+	if (n > 8) {
+		int c = memcmp(x->text + 8, y->text + 8, n - 8);
+		if (c)
+			return c < 0;
+	}
+	return x->len < y->len;
+}
+
+/* Sorts a[0..n) by their bytes (a merge sort: n log n whatever the
+ * order; qsort() with its calls to a comparison was 5% of a build); tmp
+ * has room for n / 2 terms. */
+static void sort_terms(struct sorted_term *a, size_t n, struct sorted_term *tmp)
+{
+	if (n <= 16) {
+		for (size_t i = 1; i < n; i++) {
+			struct sorted_term x = a[i];
+			size_t j = i;
+			for (; j && term_before(&x, &a[j - 1]); j--)
+				a[j] = a[j - 1];
+			a[j] = x;
+		}
+		return;
+	}
+	size_t h = n / 2;
+	sort_terms(a, h, tmp);
+	sort_terms(a + h, n - h, tmp);
+	if (!term_before(&a[h], &a[h - 1]))
+		return;
+	memcpy(tmp, a, h * sizeof *a);
+	size_t i = 0, j = h, o = 0;
+	while (i < h && j < n)
+		a[o++] = term_before(&a[j], &tmp[i]) ? a[j++] : tmp[i++];
+	while (i < h)
+		a[o++] = tmp[i++];
 }
 
 /* The index as one JSON object (see search.h). */
@@ -1112,10 +1289,11 @@ static void write_object(const struct search_index *ix, struct buf *out)
 	}
 
 	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	struct sorted_term *tmp = xmalloc(size_mul(ix->nterms / 2 + 1, sizeof *tmp));
 	for (size_t k = 0; k < ix->nterms; k++)
-		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
-						  &ix->terms[k] };
-	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
+		sorted[k] = sorted_term_of(ix, &ix->terms[k]);
+	sort_terms(sorted, ix->nterms, tmp);
+	free(tmp);
 	/* title endings and phrase grams, which hold a space: shards only */
 	size_t nterms = 0;
 	for (size_t k = 0; k < ix->nterms; k++)
@@ -1133,7 +1311,7 @@ static void write_object(const struct search_index *ix, struct buf *out)
 	buf_adds(out, "],\n\"postings\":[");
 	for (size_t k = 0; k < nterms; k++) {
 		const struct term *t = sorted[k].term;
-		const struct posting *ps = postings_of(t);
+		const struct posting *ps = postings_of(ix, t);
 		/* two numbers of at most 10 digits and two commas a posting */
 		buf_grow(out, size_add(size_mul(t->npostings, 22), 4));
 		char *o = out->data + out->len;
@@ -1194,8 +1372,12 @@ unsigned search_bucket(const char *term, size_t len)
 static const char FINAL[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 static const char MORE[] = "abcdefghijklmnopqrstuvwxyz!#$%&*";
 
-static char *put_base32(char *o, unsigned long long n)
+static inline char *put_base32(char *o, unsigned long long n)
 {
+	if (n < 32) {   /* most steps and weights */
+		*o = FINAL[n];
+		return o + 1;
+	}
 	char digits[16];
 	size_t k = sizeof digits;
 	digits[--k] = FINAL[n & 31];
@@ -1227,18 +1409,30 @@ static size_t shard_key(const char *term, size_t len)
 
 static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/* The two base64 digits of every 12 bits, made for each part written
+ * (search_index_write_split()): add_base64() writes two at a time. */
+typedef char base64_pairs[4096][2];
+
+static void base64_pairs_fill(base64_pairs pairs)
+{
+	for (unsigned v = 0; v < 4096; v++) {
+		pairs[v][0] = BASE64[v >> 6];
+		pairs[v][1] = BASE64[v & 63];
+	}
+}
+
 /* Appends data[0..len) in base64 (RFC 4648, padded: what atob() reads). */
-static void add_base64(struct buf *out, const unsigned char *data, size_t len)
+static void add_base64(struct buf *out, const unsigned char *data, size_t len,
+		       base64_pairs pairs)
 {
 	buf_grow(out, size_add(size_mul(len / 3 + 1, 4), 1));
 	char *o = out->data + out->len;
 	size_t k = 0;
 	for (; k + 3 <= len; k += 3) {
 		uint32_t v = (uint32_t)data[k] << 16 | (uint32_t)data[k + 1] << 8 | data[k + 2];
-		*o++ = BASE64[v >> 18];
-		*o++ = BASE64[v >> 12 & 63];
-		*o++ = BASE64[v >> 6 & 63];
-		*o++ = BASE64[v & 63];
+		memcpy(o, pairs[v >> 12], 2);
+		memcpy(o + 2, pairs[v & 4095], 2);
+		o += 4;
 	}
 	if (k < len) {
 		uint32_t v = (uint32_t)data[k] << 16 | (k + 1 < len ? (uint32_t)data[k + 1] << 8 : 0);
@@ -1254,9 +1448,11 @@ static void add_base64(struct buf *out, const unsigned char *data, size_t len)
 /* Appends `call("name",k,"BASE64");` (no k when k < 0) to out, where
  * BASE64 is json deflated in zlib's format (what search.js's
  * DecompressionStream("deflate") reads), and empties json.  z is the
- * part's compressor, scratch a buffer for the deflated bytes. */
+ * part's compressor, scratch a buffer for the deflated bytes, pairs the
+ * part's table for add_base64(). */
 static void add_deflated(struct buf *out, const char *call, const char *name, long k,
-			 struct buf *json, struct libdeflate_compressor *z, struct buf *scratch)
+			 struct buf *json, struct libdeflate_compressor *z, struct buf *scratch,
+			 base64_pairs pairs)
 {
 	size_t bound = libdeflate_zlib_compress_bound(z, json->len);
 	scratch->len = 0;
@@ -1273,7 +1469,7 @@ static void add_deflated(struct buf *out, const char *call, const char *name, lo
 	if (k >= 0)
 		buf_addf(out, ",%ld", k);
 	buf_adds(out, ",\"");
-	add_base64(out, (const unsigned char *)scratch->data, n);
+	add_base64(out, (const unsigned char *)scratch->data, n, pairs);
 	buf_adds(out, "\");\n");
 	buf_reset(json);
 }
@@ -1287,6 +1483,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		exit(2);
 	}
 	struct buf json = BUF_INIT, scratch = BUF_INIT;
+	base64_pairs *pairs = xmalloc(sizeof *pairs);
+	base64_pairs_fill(*pairs);
 
 	/* the part's head: its sections, their total length, the page of
 	 * each run of sections, and each section's length */
@@ -1307,50 +1505,65 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		json.len = (size_t)(o - json.data);
 	}
 	buf_adds(&json, "\"}");
-	add_deflated(meta, "SPECBOOK_SEARCH_META", name, -1, &json, z, &scratch);
+	add_deflated(meta, "SPECBOOK_SEARCH_META", name, -1, &json, z, &scratch, *pairs);
 
-	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
-	for (size_t k = 0; k < ix->nterms; k++)
-		sorted[k] = (struct sorted_term){ ix->words.data + ix->terms[k].text, ix->terms[k].len,
-						  &ix->terms[k] };
-	qsort(sorted, ix->nterms, sizeof *sorted, term_cmp);
-	/* each shard's JSON first, in the shard's own buffer, then deflated */
-	struct buf *plain = xcalloc(SEARCH_BUCKETS, sizeof *plain);
+	/* the terms by shard, then each shard's sorted by their bytes (the
+	 * order within a shard is all the files show) */
+	size_t start[SEARCH_BUCKETS + 1] = { 0 };
+	unsigned *shard = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *shard));
 	for (size_t k = 0; k < ix->nterms; k++) {
-		const struct term *t = sorted[k].term;
-		size_t key = shard_key(sorted[k].text, sorted[k].len);
-		struct buf *out = &plain[search_bucket(sorted[k].text + key, sorted[k].len - key)];
-		buf_addch(out, out->len ? ',' : '[');
-		add_json_string(out, sorted[k].text, sorted[k].len);
-		const struct posting *ps = postings_of(t);
-		/* two numbers of at most 13 digits a posting */
-		buf_grow(out, size_add(size_mul(t->npostings, 26), 4));
-		char *o = out->data + out->len;
-		*o++ = ',';
-		*o++ = '"';
-		int gram = key > 1;   /* weight 0: one number, the step doubled + in title */
-		for (size_t p = 0; p < t->npostings; p++) {
-			unsigned long long step = p ? ps[p].doc - ps[p - 1].doc : ps[p].doc;
-			if (gram) {
-				o = put_base32(o, step * 2 + (ps[p].weight >> 31));
-				continue;
+		const struct term *t = &ix->terms[k];
+		const char *text = ix->words.data + t->text;
+		size_t key = shard_key(text, t->len);
+		shard[k] = search_bucket(text + key, t->len - key);
+		start[shard[k] + 1]++;
+	}
+	size_t most = 0;
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
+		most = start[b + 1] > most ? start[b + 1] : most;
+		start[b + 1] += start[b];
+	}
+	struct sorted_term *sorted = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *sorted));
+	struct sorted_term *tmp = xmalloc(size_mul(most / 2 + 1, sizeof *tmp));
+	size_t fill[SEARCH_BUCKETS];
+	memcpy(fill, start, sizeof fill);
+	for (size_t k = 0; k < ix->nterms; k++)
+		sorted[fill[shard[k]]++] = sorted_term_of(ix, &ix->terms[k]);
+	free(shard);
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
+		sort_terms(sorted + start[b], start[b + 1] - start[b], tmp);
+		for (size_t k = start[b]; k < start[b + 1]; k++) {
+			const struct term *t = sorted[k].term;
+			size_t key = shard_key(sorted[k].text, sorted[k].len);
+			buf_addch(&json, json.len ? ',' : '[');
+			add_json_string(&json, sorted[k].text, sorted[k].len);
+			const struct posting *ps = postings_of(ix, t);
+			/* two numbers of at most 13 digits a posting */
+			buf_grow(&json, size_add(size_mul(t->npostings, 26), 4));
+			char *o = json.data + json.len;
+			*o++ = ',';
+			*o++ = '"';
+			int gram = key > 1;   /* weight 0: one number, the step doubled + in title */
+			for (size_t p = 0; p < t->npostings; p++) {
+				unsigned long long step = p ? ps[p].doc - ps[p - 1].doc : ps[p].doc;
+				if (gram) {
+					o = put_base32(o, step * 2 + (ps[p].weight >> 31));
+					continue;
+				}
+				o = put_base32(o, step);
+				/* the weight doubled, + 1 when the term is in the title */
+				o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
+						  (ps[p].weight >> 31));
 			}
-			o = put_base32(o, step);
-			/* the weight doubled, + 1 when the term is in the title */
-			o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
-					  (ps[p].weight >> 31));
+			*o++ = '"';
+			json.len = (size_t)(o - json.data);
+			json.data[json.len] = '\0';
 		}
-		*o++ = '"';
-		out->len = (size_t)(o - out->data);
-		out->data[out->len] = '\0';
+		buf_adds(&json, json.len ? "]" : "[]");
+		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &json, z, &scratch, *pairs);
 	}
 	free(sorted);
-	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
-		buf_adds(&plain[b], plain[b].len ? "]" : "[]");
-		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &plain[b], z, &scratch);
-		buf_release(&plain[b]);
-	}
-	free(plain);
+	free(tmp);
 
 	for (size_t pg = 0; pg < ix->npages; pg++) {
 		buf_adds(&json, "[[");
@@ -1370,9 +1583,10 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			buf_add(&json, ix->tails.data + d->tail, d->tail_len);
 		}
 		buf_adds(&json, "]]");
-		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch);
+		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch, *pairs);
 	}
 	libdeflate_free_compressor(z);
+	free(pairs);
 	buf_release(&json);
 	buf_release(&scratch);
 }
@@ -1387,8 +1601,9 @@ void search_index_free(struct search_index *ix)
 	if (!ix)
 		return;
 	for (size_t k = 0; k < ix->nterms; k++)
-		if (ix->terms[k].cap)
-			free(ix->terms[k].p.many);
+		if (ix->terms[k].own)
+			free(ix->terms[k].p.own);
+	free(ix->pool);
 	buf_release(&ix->words);
 	free(ix->terms);
 	free(ix->slots);

@@ -388,6 +388,66 @@ static char *last_of(char *data, size_t len, const char *needle)
  * bytes cut short or added, a section's text that would end its JSON
  * string early, a term whose bytes no longer give its hash are refused,
  * and whatever a one-byte change lets through merges and writes safely. */
+/* The phrase grams are found looking back from each run of space and
+ * ahead of it: the two characters before must be whole characters after
+ * the space before them, and what is not a letter or digit (an invalid
+ * byte, a truncated sequence, punctuation) gives no gram. */
+static void test_gram_edges(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *after, *gram;   /* gram NULL: none before " after" */
+	} cases[] = {
+		{ "中文 ab", "ab", "中文 ab" },
+		{ "x\xf0\xa0\x80\x80 cd", "cd", "x\xf0\xa0\x80\x80 cd" },   /* U+20000, 4 bytes */
+		{ "ab \t\n  ef", "ef", "ab ef" },   /* a run of space is one */
+		{ "Ab CD", "cd", "ab cd" },           /* ASCII lowercased */
+		{ "a gh", "gh", NULL },                /* one character before */
+		{ "ij k", "k", NULL },                 /* one after */
+		{ "x\xe5\xb8 mn", "mn", NULL },       /* a truncated sequence */
+		{ "\xb8\xb8\xb8 op", "op", NULL },     /* continuation bytes alone */
+		{ "q\xe2\x80\xa8 rs", "rs", NULL },    /* U+2028, not a letter */
+		{ "tu 中", "中", NULL },
+		{ "vw  ", "", NULL },                  /* space at the end */
+		{ "3.5 TB", "tb", NULL },              /* "." is not a letter or digit */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct search_index *ix = search_index_new();
+		search_index_add(ix, "a.html", "", "", cases[k].text);
+		struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
+		memset(shards, 0, sizeof shards);
+		memset(docs, 0, sizeof docs);
+		search_index_write_split(ix, "0000", &meta, shards, docs);
+		const char *after = cases[k].after;
+		char *json = split_json(&shards[search_bucket(after, strlen(after))],
+					"SPECBOOK_SEARCH_SHARD(\"0000\",");
+		/* grams are the shard's only terms with a space inside */
+		size_t ngrams = 0;
+		for (const char *q = json; (q = strstr(q, "\",\"")); q += 3) {
+			const char *open = q;
+			while (open > json && open[-1] != '"')
+				open--;
+			if (memchr(open, ' ', (size_t)(q - open)) && open[0] != ' ')
+				ngrams++;
+		}
+		if (cases[k].gram) {
+			char *p = shard_postings(json, cases[k].gram);
+			assert_non_null(p);
+			assert_string_equal(p, "0");   /* section 0, not in the title */
+			free(p);
+			assert_int_equal(ngrams, 1);
+		} else {
+			assert_int_equal(ngrams, 0);
+		}
+		free(json);
+		buf_release(&meta);
+		for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+			buf_release(&shards[b]);
+		buf_release(&docs[0]);
+		search_index_free(ix);
+	}
+}
+
 static void test_check_packed(void **state)
 {
 	(void)state;
@@ -491,6 +551,7 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_split_files),
+		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_check_packed),
 		cmocka_unit_test(test_deterministic),
 	};
