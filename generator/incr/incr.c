@@ -640,6 +640,26 @@ static uint64_t hash_section_of(uint64_t h, const struct rendered *r, const char
 	return pack_hash_str(h, hd ? hd->title.en : NULL);
 }
 
+/* Hashes what a claims table shows of claim c of chapter r: its verdict,
+ * the stated, derived, computed and corrected figures, where it is (line,
+ * column, anchor) and the title of its section (the "where" cell and the
+ * errata name it). */
+static uint64_t hash_claim(uint64_t h, const struct rendered *r, const struct claim_record *c)
+{
+	h = pack_hash_u64(h, (uint64_t)c->span.kind);
+	h = pack_hash_u64(h, (uint64_t)c->span.disputed);
+	h = pack_hash_str(h, c->span.relation);
+	h = pack_hash_str(h, c->span.stated);
+	h = pack_hash_str(h, c->span.derivation);
+	h = pack_hash_str(h, c->span.computed);
+	h = pack_hash_str(h, c->span.correction);
+	h = pack_hash_str(h, c->span.slip);
+	h = pack_hash_u64(h, (uint64_t)c->loc.line);
+	h = pack_hash_u64(h, (uint64_t)c->loc.col);
+	h = pack_hash_str(h, c->anchor);
+	return hash_section_of(h, r, c->section);
+}
+
 /* Each chapter's part of the book pages' keys, one per group that shows
  * something of every chapter, hashed on every core (the main thread
  * hashing ten thousand chapters' headings, mentions and claims was a
@@ -692,20 +712,8 @@ static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
 	claims = pack_hash_u64(claims, r->claims_total);
 	claims = pack_hash_u64(claims, r->claims_disputed);
 	claims = pack_hash_u64(claims, r->nclaims);
-	for (size_t k = 0; k < r->nclaims; k++) {
-		const struct claim_record *c = &r->claims[k];
-		claims = pack_hash_u64(claims, (uint64_t)c->span.disputed);
-		claims = pack_hash_str(claims, c->span.relation);
-		claims = pack_hash_str(claims, c->span.stated);
-		claims = pack_hash_str(claims, c->span.derivation);
-		claims = pack_hash_str(claims, c->span.computed);
-		claims = pack_hash_str(claims, c->span.correction);
-		claims = pack_hash_str(claims, c->span.slip);
-		claims = pack_hash_u64(claims, (uint64_t)c->loc.line);
-		claims = pack_hash_str(claims, c->anchor);
-		/* the errata name each claim's section by its title */
-		claims = hash_section_of(claims, r, c->section);
-	}
+	for (size_t k = 0; k < r->nclaims; k++)
+		claims = hash_claim(claims, r, &r->claims[k]);
 	sub[SUB_INDEX] = index;
 	sub[SUB_STUDY] = study;
 	sub[SUB_MENTIONS] = mentions;
@@ -791,22 +799,8 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 	for (size_t i = first; i <= last; i++) {
 		const struct rendered *r = &s->chapters[i];
 		h = pack_hash_u64(h, r->nclaims);
-		for (size_t k = 0; k < r->nclaims; k++) {
-			const struct claim_record *c = &r->claims[k];
-			h = pack_hash_u64(h, (uint64_t)c->span.kind);
-			h = pack_hash_u64(h, (uint64_t)c->span.disputed);
-			h = pack_hash_str(h, c->span.relation);
-			h = pack_hash_str(h, c->span.stated);
-			h = pack_hash_str(h, c->span.derivation);
-			h = pack_hash_str(h, c->span.computed);
-			h = pack_hash_str(h, c->span.correction);
-			h = pack_hash_str(h, c->span.slip);
-			h = pack_hash_u64(h, (uint64_t)c->loc.line);
-			h = pack_hash_u64(h, (uint64_t)c->loc.col);
-			h = pack_hash_str(h, c->anchor);
-			/* the "where" cell shows the section's title */
-			h = hash_section_of(h, r, c->section);
-		}
+		for (size_t k = 0; k < r->nclaims; k++)
+			h = hash_claim(h, r, &r->claims[k]);
 	}
 	/* its key is kept with the book pages' (incr_finish()); its ids and
 	 * links with its part's last chapter's record, read when that
