@@ -11,15 +11,13 @@ cd "$(dirname "$0")/../.."
 BIN=$(cd "${BUILD:-build}" && pwd)/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/hostile/lib.sh
 ROWS=100000
 
 # book DIR — a minimal valid book with a table of $ROWS rows in specs/big.yaml
 book() {
 	rm -rf "$1"
-	mkdir -p "$1/specs"
-	cp -r tests/bad/_base/. "$1/"
-	cp specs/units.yaml "$1/specs/"
-	cp -r templates "$1/"
+	base_book "$1"
 	{
 		printf 'table: big\ntitle: {en: Big}\ncolumns:\n'
 		printf '  memory: {en: Memory, unit: GB}\n  bw: {en: Bandwidth, unit: TB/s}\n'

@@ -13,12 +13,10 @@ cd "$(dirname "$0")/../.."
 BIN=$(cd "${BUILD:-build}" && pwd)/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/hostile/lib.sh
 
 book="$TMP/book"
-mkdir -p "$book/specs"
-cp -r tests/bad/_base/. "$book/"
-cp specs/units.yaml "$book/specs/"
-cp -r templates "$book/"
+base_book "$book"
 
 # run NAME EXPECTED-STATUS CHAPTER-BODY-FILE GREP — one TAP line
 run() {

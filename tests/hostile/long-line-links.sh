@@ -18,10 +18,7 @@ trap 'rm -rf "$TMP"' EXIT
 . tests/hostile/lib.sh
 N=40000
 
-mkdir -p "$TMP/b/specs"
-cp -r tests/bad/_base/. "$TMP/b/"
-cp specs/units.yaml "$TMP/b/specs/"
-cp -r templates "$TMP/b/"
+base_book "$TMP/b"
 {
 	printf -- '---\nid: base\ntitle: {zh: 基础, en: Base}\n---\n\n## 基础 (Base) {#base}\n\n'
 	awk -v n="$N" 'BEGIN { for (i = 0; i < n; i++) printf "{2 = 1 + 1} [x](https://example.org/%d) ", i

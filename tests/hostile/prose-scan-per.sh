@@ -20,10 +20,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 # book DIR KIND N — a book with one row, and the hostile paragraph, N units of it
 book() {
-	mkdir -p "$1/specs"
-	cp -r tests/bad/_base/. "$1/"
-	cp specs/units.yaml "$1/specs/"
-	cp -r templates "$1/"
+	base_book "$1"
 	printf 'table: cards\ntitle: {en: Cards}\ncolumns:\n  memory: {en: Memory, unit: GB, kind: per-gpu}\nrows:\n  c7: {name: Card 7, memory: 7}\n' \
 		>"$1/specs/cards.yaml"
 	{

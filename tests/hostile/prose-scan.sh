@@ -23,10 +23,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 # book DIR — a book with a table of 300 rows, each with a memory column
 book() {
-	mkdir -p "$1/specs"
-	cp -r tests/bad/_base/. "$1/"
-	cp specs/units.yaml "$1/specs/"
-	cp -r templates "$1/"
+	base_book "$1"
 	{
 		printf 'table: cards\ntitle: {en: Cards}\ncolumns:\n  memory: {en: Memory, unit: GB}\nrows:\n'
 		for i in $(seq 1 300); do printf '  c%d: {name: Card %d, memory: %d}\n' "$i" "$i" "$i"; done

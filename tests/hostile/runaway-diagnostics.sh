@@ -11,12 +11,10 @@ cd "$(dirname "$0")/../.."
 BIN=$(cd "${BUILD:-build}" && pwd)/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/hostile/lib.sh
 
 book="$TMP/book"
-mkdir -p "$book/specs"
-cp -r tests/bad/_base/. "$book/"
-cp specs/units.yaml "$book/specs/"
-cp -r templates "$book/"
+base_book "$book"
 for f in 2 3 4 5 6 7 8 9; do
 	{
 		printf -- '---\nid: m%d\ntitle: {zh: 多%d, en: Many %d}\n---\n\n' "$f" "$f" "$f"
@@ -81,7 +79,7 @@ check "and the same with one thread" $rc 0 \
 # a line number of six digits widens the gutter: the caret stays under the
 # claim it points at (it was one column to the left)
 far="$TMP/far"
-mkdir -p "$far/specs" && cp -r tests/bad/_base/. "$far/" && cp specs/units.yaml "$far/specs/" && cp -r templates "$far/"
+base_book "$far"
 {
 	printf -- '---\nid: far\ntitle: {zh: 远, en: Far}\n---\n\n'
 	head -c 100010 /dev/zero | tr '\0' '\n'

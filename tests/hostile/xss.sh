@@ -14,14 +14,12 @@ cd "$(dirname "$0")/../.."
 BIN=$(cd "${BUILD:-build}" && pwd)/specbook
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+. tests/hostile/lib.sh
 
 # book DIR MARKDOWN — a minimal valid book whose chapter body is MARKDOWN
 book() {
 	rm -rf "$1"
-	mkdir -p "$1/specs"
-	cp -r tests/bad/_base/. "$1/"
-	cp specs/units.yaml "$1/specs/"
-	cp -r templates "$1/"
+	base_book "$1"
 	printf -- '---\nid: base\ntitle: {zh: 基础, en: Base}\n---\n\n## 基础 (Base) {#base}\n\n%s\n' "$2" \
 		>"$1/content/01-base.md"
 }
