@@ -940,15 +940,11 @@ static int tail_ok(const char *tail, size_t len)
 	return p + 1 == end && *p == ']';
 }
 
-/* The hash term_get() gives a term's bytes. */
+/* The hash index_term() gives a term's bytes. */
 static uint64_t term_hash(const unsigned char *text, size_t len)
 {
-	if (len > 8)
-		return pack_hash(PACK_HASH_INIT, text, len);
-	uint64_t w = 0;
-	for (size_t k = 0; k < len; k++)
-		w |= (uint64_t)text[k] << (8 * k);
-	return hash_word(w);
+	const char *s = (const char *)text;
+	return term_hash_of(s, len, len <= 8 ? bytes_word(s, len) : 0);
 }
 
 int search_index_check_packed(const char *data, size_t len)
@@ -983,7 +979,7 @@ int search_index_check_packed(const char *data, size_t len)
 			c.bad = 1;
 		t += n;
 	}
-	/* terms: each once, hashed as term_get() hashes it, its postings in
+	/* terms: each once, hashed as index_term() hashes it, its postings in
 	 * the order of their sections */
 	size_t nterms = check_u32(&c);
 	if (nterms > (size_t)(c.end - c.p) / 24)   /* length, byte, hash, count, posting */
