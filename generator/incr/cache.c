@@ -43,10 +43,6 @@ struct cache {
 	uint64_t search_off;              /* its size so far */
 };
 
-/* Every record carries the hash of its body, checked before it is used:
- * a rebuild reads what it needs of a record only when it needs it (a
- * reused page's links, at the link check), when a damaged record can no
- * longer be a miss. */
 /* The hash of a record's bytes, which only has to tell a damaged record
  * (a hostile one can carry any hash it likes: what is read is checked as
  * it is read): 32 bytes a step, on four lanes whose multiplications
@@ -73,6 +69,10 @@ static uint64_t seal_hash(const char *data, size_t n)
 	return pack_hash(r, data + i, n - i);
 }
 
+/* Every record carries the hash of its body, checked before it is used:
+ * a rebuild reads what it needs of a record only when it needs it (a
+ * reused page's links, at the link check), when a damaged record can no
+ * longer be a miss. */
 static void put_sealed(struct buf *b, const struct buf *body)
 {
 	const char *data = body->data ? body->data : "";
