@@ -628,11 +628,16 @@ int units_parse(const struct units *u, struct arena *a, const char *text, size_t
 
 int units_is_unit(const struct units *u, const char *name)
 {
-	double scale;
 	struct dim dim;
+	return units_symbol_dim(u, name, &dim);
+}
+
+int units_symbol_dim(const struct units *u, const char *name, struct dim *dim)
+{
+	double scale;
 	const struct prefix *pre;
 	const struct refusal *ref;
-	return atom_lookup(u, name, strlen(name), &scale, &dim, &pre, &ref) == 1;
+	return atom_lookup(u, name, strlen(name), &scale, dim, &pre, &ref) == 1;
 }
 
 int units_tight(const struct units *u, const char *name)
