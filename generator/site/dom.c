@@ -508,6 +508,24 @@ int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id
 	return found;
 }
 
+size_t dom_get_attrs(struct dom_node *n, const char *const *names, size_t count,
+		     const char **values)
+{
+	size_t found = 0;
+	for (size_t k = 0; k < count; k++)
+		values[k] = NULL;
+	if (n->type != DOM_ELEMENT)
+		return 0;
+	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+		for (size_t k = 0; k < count; k++)
+			if (a->name[0] == names[k][0] && !values[k] && !strcmp(a->name, names[k])) {
+				values[k] = a->value ? a->value : "";
+				found++;
+				break;
+			}
+	return found;
+}
+
 void dom_text(struct dom_node *parent, const char *text, size_t len)
 {
 	if (!len)

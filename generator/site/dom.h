@@ -56,6 +56,12 @@ const char *dom_get_attr(struct dom_node *n, const char *name);
  * the bytes of initials, and sets *id to its id's value (NULL: none): one
  * pass over its attributes before several dom_get_attr() on every element. */
 int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id);
+/* Sets values[k] to the value of element n's attribute names[k] ("" for
+ * a bare one, NULL: n has none) for each of the count names, in one pass
+ * over its attributes instead of a dom_get_attr() for each; returns how
+ * many n has. */
+size_t dom_get_attrs(struct dom_node *n, const char *const *names, size_t count,
+		     const char **values);
 /* Appends text (len bytes, UTF-8) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
 

@@ -135,9 +135,15 @@ static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t n
 	free(hint);
 }
 
+/* The attributes a link is read from, and where it was written (the
+ * render stage's "line:col", the template's "@line"), which goes once
+ * the link is read. */
+enum { LINK_HREF, LINK_SRC, LINK_ACTION, LINK_WHERE, LINK_ATTRS };
+static const char *const link_attrs[LINK_ATTRS] = { "href", "src", "action", "data-src" };
+
 /* The first walk: the page's ids, and the elements the second pass reads
- * links from (an attribute starting h, s, a or d; most elements have only
- * a class, an id, a tabindex), so that it walks no tree. */
+ * links from (an attribute starting h, s, a or d, as link_attrs do; most
+ * elements have only a class, an id, a tabindex), so that it walks no tree. */
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
@@ -148,10 +154,10 @@ static void collect_id(void *arg, struct dom_node *n)
 		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
 }
 
-static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
+/* Where a link was written: src is its data-src (NULL: none). */
+static struct srcloc link_origin(struct collect_ctx *c, const char *src)
 {
 	struct srcloc loc = { c->page->source, 0, 0 };
-	const char *src = dom_get_attr(n, "data-src");
 	if (src && src[0] == '@')   /* written in the template (dom_template_parse()) */
 		return (struct srcloc){ c->s->book->template_path, atoi(src + 1), 0 };
 	if (src) {
@@ -162,7 +168,7 @@ static struct srcloc link_origin(struct collect_ctx *c, struct dom_node *n)
 	return loc;
 }
 
-static void record_decoded(struct collect_ctx *c, struct dom_node *n, const char *path,
+static void record_decoded(struct collect_ctx *c, const char *where, const char *path,
 			   size_t plen, const char *fragment)
 {
 	if (c->page->copy)
@@ -174,24 +180,24 @@ static void record_decoded(struct collect_ctx *c, struct dom_node *n, const char
 	if (!path) {
 		/* the page's own anchor: its ids are known, check it now */
 		if (!bsearch(&fragment, c->ids, c->nids, sizeof *c->ids, str_cmp))
-			report_no_anchor(link_origin(c, n), (const char *const *)c->ids, c->nids,
+			report_no_anchor(link_origin(c, where), (const char *const *)c->ids, c->nids,
 					 fragment, c->page->path);
 		return;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
 	r->path = arena_strndup(c->a, path, plen);
 	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
-	r->loc = link_origin(c, n);
+	r->loc = link_origin(c, where);
 }
 
 /* An href is percent-encoded as cmark encodes it (/a%20b.html#%E4%B8%AD):
  * the page and the id it names are what it decodes to. */
-static void record(struct collect_ctx *c, struct dom_node *n, const char *path, size_t plen,
+static void record(struct collect_ctx *c, const char *where, const char *path, size_t plen,
 		   const char *fragment)
 {
 	/* most links have no '%': they are what they decode to, as they are */
 	if ((!path || !memchr(path, '%', plen)) && (!fragment || !strchr(fragment, '%'))) {
-		record_decoded(c, n, path, path ? plen : 0, fragment);
+		record_decoded(c, where, path, path ? plen : 0, fragment);
 		return;
 	}
 	struct buf p = BUF_INIT, f = BUF_INIT;
@@ -199,19 +205,21 @@ static void record(struct collect_ctx *c, struct dom_node *n, const char *path, 
 		url_unescape(path, plen, &p);
 	if (fragment)
 		url_unescape(fragment, strlen(fragment), &f);
-	record_decoded(c, n, path ? p.data : NULL, p.len, fragment ? f.data : NULL);
+	record_decoded(c, where, path ? p.data : NULL, p.len, fragment ? f.data : NULL);
 	buf_release(&p);
 	buf_release(&f);
 }
 
-static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr)
+/* Reads the link url of n's attribute attr, written where (its data-src,
+ * or NULL), and rewrites it relative to the page. */
+static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr,
+			 const char *url, const char *where)
 {
-	const char *url = dom_get_attr(n, attr);
 	if (!url)
 		return;
 	if (url[0] == '#') {
 		if (url[1])
-			record(c, n, NULL, 0, url + 1);
+			record(c, where, NULL, 0, url + 1);
 		return;
 	}
 	if (url[0] != '/' || url[1] == '/')
@@ -223,7 +231,7 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 		path = "index.html";
 		plen = strlen(path);
 	}
-	record(c, n, path, plen, hash ? hash + 1 : NULL);
+	record(c, where, path, plen, hash ? hash + 1 : NULL);
 	/* rewrite relative to the page; 404.html is served at any depth, so
 	 * with a base URL its links are absolute */
 	const char *base = c->s->book->base_url;
@@ -257,10 +265,12 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 static void collect_links(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
-	collect_attr(c, n, "href");
-	collect_attr(c, n, "src");
-	collect_attr(c, n, "action");
-	dom_remove_attr(n, "data-src");
+	const char *v[LINK_ATTRS];
+	dom_get_attrs(n, link_attrs, LINK_ATTRS, v);
+	for (int k = LINK_HREF; k <= LINK_ACTION; k++)
+		collect_attr(c, n, link_attrs[k], v[k], v[LINK_WHERE]);
+	if (v[LINK_WHERE])
+		dom_remove_attr(n, "data-src");
 }
 
 void link_harvest(const struct site *s, struct arena *a, const struct page *p,
