@@ -493,32 +493,18 @@ const char *dom_get_attr(struct dom_node *n, const char *name)
 	return a->value ? a->value : "";
 }
 
-int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id)
-{
-	int found = 0;
-	*id = NULL;
-	if (n->type != DOM_ELEMENT)
-		return 0;
-	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
-		if (!*id && a->name_len == 2 && a->name[0] == 'i' && a->name[1] == 'd')
-			*id = a->value ? a->value : "";
-		for (const char *i = initials; *i && !found; i++)
-			found = *i == a->name[0];
-	}
-	return found;
-}
-
-size_t dom_get_attrs(struct dom_node *n, const char *const *names, size_t count,
+size_t dom_get_attrs(struct dom_node *n, const struct dom_name *names, size_t count,
 		     const char **values)
 {
 	size_t found = 0;
-	for (size_t k = 0; k < count; k++)
-		values[k] = NULL;
 	if (n->type != DOM_ELEMENT)
 		return 0;
+	/* the length and first byte settle most: a page's every element
+	 * passes here (link_harvest()) */
 	for (struct dom_attr *a = n->u.el.attrs; a; a = a->next)
 		for (size_t k = 0; k < count; k++)
-			if (a->name[0] == names[k][0] && !values[k] && !strcmp(a->name, names[k])) {
+			if (a->name_len == names[k].len && a->name[0] == names[k].name[0] &&
+			    !memcmp(a->name, names[k].name, names[k].len)) {
 				values[k] = a->value ? a->value : "";
 				found++;
 				break;

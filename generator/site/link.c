@@ -29,6 +29,17 @@ static int str_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* The attributes a link is read from, and where it was written (the
+ * render stage's "line:col", the template's "@line"), which goes once
+ * the link is read. */
+enum { LINK_HREF, LINK_SRC, LINK_ACTION, LINK_WHERE, LINK_ATTRS };
+
+/* An element with a link and its link attributes (NULL: not there). */
+struct linking {
+	struct dom_node *n;
+	const char *attrs[LINK_ATTRS];
+};
+
 struct collect_ctx {
 	const struct site *s;
 	struct arena *a;            /* where ids and targets are copied */
@@ -38,7 +49,7 @@ struct collect_ctx {
 	size_t nids, capids;
 	struct link_record *links;
 	size_t nlinks, caplinks;
-	struct dom_node **linking;  /* elements that may hold a link, in page order */
+	struct linking *linking;    /* elements that hold a link, in page order */
 	size_t nlinking, caplinking;
 };
 
@@ -135,23 +146,25 @@ static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t n
 	free(hint);
 }
 
-/* The attributes a link is read from, and where it was written (the
- * render stage's "line:col", the template's "@line"), which goes once
- * the link is read. */
-enum { LINK_HREF, LINK_SRC, LINK_ACTION, LINK_WHERE, LINK_ATTRS };
-static const char *const link_attrs[LINK_ATTRS] = { "href", "src", "action", "data-src" };
-
-/* The first walk: the page's ids, and the elements the second pass reads
- * links from (an attribute starting h, s, a or d, as link_attrs do; most
- * elements have only a class, an id, a tabindex), so that it walks no tree. */
+/* The one walk: the page's ids, and the elements with a link, with their
+ * link attributes as read on the way (most elements have none: a class,
+ * an id, a tabindex, the data-* of a claim), for the second pass. */
 static void collect_id(void *arg, struct dom_node *n)
 {
 	struct collect_ctx *c = arg;
-	const char *id;
-	if (dom_id_and_initial(n, "hsad", &id))
-		*ARRAY_PUSH(c->linking, c->nlinking, c->caplinking) = n;
-	if (id)
-		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, id);
+	static const struct dom_name names[1 + LINK_ATTRS] = {
+		DOM_NAME("id"), DOM_NAME("href"), DOM_NAME("src"), DOM_NAME("action"),
+		DOM_NAME("data-src"),
+	};
+	const char *v[1 + LINK_ATTRS] = { NULL };
+	size_t found = dom_get_attrs(n, names, 1 + LINK_ATTRS, v);
+	if (found > (v[0] != NULL)) {
+		struct linking *l = ARRAY_PUSH(c->linking, c->nlinking, c->caplinking);
+		l->n = n;
+		memcpy(l->attrs, v + 1, sizeof l->attrs);
+	}
+	if (v[0])
+		*ARRAY_PUSH(c->ids, c->nids, c->capids) = arena_strdup(c->a, v[0]);
 }
 
 /* Where a link was written: src is its data-src (NULL: none). */
@@ -262,15 +275,14 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 	buf_release(&rel);
 }
 
-static void collect_links(void *arg, struct dom_node *n)
+static void collect_links(struct collect_ctx *c, const struct linking *l)
 {
-	struct collect_ctx *c = arg;
-	const char *v[LINK_ATTRS];
-	dom_get_attrs(n, link_attrs, LINK_ATTRS, v);
+	static const char *const attrs[] = { [LINK_HREF] = "href", [LINK_SRC] = "src",
+					     [LINK_ACTION] = "action" };
 	for (int k = LINK_HREF; k <= LINK_ACTION; k++)
-		collect_attr(c, n, link_attrs[k], v[k], v[LINK_WHERE]);
-	if (v[LINK_WHERE])
-		dom_remove_attr(n, "data-src");
+		collect_attr(c, l->n, attrs[k], l->attrs[k], l->attrs[LINK_WHERE]);
+	if (l->attrs[LINK_WHERE])
+		dom_remove_attr(l->n, "data-src");
 }
 
 void link_harvest(const struct site *s, struct arena *a, const struct page *p,
@@ -297,7 +309,7 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 			diag_error((struct srcloc){ p->source, 0, 0 }, "duplicate id '%s' on %s",
 				   c.ids[k], p->path);
 	for (size_t k = 0; k < c.nlinking; k++)
-		collect_links(&c, c.linking[k]);
+		collect_links(&c, &c.linking[k]);
 	free(c.linking);
 	dom_page_finish(dom);
 	*out = (struct link_harvest){ c.ids, c.nids, c.links, c.nlinks };
