@@ -53,9 +53,17 @@ struct collect_ctx {
 	size_t nlinking, caplinking;
 };
 
+/* Returns the hash of a path or fragment for the open-addressing tables
+ * below, which take its low bits for a slot.  pack_hash() alone varies
+ * little there between names that differ in a few digits ("gpu_0017",
+ * "c102-s1"): a link was looked up in 26 probes on average, not 1.3.  The
+ * high bits are folded in, as MurmurHash3's finalizer does. */
 static uint64_t path_hash(const char *p, size_t n)
 {
-	return pack_hash(PACK_HASH_INIT, p, n);
+	uint64_t h = pack_hash(PACK_HASH_INIT, p, n);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	return h ^ h >> 33;
 }
 
 /*
