@@ -83,6 +83,9 @@ int units_parse(const struct units *u, struct arena *a, const char *text, size_t
 
 /* Returns 1 if the NUL-terminated name is a unit (possibly prefixed), 0 if not. */
 int units_is_unit(const struct units *u, const char *name);
+/* units_is_unit() that also sets *dim to the unit's dimension: what
+ * units_match() finds for one symbol ("B", "s"), without its parser. */
+int units_symbol_dim(const struct units *u, const char *name, struct dim *dim);
 
 /* Returns the closest unit spelling to name, prefixed or not (for "did you
  * mean"), in arena a, or NULL when nothing is close. */

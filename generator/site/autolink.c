@@ -139,9 +139,20 @@ size_t autolink_next(const struct autolinker *al, const char *s, size_t len, siz
 		     const char *const *linked, size_t nlinked,
 		     const struct autolink_target **found)
 {
-	for (size_t i = from; i < len; i++)
-		if (al->starts[(unsigned char)s[i]] &&
-		    (*found = pattern_at(al, s, len, i, linked, nlinked)))
+	const unsigned char *st = al->starts;
+	size_t i = from;
+	for (;;) {
+		/* four bytes at a time to the next that may start a pattern:
+		 * most bytes start none, and the loop was most of the time */
+		while (i + 4 <= len && !(st[(unsigned char)s[i]] | st[(unsigned char)s[i + 1]] |
+					 st[(unsigned char)s[i + 2]] | st[(unsigned char)s[i + 3]]))
+			i += 4;
+		while (i < len && !st[(unsigned char)s[i]])
+			i++;
+		if (i >= len)
+			return len;
+		if ((*found = pattern_at(al, s, len, i, linked, nlinked)))
 			return i;
-	return len;
+		i++;
+	}
 }

@@ -52,10 +52,19 @@ void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const cha
 void dom_remove_attr(struct dom_node *n, const char *name);
 /* Returns the attribute's value (owned by the node) or NULL. */
 const char *dom_get_attr(struct dom_node *n, const char *name);
-/* Returns 1 if element n has an attribute whose name starts with one of
- * the bytes of initials, and sets *id to its id's value (NULL: none): one
- * pass over its attributes before several dom_get_attr() on every element. */
-int dom_id_and_initial(struct dom_node *n, const char *initials, const char **id);
+/* An attribute name and its length, for dom_get_attrs(): DOM_NAME("href"). */
+struct dom_name {
+	const char *name;
+	unsigned len;
+};
+#define DOM_NAME(lit) { lit, sizeof lit - 1 }
+
+/* For each of the count names that element n has as an attribute, sets
+ * values[k] to its value ("" for a bare one) and leaves the others as the
+ * caller set them (NULL, usually), in one pass over n's attributes instead
+ * of a dom_get_attr() for each; returns how many it set. */
+size_t dom_get_attrs(struct dom_node *n, const struct dom_name *names, size_t count,
+		     const char **values);
 /* Appends text (len bytes, UTF-8) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
 

@@ -862,7 +862,9 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		dom_attr(tr, "data-chapter", c->id);
 		struct dom_node *where = dom_elem(tr, "td");
 		claim_where_link(s, &tmp, where, ci, r);
-		const char *lines = arena_printf(&tmp, "%s:%d", c->source, r->loc.line);
+		char line[24];
+		format_integer(line, r->loc.line);
+		const char *lines = arena_cat(&tmp, c->source, ":", line, (char *)NULL);
 		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
 			const struct claim_record *o = &rc->claims[j];
 			if (!same_figure(r, o))

@@ -32,6 +32,9 @@
 #include "book/numbers.h"
 #include "numbers/format.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <ctype.h>
 #include <stdint.h>
 #include <string.h>
@@ -54,6 +57,7 @@ static int column_of(const char *s, size_t i, struct column *cp)
 	return cp->col;
 }
 
+#if !(defined(__SSE2__) && defined(__GNUC__))
 /* Returns 1 if the word w holds the byte b (the classic test for a zero
  * byte, on w with b's bits flipped). */
 static int word_has(uint64_t w, unsigned char b)
@@ -61,19 +65,35 @@ static int word_has(uint64_t w, unsigned char b)
 	uint64_t x = w ^ (0x0101010101010101ULL * b);
 	return ((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL) != 0;
 }
+#endif
 
 /* Returns the index of the first byte from i on that spans_extract() must
  * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
- * or len: eight bytes at a time, as nearly every byte of a chapter is none
- * of them. */
+ * or len: sixteen bytes at a time where SSE2 is there (every x86-64), else
+ * eight, as nearly every byte of a chapter is none of them. */
 static size_t next_special(const char *s, size_t i, size_t len)
 {
+#if defined(__SSE2__) && defined(__GNUC__)
+	const __m128i backslash = _mm_set1_epi8('\\'), private_use = _mm_set1_epi8((char)0xEE),
+		      brace = _mm_set1_epi8('{'), dollar = _mm_set1_epi8('$');
+	for (; i + 16 <= len; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, backslash),
+							_mm_cmpeq_epi8(v, private_use)),
+					   _mm_or_si128(_mm_cmpeq_epi8(v, brace),
+							_mm_cmpeq_epi8(v, dollar)));
+		int mask = _mm_movemask_epi8(hit);
+		if (mask)
+			return i + (size_t)__builtin_ctz((unsigned)mask);
+	}
+#else
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, sizeof w);
 		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{') || word_has(w, '$'))
 			break;
 	}
+#endif
 	for (; i < len; i++)
 		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{' || s[i] == '$')
 			break;
