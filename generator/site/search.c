@@ -280,6 +280,15 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
 }
 
+/* Hands on the CJK letter text[0..len) (its bytes: word) as a term of its
+ * own: the run of CJK letters it is in ends after it, so no pair starts
+ * with it.  Out of line: a few letters in ten of a Chinese text end a
+ * run, and four places in tokenize() hand one on. */
+COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t word)
+{
+	sink_term(k, k->emit ? NULL : k->ix, k->doc, k->weight | k->flag, k->title, text, len, word);
+}
+
 /*
  * Splits text[0..len) into the terms of search_tokenize() and hands them to
  * k, in one pass: with k->grams also the phrase grams (add_gram()), each
@@ -297,7 +306,9 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 	 * it is all digits. */
 	int too_long = 0;
 	size_t wstart = 0;
-	size_t prevlen = 0;          /* the previous CJK letter, for pairs */
+	/* the CJK letter just before (0: none), for the pair it starts, or
+	 * a term of its own when the run ends after it */
+	size_t prevlen = 0;
 	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
 	struct search_index *ix = k->emit ? NULL : k->ix;
@@ -315,6 +326,8 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			unsigned char w = WORD_CHAR[c];
 			i++;
 			if (w) {   /* the word's letters and digits, up to what is not one */
+				if (prevlen)
+					sink_last(k, text + at - prevlen, prevlen, prevword);
 				prevlen = 0;
 				if (!wlen)
 					wstart = at;
@@ -356,9 +369,14 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			wlen = 0;
 			too_long = 0;
 		}
-		if (at >= len)
+		if (at >= len) {
+			if (prevlen)
+				sink_last(k, text + at - prevlen, prevlen, prevword);
 			break;
+		}
 		if (ascii) {   /* not part of a word */
+			if (prevlen)
+				sink_last(k, text + at - prevlen, prevlen, prevword);
 			prevlen = 0;
 			if (grams && is_space(c)) {
 				while (i < len && is_space((unsigned char)text[i]))
@@ -379,16 +397,17 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			n = utf8_decode_fast(text + i, len - i, &cp);
 			i += n > 0 ? (size_t)n : 1;
 			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
+				if (prevlen)
+					sink_last(k, text + at - prevlen, prevlen, prevword);
 				prevlen = 0;
 				continue;
 			}
 		}
-		/* a CJK letter: itself and the pair it ends, both whole
-		 * characters of text (valid UTF-8) */
+		/* a CJK letter: the pair it ends, both whole characters of
+		 * text (valid UTF-8); itself only once the run ends after it */
 		const unsigned char *u = (const unsigned char *)text + at;
 		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
 				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
-		sink_term(k, ix, doc, weight, title, text + at, (size_t)n, curword);
 		if (prevlen)
 			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
 				  prevword | curword << (8 * prevlen));
@@ -1351,10 +1370,13 @@ void search_index_write_part(const struct search_index *ix, struct buf *out)
 
 unsigned search_bucket(const char *term, size_t len)
 {
-	/* an ASCII term: its first two bytes; a CJK one: all of its bytes */
-	size_t key = len;
-	if (len && (unsigned char)term[0] < 0x80 && key > 2)
-		key = 2;
+	/* an ASCII term: its first two bytes; any other: the bytes of its
+	 * first character (a lead byte of 0xF0 or more starts four, of 0xE0
+	 * three; a CJK term starts with one of them) */
+	unsigned char lead = len ? (unsigned char)term[0] : 0;
+	size_t key = lead < 0x80 ? 2 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	if (key > len)
+		key = len;
 	uint32_t h = 2166136261u;
 	for (size_t k = 0; k < key; k++) {
 		h ^= (unsigned char)term[k];
