@@ -263,6 +263,24 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 static void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
 		     size_t after)
 {
+	/* most grams are of ASCII either side: read from the bytes at once */
+	if (sp >= from + 2 && after + 1 < len) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
+		if ((a | b | c | d) < 0x80) {
+			a = WORD_CHAR[a];
+			b = WORD_CHAR[b];
+			c = WORD_CHAR[c];
+			d = WORD_CHAR[d];
+			if (!a || !b || !c || !d)
+				return;
+			char gram[5] = { (char)a, (char)b, ' ', (char)c, (char)d };
+			index_term(k->ix, gram, 5,
+				   a | (uint64_t)b << 8 | (uint64_t)' ' << 16 | (uint64_t)c << 24 |
+				   (uint64_t)d << 32, k->doc, k->flag);
+			return;
+		}
+	}
 	size_t n2 = word_char_before(s, from, sp);
 	size_t n1 = n2 ? word_char_before(s, from, sp - n2) : 0;
 	if (!n1 || after >= len)
@@ -471,26 +489,38 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n);
+static size_t pool_take(struct search_index *ix, size_t cap, int class);
 
 /* Adds the term text[0..len) of hash h in the empty slot s, with room for
  * its first postings, and returns it. */
 COLD struct term *term_add(struct search_index *ix, const char *text, size_t len,
 				  uint64_t h, size_t s)
 {
-	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
+	/* a quarter of a million terms for 300 chapters: the calls and
+	 * checks of ARRAY_PUSH(), buf_add() and postings_reserve() only when
+	 * something is full */
+	if (ix->nterms == ix->terms_cap)
+		array_grow((void **)&ix->terms, &ix->terms_cap, ix->nterms + 1, sizeof *ix->terms);
+	struct term *t = &ix->terms[ix->nterms++];
 	t->hash = h;
 	t->text = ix->words.len;
-	t->p.at = 0;
 	t->own = 0;
 	t->len = len;
-	t->npostings = t->cap = 0;
-	buf_add(&ix->words, text, len);
-	buf_addch(&ix->words, '\0');
+	t->npostings = 0;
+	if (len + 1 >= ix->words.cap - ix->words.len || !ix->words.cap)   /* the bytes and a NUL */
+		buf_grow(&ix->words, len + 1);
+	char *to = ix->words.data + ix->words.len;
+	memcpy(to, text, len);
+	to[len] = '\0';
+	ix->words.len += len + 1;
+	to[len + 1] = '\0';
 	ix->slots[s] = ix->nterms;
 	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
 		rehash(ix, size_mul(ix->nslots, 2));
-	postings_reserve(ix, t, 1);
+	/* its first block: 4 postings in a chapter's index (fewer moves), 1
+	 * in a merging one (most terms have one posting there) */
+	t->cap = ix->pool_max == POOL_MAX ? 1 : 4;
+	t->p.at = pool_take(ix, t->cap, t->cap == 1 ? 0 : 2);
 	return t;
 }
 
@@ -516,7 +546,6 @@ static struct posting *postings_of(const struct search_index *ix, const struct t
 	return t->own ? t->p.own : ix->pool + t->p.at;
 }
 
-/* Makes room for n more postings of t (see struct term). */
 /* Returns the offset of a block of cap postings (a power of two) in the
  * pool: one a term left, or a new one at the pool's end. */
 static size_t pool_take(struct search_index *ix, size_t cap, int class)
@@ -546,9 +575,7 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 	size_t want = t->npostings + n;   /* n: postings that exist */
 	if (want <= t->cap)
 		return;
-	/* a new term's first block: 4 postings in a chapter's index (fewer
-	 * moves), 1 in a merging one (most terms have one posting there) */
-	size_t cap = t->cap ? size_mul(t->cap, 2) : ix->pool_max == POOL_MAX ? 1 : 4;
+	size_t cap = size_mul(t->cap, 2);   /* a term has its first block (term_add()) */
 	while (cap < want)
 		cap = size_mul(cap, 2);
 	int class = __builtin_ctzll(cap);
@@ -567,14 +594,13 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 	const struct posting *from = ix->pool + t->p.at;
 	for (size_t k = 0; k < t->npostings; k++)   /* a few: a loop, not a call */
 		to[k] = from[k];
-	if (t->cap) {   /* the block left, for the next term of its size */
-		struct posting *left = ix->pool + t->p.at;
-		int old = __builtin_ctzll(t->cap);
-		size_t next = ix->free_blocks[old];
-		left->doc = (uint32_t)next;
-		left->weight = (uint32_t)(next >> 16 >> 16);
-		ix->free_blocks[old] = t->p.at + 1;
-	}
+	/* the block left, for the next term of its size */
+	struct posting *left = ix->pool + t->p.at;
+	int old = __builtin_ctzll(t->cap);
+	size_t next = ix->free_blocks[old];
+	left->doc = (uint32_t)next;
+	left->weight = (uint32_t)(next >> 16 >> 16);
+	ix->free_blocks[old] = t->p.at + 1;
 	if (cap <= ix->pool_max) {
 		t->p.at = (size_t)(to - ix->pool);
 	} else {
