@@ -47,9 +47,9 @@ struct search_index;
  *     so that each occurrence of a character is in one term that starts
  *     with it: search.js answers a query of one character from all the
  *     terms that start with it (their weights added up are its own, as if
- *     every character were a term too; indexing each character as well
- *     cost a third of the tokenizer's work) and a longer one from its
- *     pairs, so that a query matches any substring;
+ *     every character were a term too, which cost a ninth of the
+ *     tokenizer's instructions) and a longer one from its pairs, so
+ *     that a query matches any substring;
  *   - everything else (spaces, punctuation, other scripts, invalid UTF-8)
  *     separates terms.
  *

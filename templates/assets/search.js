@@ -666,9 +666,11 @@
 					gram.set(gp[k], gp[k + 1]);
 			}
 			var cands = [];
-			/* ub: the most a section can score once loaded (phraseBound) */
+			/* ub: the most a section can score once loaded (phraseBound);
+			   a query of one character ("显") has no ×1.5 for the title
+			   (finish()), so titled sections are not lifted by it */
 			per.forEach(function (a, d) {
-				var sum = 0, hits = 0, inTitle = true;
+				var sum = 0, hits = 0, inTitle = phrase.length > 1;
 				for (var u = 0; u < units.length; u++) {
 					if (a[u] !== undefined) {
 						sum += a[u];
