@@ -300,8 +300,8 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 
 /* Hands on the CJK letter text[0..len) (its bytes: word) as a term of its
  * own: the run of CJK letters it is in ends after it, so no pair starts
- * with it.  Out of line: a few letters in ten of a Chinese text end a
- * run, and four places in tokenize() hand one on. */
+ * with it.  Out of line: one letter in twelve ends a run in the bench
+ * book's Chinese, and four places in tokenize() hand one on. */
 COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t word)
 {
 	sink_term(k, k->emit ? NULL : k->ix, k->doc, k->weight | k->flag, k->title, text, len, word);
