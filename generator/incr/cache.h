@@ -54,7 +54,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 8
+#define CACHE_FORMAT 9
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {

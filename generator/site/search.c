@@ -263,6 +263,24 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 static void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
 		     size_t after)
 {
+	/* most grams are of ASCII either side: read from the bytes at once */
+	if (sp >= from + 2 && after + 1 < len) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
+		if ((a | b | c | d) < 0x80) {
+			a = WORD_CHAR[a];
+			b = WORD_CHAR[b];
+			c = WORD_CHAR[c];
+			d = WORD_CHAR[d];
+			if (!a || !b || !c || !d)
+				return;
+			char gram[5] = { (char)a, (char)b, ' ', (char)c, (char)d };
+			index_term(k->ix, gram, 5,
+				   a | (uint64_t)b << 8 | (uint64_t)' ' << 16 | (uint64_t)c << 24 |
+				   (uint64_t)d << 32, k->doc, k->flag);
+			return;
+		}
+	}
 	size_t n2 = word_char_before(s, from, sp);
 	size_t n1 = n2 ? word_char_before(s, from, sp - n2) : 0;
 	if (!n1 || after >= len)
@@ -278,6 +296,15 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 	g = gram_put(gram, g, s + after, n3);
 	g = gram_put(gram, g, s + after + n3, n4);
 	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
+}
+
+/* Hands on the CJK letter text[0..len) (its bytes: word) as a term of its
+ * own: the run of CJK letters it is in ends after it, so no pair starts
+ * with it.  Out of line: one letter in twelve ends a run in the bench
+ * book's Chinese, and four places in tokenize() hand one on. */
+COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t word)
+{
+	sink_term(k, k->emit ? NULL : k->ix, k->doc, k->weight | k->flag, k->title, text, len, word);
 }
 
 /*
@@ -297,7 +324,9 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 	 * it is all digits. */
 	int too_long = 0;
 	size_t wstart = 0;
-	size_t prevlen = 0;          /* the previous CJK letter, for pairs */
+	/* the CJK letter just before (0: none), for the pair it starts, or
+	 * a term of its own when the run ends after it */
+	size_t prevlen = 0;
 	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
 	struct search_index *ix = k->emit ? NULL : k->ix;
@@ -315,6 +344,8 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			unsigned char w = WORD_CHAR[c];
 			i++;
 			if (w) {   /* the word's letters and digits, up to what is not one */
+				if (prevlen)
+					sink_last(k, text + at - prevlen, prevlen, prevword);
 				prevlen = 0;
 				if (!wlen)
 					wstart = at;
@@ -356,9 +387,14 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			wlen = 0;
 			too_long = 0;
 		}
-		if (at >= len)
+		if (at >= len) {
+			if (prevlen)
+				sink_last(k, text + at - prevlen, prevlen, prevword);
 			break;
+		}
 		if (ascii) {   /* not part of a word */
+			if (prevlen)
+				sink_last(k, text + at - prevlen, prevlen, prevword);
 			prevlen = 0;
 			if (grams && is_space(c)) {
 				while (i < len && is_space((unsigned char)text[i]))
@@ -379,16 +415,17 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			n = utf8_decode_fast(text + i, len - i, &cp);
 			i += n > 0 ? (size_t)n : 1;
 			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
+				if (prevlen)
+					sink_last(k, text + at - prevlen, prevlen, prevword);
 				prevlen = 0;
 				continue;
 			}
 		}
-		/* a CJK letter: itself and the pair it ends, both whole
-		 * characters of text (valid UTF-8) */
+		/* a CJK letter: the pair it ends, both whole characters of
+		 * text (valid UTF-8); itself only once the run ends after it */
 		const unsigned char *u = (const unsigned char *)text + at;
 		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
 				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
-		sink_term(k, ix, doc, weight, title, text + at, (size_t)n, curword);
 		if (prevlen)
 			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
 				  prevword | curword << (8 * prevlen));
@@ -452,26 +489,38 @@ static int same_bytes(const char *a, const char *b, size_t len)
 	return 1;
 }
 
-COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n);
+static size_t pool_take(struct search_index *ix, size_t cap, int class);
 
 /* Adds the term text[0..len) of hash h in the empty slot s, with room for
  * its first postings, and returns it. */
 COLD struct term *term_add(struct search_index *ix, const char *text, size_t len,
 				  uint64_t h, size_t s)
 {
-	struct term *t = ARRAY_PUSH(ix->terms, ix->nterms, ix->terms_cap);
+	/* a quarter of a million terms for 300 chapters: the calls and
+	 * checks of ARRAY_PUSH(), buf_add() and postings_reserve() only when
+	 * something is full */
+	if (ix->nterms == ix->terms_cap)
+		array_grow((void **)&ix->terms, &ix->terms_cap, ix->nterms + 1, sizeof *ix->terms);
+	struct term *t = &ix->terms[ix->nterms++];
 	t->hash = h;
 	t->text = ix->words.len;
-	t->p.at = 0;
 	t->own = 0;
 	t->len = len;
-	t->npostings = t->cap = 0;
-	buf_add(&ix->words, text, len);
-	buf_addch(&ix->words, '\0');
+	t->npostings = 0;
+	if (len + 1 >= ix->words.cap - ix->words.len || !ix->words.cap)   /* the bytes and a NUL */
+		buf_grow(&ix->words, len + 1);
+	char *to = ix->words.data + ix->words.len;
+	memcpy(to, text, len);
+	to[len] = '\0';
+	ix->words.len += len + 1;
+	to[len + 1] = '\0';
 	ix->slots[s] = ix->nterms;
 	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
 		rehash(ix, size_mul(ix->nslots, 2));
-	postings_reserve(ix, t, 1);
+	/* its first block: 4 postings in a chapter's index (fewer moves), 1
+	 * in a merging one (most terms have one posting there) */
+	t->cap = ix->pool_max == POOL_MAX ? 1 : 4;
+	t->p.at = pool_take(ix, t->cap, t->cap == 1 ? 0 : 2);
 	return t;
 }
 
@@ -497,7 +546,6 @@ static struct posting *postings_of(const struct search_index *ix, const struct t
 	return t->own ? t->p.own : ix->pool + t->p.at;
 }
 
-/* Makes room for n more postings of t (see struct term). */
 /* Returns the offset of a block of cap postings (a power of two) in the
  * pool: one a term left, or a new one at the pool's end. */
 static size_t pool_take(struct search_index *ix, size_t cap, int class)
@@ -527,9 +575,7 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 	size_t want = t->npostings + n;   /* n: postings that exist */
 	if (want <= t->cap)
 		return;
-	/* a new term's first block: 4 postings in a chapter's index (fewer
-	 * moves), 1 in a merging one (most terms have one posting there) */
-	size_t cap = t->cap ? size_mul(t->cap, 2) : ix->pool_max == POOL_MAX ? 1 : 4;
+	size_t cap = size_mul(t->cap, 2);   /* a term has its first block (term_add()) */
 	while (cap < want)
 		cap = size_mul(cap, 2);
 	int class = __builtin_ctzll(cap);
@@ -548,14 +594,13 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 	const struct posting *from = ix->pool + t->p.at;
 	for (size_t k = 0; k < t->npostings; k++)   /* a few: a loop, not a call */
 		to[k] = from[k];
-	if (t->cap) {   /* the block left, for the next term of its size */
-		struct posting *left = ix->pool + t->p.at;
-		int old = __builtin_ctzll(t->cap);
-		size_t next = ix->free_blocks[old];
-		left->doc = (uint32_t)next;
-		left->weight = (uint32_t)(next >> 16 >> 16);
-		ix->free_blocks[old] = t->p.at + 1;
-	}
+	/* the block left, for the next term of its size */
+	struct posting *left = ix->pool + t->p.at;
+	int old = __builtin_ctzll(t->cap);
+	size_t next = ix->free_blocks[old];
+	left->doc = (uint32_t)next;
+	left->weight = (uint32_t)(next >> 16 >> 16);
+	ix->free_blocks[old] = t->p.at + 1;
 	if (cap <= ix->pool_max) {
 		t->p.at = (size_t)(to - ix->pool);
 	} else {
@@ -1351,10 +1396,13 @@ void search_index_write_part(const struct search_index *ix, struct buf *out)
 
 unsigned search_bucket(const char *term, size_t len)
 {
-	/* an ASCII term: its first two bytes; a CJK one: all of its bytes */
-	size_t key = len;
-	if (len && (unsigned char)term[0] < 0x80 && key > 2)
-		key = 2;
+	/* an ASCII term: its first two bytes; any other: the bytes of its
+	 * first character (a lead byte of 0xF0 or more starts four, of 0xE0
+	 * three; a CJK term starts with one of them) */
+	unsigned char lead = len ? (unsigned char)term[0] : 0;
+	size_t key = lead < 0x80 ? 2 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	if (key > len)
+		key = len;
 	uint32_t h = 2166136261u;
 	for (size_t k = 0; k < key; k++) {
 		h ^= (unsigned char)term[k];

@@ -42,8 +42,13 @@ struct search_index;
  *     gives "hbm3e"); a '.' between two digits stays in it ("3.35") and a
  *     ',' that separates thousands is dropped ("13,824" gives "13824");
  *     runs longer than SEARCH_WORD_MAX bytes are skipped;
- *   - CJK text (Han, kana, hangul) gives every character and every pair of
- *     adjacent characters ("显存带宽": 显, 显存, 存, 存带, 带, 带宽, 宽), so
+ *   - CJK text (Han, kana, hangul) gives every pair of adjacent characters
+ *     and the last character of each run ("显存带宽": 显存, 存带, 带宽, 宽),
+ *     so that each occurrence of a character is in one term that starts
+ *     with it: search.js answers a query of one character from all the
+ *     terms that start with it (their weights added up are its own, as if
+ *     every character were a term too, which cost a ninth of the
+ *     tokenizer's instructions) and a longer one from its pairs, so
  *     that a query matches any substring;
  *   - everything else (spaces, punctuation, other scripts, invalid UTF-8)
  *     separates terms.
@@ -173,8 +178,10 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * of 2 MB with 128 (the bytes of unrelated terms that share a shard). */
 #define SEARCH_BUCKETS 256
 /* FNV-1a of an ASCII term's first two bytes (a word and the words it
- * begins share a shard, for prefix search) or of all the bytes of a CJK
- * one (characters and pairs are looked up whole), modulo SEARCH_BUCKETS. */
+ * begins share a shard, for prefix search) or of the bytes of the first
+ * character of a CJK one (a character and the pairs it begins share a
+ * shard, which is all a query of that character loads), modulo
+ * SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
 size_t search_index_npages(const struct search_index *index);
 void search_index_write_split(const struct search_index *index, const char *name,

@@ -8,7 +8,9 @@
  * pages' files, assets/search/PART/pN.js.  The
  * tokenizer below must split text exactly as search_tokenize() in C does:
  * ASCII words and numbers lowercased ("hbm3e", "3.35", "13,824" → "13824"),
- * CJK text as single characters and adjacent pairs.
+ * CJK text as its pairs of adjacent characters, and the last character of
+ * each run on its own ("显存带宽": 显存, 存带, 带宽, 宽); a query for one
+ * character finds it in every term that starts with it.
  *
  * A query is a list of units: each ASCII word (matching the word itself
  * and, at lower weight, words it begins), and each run of CJK text (all of
@@ -118,11 +120,9 @@
 					terms.push(seg.word);
 				return;
 			}
-			for (var k = 0; k < seg.cjk.length; k++) {
-				terms.push(seg.cjk[k]);
-				if (k)
-					terms.push(seg.cjk[k - 1] + seg.cjk[k]);
-			}
+			for (var k = 1; k < seg.cjk.length; k++)
+				terms.push(seg.cjk[k - 1] + seg.cjk[k]);
+			terms.push(seg.cjk[seg.cjk.length - 1]);
 		});
 		return terms;
 	}
@@ -206,11 +206,12 @@
 	}
 
 	/* search_bucket() in search.c: FNV-1a of the term's first two bytes
-	 * (ASCII: a word and the words it begins share one) or of all its
-	 * UTF-8 bytes (CJK: a character or a pair, looked up whole). */
+	 * (ASCII: a word and the words it begins share one) or of the UTF-8
+	 * bytes of its first character (CJK: a character and the pairs it
+	 * begins share one). */
 	function bucketOf(term, buckets) {
 		var utf8 = unescape(encodeURIComponent(term)), c = utf8.charCodeAt(0);
-		var key = c >= 0x80 ? utf8.length : Math.min(utf8.length, 2);
+		var key = Math.min(utf8.length, c < 0x80 ? 2 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2);
 		var h = 2166136261 | 0;
 		for (var k = 0; k < key; k++)
 			h = Math.imul(h ^ utf8.charCodeAt(k), 16777619);
@@ -312,22 +313,57 @@
 		return sh.map;
 	}
 
+	/* Returns 1 if term is one CJK letter. */
+	function isCjkChar(term) {
+		var cp = term.codePointAt(0);
+		return term.length === (cp > 0xFFFF ? 2 : 1) && isCjkLetter(cp);
+	}
+
+	/* Returns the postings of the terms of one part's shard b that the
+	 * query term stands for, [doc, weight × 2 + in title, ...] with the
+	 * part's docs whole: term's own, or for one CJK letter, which the
+	 * index holds only where no pair starts with it, those of every pair
+	 * it starts and its own, added up section by section (a weight the
+	 * sum, in the title if one of them is): its occurrences, as a term of
+	 * its own would have them.  With exact, term's own in every case. */
+	function partPostings(part, b, term, exact) {
+		var terms = shardTerms(part.name, b);
+		if (exact || !isCjkChar(term)) {
+			var str = terms.get(term);
+			return str === undefined ? [] : decode(str, term);
+		}
+		var sum = new Map();
+		terms.forEach(function (v, t) {
+			if (t.lastIndexOf(term, 0) !== 0 || t.indexOf(" ") >= 0)
+				return;   /* a phrase gram starts with a letter too */
+			var p = decode(v, t);
+			for (var k = 0; k < p.length; k += 2) {
+				var w = sum.get(p[k]) || 0;
+				sum.set(p[k], ((w >> 1) + (p[k + 1] >> 1)) * 2 + ((w | p[k + 1]) & 1));
+			}
+		});
+		var out = [];
+		Array.from(sum.keys()).sort(function (x, y) { return x - y; }).forEach(function (d) {
+			out.push(d, sum.get(d));
+		});
+		return out;
+	}
+
 	/* Returns the postings of term over the book, [doc, weight × 2 +
-	 * in title, length, ...] with docs numbered across the parts, or null. */
-	function postings(ix, term) {
-		if (ix.cache.has(term))
-			return ix.cache.get(term);
+	 * in title, length, ...] with docs numbered across the parts, or null
+	 * (a CJK letter, unless exact: see partPostings()). */
+	function postings(ix, term, exact) {
+		var key = (exact ? "=" : "") + term;   /* no term holds a "=" */
+		if (ix.cache.has(key))
+			return ix.cache.get(key);
 		var b = shardOf(term, ix.cfg.buckets), out = [];
 		ix.parts.forEach(function (part) {
-			var str = shardTerms(part.name, b).get(term);
-			if (str === undefined)
-				return;
-			var p = decode(str, term);
+			var p = partPostings(part, b, term, exact);
 			for (var k = 0; k < p.length; k += 2)
 				out.push(p[k] + part.base, p[k + 1], part.lengths[p[k]]);
 		});
 		var r = out.length ? out : null;
-		ix.cache.set(term, r);
+		ix.cache.set(key, r);
 		return r;
 	}
 
@@ -630,9 +666,11 @@
 					gram.set(gp[k], gp[k + 1]);
 			}
 			var cands = [];
-			/* ub: the most a section can score once loaded (phraseBound) */
+			/* ub: the most a section can score once loaded (phraseBound);
+			   a query of one character ("显") has no ×1.5 for the title
+			   (finish()), so titled sections are not lifted by it */
 			per.forEach(function (a, d) {
-				var sum = 0, hits = 0, inTitle = true;
+				var sum = 0, hits = 0, inTitle = phrase.length > 1;
 				for (var u = 0; u < units.length; u++) {
 					if (a[u] !== undefined) {
 						sum += a[u];
@@ -734,7 +772,7 @@
 						docs: secs.map(function (x) { return [x.page[0], x.d[1], x.d[2], x.d[3]]; }),
 						terms: list,
 						postings: list.map(function (t) {
-							var p = postings(ix, t), out = [];
+							var p = postings(ix, t, true), out = [];
 							for (var k = 0; k < p.length; k += 3)
 								out.push(p[k], p[k + 1] >> 1);
 							return out;

@@ -62,13 +62,36 @@ static void test_numbers(void **state)
 static void test_cjk(void **state)
 {
 	(void)state;
-	assert_string_equal(tokens("显存带宽"), "显|存|显存|带|存带|宽|带宽");
-	assert_string_equal(tokens("有效，吞吐"), "有|效|有效|吞|吐|吞吐");
-	assert_string_equal(tokens("H100显存"), "h100|显|存|显存");
-	assert_string_equal(tokens("显存H100"), "显|存|显存|h100");
-	assert_string_equal(tokens("机柜 内"), "机|柜|机柜|内");
-	assert_string_equal(tokens("カナ"), "カ|ナ|カナ");
+	/* pairs, and a run's last letter on its own: a letter is in one
+	 * term for each time it occurs, the pair it starts or itself */
+	assert_string_equal(tokens("显存带宽"), "显存|存带|带宽|宽");
+	assert_string_equal(tokens("有效，吞吐"), "有效|效|吞吐|吐");
+	assert_string_equal(tokens("H100显存"), "h100|显存|存");
+	assert_string_equal(tokens("显存H100"), "显存|存|h100");
+	assert_string_equal(tokens("机柜 内"), "机柜|柜|内");
+	assert_string_equal(tokens("カナ"), "カナ|ナ");
 	assert_string_equal(tokens("6800亿"), "6800|亿");
+	assert_string_equal(tokens("显"), "显");
+	assert_string_equal(tokens("显\xff存"), "显|存");           /* invalid UTF-8 ends a run */
+	assert_string_equal(tokens("显存\xe6\x98"), "显存|存");     /* so does a truncated sequence */
+	assert_string_equal(tokens("\xf0\xa0\x80\x80中"), "\xf0\xa0\x80\x80中|中");   /* U+20000 */
+}
+
+/* A CJK letter's shard is that of the pairs it starts (search.js loads
+ * that one shard for a query of the letter); an ASCII word's that of
+ * the words it begins. */
+static void test_buckets(void **state)
+{
+	(void)state;
+	assert_int_equal(search_bucket("显存", 6), search_bucket("显", 3));
+	assert_int_equal(search_bucket("显卡", 6), search_bucket("显", 3));
+	assert_int_equal(search_bucket("\xf0\xa0\x80\x80中", 7), search_bucket("\xf0\xa0\x80\x80", 4));
+	assert_int_equal(search_bucket("memory", 6), search_bucket("me", 2));
+	assert_true(search_bucket("m", 1) < SEARCH_BUCKETS);
+	assert_true(search_bucket("", 0) < SEARCH_BUCKETS);
+	/* the shards differ for most letters (FNV-1a of their bytes) */
+	assert_true(search_bucket("显", 3) != search_bucket("存", 3) ||
+		    search_bucket("显", 3) != search_bucket("带", 3));
 }
 
 static void test_separators(void **state)
@@ -196,6 +219,25 @@ static void test_postings_weights(void **state)
 	p = postings_of(js, "显存");
 	assert_string_equal(p, "[2,1]");
 	free(p);
+	free(js);
+	search_index_free(ix);
+
+	/* 显 four times in the text and once in the title: the terms that
+	 * start with it add up to 4 + 5 (search.js adds them up) */
+	ix = search_index_new();
+	search_index_add(ix, "c.html", "", "显", "显存显卡，显 显");
+	js = write_index(ix);
+	static const char *const starts[][2] = {
+		{ "显", "[0,7]" }, { "显存", "[0,1]" }, { "显卡", "[0,1]" },
+		{ "存显", "[0,1]" }, { "卡", "[0,1]" },
+	};
+	for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+		p = postings_of(js, starts[k][0]);
+		assert_non_null(p);
+		assert_string_equal(p, starts[k][1]);
+		free(p);
+	}
+	assert_null(postings_of(js, "存"));   /* in a pair: 存显 */
 	free(js);
 	search_index_free(ix);
 }
@@ -543,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_ascii_words),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_cjk),
+		cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_separators),
 		cmocka_unit_test(test_long_words),
 		cmocka_unit_test(test_empty_index),
