@@ -136,6 +136,11 @@ void cache_write(struct cache *c, const char *name, uint64_t key, const struct b
 	buf_release(&b);
 }
 
+int cache_remove(struct cache *c, const char *name)
+{
+	return unlink(arena_printf(c->a, "%s/%s", c->dir, name));
+}
+
 static int entry_cmp(const void *x, const void *y)
 {
 	return strcmp(((const struct cache_chapter *)x)->source,

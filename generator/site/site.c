@@ -52,3 +52,9 @@ int site_book_page_taken(struct site *s, const char *path, enum page_group g)
 {
 	return s->reuse && s->reuse->book_page(s, path, g);
 }
+
+int site_search_file_kept(struct site *s, const char *part, size_t file, const char *path,
+			  uint64_t hash)
+{
+	return s->reuse && s->reuse->search_file(s, part, file, path, hash);
+}

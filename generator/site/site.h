@@ -116,6 +116,13 @@ struct site_reuse {
 	/* links the last build's file at path into the new site; 0, or -1
 	 * (then make it) */
 	int (*take_file)(struct site *s, const char *path);
+	/* file number file of the search part named part ("0003", "book")
+	 * is at path and made of JSON text whose hash is hash: 1 if the
+	 * last build's file there was made of the same text and the output
+	 * still holds it as written (then it stays: not deflated, not
+	 * written); 0: make it.  Either way it is kept for the next build. */
+	int (*search_file)(struct site *s, const char *part, size_t file, const char *path,
+			   uint64_t hash);
 	/* every chapter is done: key the groups of book pages */
 	void (*book_keys)(struct site *s);
 	/* 1 if the book page at path (of group g) was taken; 0: make it */
@@ -138,6 +145,8 @@ int site_reused(const struct site *s, size_t i);
 int site_reindexed(const struct site *s, size_t i);
 int site_take_file(struct site *s, const char *path);
 int site_book_page_taken(struct site *s, const char *path, enum page_group g);
+int site_search_file_kept(struct site *s, const char *part, size_t file, const char *path,
+			  uint64_t hash);
 
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);

@@ -317,7 +317,7 @@ static void test_split_files(void **state)
 	memset(shards, 0, sizeof shards);
 	memset(docs, 0, sizeof docs);
 	assert_int_equal(search_index_npages(ix), 2);
-	search_index_write_split(ix, "0003", &meta, shards, docs);
+	search_index_write_split(ix, "0003", NULL, NULL, &meta, shards, docs);
 
 	/* lengths in UTF-16 units of title and collapsed text: 22 + 45 (base
 	 * 32: "c3"), 5 + 16 ("L"), 0 + 6 ("6") */
@@ -417,7 +417,7 @@ static void test_gram_edges(void **state)
 		struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
 		memset(shards, 0, sizeof shards);
 		memset(docs, 0, sizeof docs);
-		search_index_write_split(ix, "0000", &meta, shards, docs);
+		search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
 		const char *after = cases[k].after;
 		char *json = split_json(&shards[search_bucket(after, strlen(after))],
 					"SPECBOOK_SEARCH_SHARD(\"0000\",");
@@ -498,7 +498,7 @@ static void test_check_packed(void **state)
 			struct buf *shards = calloc(SEARCH_BUCKETS, sizeof *shards);
 			size_t npages = search_index_npages(ix);
 			struct buf *docs = calloc(npages, sizeof *docs), meta = BUF_INIT;
-			search_index_write_split(ix, "0000", &meta, shards, docs);
+			search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
 			buf_release(&meta);
 			for (size_t b = 0; b < SEARCH_BUCKETS; b++)
 				buf_release(&shards[b]);
