@@ -883,6 +883,19 @@ static void check_str(struct check *c)
 		check_bytes(c, n);
 }
 
+/* Returns nonzero if one of the eight bytes at s may be one a JSON string
+ * cannot hold as it is: a control character, a quote, a backslash, or
+ * not ASCII (zero: none is). */
+static inline uint64_t word_special(const char *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t w, q, b;
+	memcpy(&w, s, sizeof w);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return (w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
 /* Returns the end of the JSON string literal at s[0..len), as add_json()
  * writes one (valid UTF-8, no raw control character, U+2028 or U+2029,
  * only the escapes JSON has), or NULL: a section's tail goes into the
@@ -893,7 +906,11 @@ static const char *json_string_end(const char *s, size_t len)
 	if (i >= len || s[i++] != '"')
 		return NULL;
 	while (i < len) {
-		/* most bytes: ASCII that needs no escape, taken a run at a time */
+		/* most bytes: ASCII that needs no escape, taken eight at a time
+		 * while none of eight is another byte (a byte at a time, the
+		 * check of a part's 63 records was a sixth of a rebuild) */
+		while (i + 8 <= len && !word_special(s + i))
+			i += 8;
 		while (i < len && json_plain((unsigned char)s[i]))
 			i++;
 		if (i >= len)
@@ -920,6 +937,19 @@ static const char *json_string_end(const char *s, size_t len)
 			}
 			continue;
 		}
+		/* a run of three-byte sequences (CJK), checked as
+		 * utf8_decode_fast() decodes them (no overlong form, no
+		 * surrogate) without decoding them, U+2028 and U+2029 refused */
+		const unsigned char *u = (const unsigned char *)s;
+		while (i + 3 <= len && (u[i] & 0xF0) == 0xE0) {
+			unsigned char lead = u[i], b1 = u[i + 1], b2 = u[i + 2];
+			if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (lead == 0xE0 && b1 < 0xA0) ||
+			    (lead == 0xED && b1 >= 0xA0) || (lead == 0xE2 && b1 == 0x80 && (b2 == 0xA8 || b2 == 0xA9)))
+				return NULL;
+			i += 3;
+		}
+		if (i >= len || u[i] < 0x80)
+			continue;
 		uint32_t cp;
 		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0 || cp == 0x2028 || cp == 0x2029)
