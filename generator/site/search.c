@@ -1512,8 +1512,7 @@ static void add_call(struct buf *out, const struct split_writer *w, enum search_
 static void add_deflated(struct split_writer *w, struct buf *out, enum search_file kind, size_t k,
 			 struct buf *json)
 {
-	if (w->keep && w->keep(w->ctx, kind, k, pack_hash(PACK_HASH_INIT, json->data ? json->data : "",
-							   json->len))) {
+	if (w->keep && w->keep(w->ctx, kind, k, pack_hash_block(json->data ? json->data : "", json->len))) {
 		buf_reset(json);
 		return;
 	}

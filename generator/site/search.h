@@ -183,7 +183,7 @@ size_t search_index_npages(const struct search_index *index);
 enum search_file { SEARCH_FILE_META, SEARCH_FILE_SHARD, SEARCH_FILE_DOCS };
 
 /* Asked before the part's file (kind, k: the shard's or page's number) is
- * deflated, with hash, pack_hash() of the JSON text it is made of: returns
+ * deflated, with hash, pack_hash_block() of the JSON text it is made of: returns
  * 1 when the site keeps the file it has, made of the same text (then it
  * is neither deflated nor appended to), 0 to make it. */
 typedef int search_keep_fn(void *ctx, enum search_file kind, size_t k, uint64_t hash);
