@@ -1344,12 +1344,37 @@ static void practice_page(struct site *s)
 
 /* ---- search ---- */
 
-/* The path of the file (kind, k) of the search part name. */
+/* The path of the file (kind, k) of the search part name, in the site's
+ * arena: "assets/search/0003/" and m.js, 07.js or p17.js.  Without printf:
+ * a rebuild names each of the 321 files of every part of the book (those
+ * it takes as they are too), and arena_printf() for each was a
+ * twentieth of a one-chapter rebuild of 1000 chapters. */
 static const char *search_file_path(struct site *s, const char *name, enum search_file kind, size_t k)
 {
-	return kind == SEARCH_FILE_META ? arena_printf(s->a, "assets/search/%s/m.js", name)
-		: kind == SEARCH_FILE_SHARD ? arena_printf(s->a, "assets/search/%s/%02zx.js", name, k)
-		: arena_printf(s->a, "assets/search/%s/p%zu.js", name, k);
+	static const char prefix[] = "assets/search/", hex[] = "0123456789abcdef";
+	size_t nlen = strlen(name), plen = sizeof prefix - 1;
+	char tail[32], *o = tail + sizeof tail;
+	*--o = '\0';
+	o -= 3;
+	memcpy(o, ".js", 3);
+	if (kind == SEARCH_FILE_META) {
+		*--o = 'm';
+	} else if (kind == SEARCH_FILE_SHARD) {
+		*--o = hex[k & 15];
+		*--o = hex[k >> 4 & 15];
+	} else {
+		do
+			*--o = (char)('0' + k % 10);
+		while (k /= 10);
+		*--o = 'p';
+	}
+	size_t tlen = (size_t)(tail + sizeof tail - 1 - o);
+	char *path = arena_alloc_uninit(s->a, plen + nlen + 1 + tlen + 1);
+	memcpy(path, prefix, plen);
+	memcpy(path + plen, name, nlen);
+	path[plen + nlen] = '/';
+	memcpy(path + plen + nlen + 1, o, tlen + 1);
+	return path;
 }
 
 /* The part being written by search_flush(). */
@@ -1462,11 +1487,12 @@ void pages_search_chapter(struct site *s, size_t ci)
 		/* so is the rest of its part (the reuse layer decided so): so is the part */
 		if (last) {
 			size_t k = s->search_parts++, from = k * SEARCH_PART_CHAPTERS;
+			const char *name = part_name(s, k);
 			for (size_t f = 0; f <= SEARCH_BUCKETS + (ci + 1 - from); f++) {
 				const char *path = f < SEARCH_BUCKETS
-					? arena_printf(s->a, "assets/search/%04zu/%02zx.js", k, f)
-					: f == SEARCH_BUCKETS ? arena_printf(s->a, "assets/search/%04zu/m.js", k)
-					: arena_printf(s->a, "assets/search/%04zu/p%zu.js", k, f - SEARCH_BUCKETS - 1);
+					? search_file_path(s, name, SEARCH_FILE_SHARD, f)
+					: f == SEARCH_BUCKETS ? search_file_path(s, name, SEARCH_FILE_META, 0)
+					: search_file_path(s, name, SEARCH_FILE_DOCS, f - SEARCH_BUCKETS - 1);
 				if (site_take_file(s, path)) {
 					diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 						   "(build with --no-cache)", path);
