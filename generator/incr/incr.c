@@ -58,6 +58,8 @@ struct part_files {
 	size_t n, cap;
 	struct search_file_rec *old;
 	size_t nold;
+	struct file_stat *st;         /* a kept file's, as checked (size 0: none) */
+	int whole;                    /* taken as it was: its record stays */
 };
 
 /* A chapter's pages taken from the last build, and whether its search
@@ -813,6 +815,18 @@ static void part_read(struct site *s, struct part_files *p)
 	cache_done(&r);
 }
 
+/* Returns 1 if the output holds file number file of part p, at path, as
+ * the last build left it (in an update in place: a full build takes
+ * nothing). */
+static int part_file_intact(struct site *s, const struct part_files *p, size_t file, const char *path)
+{
+	struct file_stat st;
+	const struct file_stat *want = &p->old[file].st;
+	return s->in_place && incr_of(s)->out_fd >= 0 && want->size &&
+	       files_statat(incr_of(s)->out_fd, path, &st) == 0 && st.size == want->size &&
+	       st.mtime_ns == want->mtime_ns && st.ino == want->ino;
+}
+
 /*
  * A search part's file is kept as the output holds it when the last build
  * made it of the same JSON text (by its hash) and the file is still as
@@ -838,18 +852,45 @@ static int incr_search_file(struct site *s, const char *part, size_t file, const
 		size_t cap = p->cap ? p->cap * 2 : 512;
 		p->path = xrealloc(p->path, size_mul(cap, sizeof *p->path));
 		p->hash = xrealloc(p->hash, size_mul(cap, sizeof *p->hash));
+		p->st = xrealloc(p->st, size_mul(cap, sizeof *p->st));
 		memset(p->path + p->cap, 0, (cap - p->cap) * sizeof *p->path);
+		memset(p->st + p->cap, 0, (cap - p->cap) * sizeof *p->st);
 		p->cap = cap;
 	}
 	p->path[file] = path;
 	p->hash[file] = hash;
 	if (file >= p->n)
 		p->n = file + 1;
-	struct file_stat st;
-	return file < p->nold && p->old[file].hash == hash && in->out_fd >= 0 &&
-	       files_statat(in->out_fd, path, &st) == 0 && st.size == p->old[file].st.size &&
-	       st.mtime_ns == p->old[file].st.mtime_ns && st.ino == p->old[file].st.ino &&
-	       incr_reuse_file(s, path) == 0;
+	if (file >= p->nold || p->old[file].hash != hash || !part_file_intact(s, p, file, path))
+		return 0;
+	p->st[file] = p->old[file].st;   /* the next build's record: no stat again */
+	return 1;
+}
+
+/* Takes the search part named part as the last build left it when the
+ * record of its files (keyed, as every record, by the global key, which
+ * covers all that the book's part is made of) vouches for every one of
+ * them in the output.  Returns 1 if taken. */
+static int incr_search_part(struct site *s, const char *part)
+{
+	struct incr *in = incr_of(s);
+	if (!in || !s->in_place)
+		return 0;
+	struct part_files p = { .name = arena_strdup(s->a, part) };
+	part_read(s, &p);
+	if (!p.nold)
+		return 0;
+	const char **paths = arena_array(s->a, p.nold, sizeof *paths);
+	for (size_t f = 0; f < p.nold; f++) {
+		paths[f] = pages_search_file_path(s, part, f);
+		if (!part_file_intact(s, &p, f, paths[f]))
+			return 0;
+	}
+	for (size_t f = 0; f < p.nold; f++)
+		write_file_done(s, paths[f]);
+	p.whole = 1;
+	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = p;
+	return 1;
 }
 
 /* Keeps the record of each search part made (its files as they are in
@@ -860,12 +901,14 @@ static void parts_finish(struct site *s)
 	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (size_t k = 0; k < in->nparts; k++) {
 		const struct part_files *p = &in->parts[k];
+		if (p->whole)
+			continue;
 		struct buf b = BUF_INIT;
 		pack_put_u64(&b, p->n);
 		for (size_t f = 0; f < p->n; f++) {
-			struct file_stat st = { 0 };
+			struct file_stat st = p->path[f] ? p->st[f] : (struct file_stat){ 0 };
 			/* a file not there (or not written) is a record no file matches */
-			if (fd < 0 || !p->path[f] || files_statat(fd, p->path[f], &st))
+			if (p->path[f] && !st.size && (fd < 0 || files_statat(fd, p->path[f], &st)))
 				memset(&st, 0, sizeof st);
 			pack_put_u64(&b, p->path[f] && st.size ? p->hash[f] : 0);
 			pack_put_u64(&b, st.size);
@@ -1030,6 +1073,7 @@ static void incr_free(struct site *s)
 	for (size_t k = 0; k < in->nparts; k++) {
 		free(in->parts[k].path);
 		free(in->parts[k].hash);
+		free(in->parts[k].st);
 	}
 	free(in->parts);
 	if (in->out_fd >= 0)
@@ -1046,6 +1090,7 @@ const struct site_reuse incr_reuse = {
 	.keep_chapter = incr_save_chapter,
 	.take_file = incr_reuse_file,
 	.search_file = incr_search_file,
+	.search_part = incr_search_part,
 	.book_keys = incr_book_keys,
 	.book_page = incr_book_page,
 	.claims_page = incr_claims_page,

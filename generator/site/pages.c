@@ -1377,6 +1377,13 @@ static const char *search_file_path(struct site *s, const char *name, enum searc
 	return path;
 }
 
+const char *pages_search_file_path(struct site *s, const char *part, size_t file)
+{
+	return file == 0 ? search_file_path(s, part, SEARCH_FILE_META, 0)
+		: file <= SEARCH_BUCKETS ? search_file_path(s, part, SEARCH_FILE_SHARD, file - 1)
+		: search_file_path(s, part, SEARCH_FILE_DOCS, file - 1 - SEARCH_BUCKETS);
+}
+
 /* The part being written by search_flush(). */
 struct flush {
 	struct site *s;
@@ -1525,7 +1532,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 static void search_book_part(struct site *s)
 {
 	const struct book *b = s->book;
-	/* made on every build (it is small), its files rewritten when changed */
+	/* what it is made of (spec tables, glossary) is what every page
+	 * depends on: a build that keeps any chapter keeps it as it is,
+	 * while its files are as the last build left them */
+	if (s->writing && site_search_part_taken(s, "book"))
+		return;
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
 	size_t ntables;

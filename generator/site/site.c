@@ -58,3 +58,8 @@ int site_search_file_kept(struct site *s, const char *part, size_t file, const c
 {
 	return s->reuse && s->reuse->search_file(s, part, file, path, hash);
 }
+
+int site_search_part_taken(struct site *s, const char *part)
+{
+	return s->reuse && s->reuse->search_part(s, part);
+}

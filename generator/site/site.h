@@ -123,6 +123,11 @@ struct site_reuse {
 	 * written); 0: make it.  Either way it is kept for the next build. */
 	int (*search_file)(struct site *s, const char *part, size_t file, const char *path,
 			   uint64_t hash);
+	/* 1 if the search part named part, made of nothing but what the
+	 * global key covers (the book's part: spec tables and glossary), is
+	 * taken as the last build left it (its files then recorded with
+	 * write_file_done()); 0: make it */
+	int (*search_part)(struct site *s, const char *part);
 	/* every chapter is done: key the groups of book pages */
 	void (*book_keys)(struct site *s);
 	/* 1 if the book page at path (of group g) was taken; 0: make it */
@@ -147,6 +152,7 @@ int site_take_file(struct site *s, const char *path);
 int site_book_page_taken(struct site *s, const char *path, enum page_group g);
 int site_search_file_kept(struct site *s, const char *part, size_t file, const char *path,
 			  uint64_t hash);
+int site_search_part_taken(struct site *s, const char *part);
 
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);
