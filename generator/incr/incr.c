@@ -85,6 +85,8 @@ struct incr {
 	size_t nmade, capmade;
 	int out_fd;                  /* the output directory, open; -1: not */
 	uint64_t *subkeys;           /* per chapter, NSUB: its part of the book keys */
+	unsigned char *have_sub;     /* per chapter: subkeys known (its record's, or
+					hashed when it was kept) */
 	struct part_files *parts;    /* the search parts made this build */
 	size_t nparts, capparts;
 };
@@ -158,6 +160,10 @@ static uint64_t global_key(struct site *s, const char *version)
 	}
 	return h;
 }
+
+/* Each chapter's part of the book pages' keys (chapter_keys_of()). */
+enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
+static void subkeys_of(const struct site *s, const struct rendered *r, int all, uint64_t sub[NSUB]);
 
 /* ---- records ---- */
 
@@ -326,6 +332,9 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		get_page(&r, &in->pages[i][1]);
 	else
 		in->pages[i][1].path = NULL;
+	uint64_t sub[NSUB];
+	for (int k = 0; k < NSUB; k++)
+		sub[k] = pack_get_u64(&r);
 	int bad = r.bad || r.p != r.end;
 	cache_done(&r);
 	if (bad)
@@ -338,6 +347,8 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))
 			return -1;
 	*rc = got;
+	memcpy(in->subkeys + i * NSUB, sub, sizeof sub);
+	in->have_sub[i] = 1;
 	return 0;
 }
 
@@ -370,6 +381,7 @@ static void reindex_of(void *ctx, size_t k, struct arena *a)
 		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
 	in->reused[i] = ok ? REINDEXED : 0;
 	if (!ok) {   /* rendered after all: from nothing */
+		in->have_sub[i] = 0;
 		in->search[i] = NULL;
 		memset(&s->chapters[i], 0, sizeof s->chapters[i]);
 	}
@@ -393,6 +405,8 @@ static void incr_begin(struct site *s)
 	in->rec = xcalloc(n, sizeof *in->rec);
 	in->search = xcalloc(n, sizeof *in->search);
 	in->search_len = xcalloc(n, sizeof *in->search_len);
+	in->subkeys = xcalloc(n * NSUB, sizeof *in->subkeys);
+	in->have_sub = xcalloc(n, 1);
 	for (size_t i = 0; i < b->nchapters; i++)
 		in->keys[i] = pack_hash_u64(in->global, b->chapters[i].hash);
 
@@ -639,6 +653,13 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
 		put_page(&b, &s->pages[claims_page], &st[1]);
+	/* its part of the book pages' keys, hashed once: a rebuild reads it
+	 * with the record instead of hashing every chapter again */
+	uint64_t *sub = in->subkeys + i * NSUB;
+	subkeys_of(s, r, 1, sub);   /* before keep_chapter() keeps only some */
+	in->have_sub[i] = 1;
+	for (int k = 0; k < NSUB; k++)
+		pack_put_u64(&b, sub[k]);
 	cache_record_put(cache_of(s), in->keys[i], &b, &in->rec[i]);
 	buf_release(&b);
 	/* a chapter taken from the last build keeps its search record */
@@ -699,25 +720,31 @@ static uint64_t hash_claim(uint64_t h, const struct rendered *r, const struct cl
 }
 
 /* Each chapter's part of the book pages' keys, one per group that shows
- * something of every chapter, hashed on every core (the main thread
- * hashing ten thousand chapters' headings, mentions and claims was a
- * tenth of a rebuild's fixed cost). */
-enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
-
-static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+ * something of every chapter: hashed on every core for the chapters
+ * whose record did not bring them (the main thread hashing ten thousand
+ * chapters' headings, mentions and claims was a tenth of a rebuild's
+ * fixed cost; hashing them on every rebuild, a tenth of what was left).
+ * The claims are those the book pages keep: in a long book the disputed
+ * ones (keep_chapter() in build.c keeps no other, and counts them all;
+ * a chapter's record is written before it does, with every claim: all). */
+static void subkeys_of(const struct site *s, const struct rendered *r, int all, uint64_t sub[NSUB])
 {
-	(void)a;
-	struct site *s = ctx;
-	uint64_t *sub = (uint64_t *)incr_of(s)->subkeys + i * NSUB;
-	const struct rendered *r = &s->chapters[i];
 	uint64_t index = PACK_HASH_INIT, study = PACK_HASH_INIT, mentions = PACK_HASH_INIT,
 		 claims = PACK_HASH_INIT;
+	/* r holds every claim (all) or those kept, with their counts */
+	size_t total = r->claims_total, disputed = r->claims_disputed, kept = 0;
+	if (all) {
+		total = r->nclaims;
+		disputed = 0;
+		for (size_t k = 0; k < r->nclaims; k++)
+			disputed += r->claims[k].span.disputed != 0;
+	}
 	index = pack_hash_u64(index, r->nheadings);
 	index = pack_hash_u64(index, (uint64_t)r->spans);
 	index = pack_hash_u64(index, (uint64_t)r->pairs);
 	index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
-	index = pack_hash_u64(index, r->claims_total);
-	index = pack_hash_u64(index, r->claims_disputed);
+	index = pack_hash_u64(index, total);
+	index = pack_hash_u64(index, disputed);
 	index = pack_hash_u64(index, r->nkeys);
 	study = pack_hash_u64(study, r->nkeys);
 	for (size_t k = 0; k < r->nkeys; k++) {
@@ -747,15 +774,27 @@ static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
 		mentions = pack_hash_str(mentions, r->mentions[k].term);
 		mentions = hash_headings_of(mentions, r, r->mentions[k].section);
 	}
-	claims = pack_hash_u64(claims, r->claims_total);
-	claims = pack_hash_u64(claims, r->claims_disputed);
-	claims = pack_hash_u64(claims, r->nclaims);
 	for (size_t k = 0; k < r->nclaims; k++)
-		claims = hash_claim(claims, r, &r->claims[k]);
+		kept += !s->claims_split || r->claims[k].span.disputed;
+	claims = pack_hash_u64(claims, total);
+	claims = pack_hash_u64(claims, disputed);
+	claims = pack_hash_u64(claims, kept);
+	for (size_t k = 0; k < r->nclaims; k++)
+		if (!s->claims_split || r->claims[k].span.disputed)
+			claims = hash_claim(claims, r, &r->claims[k]);
 	sub[SUB_INDEX] = index;
 	sub[SUB_STUDY] = study;
 	sub[SUB_MENTIONS] = mentions;
 	sub[SUB_CLAIMS] = claims;
+}
+
+static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+{
+	(void)a;
+	struct site *s = ctx;
+	struct incr *in = incr_of(s);
+	if (!in->have_sub[i])
+		subkeys_of(s, &s->chapters[i], 0, in->subkeys + i * NSUB);
 }
 
 static void incr_book_keys(struct site *s)
@@ -765,7 +804,6 @@ static void incr_book_keys(struct site *s)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
-	in->subkeys = xcalloc(b->nchapters ? b->nchapters * NSUB : 1, sizeof *in->subkeys);
 	work_each(s->a, b->nchapters, 64, chapter_keys_of, s);
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
 	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
@@ -776,8 +814,6 @@ static void incr_book_keys(struct site *s)
 		mentions = pack_hash_u64(mentions, sub[SUB_MENTIONS]);
 		claims = pack_hash_u64(claims, sub[SUB_CLAIMS]);
 	}
-	free(in->subkeys);
-	in->subkeys = NULL;
 	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
@@ -1069,6 +1105,8 @@ static void incr_free(struct site *s)
 	free(in->rec);
 	free(in->search);
 	free(in->search_len);
+	free(in->subkeys);
+	free(in->have_sub);
 	free(in->made);
 	for (size_t k = 0; k < in->nparts; k++) {
 		free(in->parts[k].path);
