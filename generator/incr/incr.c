@@ -87,7 +87,7 @@ struct incr {
 	uint64_t *subkeys;           /* per chapter, NSUB: its part of the book keys */
 	unsigned char *have_sub;     /* per chapter: subkeys known (its record's, or
 					hashed when it was kept) */
-	struct part_files *parts;    /* the search parts made this build */
+	struct part_files **parts;   /* the search parts made this build */
 	size_t nparts, capparts;
 };
 
@@ -854,7 +854,8 @@ static void part_read(struct site *s, struct part_files *p)
 /* Returns 1 if the output holds file number file of part p, at path, as
  * the last build left it (in an update in place: a full build takes
  * nothing). */
-static int part_file_intact(struct site *s, const struct part_files *p, size_t file, const char *path)
+static int part_file_intact(const struct site *s, const struct part_files *p, size_t file,
+			    const char *path)
 {
 	struct file_stat st;
 	const struct file_stat *want = &p->old[file].st;
@@ -871,19 +872,12 @@ static int part_file_intact(struct site *s, const struct part_files *p, size_t f
  * file of a changed part again, to find the few that changed, was a third
  * of a one-chapter rebuild of 1000 chapters.
  */
-static int incr_search_file(struct site *s, const char *part, size_t file, const char *path,
+static int incr_search_file(const struct site *s, void *part, size_t file, const char *path,
 			    uint64_t hash)
 {
-	struct incr *in = incr_of(s);
-	if (!in)
+	struct part_files *p = part;
+	if (!p)
 		return 0;
-	struct part_files *p = in->nparts ? &in->parts[in->nparts - 1] : NULL;
-	if (!p || strcmp(p->name, part)) {
-		p = ARRAY_PUSH(in->parts, in->nparts, in->capparts);
-		memset(p, 0, sizeof *p);
-		p->name = arena_strdup(s->a, part);
-		part_read(s, p);
-	}
 	while (file >= p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 512;
 		p->path = xrealloc(p->path, size_mul(cap, sizeof *p->path));
@@ -901,6 +895,21 @@ static int incr_search_file(struct site *s, const char *part, size_t file, const
 		return 0;
 	p->st[file] = p->old[file].st;   /* the next build's record: no stat again */
 	return 1;
+}
+
+/* Starts the search part named part (on the main thread): reads the last
+ * build's record of its files.  What incr_search_file() then touches is
+ * the part's alone, so that it may run on another thread. */
+static void *incr_search_part_begin(struct site *s, const char *part)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return NULL;
+	struct part_files *p = xcalloc(1, sizeof *p);
+	p->name = arena_strdup(s->a, part);
+	part_read(s, p);
+	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = p;
+	return p;
 }
 
 /* Takes the search part named part as the last build left it when the
@@ -925,7 +934,9 @@ static int incr_search_part(struct site *s, const char *part)
 	for (size_t f = 0; f < p.nold; f++)
 		write_file_done(s, paths[f]);
 	p.whole = 1;
-	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = p;
+	struct part_files *kept = xmalloc(sizeof *kept);
+	*kept = p;
+	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = kept;
 	return 1;
 }
 
@@ -936,7 +947,7 @@ static void parts_finish(struct site *s)
 	struct incr *in = incr_of(s);
 	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (size_t k = 0; k < in->nparts; k++) {
-		const struct part_files *p = &in->parts[k];
+		const struct part_files *p = in->parts[k];
 		if (p->whole)
 			continue;
 		struct buf b = BUF_INIT;
@@ -1109,9 +1120,10 @@ static void incr_free(struct site *s)
 	free(in->have_sub);
 	free(in->made);
 	for (size_t k = 0; k < in->nparts; k++) {
-		free(in->parts[k].path);
-		free(in->parts[k].hash);
-		free(in->parts[k].st);
+		free(in->parts[k]->path);
+		free(in->parts[k]->hash);
+		free(in->parts[k]->st);
+		free(in->parts[k]);
 	}
 	free(in->parts);
 	if (in->out_fd >= 0)
@@ -1127,6 +1139,7 @@ const struct site_reuse incr_reuse = {
 	.take_chapter = incr_reuse_chapter,
 	.keep_chapter = incr_save_chapter,
 	.take_file = incr_reuse_file,
+	.search_part_begin = incr_search_part_begin,
 	.search_file = incr_search_file,
 	.search_part = incr_search_part,
 	.book_keys = incr_book_keys,

@@ -1387,7 +1387,7 @@ const char *pages_search_file_path(struct site *s, const char *part, size_t file
 /* The part being written by search_flush(). */
 struct flush {
 	struct site *s;
-	const char *name;
+	void *part;                           /* site_search_part_begin()'s */
 	const char *meta, **shards, **docs;   /* the paths of its files */
 };
 
@@ -1398,7 +1398,7 @@ static int search_file_keep(void *ctx, enum search_file kind, size_t k, uint64_t
 	const char *path = kind == SEARCH_FILE_META ? f->meta : kind == SEARCH_FILE_SHARD ? f->shards[k]
 											     : f->docs[k];
 	size_t file = kind == SEARCH_FILE_META ? 0 : kind == SEARCH_FILE_SHARD ? 1 + k : 1 + SEARCH_BUCKETS + k;
-	return site_search_file_kept(f->s, f->name, file, path, hash);
+	return site_search_file_kept(f->s, f->part, file, path, hash);
 }
 
 /* Writes a file of the part unless it is kept (b empty: the output's
@@ -1426,7 +1426,8 @@ static void search_flush(struct site *s, const char *name)
 	/* the paths stay (the files the site holds); the paths write_html()
 	 * makes of them go with the part */
 	struct arena tmp = ARENA_INIT;
-	struct flush f = { s, name, search_file_path(s, name, SEARCH_FILE_META, 0),
+	struct flush f = { s, s->writing ? site_search_part_begin(s, name) : NULL,
+			   search_file_path(s, name, SEARCH_FILE_META, 0),
 			   arena_array(&tmp, SEARCH_BUCKETS, sizeof *f.shards),
 			   arena_array(&tmp, npages ? npages : 1, sizeof *f.docs) };
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
