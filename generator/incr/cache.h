@@ -29,7 +29,7 @@
  *                  (its ids and links are in its last chapter's record).
  *   shards-NAME    for each file of search part NAME ("0003", "book"):
  *                  the hash of the JSON text it was made of and the file
- *                  as written (size, time, inode), so that a rebuild that
+ *                  as written (size, times, inode), so that a rebuild that
  *                  makes the part again keeps the files whose text did
  *                  not change, without deflating them again.
  *

@@ -43,7 +43,10 @@ struct book_rec {
 };
 
 /* A file of a search part: the hash of the JSON text it was made of and
- * the file as written (size, time, inode), when the build finished. */
+ * the file as written (size, times, inode), when the build finished: its
+ * change time too, which a file changed by hand cannot get back (a
+ * modification time can be set), as long as nothing but the build
+ * touches it. */
 struct search_file_rec {
 	uint64_t hash;
 	struct file_stat st;
@@ -842,6 +845,7 @@ static void part_read(struct site *s, struct part_files *p)
 		old[k].hash = pack_get_u64(&r);
 		old[k].st.size = pack_get_u64(&r);
 		old[k].st.mtime_ns = pack_get_u64(&r);
+		old[k].st.ctime_ns = pack_get_u64(&r);
 		old[k].st.ino = pack_get_u64(&r);
 	}
 	if (!r.bad && r.p == r.end) {
@@ -861,14 +865,15 @@ static int part_file_intact(const struct site *s, const struct part_files *p, si
 	const struct file_stat *want = &p->old[file].st;
 	return s->in_place && incr_of(s)->out_fd >= 0 && want->size &&
 	       files_statat(incr_of(s)->out_fd, path, &st) == 0 && st.size == want->size &&
-	       st.mtime_ns == want->mtime_ns && st.ino == want->ino;
+	       st.mtime_ns == want->mtime_ns && st.ctime_ns == want->ctime_ns && st.ino == want->ino;
 }
 
 /*
  * A search part's file is kept as the output holds it when the last build
  * made it of the same JSON text (by its hash) and the file is still as
- * that build left it: size, time and inode, as a reused page is judged
- * (a cache that came with the book cannot know them).  Deflating every
+ * that build left it: size, times and inode, as a reused page is judged
+ * by its size and time (a cache that came with the book cannot know
+ * them).  Deflating every
  * file of a changed part again, to find the few that changed, was a third
  * of a one-chapter rebuild of 1000 chapters.
  */
@@ -960,6 +965,7 @@ static void parts_finish(struct site *s)
 			pack_put_u64(&b, p->path[f] && st.size ? p->hash[f] : 0);
 			pack_put_u64(&b, st.size);
 			pack_put_u64(&b, st.mtime_ns);
+			pack_put_u64(&b, st.ctime_ns);
 			pack_put_u64(&b, st.ino);
 		}
 		cache_write(cache_of(s), part_record(s, p->name), in->global, &b);
