@@ -1046,13 +1046,17 @@ int search_index_check_packed(const char *data, size_t len)
 			c.bad = 1;
 			break;
 		}
-		uint32_t before = 0;
-		for (size_t j = 0; j < np && !c.bad; j++) {
-			struct posting p;
-			memcpy(&p, ps + j * sizeof p, sizeof p);
-			c.bad = p.doc >= ndocs || (j && p.doc <= before);
-			before = p.doc;
+		/* each section after the one before, the last in the record:
+		 * then every one is */
+		int64_t before = -1;
+		int bad = 0;
+		for (size_t j = 0; j < np; j++) {
+			uint32_t doc;
+			memcpy(&doc, ps + j * sizeof(struct posting) + offsetof(struct posting, doc), sizeof doc);
+			bad |= (int64_t)doc <= before;
+			before = doc;
 		}
+		c.bad = bad || before >= (int64_t)ndocs;
 	}
 	free(seen);
 	return c.bad || c.p != c.end ? -1 : 0;

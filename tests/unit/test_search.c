@@ -591,6 +591,49 @@ static void test_check_packed_text(void **state)
 	free(packed);
 }
 
+/* A term's postings in a record name sections of the record, each after
+ * the one before: a section past the last, or one out of order or twice,
+ * is refused. */
+static void test_check_packed_postings(void **state)
+{
+	(void)state;
+	struct search_index *own = search_index_new();
+	search_index_add(own, "01-a.html", "", "T", "zebra one");
+	search_index_add(own, "01-a.html", "s", "U", "zebra two");
+	size_t len;
+	char *packed = search_index_pack(own, &len);
+	search_index_free(own);
+	assert_int_equal(search_index_check_packed(packed, len), 0);
+	/* the term's bytes (after the sections' text), its hash, its count,
+	 * then (section, weight) pairs */
+	char *t = last_of(packed, len, "zebra");
+	assert_non_null(t);
+	size_t at = (size_t)(t - packed) + 5 + 8;
+	uint32_t np, doc[2];
+	memcpy(&np, packed + at, sizeof np);
+	assert_int_equal(np, 2);
+	memcpy(&doc[0], packed + at + 4, 4);
+	memcpy(&doc[1], packed + at + 12, 4);
+	assert_int_equal(doc[0], 0);
+	assert_int_equal(doc[1], 1);
+	static const struct {
+		uint32_t first, second;
+		int ok;
+	} cases[] = {
+		{ 0, 1, 1 }, { 0, 2, 0 }, { 1, 2, 0 }, { 0, 0, 0 }, { 1, 1, 0 }, { 1, 0, 0 },
+		{ 2, 3, 0 }, { 0, UINT32_MAX, 0 },
+	};
+	char *copy = malloc(len);
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		memcpy(copy, packed, len);
+		memcpy(copy + at + 4, &cases[k].first, 4);
+		memcpy(copy + at + 12, &cases[k].second, 4);
+		assert_int_equal(search_index_check_packed(copy, len), cases[k].ok ? 0 : -1);
+	}
+	free(copy);
+	free(packed);
+}
+
 static void test_deterministic(void **state)
 {
 	(void)state;
@@ -633,6 +676,7 @@ int main(void)
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_check_packed),
 		cmocka_unit_test(test_check_packed_text),
+		cmocka_unit_test(test_check_packed_postings),
 		cmocka_unit_test(test_deterministic),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
