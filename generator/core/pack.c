@@ -28,6 +28,31 @@ uint64_t pack_hash(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
+/* 32 bytes a step, on four lanes whose multiplications overlap, each step
+ * (h ^ word) * an odd constant, a bijection of h, so that any one word
+ * changed changes the hash; then pack_hash() of the length, the lanes and
+ * the tail.  pack_hash() itself, one multiplication after another with a
+ * shift between, was 6% of a rebuild's instructions as the cache's seal. */
+uint64_t pack_hash_block(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	const uint64_t m = 0x9e3779b97f4a7c15ULL;
+	uint64_t h[4] = { PACK_HASH_INIT, PACK_HASH_INIT + 1, PACK_HASH_INIT + 2, PACK_HASH_INIT + 3 };
+	size_t i = 0;
+	for (; i + 32 <= n; i += 32) {
+		uint64_t w[4];
+		memcpy(w, p + i, sizeof w);
+		h[0] = (h[0] ^ w[0]) * m;
+		h[1] = (h[1] ^ w[1]) * m;
+		h[2] = (h[2] ^ w[2]) * m;
+		h[3] = (h[3] ^ w[3]) * m;
+	}
+	uint64_t r = pack_hash_u64(PACK_HASH_INIT, n);
+	for (int k = 0; k < 4; k++)
+		r = pack_hash_u64(r, h[k]);
+	return pack_hash(r, p + i, n - i);
+}
+
 uint64_t pack_hash_u64(uint64_t h, uint64_t v)
 {
 	return pack_hash(h, &v, sizeof v);

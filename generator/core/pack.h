@@ -22,6 +22,10 @@
 uint64_t pack_hash(uint64_t h, const void *data, size_t n);
 uint64_t pack_hash_str(uint64_t h, const char *s);   /* NULL and "" differ */
 uint64_t pack_hash_u64(uint64_t h, uint64_t v);
+/* A 64-bit hash of n bytes, four times as fast as pack_hash() on long
+ * ones: for the seals of the cache's records and other hashes of whole
+ * files (it tells damage and change, it is no defence against a forger). */
+uint64_t pack_hash_block(const void *data, size_t n);
 
 struct pack_reader {
 	const char *p, *end;

@@ -27,6 +27,11 @@
  *   book           the keys of the book-level pages and their ids and links,
  *                  and the key of each part's claims page in a long book
  *                  (its ids and links are in its last chapter's record).
+ *   shards-NAME    for each file of search part NAME ("0003", "book"):
+ *                  the hash of the JSON text it was made of and the file
+ *                  as written (size, times, inode), so that a rebuild that
+ *                  makes the part again keeps the files whose text did
+ *                  not change, without deflating them again.
  *
  * A chapter is reused when its key (the hash of its bytes and of everything
  * every chapter depends on: specs, units, glossary, book.yaml, templates,
@@ -137,5 +142,9 @@ void cache_done(struct pack_reader *r);
 /* Writes body as record file name under key (replacing it atomically).
  * Failing to write is not an error: the next build misses. */
 void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body);
+
+/* Removes record file name.  Returns 0, or -1 when there was none (or it
+ * could not be removed). */
+int cache_remove(struct cache *c, const char *name);
 
 #endif

@@ -15,6 +15,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,6 +42,29 @@ struct book_rec {
 					part's last chapter's record) */
 };
 
+/* A file of a search part: the hash of the JSON text it was made of and
+ * the file as written (size, times, inode), when the build finished: its
+ * change time too, which a file changed by hand cannot get back (a
+ * modification time can be set), as long as nothing but the build
+ * touches it. */
+struct search_file_rec {
+	uint64_t hash;
+	struct file_stat st;
+};
+
+/* A search part made this build (incr_search_file()): its files' paths
+ * and hashes by file number, and the last build's records of them. */
+struct part_files {
+	const char *name;
+	const char **path;
+	uint64_t *hash;
+	size_t n, cap;
+	struct search_file_rec *old;
+	size_t nold;
+	struct file_stat *st;         /* a kept file's, as checked (size 0: none) */
+	int whole;                    /* taken as it was: its record stays */
+};
+
 /* A chapter's pages taken from the last build, and whether its search
  * part and claims page are made again (incr_reindexed()): then its search
  * record is merged into the part as the last build packed it. */
@@ -63,6 +88,10 @@ struct incr {
 	size_t nmade, capmade;
 	int out_fd;                  /* the output directory, open; -1: not */
 	uint64_t *subkeys;           /* per chapter, NSUB: its part of the book keys */
+	unsigned char *have_sub;     /* per chapter: subkeys known (its record's, or
+					hashed when it was kept) */
+	struct part_files **parts;   /* the search parts made this build */
+	size_t nparts, capparts;
 };
 
 static struct incr *incr_of(const struct site *s)
@@ -77,14 +106,28 @@ static struct cache *cache_of(const struct site *s)
 
 /* ---- keys ---- */
 
+/* Continues h with the bytes of the file at path, mapped (the program
+ * itself, read into a buffer and hashed a word at a time on every build,
+ * was a twentieth of a one-chapter rebuild of 1000 chapters), or with the
+ * error that kept it from being read. */
 static uint64_t hash_file(uint64_t h, const char *path)
 {
-	char *data;
-	size_t len;
-	if (files_read_bytes(path, &data, &len))
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		int err = fd < 0 ? errno : EINVAL;
+		if (fd >= 0)
+			close(fd);
+		return pack_hash_u64(h, (uint64_t)err);
+	}
+	size_t len = (size_t)st.st_size;
+	void *m = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (m == MAP_FAILED)
 		return pack_hash_u64(h, (uint64_t)errno);
-	h = pack_hash(pack_hash_u64(h, len), data, len);
-	free(data);
+	h = pack_hash_u64(pack_hash_u64(h, len), pack_hash_block(m ? m : "", len));
+	if (m)
+		munmap(m, len);
 	return h;
 }
 
@@ -120,6 +163,10 @@ static uint64_t global_key(struct site *s, const char *version)
 	}
 	return h;
 }
+
+/* Each chapter's part of the book pages' keys (chapter_keys_of()). */
+enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
+static void subkeys_of(const struct site *s, const struct rendered *r, int all, uint64_t sub[NSUB]);
 
 /* ---- records ---- */
 
@@ -288,6 +335,9 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		get_page(&r, &in->pages[i][1]);
 	else
 		in->pages[i][1].path = NULL;
+	uint64_t sub[NSUB];
+	for (int k = 0; k < NSUB; k++)
+		sub[k] = pack_get_u64(&r);
 	int bad = r.bad || r.p != r.end;
 	cache_done(&r);
 	if (bad)
@@ -300,6 +350,8 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))
 			return -1;
 	*rc = got;
+	memcpy(in->subkeys + i * NSUB, sub, sizeof sub);
+	in->have_sub[i] = 1;
 	return 0;
 }
 
@@ -332,6 +384,7 @@ static void reindex_of(void *ctx, size_t k, struct arena *a)
 		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
 	in->reused[i] = ok ? REINDEXED : 0;
 	if (!ok) {   /* rendered after all: from nothing */
+		in->have_sub[i] = 0;
 		in->search[i] = NULL;
 		memset(&s->chapters[i], 0, sizeof s->chapters[i]);
 	}
@@ -355,6 +408,8 @@ static void incr_begin(struct site *s)
 	in->rec = xcalloc(n, sizeof *in->rec);
 	in->search = xcalloc(n, sizeof *in->search);
 	in->search_len = xcalloc(n, sizeof *in->search_len);
+	in->subkeys = xcalloc(n * NSUB, sizeof *in->subkeys);
+	in->have_sub = xcalloc(n, 1);
 	for (size_t i = 0; i < b->nchapters; i++)
 		in->keys[i] = pack_hash_u64(in->global, b->chapters[i].hash);
 
@@ -601,6 +656,13 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	pack_put_u64(&b, claims_page != (size_t)-1);
 	if (claims_page != (size_t)-1)
 		put_page(&b, &s->pages[claims_page], &st[1]);
+	/* its part of the book pages' keys, hashed once: a rebuild reads it
+	 * with the record instead of hashing every chapter again */
+	uint64_t *sub = in->subkeys + i * NSUB;
+	subkeys_of(s, r, 1, sub);   /* before keep_chapter() keeps only some */
+	in->have_sub[i] = 1;
+	for (int k = 0; k < NSUB; k++)
+		pack_put_u64(&b, sub[k]);
 	cache_record_put(cache_of(s), in->keys[i], &b, &in->rec[i]);
 	buf_release(&b);
 	/* a chapter taken from the last build keeps its search record */
@@ -661,25 +723,31 @@ static uint64_t hash_claim(uint64_t h, const struct rendered *r, const struct cl
 }
 
 /* Each chapter's part of the book pages' keys, one per group that shows
- * something of every chapter, hashed on every core (the main thread
- * hashing ten thousand chapters' headings, mentions and claims was a
- * tenth of a rebuild's fixed cost). */
-enum { SUB_INDEX, SUB_STUDY, SUB_MENTIONS, SUB_CLAIMS, NSUB };
-
-static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+ * something of every chapter: hashed on every core for the chapters
+ * whose record did not bring them (the main thread hashing ten thousand
+ * chapters' headings, mentions and claims was a tenth of a rebuild's
+ * fixed cost; hashing them on every rebuild, a tenth of what was left).
+ * The claims are those the book pages keep: in a long book the disputed
+ * ones (keep_chapter() in build.c keeps no other, and counts them all;
+ * a chapter's record is written before it does, with every claim: all). */
+static void subkeys_of(const struct site *s, const struct rendered *r, int all, uint64_t sub[NSUB])
 {
-	(void)a;
-	struct site *s = ctx;
-	uint64_t *sub = (uint64_t *)incr_of(s)->subkeys + i * NSUB;
-	const struct rendered *r = &s->chapters[i];
 	uint64_t index = PACK_HASH_INIT, study = PACK_HASH_INIT, mentions = PACK_HASH_INIT,
 		 claims = PACK_HASH_INIT;
+	/* r holds every claim (all) or those kept, with their counts */
+	size_t total = r->claims_total, disputed = r->claims_disputed, kept = 0;
+	if (all) {
+		total = r->nclaims;
+		disputed = 0;
+		for (size_t k = 0; k < r->nclaims; k++)
+			disputed += r->claims[k].span.disputed != 0;
+	}
 	index = pack_hash_u64(index, r->nheadings);
 	index = pack_hash_u64(index, (uint64_t)r->spans);
 	index = pack_hash_u64(index, (uint64_t)r->pairs);
 	index = pack_hash_u64(index, (uint64_t)r->zh_blocks);
-	index = pack_hash_u64(index, r->claims_total);
-	index = pack_hash_u64(index, r->claims_disputed);
+	index = pack_hash_u64(index, total);
+	index = pack_hash_u64(index, disputed);
 	index = pack_hash_u64(index, r->nkeys);
 	study = pack_hash_u64(study, r->nkeys);
 	for (size_t k = 0; k < r->nkeys; k++) {
@@ -709,15 +777,27 @@ static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
 		mentions = pack_hash_str(mentions, r->mentions[k].term);
 		mentions = hash_headings_of(mentions, r, r->mentions[k].section);
 	}
-	claims = pack_hash_u64(claims, r->claims_total);
-	claims = pack_hash_u64(claims, r->claims_disputed);
-	claims = pack_hash_u64(claims, r->nclaims);
 	for (size_t k = 0; k < r->nclaims; k++)
-		claims = hash_claim(claims, r, &r->claims[k]);
+		kept += !s->claims_split || r->claims[k].span.disputed;
+	claims = pack_hash_u64(claims, total);
+	claims = pack_hash_u64(claims, disputed);
+	claims = pack_hash_u64(claims, kept);
+	for (size_t k = 0; k < r->nclaims; k++)
+		if (!s->claims_split || r->claims[k].span.disputed)
+			claims = hash_claim(claims, r, &r->claims[k]);
 	sub[SUB_INDEX] = index;
 	sub[SUB_STUDY] = study;
 	sub[SUB_MENTIONS] = mentions;
 	sub[SUB_CLAIMS] = claims;
+}
+
+static void chapter_keys_of(void *ctx, size_t i, struct arena *a)
+{
+	(void)a;
+	struct site *s = ctx;
+	struct incr *in = incr_of(s);
+	if (!in->have_sub[i])
+		subkeys_of(s, &s->chapters[i], 0, in->subkeys + i * NSUB);
 }
 
 static void incr_book_keys(struct site *s)
@@ -727,7 +807,6 @@ static void incr_book_keys(struct site *s)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
-	in->subkeys = xcalloc(b->nchapters ? b->nchapters * NSUB : 1, sizeof *in->subkeys);
 	work_each(s->a, b->nchapters, 64, chapter_keys_of, s);
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
 	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
@@ -738,14 +817,165 @@ static void incr_book_keys(struct site *s)
 		mentions = pack_hash_u64(mentions, sub[SUB_MENTIONS]);
 		claims = pack_hash_u64(claims, sub[SUB_CLAIMS]);
 	}
-	free(in->subkeys);
-	in->subkeys = NULL;
 	in->group[GROUP_STATIC] = pack_hash_u64(g, GROUP_STATIC);
 	in->group[GROUP_INDEX] = index;
 	in->group[GROUP_MENTIONS] = mentions;
 	in->group[GROUP_CLAIMS] = claims;
 	in->group[GROUP_STUDY] = study;
 	in->group[GROUP_SEARCH] = pack_hash_u64(pack_hash_u64(g, GROUP_SEARCH), s->search_parts);
+}
+
+/* ---- search parts ---- */
+
+/* The name of part name's record in the cache. */
+static const char *part_record(struct site *s, const char *name)
+{
+	return arena_printf(s->a, "shards-%s", name);
+}
+
+/* Reads the last build's record of the search part name into p->old. */
+static void part_read(struct site *s, struct part_files *p)
+{
+	struct pack_reader r;
+	if (cache_read(cache_of(s), s->a, part_record(s, p->name), incr_of(s)->global, &r))
+		return;
+	size_t n = get_count(&r);
+	struct search_file_rec *old = arena_array(s->a, n ? n : 1, sizeof *old);
+	for (size_t k = 0; k < n && !r.bad; k++) {
+		old[k].hash = pack_get_u64(&r);
+		old[k].st.size = pack_get_u64(&r);
+		old[k].st.mtime_ns = pack_get_u64(&r);
+		old[k].st.ctime_ns = pack_get_u64(&r);
+		old[k].st.ino = pack_get_u64(&r);
+	}
+	if (!r.bad && r.p == r.end) {
+		p->old = old;
+		p->nold = n;
+	}
+	cache_done(&r);
+}
+
+/* Returns 1 if the output holds file number file of part p, at path, as
+ * the last build left it (in an update in place: a full build takes
+ * nothing). */
+static int part_file_intact(const struct site *s, const struct part_files *p, size_t file,
+			    const char *path)
+{
+	struct file_stat st;
+	const struct file_stat *want = &p->old[file].st;
+	return s->in_place && incr_of(s)->out_fd >= 0 && want->size &&
+	       files_statat(incr_of(s)->out_fd, path, &st) == 0 && st.size == want->size &&
+	       st.mtime_ns == want->mtime_ns && st.ctime_ns == want->ctime_ns && st.ino == want->ino;
+}
+
+/*
+ * A search part's file is kept as the output holds it when the last build
+ * made it of the same JSON text (by its hash) and the file is still as
+ * that build left it: size, times and inode, as a reused page is judged
+ * by its size and time (a cache that came with the book cannot know
+ * them).  Deflating every
+ * file of a changed part again, to find the few that changed, was a third
+ * of a one-chapter rebuild of 1000 chapters.
+ */
+static int incr_search_file(const struct site *s, void *part, size_t file, const char *path,
+			    uint64_t hash)
+{
+	struct part_files *p = part;
+	if (!p)
+		return 0;
+	while (file >= p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 512;
+		p->path = xrealloc(p->path, size_mul(cap, sizeof *p->path));
+		p->hash = xrealloc(p->hash, size_mul(cap, sizeof *p->hash));
+		p->st = xrealloc(p->st, size_mul(cap, sizeof *p->st));
+		memset(p->path + p->cap, 0, (cap - p->cap) * sizeof *p->path);
+		memset(p->st + p->cap, 0, (cap - p->cap) * sizeof *p->st);
+		p->cap = cap;
+	}
+	p->path[file] = path;
+	p->hash[file] = hash;
+	if (file >= p->n)
+		p->n = file + 1;
+	if (file >= p->nold || p->old[file].hash != hash || !part_file_intact(s, p, file, path))
+		return 0;
+	p->st[file] = p->old[file].st;   /* the next build's record: no stat again */
+	return 1;
+}
+
+/* Starts the search part named part (on the main thread): reads the last
+ * build's record of its files.  What incr_search_file() then touches is
+ * the part's alone, so that it may run on another thread. */
+static void *incr_search_part_begin(struct site *s, const char *part)
+{
+	struct incr *in = incr_of(s);
+	if (!in)
+		return NULL;
+	struct part_files *p = xcalloc(1, sizeof *p);
+	p->name = arena_strdup(s->a, part);
+	part_read(s, p);
+	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = p;
+	return p;
+}
+
+/* Takes the search part named part as the last build left it when the
+ * record of its files (keyed, as every record, by the global key, which
+ * covers all that the book's part is made of) vouches for every one of
+ * them in the output.  Returns 1 if taken. */
+static int incr_search_part(struct site *s, const char *part)
+{
+	struct incr *in = incr_of(s);
+	if (!in || !s->in_place)
+		return 0;
+	struct part_files p = { .name = arena_strdup(s->a, part) };
+	part_read(s, &p);
+	if (!p.nold)
+		return 0;
+	const char **paths = arena_array(s->a, p.nold, sizeof *paths);
+	for (size_t f = 0; f < p.nold; f++) {
+		paths[f] = pages_search_file_path(s, part, f);
+		if (!part_file_intact(s, &p, f, paths[f]))
+			return 0;
+	}
+	for (size_t f = 0; f < p.nold; f++)
+		write_file_done(s, paths[f]);
+	p.whole = 1;
+	struct part_files *kept = xmalloc(sizeof *kept);
+	*kept = p;
+	*ARRAY_PUSH(in->parts, in->nparts, in->capparts) = kept;
+	return 1;
+}
+
+/* Keeps the record of each search part made (its files as they are in
+ * the output now), and drops those of parts the book no longer has. */
+static void parts_finish(struct site *s)
+{
+	struct incr *in = incr_of(s);
+	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (size_t k = 0; k < in->nparts; k++) {
+		const struct part_files *p = in->parts[k];
+		if (p->whole)
+			continue;
+		struct buf b = BUF_INIT;
+		pack_put_u64(&b, p->n);
+		for (size_t f = 0; f < p->n; f++) {
+			struct file_stat st = p->path[f] ? p->st[f] : (struct file_stat){ 0 };
+			/* a file not there (or not written) is a record no file matches */
+			if (p->path[f] && !st.size && (fd < 0 || files_statat(fd, p->path[f], &st)))
+				memset(&st, 0, sizeof st);
+			pack_put_u64(&b, p->path[f] && st.size ? p->hash[f] : 0);
+			pack_put_u64(&b, st.size);
+			pack_put_u64(&b, st.mtime_ns);
+			pack_put_u64(&b, st.ctime_ns);
+			pack_put_u64(&b, st.ino);
+		}
+		cache_write(cache_of(s), part_record(s, p->name), in->global, &b);
+		buf_release(&b);
+	}
+	if (fd >= 0)
+		close(fd);
+	for (size_t k = s->search_parts;; k++)
+		if (cache_remove(cache_of(s), part_record(s, arena_printf(s->a, "%04zu", k))))
+			break;
 }
 
 /* Takes the book page at path (of group g), made under key, from the last
@@ -878,6 +1108,7 @@ static void incr_finish(struct site *s)
 	cache_write(cache_of(s), "book", in->global, &all);
 	buf_release(&all);
 	buf_release(&buf);
+	parts_finish(s);
 }
 
 static void incr_free(struct site *s)
@@ -891,7 +1122,16 @@ static void incr_free(struct site *s)
 	free(in->rec);
 	free(in->search);
 	free(in->search_len);
+	free(in->subkeys);
+	free(in->have_sub);
 	free(in->made);
+	for (size_t k = 0; k < in->nparts; k++) {
+		free(in->parts[k]->path);
+		free(in->parts[k]->hash);
+		free(in->parts[k]->st);
+		free(in->parts[k]);
+	}
+	free(in->parts);
 	if (in->out_fd >= 0)
 		close(in->out_fd);
 	free(in);
@@ -905,6 +1145,9 @@ const struct site_reuse incr_reuse = {
 	.take_chapter = incr_reuse_chapter,
 	.keep_chapter = incr_save_chapter,
 	.take_file = incr_reuse_file,
+	.search_part_begin = incr_search_part_begin,
+	.search_file = incr_search_file,
+	.search_part = incr_search_part,
 	.book_keys = incr_book_keys,
 	.book_page = incr_book_page,
 	.claims_page = incr_claims_page,

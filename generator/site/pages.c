@@ -1346,37 +1346,105 @@ static void practice_page(struct site *s)
 
 /* ---- search ---- */
 
-/* Writes a generated file unless the output already holds its bytes
- * (an incremental build made its part again and it came out the same). */
-static void write_if_changed(struct site *s, struct arena *tmp, const char *path, struct buf *b)
+/* The path of the file (kind, k) of the search part name, in the site's
+ * arena: "assets/search/0003/" and m.js, 07.js or p17.js.  Without printf:
+ * a rebuild names each of the 321 files of every part of the book (those
+ * it takes as they are too), and arena_printf() for each was a
+ * twentieth of a one-chapter rebuild of 1000 chapters. */
+static const char *search_file_path(struct site *s, const char *name, enum search_file kind, size_t k)
 {
-	if (!s->writing)
-		;
-	else if (write_html(s, tmp, path, b->data ? b->data : "", b->len))
+	static const char prefix[] = "assets/search/", hex[] = "0123456789abcdef";
+	size_t nlen = strlen(name), plen = sizeof prefix - 1;
+	char tail[32], *o = tail + sizeof tail;
+	*--o = '\0';
+	o -= 3;
+	memcpy(o, ".js", 3);
+	if (kind == SEARCH_FILE_META) {
+		*--o = 'm';
+	} else if (kind == SEARCH_FILE_SHARD) {
+		*--o = hex[k & 15];
+		*--o = hex[k >> 4 & 15];
+	} else {
+		do
+			*--o = (char)('0' + k % 10);
+		while (k /= 10);
+		*--o = 'p';
+	}
+	size_t tlen = (size_t)(tail + sizeof tail - 1 - o);
+	char *path = arena_alloc_uninit(s->a, plen + nlen + 1 + tlen + 1);
+	memcpy(path, prefix, plen);
+	memcpy(path + plen, name, nlen);
+	path[plen + nlen] = '/';
+	memcpy(path + plen + nlen + 1, o, tlen + 1);
+	return path;
+}
+
+const char *pages_search_file_path(struct site *s, const char *part, size_t file)
+{
+	return file == 0 ? search_file_path(s, part, SEARCH_FILE_META, 0)
+		: file <= SEARCH_BUCKETS ? search_file_path(s, part, SEARCH_FILE_SHARD, file - 1)
+		: search_file_path(s, part, SEARCH_FILE_DOCS, file - 1 - SEARCH_BUCKETS);
+}
+
+/* The part being written by search_flush(). */
+struct flush {
+	struct site *s;
+	void *part;                           /* site_search_part_begin()'s */
+	const char *meta, **shards, **docs;   /* the paths of its files */
+};
+
+/* search_keep_fn: asks the reuse layer whether the site keeps the file. */
+static int search_file_keep(void *ctx, enum search_file kind, size_t k, uint64_t hash)
+{
+	struct flush *f = ctx;
+	const char *path = kind == SEARCH_FILE_META ? f->meta : kind == SEARCH_FILE_SHARD ? f->shards[k]
+											     : f->docs[k];
+	size_t file = kind == SEARCH_FILE_META ? 0 : kind == SEARCH_FILE_SHARD ? 1 + k : 1 + SEARCH_BUCKETS + k;
+	return site_search_file_kept(f->s, f->part, file, path, hash);
+}
+
+/* Writes a file of the part unless it is kept (b empty: the output's
+ * file stays) or the output already holds its bytes. */
+static void search_file_put(struct site *s, struct arena *tmp, const char *path, struct buf *b)
+{
+	if (s->writing && b->len && write_html(s, tmp, path, b->data, b->len))
 		s->writing = 0;
 	write_file_done(s, path);
 	buf_release(b);
 }
 
 /* Writes the part being filled, named name ("0003", "book"): its head,
- * its shards and its pages' sections (search.h). */
+ * its shards and its pages' sections (search.h).  A file made of the
+ * same text as the one the output holds, which the reuse layer vouches
+ * for, is kept: neither deflated again nor written (deflating all of a
+ * changed part's files was a third of a one-chapter rebuild of 1000
+ * chapters). */
 static void search_flush(struct site *s, const char *name)
 {
 	size_t npages = search_index_npages(s->search);
 	struct buf meta = BUF_INIT;
 	struct buf *shards = xcalloc(SEARCH_BUCKETS, sizeof *shards);
 	struct buf *docs = xcalloc(npages ? npages : 1, sizeof *docs);
-	search_index_write_split(s->search, name, &meta, shards, docs);
+	/* the paths stay (the files the site holds); the paths write_html()
+	 * makes of them go with the part */
+	struct arena tmp = ARENA_INIT;
+	struct flush f = { s, s->writing ? site_search_part_begin(s, name) : NULL,
+			   search_file_path(s, name, SEARCH_FILE_META, 0),
+			   arena_array(&tmp, SEARCH_BUCKETS, sizeof *f.shards),
+			   arena_array(&tmp, npages ? npages : 1, sizeof *f.docs) };
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		f.shards[b] = search_file_path(s, name, SEARCH_FILE_SHARD, b);
+	for (size_t k = 0; k < npages; k++)
+		f.docs[k] = search_file_path(s, name, SEARCH_FILE_DOCS, k);
+	search_index_write_split(s->search, name, s->writing ? search_file_keep : NULL, &f, &meta, shards,
+				 docs);
 	search_index_free(s->search);
 	s->search = NULL;
-	/* the paths written stay (the files the site holds); the paths
-	 * write_html() makes of them go with the part */
-	struct arena tmp = ARENA_INIT;
-	write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/m.js", name), &meta);
+	search_file_put(s, &tmp, f.meta, &meta);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
-		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
+		search_file_put(s, &tmp, f.shards[b], &shards[b]);
 	for (size_t k = 0; k < npages; k++)
-		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/p%zu.js", name, k), &docs[k]);
+		search_file_put(s, &tmp, f.docs[k], &docs[k]);
 	arena_free(&tmp);
 	free(shards);
 	free(docs);
@@ -1429,11 +1497,12 @@ void pages_search_chapter(struct site *s, size_t ci)
 		/* so is the rest of its part (the reuse layer decided so): so is the part */
 		if (last) {
 			size_t k = s->search_parts++, from = k * SEARCH_PART_CHAPTERS;
+			const char *name = part_name(s, k);
 			for (size_t f = 0; f <= SEARCH_BUCKETS + (ci + 1 - from); f++) {
 				const char *path = f < SEARCH_BUCKETS
-					? arena_printf(s->a, "assets/search/%04zu/%02zx.js", k, f)
-					: f == SEARCH_BUCKETS ? arena_printf(s->a, "assets/search/%04zu/m.js", k)
-					: arena_printf(s->a, "assets/search/%04zu/p%zu.js", k, f - SEARCH_BUCKETS - 1);
+					? search_file_path(s, name, SEARCH_FILE_SHARD, f)
+					: f == SEARCH_BUCKETS ? search_file_path(s, name, SEARCH_FILE_META, 0)
+					: search_file_path(s, name, SEARCH_FILE_DOCS, f - SEARCH_BUCKETS - 1);
 				if (site_take_file(s, path)) {
 					diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 						   "(build with --no-cache)", path);
@@ -1466,7 +1535,11 @@ void pages_search_chapter(struct site *s, size_t ci)
 static void search_book_part(struct site *s)
 {
 	const struct book *b = s->book;
-	/* made on every build (it is small), its files rewritten when changed */
+	/* what it is made of (spec tables, glossary) is what every page
+	 * depends on: a build that keeps any chapter keeps it as it is,
+	 * while its files are as the last build left them */
+	if (s->writing && site_search_part_taken(s, "book"))
+		return;
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */
 	size_t ntables;

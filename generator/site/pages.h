@@ -16,6 +16,10 @@ void pages_build(struct site *s);
 void pages_search_chapter(struct site *s, size_t chapter);
 /* The path of search part k ("assets/search/0000.js"). */
 const char *pages_search_part_path(struct site *s, size_t k);
+/* The path of file number file of the search part named part ("0003",
+ * "book"): 0 its head (m.js), 1 + b its shard b, 1 + SEARCH_BUCKETS + k
+ * the sections of its page k. */
+const char *pages_search_file_path(struct site *s, const char *part, size_t file);
 /* Indexes the sections r of a rendered chapter in ix (the calling thread's
  * own, empty, and left empty) and returns them packed
  * (search_index_pack(), *len bytes); safe on a rendering thread.

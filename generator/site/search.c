@@ -928,6 +928,19 @@ static void check_str(struct check *c)
 		check_bytes(c, n);
 }
 
+/* Returns nonzero if one of the eight bytes at s may be one a JSON string
+ * cannot hold as it is: a control character, a quote, a backslash, or
+ * not ASCII (zero: none is). */
+static inline uint64_t word_special(const char *s)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t w, q, b;
+	memcpy(&w, s, sizeof w);
+	q = w ^ (ones * '"');
+	b = w ^ (ones * '\\');
+	return (w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
 /* Returns the end of the JSON string literal at s[0..len), as add_json()
  * writes one (valid UTF-8, no raw control character, U+2028 or U+2029,
  * only the escapes JSON has), or NULL: a section's tail goes into the
@@ -938,7 +951,11 @@ static const char *json_string_end(const char *s, size_t len)
 	if (i >= len || s[i++] != '"')
 		return NULL;
 	while (i < len) {
-		/* most bytes: ASCII that needs no escape, taken a run at a time */
+		/* most bytes: ASCII that needs no escape, taken eight at a time
+		 * while none of eight is another byte (a byte at a time, the
+		 * check of a part's 63 records was a sixth of a rebuild) */
+		while (i + 8 <= len && !word_special(s + i))
+			i += 8;
 		while (i < len && json_plain((unsigned char)s[i]))
 			i++;
 		if (i >= len)
@@ -965,6 +982,19 @@ static const char *json_string_end(const char *s, size_t len)
 			}
 			continue;
 		}
+		/* a run of three-byte sequences (CJK), checked as
+		 * utf8_decode_fast() decodes them (no overlong form, no
+		 * surrogate) without decoding them, U+2028 and U+2029 refused */
+		const unsigned char *u = (const unsigned char *)s;
+		while (i + 3 <= len && (u[i] & 0xF0) == 0xE0) {
+			unsigned char lead = u[i], b1 = u[i + 1], b2 = u[i + 2];
+			if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (lead == 0xE0 && b1 < 0xA0) ||
+			    (lead == 0xED && b1 >= 0xA0) || (lead == 0xE2 && b1 == 0x80 && (b2 == 0xA8 || b2 == 0xA9)))
+				return NULL;
+			i += 3;
+		}
+		if (i >= len || u[i] < 0x80)
+			continue;
 		uint32_t cp;
 		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0 || cp == 0x2028 || cp == 0x2029)
@@ -1061,13 +1091,17 @@ int search_index_check_packed(const char *data, size_t len)
 			c.bad = 1;
 			break;
 		}
-		uint32_t before = 0;
-		for (size_t j = 0; j < np && !c.bad; j++) {
-			struct posting p;
-			memcpy(&p, ps + j * sizeof p, sizeof p);
-			c.bad = p.doc >= ndocs || (j && p.doc <= before);
-			before = p.doc;
+		/* each section after the one before, the last in the record:
+		 * then every one is */
+		int64_t before = -1;
+		int bad = 0;
+		for (size_t j = 0; j < np; j++) {
+			uint32_t doc;
+			memcpy(&doc, ps + j * sizeof(struct posting) + offsetof(struct posting, doc), sizeof doc);
+			bad |= (int64_t)doc <= before;
+			before = doc;
 		}
+		c.bad = bad || before >= (int64_t)ndocs;
 	}
 	free(seen);
 	return c.bad || c.p != c.end ? -1 : 0;
@@ -1489,46 +1523,80 @@ static void add_base64(struct buf *out, const unsigned char *data, size_t len,
 	out->data[out->len] = '\0';
 }
 
-/* Appends `call("name",k,"BASE64");` (no k when k < 0) to out, where
- * BASE64 is json deflated in zlib's format (what search.js's
- * DecompressionStream("deflate") reads), and empties json.  z is the
- * part's compressor, scratch a buffer for the deflated bytes, pairs the
- * part's table for add_base64(). */
-static void add_deflated(struct buf *out, const char *call, const char *name, long k,
-			 struct buf *json, struct libdeflate_compressor *z, struct buf *scratch,
-			 base64_pairs pairs)
+/* What a part's files are written with: the compressor (made for the
+ * first file that needs it: a part whose files are all kept needs none),
+ * scratch room, the table of base64 digits, and what is asked before each
+ * file is deflated (search_index_write_split()). */
+struct split_writer {
+	const char *name;                      /* the part's: "0003", "book" */
+	search_keep_fn *keep;                  /* NULL: every file is made */
+	void *ctx;
+	struct libdeflate_compressor *z;
+	struct buf scratch;
+	base64_pairs pairs;
+};
+
+static const char *const file_call[] = {
+	[SEARCH_FILE_META] = "SPECBOOK_SEARCH_META",
+	[SEARCH_FILE_SHARD] = "SPECBOOK_SEARCH_SHARD",
+	[SEARCH_FILE_DOCS] = "SPECBOOK_SEARCH_DOCS",
+};
+
+/* Appends to out what comes before the base64 of file (kind, k):
+ * `call("name",k,"` (no k in the head). */
+static void add_call(struct buf *out, const struct split_writer *w, enum search_file kind, size_t k)
 {
-	size_t bound = libdeflate_zlib_compress_bound(z, json->len);
-	scratch->len = 0;
-	buf_grow(scratch, bound);
-	size_t n = libdeflate_zlib_compress(z, json->data ? json->data : "", json->len,
-					    scratch->data, bound);
+	buf_adds(out, file_call[kind]);
+	buf_addch(out, '(');
+	add_json_str(out, w->name);
+	if (kind != SEARCH_FILE_META) {
+		buf_addch(out, ',');
+		add_number(out, k);
+	}
+	buf_adds(out, ",\"");
+}
+
+/* Appends to out the file (kind, k) of the part: `call("name",k,"BASE64");`
+ * (no k in the head), where BASE64 is json deflated in zlib's format (what
+ * search.js's DecompressionStream("deflate") reads); or nothing when the
+ * caller keeps the file it has, made of the same json (search_keep_fn).
+ * Empties json. */
+static void add_deflated(struct split_writer *w, struct buf *out, enum search_file kind, size_t k,
+			 struct buf *json)
+{
+	if (w->keep && w->keep(w->ctx, kind, k, pack_hash_block(json->data ? json->data : "", json->len))) {
+		buf_reset(json);
+		return;
+	}
+	if (!w->z && !(w->z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL))) {
+		fprintf(stderr, "specbook: fatal: out of memory\n");
+		exit(2);
+	}
+	size_t bound = libdeflate_zlib_compress_bound(w->z, json->len);
+	w->scratch.len = 0;
+	buf_grow(&w->scratch, bound);
+	size_t n = libdeflate_zlib_compress(w->z, json->data ? json->data : "", json->len,
+					    w->scratch.data, bound);
 	if (!n) {   /* cannot happen with the bound's room */
 		fprintf(stderr, "specbook: fatal: cannot deflate a search file of %zu bytes\n", json->len);
 		exit(2);
 	}
-	buf_adds(out, call);
-	buf_addch(out, '(');
-	add_json_str(out, name);
-	if (k >= 0)
-		buf_addf(out, ",%ld", k);
-	buf_adds(out, ",\"");
-	add_base64(out, (const unsigned char *)scratch->data, n, pairs);
+	add_call(out, w, kind, k);
+	add_base64(out, (const unsigned char *)w->scratch.data, n, w->pairs);
 	buf_adds(out, "\");\n");
 	buf_reset(json);
 }
 
 void search_index_write_split(const struct search_index *ix, const char *name,
-			      struct buf *meta, struct buf *shards, struct buf *docs)
+			      search_keep_fn *keep, void *ctx, struct buf *meta, struct buf *shards,
+			      struct buf *docs)
 {
-	struct libdeflate_compressor *z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL);
-	if (!z) {
-		fprintf(stderr, "specbook: fatal: out of memory\n");
-		exit(2);
-	}
-	struct buf json = BUF_INIT, scratch = BUF_INIT;
-	base64_pairs *pairs = xmalloc(sizeof *pairs);
-	base64_pairs_fill(*pairs);
+	struct split_writer *w = xcalloc(1, sizeof *w);
+	w->name = name;
+	w->keep = keep;
+	w->ctx = ctx;
+	base64_pairs_fill(w->pairs);
+	struct buf json = BUF_INIT;
 
 	/* the part's head: its sections, their total length, the page of
 	 * each run of sections, and each section's length */
@@ -1549,7 +1617,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		json.len = (size_t)(o - json.data);
 	}
 	buf_adds(&json, "\"}");
-	add_deflated(meta, "SPECBOOK_SEARCH_META", name, -1, &json, z, &scratch, *pairs);
+	add_deflated(w, meta, SEARCH_FILE_META, 0, &json);
 
 	/* the terms by shard, then each shard's sorted by their bytes (the
 	 * order within a shard is all the files show) */
@@ -1604,7 +1672,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			json.data[json.len] = '\0';
 		}
 		buf_adds(&json, json.len ? "]" : "[]");
-		add_deflated(&shards[b], "SPECBOOK_SEARCH_SHARD", name, (long)b, &json, z, &scratch, *pairs);
+		add_deflated(w, &shards[b], SEARCH_FILE_SHARD, b, &json);
 	}
 	free(sorted);
 	free(tmp);
@@ -1627,12 +1695,13 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 			buf_add(&json, ix->tails.data + d->tail, d->tail_len);
 		}
 		buf_adds(&json, "]]");
-		add_deflated(&docs[pg], "SPECBOOK_SEARCH_DOCS", name, (long)pg, &json, z, &scratch, *pairs);
+		add_deflated(w, &docs[pg], SEARCH_FILE_DOCS, pg, &json);
 	}
-	libdeflate_free_compressor(z);
-	free(pairs);
+	if (w->z)
+		libdeflate_free_compressor(w->z);
+	buf_release(&w->scratch);
+	free(w);
 	buf_release(&json);
-	buf_release(&scratch);
 }
 
 size_t search_index_npages(const struct search_index *ix)

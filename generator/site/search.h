@@ -23,6 +23,7 @@
 #define SPECBOOK_SEARCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct buf;
 struct search_index;
@@ -184,8 +185,21 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
 size_t search_index_npages(const struct search_index *index);
+
+/* The files of a part: its head, a shard, a page's sections. */
+enum search_file { SEARCH_FILE_META, SEARCH_FILE_SHARD, SEARCH_FILE_DOCS };
+
+/* Asked before the part's file (kind, k: the shard's or page's number) is
+ * deflated, with hash, pack_hash_block() of the JSON text it is made of: returns
+ * 1 when the site keeps the file it has, made of the same text (then it
+ * is neither deflated nor appended to), 0 to make it. */
+typedef int search_keep_fn(void *ctx, enum search_file kind, size_t k, uint64_t hash);
+
+/* Writes the part (see above); keep (with ctx) may be NULL: every file is
+ * made. */
 void search_index_write_split(const struct search_index *index, const char *name,
-			      struct buf *meta, struct buf *shards, struct buf *docs);
+			      search_keep_fn *keep, void *ctx, struct buf *meta, struct buf *shards,
+			      struct buf *docs);
 
 /* Frees the index and everything it holds; NULL is allowed. */
 void search_index_free(struct search_index *index);

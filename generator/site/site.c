@@ -52,3 +52,19 @@ int site_book_page_taken(struct site *s, const char *path, enum page_group g)
 {
 	return s->reuse && s->reuse->book_page(s, path, g);
 }
+
+void *site_search_part_begin(struct site *s, const char *part)
+{
+	return s->reuse ? s->reuse->search_part_begin(s, part) : NULL;
+}
+
+int site_search_file_kept(const struct site *s, void *part, size_t file, const char *path,
+			  uint64_t hash)
+{
+	return s->reuse && s->reuse->search_file(s, part, file, path, hash);
+}
+
+int site_search_part_taken(struct site *s, const char *part)
+{
+	return s->reuse && s->reuse->search_part(s, part);
+}

@@ -116,6 +116,22 @@ struct site_reuse {
 	/* links the last build's file at path into the new site; 0, or -1
 	 * (then make it) */
 	int (*take_file)(struct site *s, const char *path);
+	/* the search part named part ("0003", "book") is made again: returns
+	 * what search_file() is then asked with (NULL: keep no file) */
+	void *(*search_part_begin)(struct site *s, const char *part);
+	/* file number file of that part is at path and made of JSON text
+	 * whose hash is hash: 1 if the last build's file there was made of
+	 * the same text and the output still holds it as written (then it
+	 * stays: not deflated, not written); 0: make it.  Either way it is
+	 * kept for the next build.  Touches only what part_begin() returned:
+	 * safe on one other thread (a part at a time) */
+	int (*search_file)(const struct site *s, void *part, size_t file, const char *path,
+			   uint64_t hash);
+	/* 1 if the search part named part, made of nothing but what the
+	 * global key covers (the book's part: spec tables and glossary), is
+	 * taken as the last build left it (its files then recorded with
+	 * write_file_done()); 0: make it */
+	int (*search_part)(struct site *s, const char *part);
 	/* every chapter is done: key the groups of book pages */
 	void (*book_keys)(struct site *s);
 	/* 1 if the book page at path (of group g) was taken; 0: make it */
@@ -138,6 +154,10 @@ int site_reused(const struct site *s, size_t i);
 int site_reindexed(const struct site *s, size_t i);
 int site_take_file(struct site *s, const char *path);
 int site_book_page_taken(struct site *s, const char *path, enum page_group g);
+void *site_search_part_begin(struct site *s, const char *part);
+int site_search_file_kept(const struct site *s, void *part, size_t file, const char *path,
+			  uint64_t hash);
+int site_search_part_taken(struct site *s, const char *part);
 
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);

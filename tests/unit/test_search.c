@@ -359,7 +359,7 @@ static void test_split_files(void **state)
 	memset(shards, 0, sizeof shards);
 	memset(docs, 0, sizeof docs);
 	assert_int_equal(search_index_npages(ix), 2);
-	search_index_write_split(ix, "0003", &meta, shards, docs);
+	search_index_write_split(ix, "0003", NULL, NULL, &meta, shards, docs);
 
 	/* lengths in UTF-16 units of title and collapsed text: 22 + 45 (base
 	 * 32: "c3"), 5 + 16 ("L"), 0 + 6 ("6") */
@@ -425,6 +425,16 @@ static char *last_of(char *data, size_t len, const char *needle)
 	return NULL;
 }
 
+/* Returns the first place of needle in data[0..len), or NULL. */
+static char *first_of(char *data, size_t len, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (size_t k = 0; n <= len && k + n <= len; k++)
+		if (!memcmp(data + k, needle, n))
+			return data + k;
+	return NULL;
+}
+
 /* A chapter packed by this build checks; one kept in a cache file is
  * checked before it is merged (a hostile book may bring its cache along):
  * bytes cut short or added, a section's text that would end its JSON
@@ -459,7 +469,7 @@ static void test_gram_edges(void **state)
 		struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
 		memset(shards, 0, sizeof shards);
 		memset(docs, 0, sizeof docs);
-		search_index_write_split(ix, "0000", &meta, shards, docs);
+		search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
 		const char *after = cases[k].after;
 		char *json = split_json(&shards[search_bucket(after, strlen(after))],
 					"SPECBOOK_SEARCH_SHARD(\"0000\",");
@@ -540,7 +550,7 @@ static void test_check_packed(void **state)
 			struct buf *shards = calloc(SEARCH_BUCKETS, sizeof *shards);
 			size_t npages = search_index_npages(ix);
 			struct buf *docs = calloc(npages, sizeof *docs), meta = BUF_INIT;
-			search_index_write_split(ix, "0000", &meta, shards, docs);
+			search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
 			buf_release(&meta);
 			for (size_t b = 0; b < SEARCH_BUCKETS; b++)
 				buf_release(&shards[b]);
@@ -550,6 +560,118 @@ static void test_check_packed(void **state)
 			free(docs);
 			search_index_free(ix);
 		}
+	free(copy);
+	free(packed);
+}
+
+/* The check of a section's text reads ASCII eight bytes at a time and
+ * runs of three-byte sequences without decoding them: a byte it must
+ * refuse is refused wherever it falls in a word of eight, and the
+ * three-byte sequences UTF-8 forbids (overlong, surrogates) and the line
+ * separators JavaScript forbids are refused, their neighbours not. */
+static void test_check_packed_text(void **state)
+{
+	(void)state;
+	struct search_index *own = search_index_new();
+	search_index_add(own, "01-a.html", "", "T",
+			 "abcdefghijklmnopqrstuvwxyz0123456789 显存带宽显存带宽 ABCDEFGHIJKLMNOP");
+	size_t len;
+	char *packed = search_index_pack(own, &len);
+	search_index_free(own);
+	assert_int_equal(search_index_check_packed(packed, len), 0);
+	char *copy = malloc(len);
+	/* the text's first bytes in the record: its section's (the terms
+	 * come after) */
+	char *at_ascii = first_of(packed, len, "abcdefghijklmnopqrstuvwxyz");
+	char *at_cjk = first_of(packed, len, "显存带宽显存带宽");
+	assert_non_null(at_ascii);
+	assert_non_null(at_cjk);
+	size_t ascii = (size_t)(at_ascii - packed), cjk = (size_t)(at_cjk - packed);
+	/* one byte of the ASCII run, at each place of a word */
+	static const char refused[] = { 0x00, 0x01, 0x1f, '"', '\\', (char)0x80, (char)0xff };
+	for (size_t at = 0; at < 26; at++)
+		for (size_t v = 0; v < sizeof refused; v++) {
+			memcpy(copy, packed, len);
+			char *t = copy + ascii;
+			t[at] = refused[v];
+			/* (a backslash before b, f, n, r or t is an escape) */
+			int escape = refused[v] == '\\' && strchr("bfnrt", t[at + 1]);
+			assert_int_equal(search_index_check_packed(copy, len), escape ? 0 : -1);
+			t[at] = 0x7f;   /* DEL needs no escape */
+			assert_int_equal(search_index_check_packed(copy, len), 0);
+		}
+	/* one character of the CJK run: each of the four, in its place */
+	static const struct {
+		const char *bytes;
+		int ok;
+	} seqs[] = {
+		{ "\xe0\x80\x80", 0 },   /* overlong */
+		{ "\xe0\x9f\xbf", 0 },   /* overlong, the last one */
+		{ "\xe0\xa0\x80", 1 },   /* U+0800 */
+		{ "\xed\x9f\xbf", 1 },   /* U+D7FF */
+		{ "\xed\xa0\x80", 0 },   /* a surrogate */
+		{ "\xed\xbf\xbf", 0 },   /* a surrogate */
+		{ "\xee\x80\x80", 1 },   /* U+E000 */
+		{ "\xe2\x80\xa8", 0 },   /* U+2028 */
+		{ "\xe2\x80\xa9", 0 },   /* U+2029 */
+		{ "\xe2\x80\xaa", 1 },   /* U+202A */
+		{ "\xe2\x80\xa7", 1 },   /* U+2027 */
+		{ "\xe4\x41\x80", 0 },   /* not a continuation */
+		{ "\xe4\xb8\x41", 0 },
+		{ "\xe4\xb8\xc0", 0 },
+		{ "\xc3\xa9" "A", 1 },   /* two bytes, then ASCII */
+		{ "\xf0\x9f\x98", 0 },   /* four bytes cut short */
+	};
+	for (size_t k = 0; k < 8; k++)
+		for (size_t v = 0; v < sizeof seqs / sizeof *seqs; v++) {
+			memcpy(copy, packed, len);
+			char *t = copy + cjk;
+			memcpy(t + 3 * k, seqs[v].bytes, 3);
+			assert_int_equal(search_index_check_packed(copy, len), seqs[v].ok ? 0 : -1);
+		}
+	free(copy);
+	free(packed);
+}
+
+/* A term's postings in a record name sections of the record, each after
+ * the one before: a section past the last, or one out of order or twice,
+ * is refused. */
+static void test_check_packed_postings(void **state)
+{
+	(void)state;
+	struct search_index *own = search_index_new();
+	search_index_add(own, "01-a.html", "", "T", "zebra one");
+	search_index_add(own, "01-a.html", "s", "U", "zebra two");
+	size_t len;
+	char *packed = search_index_pack(own, &len);
+	search_index_free(own);
+	assert_int_equal(search_index_check_packed(packed, len), 0);
+	/* the term's bytes (after the sections' text), its hash, its count,
+	 * then (section, weight) pairs */
+	char *t = last_of(packed, len, "zebra");
+	assert_non_null(t);
+	size_t at = (size_t)(t - packed) + 5 + 8;
+	uint32_t np, doc[2];
+	memcpy(&np, packed + at, sizeof np);
+	assert_int_equal(np, 2);
+	memcpy(&doc[0], packed + at + 4, 4);
+	memcpy(&doc[1], packed + at + 12, 4);
+	assert_int_equal(doc[0], 0);
+	assert_int_equal(doc[1], 1);
+	static const struct {
+		uint32_t first, second;
+		int ok;
+	} cases[] = {
+		{ 0, 1, 1 }, { 0, 2, 0 }, { 1, 2, 0 }, { 0, 0, 0 }, { 1, 1, 0 }, { 1, 0, 0 },
+		{ 2, 3, 0 }, { 0, UINT32_MAX, 0 },
+	};
+	char *copy = malloc(len);
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		memcpy(copy, packed, len);
+		memcpy(copy + at + 4, &cases[k].first, 4);
+		memcpy(copy + at + 12, &cases[k].second, 4);
+		assert_int_equal(search_index_check_packed(copy, len), cases[k].ok ? 0 : -1);
+	}
 	free(copy);
 	free(packed);
 }
@@ -596,6 +718,8 @@ int main(void)
 		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_check_packed),
+		cmocka_unit_test(test_check_packed_text),
+		cmocka_unit_test(test_check_packed_postings),
 		cmocka_unit_test(test_deterministic),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
