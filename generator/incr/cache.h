@@ -59,7 +59,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 9
+#define CACHE_FORMAT 10
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
