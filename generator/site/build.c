@@ -5,7 +5,9 @@
  * Chapters are rendered in parallel (--jobs threads pulling chapter
  * numbers from a shared counter, each with its own arena); everything after
  * that is sequential and in chapter order, so the output does not depend on
- * which thread rendered what.  What a build takes from the last one it
+ * which thread rendered what.  What the main thread finishes but need not
+ * write itself (the claims and book pages, serialized; the search parts,
+ * deflated) goes to a work line (core/work.h), a thread beside it.  What a build takes from the last one it
  * asks of the reuse layer (site.h), which main.c hands over.
  */
 #include "site/build.h"
@@ -13,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
+#include "core/work.h"
 #include "site/lang.h"
 #include "site/link.h"
 #include "site/page.h"
@@ -369,8 +372,10 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 	if (!s->claims_split)
 		return;
 	size_t claims = chapter_claims(s, i);
-	if (claims != (size_t)-1)
+	if (claims != (size_t)-1) {
+		work_line_wait(s->line);   /* the record takes the claims page's stat */
 		s->reuse->keep_chapter(s, i, page, claims);
+	}
 	size_t kept = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
 		if (r->claims[k].span.disputed)
@@ -398,6 +403,8 @@ static void chapter_done(struct site *s, size_t i)
 	struct page *p = chapter_page_add(s, i);
 	size_t page = (size_t)(p - s->pages);
 	size_t claims = s->claims_split ? chapter_claims(s, i) : (size_t)-1;
+	if (s->reuse && claims != (size_t)-1)
+		work_line_wait(s->line);   /* the record takes the claims page's stat */
 	if (s->reuse)
 		s->reuse->keep_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);
@@ -587,6 +594,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	if (s.writing && write_begin(&s, opts->out))
 		s.writing = 0;
 	s.serialize = s.writing;
+	if (s.writing)
+		s.line = work_line_start();
 	if (s.reuse)
 		s.reuse->begin(&s);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
@@ -641,6 +650,11 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	t1 = site_clock();
 	s.stats.seconds[PHASE_LINKS] = t1 - t;
 	t = t1;
+	/* the pages and search parts still on the line are written by now */
+	work_line_finish(s.line);
+	s.line = NULL;
+	if (s.line_failed)
+		s.writing = 0;
 	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)

@@ -11,6 +11,7 @@
 #include "site/write.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/work.h"
 #include "site/chart.h"
 #include "site/search.h"
 #include "site/study.h"
@@ -1346,40 +1347,71 @@ static void practice_page(struct site *s)
 
 /* ---- search ---- */
 
+/* A part of the search index to write on the work line (search_flush()). */
+struct search_job {
+	struct site *s;              /* its directories, read; line_failed, set */
+	struct search_index *ix;     /* the job's, freed by it */
+	const char *name;            /* the paths, in the build's arena (they stay: */
+	const char **paths;          /* the files the site holds), m.js, the shards, */
+	size_t npages;               /* then one per page */
+};
+
 /* Writes a generated file unless the output already holds its bytes
  * (an incremental build made its part again and it came out the same). */
-static void write_if_changed(struct site *s, struct arena *tmp, const char *path, struct buf *b)
+static void write_if_changed(struct search_job *job, struct arena *tmp, const char *path,
+			     struct buf *b)
 {
-	if (!s->writing)
-		;
-	else if (write_html(s, tmp, path, b->data ? b->data : "", b->len))
-		s->writing = 0;
-	write_file_done(s, path);
+	if (write_html(job->s, tmp, path, b->data ? b->data : "", b->len))
+		job->s->line_failed = 1;   /* only the line writes it until the wait */
 	buf_release(b);
 }
 
-/* Writes the part being filled, named name ("0003", "book"): its head,
- * its shards and its pages' sections (search.h). */
-static void search_flush(struct site *s, const char *name)
+static void search_write(void *arg)
 {
-	size_t npages = search_index_npages(s->search);
+	struct search_job *job = arg;
 	struct buf meta = BUF_INIT;
 	struct buf *shards = xcalloc(SEARCH_BUCKETS, sizeof *shards);
-	struct buf *docs = xcalloc(npages ? npages : 1, sizeof *docs);
-	search_index_write_split(s->search, name, &meta, shards, docs);
-	search_index_free(s->search);
-	s->search = NULL;
-	/* the paths written stay (the files the site holds); the paths
-	 * write_html() makes of them go with the part */
+	struct buf *docs = xcalloc(job->npages ? job->npages : 1, sizeof *docs);
+	search_index_write_split(job->ix, job->name, &meta, shards, docs);
+	search_index_free(job->ix);
+	/* the paths write_html() makes go with the part */
 	struct arena tmp = ARENA_INIT;
-	write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/m.js", name), &meta);
+	write_if_changed(job, &tmp, job->paths[0], &meta);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
-		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/%02x.js", name, b), &shards[b]);
-	for (size_t k = 0; k < npages; k++)
-		write_if_changed(s, &tmp, arena_printf(s->a, "assets/search/%s/p%zu.js", name, k), &docs[k]);
+		write_if_changed(job, &tmp, job->paths[1 + b], &shards[b]);
+	for (size_t k = 0; k < job->npages; k++)
+		write_if_changed(job, &tmp, job->paths[1 + SEARCH_BUCKETS + k], &docs[k]);
 	arena_free(&tmp);
 	free(shards);
 	free(docs);
+	free(job->paths);
+	free(job);
+}
+
+/* Writes the part being filled, named name ("0003", "book"): its head,
+ * its shards and its pages' sections (search.h).  Deflating and writing
+ * them is the work line's (s->line); the site knows its files at once. */
+static void search_flush(struct site *s, const char *name)
+{
+	size_t npages = search_index_npages(s->search);
+	struct search_job *job = xmalloc(sizeof *job);
+	*job = (struct search_job){ s, s->search, name,
+				    xcalloc(1 + SEARCH_BUCKETS + npages, sizeof *job->paths), npages };
+	s->search = NULL;
+	job->paths[0] = arena_printf(s->a, "assets/search/%s/m.js", name);
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		job->paths[1 + b] = arena_printf(s->a, "assets/search/%s/%02x.js", name, b);
+	for (size_t k = 0; k < npages; k++)
+		job->paths[1 + SEARCH_BUCKETS + k] = arena_printf(s->a, "assets/search/%s/p%zu.js", name, k);
+	for (size_t k = 0; k < 1 + SEARCH_BUCKETS + npages; k++)
+		write_file_done(s, job->paths[k]);
+	if (!s->writing) {
+		search_index_free(job->ix);
+		free(job->paths);
+		free(job);
+		return;
+	}
+	work_line_add(s->line, search_write, job);
 }
 
 static const char *part_name(struct site *s, size_t k)
