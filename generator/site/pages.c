@@ -838,9 +838,12 @@ static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node 
 
 /* Adds chapter ci's claims to a claims table (only the disputed ones, each
  * figure once, for the errata).  The "where" cell names the section (the
- * source line, for the author, beside it in small print); each row says its
- * status and chapter in data-* for the page's filters (site.js). */
-static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
+ * source line, for the author, beside it in small print); on claims.html
+ * (filtered) each row says its status and chapter in data-* for the page's
+ * filters (site.js).  A long book's claims pages have no filters, and their
+ * rows no data-*: 44 bytes of each of 280 000 rows at 10 000 chapters. */
+static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only,
+			int filtered)
 {
 	/* the rows' strings are copied into the tree: built in an arena of
 	 * their own, not the build's (a claims page of 64 chapters left a
@@ -859,8 +862,10 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		struct dom_node *tr = dom_elem(tbody, "tr");
 		if (r->span.disputed)
 			dom_attr(tr, "class", "disputed");
-		dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
-		dom_attr(tr, "data-chapter", c->id);
+		if (filtered) {
+			dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
+			dom_attr(tr, "data-chapter", c->id);
+		}
 		struct dom_node *where = dom_elem(tr, "td");
 		claim_where_link(s, &tmp, where, ci, r);
 		char line[24];
@@ -980,7 +985,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 	struct dom_node *a = dom_elem(h2, "a");
 	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 	bi(a, c->title.zh, c->title.en);
-	claims_rows(s, claims_table(sec), ci, 0);
+	claims_rows(s, claims_table(sec), ci, 0, 0);
 	if (ci != last)
 		return NULL;
 	struct page *p = page_new(s, pages_claims_path(s, ci), c->path,
@@ -1010,7 +1015,7 @@ static void claims_page(struct site *s)
 	if (s->stats.disputed) {
 		struct dom_node *tbody = claims_table(sec);
 		for (size_t ci = 0; ci < b->nchapters; ci++)
-			claims_rows(s, tbody, ci, 1);
+			claims_rows(s, tbody, ci, 1, 1);
 	} else {
 		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
 	}
@@ -1050,7 +1055,7 @@ static void claims_page(struct site *s)
 			struct dom_node *a = dom_elem(h3, "a");
 			dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 			bi(a, c->title.zh, c->title.en);
-			claims_rows(s, claims_table(sub), ci, 0);
+			claims_rows(s, claims_table(sub), ci, 0, 1);
 		}
 	} else {
 		/* a long book: one page of claims per chapter, counted here */
