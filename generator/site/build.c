@@ -558,6 +558,16 @@ static int check_template_slots(const struct dom_template *tpl, const char *path
 	return errors ? -1 : 0;
 }
 
+/* Ends stage ph of --timings, begun at *t (wall) and *cpu, and begins the next. */
+static void phase_end(struct site *s, enum site_phase ph, double *t, double *cpu)
+{
+	double t1 = site_clock(), cpu1 = site_cpu_clock();
+	s->stats.seconds[ph] = t1 - *t;
+	s->stats.cpu_seconds[ph] = cpu1 - *cpu;
+	*t = t1;
+	*cpu = cpu1;
+}
+
 int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
 	       struct site_stats *stats)
 {
@@ -588,7 +598,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 
 	/* Chapters stream through in batches (see struct render_batch): memory
 	 * holds two batches, not the book. */
-	double t = site_clock(), t1;
+	double t = site_clock(), cpu = site_cpu_clock();
 	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
 	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
 	if (s.writing && write_begin(&s, opts->out))
@@ -630,9 +640,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
 		fflush(stderr);
 	}
-	t1 = site_clock();
-	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
-	t = t1;
+	phase_end(&s, PHASE_CHAPTERS, &t, &cpu);
 	if (s.reuse)
 		s.reuse->book_keys(&s);
 	pages_build(&s);
@@ -643,13 +651,9 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);
 	}
-	t1 = site_clock();
-	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
-	t = t1;
+	phase_end(&s, PHASE_BOOK_PAGES, &t, &cpu);
 	int linked = link_check(&s);
-	t1 = site_clock();
-	s.stats.seconds[PHASE_LINKS] = t1 - t;
-	t = t1;
+	phase_end(&s, PHASE_LINKS, &t, &cpu);
 	/* the pages and search parts still on the line are written by now */
 	work_line_finish(s.line);
 	s.line = NULL;
@@ -662,7 +666,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		if (rc == 0 && opts->write && s.reuse)
 			s.reuse->finish(&s);
 	}
-	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
+	phase_end(&s, PHASE_WRITE, &t, &cpu);
 	if (rc)
 		write_abort(&s);
 	s.stats.pages = (int)s.npages;
