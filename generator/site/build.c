@@ -5,9 +5,10 @@
  * Chapters are rendered in parallel (--jobs threads pulling chapter
  * numbers from a shared counter, each with its own arena); everything after
  * that is sequential and in chapter order, so the output does not depend on
- * which thread rendered what.  What the main thread finishes but need not
- * write itself (the claims and book pages, serialized; the search parts,
- * deflated) goes to a work line (core/work.h), a thread beside it.  What a build takes from the last one it
+ * which thread rendered what.  What the main thread finishes while chapters
+ * render but need not write itself (a long book's claims pages, serialized;
+ * the search parts, deflated) goes to a work line (core/work.h), a thread
+ * beside it.  What a build takes from the last one it
  * asks of the reuse layer (site.h), which main.c hands over.
  */
 #include "site/build.h"
@@ -640,6 +641,15 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
 		fflush(stderr);
 	}
+	/* what is still on the line is written by now.  The book pages are
+	 * written as they are made: on the line, each would keep its tree
+	 * while the next is built, and the largest of them (the index, the
+	 * spec pages, claims.html) would raise the build's peak memory by
+	 * some 10 MB at 10 000 chapters */
+	work_line_finish(s.line);
+	s.line = NULL;
+	if (s.line_failed)
+		s.writing = 0;
 	phase_end(&s, PHASE_CHAPTERS, &t, &cpu);
 	if (s.reuse)
 		s.reuse->book_keys(&s);
@@ -654,11 +664,6 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	phase_end(&s, PHASE_BOOK_PAGES, &t, &cpu);
 	int linked = link_check(&s);
 	phase_end(&s, PHASE_LINKS, &t, &cpu);
-	/* the pages and search parts still on the line are written by now */
-	work_line_finish(s.line);
-	s.line = NULL;
-	if (s.line_failed)
-		s.writing = 0;
 	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)

@@ -2,8 +2,8 @@
  * page.c — a page of the site from the template, and its end (see page.h):
  * made with the common slots filled (title, book title, nav, footer),
  * then its links collected and, while the site is being written, written
- * and its tree freed: serializing and writing go to the build's work line
- * (s->line), beside the main thread.
+ * and its tree freed: while chapters render, serializing and writing go to
+ * the build's work line (s->line), beside the main thread.
  */
 #include "site/page.h"
 #include "core/alloc.h"

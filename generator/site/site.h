@@ -166,8 +166,9 @@ struct site {
 	int writing;                 /* pages go to the output as they are made */
 	int serialize;               /* writing, as it was when chapters started
 					(read by the rendering threads) */
-	struct work_line *line;      /* pages and search parts serialized and written
-					beside the main thread (core/work.h; NULL: at once) */
+	struct work_line *line;      /* while chapters render, pages and search parts
+					serialized and written beside the main thread
+					(core/work.h; NULL: at once) */
 	int line_failed;             /* a write on the line failed: set on its
 					thread, read after work_line_wait() */
 	struct search_index *search; /* the search index part being filled */
