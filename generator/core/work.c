@@ -1,5 +1,6 @@
 /*
- * work.c — the same job on every item of a list, on all cores (see work.h).
+ * work.c — the same job on every item of a list, on all cores; jobs in the
+ * background, in order (see work.h).
  */
 #include "core/work.h"
 #include "core/alloc.h"
@@ -59,4 +60,96 @@ void work_each(struct arena *a, size_t n, size_t min_per_thread,
 	free(threads);
 	free(workers);
 	pthread_mutex_destroy(&job.lock);
+}
+
+/* ---- a work line ---- */
+
+struct line_job {
+	void (*fn)(void *arg);
+	void *arg;
+};
+
+struct work_line {
+	pthread_mutex_t lock;
+	pthread_cond_t changed;      /* a job added or done, or the end asked */
+	/* a ring of the jobs not done, from head: jobs[head] is the one
+	 * running, and stays counted in pending until it is done */
+	struct line_job jobs[WORK_LINE_MAX];
+	size_t head, pending;
+	int ending;
+	pthread_t thread;
+};
+
+static void *line_thread(void *arg)
+{
+	struct work_line *l = arg;
+	pthread_mutex_lock(&l->lock);
+	for (;;) {
+		while (!l->pending && !l->ending)
+			pthread_cond_wait(&l->changed, &l->lock);
+		if (!l->pending)
+			break;
+		struct line_job job = l->jobs[l->head];
+		pthread_mutex_unlock(&l->lock);
+		job.fn(job.arg);
+		pthread_mutex_lock(&l->lock);
+		l->head = (l->head + 1) % WORK_LINE_MAX;
+		l->pending--;
+		pthread_cond_broadcast(&l->changed);
+	}
+	pthread_mutex_unlock(&l->lock);
+	return NULL;
+}
+
+struct work_line *work_line_start(void)
+{
+	struct work_line *l = xcalloc(1, sizeof *l);
+	pthread_mutex_init(&l->lock, NULL);
+	pthread_cond_init(&l->changed, NULL);
+	if (pthread_create(&l->thread, NULL, line_thread, l)) {
+		pthread_cond_destroy(&l->changed);
+		pthread_mutex_destroy(&l->lock);
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+void work_line_add(struct work_line *l, void (*fn)(void *arg), void *arg)
+{
+	if (!l) {
+		fn(arg);
+		return;
+	}
+	pthread_mutex_lock(&l->lock);
+	while (l->pending == WORK_LINE_MAX)
+		pthread_cond_wait(&l->changed, &l->lock);
+	l->jobs[(l->head + l->pending) % WORK_LINE_MAX] = (struct line_job){ fn, arg };
+	l->pending++;
+	pthread_cond_broadcast(&l->changed);
+	pthread_mutex_unlock(&l->lock);
+}
+
+void work_line_wait(struct work_line *l)
+{
+	if (!l)
+		return;
+	pthread_mutex_lock(&l->lock);
+	while (l->pending)
+		pthread_cond_wait(&l->changed, &l->lock);
+	pthread_mutex_unlock(&l->lock);
+}
+
+void work_line_finish(struct work_line *l)
+{
+	if (!l)
+		return;
+	pthread_mutex_lock(&l->lock);
+	l->ending = 1;
+	pthread_cond_broadcast(&l->changed);
+	pthread_mutex_unlock(&l->lock);
+	pthread_join(l->thread, NULL);
+	pthread_cond_destroy(&l->changed);
+	pthread_mutex_destroy(&l->lock);
+	free(l);
 }

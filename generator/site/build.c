@@ -5,7 +5,10 @@
  * Chapters are rendered in parallel (--jobs threads pulling chapter
  * numbers from a shared counter, each with its own arena); everything after
  * that is sequential and in chapter order, so the output does not depend on
- * which thread rendered what.  What a build takes from the last one it
+ * which thread rendered what.  What the main thread finishes while chapters
+ * render but need not write itself (a long book's claims pages, serialized;
+ * the search parts, deflated) goes to a work line (core/work.h), a thread
+ * beside it.  What a build takes from the last one it
  * asks of the reuse layer (site.h), which main.c hands over.
  */
 #include "site/build.h"
@@ -13,6 +16,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
+#include "core/work.h"
 #include "site/lang.h"
 #include "site/link.h"
 #include "site/page.h"
@@ -369,8 +373,10 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 	if (!s->claims_split)
 		return;
 	size_t claims = chapter_claims(s, i);
-	if (claims != (size_t)-1)
+	if (claims != (size_t)-1) {
+		work_line_wait(s->line);   /* the record takes the claims page's stat */
 		s->reuse->keep_chapter(s, i, page, claims);
+	}
 	size_t kept = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
 		if (r->claims[k].span.disputed)
@@ -398,6 +404,8 @@ static void chapter_done(struct site *s, size_t i)
 	struct page *p = chapter_page_add(s, i);
 	size_t page = (size_t)(p - s->pages);
 	size_t claims = s->claims_split ? chapter_claims(s, i) : (size_t)-1;
+	if (s->reuse && claims != (size_t)-1)
+		work_line_wait(s->line);   /* the record takes the claims page's stat */
 	if (s->reuse)
 		s->reuse->keep_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);
@@ -551,6 +559,16 @@ static int check_template_slots(const struct dom_template *tpl, const char *path
 	return errors ? -1 : 0;
 }
 
+/* Ends stage ph of --timings, begun at *t (wall) and *cpu, and begins the next. */
+static void phase_end(struct site *s, enum site_phase ph, double *t, double *cpu)
+{
+	double t1 = site_clock(), cpu1 = site_cpu_clock();
+	s->stats.seconds[ph] = t1 - *t;
+	s->stats.cpu_seconds[ph] = cpu1 - *cpu;
+	*t = t1;
+	*cpu = cpu1;
+}
+
 int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
 	       struct site_stats *stats)
 {
@@ -581,12 +599,14 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 
 	/* Chapters stream through in batches (see struct render_batch): memory
 	 * holds two batches, not the book. */
-	double t = site_clock(), t1;
+	double t = site_clock(), cpu = site_cpu_clock();
 	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
 	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
 	if (s.writing && write_begin(&s, opts->out))
 		s.writing = 0;
 	s.serialize = s.writing;
+	if (s.writing)
+		s.line = work_line_start();
 	if (s.reuse)
 		s.reuse->begin(&s);
 	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
@@ -621,9 +641,16 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
 		fflush(stderr);
 	}
-	t1 = site_clock();
-	s.stats.seconds[PHASE_CHAPTERS] = t1 - t;
-	t = t1;
+	/* what is still on the line is written by now.  The book pages are
+	 * written as they are made: on the line, each would keep its tree
+	 * while the next is built, and the largest of them (the index, the
+	 * spec pages, claims.html) would raise the build's peak memory by
+	 * some 10 MB at 10 000 chapters */
+	work_line_finish(s.line);
+	s.line = NULL;
+	if (s.line_failed)
+		s.writing = 0;
+	phase_end(&s, PHASE_CHAPTERS, &t, &cpu);
 	if (s.reuse)
 		s.reuse->book_keys(&s);
 	pages_build(&s);
@@ -634,13 +661,9 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		fprintf(stderr, "\r\033[K");
 		fflush(stderr);
 	}
-	t1 = site_clock();
-	s.stats.seconds[PHASE_BOOK_PAGES] = t1 - t;
-	t = t1;
+	phase_end(&s, PHASE_BOOK_PAGES, &t, &cpu);
 	int linked = link_check(&s);
-	t1 = site_clock();
-	s.stats.seconds[PHASE_LINKS] = t1 - t;
-	t = t1;
+	phase_end(&s, PHASE_LINKS, &t, &cpu);
 	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)
@@ -648,7 +671,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		if (rc == 0 && opts->write && s.reuse)
 			s.reuse->finish(&s);
 	}
-	s.stats.seconds[PHASE_WRITE] = site_clock() - t;
+	phase_end(&s, PHASE_WRITE, &t, &cpu);
 	if (rc)
 		write_abort(&s);
 	s.stats.pages = (int)s.npages;

@@ -2,12 +2,15 @@
  * page.c — a page of the site from the template, and its end (see page.h):
  * made with the common slots filled (title, book title, nav, footer),
  * then its links collected and, while the site is being written, written
- * and its tree freed.
+ * and its tree freed: while chapters render, serializing and writing go to
+ * the build's work line (s->line), beside the main thread.
  */
 #include "site/page.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/work.h"
 #include "site/link.h"
+#include "site/typeset.h"
 #include "site/write.h"
 #include "numbers/format.h"
 
@@ -249,14 +252,39 @@ static void add_base(struct page *p)
 		dom_attr(base, "href", p->base_href);
 }
 
+/* A page's tree to serialize, write and free on the work line. */
+struct page_job {
+	struct site *s;              /* its directories, read; line_failed, set */
+	const char *path;            /* in the build's arena, which outlives the line */
+	struct dom_page *dom;
+};
+
+static void page_write(void *arg)
+{
+	struct page_job *job = arg;
+	struct arena tmp = ARENA_INIT;   /* not the build's: the main thread allocates there */
+	struct buf html = BUF_INIT;
+	typeset_numbers(dom_page_root(job->dom));
+	dom_page_serialize(job->dom, &html);
+	dom_page_free(job->dom);
+	if (write_html(job->s, &tmp, job->path, html.data ? html.data : "", html.len))
+		job->s->line_failed = 1;   /* only the line writes it until the wait */
+	buf_release(&html);
+	arena_free(&tmp);
+	free(job);
+}
+
 void page_done(struct site *s, struct page *p)
 {
 	link_collect(s, p);
 	if (p->base_href && p->dom)
 		add_base(p);
 	if (s->writing && diag_count(DIAG_ERROR) == 0) {
-		if (write_page(s, p))
-			s->writing = 0;
+		/* the tree is the job's now: s->pages may move meanwhile */
+		struct page_job *job = xmalloc(sizeof *job);
+		*job = (struct page_job){ s, p->path, p->dom };
+		p->dom = NULL;
+		work_line_add(s->line, page_write, job);
 	} else {
 		dom_page_free(p->dom);
 		p->dom = NULL;

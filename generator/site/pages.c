@@ -11,6 +11,7 @@
 #include "site/write.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/work.h"
 #include "site/chart.h"
 #include "site/search.h"
 #include "site/study.h"
@@ -837,9 +838,12 @@ static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node 
 
 /* Adds chapter ci's claims to a claims table (only the disputed ones, each
  * figure once, for the errata).  The "where" cell names the section (the
- * source line, for the author, beside it in small print); each row says its
- * status and chapter in data-* for the page's filters (site.js). */
-static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only)
+ * source line, for the author, beside it in small print); on claims.html
+ * (filtered) each row says its status and chapter in data-* for the page's
+ * filters (site.js).  A long book's claims pages have no filters, and their
+ * rows no data-*: 44 bytes of each of 280 000 rows at 10 000 chapters. */
+static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only,
+			int filtered)
 {
 	/* the rows' strings are copied into the tree: built in an arena of
 	 * their own, not the build's (a claims page of 64 chapters left a
@@ -858,8 +862,10 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 		struct dom_node *tr = dom_elem(tbody, "tr");
 		if (r->span.disputed)
 			dom_attr(tr, "class", "disputed");
-		dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
-		dom_attr(tr, "data-chapter", c->id);
+		if (filtered) {
+			dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
+			dom_attr(tr, "data-chapter", c->id);
+		}
 		struct dom_node *where = dom_elem(tr, "td");
 		claim_where_link(s, &tmp, where, ci, r);
 		char line[24];
@@ -979,7 +985,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 	struct dom_node *a = dom_elem(h2, "a");
 	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 	bi(a, c->title.zh, c->title.en);
-	claims_rows(s, claims_table(sec), ci, 0);
+	claims_rows(s, claims_table(sec), ci, 0, 0);
 	if (ci != last)
 		return NULL;
 	struct page *p = page_new(s, pages_claims_path(s, ci), c->path,
@@ -1009,7 +1015,7 @@ static void claims_page(struct site *s)
 	if (s->stats.disputed) {
 		struct dom_node *tbody = claims_table(sec);
 		for (size_t ci = 0; ci < b->nchapters; ci++)
-			claims_rows(s, tbody, ci, 1);
+			claims_rows(s, tbody, ci, 1, 1);
 	} else {
 		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
 	}
@@ -1049,7 +1055,7 @@ static void claims_page(struct site *s)
 			struct dom_node *a = dom_elem(h3, "a");
 			dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 			bi(a, c->title.zh, c->title.en);
-			claims_rows(s, claims_table(sub), ci, 0);
+			claims_rows(s, claims_table(sub), ci, 0, 1);
 		}
 	} else {
 		/* a long book: one page of claims per chapter, counted here */
@@ -1386,68 +1392,84 @@ const char *pages_search_file_path(struct site *s, const char *part, size_t file
 		: search_file_path(s, part, SEARCH_FILE_DOCS, file - 1 - SEARCH_BUCKETS);
 }
 
-/* The part being written by search_flush(). */
-struct flush {
-	struct site *s;
-	void *part;                           /* site_search_part_begin()'s */
-	const char *meta, **shards, **docs;   /* the paths of its files */
+/* A part of the search index to write on the work line (search_flush()). */
+struct search_job {
+	struct site *s;              /* its directories, read; line_failed, set */
+	struct search_index *ix;     /* the job's, freed by it */
+	const char *name;
+	void *part;                  /* site_search_part_begin()'s: the line's alone */
+	const char **paths;          /* in the build's arena (they stay: the files
+	                                the site holds): m.js, the shards, then one
+	                                per page */
+	size_t npages;
 };
 
-/* search_keep_fn: asks the reuse layer whether the site keeps the file. */
+/* search_keep_fn: asks the reuse layer whether the site keeps the file
+ * (on the line: it touches only the job's part). */
 static int search_file_keep(void *ctx, enum search_file kind, size_t k, uint64_t hash)
 {
-	struct flush *f = ctx;
-	const char *path = kind == SEARCH_FILE_META ? f->meta : kind == SEARCH_FILE_SHARD ? f->shards[k]
-											     : f->docs[k];
+	struct search_job *job = ctx;
 	size_t file = kind == SEARCH_FILE_META ? 0 : kind == SEARCH_FILE_SHARD ? 1 + k : 1 + SEARCH_BUCKETS + k;
-	return site_search_file_kept(f->s, f->part, file, path, hash);
+	return site_search_file_kept(job->s, job->part, file, job->paths[file], hash);
 }
 
 /* Writes a file of the part unless it is kept (b empty: the output's
  * file stays) or the output already holds its bytes. */
-static void search_file_put(struct site *s, struct arena *tmp, const char *path, struct buf *b)
+static void search_file_put(struct search_job *job, struct arena *tmp, const char *path, struct buf *b)
 {
-	if (s->writing && b->len && write_html(s, tmp, path, b->data, b->len))
-		s->writing = 0;
-	write_file_done(s, path);
+	if (b->len && write_html(job->s, tmp, path, b->data, b->len))
+		job->s->line_failed = 1;   /* only the line writes it until the wait */
 	buf_release(b);
 }
 
-/* Writes the part being filled, named name ("0003", "book"): its head,
- * its shards and its pages' sections (search.h).  A file made of the
- * same text as the one the output holds, which the reuse layer vouches
- * for, is kept: neither deflated again nor written (deflating all of a
- * changed part's files was a third of a one-chapter rebuild of 1000
- * chapters). */
-static void search_flush(struct site *s, const char *name)
+/* Deflates and writes the job's part.  A file made of the same text as
+ * the one the output holds, which the reuse layer vouches for, is kept:
+ * neither deflated again nor written (deflating all of a changed part's
+ * files was a third of a one-chapter rebuild of 1000 chapters). */
+static void search_write(void *arg)
 {
-	size_t npages = search_index_npages(s->search);
+	struct search_job *job = arg;
 	struct buf meta = BUF_INIT;
 	struct buf *shards = xcalloc(SEARCH_BUCKETS, sizeof *shards);
-	struct buf *docs = xcalloc(npages ? npages : 1, sizeof *docs);
-	/* the paths stay (the files the site holds); the paths write_html()
-	 * makes of them go with the part */
+	struct buf *docs = xcalloc(job->npages ? job->npages : 1, sizeof *docs);
+	search_index_write_split(job->ix, job->name, search_file_keep, job, &meta, shards, docs);
+	search_index_free(job->ix);
+	/* the paths write_html() makes go with the part */
 	struct arena tmp = ARENA_INIT;
-	struct flush f = { s, s->writing ? site_search_part_begin(s, name) : NULL,
-			   search_file_path(s, name, SEARCH_FILE_META, 0),
-			   arena_array(&tmp, SEARCH_BUCKETS, sizeof *f.shards),
-			   arena_array(&tmp, npages ? npages : 1, sizeof *f.docs) };
+	search_file_put(job, &tmp, job->paths[0], &meta);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
-		f.shards[b] = search_file_path(s, name, SEARCH_FILE_SHARD, b);
-	for (size_t k = 0; k < npages; k++)
-		f.docs[k] = search_file_path(s, name, SEARCH_FILE_DOCS, k);
-	search_index_write_split(s->search, name, s->writing ? search_file_keep : NULL, &f, &meta, shards,
-				 docs);
-	search_index_free(s->search);
-	s->search = NULL;
-	search_file_put(s, &tmp, f.meta, &meta);
-	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
-		search_file_put(s, &tmp, f.shards[b], &shards[b]);
-	for (size_t k = 0; k < npages; k++)
-		search_file_put(s, &tmp, f.docs[k], &docs[k]);
+		search_file_put(job, &tmp, job->paths[1 + b], &shards[b]);
+	for (size_t k = 0; k < job->npages; k++)
+		search_file_put(job, &tmp, job->paths[1 + SEARCH_BUCKETS + k], &docs[k]);
 	arena_free(&tmp);
 	free(shards);
 	free(docs);
+	free(job->paths);
+	free(job);
+}
+
+/* Writes the part being filled, named name ("0003", "book"): its head,
+ * its shards and its pages' sections (search.h).  Deflating and writing
+ * them is the work line's (s->line); the site knows its files at once. */
+static void search_flush(struct site *s, const char *name)
+{
+	size_t npages = search_index_npages(s->search);
+	struct search_job *job = xmalloc(sizeof *job);
+	*job = (struct search_job){ s, s->search, name, NULL,
+				    xcalloc(1 + SEARCH_BUCKETS + npages, sizeof *job->paths), npages };
+	s->search = NULL;
+	for (size_t k = 0; k < 1 + SEARCH_BUCKETS + npages; k++) {
+		job->paths[k] = pages_search_file_path(s, name, k);
+		write_file_done(s, job->paths[k]);
+	}
+	if (!s->writing) {
+		search_index_free(job->ix);
+		free(job->paths);
+		free(job);
+		return;
+	}
+	job->part = site_search_part_begin(s, name);   /* on this thread: it records the part */
+	work_line_add(s->line, search_write, job);
 }
 
 static const char *part_name(struct site *s, size_t k)

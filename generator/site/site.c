@@ -33,6 +33,14 @@ double site_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double site_cpu_clock(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+		return 0;
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int site_reused(const struct site *s, size_t i)
 {
 	return s->reuse && s->reuse->reused(s, i);

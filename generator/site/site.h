@@ -67,7 +67,8 @@ struct chapter_stats {
 	size_t nunchecked_list;
 };
 
-/* Where a build's time went, in seconds, for --timings. */
+/* Where a build's time went, in seconds, for --timings: the wall clock's
+ * and the CPU time of all threads (what the stage kept the cores busy). */
 enum site_phase { PHASE_LOAD, PHASE_CHAPTERS, PHASE_BOOK_PAGES, PHASE_LINKS, PHASE_WRITE, PHASE_COUNT };
 
 struct site_stats {
@@ -79,6 +80,7 @@ struct site_stats {
 	int keys, quizzes;          /* figures to remember, self-test questions */
 	struct chapter_stats *per_chapter;   /* in the build arena, one per chapter */
 	double seconds[PHASE_COUNT];
+	double cpu_seconds[PHASE_COUNT];
 };
 
 /* Book pages are grouped by what they show of the chapters: a group's
@@ -161,6 +163,9 @@ int site_search_part_taken(struct site *s, const char *part);
 
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);
+/* Returns the CPU time of the process (all its threads, user and system)
+ * in seconds. */
+double site_cpu_clock(void);
 
 struct site {
 	const struct book *book;
@@ -181,6 +186,11 @@ struct site {
 	int writing;                 /* pages go to the output as they are made */
 	int serialize;               /* writing, as it was when chapters started
 					(read by the rendering threads) */
+	struct work_line *line;      /* while chapters render, pages and search parts
+					serialized and written beside the main thread
+					(core/work.h; NULL: at once) */
+	int line_failed;             /* a write on the line failed: set on its
+					thread, read after work_line_wait() */
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
