@@ -1738,8 +1738,14 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	}
 	struct spread *spread;
 	size_t nspread = find_spread(ix, shard, weight, all, &spread);
+	unsigned char moves[SEARCH_BUCKETS] = { 0 };   /* 1: a spread character's bucket */
+	for (size_t k = 0; k < nspread; k++) {
+		char ch[4] = { (char)(spread[k].ch >> 24), (char)(spread[k].ch >> 16),
+			       (char)(spread[k].ch >> 8), (char)spread[k].ch };
+		moves[search_bucket(ch, 4)] = 1;   /* (its first character's bytes only) */
+	}
 	for (size_t k = 0; k < ix->nterms; k++) {
-		if (nspread) {
+		if (moves[shard[k]]) {
 			const struct term *t = &ix->terms[k];
 			const char *text = ix->words.data + t->text;
 			size_t key = shard_key(text, t->len);
