@@ -183,8 +183,8 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
 /* FNV-1a of an ASCII term's first two bytes (a word and the words it
  * begins share a shard, for prefix search) or of the bytes of the first
  * character of a CJK one (a character and the pairs it begins share a
- * shard, which is all a query of that character loads), modulo
- * SEARCH_BUCKETS. */
+ * shard, which is all a query of that character loads, unless the
+ * character is spread: search_shard()), modulo SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
 /* The shard of a term whose first character is spread over spread shards
  * (x in the head; 1: not spread): a CJK character whose terms would make
