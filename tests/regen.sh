@@ -48,5 +48,8 @@ if command -v node >/dev/null 2>&1; then
 	"$BIN" build -o "$TMP/real-site" --no-cache --quiet &&
 		cp tests/search/golden.txt "$TMP/golden-before" &&
 		node tests/search/golden.js "$TMP/real-site" --write >/dev/null &&
-		{ diff -u "$TMP/golden-before" tests/search/golden.txt || true; }
+		{ diff -u "$TMP/golden-before" tests/search/golden.txt || true; } &&
+		cp tests/search/golden-cjk.txt "$TMP/golden-cjk-before" &&
+		node tests/search/golden.js "$TMP/real-site" tests/search/golden-cjk.txt --write >/dev/null &&
+		{ diff -u "$TMP/golden-cjk-before" tests/search/golden-cjk.txt || true; }
 fi

@@ -1445,6 +1445,19 @@ unsigned search_bucket(const char *term, size_t len)
 	return h % SEARCH_BUCKETS;
 }
 
+unsigned search_shard(const char *term, size_t len, unsigned spread)
+{
+	unsigned b = search_bucket(term, len);
+	if (spread <= 1 || !len || (unsigned char)term[0] < 0x80)
+		return b;
+	unsigned char lead = (unsigned char)term[0];
+	size_t first = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	if (first >= len)   /* the character alone: its own shard */
+		return b;
+	unsigned j = search_bucket(term + first, len - first) % spread;
+	return (b + j * (SEARCH_BUCKETS / spread)) % SEARCH_BUCKETS;
+}
+
 /* Numbers in postings, base 32, most significant digit first: the last
  * digit from FINAL, the others from MORE (search.js decodes them). */
 static const char FINAL[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
@@ -1587,6 +1600,118 @@ static void add_deflated(struct split_writer *w, struct buf *out, enum search_fi
 	buf_reset(json);
 }
 
+/*
+ * Which characters of a part have their terms spread over several shards
+ * (search.h, search_shard()).  A term's weight is about the bytes of its
+ * entry in its shard: its text, quotes and commas, and two digits a
+ * posting.  A CJK character whose terms (its pairs, itself, the phrase
+ * grams whose words after the space start with it) weigh more than
+ * SPREAD_SHARE times an average shard of the part, and more than
+ * SPREAD_MIN, is spread over the fewest shards, a power of two up to
+ * SPREAD_MAX, that bring each one's share to at most that: 的, the
+ * commonest, held every pair it starts in one shard, 894 kB summed over
+ * the parts of the 10 000-chapter bench book, 5.7 average shards a part
+ * (the heaviest shard of Latin words, "th", 4.4), and a query with a pair
+ * of 的 loaded 2.1 MB.  Spreading every character (over two shards) made
+ * a query of one character load twice the shards: only heavy ones are.
+ */
+#define SPREAD_SHARE 3
+#define SPREAD_MIN 4096
+#define SPREAD_MAX 16
+
+struct spread {
+	uint32_t ch;                /* its UTF-8 bytes, the first at bits 24-31 */
+	size_t weight;
+	unsigned k;                 /* shards: a power of two */
+};
+
+static size_t term_weight(const struct term *t)
+{
+	return t->len + 4 + 2 * t->npostings;
+}
+
+/* The bytes of the character that starts s[0..len) (len > 0, its lead
+ * byte 0x80 or more), the first at bits 24-31, so that numbers compare
+ * as the bytes do; 0 when the character is not whole. */
+static uint32_t lead_char(const char *s, size_t len)
+{
+	unsigned char lead = (unsigned char)s[0];
+	size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	if (n > len)
+		return 0;
+	uint32_t c = 0;
+	for (size_t k = 0; k < 4; k++)
+		c = c << 8 | (k < n ? (unsigned char)s[k] : 0);
+	return c;
+}
+
+static int spread_cmp(const void *a, const void *b)
+{
+	uint32_t x = ((const struct spread *)a)->ch, y = ((const struct spread *)b)->ch;
+	return x < y ? -1 : x > y;
+}
+
+/* The term's shard: its bucket, or, when its first character is spread
+ * (spread[0..n), sorted), the one search_shard() gives. */
+static unsigned term_shard(const char *key, size_t len, unsigned b, const struct spread *spread,
+			   size_t n)
+{
+	if (!n || !len || (unsigned char)key[0] < 0x80)
+		return b;
+	struct spread want = { .ch = lead_char(key, len) };
+	const struct spread *s = bsearch(&want, spread, n, sizeof *spread, spread_cmp);
+	return s ? search_shard(key, len, s->k) : b;
+}
+
+/* Finds the characters of the part to spread (see SPREAD_SHARE), given
+ * each term's bucket and the weight of each bucket: returns how many, in
+ * *out (malloc'd, sorted by their bytes; NULL when none). */
+static size_t find_spread(const struct search_index *ix, const unsigned *shard,
+			  const size_t *weight, size_t all, struct spread **out)
+{
+	*out = NULL;
+	size_t share = all / SEARCH_BUCKETS * SPREAD_SHARE, over = share > SPREAD_MIN ? share : SPREAD_MIN;
+	size_t n = 0;
+	for (size_t k = 0; k < ix->nterms; k++)
+		n += weight[shard[k]] > over;
+	if (!n)
+		return 0;
+	/* the characters of the heavy buckets, each term's weight its own */
+	struct spread *c = xmalloc(size_mul(n, sizeof *c));
+	n = 0;
+	for (size_t k = 0; k < ix->nterms; k++) {
+		if (weight[shard[k]] <= over)
+			continue;
+		const struct term *t = &ix->terms[k];
+		const char *text = ix->words.data + t->text;
+		size_t key = shard_key(text, t->len);
+		if (key >= t->len || (unsigned char)text[key] < 0x80)
+			continue;
+		uint32_t ch = lead_char(text + key, t->len - key);
+		if (ch)
+			c[n++] = (struct spread){ ch, term_weight(t), 1 };
+	}
+	qsort(c, n, sizeof *c, spread_cmp);
+	size_t m = 0;
+	for (size_t k = 0; k < n;) {
+		struct spread s = c[k++];
+		while (k < n && c[k].ch == s.ch)
+			s.weight += c[k++].weight;
+		if (s.weight <= over)
+			continue;
+		s.k = 2;
+		while (s.k < SPREAD_MAX && s.weight > s.k * share)
+			s.k *= 2;
+		c[m++] = s;
+	}
+	if (!m) {
+		free(c);
+		return 0;
+	}
+	*out = c;
+	return m;
+}
+
 void search_index_write_split(const struct search_index *ix, const char *name,
 			      search_keep_fn *keep, void *ctx, struct buf *meta, struct buf *shards,
 			      struct buf *docs)
@@ -1597,6 +1722,37 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	w->ctx = ctx;
 	base64_pairs_fill(w->pairs);
 	struct buf json = BUF_INIT;
+
+	/* the terms by shard, then each shard's sorted by their bytes (the
+	 * order within a shard is all the files show) */
+	size_t start[SEARCH_BUCKETS + 1] = { 0 };
+	size_t weight[SEARCH_BUCKETS] = { 0 }, all = 0;
+	unsigned *shard = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *shard));
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = &ix->terms[k];
+		const char *text = ix->words.data + t->text;
+		size_t key = shard_key(text, t->len);
+		shard[k] = search_bucket(text + key, t->len - key);
+		weight[shard[k]] += term_weight(t);
+		all += term_weight(t);
+	}
+	struct spread *spread;
+	size_t nspread = find_spread(ix, shard, weight, all, &spread);
+	unsigned char moves[SEARCH_BUCKETS] = { 0 };   /* 1: a spread character's bucket */
+	for (size_t k = 0; k < nspread; k++) {
+		char ch[4] = { (char)(spread[k].ch >> 24), (char)(spread[k].ch >> 16),
+			       (char)(spread[k].ch >> 8), (char)spread[k].ch };
+		moves[search_bucket(ch, 4)] = 1;   /* (its first character's bytes only) */
+	}
+	for (size_t k = 0; k < ix->nterms; k++) {
+		if (moves[shard[k]]) {
+			const struct term *t = &ix->terms[k];
+			const char *text = ix->words.data + t->text;
+			size_t key = shard_key(text, t->len);
+			shard[k] = term_shard(text + key, t->len - key, shard[k], spread, nspread);
+		}
+		start[shard[k] + 1]++;
+	}
 
 	/* the part's head: its sections, their total length, the page of
 	 * each run of sections, and each section's length */
@@ -1616,20 +1772,20 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		char *o = put_base32(json.data + json.len, d->units);
 		json.len = (size_t)(o - json.data);
 	}
-	buf_adds(&json, "\"}");
-	add_deflated(w, meta, SEARCH_FILE_META, 0, &json);
-
-	/* the terms by shard, then each shard's sorted by their bytes (the
-	 * order within a shard is all the files show) */
-	size_t start[SEARCH_BUCKETS + 1] = { 0 };
-	unsigned *shard = xmalloc(size_mul(ix->nterms ? ix->nterms : 1, sizeof *shard));
-	for (size_t k = 0; k < ix->nterms; k++) {
-		const struct term *t = &ix->terms[k];
-		const char *text = ix->words.data + t->text;
-		size_t key = shard_key(text, t->len);
-		shard[k] = search_bucket(text + key, t->len - key);
-		start[shard[k] + 1]++;
+	buf_addch(&json, '"');
+	/* the characters spread, and over how many shards */
+	for (size_t k = 0; k < nspread; k++) {
+		char ch[5];
+		size_t n = 0;
+		for (int sh = 24; sh >= 0 && (spread[k].ch >> sh & 0xFF); sh -= 8)
+			ch[n++] = (char)(spread[k].ch >> sh);
+		buf_adds(&json, k ? "," : ",\"x\":{");
+		add_json_string(&json, ch, n);
+		buf_addf(&json, ":%u", spread[k].k);
 	}
+	buf_adds(&json, nspread ? "}}" : "}");
+	free(spread);
+	add_deflated(w, meta, SEARCH_FILE_META, 0, &json);
 	size_t most = 0;
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
 		most = start[b + 1] > most ? start[b + 1] : most;

@@ -149,16 +149,18 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * element and search.js inflates it with DecompressionStream("deflate"):
  *
  *   m.js    SPECBOOK_SEARCH_META("0003",Z)  {"n":515,"l":1135733,
- *             "p":[page,firstdoc,...],"s":"lengths"}
+ *             "p":[page,firstdoc,...],"s":"lengths","x":{"的":2}}
  *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  ["term","postings",...]
  *   p17.js  SPECBOOK_SEARCH_DOCS("0003",17,Z)  [["page.html","title"],
  *             [[doc,"anchor","title","text"],...]]
  *
  * n is the part's number of sections, l their total length (UTF-16 units
  * of title and text), p the first section of each run of sections of one
- * page, s each section's length as a base-32 number (see below).
+ * page, s each section's length as a base-32 number (see below), x (only
+ * when there is one) the CJK characters of the part whose terms are
+ * spread over several shards, and over how many (see search_shard()).
  *
- * A word or CJK term goes into shard search_bucket(term), a title ending
+ * A word or CJK term goes into shard search_shard(term, spread), a title ending
  * (" ndwidth") into that of the ending, a phrase gram ("ry ba", see
  * search_index_add()) into that of what follows its space (the shard of
  * the query's next word).  The terms of a shard are sorted by their
@@ -181,9 +183,20 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
 /* FNV-1a of an ASCII term's first two bytes (a word and the words it
  * begins share a shard, for prefix search) or of the bytes of the first
  * character of a CJK one (a character and the pairs it begins share a
- * shard, which is all a query of that character loads), modulo
- * SEARCH_BUCKETS. */
+ * shard, which is all a query of that character loads, unless the
+ * character is spread: search_shard()), modulo SEARCH_BUCKETS. */
 unsigned search_bucket(const char *term, size_t len);
+/* The shard of a term whose first character is spread over spread shards
+ * (x in the head; 1: not spread): a CJK character whose terms would make
+ * its shard far heavier than the others (search.c, find_spread()) has
+ * them in spread shards (a power of two), search_bucket(term) + j ×
+ * SEARCH_BUCKETS / spread (modulo SEARCH_BUCKETS), where j is
+ * search_bucket() of what follows the first character (the pair's second
+ * one, or in a phrase gram's words after the space, what follows the
+ * first) modulo spread, and 0 for the character alone.  A pair is in one
+ * of them, which is all a query of it loads; a query of the character
+ * loads all.  Any other term: search_bucket(term). */
+unsigned search_shard(const char *term, size_t len, unsigned spread);
 size_t search_index_npages(const struct search_index *index);
 
 /* The files of a part: its head, a shard, a page's sections. */

@@ -218,10 +218,25 @@
 		return (h >>> 0) % buckets;
 	}
 
-	/* The shard of a term (search.c's shard_key()): a title ending's is
-	 * that of the ending, a phrase gram's that of what follows its space. */
-	function shardOf(term, buckets) {
-		return bucketOf(term.slice(term.indexOf(" ") + 1), buckets);
+	/* The shards a term is in, in a part whose head is m (search.c's
+	 * shard_key() and search_shard()): a title ending's is that of the
+	 * ending, a phrase gram's that of what follows its space.  A CJK
+	 * character the head lists in x has its terms spread over x[ch]
+	 * shards, by the bucket of what follows it: a pair (or gram) is in
+	 * one, the character alone in the first; with all, a lone character
+	 * gives all of them (a query of it adds up every term it starts). */
+	function shardsOf(term, m, buckets, all) {
+		var key = term.slice(term.indexOf(" ") + 1), b = bucketOf(key, buckets);
+		var ch = key ? String.fromCodePoint(key.codePointAt(0)) : "";
+		var k = m && m.x && Object.prototype.hasOwnProperty.call(m.x, ch) ? m.x[ch] : 1;
+		if (k <= 1)
+			return [b];
+		var rest = key.slice(ch.length), out = [];
+		if (rest)
+			return [(b + bucketOf(rest, buckets) % k * (buckets / k)) % buckets];
+		for (var j = 0; j < (all ? k : 1); j++)
+			out.push((b + j * (buckets / k)) % buckets);
+		return out;
 	}
 
 	var DIGITS = (function () {
@@ -267,20 +282,25 @@
 		return out;
 	}
 
-	/* The index of one query: the shards of its terms' buckets, from every
-	 * part.  Returns a promise of null when the index is not there. */
+	/* The index of one query: the head of every part, then the shards of
+	 * its terms in each part (which the part's head says).  Returns a
+	 * promise of null when the index is not there. */
 	function open(terms) {
 		var cfg = config();
 		if (!cfg)
 			return Promise.resolve(null);
-		var buckets = new Set();
-		terms.forEach(function (t) { buckets.add(shardOf(t, cfg.buckets)); });
-		var wait = [];
-		cfg.names.forEach(function (name) { wait.push(loadFile(name, "m", name)); });
-		buckets.forEach(function (b) {
-			cfg.names.forEach(function (name) { wait.push(loadShard(name, b)); });
-		});
-		return Promise.all(wait).then(function () {
+		var heads = cfg.names.map(function (name) { return loadFile(name, "m", name); });
+		return Promise.all(heads).then(function () {
+			var wait = [];
+			cfg.names.forEach(function (name) {
+				var shards = new Set();
+				terms.forEach(function (t) {
+					shardsOf(t, metaData[name], cfg.buckets, true).forEach(function (b) { shards.add(b); });
+				});
+				shards.forEach(function (b) { wait.push(loadShard(name, b)); });
+			});
+			return Promise.all(wait);
+		}).then(function () {
 			var parts = [], n = 0, total = 0, ok = true;
 			cfg.names.forEach(function (name) {
 				var m = metaData[name];
@@ -290,7 +310,7 @@
 				}
 				if (!m.lengths)
 					m.lengths = decodeAll(m.s);
-				parts.push({ name: name, base: n, n: m.n, p: m.p, lengths: m.lengths });
+				parts.push({ name: name, base: n, n: m.n, p: m.p, lengths: m.lengths, m: m });
 				n += m.n;
 				total += m.l;
 			});
@@ -319,28 +339,32 @@
 		return term.length === (cp > 0xFFFF ? 2 : 1) && isCjkLetter(cp);
 	}
 
-	/* Returns the postings of the terms of one part's shard b that the
-	 * query term stands for, [doc, weight × 2 + in title, ...] with the
-	 * part's docs whole: term's own, or for one CJK letter, which the
-	 * index holds only where no pair starts with it, those of every pair
-	 * it starts and its own, added up section by section (a weight the
-	 * sum, in the title if one of them is): its occurrences, as a term of
-	 * its own would have them.  With exact, term's own in every case. */
-	function partPostings(part, b, term, exact) {
-		var terms = shardTerms(part.name, b);
-		if (exact || !isCjkChar(term)) {
-			var str = terms.get(term);
+	/* Returns the postings of the terms of one part that the query term
+	 * stands for, [doc, weight × 2 + in title, ...] with the part's docs
+	 * whole: term's own, or for one CJK letter, which the index holds
+	 * only where no pair starts with it, those of every pair it starts
+	 * and its own (in each of its shards: shardsOf()), added up section by
+	 * section (a weight the sum, in the title if one of them is): its
+	 * occurrences, as a term of its own would have them.  With exact,
+	 * term's own in every case. */
+	function partPostings(ix, part, term, exact) {
+		var cjk = !exact && isCjkChar(term);
+		var shards = shardsOf(term, part.m, ix.cfg.buckets, cjk);
+		if (!cjk) {
+			var str = shardTerms(part.name, shards[0]).get(term);
 			return str === undefined ? [] : decode(str, term);
 		}
 		var sum = new Map();
-		terms.forEach(function (v, t) {
-			if (t.lastIndexOf(term, 0) !== 0 || t.indexOf(" ") >= 0)
-				return;   /* a phrase gram starts with a letter too */
-			var p = decode(v, t);
-			for (var k = 0; k < p.length; k += 2) {
-				var w = sum.get(p[k]) || 0;
-				sum.set(p[k], ((w >> 1) + (p[k + 1] >> 1)) * 2 + ((w | p[k + 1]) & 1));
-			}
+		shards.forEach(function (b) {
+			shardTerms(part.name, b).forEach(function (v, t) {
+				if (t.lastIndexOf(term, 0) !== 0 || t.indexOf(" ") >= 0)
+					return;   /* a phrase gram starts with a letter too */
+				var p = decode(v, t);
+				for (var k = 0; k < p.length; k += 2) {
+					var w = sum.get(p[k]) || 0;
+					sum.set(p[k], ((w >> 1) + (p[k + 1] >> 1)) * 2 + ((w | p[k + 1]) & 1));
+				}
+			});
 		});
 		var out = [];
 		Array.from(sum.keys()).sort(function (x, y) { return x - y; }).forEach(function (d) {
@@ -356,9 +380,9 @@
 		var key = (exact ? "=" : "") + term;   /* no term holds a "=" */
 		if (ix.cache.has(key))
 			return ix.cache.get(key);
-		var b = shardOf(term, ix.cfg.buckets), out = [];
+		var out = [];
 		ix.parts.forEach(function (part) {
-			var p = partPostings(part, b, term, exact);
+			var p = partPostings(ix, part, term, exact);
 			for (var k = 0; k < p.length; k += 2)
 				out.push(p[k] + part.base, p[k + 1], part.lengths[p[k]]);
 		});

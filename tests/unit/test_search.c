@@ -415,6 +415,128 @@ static void test_split_files(void **state)
 	search_index_free(ix);
 }
 
+/* search_shard(): a term whose first character is not spread, or an
+ * ASCII one, is in its bucket; the character alone in its own bucket;
+ * a pair, and a phrase gram's words after the space, in the shard chosen
+ * by the bucket of the character after the first. */
+static void test_shard_of_spread(void **state)
+{
+	(void)state;
+	unsigned b = search_bucket("的", 3);
+	assert_int_equal(search_shard("的显", 6, 1), b);
+	assert_int_equal(search_shard("的", 3, 4), b);
+	assert_int_equal(search_shard("memory", 6, 4), search_bucket("me", 2));
+	for (unsigned k = 2; k <= 16; k *= 2) {
+		unsigned j = search_bucket("显", 3) % k;
+		assert_int_equal(search_shard("的显", 6, k), (b + j * (SEARCH_BUCKETS / k)) % SEARCH_BUCKETS);
+		j = search_bucket("a", 1) % k;
+		assert_int_equal(search_shard("的a", 4, k), (b + j * (SEARCH_BUCKETS / k)) % SEARCH_BUCKETS);
+	}
+}
+
+/* Calls fn with each term of a shard's JSON, ["term","postings",...]
+ * (no escapes in these tests). */
+static void each_term(const char *json, void (*fn)(void *, const char *, size_t), void *ctx)
+{
+	const char *p = json;
+	for (int term = 1; (p = strchr(p, '"')); term = !term) {
+		const char *end = strchr(p + 1, '"');
+		assert_non_null(end);
+		if (term)
+			fn(ctx, p + 1, (size_t)(end - p - 1));
+		p = end + 1;
+	}
+}
+
+struct spread_seen {
+	unsigned shard, k;          /* the shard looked at, the spread of 的 */
+	size_t pairs, alone;        /* terms of 的 found: pairs, itself */
+	unsigned used[SEARCH_BUCKETS];   /* pairs of 的 in each shard */
+};
+
+static void see_term(void *ctx, const char *t, size_t len)
+{
+	struct spread_seen *s = ctx;
+	const char *sp = memchr(t, ' ', len);
+	const char *key = sp ? sp + 1 : t;
+	size_t klen = len - (size_t)(key - t);
+	if (klen < 3 || memcmp(key, "的", 3))
+		return;
+	/* every term of 的, a gram's too, is where search_shard() says */
+	assert_int_equal(s->shard, search_shard(key, klen, s->k));
+	if (sp)
+		return;
+	if (len == 3) {
+		s->alone++;
+	} else {
+		s->pairs++;
+		s->used[s->shard]++;
+	}
+}
+
+/* A character whose terms outweigh the part's other shards several times
+ * over (的 before 64 characters in 3 000 sections, beside Latin words in
+ * every shard) has them spread: the head lists it with a power of two,
+ * each pair and gram is in the shard search_shard() gives, the character
+ * alone in its own, and the pairs are in more than one shard, each far
+ * lighter than the one that held them all. */
+static void test_spread(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	char text[256];
+	for (unsigned s = 0; s < 3000; s++) {
+		/* 的 + U+4E00.., a space, 的 + another; Latin words over the buckets */
+		unsigned a = 0x4E00 + s % 64, c = 0x4E00 + (s * 7 + 3) % 64;
+		snprintf(text, sizeof text, "的%c%c%c %c%c 的%c%c%c %c%cq%u %c%cr%u %c%cs%u",
+			 0xE4, 0xB8 + (a >> 6 & 3), 0x80 + (a & 63), 'a' + s % 26, 'a' + s / 26 % 26,
+			 0xE4, 0xB8 + (c >> 6 & 3), 0x80 + (c & 63),
+			 'a' + s * 7 % 26, 'a' + s * 11 % 26, s % 500, 'a' + s * 3 % 26, 'a' + s * 5 % 26,
+			 s % 300, 'a' + s * 13 % 26, 'a' + s * 17 % 26, s % 700);
+		search_index_add(ix, "a.html", "", "", text);
+	}
+	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
+	memset(shards, 0, sizeof shards);
+	memset(docs, 0, sizeof docs);
+	search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
+
+	char *json = split_json(&meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
+	const char *x = strstr(json, ",\"x\":{\"的\":");
+	assert_non_null(x);
+	unsigned k = (unsigned)atoi(x + strlen(",\"x\":{\"的\":"));
+	assert_true(k >= 2 && k <= 16 && !(k & (k - 1)));
+	assert_null(strchr(x + 1, ','));   /* 的 alone */
+	free(json);
+
+	struct spread_seen seen = { .k = k };
+	size_t most = 0;
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
+		json = split_json(&shards[b], "SPECBOOK_SEARCH_SHARD(\"0000\",");
+		seen.shard = b;
+		each_term(json, see_term, &seen);
+		most = strlen(json) > most ? strlen(json) : most;
+		free(json);
+	}
+	assert_int_equal(seen.pairs, 64);
+	assert_int_equal(seen.alone, 0);   /* no run ends with 的 */
+	unsigned holding = 0;
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		holding += seen.used[b] > 0;
+	assert_true(holding > 1);
+
+	/* the same book with no spreading would put 64 pairs of 6 000
+	 * postings in one shard; now none holds more than 64 / 2 + 16 */
+	for (unsigned b = 0; b < SEARCH_BUCKETS; b++)
+		assert_true(seen.used[b] <= 48);
+	(void)most;
+
+	buf_release(&meta);
+	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+		buf_release(&shards[b]);
+	buf_release(&docs[0]);
+	search_index_free(ix);
+}
+
 /* Returns the last place of needle in data[0..len), or NULL. */
 static char *last_of(char *data, size_t len, const char *needle)
 {
@@ -717,6 +839,8 @@ int main(void)
 		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_gram_edges),
+		cmocka_unit_test(test_shard_of_spread),
+		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_check_packed),
 		cmocka_unit_test(test_check_packed_text),
 		cmocka_unit_test(test_check_packed_postings),
