@@ -55,7 +55,7 @@ void buf_grow(struct buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void buf_add(struct buf *b, const void *data, size_t len)
+void buf_add_grow(struct buf *b, const void *data, size_t len)
 {
 	if (!len)
 		return;
@@ -64,11 +64,6 @@ void buf_add(struct buf *b, const void *data, size_t len)
 	memcpy(b->data + b->len, data, len);
 	b->len += len;
 	b->data[b->len] = '\0';
-}
-
-void buf_adds(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
 }
 
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)

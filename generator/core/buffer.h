@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 struct buf {
 	char *data;
@@ -25,8 +26,24 @@ void buf_init(struct buf *b);
 void buf_release(struct buf *b);                 /* frees, back to "" */
 void buf_reset(struct buf *b);                   /* len = 0, keeps memory */
 void buf_grow(struct buf *b, size_t extra);      /* room for extra more bytes */
-void buf_add(struct buf *b, const void *data, size_t len);
-void buf_adds(struct buf *b, const char *s);
+void buf_add_grow(struct buf *b, const void *data, size_t len);   /* buf_add()'s slow path */
+/* Appends len bytes.  Inline, like buf_addch(): most appends are a few
+ * bytes into a buffer with room, where the call cost about as much as the
+ * copy.  A buffer still at "" (cap 0) always takes the slow path. */
+static inline void buf_add(struct buf *b, const void *data, size_t len)
+{
+	if (len && len < b->cap - b->len) {   /* room for len bytes and the NUL */
+		memcpy(b->data + b->len, data, len);
+		b->len += len;
+		b->data[b->len] = '\0';
+		return;
+	}
+	buf_add_grow(b, data, len);
+}
+static inline void buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
 /* Appends one byte.  Inline because the serializer, JSON escaping and
  * whitespace collapsing call it per character, where the call cost as much
  * as the append (the function was 2.6% of a 1000-chapter build). */

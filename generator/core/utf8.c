@@ -52,6 +52,16 @@ size_t utf8_validate(const char *s, size_t len)
 			i++;
 			continue;
 		}
+		/* a run of three-byte sequences (CJK) checked without decoding
+		 * them, with utf8_decode()'s verdicts: two continuation bytes,
+		 * no overlong form (E0 then 80-9F), no surrogate (ED then A0-BF) */
+		const unsigned char *u = (const unsigned char *)s;
+		while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
+		       (u[i + 2] & 0xC0) == 0x80 && !(u[i] == 0xE0 && u[i + 1] < 0xA0) &&
+		       !(u[i] == 0xED && u[i + 1] >= 0xA0))
+			i += 3;
+		if (i >= len || u[i] < 0x80)
+			continue;
 		uint32_t cp;
 		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0)

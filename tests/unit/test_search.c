@@ -15,6 +15,7 @@
 #include <libdeflate.h>
 
 #include "core/buffer.h"
+#include "core/utf8.h"
 #include "site/search.h"
 
 static void collect(void *ctx, const char *term, size_t len)
@@ -253,6 +254,93 @@ static void test_escaping(void **state)
 	assert_non_null(strstr(js, "\"tab here \\u0001 line\\u2028sep bad\xef\xbf\xbd\""));
 	free(js);
 	search_index_free(ix);
+}
+
+/* A section's text as the index quotes it, byte by byte: the ends trimmed,
+ * a run of whitespace one space, JSON's escapes, U+FFFD for a byte that
+ * starts no valid UTF-8 sequence, U+2028/U+2029 escaped. */
+static void quote_slow(struct buf *out, const char *s, size_t len)
+{
+	size_t i = 0;
+#define SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
+	while (i < len && SPACE(s[i]))
+		i++;
+	while (len > i && SPACE(s[len - 1]))
+		len--;
+	buf_addch(out, '"');
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		if (SPACE(c)) {
+			while (i < len && SPACE(s[i]))
+				i++;
+			buf_addch(out, ' ');
+		} else if (c == '"' || c == '\\') {
+			buf_addch(out, '\\');
+			buf_addch(out, (char)c);
+			i++;
+		} else if (c < 0x20 || c == 0x7F) {
+			buf_addf(out, "\\u%04x", c);
+			i++;
+		} else if (c < 0x80) {
+			buf_addch(out, (char)c);
+			i++;
+		} else {
+			uint32_t cp;
+			int n = utf8_decode(s + i, len - i, &cp);
+			if (n < 0) {
+				buf_adds(out, "\xEF\xBF\xBD");
+				i++;
+			} else if (cp == 0x2028 || cp == 0x2029) {
+				buf_addf(out, "\\u%04x", (unsigned)cp);
+				i += (size_t)n;
+			} else {
+				buf_add(out, s + i, (size_t)n);
+				i += (size_t)n;
+			}
+		}
+	}
+#undef SPACE
+	buf_addch(out, '"');
+}
+
+/* Random texts of ASCII words, runs of spaces and other whitespace, escapes,
+ * CJK runs and invalid or cut UTF-8 are quoted as quote_slow() quotes them
+ * (add_json() copies eight plain bytes at a time and CJK runs whole). */
+static void test_quote_random(void **state)
+{
+	(void)state;
+	static const char *pieces[] = {
+		"a", "word", "longerword", "x y", " ", "  ", "   ", "\t", "\n", " \n ", "\r\n",
+		"\"", "\\", "\x7f", "\x01", "\x1f", "\xe4\xb8\xad", "\xe6\x96\x87\xe5\xad\x97",
+		"\xef\xbc\x8c", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xe2\x80\x94", "\xc3\xa9", "\xf0\x9f\x98\x80",
+		"\xff", "\x80", "\xe4\xb8", "\xed\xa0\x80", "\xe0\x80\x80", "</script>", "abcdefgh ",
+	};
+	size_t npieces = sizeof pieces / sizeof *pieces;
+	uint64_t rng = 0x2545F4914F6CDD1DULL;
+	struct buf text = BUF_INIT, want = BUF_INIT;
+	for (int round = 0; round < 3000; round++) {
+		buf_reset(&text);
+		buf_reset(&want);
+		size_t n = 0;
+		buf_addf(&text, "t%d ", round);   /* the text unique in the index */
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		n = rng % 40;
+		for (size_t k = 0; k < n; k++) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			buf_adds(&text, pieces[(rng >> 20) % npieces]);
+		}
+		struct search_index *ix = search_index_new();
+		search_index_add(ix, "a.html", "q", "T", text.data);
+		char *js = write_index(ix);
+		quote_slow(&want, text.data, text.len);
+		buf_addch(&want, ']');
+		if (!strstr(js, want.data))
+			fail_msg("round %d: %s not in %s", round, want.data, js);
+		free(js);
+		search_index_free(ix);
+	}
+	buf_release(&text);
+	buf_release(&want);
 }
 
 /* Chapters indexed on their own, packed and merged in order, make the same
@@ -836,6 +924,7 @@ int main(void)
 		cmocka_unit_test(test_index_shape),
 		cmocka_unit_test(test_postings_weights),
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_quote_random),
 		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_gram_edges),

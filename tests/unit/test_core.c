@@ -1,0 +1,178 @@
+/*
+ * test_core.c — the fast paths of core/: utf8_validate() (a run of
+ * three-byte sequences checked without decoding), buf_add() (inline when
+ * there is room) and ARRAY_PUSH() (capacity checked inline) give the
+ * verdicts and contents the plain code gives.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/utf8.h"
+
+/* The validator as it was before its fast paths: utf8_decode() on every
+ * character.  Returns the offset of the first invalid sequence, or len. */
+static size_t validate_slow(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		uint32_t cp;
+		int n = utf8_decode(s + i, len - i, &cp);
+		if (n < 0)
+			return i;
+		i += (size_t)n;
+	}
+	return len;
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ULL;
+
+static uint32_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (uint32_t)(rng >> 32);
+}
+
+static void same(const char *s, size_t len)
+{
+	size_t want = validate_slow(s, len), got = utf8_validate(s, len);
+	if (want != got)
+		fail_msg("utf8_validate gave %zu, utf8_decode %zu (len %zu)", got, want, len);
+	/* every prefix too: a sequence cut at the end is invalid */
+	for (size_t k = len > 12 ? len - 12 : 0; k < len; k++)
+		assert_int_equal(utf8_validate(s, k), validate_slow(s, k));
+}
+
+/* Every three-byte lead with every second byte and some third bytes, alone,
+ * in a run of CJK, after ASCII and before ASCII */
+static void test_validate_three_byte(void **state)
+{
+	(void)state;
+	const unsigned char thirds[] = { 0x00, 0x41, 0x7F, 0x80, 0x8F, 0xA8, 0xA9, 0xBF, 0xC0, 0xE4, 0xFF };
+	for (int lead = 0xC0; lead <= 0xFF; lead++) {
+		for (int b1 = 0; b1 <= 0xFF; b1++) {
+			for (size_t t = 0; t < sizeof thirds; t++) {
+				unsigned char s[32];
+				size_t n = 0;
+				memcpy(s, "ab\xe4\xb8\xad\xe6\x96\x87", 8);   /* ab中文 */
+				n = 8;
+				s[n++] = (unsigned char)lead;
+				s[n++] = (unsigned char)b1;
+				s[n++] = thirds[t];
+				memcpy(s + n, "\xe5\xad\x97xyz", 6);
+				n += 6;
+				same((const char *)s, n);
+				same((const char *)s + 8, 3);
+				same((const char *)s + 2, n - 2);
+			}
+		}
+	}
+}
+
+/* Random text from a few kinds of pieces: ASCII runs, CJK runs, valid two-
+ * and four-byte characters, surrogates, overlong forms, stray and cut bytes */
+static void test_validate_random(void **state)
+{
+	(void)state;
+	static const char *pieces[] = {
+		"a", "plain ascii text ", "\xe4\xb8\xad", "\xe6\x96\x87\xe5\xad\x97", "\xef\xbc\x8c",
+		"\xe3\x80\x82", "\xc3\xa9", "\xf0\x9f\x98\x80", "\xe2\x80\xa8", "\xee\x80\x80",
+		"\xed\x9f\xbf", "\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\xa0\x80", "\xe0\x9f\xbf",
+		"\xe0\x80\x80", "\xc0\x80", "\xc1\xbf", "\xf4\x90\x80\x80", "\xf0\x8f\xbf\xbf",
+		"\xf8\x88\x80\x80\x80", "\x80", "\xbf", "\xe4\xb8", "\xe4", "\xf0\x9f\x98",
+		"\xff", "\xfe", "\x7f", "\xe4\x00\xad", "\xe4\xb8\x00",
+	};
+	size_t npieces = sizeof pieces / sizeof *pieces;
+	char s[512];
+	for (int round = 0; round < 200000; round++) {
+		size_t n = 0;
+		int bad_ok = next() % 4 == 0;   /* most texts valid, so the whole is read */
+		while (n + 20 < sizeof s) {   /* room for the longest piece */
+			const char *p = pieces[next() % npieces];
+			size_t k = strlen(p);
+			if (!bad_ok && validate_slow(p, k) != k)
+				continue;
+			if (next() % 16 == 0)
+				break;
+			memcpy(s + n, p, k);
+			n += k;
+		}
+		same(s, n);
+	}
+	/* and bytes drawn at random, weighted to the high half */
+	for (int round = 0; round < 100000; round++) {
+		size_t n = next() % 40;
+		for (size_t k = 0; k < n; k++) {
+			uint32_t r = next();
+			s[k] = (char)(r % 3 ? 0x80 | (r >> 8) : r >> 8);
+		}
+		same(s, n);
+	}
+}
+
+/* buf_add() inline and through buf_add_grow(): the bytes, the NUL, the
+ * empty buffer left unallocated by an empty append */
+static void test_buf_add(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_add(&b, NULL, 0);
+	assert_int_equal(b.cap, 0);
+	assert_string_equal(b.data, "");
+	char want[5000];
+	size_t n = 0;
+	for (int k = 0; k < 600; k++) {
+		char piece[16];
+		size_t len = (size_t)k % 9;
+		for (size_t j = 0; j < len; j++)
+			piece[j] = (char)('a' + (k + (int)j) % 26);
+		piece[len] = '\0';
+		if (k % 2)
+			buf_add(&b, piece, len);
+		else
+			buf_adds(&b, piece);
+		memcpy(want + n, piece, len);
+		n += len;
+		assert_int_equal(b.len, n);
+		assert_true(b.len < b.cap || (n == 0 && b.cap == 0));
+		assert_int_equal(b.data[b.len], '\0');
+	}
+	assert_memory_equal(b.data, want, n);
+	buf_release(&b);
+}
+
+static void test_array_push(void **state)
+{
+	(void)state;
+	int *items = NULL;
+	size_t n = 0, cap = 0;
+	for (int k = 0; k < 1000; k++) {
+		*ARRAY_PUSH(items, n, cap) = k;
+		assert_int_equal(n, (size_t)k + 1);
+		assert_true(n <= cap);
+	}
+	for (int k = 0; k < 1000; k++)
+		assert_int_equal(items[k], k);
+	free(items);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_validate_three_byte),
+		cmocka_unit_test(test_validate_random),
+		cmocka_unit_test(test_buf_add),
+		cmocka_unit_test(test_array_push),
+	};
+	cmocka_set_message_output(CM_OUTPUT_TAP);
+	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
+}
