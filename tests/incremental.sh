@@ -361,6 +361,30 @@ else
 	not_ok "a small book edited: the same bytes as a full build"
 fi
 
+# a record the build would write with the same bytes is left as it is: a
+# rebuild with nothing changed rewrites neither the book's record nor the
+# chapters' index; one with a second name (a hard link) or a link in its
+# place is replaced (what it points to is left alone)
+cache=$book/.specbook-cache
+"$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+rec_ino() { stat -c %i "$cache/book" "$cache/chapters" | tr '\n' ' '; }
+was=$(rec_ino)
+"$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+[ "$(rec_ino)" = "$was" ] && ok "nothing changed: the book record and chapter index are not rewritten" ||
+	not_ok "nothing changed: the book record and chapter index are not rewritten" "$was / $(rec_ino)"
+ln "$cache/book" "$TMP/book-record" && cp "$cache/chapters" "$TMP/chapters-record" &&
+	ln -sf "$TMP/chapters-record" "$cache/chapters" && cp "$TMP/chapters-record" "$TMP/chapters-want"
+"$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+if [ "$(stat -c %h "$cache/book")" = 1 ] && [ -f "$cache/chapters" ] && [ ! -L "$cache/chapters" ] &&
+	cmp -s "$TMP/chapters-record" "$TMP/chapters-want" && cmp -s "$cache/book" "$TMP/book-record"; then
+	ok "a record with a second name, or a link in its place, is written anew (the other file untouched)"
+else
+	not_ok "a record with a second name, or a link in its place, is written anew (the other file untouched)" \
+		"$(ls -li "$cache/book" "$cache/chapters")"
+fi
+edit "$(chapter 120)" again
+rebuild "a chapter edited after the records were replaced" -
+
 # --no-cache neither reads nor writes it
 rm -rf "$book/.specbook-cache"
 "$BIN" build --no-cache --quiet -C "$book" -o "$out" 2>/dev/null

@@ -41,7 +41,27 @@ struct cache {
 	uint64_t old_search_len;
 	FILE *search;                     /* this build's, being written */
 	uint64_t search_off;              /* its size so far */
+	struct read_record *read;         /* the record files cache_read() read */
 };
+
+/* A record file as cache_read() found it (a plain file of its own): a
+ * cache_write() of the same name, key and body leaves it as it is.  A
+ * rebuild after one chapter changed makes the same `book` record (half a
+ * megabyte at a thousand chapters), and one after nothing changed the
+ * same `chapters` too: writing them again was work for nothing. */
+struct read_record {
+	const char *name;
+	uint64_t key, hash, len;   /* len: of the body */
+	struct read_record *next;
+};
+
+static struct read_record **read_record_of(struct cache *c, const char *name)
+{
+	struct read_record **p = &c->read;
+	while (*p && strcmp((*p)->name, name))
+		p = &(*p)->next;
+	return p;
+}
 
 /* The hash of a record's bytes, which only has to tell a damaged record
  * (a hostile one can carry any hash it likes: what is read is checked as
@@ -92,9 +112,32 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 		return -1;
 	}
 	r->p += m;
-	if (pack_get_u64(r) != CACHE_FORMAT || pack_get_u64(r) != key || r->bad || !sealed(r)) {
+	if (pack_get_u64(r) != CACHE_FORMAT || pack_get_u64(r) != key || r->bad) {
 		cache_done(r);
 		return -1;
+	}
+	struct pack_reader seal = *r;   /* the hash sealed() checks */
+	if (!sealed(r)) {
+		cache_done(r);
+		return -1;
+	}
+	/* remembered only for a plain file with no other name: a link, or a
+	 * file linked from elsewhere, is replaced by the next write as before */
+	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
+	struct stat st;
+	struct read_record **p = read_record_of(c, name);
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
+	    (uint64_t)st.st_size == len) {
+		uint64_t h = pack_get_u64(&seal);
+		if (!*p) {
+			*p = arena_alloc(c->a, sizeof **p);
+			**p = (struct read_record){ arena_strdup(c->a, name), 0, 0, 0, NULL };
+		}
+		(*p)->key = key;
+		(*p)->hash = h;
+		(*p)->len = (uint64_t)(r->end - r->p);
+	} else if (*p) {
+		*p = (*p)->next;
 	}
 	return 0;
 }
@@ -108,6 +151,14 @@ void cache_done(struct pack_reader *r)
 
 void cache_write(struct cache *c, const char *name, uint64_t key, const struct buf *body)
 {
+	struct read_record **p = read_record_of(c, name);
+	if (*p) {
+		const struct read_record *was = *p;
+		*p = was->next;   /* once: the file is the one written below */
+		if (was->key == key && was->len == body->len &&
+		    was->hash == seal_hash(body->data ? body->data : "", body->len))
+			return;
+	}
 	struct buf b = BUF_INIT;
 	put_header(&b, key);
 	put_sealed(&b, body);
@@ -120,6 +171,9 @@ void cache_write(struct cache *c, const char *name, uint64_t key, const struct b
 
 int cache_remove(struct cache *c, const char *name)
 {
+	struct read_record **p = read_record_of(c, name);
+	if (*p)
+		*p = (*p)->next;
 	return unlink(arena_printf(c->a, "%s/%s", c->dir, name));
 }
 

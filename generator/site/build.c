@@ -109,7 +109,14 @@ struct render_batch {
 static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_t from, size_t to)
 {
 	rb->job = (struct render_job){ .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
-	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > to - from ? (int)(to - from) : jobs;
+	/* threads only for the chapters to render: in a rebuild most batches
+	 * are taken whole from the last build, and starting and joining their
+	 * threads was most of what a batch cost (some thirty threads a
+	 * rebuild at 1000 chapters); a batch with none is run through here */
+	size_t render = 0;
+	for (size_t i = from; i < to; i++)
+		render += !site_reused(s, i);
+	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > render ? (int)render : jobs;
 	if (rb->nthreads < 1)
 		rb->nthreads = 1;
 	rb->workers = xcalloc((size_t)rb->nthreads, sizeof *rb->workers);
@@ -118,7 +125,8 @@ static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_
 	int started = 0;
 	for (int t = 0; t < rb->nthreads; t++) {
 		rb->workers[t] = (struct worker){ &rb->job, &rb->arenas[t] };
-		rb->running[t] = !pthread_create(&rb->threads[t], NULL, render_worker, &rb->workers[t]);
+		rb->running[t] = render &&
+			!pthread_create(&rb->threads[t], NULL, render_worker, &rb->workers[t]);
 		started += rb->running[t];
 	}
 	if (!started)   /* no threads to be had: render here and now */
