@@ -18,9 +18,36 @@
 
 int files_read_bytes(const char *path, char **data, size_t *len)
 {
-	struct buf b = BUF_INIT;
-	if (buf_read_file(&b, path))
+	/* the file itself, never what a link in its place points to, and
+	 * never a FIFO or device to wait on: what is read here (the cache's
+	 * records, a site's files) may be a stranger's */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int err = errno;
+			close(fd);
+			buf_release(&b);
+			errno = err;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		buf_add(&b, chunk, (size_t)n);
+	}
+	close(fd);
 	*data = buf_detach(&b, len);
 	return 0;
 }

@@ -34,7 +34,9 @@ int files_read_text(struct arena *a, const char *path, const char *shown,
 int files_read_raw(struct arena *a, const char *path, const char *shown, char **text, size_t *len);
 int files_check_text(const char *shown, const char *text, size_t len);
 
-/* Reads a file as bytes (malloc'd; caller frees).  Returns 0 or -1 (errno set). */
+/* Reads a regular file as bytes (malloc'd; caller frees), never through a
+ * symbolic link in its place, never a FIFO or device.  Returns 0 or -1
+ * (errno set: EINVAL for what is not a regular file). */
 int files_read_bytes(const char *path, char **data, size_t *len);
 
 /* Returns the sorted names (in the arena) of entries of dir ending in suffix

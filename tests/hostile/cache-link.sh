@@ -42,3 +42,15 @@ rm "$book/.specbook-cache"
 "$BIN" build -C "$book" -q
 check "once it is removed, the next build makes the cache folder again" \
 	'[ -d "$book/.specbook-cache" ] && [ ! -L "$book/.specbook-cache" ] && [ -f "$book/.specbook-cache/chapters" ]'
+
+# a record of the cache that is a link: read, it would be followed out of
+# the book (here to a FIFO, where a read waits for a writer forever)
+mkfifo "$TMP/fifo"
+rm "$book/.specbook-cache/chapters" && ln -s "$TMP/fifo" "$book/.specbook-cache/chapters"
+timeout 60 "$BIN" build -C "$book" -q >"$TMP/log" 2>&1
+rc=$?
+check "a record that links to a FIFO outside the book is not followed: the build ends" \
+	'[ $rc -eq 0 ]' "rc $rc: $(tail -3 "$TMP/log")"
+check "what it pointed to is left as it was" '[ -p "$TMP/fifo" ]'
+check "the record is made again as a file of the cache" \
+	'[ -f "$book/.specbook-cache/chapters" ] && [ ! -L "$book/.specbook-cache/chapters" ]'
