@@ -372,11 +372,14 @@ was=$(rec_ino)
 "$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
 [ "$(rec_ino)" = "$was" ] && ok "nothing changed: the book record and chapter index are not rewritten" ||
 	not_ok "nothing changed: the book record and chapter index are not rewritten" "$was / $(rec_ino)"
-ln "$cache/book" "$TMP/book-record" && cp "$cache/chapters" "$TMP/chapters-record" &&
+ln "$cache/book" "$TMP/book-record" && cp "$cache/book" "$TMP/book-want" &&
+	cp "$cache/chapters" "$TMP/chapters-record" &&
 	ln -sf "$TMP/chapters-record" "$cache/chapters" && cp "$TMP/chapters-record" "$TMP/chapters-want"
 "$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+# (the linked chapters' index is not read either: files_read_bytes() never
+# follows a link, so this build has no index and its book record may differ)
 if [ "$(stat -c %h "$cache/book")" = 1 ] && [ -f "$cache/chapters" ] && [ ! -L "$cache/chapters" ] &&
-	cmp -s "$TMP/chapters-record" "$TMP/chapters-want" && cmp -s "$cache/book" "$TMP/book-record"; then
+	cmp -s "$TMP/chapters-record" "$TMP/chapters-want" && cmp -s "$TMP/book-record" "$TMP/book-want"; then
 	ok "a record with a second name, or a link in its place, is written anew (the other file untouched)"
 else
 	not_ok "a record with a second name, or a link in its place, is written anew (the other file untouched)" \
