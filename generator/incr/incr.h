@@ -20,7 +20,7 @@
  * A page is taken from the last build only when its key matches and the
  * previous site still holds the file as it was written (size and time):
  * the site is then updated in place: only pages made again whose bytes
- * changed are written (write_page()), and files it no longer has are
+ * changed are written (page_done(), write_html()), and files it no longer has are
  * removed.
  *
  * Books with a print version (up to PRINT_MAX_CHAPTERS chapters) are

@@ -276,18 +276,6 @@ int write_html(const struct site *s, struct arena *ar, const char *path, const c
 	return 0;
 }
 
-int write_page(struct site *s, struct page *p)
-{
-	struct buf html = BUF_INIT;
-	typeset_numbers(dom_page_root(p->dom));
-	dom_page_serialize(p->dom, &html);
-	dom_page_free(p->dom);
-	p->dom = NULL;
-	int r = write_html(s, s->a, p->path, html.data ? html.data : "", html.len);
-	buf_release(&html);
-	return r;
-}
-
 void write_file_done(struct site *s, const char *path)
 {
 	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);

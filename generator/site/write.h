@@ -11,7 +11,7 @@
 /* Pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
  * the directory, after checking that out is missing, empty or a site this
- * tool wrote (not a link: nothing at or below out is followed); write_page() writes a collected page and frees its tree;
+ * tool wrote (not a link: nothing at or below out is followed);
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
@@ -19,7 +19,6 @@
  * write_abort() removes the temporary directory, leaving out as it was.  Each returns 0 or -1 after
  * reporting. */
 int write_begin(struct site *s, const char *out);
-int write_page(struct site *s, struct page *p);
 /* Writes a page's bytes (strings in ar; safe on a rendering thread while
  * the main thread writes others).  Returns 0 or -1 after reporting. */
 int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
