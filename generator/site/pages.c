@@ -1480,7 +1480,7 @@ static const char *part_name(struct site *s, size_t k)
 /* The first shard of part k: the part is there when it is. */
 const char *pages_search_part_path(struct site *s, size_t k)
 {
-	return arena_printf(s->a, "assets/search/%04zu/00.js", k);
+	return search_file_path(s, part_name(s, k), SEARCH_FILE_SHARD, 0);
 }
 
 /* Adds the sections rc of chapter ci to ix (any thread: nothing shared is
