@@ -1455,13 +1455,20 @@ void search_index_write_part(const struct search_index *ix, struct buf *out)
 
 /* ---- the split index ---- */
 
+/* The length of the character a non-ASCII lead byte starts, as the split
+ * index reads it (a CJK term starts with a 3- or 4-byte one). */
+static size_t lead_len(unsigned char lead)
+{
+	return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+}
+
 unsigned search_bucket(const char *term, size_t len)
 {
 	/* an ASCII term: its first two bytes; any other: the bytes of its
 	 * first character (a lead byte of 0xF0 or more starts four, of 0xE0
 	 * three; a CJK term starts with one of them) */
 	unsigned char lead = len ? (unsigned char)term[0] : 0;
-	size_t key = lead < 0x80 ? 2 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	size_t key = lead < 0x80 ? 2 : lead_len(lead);
 	if (key > len)
 		key = len;
 	uint32_t h = 2166136261u;
@@ -1477,8 +1484,7 @@ unsigned search_shard(const char *term, size_t len, unsigned spread)
 	unsigned b = search_bucket(term, len);
 	if (spread <= 1 || !len || (unsigned char)term[0] < 0x80)
 		return b;
-	unsigned char lead = (unsigned char)term[0];
-	size_t first = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	size_t first = lead_len((unsigned char)term[0]);
 	if (first >= len)   /* the character alone: its own shard */
 		return b;
 	unsigned j = search_bucket(term + first, len - first) % spread;
@@ -1662,8 +1668,7 @@ static size_t term_weight(const struct term *t)
  * as the bytes do; 0 when the character is not whole. */
 static uint32_t lead_char(const char *s, size_t len)
 {
-	unsigned char lead = (unsigned char)s[0];
-	size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+	size_t n = lead_len((unsigned char)s[0]);
 	if (n > len)
 		return 0;
 	uint32_t c = 0;
