@@ -103,7 +103,8 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 	char *data;
 	size_t len;
 	*r = (struct pack_reader){ NULL, NULL, 1, a, NULL, 0 };
-	if (files_read_bytes(arena_printf(c->a, "%s/%s", c->dir, name), &data, &len))
+	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
+	if (files_read_bytes(path, &data, &len))
 		return -1;
 	*r = (struct pack_reader){ data, data + len, 0, a, data, 0 };
 	size_t m = strlen(MAGIC);
@@ -123,7 +124,6 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 	}
 	/* remembered only for a plain file with no other name: a link, or a
 	 * file linked from elsewhere, is replaced by the next write as before */
-	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
 	struct stat st;
 	struct read_record **p = read_record_of(c, name);
 	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1 &&
