@@ -252,7 +252,13 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 		path = "index.html";
 		plen = strlen(path);
 	}
-	record(c, where, path, plen, hash ? hash + 1 : NULL);
+	/* a query ("search.html?q=HBM") is the page's to read: the file is
+	   what comes before it, and the link keeps it */
+	const char *query = memchr(path, '?', plen);
+	if (query == path)
+		record(c, where, "index.html", strlen("index.html"), hash ? hash + 1 : NULL);
+	else
+		record(c, where, path, query ? (size_t)(query - path) : plen, hash ? hash + 1 : NULL);
 	/* rewrite relative to the page; 404.html is served at any depth, so
 	 * with a base URL its links are absolute */
 	const char *base = c->s->book->base_url;
