@@ -123,6 +123,23 @@ void url_escape_href(const char *url, size_t len, struct buf *out)
 	buf_add(out, url + run, len - run);
 }
 
+void url_escape_component(const char *s, size_t len, struct buf *out)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t run = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		    (ch && strchr("-_.!~*'()", ch)))
+			continue;
+		buf_add(out, s + run, i - run);
+		char esc[3] = { '%', hex[ch >> 4], hex[ch & 15] };
+		buf_add(out, esc, 3);
+		run = i + 1;
+	}
+	buf_add(out, s + run, len - run);
+}
+
 int url_hex_value(int ch)
 {
 	if (ch >= '0' && ch <= '9')

@@ -62,6 +62,12 @@ enum url_verdict url_judge(const char *url, size_t len);
  * character) becomes %XX. */
 void url_escape_href(const char *url, size_t len, struct buf *out);
 
+/* Appends s[0..len) to out as a URL's query value (what JavaScript's
+ * encodeURIComponent() does): every byte but ASCII letters, digits and
+ * -_.!~*'() becomes %XX, so that "&", "=", "#", "+" and spaces in s stay
+ * part of the value.  For links such as search.html?q=VALUE. */
+void url_escape_component(const char *s, size_t len, struct buf *out);
+
 /* Appends url[0..len) to out with every %XX decoded (a '%' not followed by
  * two hex digits stays): the inverse of url_escape_href(), to find the
  * page or the id an href names. */

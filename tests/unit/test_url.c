@@ -145,6 +145,28 @@ static void test_escape_href(void **state)
 	assert_string_equal(escaped("%zz%4", 1), "%zz%4");
 }
 
+static char *component(const char *s)
+{
+	static char out[256];
+	struct buf b = BUF_INIT;
+	url_escape_component(s, strlen(s), &b);
+	snprintf(out, sizeof out, "%s", b.data);
+	buf_release(&b);
+	return out;
+}
+
+/* a query value: what encodeURIComponent() gives, so URLSearchParams reads it back */
+static void test_escape_component(void **state)
+{
+	(void)state;
+	assert_string_equal(component("H100 SXM"), "H100%20SXM");
+	assert_string_equal(component("a&b=c#d+e/f?g%h"), "a%26b%3Dc%23d%2Be%2Ff%3Fg%25h");
+	assert_string_equal(component("-_.!~*'()"), "-_.!~*'()");
+	assert_string_equal(component("\xe6\x98\xbe\xe5\xad\x98"), "%E6%98%BE%E5%AD%98");
+	assert_string_equal(component("\"<>"), "%22%3C%3E");
+	assert_string_equal(component(""), "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +175,7 @@ int main(void)
 		cmocka_unit_test(test_long_scheme),
 		cmocka_unit_test(test_judge),
 		cmocka_unit_test(test_escape_href),
+		cmocka_unit_test(test_escape_component),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("url", tests, NULL, NULL);
