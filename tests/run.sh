@@ -330,6 +330,9 @@ tap lift env BUILD="$BUILD" tests/lift.sh
 echo "# the Anki export"
 tap flashcards env BUILD="$BUILD" tests/flashcards.sh
 
+echo "# the lists of mentions on spec pages and the glossary"
+tap mentions env BUILD="$BUILD" tests/mentions.sh
+
 echo "# incremental builds"
 tap incremental env BUILD="$BUILD" tests/incremental.sh
 
