@@ -77,6 +77,7 @@ struct dom_node {
 	struct dom_node *parent, *next;
 	struct dom_store *store;     /* where the node and its strings live */
 	unsigned char type;          /* enum dom_type */
+	unsigned char linking;       /* an element given an attribute link_attr() names */
 	unsigned name_len;           /* an element's strlen(name), for the serializer */
 	union {
 		struct {
@@ -236,6 +237,25 @@ static struct dom_node *element_new(struct dom_store *s, const char *tag, size_t
 	return n;
 }
 
+/* Is name (len bytes) an attribute the link stage reads: an id, a link
+ * (href, src, action) or where a link was written (data-src)?  An element
+ * given one is marked (dom_node.linking), and the link stage's walk
+ * (dom_visit_linking()) reads the attributes of those only: a page's
+ * other elements, nine in ten, have a class, a lang, a claim's data-*. */
+static inline int link_attr(const char *name, size_t len)
+{
+#define IS(lit) (len == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
+	switch (name[0]) {
+	case 'i': return IS("id");
+	case 'h': return IS("href");
+	case 's': return IS("src");
+	case 'a': return IS("action");
+	case 'd': return IS("data-src");
+	default: return 0;
+	}
+#undef IS
+}
+
 /* Returns a new attribute (not yet in a list); value NULL for a bare one.
  * Its name and value follow it in one allocation. */
 static struct dom_attr *attr_new(struct dom_store *s, const char *name, size_t name_len,
@@ -368,6 +388,7 @@ static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 		return c;
 	}
 	struct dom_node *c = element_new(s, n->u.el.name, n->name_len);
+	c->linking = n->linking;
 	struct dom_attr **tail = &c->u.el.attrs;
 	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 		struct dom_attr *b = attr_new(s, a->name, a->name_len, a->value, a->value_len);
@@ -468,6 +489,7 @@ void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const cha
 		return;
 	}
 	a = attr_new(n->store, name, name_len, value, value ? value_len : 0);
+	n->linking |= link_attr(name, name_len);
 	struct dom_attr **tail = &n->u.el.attrs;
 	while (*tail)
 		tail = &(*tail)->next;
@@ -603,6 +625,13 @@ void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n),
 {
 	for (struct dom_node *n = root; n; n = next_preorder(n, root))
 		if (n->type == DOM_ELEMENT)
+			fn(ctx, n);
+}
+
+void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx)
+{
+	for (struct dom_node *n = root; n; n = next_preorder(n, root))
+		if (n->type == DOM_ELEMENT && n->linking)
 			fn(ctx, n);
 }
 
@@ -814,6 +843,7 @@ static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
 			const char *aname = (const char *)a->name;
 			struct dom_attr *b = attr_new(s, aname, strlen(aname),
 						      a->children ? v.data : NULL, v.len);
+			n->linking |= link_attr(aname, strlen(aname));
 			buf_release(&v);
 			*tail = b;
 			tail = &b->next;
@@ -825,6 +855,7 @@ static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
 			char where[32];
 			int len = snprintf(where, sizeof where, "@%ld", xmlGetLineNo(x));
 			*tail = attr_new(s, "data-src", strlen("data-src"), where, (size_t)len);
+			n->linking = 1;
 		}
 		const char *slot = dom_get_attr(n, "data-slot");
 		if (slot)

@@ -113,6 +113,10 @@ struct dom_node *dom_next_element(struct dom_node *n);
 int dom_is_empty(struct dom_node *n);
 /* Calls fn for every element under root (document order, root included). */
 void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
+/* dom_visit() for the link stage: calls fn only for the elements that were
+ * given an id, href, src, action or data-src attribute (one may have been
+ * removed or changed since), in document order, and passes over the rest. */
+void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
 /* Appends the text content of n (all descendants) to out. */
 void dom_text_content(struct dom_node *n, struct buf *out);
 /* Makes the tree at root say its labels in one language, keep ("en" or

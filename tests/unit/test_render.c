@@ -333,6 +333,79 @@ static void as_cmark(void **state)
 	arena_free(&a);
 }
 
+/* The link stage's walk (dom_visit_linking()) passes over elements that
+ * were never given an id, href, src, action or data-src: it must still
+ * reach, in document order, every element that has one, whether set by
+ * dom_attr(), copied with dom_copy() or read from a template, and no
+ * other (a longer or shorter name that starts the same is not one). */
+struct walk {
+	struct dom_node *seen[32];
+	size_t n;
+};
+
+static void walk_note(void *ctx, struct dom_node *n)
+{
+	struct walk *w = ctx;
+	assert_true(w->n < 32);
+	w->seen[w->n++] = n;
+}
+
+static void walk_reference(void *ctx, struct dom_node *n)
+{
+	static const struct dom_name names[] = { DOM_NAME("id"), DOM_NAME("href"), DOM_NAME("src"),
+						 DOM_NAME("action"), DOM_NAME("data-src") };
+	const char *v[5] = { NULL };
+	if (dom_get_attrs(n, names, 5, v))
+		walk_note(ctx, n);
+}
+
+static void assert_walks_agree(struct dom_node *root, size_t expected)
+{
+	struct walk fast = { 0 }, all = { 0 };
+	dom_visit_linking(root, walk_note, &fast);
+	dom_visit(root, walk_reference, &all);
+	assert_int_equal(fast.n, expected);
+	assert_int_equal(all.n, expected);
+	for (size_t i = 0; i < expected; i++)
+		assert_ptr_equal(fast.seen[i], all.seen[i]);
+}
+
+static void link_walk(void **state)
+{
+	(void)state;
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *p = dom_elem_class(frag, "p", "lead");
+	dom_attr(dom_elem(p, "a"), "href", "/a.html");
+	dom_attr(dom_elem(p, "span"), "idx", "1");          /* not an id */
+	dom_attr(dom_elem(p, "span"), "i", "1");
+	dom_attr(dom_elem(p, "img"), "srcset", "x.png");    /* not a src */
+	dom_attr(dom_elem(p, "img"), "src", "/x.png");
+	struct dom_node *h = dom_elem(frag, "h2");
+	dom_attr(h, "class", "x");
+	dom_attr(h, "id", "sec");                           /* after another attribute */
+	dom_attr(h, "id", "sec2");                          /* set again */
+	dom_attr(dom_elem(dom_elem(h, "form"), "b"), "data-src", "3:4");
+	dom_attr(dom_elem(frag, "form"), "action", "/search.html");
+	dom_attr(dom_elem(frag, "div"), "data-srcx", "no");
+	dom_texts(frag, "text");
+	assert_walks_agree(frag, 5);
+	struct dom_node *copy = dom_copy(frag);
+	assert_walks_agree(copy, 5);
+	dom_free(copy);
+	dom_free(frag);
+
+	static const char tpl[] = "<!DOCTYPE html><html><head><link rel=stylesheet href=/a.css>"
+				  "<script src=/a.js defer></script></head><body><nav id=n>"
+				  "<a class=x>no link</a><a href=/b.html>b</a></nav>"
+				  "<main data-slot=content></main></body></html>";
+	struct dom_template *t = dom_template_parse(tpl, sizeof tpl - 1, "t.html");
+	assert_non_null(t);
+	struct dom_page *page = dom_page_new(t);
+	assert_walks_agree(dom_page_root(page), 4);
+	dom_page_free(page);
+	dom_template_free(t);
+}
+
 int main(void)
 {
 	cmocka_set_message_output(CM_OUTPUT_TAP);
@@ -350,6 +423,7 @@ int main(void)
 		cmocka_unit_test(callouts),
 		cmocka_unit_test(raw_html_dropped),
 		cmocka_unit_test(raw_html_kept),
+		cmocka_unit_test(link_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
