@@ -406,6 +406,64 @@ static void link_walk(void **state)
 	dom_template_free(t);
 }
 
+/* The serializer scans text sixteen bytes at a time, the last load past
+ * the string's end (its bits dropped): a byte to escape at any place of a
+ * string of any length, in a full step or the last, partial one, must
+ * come out as a byte-at-a-time escape writes it. */
+static void reference_escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '&')
+			buf_adds(out, "&amp;");
+		else if (s[i] == '<')
+			buf_adds(out, "&lt;");
+		else if (s[i] == '>')
+			buf_adds(out, "&gt;");
+		else if (attr && s[i] == '"')
+			buf_adds(out, "&quot;");
+		else if ((unsigned char)s[i] == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
+			buf_adds(out, "&nbsp;"), i++;
+		else
+			buf_addch(out, s[i]);
+	}
+}
+
+static void escape_every_length(void **state)
+{
+	(void)state;
+	static const char *const specials[] = { "&", "<", ">", "\"", "\xc2\xa0", "\xc2\xa9" };
+	for (size_t len = 0; len <= 40; len++)
+		for (size_t at = 0; at <= len; at++)
+			for (size_t k = 0; k < sizeof specials / sizeof *specials; k++) {
+				char text[64];
+				memset(text, 'x', len);
+				size_t n = len;
+				if (at < len) {   /* else none: the text ends before it */
+					size_t sl = strlen(specials[k]);
+					memcpy(text + at, specials[k], sl);
+					n = at + sl > len ? at + sl : len;
+				}
+				struct dom_node *frag = dom_fragment();
+				struct dom_node *p = dom_elem(frag, "p");
+				dom_attr_n(p, "title", 5, text, n);
+				dom_text(p, text, n);
+				/* what follows the strings in their store must not count */
+				dom_attr(dom_elem(frag, "i"), "title", "&<>\"");
+				struct buf got = BUF_INIT, want = BUF_INIT;
+				dom_node_serialize(p, &got);
+				buf_adds(&want, "<p title=\"");
+				reference_escape(&want, text, n, 1);
+				buf_adds(&want, "\">");
+				reference_escape(&want, text, n, 0);
+				buf_adds(&want, "</p>");
+				assert_string_equal(got.data, want.data);
+				assert_int_equal(got.len, want.len);
+				buf_release(&got);
+				buf_release(&want);
+				dom_free(frag);
+			}
+}
+
 int main(void)
 {
 	cmocka_set_message_output(CM_OUTPUT_TAP);
@@ -424,6 +482,7 @@ int main(void)
 		cmocka_unit_test(raw_html_dropped),
 		cmocka_unit_test(raw_html_kept),
 		cmocka_unit_test(link_walk),
+		cmocka_unit_test(escape_every_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
