@@ -49,7 +49,7 @@
  * serializer's scan (escape_scan()) and the text a dom_text_fn gets (see
  * dom.h) read a string's last few bytes sixteen at a time and drop what
  * is past its end, instead of one at a time. */
-#define DOM_BLOCK_SLACK 16
+#define DOM_BLOCK_SLACK DOM_TEXT_OVERREAD
 
 struct dom_block {
 	struct dom_block *next;

@@ -134,7 +134,11 @@ void dom_one_language(struct dom_node *root, const char *keep);
  * element it is in and an empty element, out; when it returns 1 the children it appended under out
  * take the text node's place, when 0 the text stays.  Nodes fn makes are
  * not visited again.  Iterative: depth is bounded by memory, not the stack.
+ * The text fn gets (len bytes and a NUL) may be read sixteen bytes at a
+ * time: the 16 bytes from any of its bytes are readable (DOM_TEXT_OVERREAD),
+ * those past its end anything.
  */
+#define DOM_TEXT_OVERREAD 16
 typedef int dom_text_fn(void *ctx, const char *text, size_t len, struct dom_node *parent,
 			struct dom_node *out);
 void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx);
