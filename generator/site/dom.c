@@ -1111,7 +1111,7 @@ static const unsigned char escape_text_class[256] = {
 
 /* Returns the first byte in [s, end) that escape() stops at, or end.  A
  * quote stops it only in an attribute.  [s, end) is a string of a store. */
-static const char *escape_scan(const char *s, const char *end, int attr)
+static inline const char *escape_scan(const char *s, const char *end, int attr)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
 	const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
@@ -1144,12 +1144,12 @@ static const char *escape_scan(const char *s, const char *end, int attr)
 #endif
 }
 
-/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
- * attribute, and a no-break space as &nbsp;. */
-static void escape(struct buf *out, const char *s, size_t len, int attr)
+/* escape() from stop, the first byte in [run, end) escape_scan() stopped at. */
+static void escape_rest(struct buf *out, const char *run, const char *stop, const char *end,
+			int attr)
 {
-	const char *end = s + len, *run = s;
-	while ((s = escape_scan(s, end, attr)) < end) {
+	const char *s = stop;
+	for (; s < end; s = escape_scan(s, end, attr)) {
 		const char *rep;
 		size_t replen;
 		switch (escape_class[(unsigned char)*s]) {
@@ -1179,6 +1179,18 @@ static void escape(struct buf *out, const char *s, size_t len, int attr)
 		run = ++s;
 	}
 	out_add(out, run, (size_t)(end - run));
+}
+
+/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
+ * attribute, and a no-break space as &nbsp;.  Inline for what most
+ * strings are, nothing to escape: a scan and a copy, without a call. */
+static inline void escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	const char *end = s + len, *stop = escape_scan(s, end, attr);
+	if (stop == end)
+		out_add(out, s, len);
+	else
+		escape_rest(out, s, stop, end, attr);
 }
 
 static void serialize(const struct dom_node *n, struct buf *out, int raw);
