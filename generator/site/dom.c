@@ -1197,8 +1197,12 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw);
 
 static void serialize_children(const struct dom_node *n, struct buf *out, int raw)
 {
+	/* a text, every other child, is written here, without the call */
 	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		serialize(c, out, raw);
+		if (c->type == DOM_TEXT && !raw)
+			escape(out, c->u.text.s, c->u.text.len, 0);
+		else
+			serialize(c, out, raw);
 }
 
 static void serialize(const struct dom_node *n, struct buf *out, int raw)
