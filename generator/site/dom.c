@@ -44,6 +44,13 @@
 #define DOM_BLOCK_FIRST 1024
 #define DOM_BLOCK_MAX (64 * 1024)
 
+/* Bytes each block has beyond its last usable one: a 16-byte load from any
+ * byte a store handed out stays inside the block's allocation, so the
+ * serializer's scan (escape_scan()) and the text a dom_text_fn gets (see
+ * dom.h) read a string's last few bytes sixteen at a time and drop what
+ * is past its end, instead of one at a time. */
+#define DOM_BLOCK_SLACK DOM_TEXT_OVERREAD
+
 struct dom_block {
 	struct dom_block *next;
 	size_t used, size;
@@ -77,6 +84,7 @@ struct dom_node {
 	struct dom_node *parent, *next;
 	struct dom_store *store;     /* where the node and its strings live */
 	unsigned char type;          /* enum dom_type */
+	unsigned char linking;       /* an element given an attribute link_attr() names */
 	unsigned name_len;           /* an element's strlen(name), for the serializer */
 	union {
 		struct {
@@ -96,7 +104,7 @@ struct dom_node {
 
 static struct dom_block *block_new(size_t size)
 {
-	struct dom_block *b = xmalloc(size_add(sizeof *b, size));
+	struct dom_block *b = xmalloc(size_add(size_add(sizeof *b, size), DOM_BLOCK_SLACK));
 	b->next = NULL;
 	b->used = 0;
 	b->size = size;
@@ -236,6 +244,25 @@ static struct dom_node *element_new(struct dom_store *s, const char *tag, size_t
 	return n;
 }
 
+/* Is name (len bytes) an attribute the link stage reads: an id, a link
+ * (href, src, action) or where a link was written (data-src)?  An element
+ * given one is marked (dom_node.linking), and the link stage's walk
+ * (dom_visit_linking()) reads the attributes of those only: a page's
+ * other elements, nine in ten, have a class, a lang, a claim's data-*. */
+static inline int link_attr(const char *name, size_t len)
+{
+#define IS(lit) (len == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
+	switch (name[0]) {
+	case 'i': return IS("id");
+	case 'h': return IS("href");
+	case 's': return IS("src");
+	case 'a': return IS("action");
+	case 'd': return IS("data-src");
+	default: return 0;
+	}
+#undef IS
+}
+
 /* Returns a new attribute (not yet in a list); value NULL for a bare one.
  * Its name and value follow it in one allocation. */
 static struct dom_attr *attr_new(struct dom_store *s, const char *name, size_t name_len,
@@ -368,6 +395,7 @@ static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 		return c;
 	}
 	struct dom_node *c = element_new(s, n->u.el.name, n->name_len);
+	c->linking = n->linking;
 	struct dom_attr **tail = &c->u.el.attrs;
 	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 		struct dom_attr *b = attr_new(s, a->name, a->name_len, a->value, a->value_len);
@@ -468,6 +496,7 @@ void dom_attr_n(struct dom_node *n, const char *name, size_t name_len, const cha
 		return;
 	}
 	a = attr_new(n->store, name, name_len, value, value ? value_len : 0);
+	n->linking |= link_attr(name, name_len);
 	struct dom_attr **tail = &n->u.el.attrs;
 	while (*tail)
 		tail = &(*tail)->next;
@@ -603,6 +632,13 @@ void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n),
 {
 	for (struct dom_node *n = root; n; n = next_preorder(n, root))
 		if (n->type == DOM_ELEMENT)
+			fn(ctx, n);
+}
+
+void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx)
+{
+	for (struct dom_node *n = root; n; n = next_preorder(n, root))
+		if (n->type == DOM_ELEMENT && n->linking)
 			fn(ctx, n);
 }
 
@@ -814,6 +850,7 @@ static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
 			const char *aname = (const char *)a->name;
 			struct dom_attr *b = attr_new(s, aname, strlen(aname),
 						      a->children ? v.data : NULL, v.len);
+			n->linking |= link_attr(aname, strlen(aname));
 			buf_release(&v);
 			*tail = b;
 			tail = &b->next;
@@ -825,6 +862,7 @@ static struct dom_node *convert(struct dom_template *t, xmlNodePtr x)
 			char where[32];
 			int len = snprintf(where, sizeof where, "@%ld", xmlGetLineNo(x));
 			*tail = attr_new(s, "data-src", strlen("data-src"), where, (size_t)len);
+			n->linking = 1;
 		}
 		const char *slot = dom_get_attr(n, "data-slot");
 		if (slot)
@@ -1035,15 +1073,23 @@ static int is_void(const char *name, unsigned len)
 #undef IS
 }
 
-/* Appends len bytes to out: buf_add() without the call, as buf_addch() is
- * inline (buffer.h); the serializer appends a few bytes at a time. */
+/* Returns room for n more bytes at the end of out, which the caller fills
+ * and adds to out->len.  The serializer appends a few bytes at a time:
+ * the room is checked once for a tag's every piece, and the buffer's NUL
+ * is written once, when the tree is written (serialize_end()); the room
+ * for it is always there (buf_grow() keeps a byte for it). */
+static inline char *out_room(struct buf *out, size_t n)
+{
+	if (out->cap - out->len <= n)   /* also a buffer at "" (cap 0) */
+		buf_grow(out, n);
+	return out->data + out->len;
+}
+
+/* Appends len bytes to out (without the NUL: see out_room()). */
 static inline void out_add(struct buf *out, const char *s, size_t len)
 {
-	if (out->len + len + 1 > out->cap)
-		buf_grow(out, len);
-	memcpy(out->data + out->len, s, len);
+	memcpy(out_room(out, len), s, len);
 	out->len += len;
-	out->data[out->len] = '\0';
 }
 
 /* What escape() stops at: & < >, a quote, the lead byte of a no-break
@@ -1056,44 +1102,54 @@ static const unsigned char escape_class[256] = {
 	['"'] = ESC_QUOTE, [0xc2] = ESC_C2,
 };
 
+#if !(defined(__SSE2__) && defined(__GNUC__))
 /* escape_class without the quote: what text stops at. */
 static const unsigned char escape_text_class[256] = {
 	['&'] = ESC_MARKUP, ['<'] = ESC_MARKUP, ['>'] = ESC_MARKUP, [0xc2] = ESC_C2,
 };
+#endif
 
 /* Returns the first byte in [s, end) that escape() stops at, or end.  A
- * quote stops it only in an attribute. */
-static const char *escape_scan(const char *s, const char *end, int attr)
+ * quote stops it only in an attribute.  [s, end) is a string of a store. */
+static inline const char *escape_scan(const char *s, const char *end, int attr)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
 	const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
 		      c2 = _mm_set1_epi8((char)0xc2),
 		      quote = _mm_set1_epi8(attr ? '"' : '&');   /* text: '&' again */
-	while (end - s >= 16) {
+	while (s < end) {
+		/* past end the load reads the string's NUL and what follows
+		 * it in its block (DOM_BLOCK_SLACK), whose bits are dropped */
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
 					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, gt),
 								     _mm_cmpeq_epi8(v, c2)),
 							_mm_cmpeq_epi8(v, quote)));
-		int mask = _mm_movemask_epi8(hit);
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (end - s < 16)
+			mask &= (1u << (end - s)) - 1;
 		if (mask)
-			return s + __builtin_ctz((unsigned)mask);
+			return s + __builtin_ctz(mask);
+		if (end - s <= 16)
+			return end;
 		s += 16;
 	}
-#endif
+	return end;
+#else
 	/* the quote's class counts only in an attribute: one table each */
 	const unsigned char *stops = attr ? escape_class : escape_text_class;
 	while (s < end && !stops[(unsigned char)*s])
 		s++;
 	return s;
+#endif
 }
 
-/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
- * attribute, and a no-break space as &nbsp;. */
-static void escape(struct buf *out, const char *s, size_t len, int attr)
+/* escape() from stop, the first byte in [run, end) escape_scan() stopped at. */
+static void escape_rest(struct buf *out, const char *run, const char *stop, const char *end,
+			int attr)
 {
-	const char *end = s + len, *run = s;
-	while ((s = escape_scan(s, end, attr)) < end) {
+	const char *s = stop;
+	for (; s < end; s = escape_scan(s, end, attr)) {
 		const char *rep;
 		size_t replen;
 		switch (escape_class[(unsigned char)*s]) {
@@ -1125,12 +1181,28 @@ static void escape(struct buf *out, const char *s, size_t len, int attr)
 	out_add(out, run, (size_t)(end - run));
 }
 
+/* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
+ * attribute, and a no-break space as &nbsp;.  Inline for what most
+ * strings are, nothing to escape: a scan and a copy, without a call. */
+static inline void escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	const char *end = s + len, *stop = escape_scan(s, end, attr);
+	if (stop == end)
+		out_add(out, s, len);
+	else
+		escape_rest(out, s, stop, end, attr);
+}
+
 static void serialize(const struct dom_node *n, struct buf *out, int raw);
 
 static void serialize_children(const struct dom_node *n, struct buf *out, int raw)
 {
+	/* a text, every other child, is written here, without the call */
 	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		serialize(c, out, raw);
+		if (c->type == DOM_TEXT && !raw)
+			escape(out, c->u.text.s, c->u.text.len, 0);
+		else
+			serialize(c, out, raw);
 }
 
 static void serialize(const struct dom_node *n, struct buf *out, int raw)
@@ -1139,26 +1211,40 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 	case DOM_ELEMENT: {
 		const char *name = n->u.el.name;
 		unsigned len = n->name_len;
-		buf_addch(out, '<');
-		out_add(out, name, len);
+		char *o = out_room(out, (size_t)len + 1);
+		o[0] = '<';
+		memcpy(o + 1, name, len);
+		out->len += (size_t)len + 1;
 		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
-			buf_addch(out, ' ');
-			out_add(out, a->name, a->name_len);
-			if (!a->value)
-				continue;   /* written bare in a template: defer, hidden */
-			out_add(out, "=\"", 2);
+			/* the space, the name and =", or the name alone */
+			o = out_room(out, (size_t)a->name_len + 3);
+			o[0] = ' ';
+			memcpy(o + 1, a->name, a->name_len);
+			if (!a->value) {   /* written bare in a template: defer, hidden */
+				out->len += (size_t)a->name_len + 1;
+				continue;
+			}
+			memcpy(o + 1 + a->name_len, "=\"", 2);
+			out->len += (size_t)a->name_len + 3;
 			escape(out, a->value, a->value_len, 1);
-			buf_addch(out, '"');
+			o = out_room(out, 1);
+			o[0] = '"';
+			out->len++;
 		}
-		buf_addch(out, '>');
+		o = out_room(out, 1);
+		o[0] = '>';
+		out->len++;
 		if (is_void(name, len))
 			break;
 		serialize_children(n, out, name[0] == 's' &&
 				   ((len == 6 && !memcmp(name, "script", 6)) ||
 				    (len == 5 && !memcmp(name, "style", 5))));
-		out_add(out, "</", 2);
-		out_add(out, name, n->name_len);
-		buf_addch(out, '>');
+		o = out_room(out, (size_t)len + 3);
+		o[0] = '<';
+		o[1] = '/';
+		memcpy(o + 2, name, len);
+		o[len + 2] = '>';
+		out->len += (size_t)len + 3;
 		break;
 	}
 	case DOM_TEXT:
@@ -1177,14 +1263,22 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 	}
 }
 
+/* Ends out with its NUL, which serialize() leaves out (out_room()). */
+static void serialize_end(struct buf *out)
+{
+	if (out->cap)
+		out->data[out->len] = '\0';
+}
+
 void dom_node_serialize(struct dom_node *n, struct buf *out)
 {
 	serialize(n, out, 0);
+	serialize_end(out);
 }
 
 void dom_page_serialize(struct dom_page *p, struct buf *out)
 {
 	buf_adds(out, "<!DOCTYPE html>\n");
 	serialize(p->root, out, 0);
-	buf_addch(out, '\n');
+	buf_addch(out, '\n');   /* and the NUL */
 }

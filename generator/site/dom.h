@@ -113,6 +113,10 @@ struct dom_node *dom_next_element(struct dom_node *n);
 int dom_is_empty(struct dom_node *n);
 /* Calls fn for every element under root (document order, root included). */
 void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
+/* dom_visit() for the link stage: calls fn only for the elements that were
+ * given an id, href, src, action or data-src attribute (one may have been
+ * removed or changed since), in document order, and passes over the rest. */
+void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
 /* Appends the text content of n (all descendants) to out. */
 void dom_text_content(struct dom_node *n, struct buf *out);
 /* Makes the tree at root say its labels in one language, keep ("en" or
@@ -130,7 +134,11 @@ void dom_one_language(struct dom_node *root, const char *keep);
  * element it is in and an empty element, out; when it returns 1 the children it appended under out
  * take the text node's place, when 0 the text stays.  Nodes fn makes are
  * not visited again.  Iterative: depth is bounded by memory, not the stack.
+ * The text fn gets (len bytes and a NUL) may be read sixteen bytes at a
+ * time: the 16 bytes from any of its bytes are readable (DOM_TEXT_OVERREAD),
+ * those past its end anything.
  */
+#define DOM_TEXT_OVERREAD 16
 typedef int dom_text_fn(void *ctx, const char *text, size_t len, struct dom_node *parent,
 			struct dom_node *out);
 void dom_rewrite_text(struct dom_node *root, const char *const *skip, dom_text_fn *fn, void *ctx);

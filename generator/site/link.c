@@ -314,7 +314,7 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 	}
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
-	dom_visit(dom_page_root(dom), collect_id, &c);
+	dom_visit_linking(dom_page_root(dom), collect_id, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
 	/* duplicate ids are invalid HTML and make anchors ambiguous */

@@ -68,33 +68,43 @@ static void add_count(struct dom_node *out, const char *digits, size_t len, cons
 	dom_text(dom_elem_class(c, "span", "big-count-full"), digits, len);
 }
 
+#if !(defined(__SSE2__) && defined(__GNUC__))
 /* The bytes where a power ('^') or a big count (its first digit) may start. */
 static const unsigned char starts[256] = {
 	['^'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
 	['8'] = 1, ['9'] = 1,
 };
+#endif
 
 /* Returns the index of the first byte from i on where a power or a big
  * count may start, or len: sixteen bytes at a time where SSE2 is there
- * (every x86-64), as nearly every byte of a page's text is neither. */
+ * (every x86-64), as nearly every byte of a page's text is neither; the
+ * last load reads past the text's end (dom.h allows DOM_TEXT_OVERREAD)
+ * and drops those bytes, as most texts are shorter than sixteen. */
 static size_t next_start(const char *t, size_t i, size_t len)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
 	const __m128i zero = _mm_set1_epi8('0'), colon = _mm_set1_epi8(':'),
 		      caret = _mm_set1_epi8('^');
-	for (; len - i >= 16; i += 16) {
+	for (; i < len; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
 		/* signed compares: bytes from 0x80 up are negative, no digits */
 		__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, colon));
-		int mask = _mm_movemask_epi8(_mm_or_si128(digit, _mm_cmpeq_epi8(v, caret)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(digit, _mm_cmpeq_epi8(v, caret)));
+		if (len - i < 16)
+			mask &= (1u << (len - i)) - 1;
 		if (mask)
-			return i + (size_t)__builtin_ctz((unsigned)mask);
+			return i + (size_t)__builtin_ctz(mask);
+		if (len - i <= 16)
+			return len;
 	}
-#endif
+	return len;
+#else
 	for (; i < len; i++)
 		if (starts[(unsigned char)t[i]])
 			break;
 	return i;
+#endif
 }
 
 /* Is there a comma one to three bytes after t[i]?  A big count has one
@@ -107,9 +117,37 @@ static int comma_soon(const char *t, size_t len, size_t i)
 	return 0;
 }
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* Does the text hold a comma or a caret?  A power has its '^' and a big
+ * count a comma within three bytes of its first digit (comma_soon()):
+ * a text with neither, most of a page's, has nothing to typeset, and is
+ * let go after a scan for two bytes, not stopped at every digit. */
+static int has_comma_or_caret(const char *t, size_t len)
+{
+	const __m128i comma = _mm_set1_epi8(','), caret = _mm_set1_epi8('^');
+	for (size_t i = 0; i < len; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(t + i));
+		unsigned mask = (unsigned)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(v, comma), _mm_cmpeq_epi8(v, caret)));
+		if (len - i < 16)   /* past the end (dom.h's DOM_TEXT_OVERREAD) */
+			mask &= (1u << (len - i)) - 1;
+		if (mask)
+			return 1;
+	}
+	return 0;
+}
+#else
+static int has_comma_or_caret(const char *t, size_t len)
+{
+	return memchr(t, ',', len) || memchr(t, '^', len);
+}
+#endif
+
 static int typeset_text(void *vctx, const char *t, size_t len, struct dom_node *parent,
 			struct dom_node *out)
 {
+	if (!has_comma_or_caret(t, len))
+		return 0;
 	struct typeset_ctx *ctx = vctx;
 	size_t from = 0;
 	int focusable = -1;

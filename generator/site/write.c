@@ -264,12 +264,38 @@ static int unchanged(const struct site *s, struct arena *ar, const char *path, c
 	return same;
 }
 
+/* files_create() for a file of the temporary directory, whose folder is
+ * mostly made already: the file is opened first, and only when its folder
+ * is missing does files_create() make the folders.  files_create() makes
+ * each folder of the whole path (a mkdir() per level that fails with
+ * EEXIST: five system calls a page, four times the opens of a build).
+ * Same flags, same result.  Returns 0 or -1 (errno set). */
+static int create_file(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return errno == ENOENT ? files_create(path, data, len) : -1;
+	for (size_t done = 0; done < len;) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int err = w < 0 ? errno : EIO;
+			close(fd);
+			errno = err;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	return close(fd);
+}
+
 int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
 	       size_t len)
 {
 	if (unchanged(s, ar, path, html, len))
 		return 0;
-	if (files_create(arena_printf(ar, "%s/%s", s->tmp, path), html, len)) {
+	if (create_file(arena_printf(ar, "%s/%s", s->tmp, path), html, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
@@ -287,7 +313,7 @@ void write_file_done(struct site *s, const char *path)
 void write_file(struct site *s, const char *path, char *data, size_t len)
 {
 	write_file_done(s, path);
-	if (s->writing && files_create(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
+	if (s->writing && create_file(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
 		s->writing = 0;
 	}

@@ -333,6 +333,137 @@ static void as_cmark(void **state)
 	arena_free(&a);
 }
 
+/* The link stage's walk (dom_visit_linking()) passes over elements that
+ * were never given an id, href, src, action or data-src: it must still
+ * reach, in document order, every element that has one, whether set by
+ * dom_attr(), copied with dom_copy() or read from a template, and no
+ * other (a longer or shorter name that starts the same is not one). */
+struct walk {
+	struct dom_node *seen[32];
+	size_t n;
+};
+
+static void walk_note(void *ctx, struct dom_node *n)
+{
+	struct walk *w = ctx;
+	assert_true(w->n < 32);
+	w->seen[w->n++] = n;
+}
+
+static void walk_reference(void *ctx, struct dom_node *n)
+{
+	static const struct dom_name names[] = { DOM_NAME("id"), DOM_NAME("href"), DOM_NAME("src"),
+						 DOM_NAME("action"), DOM_NAME("data-src") };
+	const char *v[5] = { NULL };
+	if (dom_get_attrs(n, names, 5, v))
+		walk_note(ctx, n);
+}
+
+static void assert_walks_agree(struct dom_node *root, size_t expected)
+{
+	struct walk fast = { 0 }, all = { 0 };
+	dom_visit_linking(root, walk_note, &fast);
+	dom_visit(root, walk_reference, &all);
+	assert_int_equal(fast.n, expected);
+	assert_int_equal(all.n, expected);
+	for (size_t i = 0; i < expected; i++)
+		assert_ptr_equal(fast.seen[i], all.seen[i]);
+}
+
+static void link_walk(void **state)
+{
+	(void)state;
+	struct dom_node *frag = dom_fragment();
+	struct dom_node *p = dom_elem_class(frag, "p", "lead");
+	dom_attr(dom_elem(p, "a"), "href", "/a.html");
+	dom_attr(dom_elem(p, "span"), "idx", "1");          /* not an id */
+	dom_attr(dom_elem(p, "span"), "i", "1");
+	dom_attr(dom_elem(p, "img"), "srcset", "x.png");    /* not a src */
+	dom_attr(dom_elem(p, "img"), "src", "/x.png");
+	struct dom_node *h = dom_elem(frag, "h2");
+	dom_attr(h, "class", "x");
+	dom_attr(h, "id", "sec");                           /* after another attribute */
+	dom_attr(h, "id", "sec2");                          /* set again */
+	dom_attr(dom_elem(dom_elem(h, "form"), "b"), "data-src", "3:4");
+	dom_attr(dom_elem(frag, "form"), "action", "/search.html");
+	dom_attr(dom_elem(frag, "div"), "data-srcx", "no");
+	dom_texts(frag, "text");
+	assert_walks_agree(frag, 5);
+	struct dom_node *copy = dom_copy(frag);
+	assert_walks_agree(copy, 5);
+	dom_free(copy);
+	dom_free(frag);
+
+	static const char tpl[] = "<!DOCTYPE html><html><head><link rel=stylesheet href=/a.css>"
+				  "<script src=/a.js defer></script></head><body><nav id=n>"
+				  "<a class=x>no link</a><a href=/b.html>b</a></nav>"
+				  "<main data-slot=content></main></body></html>";
+	struct dom_template *t = dom_template_parse(tpl, sizeof tpl - 1, "t.html");
+	assert_non_null(t);
+	struct dom_page *page = dom_page_new(t);
+	assert_walks_agree(dom_page_root(page), 4);
+	dom_page_free(page);
+	dom_template_free(t);
+}
+
+/* The serializer scans text sixteen bytes at a time, the last load past
+ * the string's end (its bits dropped): a byte to escape at any place of a
+ * string of any length, in a full step or the last, partial one, must
+ * come out as a byte-at-a-time escape writes it. */
+static void reference_escape(struct buf *out, const char *s, size_t len, int attr)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '&')
+			buf_adds(out, "&amp;");
+		else if (s[i] == '<')
+			buf_adds(out, "&lt;");
+		else if (s[i] == '>')
+			buf_adds(out, "&gt;");
+		else if (attr && s[i] == '"')
+			buf_adds(out, "&quot;");
+		else if ((unsigned char)s[i] == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] == 0xa0)
+			buf_adds(out, "&nbsp;"), i++;
+		else
+			buf_addch(out, s[i]);
+	}
+}
+
+static void escape_every_length(void **state)
+{
+	(void)state;
+	static const char *const specials[] = { "&", "<", ">", "\"", "\xc2\xa0", "\xc2\xa9" };
+	for (size_t len = 0; len <= 40; len++)
+		for (size_t at = 0; at <= len; at++)
+			for (size_t k = 0; k < sizeof specials / sizeof *specials; k++) {
+				char text[64];
+				memset(text, 'x', len);
+				size_t n = len;
+				if (at < len) {   /* else none: the text ends before it */
+					size_t sl = strlen(specials[k]);
+					memcpy(text + at, specials[k], sl);
+					n = at + sl > len ? at + sl : len;
+				}
+				struct dom_node *frag = dom_fragment();
+				struct dom_node *p = dom_elem(frag, "p");
+				dom_attr_n(p, "title", 5, text, n);
+				dom_text(p, text, n);
+				/* what follows the strings in their store must not count */
+				dom_attr(dom_elem(frag, "i"), "title", "&<>\"");
+				struct buf got = BUF_INIT, want = BUF_INIT;
+				dom_node_serialize(p, &got);
+				buf_adds(&want, "<p title=\"");
+				reference_escape(&want, text, n, 1);
+				buf_adds(&want, "\">");
+				reference_escape(&want, text, n, 0);
+				buf_adds(&want, "</p>");
+				assert_string_equal(got.data, want.data);
+				assert_int_equal(got.len, want.len);
+				buf_release(&got);
+				buf_release(&want);
+				dom_free(frag);
+			}
+}
+
 int main(void)
 {
 	cmocka_set_message_output(CM_OUTPUT_TAP);
@@ -350,6 +481,8 @@ int main(void)
 		cmocka_unit_test(callouts),
 		cmocka_unit_test(raw_html_dropped),
 		cmocka_unit_test(raw_html_kept),
+		cmocka_unit_test(link_walk),
+		cmocka_unit_test(escape_every_length),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
