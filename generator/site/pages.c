@@ -871,7 +871,7 @@ static void claims_word(struct dom_node *parent, const char *zh, size_t zh_len, 
 /* Adds chapter ci's claims to a claims table: all of them (into is the
  * table), in a body per section (claims_group()), each row's "where" cell
  * a link to the claim named by its number, and its source line, for the
- * author, beside it in small print; or (errata, into is the body) only
+ * author, beside it (in small print: site.css); or (errata, into is the body) only
  * the disputed ones, each figure once, the "where" cell naming the
  * sections that state it.  A row is class "disputed" or not: claims.html's
  * filters (site.js) take its status from that and its chapter from its
@@ -945,15 +945,21 @@ static void claims_rows(struct site *s, struct dom_node *into, size_t ci, int er
 				dom_text(a, name, name_len);
 			}
 		}
+		/* the source line in the cell's own text, after the link (site.css
+		 * sets it small and muted, the link as the other cells' text):
+		 * one element fewer on every row */
 		dom_text(where, " ", 1);
-		dom_text(dom_elem(where, "small"), src.data, src.len);
+		dom_text(where, src.data, src.len);
 		if (r->span.stated)
 			dom_texts(dom_elem(tr, "td"), r->span.stated);
 		else
 			dom_elem(tr, "td");
-		dom_texts(dom_elem(tr, "td"),
-			  arena_cat(&tmp, r->span.relation ? r->span.relation : "", " ",
-				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
+		struct dom_node *td = dom_elem(tr, "td");   /* one text: dom_text() extends it */
+		if (r->span.relation)
+			dom_texts(td, r->span.relation);
+		dom_text(td, " ", 1);
+		if (r->span.derivation)
+			dom_texts(td, r->span.derivation);
 		if (r->span.computed)
 			dom_texts(dom_elem(tr, "td"), r->span.computed);
 		else
