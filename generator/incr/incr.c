@@ -702,11 +702,10 @@ static uint64_t hash_section_of(uint64_t h, const struct rendered *r, const char
 	return pack_hash_str(h, hd ? hd->title.en : NULL);
 }
 
-/* Hashes what a claims table shows of claim c of chapter r: its verdict,
- * the stated, derived, computed and corrected figures, where it is (line,
- * column, anchor) and the title of its section (the "where" cell and the
- * errata name it). */
-static uint64_t hash_claim(uint64_t h, const struct rendered *r, const struct claim_record *c)
+/* Hashes what a claims table shows of claim c: its verdict, the stated,
+ * derived, computed and corrected figures, where it is (line, column,
+ * anchor); its section, hash_claims(). */
+static uint64_t hash_claim(uint64_t h, const struct claim_record *c)
 {
 	h = pack_hash_u64(h, (uint64_t)c->span.kind);
 	h = pack_hash_u64(h, (uint64_t)c->span.disputed);
@@ -718,8 +717,34 @@ static uint64_t hash_claim(uint64_t h, const struct rendered *r, const struct cl
 	h = pack_hash_str(h, c->span.slip);
 	h = pack_hash_u64(h, (uint64_t)c->loc.line);
 	h = pack_hash_u64(h, (uint64_t)c->loc.col);
-	h = pack_hash_str(h, c->anchor);
-	return hash_section_of(h, r, c->section);
+	return pack_hash_str(h, c->anchor);
+}
+
+/* Continues h with the claims of r that a claims table shows (the
+ * disputed ones only when disputed_only) and the sections they are in,
+ * id and title (a claims page names each once, over its claims; the
+ * errata name it on each row): a section's only when it is not the one
+ * of the claim before, as the claims of a section come one after the
+ * other (hashing its title for every claim was most of the hash's time,
+ * and of the strlen() of a build of 10 000 chapters). */
+static uint64_t hash_claims(uint64_t h, const struct rendered *r, int disputed_only)
+{
+	const char *section = NULL;
+	int first = 1;
+	for (size_t k = 0; k < r->nclaims; k++) {
+		const struct claim_record *c = &r->claims[k];
+		if (disputed_only && !c->span.disputed)
+			continue;
+		h = hash_claim(h, c);
+		int same = !first && (c->section == section ||
+				      (c->section && section && !strcmp(c->section, section)));
+		h = pack_hash_u64(h, (uint64_t)same);
+		if (!same)
+			h = hash_section_of(h, r, c->section);
+		section = c->section;
+		first = 0;
+	}
+	return h;
 }
 
 /* Each chapter's part of the book pages' keys, one per group that shows
@@ -782,9 +807,7 @@ static void subkeys_of(const struct site *s, const struct rendered *r, int all, 
 	claims = pack_hash_u64(claims, total);
 	claims = pack_hash_u64(claims, disputed);
 	claims = pack_hash_u64(claims, kept);
-	for (size_t k = 0; k < r->nclaims; k++)
-		if (!s->claims_split || r->claims[k].span.disputed)
-			claims = hash_claim(claims, r, &r->claims[k]);
+	claims = hash_claims(claims, r, s->claims_split);
 	sub[SUB_INDEX] = index;
 	sub[SUB_STUDY] = study;
 	sub[SUB_MENTIONS] = mentions;
@@ -1015,7 +1038,7 @@ static int incr_book_page(struct site *s, const char *path, enum page_group g)
 }
 
 /* A long book's claims page of chapters first..last is keyed by what
- * claims_rows() shows of each of their claims (their titles, ids and
+ * claims_rows() shows of their claims (their titles, ids and
  * numbers are in the global key), so that an edit that leaves the claims
  * as they were (most do) takes the page as it is: making it again was a
  * fifth of a one-chapter rebuild of 1000 chapters. */
@@ -1029,8 +1052,7 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 	for (size_t i = first; i <= last; i++) {
 		const struct rendered *r = &s->chapters[i];
 		h = pack_hash_u64(h, r->nclaims);
-		for (size_t k = 0; k < r->nclaims; k++)
-			h = hash_claim(h, r, &r->claims[k]);
+		h = hash_claims(h, r, 0);
 	}
 	/* its key is kept with the book pages' (incr_finish()); its ids and
 	 * links with its part's last chapter's record, read when that

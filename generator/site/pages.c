@@ -795,13 +795,16 @@ static int same_figure_before(const struct rendered *rc, size_t k)
 	return 0;
 }
 
-/* The claims table's columns, in both languages. */
+/* The claims table's columns, in both languages (site.css names them
+ * again on a phone, where each row is a card and each cell shows its
+ * column's name: not written on every cell of every row). */
 static const char *const claims_heads[][2] = {
 	{ "位置", "Where" }, { "原文", "Stated" }, { "推导", "Derivation" },
 	{ "计算值", "Computed" }, { "结论", "Status" },
 };
 
-/* Returns the body of a new claims table in parent. */
+/* Returns a new claims table in parent, with its head: the rows go in its
+ * bodies (claims_rows()). */
 static struct dom_node *claims_table(struct dom_node *parent)
 {
 	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
@@ -812,51 +815,82 @@ static struct dom_node *claims_table(struct dom_node *parent)
 		dom_attr(th, "scope", "col");
 		bi(th, claims_heads[i][0], claims_heads[i][1]);
 	}
-	return dom_elem(table, "tbody");
+	return table;
 }
 
-/* Appends a cell of column col to a claims row, named in data-zh/data-en,
- * and returns the <span> its content goes in: on a phone each row is a
- * card and a cell shows its column's name beside that span (site.css), so
- * the verdict needs no sideways scroll. */
-static struct dom_node *claims_cell(struct dom_node *tr, size_t col)
-{
-	struct dom_node *td = dom_elem(tr, "td");
-	dom_attr(td, "data-zh", claims_heads[col][0]);
-	dom_attr(td, "data-en", claims_heads[col][1]);
-	return dom_elem(td, "span");
-}
-
-/* The title of section sect of chapter ci (the chapter's when sect is NULL
- * or not a heading of it). */
-static struct bitext section_title(const struct site *s, size_t ci, const char *sect)
+/* Returns the heading of chapter ci whose id is sect, or NULL (no section:
+ * the claim comes before the chapter's first heading). */
+static const struct heading *section_heading(const struct site *s, size_t ci, const char *sect)
 {
 	const struct rendered *rc = &s->chapters[ci];
 	for (size_t h = 0; sect && h < rc->nheadings; h++)
 		if (rc->headings[h].id == sect || !strcmp(rc->headings[h].id, sect))
-			return rc->headings[h].title;
-	return s->book->chapters[ci].title;
+			return &rc->headings[h];
+	return NULL;
 }
 
 /* Appends to where a link to claim r of chapter ci, named by the title of
- * its section (in both languages, so that the reading mode applies). */
+ * its section (the chapter's when it has none), in both languages so that
+ * the reading mode applies: the errata's rows, whose figure may be stated
+ * in several sections. */
 static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node *where, size_t ci,
 			     const struct claim_record *r)
 {
 	const struct chapter *c = &s->book->chapters[ci];
+	const struct heading *h = section_heading(s, ci, r->section);
 	struct dom_node *a = dom_elem(where, "a");
 	dom_attr(a, "href", arena_cat(tmp, "/", c->page, "#", r->anchor, (char *)NULL));
-	render_bitext(a, section_title(s, ci, r->section));
+	render_bitext(a, h ? h->title : c->title);
 }
 
-/* Adds chapter ci's claims to a claims table (only the disputed ones, each
- * figure once, for the errata).  The "where" cell names the section (the
- * source line, for the author, beside it in small print); on claims.html
- * (filtered) each row says its status and chapter in data-* for the page's
- * filters (site.js).  A long book's claims pages have no filters, and their
- * rows no data-*: 44 bytes of each of 280 000 rows at 10 000 chapters. */
-static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int disputed_only,
-			int filtered)
+/* Opens the body of a claims table for the claims of section sect of
+ * chapter ci: its first row names the section once, linked to it (to the
+ * chapter, for claims before its first heading), for all the rows under
+ * it, which each named it in their "where" cell before: a third of a long
+ * book's claims pages.  link holds "/page#" (len bytes). */
+static struct dom_node *claims_group(struct site *s, struct dom_node *table, size_t ci,
+				     const char *sect, struct buf *link, size_t len)
+{
+	const struct heading *h = section_heading(s, ci, sect);
+	struct dom_node *tbody = dom_elem(table, "tbody");
+	struct dom_node *th = dom_elem(dom_elem_class(tbody, "tr", "claims-group"), "th");
+	dom_attr(th, "colspan", "5");
+	dom_attr(th, "scope", "rowgroup");
+	struct dom_node *a = dom_elem(th, "a");
+	buf_truncate(link, len);
+	if (h)
+		buf_adds(link, h->id);
+	dom_attr_n(a, "href", 4, link->data, h ? link->len : len - 1);
+	render_bitext(a, h ? h->title : s->book->chapters[ci].title);
+	return tbody;
+}
+
+/* Appends a word in both languages to parent, each in a span of its own:
+ * a claims row's status (site.css shows the reading mode's, as it does
+ * the two spans of a .bi, which this saves wrapping them in). */
+static void claims_word(struct dom_node *parent, const char *zh, size_t zh_len, const char *en,
+			size_t en_len)
+{
+	struct dom_node *e = dom_elem(parent, "span");
+	dom_attr_n(e, "lang", 4, "zh-Hans", 7);
+	dom_text(e, zh, zh_len);
+	dom_text(parent, " ", 1);
+	e = dom_elem(parent, "span");
+	dom_attr_n(e, "lang", 4, "en", 2);
+	dom_text(e, en, en_len);
+}
+#define CLAIMS_WORD(parent, zh, en) claims_word(parent, zh, sizeof zh - 1, en, sizeof en - 1)
+
+/* Adds chapter ci's claims to a claims table: all of them (into is the
+ * table), in a body per section (claims_group()), each row's "where" cell
+ * a link to the claim named by its number, and its source line, for the
+ * author, beside it (in small print: site.css); or (errata, into is the body) only
+ * the disputed ones, each figure once, the "where" cell naming the
+ * sections that state it.  A row is class "disputed" or not: claims.html's
+ * filters (site.js) take its status from that and its chapter from its
+ * section's data-chapter, so that the rows carry no data-* of their own,
+ * and neither do their cells (site.css names the columns on a phone). */
+static void claims_rows(struct site *s, struct dom_node *into, size_t ci, int errata)
 {
 	/* the rows' strings are copied into the tree: built in an arena of
 	 * their own, not the build's (a claims page of 64 chapters left a
@@ -864,58 +898,102 @@ static void claims_rows(struct site *s, struct dom_node *tbody, size_t ci, int d
 	struct arena tmp = ARENA_INIT;
 	const struct chapter *c = &s->book->chapters[ci];
 	const struct rendered *rc = &s->chapters[ci];
+	struct buf link = BUF_INIT;   /* "/page#", then a claim's or a section's id */
+	buf_addch(&link, '/');
+	buf_adds(&link, c->page);
+	buf_addch(&link, '#');
+	size_t link_len = link.len;
+	struct buf src = BUF_INIT;   /* "source:", then a line */
+	buf_adds(&src, c->source);
+	buf_addch(&src, ':');
+	size_t src_len = src.len;
+	struct dom_node *tbody = errata ? into : NULL;
+	const char *group = NULL;
 	for (size_t k = 0; k < rc->nclaims; k++) {
 		const struct claim_record *r = &rc->claims[k];
-		if (disputed_only && !r->span.disputed)
+		if (errata && !r->span.disputed)
 			continue;
 		/* the errata list a figure once, with every place it is written
 		 * (a chapter usually states it in both languages) */
-		if (disputed_only && same_figure_before(rc, k))
+		if (errata && same_figure_before(rc, k))
 			continue;
+		if (!errata && (!tbody || !same_text(r->section, group))) {
+			group = r->section;
+			tbody = claims_group(s, into, ci, group, &link, link_len);
+		}
 		struct dom_node *tr = dom_elem(tbody, "tr");
 		if (r->span.disputed)
-			dom_attr(tr, "class", "disputed");
-		if (filtered) {
-			dom_attr(tr, "data-status", r->span.disputed ? "disputed" : "holds");
-			dom_attr(tr, "data-chapter", c->id);
-		}
+			dom_attr_n(tr, "class", 5, "disputed", 8);
 		struct dom_node *where = dom_elem(tr, "td");
-		claim_where_link(s, &tmp, where, ci, r);
 		char line[24];
-		format_integer(line, r->loc.line);
-		const char *lines = arena_cat(&tmp, c->source, ":", line, (char *)NULL);
-		for (size_t j = k + 1; disputed_only && j < rc->nclaims; j++) {
-			const struct claim_record *o = &rc->claims[j];
-			if (!same_figure(r, o))
-				continue;
-			lines = arena_printf(&tmp, "%s, %d", lines, o->loc.line);
-			if (same_text(o->section, r->section))
-				continue;   /* the other language of the same section */
-			dom_texts(where, "; ");
-			claim_where_link(s, &tmp, where, ci, o);
+		buf_truncate(&src, src_len);
+		buf_add(&src, line, format_integer(line, r->loc.line));
+		if (errata) {
+			claim_where_link(s, &tmp, where, ci, r);
+			for (size_t j = k + 1; j < rc->nclaims; j++) {
+				const struct claim_record *o = &rc->claims[j];
+				if (!same_figure(r, o))
+					continue;
+				buf_add(&src, ", ", 2);
+				buf_add(&src, line, format_integer(line, o->loc.line));
+				if (same_text(o->section, r->section))
+					continue;   /* the other language of the same section */
+				dom_text(where, "; ", 2);
+				claim_where_link(s, &tmp, where, ci, o);
+			}
+		} else {
+			/* named by its number: "#3" for claim-3 */
+			struct dom_node *a = dom_elem(where, "a");
+			buf_truncate(&link, link_len);
+			buf_adds(&link, r->anchor);
+			dom_attr_n(a, "href", 4, link.data, link.len);
+			const char *name = r->anchor;
+			size_t name_len = link.len - link_len;
+			char label[32];
+			if (name_len > 6 && name_len - 5 < sizeof label && !memcmp(name, "claim-", 6)) {
+				label[0] = '#';
+				memcpy(label + 1, name + 6, name_len - 6);
+				dom_text(a, label, name_len - 5);
+			} else {
+				dom_text(a, name, name_len);
+			}
 		}
-		dom_texts(where, " ");
-		dom_texts(dom_elem_class(where, "small", "claim-src"), lines);
-		dom_texts(claims_cell(tr, 1), r->span.stated ? r->span.stated : "");
-		dom_texts(claims_cell(tr, 2),
-			  arena_cat(&tmp, r->span.relation ? r->span.relation : "", " ",
-				    r->span.derivation ? r->span.derivation : "", (char *)NULL));
-		dom_texts(claims_cell(tr, 3), r->span.computed ? r->span.computed : "");
-		struct dom_node *st = claims_cell(tr, 4);
+		/* the source line in the cell's own text, after the link (site.css
+		 * sets it small and muted, the link as the other cells' text):
+		 * one element fewer on every row */
+		dom_text(where, " ", 1);
+		dom_text(where, src.data, src.len);
+		if (r->span.stated)
+			dom_texts(dom_elem(tr, "td"), r->span.stated);
+		else
+			dom_elem(tr, "td");
+		struct dom_node *td = dom_elem(tr, "td");   /* one text: dom_text() extends it */
+		if (r->span.relation)
+			dom_texts(td, r->span.relation);
+		dom_text(td, " ", 1);
+		if (r->span.derivation)
+			dom_texts(td, r->span.derivation);
+		if (r->span.computed)
+			dom_texts(dom_elem(tr, "td"), r->span.computed);
+		else
+			dom_elem(tr, "td");
+		struct dom_node *st = dom_elem(tr, "td");
 		if (r->span.disputed) {
-			bi(st, "有误", "disputed");
+			CLAIMS_WORD(st, "有误", "disputed");
 			if (r->span.correction) {
-				dom_texts(st, ": ");
+				dom_text(st, ": ", 2);
 				dom_texts(dom_elem_class(st, "span", "claim-correction"), r->span.correction);
 			}
 			if (r->span.slip) {   /* wraps, unlike the correction */
-				dom_texts(st, " ");
+				dom_text(st, " ", 1);
 				dom_texts(dom_elem_class(st, "small", "claim-slip"), r->span.slip);
 			}
 		} else {
-			bi(st, "成立", "holds");
+			CLAIMS_WORD(st, "成立", "holds");
 		}
 	}
+	buf_release(&link);
+	buf_release(&src);
 	arena_free(&tmp);
 }
 
@@ -998,7 +1076,7 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 	struct dom_node *a = dom_elem(h2, "a");
 	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 	bi(a, c->title.zh, c->title.en);
-	claims_rows(s, claims_table(sec), ci, 0, 0);
+	claims_rows(s, claims_table(sec), ci, 0);
 	if (ci != last)
 		return NULL;
 	struct page *p = page_new(s, pages_claims_path(s, ci), c->path,
@@ -1026,9 +1104,9 @@ static void claims_page(struct site *s)
 			 "the errata list the figures that recomputation contradicts, with their correct values.");
 	struct dom_node *sec = section_h2(s, art, "errata", "勘误", "Errata");
 	if (s->stats.disputed) {
-		struct dom_node *tbody = claims_table(sec);
+		struct dom_node *tbody = dom_elem(claims_table(sec), "tbody");
 		for (size_t ci = 0; ci < b->nchapters; ci++)
-			claims_rows(s, tbody, ci, 1, 1);
+			claims_rows(s, tbody, ci, 1);
 	} else {
 		bi_block(sec, "p", "没有存疑的数字。", "No disputed figures.");
 	}
@@ -1068,7 +1146,7 @@ static void claims_page(struct site *s)
 			struct dom_node *a = dom_elem(h3, "a");
 			dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
 			bi(a, c->title.zh, c->title.en);
-			claims_rows(s, claims_table(sub), ci, 0, 1);
+			claims_rows(s, claims_table(sub), ci, 0);
 		}
 	} else {
 		/* a long book: one page of claims per chapter, counted here */

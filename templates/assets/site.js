@@ -761,7 +761,10 @@
 	}
 
 	/* The claims page's filters: by status and by chapter; rows left out
-	   are hidden, and so is a chapter's section with none left. */
+	   are hidden, and so is a section's body (its name and its rows) or
+	   a chapter's section with none left.  A row's status is its class
+	   (tr.disputed, else it holds), its chapter its section's
+	   data-chapter: the rows carry no data-* of their own. */
 	function claimsFilter() {
 		var form = document.querySelector("form[data-claims-filter]");
 		if (!form)
@@ -775,16 +778,24 @@
 			chapter = chapter ? chapter.value : "";
 			var shown = 0, total = 0;
 			for (var i = 0; i < sections.length; i++) {
-				var sec = sections[i], rows = sec.querySelectorAll("tbody tr"), left = 0;
+				var sec = sections[i], bodies = sec.querySelectorAll("tbody"), left = 0;
 				var mine = !chapter || sec.getAttribute("data-chapter") === chapter;
-				for (var r = 0; r < rows.length; r++) {
-					var show = mine && (!status || rows[r].getAttribute("data-status") === status);
-					rows[r].hidden = !show;
-					left += show;
+				for (var b = 0; b < bodies.length; b++) {
+					var rows = bodies[b].rows, here = 0;
+					for (var r = 0; r < rows.length; r++) {
+						if (rows[r].classList.contains("claims-group"))
+							continue;
+						var st = rows[r].classList.contains("disputed") ? "disputed" : "holds";
+						var show = mine && (!status || st === status);
+						rows[r].hidden = !show;
+						here += show;
+						total++;
+					}
+					bodies[b].hidden = !here;
+					left += here;
 				}
 				sec.hidden = !left;
 				shown += left;
-				total += rows.length;
 			}
 			if (count)
 				count.innerHTML = '<span class="bi"><span lang="zh-Hans">显示 ' + shown + " / " + total +

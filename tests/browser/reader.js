@@ -45,29 +45,38 @@ module.exports = async function reader(t) {
 				const page = await ctx.newPage();
 				await page.goto(fileBase + "claims.html?lang=" + mode);
 				const errs = [];
-				const where = await page.evaluate(() => Array.from(document.querySelectorAll("table.claims tbody tr > td:first-child"))
-					.map((td) => {
-						const a = td.querySelector("a");
-						const shown = a ? Array.from(a.querySelectorAll("[lang]")).filter((e) => e.getClientRects().length)
-							.map((e) => e.textContent).join(" ") || a.innerText : "";
-						return { href: a ? a.getAttribute("href") : "", text: shown.trim() };
+				/* each claim's section is named: once, over its rows, in
+				   a chapter's section (tr.claims-group); by each errata
+				   row's own link */
+				const where = await page.evaluate(() => Array.from(document.querySelectorAll("table.claims tbody tr:not(.claims-group)"))
+					.map((tr) => {
+						const a = tr.cells[0].querySelector("a");
+						const head = tr.parentElement.querySelector("tr.claims-group > th a");
+						const name = head || a;
+						const shown = name ? Array.from(name.querySelectorAll("[lang]")).filter((e) => e.getClientRects().length)
+							.map((e) => e.textContent).join(" ") || name.innerText : "";
+						return { href: a ? a.getAttribute("href") : "", head: head ? head.getAttribute("href") : "",
+							text: shown.trim(), label: a ? a.innerText.trim() : "",
+							headShown: !head || head.getClientRects().length > 0 };
 					}));
 				if (!where.length)
 					errs.push("no claims listed");
-				const named = where.filter((x) => x.text && !/\.md:\d/.test(x.text));
+				const named = where.filter((x) => x.text && !/\.md:\d/.test(x.text) && x.headShown && x.label);
 				if (named.length !== where.length)
-					errs.push(`${where.length - named.length} of ${where.length} "where" cells are not a section's name` +
+					errs.push(`${where.length - named.length} of ${where.length} claims have no section's name over them or in their "where" cell` +
 						` (${JSON.stringify(where.find((x) => !named.includes(x)))})`);
-				/* every link leads to an element of its chapter */
+				if (!where.some((x) => x.head))
+					errs.push("no claims listed under their section's name");
+				/* every link, to a claim or a section, leads to an element of its chapter */
 				const bad = [];
 				const ids = new Map();
-				for (const x of where) {
-					const [file, frag] = x.href.split("#");
+				for (const x of where.map((x) => x.href).concat(where.map((x) => x.head).filter(Boolean))) {
+					const [file, frag] = x.split("#");
 					const rel = decodeURIComponent(file);
 					if (!ids.has(rel))
 						ids.set(rel, idsOf(SITE, rel));
 					if (!ids.get(rel) || (frag && !ids.get(rel).has(decodeURIComponent(frag))))
-						bad.push(x.href);
+						bad.push(x);
 				}
 				if (bad.length)
 					errs.push(`${bad.length} links lead nowhere: ${bad.slice(0, 3).join(", ")}`);
@@ -76,9 +85,16 @@ module.exports = async function reader(t) {
 					const form = document.querySelector("form[data-claims-filter]");
 					if (!form || form.hidden || !form.getClientRects().length)
 						return { err: "the filters do not show" };
-					const visibleRows = () => Array.from(document.querySelectorAll(".chapter-claims-section tbody tr"))
+					const ROWS = ".chapter-claims-section tbody tr:not(.claims-group)";
+					const visibleRows = () => Array.from(document.querySelectorAll(ROWS))
 						.filter((r) => r.getClientRects().length);
-					const all = document.querySelectorAll(".chapter-claims-section tbody tr").length;
+					const all = document.querySelectorAll(ROWS).length;
+					const chapterOf = (r) => r.closest(".chapter-claims-section").getAttribute("data-chapter");
+					const disputed = (r) => r.classList.contains("disputed");
+					/* a section's name shows when some of its rows do, only then */
+					const namesRight = () => Array.from(document.querySelectorAll(".chapter-claims-section tr.claims-group"))
+						.every((g) => !g.getClientRects().length ===
+							!Array.from(g.parentElement.rows).some((r) => r !== g && r.getClientRects().length));
 					const click = (sel) => {
 						const el = form.querySelector(sel);
 						el.click();
@@ -88,8 +104,8 @@ module.exports = async function reader(t) {
 					click("input[name=status][value=disputed]");
 					const d = visibleRows();
 					out.disputed = d.length;
-					out.disputedWant = document.querySelectorAll(".chapter-claims-section tbody tr[data-status=disputed]").length;
-					out.disputedOk = d.every((r) => r.getAttribute("data-status") === "disputed");
+					out.disputedWant = document.querySelectorAll(".chapter-claims-section tbody tr.disputed").length;
+					out.disputedOk = d.every(disputed) && namesRight();
 					out.count = form.querySelector(".filter-count").innerText;
 					click("input[name=status][value='']");
 					const chapters = Array.from(form.querySelectorAll("input[name=chapter]")).map((i) => i.value).filter(Boolean);
@@ -98,11 +114,11 @@ module.exports = async function reader(t) {
 					const c = visibleRows();
 					out.chapter = ch;
 					out.chapterRows = c.length;
-					out.chapterOk = c.length > 0 && c.every((r) => r.getAttribute("data-chapter") === ch);
+					out.chapterOk = c.length > 0 && c.every((r) => chapterOf(r) === ch) && namesRight();
 					out.sectionsShown = Array.from(document.querySelectorAll(".chapter-claims-section"))
 						.filter((s) => s.getClientRects().length).map((s) => s.getAttribute("data-chapter"));
 					click("input[name=status][value=holds]");
-					out.both = visibleRows().every((r) => r.getAttribute("data-chapter") === ch && r.getAttribute("data-status") === "holds");
+					out.both = visibleRows().every((r) => chapterOf(r) === ch && !disputed(r)) && namesRight();
 					return out;
 				});
 				if (res.err)
@@ -130,7 +146,7 @@ module.exports = async function reader(t) {
 			const page = await ctx.newPage();
 			await page.goto(fileBase + "claims.html");
 			const r = await page.evaluate(() => {
-				const rows = Array.from(document.querySelectorAll(".chapter-claims-section tbody tr"));
+				const rows = Array.from(document.querySelectorAll(".chapter-claims-section tbody tr"));   /* names too */
 				const form = document.querySelector("form[data-claims-filter]");
 				const links = Array.from(document.querySelectorAll("ol.chapter-claims a[href^='#']"))
 					.map((a) => a.getAttribute("href").slice(1));
@@ -689,17 +705,33 @@ module.exports = async function reader(t) {
 				if (r.pager && !r.langs.length)
 					errs.push(`${p}: a pager title in one language only`);
 			}
-			/* the claims table: each row's verdict on screen, no sideways scroll */
+			/* the claims table: each row's verdict on screen, no sideways
+			   scroll; on a phone each value beside its column's name, in
+			   the reading mode's language (site.css names them), and the
+			   status's words in it */
 			await page.goto(fileBase + "claims.html?lang=" + mode);
 			const c = await page.evaluate(() => {
-				const rows = Array.from(document.querySelectorAll("table.claims tbody tr")).slice(0, 20);
+				const rows = Array.from(document.querySelectorAll("table.claims tbody tr:not(.claims-group)")).slice(0, 20);
 				const off = rows.map((tr) => tr.cells[tr.cells.length - 1].getBoundingClientRect())
 					.filter((b) => b.left < 0 || b.right > innerWidth + 1).length;
 				const wrap = document.querySelector("table.claims").parentElement;
-				return { rows: rows.length, off, scroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - innerWidth };
+				const names = rows.length ? Array.from(rows[0].cells).slice(1)
+					.map((td) => getComputedStyle(td, "::before").content) : [];
+				const words = rows.map((tr) => Array.from(tr.cells[4].querySelectorAll(":scope > [lang]"))
+					.filter((e) => e.getClientRects().length).map((e) => e.getAttribute("lang")).join(" "));
+				return { rows: rows.length, off, scroll: wrap.scrollWidth - wrap.clientWidth, page: document.documentElement.scrollWidth - innerWidth,
+					names, words };
 			});
 			if (!c.rows || c.off || c.scroll > 1 || c.page > 1)
 				errs.push(`claims table: ${c.off} of ${c.rows} verdicts off screen, the table scrolls ${c.scroll}px, the page ${c.page}px`);
+			const wantNames = { zh: ["原文", "推导", "计算值", "结论"], en: ["Stated", "Derivation", "Computed", "Status"],
+				both: ["原文 · Stated", "推导 · Derivation", "计算值 · Computed", "结论 · Status"] }[mode]
+				.map((x) => w < 500 ? JSON.stringify(x) : "none");
+			if (JSON.stringify(c.names) !== JSON.stringify(wantNames))
+				errs.push(`claims table: columns named ${JSON.stringify(c.names)}, want ${JSON.stringify(wantNames)}`);
+			const wantWords = { zh: "zh-Hans", en: "en", both: "zh-Hans en" }[mode];
+			if (c.words.some((x) => x !== wantWords))
+				errs.push(`claims table: status words in ${JSON.stringify(c.words.find((x) => x !== wantWords))}, want ${wantWords}`);
 			await ctx.close();
 			check(name, !errs.length, errs.join("; "));
 		});
