@@ -1005,6 +1005,20 @@ struct book *book_load(struct arena *a, const char *root)
 	return book_load_cached(a, root, NULL, NULL);
 }
 
+/* numbers_load() as a job of a work line (book_load_cached()). */
+struct numbers_job {
+	struct arena *a;
+	const char *root;
+	double approx;
+	struct numbers *numbers;     /* what numbers_load() returned */
+};
+
+static void load_numbers(void *arg)
+{
+	struct numbers_job *job = arg;
+	job->numbers = numbers_load(job->a, job->root, job->approx);
+}
+
 struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
 			      const void *ctx)
 {
@@ -1023,9 +1037,22 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	struct book *b = arena_alloc(a, sizeof *b);
 	b->root = root;
 	load_book_yaml(a, b);
-	load_chapters(a, b, vouch, ctx);
-	load_glossary(a, b);
-	b->numbers = numbers_load(a, root, b->approx);
+	/* The spec tables are loaded and checked on a thread of their own
+	 * (allocating from a) while this one finds and reads the chapters and
+	 * the glossary (from an arena of its own, a's afterwards): they need
+	 * nothing of each other, and loading the specs alone was 13% of the
+	 * instructions of a one-chapter rebuild of 1000 chapters, three
+	 * quarters of its loading, on one core.  Diagnostics are sorted by
+	 * place when printed, so the order they come in does not show. */
+	struct numbers_job job = { a, root, b->approx, NULL };
+	struct work_line *line = work_line_start();
+	work_line_add(line, load_numbers, &job);
+	struct arena own = ARENA_INIT;
+	load_chapters(&own, b, vouch, ctx);
+	load_glossary(&own, b);
+	work_line_finish(line);
+	arena_absorb(a, &own);
+	b->numbers = job.numbers;
 	/* a book without spec tables (a Markdown book as it is) has no row a
 	 * plain quantity could match: a warning at each of its thousand
 	 * would bury every other one; the coverage line still counts them */
