@@ -109,6 +109,20 @@ grep -q "$((N - 1)) of $N chapters unchanged since the last build, 1 rendered, 6
 	&& ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" \
 	|| not_ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" "$(cat "$TMP/last-log")"
 
+# files put in the output by hand are not the site's: an update in place
+# removes them, in the output's top folder, in a folder of the site and a
+# folder of their own; a dot file stays (the site's marker is one)
+mkdir -p "$out/stray/deeper"
+for f in stray/deeper/a.html stray.html assets/search/0002/zz.js .keep; do echo x >"$out/$f"; done
+edit "$(chapter 151)" plainly
+if "$BIN" build -C "$book" -o "$out" --quiet 2>"$TMP/log" && [ ! -e "$out/stray" ] && [ ! -e "$out/stray.html" ] &&
+   [ ! -e "$out/assets/search/0002/zz.js" ] && [ -f "$out/.keep" ] && [ -f "$out/$(basename "$(chapter 151)" .md).html" ]; then
+	ok "files put in the output by hand go with an update in place, folders too; a dot file stays"
+else
+	not_ok "files put in the output by hand go with an update in place, folders too; a dot file stays" "$(ls -a "$out" | head -5; cat "$TMP/log")"
+fi
+rm -f "$out/.keep"
+
 # the part's claims page is taken as it is when its claims did not change,
 # also after a build that took the whole part (which keeps the page's key):
 # a byte of it changed by hand (its size and time kept) stays changed,
