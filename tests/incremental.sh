@@ -109,6 +109,20 @@ grep -q "$((N - 1)) of $N chapters unchanged since the last build, 1 rendered, 6
 	&& ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" \
 	|| not_ok "one word in chapter 150: one chapter rendered, its part's other 63 read from the cache" "$(cat "$TMP/last-log")"
 
+# files put in the output by hand are not the site's: an update in place
+# removes them, in the output's top folder, in a folder of the site and a
+# folder of their own; a dot file stays (the site's marker is one)
+mkdir -p "$out/stray/deeper"
+for f in stray/deeper/a.html stray.html assets/search/0002/zz.js .keep; do echo x >"$out/$f"; done
+edit "$(chapter 151)" plainly
+if "$BIN" build -C "$book" -o "$out" --quiet 2>"$TMP/log" && [ ! -e "$out/stray" ] && [ ! -e "$out/stray.html" ] &&
+   [ ! -e "$out/assets/search/0002/zz.js" ] && [ -f "$out/.keep" ] && [ -f "$out/$(basename "$(chapter 151)" .md).html" ]; then
+	ok "files put in the output by hand go with an update in place, folders too; a dot file stays"
+else
+	not_ok "files put in the output by hand go with an update in place, folders too; a dot file stays" "$(ls -a "$out" | head -5; cat "$TMP/log")"
+fi
+rm -f "$out/.keep"
+
 # the part's claims page is taken as it is when its claims did not change,
 # also after a build that took the whole part (which keeps the page's key):
 # a byte of it changed by hand (its size and time kept) stays changed,
@@ -387,6 +401,32 @@ else
 fi
 edit "$(chapter 120)" again
 rebuild "a chapter edited after the records were replaced" -
+
+# another program does not take this one's cache: a copy of specbook with
+# one byte of its build ID changed (the ID, a hash of the program's bytes
+# that the linker wrote, stands for them in the cache's key) renders every
+# chapter; the same program copied elsewhere takes it
+"$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+id=$(readelf -n "$BIN" 2>/dev/null | awk '/Build ID/ { print $3; exit }')
+if [ -n "$id" ]; then
+	cp "$BIN" "$TMP/same"
+	cp "$BIN" "$TMP/other"
+	off=$(LC_ALL=C grep -obUaP "$(sed 's/../\\x&/g' <<<"$id")" "$TMP/other" | head -1 | cut -d: -f1)
+	byte=$(printf '%03o' $(((16#${id:0:2} + 1) % 256)))
+	[ -n "$off" ] && printf "\\$byte" | dd of="$TMP/other" bs=1 seek="$off" conv=notrunc 2>/dev/null
+	"$TMP/same" build -C "$book" -o "$out" >"$TMP/log" 2>&1
+	"$TMP/other" build -C "$book" -o "$out" >"$TMP/log2" 2>&1
+	if [ -n "$off" ] && grep -q "chapters unchanged since the last build, 0 rendered" "$TMP/log" &&
+	   ! grep -q "unchanged since the last build" "$TMP/log2" &&
+	   [ "$(readelf -n "$TMP/other" | awk '/Build ID/ { print $3; exit }')" != "$id" ]; then
+		ok "a program with another build ID renders every chapter; a copy of the same one does not"
+	else
+		not_ok "a program with another build ID renders every chapter; a copy of the same one does not" \
+			"offset '$off'; $(tail -1 "$TMP/log"); $(tail -1 "$TMP/log2")"
+	fi
+else
+	ok "a program with another build ID renders every chapter # skip: no readelf, or no build ID"
+fi
 
 # --no-cache neither reads nor writes it
 rm -rf "$book/.specbook-cache"

@@ -209,6 +209,8 @@ struct site {
 	const char *old;             /* mkdtemp()'s template for the old site, set aside */
 	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
 	int out_linked;              /* the output holds a link (write_output_linked()) */
+	struct out_dir *out_seen;    /* what write_output_linked() found in the output, when
+					it holds no link: what finish_in_place() prunes */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of

@@ -2,7 +2,9 @@
  * test_core.c — the fast paths of core/: utf8_validate() (a run of
  * three-byte sequences checked without decoding), buf_add() (inline when
  * there is room) and ARRAY_PUSH() (capacity checked inline) give the
- * verdicts and contents the plain code gives.
+ * verdicts and contents the plain code gives; files_read_bytes() reads
+ * files of every size whole, and files_copy_tree() links a file from the
+ * last copy only when its bytes are the same.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +17,11 @@
 
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/files.h"
 #include "core/utf8.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The validator as it was before its fast paths: utf8_decode() on every
  * character.  Returns the offset of the first invalid sequence, or len. */
@@ -165,6 +171,121 @@ static void test_array_push(void **state)
 	free(items);
 }
 
+
+/* A temporary directory for the file tests, removed by rm_dir(). */
+static char *temp_dir(void)
+{
+	char *dir = strdup("/tmp/test_core-XXXXXX");
+	assert_non_null(dir);
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+static void rm_dir(char *dir)
+{
+	assert_int_equal(files_remove_tree(dir), 0);
+	free(dir);
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+	char *p = malloc(strlen(dir) + strlen(name) + 2);
+	assert_non_null(p);
+	sprintf(p, "%s/%s", dir, name);
+	return p;
+}
+
+/* Bytes that differ from block to block, so a block read twice or out of
+ * place shows. */
+static char *pattern(size_t n, unsigned seed)
+{
+	char *d = malloc(n ? n : 1);
+	assert_non_null(d);
+	for (size_t i = 0; i < n; i++)
+		d[i] = (char)((i * 131 + i / 65536 * 7 + seed) & 0xff);
+	return d;
+}
+
+static void test_read_bytes(void **state)
+{
+	(void)state;
+	char *dir = temp_dir();
+	/* empty, small, a power of two and around the 64 KB of a read */
+	const size_t sizes[] = { 0, 1, 100, 4096, 65535, 65536, 65537, 200000, 1 << 20 };
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		char *p = path_in(dir, "f"), *want = pattern(sizes[k], (unsigned)k), *got;
+		size_t len;
+		unlink(p);
+		assert_int_equal(files_create(p, want, sizes[k]), 0);
+		assert_int_equal(files_read_bytes(p, &got, &len), 0);
+		assert_int_equal(len, sizes[k]);
+		if (sizes[k])
+			assert_memory_equal(got, want, sizes[k]);
+		assert_int_equal(got[len], '\0');
+		free(got);
+		free(want);
+		free(p);
+	}
+	/* a directory, a missing file: not read */
+	char *got;
+	size_t len;
+	assert_int_equal(files_read_bytes(dir, &got, &len), -1);
+	char *missing = path_in(dir, "missing");
+	assert_int_equal(files_read_bytes(missing, &got, &len), -1);
+	free(missing);
+	rm_dir(dir);
+}
+
+/* No byte changed (copy_links()). */
+#define SAME ((size_t)-1)
+
+/* Copies src/f (n bytes) over a last copy prev/f of m bytes, the same
+ * pattern but for the byte at flip (or SAME), and returns 1 if the copy
+ * is the last copy's file, linked; its bytes are src's either way. */
+static int copy_links(size_t n, size_t m, size_t flip)
+{
+	char *dir = temp_dir();
+	char *src = path_in(dir, "src"), *prev = path_in(dir, "prev"), *dst = path_in(dir, "dst");
+	assert_int_equal(mkdir(src, 0700), 0);
+	assert_int_equal(mkdir(prev, 0700), 0);
+	char *fs = path_in(src, "f"), *fp = path_in(prev, "f"), *fd = path_in(dst, "f");
+	char *a = pattern(n, 1), *b = pattern(m, 1);
+	if (flip < m)
+		b[flip] ^= 1;
+	assert_int_equal(files_create(fs, a, n), 0);
+	assert_int_equal(files_create(fp, b, m), 0);
+	assert_int_equal(files_copy_tree(src, dst, prev), 0);
+	struct stat sp, sd;
+	assert_int_equal(lstat(fp, &sp), 0);
+	assert_int_equal(lstat(fd, &sd), 0);
+	char *got;
+	size_t len;
+	assert_int_equal(files_read_bytes(fd, &got, &len), 0);
+	assert_int_equal(len, n);
+	if (n)
+		assert_memory_equal(got, a, n);
+	free(got);
+	int linked = sp.st_ino == sd.st_ino;
+	free(a), free(b), free(fs), free(fp), free(fd), free(src), free(prev), free(dst);
+	rm_dir(dir);
+	return linked;
+}
+
+static void test_copy_tree_links_same(void **state)
+{
+	(void)state;
+	assert_true(copy_links(0, 0, SAME));
+	assert_true(copy_links(300000, 300000, SAME));
+	assert_true(copy_links(65536, 65536, SAME));
+	/* a byte changed in the last block, in the first, a size changed */
+	assert_false(copy_links(300000, 300000, 299999));
+	assert_false(copy_links(300000, 300000, 0));
+	assert_false(copy_links(131072, 131072, 65536));
+	assert_false(copy_links(100, 100, 50));
+	assert_false(copy_links(65536, 65537, SAME));
+	assert_false(copy_links(70000, 0, SAME));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +293,8 @@ int main(void)
 		cmocka_unit_test(test_validate_random),
 		cmocka_unit_test(test_buf_add),
 		cmocka_unit_test(test_array_push),
+		cmocka_unit_test(test_read_bytes),
+		cmocka_unit_test(test_copy_tree_links_same),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
