@@ -729,15 +729,17 @@ void search_index_add(struct search_index *ix, const char *page,
  *   tails    length, then the sections' tails one after another
  *   terms    count, then each term's length, bytes and hash (8 bytes, as
  *            index_term() made it: merging does not hash again), its count
- *            of postings and the postings: the section (the first's number,
- *            then each one's distance from the one before, less one: they
- *            are in order by construction) and the weight rotated left by
- *            one bit (IN_TITLE becomes the low bit)
+ *            of postings times two, plus 1 when each posting is two bytes,
+ *            and the postings: the section's number and the weight rotated
+ *            left by one bit (IN_TITLE becomes the low bit), as two bytes
+ *            (most terms: sections and weights below 256) or as two varints
  *
- * Varints, not 32-bit numbers: most counts, sections and weights are below
- * 128, and a record is written to the cache and read back by the main
+ * Varints, not 32-bit numbers: most counts, sections and weights are
+ * small, and a record is written to the cache and read back by the main
  * thread of every build; with four bytes a number it was 76 KB a chapter,
- * three times the chapter.
+ * three times the chapter.  Postings of two bytes, flagged once a term:
+ * the main thread merges them in a loop without a test (a varint each
+ * made merging a tenth slower than copying 32-bit numbers).
  */
 #define PACK_SEAL 8
 #define VARINT_MAX 5   /* the bytes of a 32-bit number */
@@ -802,9 +804,16 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	for (size_t k = 0; k < ix->npages; k++)
 		room += (ix->pages[k].path ? strlen(ix->pages[k].path) : 0) +
 			(ix->pages[k].title ? strlen(ix->pages[k].title) : 0);
-	for (size_t k = 0; k < ix->nterms; k++)
-		room += 2 * VARINT_MAX + ix->terms[k].len + sizeof(uint64_t) +
-			ix->terms[k].npostings * 2 * VARINT_MAX;
+	/* each term's length, count and hash, its bytes (words holds them
+	 * with a NUL each), and its postings: in a chapter's index all in the
+	 * pool (pool_max), which holds no fewer */
+	room += ix->nterms * (2 * VARINT_MAX + sizeof(uint64_t)) + ix->words.len;
+	if (ix->pool_max == SIZE_MAX) {
+		room += ix->npool * 2 * VARINT_MAX;
+	} else {
+		for (size_t k = 0; k < ix->nterms; k++)
+			room += ix->terms[k].npostings * 2 * VARINT_MAX;
+	}
 	unsigned char *data = xmalloc(room + 1), *o = data + PACK_SEAL;
 	o = put_varint(o, (uint32_t)ix->npages);
 	for (size_t k = 0; k < ix->npages; k++) {
@@ -830,19 +839,23 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 		o += t->len;
 		memcpy(o, &t->hash, sizeof t->hash);
 		o += sizeof t->hash;
-		o = put_varint(o, (uint32_t)t->npostings);
+		size_t np = t->npostings;
 		const struct posting *ps = postings_of(ix, t);
-		uint32_t next = 0;
-		for (size_t j = 0; j < t->npostings; j++) {
-			uint32_t gap = ps[j].doc - next, w = weight_pack(ps[j].weight);
-			next = ps[j].doc + 1;
-			if ((gap | w) < 0x80) {   /* most postings: a byte each */
-				o[0] = (unsigned char)gap;
-				o[1] = (unsigned char)w;
-				o += 2;
-			} else {
-				o = put_varint(put_varint(o, gap), w);
-			}
+		/* two bytes each, then as varints if one did not fit */
+		unsigned char *count = o;
+		o = put_varint(o, (uint32_t)(2 * np + 1));
+		uint32_t wide = 0;
+		for (size_t j = 0; j < np; j++) {
+			uint32_t w = weight_pack(ps[j].weight);
+			wide |= ps[j].doc | w;
+			o[2 * j] = (unsigned char)ps[j].doc;
+			o[2 * j + 1] = (unsigned char)w;
+		}
+		o += 2 * np;
+		if (wide >= 0x100) {
+			o = put_varint(count, (uint32_t)(2 * np));   /* as long as before */
+			for (size_t j = 0; j < np; j++)
+				o = put_varint(put_varint(o, ps[j].doc), weight_pack(ps[j].weight));
 		}
 	}
 	*len = (size_t)(o - data);
@@ -921,23 +934,22 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 		memcpy(&h, p + n, sizeof h);
 		p += n + sizeof h;
 		struct term *t = term_get_hashed(ix, text, n, h);
-		size_t np = get_varint(&p);
+		size_t np = get_varint(&p), bytes = np & 1;
+		np >>= 1;
 		if (t->npostings + np > t->cap)   /* most terms have room: no call */
 			postings_reserve(ix, t, np);
 		struct posting *to = postings_of(ix, t) + t->npostings;
-		uint32_t doc = (uint32_t)base;
-		for (size_t j = 0; j < np; j++) {
-			uint32_t w;
-			if (!((p[0] | p[1]) & 0x80)) {   /* most postings: a byte each */
-				doc += p[0];
-				w = p[1];
-				p += 2;
-			} else {
-				doc += get_varint(&p);
-				w = get_varint(&p);
+		if (bytes) {
+			for (size_t j = 0; j < np; j++) {
+				to[j].doc = (uint32_t)base + p[2 * j];
+				to[j].weight = weight_unpack(p[2 * j + 1]);
 			}
-			to[j].doc = doc++;
-			to[j].weight = weight_unpack(w);
+			p += 2 * np;
+		} else {
+			for (size_t j = 0; j < np; j++) {
+				to[j].doc = (uint32_t)base + get_varint(&p);
+				to[j].weight = weight_unpack(get_varint(&p));
+			}
 		}
 		t->npostings += np;
 	}
@@ -1153,19 +1165,24 @@ int search_index_check_packed(const char *data, size_t len)
 			c.bad = seen[s].len == n && !memcmp(seen[s].text, text, n);
 		seen[s].text = text;
 		seen[s].len = n;
-		size_t np = check_varint(&c);
+		size_t np = check_varint(&c), bytes = np & 1;
+		np >>= 1;
 		if (!np || np > ndocs) {
 			c.bad = 1;
 			break;
 		}
-		/* each section after the one before (by construction), the
-		 * last in the record: then every one is */
-		uint64_t doc = 0;
+		/* each section after the one before, the last in the record:
+		 * then every one is; any weight */
+		int64_t before = -1;
+		const unsigned char *two = bytes ? check_bytes(&c, 2 * np) : NULL;
 		for (size_t j = 0; j < np && !c.bad; j++) {
-			doc += check_varint(&c) + (j > 0);
-			check_varint(&c);   /* any weight */
+			uint32_t doc = two ? two[2 * j] : check_varint(&c);
+			if (!two)
+				check_varint(&c);
+			c.bad |= (int64_t)doc <= before;
+			before = doc;
 		}
-		if (doc >= ndocs)
+		if (before >= (int64_t)ndocs)
 			c.bad = 1;
 	}
 	free(seen);

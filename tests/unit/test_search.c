@@ -655,6 +655,8 @@ static void test_pack_merge_wide(void **state)
 	(void)state;
 	struct search_index *direct = search_index_new(), *merged = search_index_new(),
 			    *own = search_index_new();
+	search_index_add(merged, "index.html", "", "Home", "the book zebra");   /* sections before */
+	search_index_add(direct, "index.html", "", "Home", "the book zebra");
 	struct buf text = BUF_INIT;
 	for (int k = 0; k < 300; k++) {
 		char anchor[16];
@@ -939,10 +941,9 @@ static void test_check_packed_text(void **state)
 	free(packed);
 }
 
-/* A term's postings in a record name sections of the record: the first
- * by its number, each next one by its distance from the one before, less
- * one (so they are in order by construction); a section past the last is
- * refused. */
+/* A term's postings in a record name sections of the record, each after
+ * the one before: a section past the last, or one out of order or twice,
+ * is refused; so is a number of more than 32 bits or five bytes. */
 static void test_check_packed_postings(void **state)
 {
 	(void)state;
@@ -953,32 +954,36 @@ static void test_check_packed_postings(void **state)
 	char *packed = search_index_pack(own, &len);
 	search_index_free(own);
 	assert_int_equal(search_index_check_packed(packed, len), 0);
-	/* the term's bytes (after the sections' text), its hash, its count,
-	 * then (section, weight) pairs, one byte each here */
+	/* the term's bytes (after the sections' text), its hash, its count
+	 * (times two, plus 1: two bytes a posting), then (section, weight)
+	 * pairs */
 	char *t = last_of(packed, len, "zebra");
 	assert_non_null(t);
 	size_t at = (size_t)(t - packed) + 5 + 8;
-	assert_int_equal(packed[at], 2);       /* two postings */
+	assert_int_equal(packed[at], 2 * 2 + 1);
 	assert_int_equal(packed[at + 1], 0);   /* section 0 */
 	assert_int_equal(packed[at + 2], 2);   /* weight 1 */
-	assert_int_equal(packed[at + 3], 0);   /* section 0 + 1 + 0 */
+	assert_int_equal(packed[at + 3], 1);   /* section 1 */
 	static const struct {
-		unsigned char first, gap;
+		unsigned char first, second;
 		int ok;
 	} cases[] = {
-		{ 0, 0, 1 }, { 0, 1, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 2, 0, 0 }, { 0, 127, 0 },
-		{ 0x80, 0, 0 },   /* a number cut short by the next */
+		{ 0, 1, 1 }, { 0, 2, 0 }, { 1, 2, 0 }, { 0, 0, 0 }, { 1, 1, 0 }, { 1, 0, 0 },
+		{ 2, 3, 0 }, { 0, 0xff, 0 },
 	};
 	char *copy = malloc(len);
-	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-		memcpy(copy, packed, len);
-		copy[at + 1] = (char)cases[k].first;
-		copy[at + 3] = (char)cases[k].gap;
-		reseal(copy, len);
-		assert_int_equal(search_index_check_packed(copy, len), cases[k].ok ? 0 : -1);
-	}
-	/* the second posting's weight in six bytes, in five of more than 32
-	 * bits, and in five within 32 bits (taken) */
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+		for (int bytes = 1; bytes >= 0; bytes--) {   /* two bytes, or varints */
+			memcpy(copy, packed, len);
+			copy[at] = (char)(2 * 2 + bytes);
+			copy[at + 1] = (char)cases[k].first;
+			copy[at + 3] = (char)cases[k].second;
+			reseal(copy, len);
+			int ok = cases[k].ok && (bytes || cases[k].second < 0x80);
+			assert_int_equal(search_index_check_packed(copy, len), ok ? 0 : -1);
+		}
+	/* as varints, the second posting's weight in six bytes, in five of
+	 * more than 32 bits, and in five within 32 bits (taken) */
 	static const struct {
 		unsigned char bytes[6];
 		size_t n;
@@ -992,6 +997,7 @@ static void test_check_packed_postings(void **state)
 	for (size_t k = 0; k < sizeof weights / sizeof *weights; k++) {
 		size_t n = weights[k].n;
 		memcpy(big, packed, at + 4);
+		big[at] = 2 * 2;
 		memcpy(big + at + 4, weights[k].bytes, n);
 		memcpy(big + at + 4 + n, packed + at + 5, len - at - 5);
 		reseal(big, len - 1 + n);
