@@ -968,7 +968,7 @@ struct check {
 
 /* Reads a varint as get_varint() does; one past end, longer than
  * VARINT_MAX bytes or above 32 bits sets bad. */
-static uint32_t check_varint(struct check *c)
+static uint32_t check_varint_long(struct check *c)
 {
 	uint64_t v = 0;
 	for (int shift = 0; shift < 7 * VARINT_MAX && c->p < c->end; shift += 7) {
@@ -983,6 +983,14 @@ static uint32_t check_varint(struct check *c)
 	c->bad = 1;
 	c->p = c->end;
 	return 0;
+}
+
+/* check_varint_long(), for a number of one byte (most) without a call. */
+static inline uint32_t check_varint(struct check *c)
+{
+	if (c->p < c->end && *c->p < 0x80)
+		return *c->p++;
+	return check_varint_long(c);
 }
 
 /* Skips n bytes; returns where they start, or NULL past the end. */
@@ -1174,15 +1182,22 @@ int search_index_check_packed(const char *data, size_t len)
 		/* each section after the one before, the last in the record:
 		 * then every one is; any weight */
 		int64_t before = -1;
-		const unsigned char *two = bytes ? check_bytes(&c, 2 * np) : NULL;
-		for (size_t j = 0; j < np && !c.bad; j++) {
-			uint32_t doc = two ? two[2 * j] : check_varint(&c);
-			if (!two)
+		int bad = 0;
+		if (bytes) {
+			const unsigned char *two = check_bytes(&c, 2 * np);
+			for (size_t j = 0; two && j < np; j++) {
+				bad |= (int64_t)two[2 * j] <= before;
+				before = two[2 * j];
+			}
+		} else {
+			for (size_t j = 0; j < np && !c.bad; j++) {
+				uint32_t doc = check_varint(&c);
 				check_varint(&c);
-			c.bad |= (int64_t)doc <= before;
-			before = doc;
+				bad |= (int64_t)doc <= before;
+				before = doc;
+			}
 		}
-		if (before >= (int64_t)ndocs)
+		if (bad || before >= (int64_t)ndocs)
 			c.bad = 1;
 	}
 	free(seen);
