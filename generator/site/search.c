@@ -727,7 +727,8 @@ void search_index_add(struct search_index *ix, const char *page,
  *            none), then the bytes
  *   docs     count, then each section's page, tail length and units
  *   tails    length, then the sections' tails one after another
- *   terms    count, then each term's length, bytes and hash (8 bytes, as
+ *   terms    count, then each term's length (one byte: at most
+ *            SEARCH_WORD_MAX), bytes and hash (8 bytes, as
  *            index_term() made it: merging does not hash again), its count
  *            of postings times two, plus 1 when each posting is two bytes,
  *            and the postings: the section's number and the weight rotated
@@ -743,6 +744,7 @@ void search_index_add(struct search_index *ix, const char *page,
  */
 #define PACK_SEAL 8
 #define VARINT_MAX 5   /* the bytes of a 32-bit number */
+_Static_assert(SEARCH_WORD_MAX < 0x80, "a term's length is one byte of a packed index");
 
 static inline unsigned char *put_varint(unsigned char *o, uint32_t v)
 {
@@ -834,7 +836,11 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 	o = put_varint(o, (uint32_t)ix->nterms);
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = &ix->terms[k];
-		o = put_varint(o, (uint32_t)t->len);
+		if (t->len > SEARCH_WORD_MAX) {   /* the tokenizer keeps terms shorter */
+			fprintf(stderr, "specbook: fatal: a search term of %zu bytes\n", t->len);
+			exit(2);
+		}
+		*o++ = (unsigned char)t->len;
 		memcpy(o, ix->words.data + t->text, t->len);
 		o += t->len;
 		memcpy(o, &t->hash, sizeof t->hash);
@@ -928,7 +934,7 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 	/* the packed docs come after ix's, so each term's postings stay in order */
 	size_t nterms = get_varint(&p);
 	for (size_t k = 0; k < nterms; k++) {
-		size_t n = get_varint(&p);
+		size_t n = *p++;
 		const char *text = (const char *)p;
 		uint64_t h;
 		memcpy(&h, p + n, sizeof h);
@@ -1150,12 +1156,16 @@ int search_index_check_packed(const char *data, size_t len)
 	size_t nslots = 16;
 	while (!c.bad && nslots < 2 * nterms)
 		nslots *= 2;
-	struct seen {
-		const unsigned char *text;   /* NULL: an empty slot */
-		size_t len;
-	} *seen = c.bad ? NULL : xcalloc(nslots, sizeof *seen);
+	/* the terms seen: where each starts (its length, one byte), after
+	 * the seal (0: an empty slot) */
+	const unsigned char *start = (const unsigned char *)data;
+	uint32_t *seen = c.bad || len > UINT32_MAX ? NULL : xcalloc(nslots, sizeof *seen);
+	if (!seen)
+		c.bad = 1;
 	for (size_t k = 0; k < nterms && !c.bad; k++) {
-		size_t n = check_varint(&c);
+		/* a length of one byte, as search_index_pack() writes it */
+		uint32_t at = (uint32_t)(c.p - start);
+		size_t n = c.p < c.end ? *c.p++ : 0;
 		const unsigned char *text = n >= 1 && n <= SEARCH_WORD_MAX ? check_bytes(&c, n) : NULL;
 		uint64_t h = 0;
 		const unsigned char *hp = check_bytes(&c, sizeof h);
@@ -1169,10 +1179,9 @@ int search_index_check_packed(const char *data, size_t len)
 			break;
 		}
 		size_t s = (size_t)h & (nslots - 1);
-		for (; seen[s].text && !c.bad; s = (s + 1) & (nslots - 1))
-			c.bad = seen[s].len == n && !memcmp(seen[s].text, text, n);
-		seen[s].text = text;
-		seen[s].len = n;
+		for (; seen[s] && !c.bad; s = (s + 1) & (nslots - 1))
+			c.bad = start[seen[s]] == n && !memcmp(start + seen[s] + 1, text, n);
+		seen[s] = at;
 		size_t np = check_varint(&c), bytes = np & 1;
 		np >>= 1;
 		if (!np || np > ndocs) {
