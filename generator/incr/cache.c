@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define MAGIC "specbook-cache\n"
@@ -39,7 +40,7 @@ struct cache {
 	 * every rebuild) does not bring their pages into memory too */
 	const char *old_search;           /* the last build's, mapped, or NULL */
 	uint64_t old_search_len;
-	FILE *search;                     /* this build's, being written */
+	int search;                       /* this build's, being written; -1: none */
 	uint64_t search_off;              /* its size so far */
 	struct read_record *read;         /* the record files cache_read() read */
 };
@@ -261,6 +262,7 @@ struct cache *cache_open(struct arena *a, const char *dir)
 	}
 	struct cache *c = arena_alloc(a, sizeof *c);
 	memset(c, 0, sizeof *c);
+	c->search = -1;
 	c->a = a;
 	c->dir = arena_strdup(a, dir);
 	read_chapters(c);
@@ -319,9 +321,10 @@ int cache_search_get(struct cache *c, const char *source, uint64_t key, const ch
 	const struct cache_chapter *e = old_record(c, source);
 	if (!e || e->key != key || !old_search(c, e))
 		return -1;
+	/* the packed index carries its own seal (cache_search_put()) */
 	const char *rec = c->old_search + e->soff;
 	struct pack_reader r = { rec, rec + e->slen, 0, c->a, NULL, 1 };
-	if (pack_get_u64(&r) != key || r.bad || !sealed(&r))
+	if (pack_get_u64(&r) != key || r.bad)
 		return -1;
 	*data = r.p;
 	*len = (size_t)(r.end - r.p);
@@ -336,8 +339,9 @@ uint64_t cache_record_len(const struct cache *c, const char *source)
 
 /* Opens a pack or search file to write (fresh: emptied) or append to,
  * never through a link (the cache comes with the book), nor into anything
- * but a file (a FIFO would wait for a reader). */
-static FILE *open_pack(const char *path, int fresh)
+ * but a file (a FIFO would wait for a reader).  Returns its descriptor, or
+ * -1. */
+static int open_file(const char *path, int fresh)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK |
 		      (fresh ? O_TRUNC : O_APPEND), 0666);
@@ -346,6 +350,13 @@ static FILE *open_pack(const char *path, int fresh)
 		close(fd);
 		fd = -1;
 	}
+	return fd;
+}
+
+/* The pack, written through stdio: its records come in many small pieces. */
+static FILE *open_pack(const char *path, int fresh)
+{
+	int fd = open_file(path, fresh);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, fresh ? "wb" : "ab");
 	if (!f && fd >= 0)
 		close(fd);
@@ -368,7 +379,7 @@ void cache_pack_begin(struct cache *c, int fresh, uint64_t live)
 		return;
 	c->pack_off = fresh ? 0 : c->old_len;
 	path = arena_printf(c->a, "%s/search-%llu", c->dir, (unsigned long long)c->pack_gen);
-	c->search = open_pack(path, fresh);
+	c->search = open_file(path, fresh);
 	c->search_off = fresh || !c->old_search ? 0 : c->old_search_len;
 }
 
@@ -388,6 +399,43 @@ static int append(FILE **f, uint64_t *size, const void *data, size_t len, uint64
 	*off = *size;
 	*plen = len;
 	*size += len;
+	return 0;
+}
+
+/* Appends the bytes of iov[0..n) to the search file as one record: *off
+ * and *plen get its place (*plen 0 on failure, and then the file is
+ * closed, as append() does).  Written from the caller's buffers, in one
+ * call: a search record is tens of kilobytes, and copying it into a stdio
+ * buffer first was a copy for nothing. */
+static int search_add(struct cache *c, struct iovec *iov, int n, uint64_t *off, uint64_t *plen)
+{
+	size_t total = 0, done = 0;
+	for (int k = 0; k < n; k++)
+		total += iov[k].iov_len;
+	while (c->search >= 0 && done < total) {
+		ssize_t w = writev(c->search, iov, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(c->search);
+			c->search = -1;
+			break;
+		}
+		done += (size_t)w;
+		for (; n && (size_t)w >= iov->iov_len; iov++, n--)   /* a short write: the rest */
+			w -= (ssize_t)iov->iov_len;
+		if (n) {
+			iov->iov_base = (char *)iov->iov_base + w;
+			iov->iov_len -= (size_t)w;
+		}
+	}
+	if (done < total) {
+		*plen = 0;
+		return -1;
+	}
+	*off = c->search_off;
+	*plen = total;
+	c->search_off += total;
 	return 0;
 }
 
@@ -412,8 +460,8 @@ int cache_record_keep(struct cache *c, const char *source, struct cache_chapter 
 	}
 	e->slen = 0;
 	if (search)
-		append(&c->search, &c->search_off, c->old_search + old->soff, (size_t)old->slen,
-		       &e->soff, &e->slen);
+		search_add(c, &(struct iovec){ (void *)(c->old_search + old->soff), (size_t)old->slen }, 1,
+			   &e->soff, &e->slen);
 	return pack_add(c, c->old_pack + old->off, (size_t)old->len, &e->off, &e->len);
 }
 
@@ -430,18 +478,14 @@ void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, str
 void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t len,
 		      struct cache_chapter *e)
 {
-	/* the same sealed record as cache_record_put()'s, its head written
-	 * apart: the packed index is most of the pack, not copied again */
+	/* the key, then the packed index as it is: it carries its seal, made
+	 * with it on the rendering thread (search_index_pack()) and checked
+	 * with it (search_index_check_packed()), not here on the main
+	 * thread, where sealing every chapter was a fifteenth of its work */
 	struct buf head = BUF_INIT;
 	pack_put_u64(&head, key);
-	pack_put_u64(&head, seal_hash(data ? data : "", len));
-	uint64_t off, hlen, blen;
-	e->slen = 0;
-	if (append(&c->search, &c->search_off, head.data, head.len, &off, &hlen) == 0 &&
-	    append(&c->search, &c->search_off, data ? data : "", len, &(uint64_t){ 0 }, &blen) == 0) {
-		e->soff = off;
-		e->slen = hlen + blen;
-	}
+	struct iovec iov[2] = { { head.data, head.len }, { (void *)(data ? data : ""), len } };
+	search_add(c, iov, 2, &e->soff, &e->slen);
 	buf_release(&head);
 }
 
@@ -464,9 +508,9 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 		ok = 0;
 	c->pack = NULL;
 	/* a search file cut short only makes its records misses */
-	if (c->search)
-		fclose(c->search);
-	c->search = NULL;
+	if (c->search >= 0)
+		close(c->search);
+	c->search = -1;
 	if (!ok || files_mkdirs(c->dir))
 		return;
 	struct buf b = BUF_INIT;
@@ -515,9 +559,9 @@ void cache_close(struct cache *c)
 	if (c->old_pack)
 		munmap((void *)c->old_pack, c->old_len);
 	c->old_pack = NULL;
-	if (c->search)
-		fclose(c->search);
-	c->search = NULL;
+	if (c->search >= 0)
+		close(c->search);
+	c->search = -1;
 	if (c->old_search)
 		munmap((void *)c->old_search, (size_t)c->old_search_len);
 	c->old_search = NULL;

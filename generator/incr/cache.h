@@ -39,7 +39,7 @@
  * still holds its pages as they were written; its pages are then
  * hard-linked from the previous site into the new one.  Anything missing,
  * stale, unreadable or damaged in the cache (every record carries the hash
- * of its bytes) is a miss, never an error: the cache can always be deleted.
+ * of its bytes; a search record's is in its packed index) is a miss, never an error: the cache can always be deleted.
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
  * build.  Not thread-safe: used from the main thread, but for
@@ -59,7 +59,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 10
+#define CACHE_FORMAT 11
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
@@ -112,16 +112,15 @@ int cache_record_keep(struct cache *c, const char *source, struct cache_chapter 
 void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e);
 
 /* Adds chapter source's search record (data[0..len), packed by
- * search_index_pack()) under key: e->soff and slen get its place; on
- * failure slen is 0. */
+ * search_index_pack(), which seals it) under key: e->soff and slen get
+ * its place; on failure slen is 0. */
 void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t len,
 		      struct cache_chapter *e);
 
-/* Finds source's last search record if it was kept under key and its
- * bytes are intact: *data and *len get them, in the mapped search file
- * (not NUL-terminated; valid until cache_close()).  Returns 0 or -1.  The
- * bytes are not checked as an index: search_index_check_packed() does
- * that. */
+/* Finds source's last search record if it was kept under key: *data and
+ * *len get its bytes, in the mapped search file (not NUL-terminated; valid
+ * until cache_close()).  Returns 0 or -1.  The bytes are not checked here:
+ * search_index_check_packed() checks them, their seal first. */
 int cache_search_get(struct cache *c, const char *source, uint64_t key, const char **data,
 		     size_t *len);
 

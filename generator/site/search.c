@@ -714,17 +714,67 @@ void search_index_add(struct search_index *ix, const char *page,
 
 /* ---- packing an index to merge it on another thread ---- */
 
-static void pack_u32(struct buf *b, size_t v)
+/*
+ * A packed chapter (search_index_pack()).  Every number but the seal and
+ * the terms' hashes is a varint: seven bits a byte, low bits first, the
+ * top bit saying more follow, at most VARINT_MAX bytes.
+ *
+ *   seal     PACK_SEAL bytes: pack_hash_block() of every byte after it,
+ *            made once, with the bytes, on the rendering thread; the build
+ *            cache keeps a record as it is, and search_index_check_packed()
+ *            refuses one whose seal does not match (damage is a miss)
+ *   pages    count, then each page's path and title: length + 1 (0 for
+ *            none), then the bytes
+ *   docs     count, then each section's page, tail length and units
+ *   tails    length, then the sections' tails one after another
+ *   terms    count, then each term's length (one byte: at most
+ *            SEARCH_WORD_MAX), bytes and hash (8 bytes, as
+ *            index_term() made it: merging does not hash again), its count
+ *            of postings times two, plus 1 when each posting is two bytes,
+ *            and the postings: the section's number and the weight rotated
+ *            left by one bit (IN_TITLE becomes the low bit), as two bytes
+ *            (most terms: sections and weights below 256) or as two varints
+ *
+ * Varints, not 32-bit numbers: most counts, sections and weights are
+ * small, and a record is written to the cache and read back by the main
+ * thread of every build; with four bytes a number it was 76 KB a chapter,
+ * three times the chapter.  Postings of two bytes, flagged once a term:
+ * the main thread merges them in a loop without a test (a varint each
+ * made merging a tenth slower than copying 32-bit numbers).
+ */
+#define PACK_SEAL 8
+#define VARINT_MAX 5   /* the bytes of a 32-bit number */
+_Static_assert(SEARCH_WORD_MAX < 0x80, "a term's length is one byte of a packed index");
+
+static inline unsigned char *put_varint(unsigned char *o, uint32_t v)
 {
-	uint32_t u = (uint32_t)v;
-	buf_add(b, &u, sizeof u);
+	while (v >= 0x80) {
+		*o++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (unsigned char)v;
+	return o;
 }
 
-static void pack_str(struct buf *b, const char *s)
+static unsigned char *put_string(unsigned char *o, const char *s)
 {
-	size_t n = s ? strlen(s) : 0;
-	pack_u32(b, s ? n : UINT32_MAX);
-	buf_add(b, s ? s : "", n);
+	if (!s)
+		return put_varint(o, 0);
+	size_t n = strlen(s);
+	o = put_varint(o, (uint32_t)n + 1);
+	memcpy(o, s, n);
+	return o + n;
+}
+
+/* A weight as a posting is packed, and back. */
+static inline uint32_t weight_pack(uint32_t w)
+{
+	return w << 1 | w >> 31;
+}
+
+static inline uint32_t weight_unpack(uint32_t v)
+{
+	return v >> 1 | v << 31;
 }
 
 /* Empties ix and keeps its memory: a rendering thread indexes chapter
@@ -751,102 +801,119 @@ static void index_clear(struct search_index *ix)
 
 char *search_index_pack(struct search_index *ix, size_t *len)
 {
-	struct buf b = BUF_INIT;
-	pack_u32(&b, ix->npages);
-	for (size_t k = 0; k < ix->npages; k++) {
-		pack_str(&b, ix->pages[k].path);
-		pack_str(&b, ix->pages[k].title);
+	/* room for the longest numbers: a record is made and freed once */
+	size_t room = PACK_SEAL + VARINT_MAX * (4 + 2 * ix->npages + 3 * ix->ndocs) + ix->tails.len;
+	for (size_t k = 0; k < ix->npages; k++)
+		room += (ix->pages[k].path ? strlen(ix->pages[k].path) : 0) +
+			(ix->pages[k].title ? strlen(ix->pages[k].title) : 0);
+	/* each term's length, count and hash, its bytes (words holds them
+	 * with a NUL each), and its postings: in a chapter's index all in the
+	 * pool (pool_max), which holds no fewer */
+	room += ix->nterms * (2 * VARINT_MAX + sizeof(uint64_t)) + ix->words.len;
+	if (ix->pool_max == SIZE_MAX) {
+		room += ix->npool * 2 * VARINT_MAX;
+	} else {
+		for (size_t k = 0; k < ix->nterms; k++)
+			room += ix->terms[k].npostings * 2 * VARINT_MAX;
 	}
-	pack_u32(&b, ix->ndocs);
+	unsigned char *data = xmalloc(room + 1), *o = data + PACK_SEAL;
+	o = put_varint(o, (uint32_t)ix->npages);
+	for (size_t k = 0; k < ix->npages; k++) {
+		o = put_string(o, ix->pages[k].path);
+		o = put_string(o, ix->pages[k].title);
+	}
+	o = put_varint(o, (uint32_t)ix->ndocs);
 	for (size_t k = 0; k < ix->ndocs; k++) {
 		const struct doc *d = &ix->docs[k];
-		pack_u32(&b, d->page);
-		pack_u32(&b, d->tail_len);
-		pack_u32(&b, d->units);
+		o = put_varint(o, (uint32_t)d->page);
+		o = put_varint(o, (uint32_t)d->tail_len);
+		o = put_varint(o, (uint32_t)d->units);
 	}
-	pack_u32(&b, ix->tails.len);
-	buf_add(&b, ix->tails.data, ix->tails.len);
-	pack_u32(&b, ix->nterms);
-	/* the terms are most of the bytes: room for them all at once, then
-	 * copied in without a buf_add() (and its checks) for each field */
-	size_t room = 0;
-	for (size_t k = 0; k < ix->nterms; k++)
-		room += 2 * sizeof(uint32_t) + ix->terms[k].len + sizeof(uint64_t) +
-			ix->terms[k].npostings * sizeof(struct posting);
-	buf_grow(&b, room);
-	char *o = b.data + b.len;
+	o = put_varint(o, (uint32_t)ix->tails.len);
+	if (ix->tails.len)
+		memcpy(o, ix->tails.data, ix->tails.len);
+	o += ix->tails.len;
+	o = put_varint(o, (uint32_t)ix->nterms);
 	for (size_t k = 0; k < ix->nterms; k++) {
 		const struct term *t = &ix->terms[k];
-		uint32_t n = (uint32_t)t->len;
-		memcpy(o, &n, sizeof n);
-		memcpy(o + sizeof n, ix->words.data + t->text, t->len);
-		o += sizeof n + t->len;
+		if (t->len > SEARCH_WORD_MAX) {   /* the tokenizer keeps terms shorter */
+			fprintf(stderr, "specbook: fatal: a search term of %zu bytes\n", t->len);
+			exit(2);
+		}
+		*o++ = (unsigned char)t->len;
+		memcpy(o, ix->words.data + t->text, t->len);
+		o += t->len;
 		memcpy(o, &t->hash, sizeof t->hash);
 		o += sizeof t->hash;
-		n = (uint32_t)t->npostings;
-		memcpy(o, &n, sizeof n);
-		memcpy(o + sizeof n, postings_of(ix, t), t->npostings * sizeof(struct posting));
-		o += sizeof n + t->npostings * sizeof(struct posting);
+		size_t np = t->npostings;
+		const struct posting *ps = postings_of(ix, t);
+		/* two bytes each, then as varints if one did not fit */
+		unsigned char *count = o;
+		o = put_varint(o, (uint32_t)(2 * np + 1));
+		uint32_t wide = 0;
+		for (size_t j = 0; j < np; j++) {
+			uint32_t w = weight_pack(ps[j].weight);
+			wide |= ps[j].doc | w;
+			o[2 * j] = (unsigned char)ps[j].doc;
+			o[2 * j + 1] = (unsigned char)w;
+		}
+		o += 2 * np;
+		if (wide >= 0x100) {
+			o = put_varint(count, (uint32_t)(2 * np));   /* as long as before */
+			for (size_t j = 0; j < np; j++)
+				o = put_varint(put_varint(o, ps[j].doc), weight_pack(ps[j].weight));
+		}
 	}
-	b.len = (size_t)(o - b.data);
-	b.data[b.len] = '\0';
+	*len = (size_t)(o - data);
+	*o = '\0';
+	uint64_t seal = pack_hash_block(data + PACK_SEAL, *len - PACK_SEAL);
+	memcpy(data, &seal, sizeof seal);
 	index_clear(ix);
-	return buf_detach(&b, len);
+	return (char *)data;
 }
 
-/* Reads packed values; the bytes come from search_index_pack() in this
- * process, so they are trusted (no bounds to check against an attacker). */
-struct unpack {
-	const char *p;
-};
-
-static uint32_t unpack_u32(struct unpack *u)
+/* Reads a varint of the packed bytes; they come from search_index_pack()
+ * in this process, or were checked by search_index_check_packed(), so
+ * they are trusted (no bounds to check against an attacker).  Bits past
+ * the 32nd cannot be there (the check refuses them). */
+static inline uint32_t get_varint(const unsigned char **p)
 {
-	uint32_t v;
-	memcpy(&v, u->p, sizeof v);
-	u->p += sizeof v;
+	const unsigned char *q = *p;
+	uint32_t v = *q & 0x7F;
+	for (int shift = 7; *q++ & 0x80; shift += 7)
+		v |= (uint32_t)(*q & 0x7F) << shift;
+	*p = q;
 	return v;
 }
 
-/* Returns the next string (in the packed bytes, not NUL-terminated) and
- * its length in *n; NULL for a NULL string. */
-static const char *unpack_str(struct unpack *u, size_t *n)
+/* Returns a copy of the next string, or NULL for none. */
+static char *get_string(const unsigned char **p)
 {
-	uint32_t len = unpack_u32(u);
-	if (len == UINT32_MAX) {
-		*n = 0;
+	uint32_t n = get_varint(p);
+	if (!n)
 		return NULL;
-	}
-	const char *s = u->p;
-	u->p += len;
-	*n = len;
+	char *s = xstrndup((const char *)*p, n - 1);
+	*p += n - 1;
 	return s;
-}
-
-static char *unpack_dup(struct unpack *u)
-{
-	size_t n;
-	const char *s = unpack_str(u, &n);
-	return s ? xstrndup(s, n) : NULL;
 }
 
 void search_index_merge_packed(struct search_index *ix, const char *data)
 {
 	ix->pool_max = POOL_MAX;
-	struct unpack u = { data };
-	size_t npages = unpack_u32(&u);
+	const unsigned char *p = (const unsigned char *)data + PACK_SEAL;
+	size_t npages = get_varint(&p);
 	size_t *pages = xcalloc(npages ? npages : 1, sizeof *pages);
 	for (size_t k = 0; k < npages; k++) {
-		char *path = unpack_dup(&u);
+		char *path = get_string(&p);
 		pages[k] = page_get(ix, path ? path : "");
 		free(path);
-		char *title = unpack_dup(&u);
+		char *title = get_string(&p);
 		if (title) {
 			free(ix->pages[pages[k]].title);
 			ix->pages[pages[k]].title = title;
 		}
 	}
-	size_t base = ix->ndocs, ndocs = unpack_u32(&u);
+	size_t base = ix->ndocs, ndocs = get_varint(&p);
 	if (base + ndocs > UINT32_MAX) {
 		fprintf(stderr, "specbook: fatal: more than %lu search sections\n",
 			(unsigned long)UINT32_MAX);
@@ -855,31 +922,41 @@ void search_index_merge_packed(struct search_index *ix, const char *data)
 	size_t tail = ix->tails.len;
 	for (size_t k = 0; k < ndocs; k++) {
 		struct doc *d = ARRAY_PUSH(ix->docs, ix->ndocs, ix->docs_cap);
-		d->page = pages[unpack_u32(&u)];
+		d->page = pages[get_varint(&p)];
 		d->tail = tail;
-		d->tail_len = unpack_u32(&u);
-		d->units = unpack_u32(&u);
+		d->tail_len = get_varint(&p);
+		d->units = get_varint(&p);
 		tail += d->tail_len;
 	}
-	size_t ntails = unpack_u32(&u);
-	buf_add(&ix->tails, u.p, ntails);
-	u.p += ntails;
+	size_t ntails = get_varint(&p);
+	buf_add(&ix->tails, p, ntails);
+	p += ntails;
 	/* the packed docs come after ix's, so each term's postings stay in order */
-	size_t nterms = unpack_u32(&u);
+	size_t nterms = get_varint(&p);
 	for (size_t k = 0; k < nterms; k++) {
-		size_t n;
+		size_t n = *p++;
+		const char *text = (const char *)p;
 		uint64_t h;
-		const char *text = unpack_str(&u, &n);
-		memcpy(&h, u.p, sizeof h);
-		u.p += sizeof h;
+		memcpy(&h, p + n, sizeof h);
+		p += n + sizeof h;
 		struct term *t = term_get_hashed(ix, text, n, h);
-		size_t np = unpack_u32(&u);
-		postings_reserve(ix, t, np);
+		size_t np = get_varint(&p), bytes = np & 1;
+		np >>= 1;
+		if (t->npostings + np > t->cap)   /* most terms have room: no call */
+			postings_reserve(ix, t, np);
 		struct posting *to = postings_of(ix, t) + t->npostings;
-		memcpy(to, u.p, np * sizeof *to);
-		u.p += np * sizeof *to;
-		for (size_t j = 0; j < np; j++)
-			to[j].doc += (uint32_t)base;
+		if (bytes) {
+			for (size_t j = 0; j < np; j++) {
+				to[j].doc = (uint32_t)base + p[2 * j];
+				to[j].weight = weight_unpack(p[2 * j + 1]);
+			}
+			p += 2 * np;
+		} else {
+			for (size_t j = 0; j < np; j++) {
+				to[j].doc = (uint32_t)base + get_varint(&p);
+				to[j].weight = weight_unpack(get_varint(&p));
+			}
+		}
 		t->npostings += np;
 	}
 	free(pages);
@@ -895,17 +972,31 @@ struct check {
 	int bad;
 };
 
-static uint32_t check_u32(struct check *c)
+/* Reads a varint as get_varint() does; one past end, longer than
+ * VARINT_MAX bytes or above 32 bits sets bad. */
+static uint32_t check_varint_long(struct check *c)
 {
-	uint32_t v = 0;
-	if ((size_t)(c->end - c->p) < sizeof v) {
-		c->bad = 1;
-		c->p = c->end;
-		return 0;
+	uint64_t v = 0;
+	for (int shift = 0; shift < 7 * VARINT_MAX && c->p < c->end; shift += 7) {
+		unsigned char b = *c->p++;
+		v |= (uint64_t)(b & 0x7F) << shift;
+		if (!(b & 0x80)) {
+			if (v > UINT32_MAX)
+				break;
+			return (uint32_t)v;
+		}
 	}
-	memcpy(&v, c->p, sizeof v);
-	c->p += sizeof v;
-	return v;
+	c->bad = 1;
+	c->p = c->end;
+	return 0;
+}
+
+/* check_varint_long(), for a number of one byte (most) without a call. */
+static inline uint32_t check_varint(struct check *c)
+{
+	if (c->p < c->end && *c->p < 0x80)
+		return *c->p++;
+	return check_varint_long(c);
 }
 
 /* Skips n bytes; returns where they start, or NULL past the end. */
@@ -919,13 +1010,6 @@ static const unsigned char *check_bytes(struct check *c, size_t n)
 	const unsigned char *at = c->p;
 	c->p += n;
 	return at;
-}
-
-static void check_str(struct check *c)
-{
-	uint32_t n = check_u32(c);
-	if (n != UINT32_MAX)
-		check_bytes(c, n);
 }
 
 /* Returns nonzero if one of the eight bytes at s may be one a JSON string
@@ -1024,48 +1108,64 @@ static uint64_t term_hash(const unsigned char *text, size_t len)
 
 int search_index_check_packed(const char *data, size_t len)
 {
-	if (!data)
+	if (!data || len < PACK_SEAL)
 		return -1;
-	struct check c = { (const unsigned char *)data, (const unsigned char *)data + len, 0 };
-	size_t npages = check_u32(&c);
-	for (size_t k = 0; k < npages && !c.bad; k++) {
-		check_str(&c);
-		check_str(&c);
-	}
-	size_t ndocs = check_u32(&c), tails = 0;
-	if (ndocs > (size_t)(c.end - c.p) / 12)   /* three numbers each */
+	/* the seal first: a record damaged anywhere is refused at once */
+	uint64_t seal;
+	memcpy(&seal, data, sizeof seal);
+	if (seal != pack_hash_block(data + PACK_SEAL, len - PACK_SEAL))
+		return -1;
+	struct check c = { (const unsigned char *)data + PACK_SEAL, (const unsigned char *)data + len, 0 };
+	size_t npages = check_varint(&c);
+	for (size_t k = 0; k < npages && !c.bad; k++)
+		for (int s = 0; s < 2; s++) {   /* path and title */
+			uint32_t n = check_varint(&c);
+			if (n)
+				check_bytes(&c, n - 1);
+		}
+	size_t ndocs = check_varint(&c);
+	uint64_t tails = 0;
+	if (ndocs > (size_t)(c.end - c.p) / 3)   /* three numbers each */
 		c.bad = 1;
 	const unsigned char *docs = c.p;
 	for (size_t k = 0; k < ndocs && !c.bad; k++) {
-		if (check_u32(&c) >= npages)
+		if (check_varint(&c) >= npages)
 			c.bad = 1;
-		tails += check_u32(&c);
-		check_u32(&c);
+		tails += check_varint(&c);
+		check_varint(&c);
 	}
 	/* the docs' tails, one after another, each well formed */
-	size_t ntails = check_u32(&c);
+	size_t ntails = check_varint(&c);
 	const char *t = (const char *)check_bytes(&c, ntails);
 	if (tails != ntails)
 		c.bad = 1;
+	struct check d = { docs, c.end, 0 };   /* the docs again, for their tails' lengths */
 	for (size_t k = 0; k < ndocs && !c.bad; k++) {
-		uint32_t n;
-		memcpy(&n, docs + 12 * k + 4, sizeof n);
+		check_varint(&d);
+		uint32_t n = check_varint(&d);
+		check_varint(&d);
 		if (!tail_ok(t, n))
 			c.bad = 1;
 		t += n;
 	}
 	/* terms: each once, hashed as index_term() hashes it, its postings in
-	 * the order of their sections */
-	size_t nterms = check_u32(&c);
-	if (nterms > (size_t)(c.end - c.p) / 24)   /* length, byte, hash, count, posting */
+	 * sections of the record */
+	size_t nterms = check_varint(&c);
+	if (nterms > (size_t)(c.end - c.p) / 13)   /* length, byte, hash, count, posting */
 		c.bad = 1;
 	size_t nslots = 16;
 	while (!c.bad && nslots < 2 * nterms)
 		nslots *= 2;
-	const unsigned char **seen = c.bad ? NULL : xcalloc(nslots, sizeof *seen);
+	/* the terms seen: where each starts (its length, one byte), after
+	 * the seal (0: an empty slot) */
+	const unsigned char *start = (const unsigned char *)data;
+	uint32_t *seen = c.bad || len > UINT32_MAX ? NULL : xcalloc(nslots, sizeof *seen);
+	if (!seen)
+		c.bad = 1;
 	for (size_t k = 0; k < nterms && !c.bad; k++) {
-		const unsigned char *at = c.p;
-		size_t n = check_u32(&c);
+		/* a length of one byte, as search_index_pack() writes it */
+		uint32_t at = (uint32_t)(c.p - start);
+		size_t n = c.p < c.end ? *c.p++ : 0;
 		const unsigned char *text = n >= 1 && n <= SEARCH_WORD_MAX ? check_bytes(&c, n) : NULL;
 		uint64_t h = 0;
 		const unsigned char *hp = check_bytes(&c, sizeof h);
@@ -1079,29 +1179,35 @@ int search_index_check_packed(const char *data, size_t len)
 			break;
 		}
 		size_t s = (size_t)h & (nslots - 1);
-		for (; seen[s] && !c.bad; s = (s + 1) & (nslots - 1)) {
-			uint32_t m;
-			memcpy(&m, seen[s], sizeof m);
-			c.bad = m == n && !memcmp(seen[s] + sizeof m, text, n);
-		}
+		for (; seen[s] && !c.bad; s = (s + 1) & (nslots - 1))
+			c.bad = start[seen[s]] == n && !memcmp(start + seen[s] + 1, text, n);
 		seen[s] = at;
-		size_t np = check_u32(&c);
-		const unsigned char *ps = np && np <= ndocs ? check_bytes(&c, np * sizeof(struct posting)) : NULL;
-		if (!ps) {
+		size_t np = check_varint(&c), bytes = np & 1;
+		np >>= 1;
+		if (!np || np > ndocs) {
 			c.bad = 1;
 			break;
 		}
 		/* each section after the one before, the last in the record:
-		 * then every one is */
+		 * then every one is; any weight */
 		int64_t before = -1;
 		int bad = 0;
-		for (size_t j = 0; j < np; j++) {
-			uint32_t doc;
-			memcpy(&doc, ps + j * sizeof(struct posting) + offsetof(struct posting, doc), sizeof doc);
-			bad |= (int64_t)doc <= before;
-			before = doc;
+		if (bytes) {
+			const unsigned char *two = check_bytes(&c, 2 * np);
+			for (size_t j = 0; two && j < np; j++) {
+				bad |= (int64_t)two[2 * j] <= before;
+				before = two[2 * j];
+			}
+		} else {
+			for (size_t j = 0; j < np && !c.bad; j++) {
+				uint32_t doc = check_varint(&c);
+				check_varint(&c);
+				bad |= (int64_t)doc <= before;
+				before = doc;
+			}
 		}
-		c.bad = bad || before >= (int64_t)ndocs;
+		if (bad || before >= (int64_t)ndocs)
+			c.bad = 1;
 	}
 	free(seen);
 	return c.bad || c.p != c.end ? -1 : 0;

@@ -101,10 +101,11 @@ void search_index_merge_packed(struct search_index *index, const char *packed);
  * Packed bytes kept from an earlier build (the incremental cache, which a
  * hostile book may bring along) are checked before they are merged:
  * returns 0 if data[0..len) is a chapter search_index_pack() could have
- * made (every count and length within the bytes, page and section numbers
- * in range, each term once, with its own hash, its postings in section
- * order, each section's anchor, title and text well-formed JSON strings),
- * so that search_index_merge_packed() may take it; else -1.
+ * made (the seal it puts first the hash of the bytes after it, every
+ * count and length within the bytes, page and section numbers in range,
+ * each term once, with its own hash, its postings in section order, each
+ * section's anchor, title and text well-formed JSON strings), so that
+ * search_index_merge_packed() may take it; else -1.
  */
 int search_index_check_packed(const char *data, size_t len);
 

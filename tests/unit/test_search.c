@@ -15,6 +15,7 @@
 #include <libdeflate.h>
 
 #include "core/buffer.h"
+#include "core/pack.h"
 #include "core/utf8.h"
 #include "site/search.h"
 
@@ -625,6 +626,83 @@ static void test_spread(void **state)
 	search_index_free(ix);
 }
 
+/* Appends every file of ix written as a split part to out. */
+static void split_bytes(const struct search_index *ix, struct buf *out)
+{
+	struct buf *shards = calloc(SEARCH_BUCKETS, sizeof *shards);
+	size_t npages = search_index_npages(ix);
+	struct buf *docs = calloc(npages, sizeof *docs), meta = BUF_INIT;
+	search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
+	buf_add(out, meta.data, meta.len);
+	buf_release(&meta);
+	for (size_t b = 0; b < SEARCH_BUCKETS; b++) {
+		buf_add(out, shards[b].data, shards[b].len);
+		buf_release(&shards[b]);
+	}
+	for (size_t pg = 0; pg < npages; pg++) {
+		buf_add(out, docs[pg].data, docs[pg].len);
+		buf_release(&docs[pg]);
+	}
+	free(shards);
+	free(docs);
+}
+
+/* Numbers of more than seven bits survive packing: a chapter of 300
+ * sections (a term in the first, the 150th and the last), a weight of
+ * 200, a long gap between two postings, a title's weight. */
+static void test_pack_merge_wide(void **state)
+{
+	(void)state;
+	struct search_index *direct = search_index_new(), *merged = search_index_new(),
+			    *own = search_index_new();
+	search_index_add(merged, "index.html", "", "Home", "the book zebra");   /* sections before */
+	search_index_add(direct, "index.html", "", "Home", "the book zebra");
+	struct buf text = BUF_INIT;
+	for (int k = 0; k < 300; k++) {
+		char anchor[16];
+		snprintf(anchor, sizeof anchor, "s%d", k);
+		buf_reset(&text);
+		buf_addf(&text, "w%d", k);
+		if (k == 0 || k == 150 || k == 299)
+			buf_adds(&text, " zebra");
+		for (int r = 0; k == 5 && r < 200; r++)
+			buf_adds(&text, " yak");
+		const char *title = k == 7 ? "Yak zebra" : "T";
+		search_index_add(own, "01-a.html", anchor, title, text.data);
+		search_index_add(direct, "01-a.html", anchor, title, text.data);
+	}
+	size_t len;
+	char *packed = search_index_pack(own, &len);
+	assert_int_equal(search_index_check_packed(packed, len), 0);
+	search_index_merge_packed(merged, packed);
+	free(packed);
+	char *a = write_index(direct), *b = write_index(merged);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	/* the split part too: its shards keep the title flag */
+	struct buf sa = BUF_INIT, sb = BUF_INIT;
+	split_bytes(direct, &sa);
+	split_bytes(merged, &sb);
+	assert_int_equal(sa.len, sb.len);
+	assert_memory_equal(sa.data, sb.data, sa.len);
+	buf_release(&sa);
+	buf_release(&sb);
+	buf_release(&text);
+	search_index_free(own);
+	search_index_free(direct);
+	search_index_free(merged);
+}
+
+/* Seals copy[0..len) again after a test changed it, as
+ * search_index_pack() seals (the seal is its first eight bytes): what the
+ * check then finds is the change itself. */
+static void reseal(char *copy, size_t len)
+{
+	uint64_t seal = pack_hash_block(copy + 8, len - 8);
+	memcpy(copy, &seal, sizeof seal);
+}
+
 /* Returns the last place of needle in data[0..len), or NULL. */
 static char *last_of(char *data, size_t len, const char *needle)
 {
@@ -722,18 +800,33 @@ static void test_check_packed(void **state)
 	search_index_free(own);
 	assert_int_equal(search_index_check_packed(packed, len), 0);
 	assert_int_equal(search_index_check_packed(NULL, 0), -1);
-	for (size_t n = 0; n < len; n++)   /* cut short anywhere */
-		assert_int_equal(search_index_check_packed(packed, n), -1);
 	char *copy = malloc(len + 1);
+	for (size_t n = 0; n < len; n++) {   /* cut short anywhere, sealed or not */
+		assert_int_equal(search_index_check_packed(packed, n), -1);
+		memcpy(copy, packed, n);
+		if (n >= 8) {
+			reseal(copy, n);
+			assert_int_equal(search_index_check_packed(copy, n), -1);
+		}
+	}
 	memcpy(copy, packed, len);
 	copy[len] = 'x';
 	assert_int_equal(search_index_check_packed(copy, len + 1), -1);
+	reseal(copy, len + 1);
+	assert_int_equal(search_index_check_packed(copy, len + 1), -1);
+	/* any byte changed, the seal kept: refused (damage is a miss) */
+	for (size_t at = 0; at < len; at++) {
+		memcpy(copy, packed, len);
+		copy[at] ^= 0x01;
+		assert_int_equal(search_index_check_packed(copy, len), -1);
+	}
 
 	/* a quote left unescaped: the text would end, and script follow */
 	memcpy(copy, packed, len);
 	char *q = last_of(copy, len, "\\\"hi");
 	assert_non_null(q);
 	*q = ' ';
+	reseal(copy, len);
 	assert_int_equal(search_index_check_packed(copy, len), -1);
 	/* a term's bytes changed, its hash kept (a short and a long term) */
 	static const char *const terms[] = { "hbm3e", "bandwidth" };
@@ -742,16 +835,18 @@ static void test_check_packed(void **state)
 		char *t = last_of(copy, len, terms[k]);
 		assert_non_null(t);
 		t[1] = 'z';
+		reseal(copy, len);
 		assert_int_equal(search_index_check_packed(copy, len), -1);
 	}
 
-	/* every byte changed in turn to a few values: refused, or it merges
-	 * and writes (the sanitizers and valgrind watch) */
+	/* every byte changed in turn to a few values, and sealed again:
+	 * refused, or it merges and writes (the sanitizers and valgrind watch) */
 	static const unsigned char values[] = { 0x00, 0x01, 0x22, 0x5c, 0x7f, 0x80, 0xff };
-	for (size_t at = 0; at < len; at++)
+	for (size_t at = 8; at < len; at++)
 		for (size_t v = 0; v < sizeof values; v++) {
 			memcpy(copy, packed, len);
 			copy[at] = (char)values[v];
+			reseal(copy, len);
 			if (search_index_check_packed(copy, len))
 				continue;
 			struct search_index *ix = search_index_new();
@@ -806,8 +901,10 @@ static void test_check_packed_text(void **state)
 			t[at] = refused[v];
 			/* (a backslash before b, f, n, r or t is an escape) */
 			int escape = refused[v] == '\\' && strchr("bfnrt", t[at + 1]);
+			reseal(copy, len);
 			assert_int_equal(search_index_check_packed(copy, len), escape ? 0 : -1);
 			t[at] = 0x7f;   /* DEL needs no escape */
+			reseal(copy, len);
 			assert_int_equal(search_index_check_packed(copy, len), 0);
 		}
 	/* one character of the CJK run: each of the four, in its place */
@@ -837,6 +934,7 @@ static void test_check_packed_text(void **state)
 			memcpy(copy, packed, len);
 			char *t = copy + cjk;
 			memcpy(t + 3 * k, seqs[v].bytes, 3);
+			reseal(copy, len);
 			assert_int_equal(search_index_check_packed(copy, len), seqs[v].ok ? 0 : -1);
 		}
 	free(copy);
@@ -845,7 +943,7 @@ static void test_check_packed_text(void **state)
 
 /* A term's postings in a record name sections of the record, each after
  * the one before: a section past the last, or one out of order or twice,
- * is refused. */
+ * is refused; so is a number of more than 32 bits or five bytes. */
 static void test_check_packed_postings(void **state)
 {
 	(void)state;
@@ -856,32 +954,56 @@ static void test_check_packed_postings(void **state)
 	char *packed = search_index_pack(own, &len);
 	search_index_free(own);
 	assert_int_equal(search_index_check_packed(packed, len), 0);
-	/* the term's bytes (after the sections' text), its hash, its count,
-	 * then (section, weight) pairs */
+	/* the term's bytes (after the sections' text), its hash, its count
+	 * (times two, plus 1: two bytes a posting), then (section, weight)
+	 * pairs */
 	char *t = last_of(packed, len, "zebra");
 	assert_non_null(t);
 	size_t at = (size_t)(t - packed) + 5 + 8;
-	uint32_t np, doc[2];
-	memcpy(&np, packed + at, sizeof np);
-	assert_int_equal(np, 2);
-	memcpy(&doc[0], packed + at + 4, 4);
-	memcpy(&doc[1], packed + at + 12, 4);
-	assert_int_equal(doc[0], 0);
-	assert_int_equal(doc[1], 1);
+	assert_int_equal(packed[at], 2 * 2 + 1);
+	assert_int_equal(packed[at + 1], 0);   /* section 0 */
+	assert_int_equal(packed[at + 2], 2);   /* weight 1 */
+	assert_int_equal(packed[at + 3], 1);   /* section 1 */
 	static const struct {
-		uint32_t first, second;
+		unsigned char first, second;
 		int ok;
 	} cases[] = {
 		{ 0, 1, 1 }, { 0, 2, 0 }, { 1, 2, 0 }, { 0, 0, 0 }, { 1, 1, 0 }, { 1, 0, 0 },
-		{ 2, 3, 0 }, { 0, UINT32_MAX, 0 },
+		{ 2, 3, 0 }, { 0, 0xff, 0 },
 	};
 	char *copy = malloc(len);
-	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-		memcpy(copy, packed, len);
-		memcpy(copy + at + 4, &cases[k].first, 4);
-		memcpy(copy + at + 12, &cases[k].second, 4);
-		assert_int_equal(search_index_check_packed(copy, len), cases[k].ok ? 0 : -1);
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+		for (int bytes = 1; bytes >= 0; bytes--) {   /* two bytes, or varints */
+			memcpy(copy, packed, len);
+			copy[at] = (char)(2 * 2 + bytes);
+			copy[at + 1] = (char)cases[k].first;
+			copy[at + 3] = (char)cases[k].second;
+			reseal(copy, len);
+			int ok = cases[k].ok && (bytes || cases[k].second < 0x80);
+			assert_int_equal(search_index_check_packed(copy, len), ok ? 0 : -1);
+		}
+	/* as varints, the second posting's weight in six bytes, in five of
+	 * more than 32 bits, and in five within 32 bits (taken) */
+	static const struct {
+		unsigned char bytes[6];
+		size_t n;
+		int ok;
+	} weights[] = {
+		{ { 0x82, 0x80, 0x80, 0x80, 0x80, 0x00 }, 6, 0 },
+		{ { 0x82, 0x80, 0x80, 0x80, 0x10 }, 5, 0 },
+		{ { 0x82, 0x80, 0x80, 0x80, 0x00 }, 5, 1 },
+	};
+	char *big = malloc(len + 6);
+	for (size_t k = 0; k < sizeof weights / sizeof *weights; k++) {
+		size_t n = weights[k].n;
+		memcpy(big, packed, at + 4);
+		big[at] = 2 * 2;
+		memcpy(big + at + 4, weights[k].bytes, n);
+		memcpy(big + at + 4 + n, packed + at + 5, len - at - 5);
+		reseal(big, len - 1 + n);
+		assert_int_equal(search_index_check_packed(big, len - 1 + n), weights[k].ok ? 0 : -1);
 	}
+	free(big);
 	free(copy);
 	free(packed);
 }
@@ -930,6 +1052,7 @@ int main(void)
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_shard_of_spread),
 		cmocka_unit_test(test_spread),
+		cmocka_unit_test(test_pack_merge_wide),
 		cmocka_unit_test(test_check_packed),
 		cmocka_unit_test(test_check_packed_text),
 		cmocka_unit_test(test_check_packed_postings),
