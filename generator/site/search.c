@@ -163,6 +163,44 @@ static uint64_t bytes_word(const char *s, size_t n)
 	return w;
 }
 
+/* Returns the eight bytes at s as one number, byte k at bits 8k (the
+ * order bytes_word() and the word's register keep). */
+static inline uint64_t load_bytes8(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+	memcpy(&w, s, sizeof w);
+	return w;
+#else
+	return bytes_word(s, 8);
+#endif
+}
+
+/* Writes w's eight bytes at s, as load_bytes8() reads them. */
+static inline void store_bytes8(char *s, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(s, &w, sizeof w);
+#else
+	for (int k = 0; k < 8; k++)
+		s[k] = (char)(w >> (8 * k));
+#endif
+}
+
+/* The high bit of each byte of x (bytes as load_bytes8() reads them) that
+ * is an ASCII letter or digit, WORD_CHAR[]'s bytes; every other bit zero.
+ * Each test adds to the byte's low seven bits a number that carries into
+ * its high bit from the bound on, and never out of the byte. */
+static inline uint64_t word_bytes(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t a = x & ~high;
+	uint64_t y = a | ones * 0x20;   /* letters lowercased */
+	uint64_t letter = (y + ones * (0x80 - 'a')) & ~(y + ones * (0x80 - 'z' - 1));
+	uint64_t digit = (a + ones * (0x80 - '0')) & ~(a + ones * (0x80 - '9' - 1));
+	return (letter | digit) & ~x & high;
+}
+
 /*
  * Where the tokenizer's terms go: a search_tokenize() caller's function,
  * or the index a section is being added to.  Terms are handed on with,
@@ -298,13 +336,134 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
 }
 
-/* Hands on the CJK letter text[0..len) (its bytes: word) as a term of its
- * own: the run of CJK letters it is in ends after it, so no pair starts
- * with it.  Out of line: one letter in twelve ends a run in the bench
- * book's Chinese, and four places in tokenize() hand one on. */
-COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t word)
+/*
+ * Reads the ASCII word that starts at text[i] (a letter or digit): its
+ * letters and digits, lowercased, a '.' between two digits (a decimal
+ * number) and, dropped, a ',' before exactly three digits in a number
+ * (thousands).  Hands it on unless it is longer than SEARCH_WORD_MAX
+ * (judged on the whole word, as search.js does) and returns where it
+ * ends.  The word's state lives here, not in tokenize()'s loop: there it
+ * was carried, and tested, over every character of the text.
+ */
+HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc,
+		     uint32_t weight, int title, const char *text, size_t len, size_t i)
 {
-	sink_term(k, k->emit ? NULL : k->ix, k->doc, k->weight | k->flag, k->title, text, len, word);
+	char word[SEARCH_WORD_MAX + 8];   /* room for a write of 8 bytes at wlen < MAX */
+	size_t wlen = 0;
+	/* the word's last 8 bytes, the last at bits 56-63: shifted down at
+	 * the end, the word's bytes as one number if it has 8 or fewer */
+	uint64_t wword = 0;
+	int too_long = 0;
+	const size_t wstart = i;
+	for (;;) {
+		/* eight bytes at a time: most words are one read */
+		uint64_t x;
+		if (len - i >= 8) {
+			x = load_bytes8(text + i);
+		} else {   /* the text's last bytes, then NULs (no word byte) */
+			char tail[8] = { 0 };
+			memcpy(tail, text + i, len - i);
+			x = load_bytes8(tail);
+		}
+		uint64_t m = word_bytes(x);
+		uint64_t stop = ~m & 0x8080808080808080ULL;
+		size_t n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+		if (n) {
+			/* 0x20 lowercases a letter and is set in a digit; the
+			 * bytes read past the word go out of wword at the top,
+			 * and into word past wlen */
+			uint64_t low = x | m >> 2;
+			wword = wword >> (8 * n - 8) >> 8 | low << (64 - 8 * n);
+			if (wlen < SEARCH_WORD_MAX)
+				store_bytes8(word + wlen, low);
+			wlen += n;
+			if (wlen > SEARCH_WORD_MAX) {
+				wlen = SEARCH_WORD_MAX;
+				too_long = 1;
+			}
+			i += n;
+			if (n == 8)
+				continue;
+		}
+		/* text[i] is no letter or digit: '.' between digits goes on
+		 * the word (the one before it is the word's last) */
+		if (i < len && text[i] == '.' && is_ascii_digit((unsigned char)text[i - 1]) &&
+		    digit_at(text, len, i + 1)) {
+			wword = wword >> 8 | (uint64_t)'.' << 56;
+			if (wlen < SEARCH_WORD_MAX)
+				word[wlen++] = '.';
+			else
+				too_long = 1;
+			i++;
+			continue;
+		}
+		/* ',' before exactly three digits in a number: thousands */
+		if (i < len && text[i] == ',' && digit_at(text, len, i + 1) &&
+		    digit_at(text, len, i + 2) && digit_at(text, len, i + 3) &&
+		    !digit_at(text, len, i + 4) && all_digits(text, wstart, i)) {
+			i++;
+			continue;
+		}
+		break;
+	}
+	if (i == wstart)   /* not a word byte after all: WORD_CHAR[] and word_bytes() differ */
+		return i + 1;
+	if (!too_long)
+		sink_term(k, ix, doc, weight, title, word, wlen,
+			  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
+	return i;
+}
+
+/* Returns 1 if the character at text[i] (i < len, not ASCII but for a NUL)
+ * is a CJK letter; *n is its length, or, if it is no CJK letter, how far
+ * to step past it (invalid UTF-8 separates too, a byte at a time). */
+HOT int cjk_letter_at(const char *text, size_t len, size_t i, size_t *n)
+{
+	const unsigned char *u = (const unsigned char *)text + i;
+	if (u[0] >= 0xE5 && u[0] <= 0xE9 && len - i >= 3 && (u[1] & 0xC0) == 0x80 &&
+	    (u[2] & 0xC0) == 0x80) {
+		*n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
+		return 1;
+	}
+	uint32_t cp = 0;
+	int r = utf8_decode_fast(text + i, len - i, &cp);
+	*n = r > 0 ? (size_t)r : 1;
+	return r > 0 && is_cjk_letter(cp);
+}
+
+/*
+ * Reads the run of CJK letters whose first, of n bytes, is at text[i]:
+ * hands on the pair each letter after the first ends (both whole
+ * characters of text, valid UTF-8), then the run's last letter as a term
+ * of its own (no pair starts with it).  Returns where the run ends, past
+ * the character that ends it unless that is ASCII (tokenize() reads it).
+ */
+HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t doc,
+			uint32_t weight, int title, const char *text, size_t len, size_t i,
+			size_t n)
+{
+	const unsigned char *u = (const unsigned char *)text;
+	size_t prev = i;   /* the letter before, n bytes */
+	/* its bytes as one number; CJK: 3 or 4 bytes */
+	uint64_t prevword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
+			    (n == 4 ? (uint64_t)u[i + 3] << 24 : 0);
+	i += n;
+	while (i < len && u[i] >= 0x80) {
+		size_t m;
+		if (!cjk_letter_at(text, len, i, &m)) {
+			i += m;
+			break;
+		}
+		uint64_t curword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
+				   (m == 4 ? (uint64_t)u[i + 3] << 24 : 0);
+		sink_term(k, ix, doc, weight, title, text + prev, n + m, prevword | curword << (8 * n));
+		prev = i;
+		n = m;
+		prevword = curword;
+		i += m;
+	}
+	sink_term(k, ix, doc, weight, title, text + prev, n, prevword);
+	return i;
 }
 
 /*
@@ -314,20 +473,6 @@ COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t
  */
 static void tokenize(const char *text, size_t len, const struct sink *k)
 {
-	char word[SEARCH_WORD_MAX + 1];
-	size_t wlen = 0;
-	/* the word's last 8 bytes, the last at bits 56-63: shifted down
-	 * when the word ends, its bytes as one number if it has 8 or fewer */
-	uint64_t wword = 0;
-	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
-	 * does: whether it is too long and (from its text at wstart) whether
-	 * it is all digits. */
-	int too_long = 0;
-	size_t wstart = 0;
-	/* the CJK letter just before (0: none), for the pair it starts, or
-	 * a term of its own when the run ends after it */
-	size_t prevlen = 0;
-	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
 	struct search_index *ix = k->emit ? NULL : k->ix;
 	const uint32_t doc = k->doc, weight = k->weight | k->flag;
@@ -336,67 +481,16 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 	if (!text)
 		return;
 	size_t i = 0;
-	for (;;) {
-		size_t at = i;
-		unsigned char c = i < len ? (unsigned char)text[i] : 0;
-		int ascii = c && c < 0x80;   /* (a NUL byte is decoded: a separator) */
-		if (ascii) {
-			unsigned char w = WORD_CHAR[c];
+	while (i < len) {
+		unsigned char c = (unsigned char)text[i];
+		if (c - 1u < 0x7Fu) {   /* ASCII but NUL (a NUL is decoded: a separator) */
+			if (WORD_CHAR[c]) {
+				i = read_word(k, ix, doc, weight, title, text, len, i);
+				continue;
+			}
 			i++;
-			if (w) {   /* the word's letters and digits, up to what is not one */
-				if (prevlen)
-					sink_last(k, text + at - prevlen, prevlen, prevword);
-				prevlen = 0;
-				if (!wlen)
-					wstart = at;
-				for (;;) {
-					wword = wword >> 8 | (uint64_t)w << 56;
-					if (wlen < SEARCH_WORD_MAX)
-						word[wlen++] = (char)w;
-					else
-						too_long = 1;
-					if (i >= len || (unsigned char)text[i] >= 0x80 ||
-					    !(w = WORD_CHAR[(unsigned char)text[i]]))
-						break;
-					i++;
-				}
-				continue;
-			}
-			/* '.' between digits: a decimal number (the word's last
-			 * character is the one before, a '.' or ',' being taken
-			 * only before a digit) */
-			if (c == '.' && wlen && is_ascii_digit((unsigned char)text[at - 1]) &&
-			    digit_at(text, len, i)) {
-				wword = wword >> 8 | (uint64_t)'.' << 56;
-				if (wlen < SEARCH_WORD_MAX)
-					word[wlen++] = '.';
-				else
-					too_long = 1;
-				continue;
-			}
-			/* ',' before exactly three digits in a number: thousands */
-			if (c == ',' && wlen && digit_at(text, len, i) &&
-			    digit_at(text, len, i + 1) && digit_at(text, len, i + 2) &&
-			    !digit_at(text, len, i + 3) && all_digits(text, wstart, at))
-				continue;
-		}
-		if (wlen) {
-			if (!too_long)
-				sink_term(k, ix, doc, weight, title, word, wlen,
-					  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
-			wlen = 0;
-			too_long = 0;
-		}
-		if (at >= len) {
-			if (prevlen)
-				sink_last(k, text + at - prevlen, prevlen, prevword);
-			break;
-		}
-		if (ascii) {   /* not part of a word */
-			if (prevlen)
-				sink_last(k, text + at - prevlen, prevlen, prevword);
-			prevlen = 0;
 			if (grams && is_space(c)) {
+				size_t at = i - 1;
 				while (i < len && is_space((unsigned char)text[i]))
 					i++;
 				add_gram(k, text, len, run, at, i);
@@ -404,33 +498,11 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			}
 			continue;
 		}
-		int n;
-		if (c >= 0xE5 && c <= 0xE9 && len - i >= 3 &&
-		    ((unsigned char)text[i + 1] & 0xC0) == 0x80 &&
-		    ((unsigned char)text[i + 2] & 0xC0) == 0x80) {
-			n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
-			i += 3;
-		} else {
-			uint32_t cp = 0;
-			n = utf8_decode_fast(text + i, len - i, &cp);
-			i += n > 0 ? (size_t)n : 1;
-			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
-				if (prevlen)
-					sink_last(k, text + at - prevlen, prevlen, prevword);
-				prevlen = 0;
-				continue;
-			}
-		}
-		/* a CJK letter: the pair it ends, both whole characters of
-		 * text (valid UTF-8); itself only once the run ends after it */
-		const unsigned char *u = (const unsigned char *)text + at;
-		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
-				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
-		if (prevlen)
-			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
-				  prevword | curword << (8 * prevlen));
-		prevlen = (size_t)n;
-		prevword = curword;
+		size_t n;
+		if (cjk_letter_at(text, len, i, &n))
+			i = read_cjk_run(k, ix, doc, weight, title, text, len, i, n);
+		else
+			i += n;
 	}
 }
 
