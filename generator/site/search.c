@@ -176,6 +176,18 @@ static inline uint64_t load_bytes8(const char *s)
 #endif
 }
 
+/* Returns the four bytes at s as one number, byte k at bits 8k. */
+static inline uint32_t load_bytes4(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t w;
+	memcpy(&w, s, sizeof w);
+	return w;
+#else
+	return (uint32_t)bytes_word(s, 4);
+#endif
+}
+
 /* Writes w's eight bytes at s, as load_bytes8() reads them. */
 static inline void store_bytes8(char *s, uint64_t w)
 {
@@ -450,12 +462,21 @@ HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t 
 	i += n;
 	while (i < len && u[i] >= 0x80) {
 		size_t m;
-		if (!cjk_letter_at(text, len, i, &m)) {
+		uint64_t curword;
+		uint32_t x;
+		/* most letters are Han of three bytes (cjk_letter_at()): one
+		 * read of four tells, and gives the letter's bytes */
+		if (len - i >= 4 && (x = (uint32_t)load_bytes4(text + i),
+				     (x & 0xC0C000) == 0x808000 && (x & 0xFF) - 0xE5 <= 4)) {
+			m = 3;
+			curword = x & 0xFFFFFF;
+		} else if (!cjk_letter_at(text, len, i, &m)) {
 			i += m;
 			break;
+		} else {
+			curword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
+				  (m == 4 ? (uint64_t)u[i + 3] << 24 : 0);
 		}
-		uint64_t curword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
-				   (m == 4 ? (uint64_t)u[i + 3] << 24 : 0);
 		sink_term(k, ix, doc, weight, title, text + prev, n + m, prevword | curword << (8 * n));
 		prev = i;
 		n = m;
