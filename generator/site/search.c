@@ -229,9 +229,13 @@ struct sink {
 	uint32_t doc;               /* the section being added */
 	uint32_t weight;            /* what each occurrence adds */
 	uint32_t flag;              /* IN_TITLE in the title */
-	int title;                  /* 1: also each ASCII word's endings */
-	int grams;                  /* 1: also the phrase grams */
 };
+
+/* What the tokenizer reads, a constant in each of its three copies (a
+ * test of it for every term was 1% of the tokenizer): a section's text,
+ * its title (whose ASCII words also give their endings), or a
+ * search_tokenize() caller's text (no phrase grams, no index). */
+enum sink_into { INTO_TEXT, INTO_TITLE, INTO_EMIT };
 
 HOT void index_term(struct search_index *ix, const char *text, size_t len,
 		    uint64_t word, uint32_t doc, uint32_t weight);
@@ -241,9 +245,9 @@ static void add_title_endings(const struct sink *k, const char *text, size_t len
  * passes k's fields as well, held where they are not read again for
  * every term (the postings it writes could be them, for the compiler). */
 HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, uint32_t weight,
-		   int title, const char *text, size_t len, uint64_t word)
+		   enum sink_into into, const char *text, size_t len, uint64_t word)
 {
-	if (!ix) {
+	if (into == INTO_EMIT) {
 		char term[SEARCH_WORD_MAX + 1];
 		memcpy(term, text, len);
 		term[len] = '\0';
@@ -251,7 +255,7 @@ HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, 
 		return;
 	}
 	index_term(ix, text, len, word, doc, weight);
-	if (title)
+	if (into == INTO_TITLE)
 		add_title_endings(k, text, len);
 }
 
@@ -358,7 +362,7 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
  * was carried, and tested, over every character of the text.
  */
 HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc,
-		     uint32_t weight, int title, const char *text, size_t len, size_t i)
+		     uint32_t weight, enum sink_into into, const char *text, size_t len, size_t i)
 {
 	char word[SEARCH_WORD_MAX + 8];   /* room for a write of 8 bytes at wlen < MAX */
 	size_t wlen = 0;
@@ -421,7 +425,7 @@ HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc
 	if (i == wstart)   /* not a word byte after all: WORD_CHAR[] and word_bytes() differ */
 		return i + 1;
 	if (!too_long)
-		sink_term(k, ix, doc, weight, title, word, wlen,
+		sink_term(k, ix, doc, weight, into, word, wlen,
 			  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
 	return i;
 }
@@ -451,7 +455,7 @@ HOT int cjk_letter_at(const char *text, size_t len, size_t i, size_t *n)
  * the character that ends it unless that is ASCII (tokenize() reads it).
  */
 HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t doc,
-			uint32_t weight, int title, const char *text, size_t len, size_t i,
+			uint32_t weight, enum sink_into into, const char *text, size_t len, size_t i,
 			size_t n)
 {
 	const unsigned char *u = (const unsigned char *)text;
@@ -477,27 +481,27 @@ HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t 
 			curword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
 				  (m == 4 ? (uint64_t)u[i + 3] << 24 : 0);
 		}
-		sink_term(k, ix, doc, weight, title, text + prev, n + m, prevword | curword << (8 * n));
+		sink_term(k, ix, doc, weight, into, text + prev, n + m, prevword | curword << (8 * n));
 		prev = i;
 		n = m;
 		prevword = curword;
 		i += m;
 	}
-	sink_term(k, ix, doc, weight, title, text + prev, n, prevword);
+	sink_term(k, ix, doc, weight, into, text + prev, n, prevword);
 	return i;
 }
 
 /*
  * Splits text[0..len) into the terms of search_tokenize() and hands them to
- * k, in one pass: with k->grams also the phrase grams (add_gram()), each
+ * k, in one pass: into an index also the phrase grams (add_gram()), each
  * found at its run of space.
  */
-static void tokenize(const char *text, size_t len, const struct sink *k)
+HOT void tokenize(const char *text, size_t len, const struct sink *k, enum sink_into into)
 {
 	size_t run = 0;              /* where the text after the last space starts */
-	struct search_index *ix = k->emit ? NULL : k->ix;
+	struct search_index *ix = into == INTO_EMIT ? NULL : k->ix;
 	const uint32_t doc = k->doc, weight = k->weight | k->flag;
-	const int title = k->title, grams = k->grams;
+	const int grams = into != INTO_EMIT;
 
 	if (!text)
 		return;
@@ -506,7 +510,7 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		unsigned char c = (unsigned char)text[i];
 		if (c - 1u < 0x7Fu) {   /* ASCII but NUL (a NUL is decoded: a separator) */
 			if (WORD_CHAR[c]) {
-				i = read_word(k, ix, doc, weight, title, text, len, i);
+				i = read_word(k, ix, doc, weight, into, text, len, i);
 				continue;
 			}
 			i++;
@@ -521,16 +525,27 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 		}
 		size_t n;
 		if (cjk_letter_at(text, len, i, &n))
-			i = read_cjk_run(k, ix, doc, weight, title, text, len, i, n);
+			i = read_cjk_run(k, ix, doc, weight, into, text, len, i, n);
 		else
 			i += n;
 	}
 }
 
+/* The tokenizer's copies for a section's text and its title. */
+static void tokenize_text(const char *text, size_t len, const struct sink *k)
+{
+	tokenize(text, len, k, INTO_TEXT);
+}
+
+static void tokenize_title(const char *text, size_t len, const struct sink *k)
+{
+	tokenize(text, len, k, INTO_TITLE);
+}
+
 void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
 {
 	struct sink k = { .emit = emit, .ctx = ctx };
-	tokenize(text, len, &k);
+	tokenize(text, len, &k, INTO_EMIT);
 }
 
 /* ---- the index -------------------------------------------------------- */
@@ -796,12 +811,11 @@ void search_index_add(struct search_index *ix, const char *page,
 
 	/* whitespace only separates terms: collapsing it changes none */
 	struct sink k = { .ix = ix, .doc = (uint32_t)(ix->ndocs - 1), .weight = SEARCH_TITLE_WEIGHT,
-			  .flag = IN_TITLE, .title = 1, .grams = 1 };
-	tokenize(title, tlen, &k);
+			  .flag = IN_TITLE };
+	tokenize_title(title, tlen, &k);
 	k.weight = 1;
 	k.flag = 0;
-	k.title = 0;
-	tokenize(text, xlen, &k);
+	tokenize_text(text, xlen, &k);
 	arena_free(&sup);
 }
 
