@@ -303,38 +303,22 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 	return n > 0 && (size_t)n == end - at && is_cjk_letter(cp) ? (size_t)n : 0;
 }
 
-/*
- * The phrase gram across the run of space s[sp..after): the two characters
- * before it (after from, the end of the run of space before) and the two
- * after it, when all four are word characters ("memory bandwidth" gives
- * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
- * space, ASCII lowercased).  A query of words typed apart can be in a
- * section's text or title as written only if its own gram is there, so
- * search.js knows without loading a section whether a phrase boost could
- * lift it.  Grams hold a space and no word does; they are written in the
- * shards only, with weight 0.
- */
-static void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
-		     size_t after)
+/* Indexes the gram of ASCII "ab cd", its five bytes as one number (byte k
+ * at bits 8k).  Out of line, and add_gram()'s tests in tokenize(): a
+ * third of the runs of space give no gram, and a call that gives none
+ * saved and restored the registers adding a term needs (most grams are
+ * new terms). */
+COLD void index_gram5(const struct sink *k, uint64_t word)
 {
-	/* most grams are of ASCII either side: read from the bytes at once */
-	if (sp >= from + 2 && after + 1 < len) {
-		const unsigned char *u = (const unsigned char *)s;
-		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
-		if ((a | b | c | d) < 0x80) {
-			a = WORD_CHAR[a];
-			b = WORD_CHAR[b];
-			c = WORD_CHAR[c];
-			d = WORD_CHAR[d];
-			if (!a || !b || !c || !d)
-				return;
-			char gram[5] = { (char)a, (char)b, ' ', (char)c, (char)d };
-			index_term(k->ix, gram, 5,
-				   a | (uint64_t)b << 8 | (uint64_t)' ' << 16 | (uint64_t)c << 24 |
-				   (uint64_t)d << 32, k->doc, k->flag);
-			return;
-		}
-	}
+	char gram[8];
+	store_bytes8(gram, word);
+	index_term(k->ix, gram, 5, word, k->doc, k->flag);
+}
+
+/* add_gram() for all other characters. */
+COLD void add_gram_slow(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
+			size_t after)
+{
 	size_t n2 = word_char_before(s, from, sp);
 	size_t n1 = n2 ? word_char_before(s, from, sp - n2) : 0;
 	if (!n1 || after >= len)
@@ -350,6 +334,39 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 	g = gram_put(gram, g, s + after, n3);
 	g = gram_put(gram, g, s + after + n3, n4);
 	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
+}
+
+/*
+ * The phrase gram across the run of space s[sp..after): the two characters
+ * before it (after from, the end of the run of space before) and the two
+ * after it, when all four are word characters ("memory bandwidth" gives
+ * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
+ * space, ASCII lowercased).  A query of words typed apart can be in a
+ * section's text or title as written only if its own gram is there, so
+ * search.js knows without loading a section whether a phrase boost could
+ * lift it.  Grams hold a space and no word does; they are written in the
+ * shards only, with weight 0.
+ */
+HOT void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
+		  size_t after)
+{
+	/* most grams are of ASCII either side: read from the bytes at once,
+	 * in tokenize()'s loop (a third of its spaces give none) */
+	if (sp >= from + 2 && after + 1 < len) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
+		if ((a | b | c | d) < 0x80) {
+			a = WORD_CHAR[a];
+			b = WORD_CHAR[b];
+			c = WORD_CHAR[c];
+			d = WORD_CHAR[d];
+			if (a && b && c && d)
+				index_gram5(k, a | (uint64_t)b << 8 | (uint64_t)' ' << 16 |
+					       (uint64_t)c << 24 | (uint64_t)d << 32);
+			return;
+		}
+	}
+	add_gram_slow(k, s, len, from, sp, after);
 }
 
 /*
