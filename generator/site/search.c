@@ -94,7 +94,9 @@ struct search_index {
 	size_t free_blocks[64];     /* [k]: a block of 2^k postings left by a
 	                               term that grew (offset + 1; 0: none),
 	                               its first posting the next one's */
-	size_t *slots;              /* hash table of term index + 1; 0: empty */
+	size_t *slots;              /* hash table of (term index + 1) * sizeof (struct
+	                               term), where the term ends in terms (a probe
+	                               adds it, not multiplies); 0: empty */
 	size_t nslots;              /* a power of two, at least twice nterms */
 	struct page *pages;
 	size_t npages, pages_cap;
@@ -599,7 +601,7 @@ static void rehash(struct search_index *ix, size_t nslots)
 		size_t s = (size_t)ix->terms[t].hash & (nslots - 1);
 		while (ix->slots[s])
 			s = (s + 1) & (nslots - 1);
-		ix->slots[s] = t + 1;
+		ix->slots[s] = (t + 1) * sizeof *ix->terms;
 	}
 }
 
@@ -639,7 +641,7 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	to[len] = '\0';
 	ix->words.len += len + 1;
 	to[len + 1] = '\0';
-	ix->slots[s] = ix->nterms;
+	ix->slots[s] = ix->nterms * sizeof *ix->terms;
 	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
 		rehash(ix, size_mul(ix->nslots, 2));
 	/* its first block: 4 postings in a chapter's index (fewer moves), 1
@@ -657,7 +659,7 @@ HOT struct term *term_get_hashed(struct search_index *ix, const char *text, size
 	size_t s = (size_t)h & mask;
 	for (size_t e; (e = ix->slots[s]); s = (s + 1) & mask) {
 		/* the stored hash settles most probes without reading the text */
-		struct term *t = &ix->terms[e - 1];
+		struct term *t = (struct term *)((char *)ix->terms + e) - 1;
 		if (t->hash == h && t->len == len &&
 		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
 			return t;
