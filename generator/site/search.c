@@ -857,14 +857,22 @@ static void pack_str(struct buf *b, const char *s)
  * after chapter in one index, whose tables are then grown only once. */
 static void index_clear(struct search_index *ix)
 {
-	for (size_t k = 0; k < ix->nterms; k++)
-		if (ix->terms[k].own)
-			free(ix->terms[k].p.own);
+	/* each term's slot emptied, found as term_get_hashed() found it: the
+	 * table is as large as the largest chapter's, most chapters have
+	 * fewer terms (clearing the whole of it cost twice as much) */
+	size_t mask = ix->nslots - 1;
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = &ix->terms[k];
+		if (t->own)
+			free(t->p.own);
+		size_t s = (size_t)t->hash & mask, e = (k + 1) * sizeof *ix->terms;
+		while (ix->slots[s] != e)   /* (every term has a slot) */
+			s = (s + 1) & mask;
+		ix->slots[s] = 0;
+	}
 	ix->nterms = 0;
 	ix->npool = 0;
 	memset(ix->free_blocks, 0, sizeof ix->free_blocks);
-	if (ix->nslots)
-		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
 	buf_reset(&ix->words);
 	for (size_t k = 0; k < ix->npages; k++) {
 		free(ix->pages[k].path);

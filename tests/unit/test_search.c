@@ -566,6 +566,52 @@ static char *shard_postings(const char *json, const char *term)
 
 /* The split index (search.h): a head, shards of postings with phrase
  * grams, the sections of each page, each deflated in base64. */
+/* Adds to ix a chapter of n sections, each of distinct words made of the
+ * seed, the section and the word's number, and Chinese pairs (a third of
+ * the words also in the section before, so postings grow). */
+static void add_chapter(struct search_index *ix, unsigned seed, size_t n, size_t words)
+{
+	struct buf text = BUF_INIT;
+	for (size_t k = 0; k < n; k++) {
+		buf_reset(&text);
+		for (size_t w = 0; w < words; w++) {
+			size_t sec = w % 3 ? k : (k ? k - 1 : 0);
+			buf_addf(&text, "w%ux%zuy%zu 显存%zu ", seed, sec, w, w % 7);
+		}
+		char title[32];
+		snprintf(title, sizeof title, "Title %u %zu", seed, k);
+		search_index_add(ix, "c.html", "", title, text.data);
+	}
+	buf_release(&text);
+}
+
+/* A rendering thread indexes chapter after chapter in one index: packed,
+ * it is emptied (its hash table's slots each cleared) and keeps its grown
+ * table; the chapters after a large one pack to the very bytes a new
+ * index gives them. */
+static void test_index_reuse(void **state)
+{
+	(void)state;
+	struct search_index *reused = search_index_new();
+	size_t len;
+	add_chapter(reused, 1, 40, 300);   /* thousands of terms: the table grows */
+	free(search_index_pack(reused, &len));
+	for (unsigned c = 2; c < 6; c++) {
+		struct search_index *fresh = search_index_new();
+		add_chapter(fresh, c, c, 20 * c);
+		add_chapter(reused, c, c, 20 * c);
+		size_t la, lb;
+		char *a = search_index_pack(fresh, &la), *b = search_index_pack(reused, &lb);
+		assert_int_equal(la, lb);
+		assert_memory_equal(a, b, la);
+		assert_int_equal(search_index_count(reused), 0);
+		free(a);
+		free(b);
+		search_index_free(fresh);
+	}
+	search_index_free(reused);
+}
+
 static void test_split_files(void **state)
 {
 	(void)state;
@@ -1059,6 +1105,7 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_quote_random),
 		cmocka_unit_test(test_pack_merge),
+		cmocka_unit_test(test_index_reuse),
 		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_shard_of_spread),
