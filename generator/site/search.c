@@ -190,6 +190,17 @@ static inline uint32_t load_bytes4(const char *s)
 #endif
 }
 
+/* Returns the eight bytes at text[i..len) as load_bytes8() reads them,
+ * with NULs for those past len. */
+static inline uint64_t read_bytes8(const char *text, size_t len, size_t i)
+{
+	if (len - i >= 8)
+		return load_bytes8(text + i);
+	char tail[8] = { 0 };
+	memcpy(tail, text + i, len - i);
+	return load_bytes8(tail);
+}
+
 /* Writes w's eight bytes at s, as load_bytes8() reads them. */
 static inline void store_bytes8(char *s, uint64_t w)
 {
@@ -390,19 +401,31 @@ HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc
 	uint64_t wword = 0;
 	int too_long = 0;
 	const size_t wstart = i;
-	for (;;) {
-		/* eight bytes at a time: most words are one read */
-		uint64_t x;
-		if (len - i >= 8) {
-			x = load_bytes8(text + i);
-		} else {   /* the text's last bytes, then NULs (no word byte) */
-			char tail[8] = { 0 };
-			memcpy(tail, text + i, len - i);
-			x = load_bytes8(tail);
+	/* eight bytes at a time: most words are one read */
+	uint64_t x = read_bytes8(text, len, i);
+	uint64_t m = word_bytes(x);
+	uint64_t stop = ~m & 0x8080808080808080ULL;
+	size_t n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+	if (n - 1 < 7) {
+		/* most words: 1 to 7 bytes, and what ends them (the byte
+		 * after, in x) is neither '.' nor ',' */
+		unsigned char end = (unsigned char)(x >> (8 * n));
+		if (end != '.' && end != ',') {
+			uint64_t low = (x | m >> 2) & ~(~0ULL << (8 * n));
+			store_bytes8(word, low);
+			sink_term(k, ix, doc, weight, into, word, n, low);
+			return i + n;
 		}
-		uint64_t m = word_bytes(x);
-		uint64_t stop = ~m & 0x8080808080808080ULL;
-		size_t n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+	}
+	if (!n)   /* not a word byte after all: WORD_CHAR[] and word_bytes() differ */
+		return i + 1;
+	for (;;) {
+		if (i != wstart) {
+			x = read_bytes8(text, len, i);
+			m = word_bytes(x);
+			stop = ~m & 0x8080808080808080ULL;
+			n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+		}
 		if (n) {
 			/* 0x20 lowercases a letter and is set in a digit; the
 			 * bytes read past the word go out of wword at the top,
@@ -441,8 +464,6 @@ HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc
 		}
 		break;
 	}
-	if (i == wstart)   /* not a word byte after all: WORD_CHAR[] and word_bytes() differ */
-		return i + 1;
 	if (!too_long)
 		sink_term(k, ix, doc, weight, into, word, wlen,
 			  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
