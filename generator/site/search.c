@@ -94,7 +94,9 @@ struct search_index {
 	size_t free_blocks[64];     /* [k]: a block of 2^k postings left by a
 	                               term that grew (offset + 1; 0: none),
 	                               its first posting the next one's */
-	size_t *slots;              /* hash table of term index + 1; 0: empty */
+	size_t *slots;              /* hash table of (term index + 1) * sizeof (struct
+	                               term), where the term ends in terms (a probe
+	                               adds it, not multiplies); 0: empty */
 	size_t nslots;              /* a power of two, at least twice nterms */
 	struct page *pages;
 	size_t npages, pages_cap;
@@ -163,6 +165,67 @@ static uint64_t bytes_word(const char *s, size_t n)
 	return w;
 }
 
+/* Returns the eight bytes at s as one number, byte k at bits 8k (the
+ * order bytes_word() and the word's register keep). */
+static inline uint64_t load_bytes8(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+	memcpy(&w, s, sizeof w);
+	return w;
+#else
+	return bytes_word(s, 8);
+#endif
+}
+
+/* Returns the four bytes at s as one number, byte k at bits 8k. */
+static inline uint32_t load_bytes4(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t w;
+	memcpy(&w, s, sizeof w);
+	return w;
+#else
+	return (uint32_t)bytes_word(s, 4);
+#endif
+}
+
+/* Returns the eight bytes at text[i..len) as load_bytes8() reads them,
+ * with NULs for those past len. */
+static inline uint64_t read_bytes8(const char *text, size_t len, size_t i)
+{
+	if (len - i >= 8)
+		return load_bytes8(text + i);
+	char tail[8] = { 0 };
+	memcpy(tail, text + i, len - i);
+	return load_bytes8(tail);
+}
+
+/* Writes w's eight bytes at s, as load_bytes8() reads them. */
+static inline void store_bytes8(char *s, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(s, &w, sizeof w);
+#else
+	for (int k = 0; k < 8; k++)
+		s[k] = (char)(w >> (8 * k));
+#endif
+}
+
+/* The high bit of each byte of x (bytes as load_bytes8() reads them) that
+ * is an ASCII letter or digit, WORD_CHAR[]'s bytes; every other bit zero.
+ * Each test adds to the byte's low seven bits a number that carries into
+ * its high bit from the bound on, and never out of the byte. */
+static inline uint64_t word_bytes(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ULL, high = ones << 7;
+	uint64_t a = x & ~high;
+	uint64_t y = a | ones * 0x20;   /* letters lowercased */
+	uint64_t letter = (y + ones * (0x80 - 'a')) & ~(y + ones * (0x80 - 'z' - 1));
+	uint64_t digit = (a + ones * (0x80 - '0')) & ~(a + ones * (0x80 - '9' - 1));
+	return (letter | digit) & ~x & high;
+}
+
 /*
  * Where the tokenizer's terms go: a search_tokenize() caller's function,
  * or the index a section is being added to.  Terms are handed on with,
@@ -179,9 +242,13 @@ struct sink {
 	uint32_t doc;               /* the section being added */
 	uint32_t weight;            /* what each occurrence adds */
 	uint32_t flag;              /* IN_TITLE in the title */
-	int title;                  /* 1: also each ASCII word's endings */
-	int grams;                  /* 1: also the phrase grams */
 };
+
+/* What the tokenizer reads, a constant in each of its three copies (a
+ * test of it for every term was 1% of the tokenizer): a section's text,
+ * its title (whose ASCII words also give their endings), or a
+ * search_tokenize() caller's text (no phrase grams, no index). */
+enum sink_into { INTO_TEXT, INTO_TITLE, INTO_EMIT };
 
 HOT void index_term(struct search_index *ix, const char *text, size_t len,
 		    uint64_t word, uint32_t doc, uint32_t weight);
@@ -191,9 +258,9 @@ static void add_title_endings(const struct sink *k, const char *text, size_t len
  * passes k's fields as well, held where they are not read again for
  * every term (the postings it writes could be them, for the compiler). */
 HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, uint32_t weight,
-		   int title, const char *text, size_t len, uint64_t word)
+		   enum sink_into into, const char *text, size_t len, uint64_t word)
 {
-	if (!ix) {
+	if (into == INTO_EMIT) {
 		char term[SEARCH_WORD_MAX + 1];
 		memcpy(term, text, len);
 		term[len] = '\0';
@@ -201,7 +268,7 @@ HOT void sink_term(const struct sink *k, struct search_index *ix, uint32_t doc, 
 		return;
 	}
 	index_term(ix, text, len, word, doc, weight);
-	if (title)
+	if (into == INTO_TITLE)
 		add_title_endings(k, text, len);
 }
 
@@ -249,38 +316,22 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 	return n > 0 && (size_t)n == end - at && is_cjk_letter(cp) ? (size_t)n : 0;
 }
 
-/*
- * The phrase gram across the run of space s[sp..after): the two characters
- * before it (after from, the end of the run of space before) and the two
- * after it, when all four are word characters ("memory bandwidth" gives
- * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
- * space, ASCII lowercased).  A query of words typed apart can be in a
- * section's text or title as written only if its own gram is there, so
- * search.js knows without loading a section whether a phrase boost could
- * lift it.  Grams hold a space and no word does; they are written in the
- * shards only, with weight 0.
- */
-static void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
-		     size_t after)
+/* Indexes the gram of ASCII "ab cd", its five bytes as one number (byte k
+ * at bits 8k).  Out of line, and add_gram()'s tests in tokenize(): a
+ * third of the runs of space give no gram, and a call that gives none
+ * saved and restored the registers adding a term needs (most grams are
+ * new terms). */
+COLD void index_gram5(const struct sink *k, uint64_t word)
 {
-	/* most grams are of ASCII either side: read from the bytes at once */
-	if (sp >= from + 2 && after + 1 < len) {
-		const unsigned char *u = (const unsigned char *)s;
-		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
-		if ((a | b | c | d) < 0x80) {
-			a = WORD_CHAR[a];
-			b = WORD_CHAR[b];
-			c = WORD_CHAR[c];
-			d = WORD_CHAR[d];
-			if (!a || !b || !c || !d)
-				return;
-			char gram[5] = { (char)a, (char)b, ' ', (char)c, (char)d };
-			index_term(k->ix, gram, 5,
-				   a | (uint64_t)b << 8 | (uint64_t)' ' << 16 | (uint64_t)c << 24 |
-				   (uint64_t)d << 32, k->doc, k->flag);
-			return;
-		}
-	}
+	char gram[8];
+	store_bytes8(gram, word);
+	index_term(k->ix, gram, 5, word, k->doc, k->flag);
+}
+
+/* add_gram() for all other characters. */
+COLD void add_gram_slow(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
+			size_t after)
+{
 	size_t n2 = word_char_before(s, from, sp);
 	size_t n1 = n2 ? word_char_before(s, from, sp - n2) : 0;
 	if (!n1 || after >= len)
@@ -298,105 +349,213 @@ static void add_gram(const struct sink *k, const char *s, size_t len, size_t fro
 	index_term(k->ix, gram, g, g <= 8 ? bytes_word(gram, g) : 0, k->doc, k->flag);
 }
 
-/* Hands on the CJK letter text[0..len) (its bytes: word) as a term of its
- * own: the run of CJK letters it is in ends after it, so no pair starts
- * with it.  Out of line: one letter in twelve ends a run in the bench
- * book's Chinese, and four places in tokenize() hand one on. */
-COLD void sink_last(const struct sink *k, const char *text, size_t len, uint64_t word)
+/*
+ * The phrase gram across the run of space s[sp..after): the two characters
+ * before it (after from, the end of the run of space before) and the two
+ * after it, when all four are word characters ("memory bandwidth" gives
+ * "ry ba"; "TB/s, 3" none), as search.js sees the text (space runs one
+ * space, ASCII lowercased).  A query of words typed apart can be in a
+ * section's text or title as written only if its own gram is there, so
+ * search.js knows without loading a section whether a phrase boost could
+ * lift it.  Grams hold a space and no word does; they are written in the
+ * shards only, with weight 0.
+ */
+HOT void add_gram(const struct sink *k, const char *s, size_t len, size_t from, size_t sp,
+		  size_t after)
 {
-	sink_term(k, k->emit ? NULL : k->ix, k->doc, k->weight | k->flag, k->title, text, len, word);
+	/* most grams are of ASCII either side: read from the bytes at once,
+	 * in tokenize()'s loop (a third of its spaces give none) */
+	if (sp >= from + 2 && after + 1 < len) {
+		const unsigned char *u = (const unsigned char *)s;
+		unsigned char a = u[sp - 2], b = u[sp - 1], c = u[after], d = u[after + 1];
+		if ((a | b | c | d) < 0x80) {
+			a = WORD_CHAR[a];
+			b = WORD_CHAR[b];
+			c = WORD_CHAR[c];
+			d = WORD_CHAR[d];
+			if (a && b && c && d)
+				index_gram5(k, a | (uint64_t)b << 8 | (uint64_t)' ' << 16 |
+					       (uint64_t)c << 24 | (uint64_t)d << 32);
+			return;
+		}
+	}
+	add_gram_slow(k, s, len, from, sp, after);
+}
+
+/*
+ * Reads the ASCII word that starts at text[i] (a letter or digit): its
+ * letters and digits, lowercased, a '.' between two digits (a decimal
+ * number) and, dropped, a ',' before exactly three digits in a number
+ * (thousands).  Hands it on unless it is longer than SEARCH_WORD_MAX
+ * (judged on the whole word, as search.js does) and returns where it
+ * ends.  The word's state lives here, not in tokenize()'s loop: there it
+ * was carried, and tested, over every character of the text.
+ */
+HOT size_t read_word(const struct sink *k, struct search_index *ix, uint32_t doc,
+		     uint32_t weight, enum sink_into into, const char *text, size_t len, size_t i)
+{
+	char word[SEARCH_WORD_MAX + 8];   /* room for a write of 8 bytes at wlen < MAX */
+	size_t wlen = 0;
+	/* the word's last 8 bytes, the last at bits 56-63: shifted down at
+	 * the end, the word's bytes as one number if it has 8 or fewer */
+	uint64_t wword = 0;
+	int too_long = 0;
+	const size_t wstart = i;
+	/* eight bytes at a time: most words are one read */
+	uint64_t x = read_bytes8(text, len, i);
+	uint64_t m = word_bytes(x);
+	uint64_t stop = ~m & 0x8080808080808080ULL;
+	size_t n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+	if (n - 1 < 7) {
+		/* most words: 1 to 7 bytes, and what ends them (the byte
+		 * after, in x) is neither '.' nor ',' */
+		unsigned char end = (unsigned char)(x >> (8 * n));
+		if (end != '.' && end != ',') {
+			uint64_t low = (x | m >> 2) & ~(~0ULL << (8 * n));
+			store_bytes8(word, low);
+			sink_term(k, ix, doc, weight, into, word, n, low);
+			return i + n;
+		}
+	}
+	if (!n)   /* not a word byte after all: WORD_CHAR[] and word_bytes() differ */
+		return i + 1;
+	for (;;) {
+		if (i != wstart) {
+			x = read_bytes8(text, len, i);
+			m = word_bytes(x);
+			stop = ~m & 0x8080808080808080ULL;
+			n = stop ? (size_t)__builtin_ctzll(stop) >> 3 : 8;
+		}
+		if (n) {
+			/* 0x20 lowercases a letter and is set in a digit; the
+			 * bytes read past the word go out of wword at the top,
+			 * and into word past wlen */
+			uint64_t low = x | m >> 2;
+			wword = wword >> (8 * n - 8) >> 8 | low << (64 - 8 * n);
+			if (wlen < SEARCH_WORD_MAX)
+				store_bytes8(word + wlen, low);
+			wlen += n;
+			if (wlen > SEARCH_WORD_MAX) {
+				wlen = SEARCH_WORD_MAX;
+				too_long = 1;
+			}
+			i += n;
+			if (n == 8)
+				continue;
+		}
+		/* text[i] is no letter or digit: '.' between digits goes on
+		 * the word (the one before it is the word's last) */
+		if (i < len && text[i] == '.' && is_ascii_digit((unsigned char)text[i - 1]) &&
+		    digit_at(text, len, i + 1)) {
+			wword = wword >> 8 | (uint64_t)'.' << 56;
+			if (wlen < SEARCH_WORD_MAX)
+				word[wlen++] = '.';
+			else
+				too_long = 1;
+			i++;
+			continue;
+		}
+		/* ',' before exactly three digits in a number: thousands */
+		if (i < len && text[i] == ',' && digit_at(text, len, i + 1) &&
+		    digit_at(text, len, i + 2) && digit_at(text, len, i + 3) &&
+		    !digit_at(text, len, i + 4) && all_digits(text, wstart, i)) {
+			i++;
+			continue;
+		}
+		break;
+	}
+	if (!too_long)
+		sink_term(k, ix, doc, weight, into, word, wlen,
+			  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
+	return i;
+}
+
+/* Returns 1 if the character at text[i] (i < len, not ASCII but for a NUL)
+ * is a CJK letter; *n is its length, or, if it is no CJK letter, how far
+ * to step past it (invalid UTF-8 separates too, a byte at a time). */
+HOT int cjk_letter_at(const char *text, size_t len, size_t i, size_t *n)
+{
+	const unsigned char *u = (const unsigned char *)text + i;
+	if (u[0] >= 0xE5 && u[0] <= 0xE9 && len - i >= 3 && (u[1] & 0xC0) == 0x80 &&
+	    (u[2] & 0xC0) == 0x80) {
+		*n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
+		return 1;
+	}
+	uint32_t cp = 0;
+	int r = utf8_decode_fast(text + i, len - i, &cp);
+	*n = r > 0 ? (size_t)r : 1;
+	return r > 0 && is_cjk_letter(cp);
+}
+
+/*
+ * Reads the run of CJK letters whose first, of n bytes, is at text[i]:
+ * hands on the pair each letter after the first ends (both whole
+ * characters of text, valid UTF-8), then the run's last letter as a term
+ * of its own (no pair starts with it).  Returns where the run ends, past
+ * the character that ends it unless that is ASCII (tokenize() reads it).
+ */
+HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t doc,
+			uint32_t weight, enum sink_into into, const char *text, size_t len, size_t i,
+			size_t n)
+{
+	const unsigned char *u = (const unsigned char *)text;
+	size_t prev = i;   /* the letter before, n bytes */
+	/* its bytes as one number; CJK: 3 or 4 bytes */
+	uint64_t prevword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
+			    (n == 4 ? (uint64_t)u[i + 3] << 24 : 0);
+	i += n;
+	while (i < len && u[i] >= 0x80) {
+		size_t m;
+		uint64_t curword;
+		uint32_t x;
+		/* most letters are Han of three bytes (cjk_letter_at()): one
+		 * read of four tells, and gives the letter's bytes */
+		if (len - i >= 4 && (x = (uint32_t)load_bytes4(text + i),
+				     (x & 0xC0C000) == 0x808000 && (x & 0xFF) - 0xE5 <= 4)) {
+			m = 3;
+			curword = x & 0xFFFFFF;
+		} else if (!cjk_letter_at(text, len, i, &m)) {
+			i += m;
+			break;
+		} else {
+			curword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
+				  (m == 4 ? (uint64_t)u[i + 3] << 24 : 0);
+		}
+		sink_term(k, ix, doc, weight, into, text + prev, n + m, prevword | curword << (8 * n));
+		prev = i;
+		n = m;
+		prevword = curword;
+		i += m;
+	}
+	sink_term(k, ix, doc, weight, into, text + prev, n, prevword);
+	return i;
 }
 
 /*
  * Splits text[0..len) into the terms of search_tokenize() and hands them to
- * k, in one pass: with k->grams also the phrase grams (add_gram()), each
+ * k, in one pass: into an index also the phrase grams (add_gram()), each
  * found at its run of space.
  */
-static void tokenize(const char *text, size_t len, const struct sink *k)
+HOT void tokenize(const char *text, size_t len, const struct sink *k, enum sink_into into)
 {
-	char word[SEARCH_WORD_MAX + 1];
-	size_t wlen = 0;
-	/* the word's last 8 bytes, the last at bits 56-63: shifted down
-	 * when the word ends, its bytes as one number if it has 8 or fewer */
-	uint64_t wword = 0;
-	/* Judged on the whole word, even past SEARCH_WORD_MAX, as search.js
-	 * does: whether it is too long and (from its text at wstart) whether
-	 * it is all digits. */
-	int too_long = 0;
-	size_t wstart = 0;
-	/* the CJK letter just before (0: none), for the pair it starts, or
-	 * a term of its own when the run ends after it */
-	size_t prevlen = 0;
-	uint64_t prevword = 0;
 	size_t run = 0;              /* where the text after the last space starts */
-	struct search_index *ix = k->emit ? NULL : k->ix;
+	struct search_index *ix = into == INTO_EMIT ? NULL : k->ix;
 	const uint32_t doc = k->doc, weight = k->weight | k->flag;
-	const int title = k->title, grams = k->grams;
+	const int grams = into != INTO_EMIT;
 
 	if (!text)
 		return;
 	size_t i = 0;
-	for (;;) {
-		size_t at = i;
-		unsigned char c = i < len ? (unsigned char)text[i] : 0;
-		int ascii = c && c < 0x80;   /* (a NUL byte is decoded: a separator) */
-		if (ascii) {
-			unsigned char w = WORD_CHAR[c];
+	while (i < len) {
+		unsigned char c = (unsigned char)text[i];
+		if (c - 1u < 0x7Fu) {   /* ASCII but NUL (a NUL is decoded: a separator) */
+			if (WORD_CHAR[c]) {
+				i = read_word(k, ix, doc, weight, into, text, len, i);
+				continue;
+			}
 			i++;
-			if (w) {   /* the word's letters and digits, up to what is not one */
-				if (prevlen)
-					sink_last(k, text + at - prevlen, prevlen, prevword);
-				prevlen = 0;
-				if (!wlen)
-					wstart = at;
-				for (;;) {
-					wword = wword >> 8 | (uint64_t)w << 56;
-					if (wlen < SEARCH_WORD_MAX)
-						word[wlen++] = (char)w;
-					else
-						too_long = 1;
-					if (i >= len || (unsigned char)text[i] >= 0x80 ||
-					    !(w = WORD_CHAR[(unsigned char)text[i]]))
-						break;
-					i++;
-				}
-				continue;
-			}
-			/* '.' between digits: a decimal number (the word's last
-			 * character is the one before, a '.' or ',' being taken
-			 * only before a digit) */
-			if (c == '.' && wlen && is_ascii_digit((unsigned char)text[at - 1]) &&
-			    digit_at(text, len, i)) {
-				wword = wword >> 8 | (uint64_t)'.' << 56;
-				if (wlen < SEARCH_WORD_MAX)
-					word[wlen++] = '.';
-				else
-					too_long = 1;
-				continue;
-			}
-			/* ',' before exactly three digits in a number: thousands */
-			if (c == ',' && wlen && digit_at(text, len, i) &&
-			    digit_at(text, len, i + 1) && digit_at(text, len, i + 2) &&
-			    !digit_at(text, len, i + 3) && all_digits(text, wstart, at))
-				continue;
-		}
-		if (wlen) {
-			if (!too_long)
-				sink_term(k, ix, doc, weight, title, word, wlen,
-					  wlen <= 8 ? wword >> (8 * (8 - wlen)) : 0);
-			wlen = 0;
-			too_long = 0;
-		}
-		if (at >= len) {
-			if (prevlen)
-				sink_last(k, text + at - prevlen, prevlen, prevword);
-			break;
-		}
-		if (ascii) {   /* not part of a word */
-			if (prevlen)
-				sink_last(k, text + at - prevlen, prevlen, prevword);
-			prevlen = 0;
 			if (grams && is_space(c)) {
+				size_t at = i - 1;
 				while (i < len && is_space((unsigned char)text[i]))
 					i++;
 				add_gram(k, text, len, run, at, i);
@@ -404,40 +563,29 @@ static void tokenize(const char *text, size_t len, const struct sink *k)
 			}
 			continue;
 		}
-		int n;
-		if (c >= 0xE5 && c <= 0xE9 && len - i >= 3 &&
-		    ((unsigned char)text[i + 1] & 0xC0) == 0x80 &&
-		    ((unsigned char)text[i + 2] & 0xC0) == 0x80) {
-			n = 3;   /* U+5000–U+9FFF: Han, most of a Chinese text */
-			i += 3;
-		} else {
-			uint32_t cp = 0;
-			n = utf8_decode_fast(text + i, len - i, &cp);
-			i += n > 0 ? (size_t)n : 1;
-			if (n <= 0 || !is_cjk_letter(cp)) {   /* invalid UTF-8 separates too */
-				if (prevlen)
-					sink_last(k, text + at - prevlen, prevlen, prevword);
-				prevlen = 0;
-				continue;
-			}
-		}
-		/* a CJK letter: the pair it ends, both whole characters of
-		 * text (valid UTF-8); itself only once the run ends after it */
-		const unsigned char *u = (const unsigned char *)text + at;
-		uint64_t curword = u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16 |
-				   (n == 4 ? (uint64_t)u[3] << 24 : 0);   /* CJK: 3 or 4 bytes */
-		if (prevlen)
-			sink_term(k, ix, doc, weight, title, text + at - prevlen, prevlen + (size_t)n,
-				  prevword | curword << (8 * prevlen));
-		prevlen = (size_t)n;
-		prevword = curword;
+		size_t n;
+		if (cjk_letter_at(text, len, i, &n))
+			i = read_cjk_run(k, ix, doc, weight, into, text, len, i, n);
+		else
+			i += n;
 	}
+}
+
+/* The tokenizer's copies for a section's text and its title. */
+static void tokenize_text(const char *text, size_t len, const struct sink *k)
+{
+	tokenize(text, len, k, INTO_TEXT);
+}
+
+static void tokenize_title(const char *text, size_t len, const struct sink *k)
+{
+	tokenize(text, len, k, INTO_TITLE);
 }
 
 void search_tokenize(const char *text, size_t len, search_emit_fn *emit, void *ctx)
 {
 	struct sink k = { .emit = emit, .ctx = ctx };
-	tokenize(text, len, &k);
+	tokenize(text, len, &k, INTO_EMIT);
 }
 
 /* ---- the index -------------------------------------------------------- */
@@ -474,7 +622,7 @@ static void rehash(struct search_index *ix, size_t nslots)
 		size_t s = (size_t)ix->terms[t].hash & (nslots - 1);
 		while (ix->slots[s])
 			s = (s + 1) & (nslots - 1);
-		ix->slots[s] = t + 1;
+		ix->slots[s] = (t + 1) * sizeof *ix->terms;
 	}
 }
 
@@ -514,7 +662,7 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	to[len] = '\0';
 	ix->words.len += len + 1;
 	to[len + 1] = '\0';
-	ix->slots[s] = ix->nterms;
+	ix->slots[s] = ix->nterms * sizeof *ix->terms;
 	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
 		rehash(ix, size_mul(ix->nslots, 2));
 	/* its first block: 4 postings in a chapter's index (fewer moves), 1
@@ -532,7 +680,7 @@ HOT struct term *term_get_hashed(struct search_index *ix, const char *text, size
 	size_t s = (size_t)h & mask;
 	for (size_t e; (e = ix->slots[s]); s = (s + 1) & mask) {
 		/* the stored hash settles most probes without reading the text */
-		struct term *t = &ix->terms[e - 1];
+		struct term *t = (struct term *)((char *)ix->terms + e) - 1;
 		if (t->hash == h && t->len == len &&
 		    (len <= 8 || same_bytes(ix->words.data + t->text, text, len)))
 			return t;
@@ -703,12 +851,11 @@ void search_index_add(struct search_index *ix, const char *page,
 
 	/* whitespace only separates terms: collapsing it changes none */
 	struct sink k = { .ix = ix, .doc = (uint32_t)(ix->ndocs - 1), .weight = SEARCH_TITLE_WEIGHT,
-			  .flag = IN_TITLE, .title = 1, .grams = 1 };
-	tokenize(title, tlen, &k);
+			  .flag = IN_TITLE };
+	tokenize_title(title, tlen, &k);
 	k.weight = 1;
 	k.flag = 0;
-	k.title = 0;
-	tokenize(text, xlen, &k);
+	tokenize_text(text, xlen, &k);
 	arena_free(&sup);
 }
 
@@ -781,14 +928,22 @@ static inline uint32_t weight_unpack(uint32_t v)
  * after chapter in one index, whose tables are then grown only once. */
 static void index_clear(struct search_index *ix)
 {
-	for (size_t k = 0; k < ix->nterms; k++)
-		if (ix->terms[k].own)
-			free(ix->terms[k].p.own);
+	/* each term's slot emptied, found as term_get_hashed() found it: the
+	 * table is as large as the largest chapter's, most chapters have
+	 * fewer terms (clearing the whole of it cost twice as much) */
+	size_t mask = ix->nslots - 1;
+	for (size_t k = 0; k < ix->nterms; k++) {
+		const struct term *t = &ix->terms[k];
+		if (t->own)
+			free(t->p.own);
+		size_t s = (size_t)t->hash & mask, e = (k + 1) * sizeof *ix->terms;
+		while (ix->slots[s] != e)   /* (every term has a slot) */
+			s = (s + 1) & mask;
+		ix->slots[s] = 0;
+	}
 	ix->nterms = 0;
 	ix->npool = 0;
 	memset(ix->free_blocks, 0, sizeof ix->free_blocks);
-	if (ix->nslots)
-		memset(ix->slots, 0, ix->nslots * sizeof *ix->slots);
 	buf_reset(&ix->words);
 	for (size_t k = 0; k < ix->npages; k++) {
 		free(ix->pages[k].path);

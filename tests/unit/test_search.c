@@ -124,6 +124,138 @@ static void test_long_words(void **state)
 	assert_string_equal(tokens(text), "x");
 }
 
+/* The tokenizer as search.h states it, a character at a time.  The
+ * index's reads a word eight bytes at a time and a run of CJK letters in
+ * a loop of its own: it must split every text as this one does. */
+static int ref_cjk_letter(uint32_t c)
+{
+	return utf8_is_han(c) || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF) ||
+	       c == 0x3005;
+}
+
+static int ref_digit(const char *s, size_t len, size_t i)
+{
+	return i < len && s[i] >= '0' && s[i] <= '9';
+}
+
+static void ref_emit(struct buf *out, const char *term, size_t len)
+{
+	if (out->len)
+		buf_addch(out, '|');
+	buf_add(out, term, len);
+}
+
+static void ref_tokens(const char *s, size_t len, struct buf *out)
+{
+	char word[SEARCH_WORD_MAX];
+	size_t wlen = 0, wstart = 0, prev = 0, prevlen = 0;   /* prevlen: the CJK letter before */
+	int in_word = 0, too_long = 0;
+	for (size_t i = 0;;) {
+		size_t at = i;
+		unsigned char c = i < len ? (unsigned char)s[i] : 0;
+		int alnum = i < len && c < 0x80 &&
+			    ((unsigned)((c | 0x20) - 'a') < 26u || (unsigned)(c - '0') < 10u);
+		int dot = i < len && in_word && c == '.' && ref_digit(s, len, i - 1) &&
+			  ref_digit(s, len, i + 1);
+		int thousands = i < len && in_word && c == ',' && ref_digit(s, len, i + 1) &&
+				ref_digit(s, len, i + 2) && ref_digit(s, len, i + 3) &&
+				!ref_digit(s, len, i + 4);
+		for (size_t k = wstart; thousands && k < at; k++)
+			thousands = ref_digit(s, len, k) || s[k] == ',';
+		if (alnum || dot || thousands) {
+			if (prevlen)
+				ref_emit(out, s + prev, prevlen);
+			prevlen = 0;
+			if (!in_word) {
+				in_word = 1;
+				wstart = at;
+			}
+			if (!thousands && wlen < SEARCH_WORD_MAX)
+				word[wlen++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			else if (!thousands)
+				too_long = 1;
+			i++;
+			continue;
+		}
+		if (in_word && !too_long)
+			ref_emit(out, word, wlen);
+		in_word = too_long = 0;
+		wlen = 0;
+		uint32_t cp = 0;
+		int n = i < len ? utf8_decode(s + i, len - i, &cp) : 0;
+		i += n > 0 ? (size_t)n : 1;
+		if (at >= len || n <= 0 || !ref_cjk_letter(cp) || c < 0x80) {
+			if (prevlen)
+				ref_emit(out, s + prev, prevlen);
+			prevlen = 0;
+			if (at >= len)
+				return;
+			continue;
+		}
+		if (prevlen)
+			ref_emit(out, s + prev, prevlen + (size_t)n);
+		prev = at;
+		prevlen = (size_t)n;
+	}
+}
+
+/* Random texts of letters, digits, '.', ',', space, CJK letters and
+ * punctuation, invalid and cut UTF-8 and NUL bytes, each in a buffer of
+ * its own length (no NUL after it: a read past its end is a sanitizer's
+ * report), so words end at the buffer's end, and cross the tokenizer's
+ * reads of eight bytes, at every offset. */
+static void test_tokenizer_random(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"a", "Z", "q", "0", "7", "9", ".", ",", " ", "\t", "-", "~", "\x7f", "@", "[", "`",
+		"{", "/", "显", "存", "カ", "한", "々", "\xf0\xa0\x80\x80", "，", "é", "\xff",
+		"\xe6\x98", "\x80", "\xe2\x80\xa8", "ＡＢ", "1,000", "3.35", "abcdefgh", "1234567",
+		"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "HBM3e",
+	};
+	const size_t npieces = sizeof pieces / sizeof pieces[0];
+	struct buf text = BUF_INIT, want = BUF_INIT, got = BUF_INIT;
+	unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+	for (int round = 0; round < 20000; round++) {
+		buf_reset(&text);
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		size_t n = (size_t)(seed >> 59);   /* 0..31 pieces */
+		for (size_t k = 0; k < n; k++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			size_t pick = (size_t)(seed >> 33) % (npieces + 1);
+			if (pick == npieces)
+				buf_addch(&text, '\0');
+			else
+				buf_add(&text, pieces[pick], strlen(pieces[pick]));
+		}
+		if (round < 256 * 3) {   /* first each byte alone, between letters, after a digit */
+			static const char *const around[3][2] = { { "", "" }, { "a", "b" }, { "1", "2" } };
+			buf_reset(&text);
+			buf_add(&text, around[round / 256][0], 1 - (round < 256));
+			buf_addch(&text, (char)(round % 256));
+			buf_add(&text, around[round / 256][1], 1 - (round < 256));
+		}
+		char *exact = malloc(text.len ? text.len : 1);
+		assert_non_null(exact);
+		if (text.len)
+			memcpy(exact, text.data, text.len);
+		buf_reset(&want);
+		buf_reset(&got);
+		ref_tokens(exact, text.len, &want);
+		search_tokenize(exact, text.len, collect, &got);
+		if (want.len != got.len || (want.len && memcmp(want.data, got.data, want.len))) {
+			print_message("text %zu bytes: want \"%.*s\" got \"%.*s\"\n", text.len,
+				      (int)want.len, want.data ? want.data : "", (int)got.len,
+				      got.data ? got.data : "");
+			fail();
+		}
+		free(exact);
+	}
+	buf_release(&text);
+	buf_release(&want);
+	buf_release(&got);
+}
+
 static char *write_index(struct search_index *ix)
 {
 	struct buf out = BUF_INIT;
@@ -435,6 +567,52 @@ static char *shard_postings(const char *json, const char *term)
 
 /* The split index (search.h): a head, shards of postings with phrase
  * grams, the sections of each page, each deflated in base64. */
+/* Adds to ix a chapter of n sections, each of distinct words made of the
+ * seed, the section and the word's number, and Chinese pairs (a third of
+ * the words also in the section before, so postings grow). */
+static void add_chapter(struct search_index *ix, unsigned seed, size_t n, size_t words)
+{
+	struct buf text = BUF_INIT;
+	for (size_t k = 0; k < n; k++) {
+		buf_reset(&text);
+		for (size_t w = 0; w < words; w++) {
+			size_t sec = w % 3 ? k : (k ? k - 1 : 0);
+			buf_addf(&text, "w%ux%zuy%zu 显存%zu ", seed, sec, w, w % 7);
+		}
+		char title[32];
+		snprintf(title, sizeof title, "Title %u %zu", seed, k);
+		search_index_add(ix, "c.html", "", title, text.data);
+	}
+	buf_release(&text);
+}
+
+/* A rendering thread indexes chapter after chapter in one index: packed,
+ * it is emptied (its hash table's slots each cleared) and keeps its grown
+ * table; the chapters after a large one pack to the very bytes a new
+ * index gives them. */
+static void test_index_reuse(void **state)
+{
+	(void)state;
+	struct search_index *reused = search_index_new();
+	size_t len;
+	add_chapter(reused, 1, 40, 300);   /* thousands of terms: the table grows */
+	free(search_index_pack(reused, &len));
+	for (unsigned c = 2; c < 6; c++) {
+		struct search_index *fresh = search_index_new();
+		add_chapter(fresh, c, c, 20 * c);
+		add_chapter(reused, c, c, 20 * c);
+		size_t la, lb;
+		char *a = search_index_pack(fresh, &la), *b = search_index_pack(reused, &lb);
+		assert_int_equal(la, lb);
+		assert_memory_equal(a, b, la);
+		assert_int_equal(search_index_count(reused), 0);
+		free(a);
+		free(b);
+		search_index_free(fresh);
+	}
+	search_index_free(reused);
+}
+
 static void test_split_files(void **state)
 {
 	(void)state;
@@ -1042,12 +1220,14 @@ int main(void)
 		cmocka_unit_test(test_buckets),
 		cmocka_unit_test(test_separators),
 		cmocka_unit_test(test_long_words),
+		cmocka_unit_test(test_tokenizer_random),
 		cmocka_unit_test(test_empty_index),
 		cmocka_unit_test(test_index_shape),
 		cmocka_unit_test(test_postings_weights),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_quote_random),
 		cmocka_unit_test(test_pack_merge),
+		cmocka_unit_test(test_index_reuse),
 		cmocka_unit_test(test_split_files),
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_shard_of_spread),
