@@ -212,6 +212,10 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	if (i + 1 < b->nchapters)
 		pager_link(ar, pager, &b->chapters[i + 1], "next", "下一章", "Next");
 	dom_page_fill(dom, "pager", pager);
+	/* in a long book, its section of its part's claims page: the rows
+	 * were a third of the main thread's work per chapter */
+	if (s->claims_split)
+		r->claims_section = pages_claims_section(s, i);
 	struct page p = { .path = c->page, .source = c->path };
 	link_harvest(s, ar, &p, dom, &r->links);
 	if (!s->serialize) {   /* a check: nothing is written */
@@ -362,8 +366,11 @@ static size_t chapter_claims(struct site *s, size_t i)
 		s->claims_taken = s->reuse && s->reuse->claims_page &&
 				  s->reuse->claims_page(s, first, last, pages_claims_path(s, i)) ? n + 1 : 0;
 	}
-	if (s->claims_taken)
+	if (s->claims_taken) {
+		dom_free(s->chapters[i].claims_section);   /* not needed */
+		s->chapters[i].claims_section = NULL;
 		return i == last ? s->claims_taken - 1 : (size_t)-1;
+	}
 	struct page *p = pages_chapter_claims(s, i);
 	if (!p)
 		return (size_t)-1;
@@ -690,6 +697,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		dom_free(s.chapters[i].content);
 		dom_free(s.chapters[i].toc);
 		dom_free(s.print_parts[i]);
+		dom_free(s.chapters[i].claims_section);
 	}
 	for (size_t i = 0; i < s.npages; i++)
 		dom_page_free(s.pages[i].dom);

@@ -833,7 +833,7 @@ static const struct heading *section_heading(const struct site *s, size_t ci, co
  * its section (the chapter's when it has none), in both languages so that
  * the reading mode applies: the errata's rows, whose figure may be stated
  * in several sections. */
-static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node *where, size_t ci,
+static void claim_where_link(const struct site *s, struct arena *tmp, struct dom_node *where, size_t ci,
 			     const struct claim_record *r)
 {
 	const struct chapter *c = &s->book->chapters[ci];
@@ -848,7 +848,7 @@ static void claim_where_link(struct site *s, struct arena *tmp, struct dom_node 
  * chapter, for claims before its first heading), for all the rows under
  * it, which each named it in their "where" cell before: a third of a long
  * book's claims pages.  link holds "/page#" (len bytes). */
-static struct dom_node *claims_group(struct site *s, struct dom_node *table, size_t ci,
+static struct dom_node *claims_group(const struct site *s, struct dom_node *table, size_t ci,
 				     const char *sect, struct buf *link, size_t len)
 {
 	const struct heading *h = section_heading(s, ci, sect);
@@ -890,7 +890,7 @@ static void claims_word(struct dom_node *parent, const char *zh, size_t zh_len, 
  * filters (site.js) take its status from that and its chapter from its
  * section's data-chapter, so that the rows carry no data-* of their own,
  * and neither do their cells (site.css names the columns on a phone). */
-static void claims_rows(struct site *s, struct dom_node *into, size_t ci, int errata)
+static void claims_rows(const struct site *s, struct dom_node *into, size_t ci, int errata)
 {
 	/* the rows' strings are copied into the tree: built in an arena of
 	 * their own, not the build's (a claims page of 64 chapters left a
@@ -1053,6 +1053,26 @@ static const char *claims_section_id(struct site *s, size_t ci)
 	return arena_printf(s->a, "ch-%s", s->book->chapters[ci].id);
 }
 
+struct dom_node *pages_claims_section(const struct site *s, size_t ci)
+{
+	const struct chapter *c = &s->book->chapters[ci];
+	struct dom_node *sec = dom_elem(NULL, "section");
+	struct dom_node *h2 = dom_elem(sec, "h2");
+	struct buf b = BUF_INIT;   /* its id, then its link (dom_attr() copies them) */
+	buf_adds(&b, "ch-");
+	buf_adds(&b, c->id);
+	dom_attr_n(h2, "id", 2, b.data, b.len);
+	struct dom_node *a = dom_elem(h2, "a");
+	buf_reset(&b);
+	buf_addch(&b, '/');
+	buf_adds(&b, c->page);
+	dom_attr_n(a, "href", 4, b.data, b.len);
+	buf_release(&b);
+	bi(a, c->title.zh, c->title.en);
+	claims_rows(s, claims_table(sec), ci, 0);
+	return sec;
+}
+
 struct page *pages_chapter_claims(struct site *s, size_t ci)
 {
 	const struct book *b = s->book;
@@ -1070,13 +1090,10 @@ struct page *pages_chapter_claims(struct site *s, size_t ci)
 		dom_attr(a, "href", "/claims.html");
 		bi(a, "全部论断与勘误", "All claims and errata");
 	}
-	struct dom_node *sec = dom_elem(s->claims_art, "section");
-	struct dom_node *h2 = dom_elem(sec, "h2");
-	dom_attr(h2, "id", claims_section_id(s, ci));
-	struct dom_node *a = dom_elem(h2, "a");
-	dom_attr(a, "href", arena_printf(s->a, "/%s", c->page));
-	bi(a, c->title.zh, c->title.en);
-	claims_rows(s, claims_table(sec), ci, 0);
+	struct rendered *r = &s->chapters[ci];
+	struct dom_node *sec = r->claims_section ? r->claims_section : pages_claims_section(s, ci);
+	r->claims_section = NULL;
+	dom_adopt(s->claims_art, sec);
 	if (ci != last)
 		return NULL;
 	struct page *p = page_new(s, pages_claims_path(s, ci), c->path,

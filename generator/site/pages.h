@@ -26,8 +26,15 @@ const char *pages_search_file_path(struct site *s, const char *part, size_t file
  * pages_search_chapter() merges them. */
 char *pages_search_prepare(const struct site *s, size_t chapter, const struct rendered *r,
 			   struct search_index *ix, size_t *len);
-/* Adds chapter's claims to its claims page; returns the page when it is
- * complete (the last chapter of its group), else NULL. */
+/* Returns chapter's section of its part's claims page in a long book, a
+ * detached element the caller owns (dom_free()); reads s only, so that a
+ * rendering thread makes it beside the main thread's work, from the
+ * claims as rendered. */
+struct dom_node *pages_claims_section(const struct site *s, size_t chapter);
+/* Adds chapter's claims to its claims page: the section its rendering
+ * thread made (the chapter's claims_section, taken), else one made now;
+ * returns the page when it is complete (the last chapter of its group),
+ * else NULL. */
 struct page *pages_chapter_claims(struct site *s, size_t chapter);
 /* The path of the claims page of the part that chapter is in ("claims/0003.html"). */
 const char *pages_claims_path(struct site *s, size_t chapter);

@@ -124,6 +124,10 @@ struct rendered {
 	int search_borrowed;         /* search is the reuse layer's (in its
 				      mapped cache): not freed */
 	int write_failed;            /* writing its page failed (reported) */
+	struct dom_node *claims_section;   /* a long book's: its section of its
+				      part's claims page, made on the rendering
+				      thread (pages_claims_section()), until the
+				      page adopts it */
 	struct link_harvest links;   /* the page's ids and links, until kept */
 };
 

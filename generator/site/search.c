@@ -58,6 +58,8 @@ struct posting {
  * took twice the memory of the postings in them, a tenth of a build's
  * peak. */
 #define POOL_MAX 8
+/* The first block of a term's own (postings_reserve()) */
+#define OWN_FIRST 64
 struct term {
 	uint64_t hash;              /* see term_hash() */
 	size_t text;                /* offset of its bytes (NUL-terminated) in words */
@@ -737,6 +739,11 @@ COLD void postings_reserve(struct search_index *ix, struct term *t, size_t n)
 		size_t at = pool_take(ix, cap, class);   /* may move the pool */
 		to = ix->pool + at;
 	} else {
+		/* a term past POOL_MAX in a part is a common word: it will have
+		 * many more, and each realloc() to double it cost more than
+		 * its copy (a quarter of the merge) */
+		if (cap < OWN_FIRST)
+			cap = OWN_FIRST;
 		to = xmalloc(size_mul(cap, sizeof *to));
 	}
 	const struct posting *from = ix->pool + t->p.at;
