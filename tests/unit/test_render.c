@@ -68,12 +68,19 @@ static void lang_tally_fast_paths(void **state)
 		"\xe4\xb8\x80", "\xe9\xbf\xbf", "\xe4\xb7\x80", "\xe4\xb7\xbf", "caf\xc3\xa9",
 		"\xe3\x80\x82", "\xe2\x80\x94", "\xee\x80\x80" "12" "\xee\x80\x81", "\xf0\xa0\x80\x80",
 		"\xe4\xb8", ",",
+		/* long runs, for the 16-byte steps: ASCII words with digits, '
+		 * and - across a step's edge, six Han, Han with a hexagram */
+		"NVLink switches", "x86-64 GPU's 4-way", "--''12ab", "\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87",
+		"\xe4\xb8\x80\xe9\xbf\xbf\xe4\xb7\x80\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad",
+		/* Han among 3-byte punctuation: ，、〇 — ｡ U+FEFF U+F900 (Han), a cut-off one */
+		"\xe4\xb8\xad\xef\xbc\x8c\xe6\x96\x87\xe3\x80\x81\xe3\x80\x87\xe2\x80\x94\xef\xbd\xa1\xef\xbb\xbf\xef\xa4\x80\xe4\xb8\xad",
+		"\xe3\x80\xe4\xb8\xad\xe2\x80",
 	};
 	unsigned long long seed = 2463534242ULL;
 	for (int k = 0; k < 20000; k++) {
-		char text[256];
+		char text[1024];
 		size_t len = 0;
-		for (int p = 0; p < 12; p++) {
+		for (int p = 0; p < (k & 1 ? 48 : 12); p++) {
 			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 			const char *piece = pieces[seed % (sizeof pieces / sizeof *pieces)];
 			memcpy(text + len, piece, strlen(piece));
