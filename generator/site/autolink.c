@@ -11,6 +11,7 @@
 #include <emmintrin.h>
 #endif
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,11 @@ struct autolinker {
 	 * byte, and most bytes (UTF-8 continuation bytes, spaces, punctuation,
 	 * lowercase letters) start none, so they are passed over unhashed */
 	unsigned char starts[256];
+	/* a bit for every pair of bytes some pattern starts with: a byte that
+	 * starts one ('s', the lead byte of a Han character) is followed by
+	 * the second byte of none most of the time, and is passed over
+	 * without hashing it and looking through its buckets */
+	uint64_t pairs[256 * 256 / 64];
 	/* those bytes, the first AUTOLINK_FIRSTS of them, and how many there
 	 * are: a text is scanned 16 bytes at a time for a few of them */
 	unsigned char firsts[AUTOLINK_FIRSTS];
@@ -70,6 +76,8 @@ static void add_pattern(struct autolinker *al, const char *text, const char *hre
 	if (!al->starts[first] && al->nfirsts++ < AUTOLINK_FIRSTS)
 		al->firsts[al->nfirsts - 1] = first;
 	al->starts[first] = 1;
+	unsigned pair = first << 8 | (unsigned char)text[1];
+	al->pairs[pair >> 6] |= (uint64_t)1 << (pair & 63);
 }
 
 struct autolinker *render_autolinker_new(const struct book *b)
@@ -205,9 +213,12 @@ size_t autolink_next(const struct autolinker *al, const char *s, size_t len, siz
 			i += 4;
 		while (i < len && !st[(unsigned char)s[i]])
 			i++;
-		if (i >= len)
+		/* every pattern has 2 bytes or more */
+		if (i + 1 >= len)
 			return len;
-		if ((*found = pattern_at(al, s, len, i, linked, nlinked)))
+		unsigned pair = (unsigned)(unsigned char)s[i] << 8 | (unsigned char)s[i + 1];
+		if ((al->pairs[pair >> 6] >> (pair & 63) & 1) &&
+		    (*found = pattern_at(al, s, len, i, linked, nlinked)))
 			return i;
 		i++;
 	}
