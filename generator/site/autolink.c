@@ -7,7 +7,11 @@
 #include "core/alloc.h"
 #include "book/numbers.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +20,7 @@
  * once, looking at a handful of candidates per position. */
 #define AUTOLINK_KEY 4
 #define AUTOLINK_BUCKETS 4096
+#define AUTOLINK_FIRSTS 8
 
 struct pattern {
 	struct autolink_target t;
@@ -30,6 +35,17 @@ struct autolinker {
 	 * byte, and most bytes (UTF-8 continuation bytes, spaces, punctuation,
 	 * lowercase letters) start none, so they are passed over unhashed */
 	unsigned char starts[256];
+	/* a bit for every pair of bytes some pattern starts with: a byte that
+	 * starts one ('s', the lead byte of a Han character) is followed by
+	 * the second byte of none most of the time, and is passed over
+	 * without hashing it and looking through its buckets */
+	uint64_t pairs[256 * 256 / 64];
+	/* those bytes, the first AUTOLINK_FIRSTS of them, and how many there
+	 * are: a text is scanned 16 bytes at a time for a few of them */
+	unsigned char firsts[AUTOLINK_FIRSTS];
+	size_t nfirsts;
+	/* each of them 16 times, then the first again for the rest of 4 or 8 */
+	unsigned char wanted[AUTOLINK_FIRSTS][16];
 };
 
 static unsigned bucket_of(const char *s, size_t n)
@@ -56,7 +72,12 @@ static void add_pattern(struct autolinker *al, const char *text, const char *hre
 		return;   /* the first owner of a spelling keeps it */
 	p->next = *head;
 	*head = p;
-	al->starts[(unsigned char)text[0]] = 1;
+	unsigned char first = (unsigned char)text[0];
+	if (!al->starts[first] && al->nfirsts++ < AUTOLINK_FIRSTS)
+		al->firsts[al->nfirsts - 1] = first;
+	al->starts[first] = 1;
+	unsigned pair = first << 8 | (unsigned char)text[1];
+	al->pairs[pair >> 6] |= (uint64_t)1 << (pair & 63);
 }
 
 struct autolinker *render_autolinker_new(const struct book *b)
@@ -81,6 +102,8 @@ struct autolinker *render_autolinker_new(const struct book *b)
 		for (size_t k = 0; k < t->naliases; k++)
 			add_pattern(al, t->aliases[k], href, NULL, t->id, "autolink term");
 	}
+	for (size_t k = 0; k < AUTOLINK_FIRSTS; k++)
+		memset(al->wanted[k], al->firsts[k < al->nfirsts ? k : 0], 16);
 	return al;
 }
 
@@ -141,7 +164,48 @@ size_t autolink_next(const struct autolinker *al, const char *s, size_t len, siz
 {
 	const unsigned char *st = al->starts;
 	size_t i = from;
+	if (!al->nfirsts)
+		return len;   /* no patterns */
 	for (;;) {
+#if defined(__SSE2__) && defined(__GNUC__)
+		if (al->nfirsts <= AUTOLINK_FIRSTS) {
+			/* a few bytes start every pattern (the first letters of a
+			 * book's names): compared with 16 bytes of text at once */
+			const __m128i *w = (const __m128i *)(const void *)al->wanted;
+			__m128i w0 = _mm_loadu_si128(w), w1 = _mm_loadu_si128(w + 1),
+				w2 = _mm_loadu_si128(w + 2), w3 = _mm_loadu_si128(w + 3);
+			if (al->nfirsts <= 4) {
+				for (; i + 16 <= len; i += 16) {
+					__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+					__m128i hit = _mm_or_si128(
+						_mm_or_si128(_mm_cmpeq_epi8(v, w0), _mm_cmpeq_epi8(v, w1)),
+						_mm_or_si128(_mm_cmpeq_epi8(v, w2), _mm_cmpeq_epi8(v, w3)));
+					unsigned m = (unsigned)_mm_movemask_epi8(hit);
+					if (m) {
+						i += (size_t)__builtin_ctz(m);
+						break;
+					}
+				}
+			} else {
+				__m128i w4 = _mm_loadu_si128(w + 4), w5 = _mm_loadu_si128(w + 5),
+					w6 = _mm_loadu_si128(w + 6), w7 = _mm_loadu_si128(w + 7);
+				for (; i + 16 <= len; i += 16) {
+					__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+					__m128i hit = _mm_or_si128(
+						_mm_or_si128(_mm_cmpeq_epi8(v, w0), _mm_cmpeq_epi8(v, w1)),
+						_mm_or_si128(_mm_cmpeq_epi8(v, w2), _mm_cmpeq_epi8(v, w3)));
+					hit = _mm_or_si128(hit, _mm_or_si128(
+						_mm_or_si128(_mm_cmpeq_epi8(v, w4), _mm_cmpeq_epi8(v, w5)),
+						_mm_or_si128(_mm_cmpeq_epi8(v, w6), _mm_cmpeq_epi8(v, w7))));
+					unsigned m = (unsigned)_mm_movemask_epi8(hit);
+					if (m) {
+						i += (size_t)__builtin_ctz(m);
+						break;
+					}
+				}
+			}
+		}
+#endif
 		/* four bytes at a time to the next that may start a pattern:
 		 * most bytes start none, and the loop was most of the time */
 		while (i + 4 <= len && !(st[(unsigned char)s[i]] | st[(unsigned char)s[i + 1]] |
@@ -149,9 +213,12 @@ size_t autolink_next(const struct autolinker *al, const char *s, size_t len, siz
 			i += 4;
 		while (i < len && !st[(unsigned char)s[i]])
 			i++;
-		if (i >= len)
+		/* every pattern has 2 bytes or more */
+		if (i + 1 >= len)
 			return len;
-		if ((*found = pattern_at(al, s, len, i, linked, nlinked)))
+		unsigned pair = (unsigned)(unsigned char)s[i] << 8 | (unsigned char)s[i + 1];
+		if ((al->pairs[pair >> 6] >> (pair & 63) & 1) &&
+		    (*found = pattern_at(al, s, len, i, linked, nlinked)))
 			return i;
 		i++;
 	}

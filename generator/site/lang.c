@@ -7,6 +7,9 @@
 #include "core/buffer.h"
 #include "core/utf8.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <ctype.h>
 #include <stdint.h>
 #include <string.h>
@@ -27,12 +30,106 @@ static const unsigned char ascii_class[128] = {
 	['8'] = 2, ['9'] = 2, ['-'] = 2, ['\''] = 2,
 };
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* The bits set in the 16 low bits of x. */
+static inline int bits16(unsigned x)
+{
+	x = x - ((x >> 1) & 0x5555);
+	x = (x & 0x3333) + ((x >> 2) & 0x3333);
+	x = (x + (x >> 4)) & 0x0F0F;
+	return (int)((x + (x >> 8)) & 0x1F);
+}
+
+/* Tallies what it can of the 16 bytes at s at once: the ASCII they start
+ * with (English prose), or else the 3-byte characters they start with that
+ * are Han U+4000 to U+9FFF or that end a word, no more (Chinese prose and
+ * its punctuation); returns the bytes it took, 0 for none (the caller
+ * takes one character). The counts are the loop's in lang_feed(). */
+static size_t lang_chunk(const char *s, int *words, int *han, int *in_word)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	unsigned high = (unsigned)_mm_movemask_epi8(v);
+	if (!(high & 1)) {
+		unsigned n = high ? (unsigned)__builtin_ctz(high) : 16, part = (1u << n) - 1;
+		/* L: letters; K: digits, '-' and '\'', which leave a word as it
+		 * is; anything else ends one. A word starts at a letter when the
+		 * last byte before it that is not in K is no letter. */
+		__m128i low = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		__m128i letter = _mm_and_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8('a' - 1)),
+					       _mm_cmplt_epi8(low, _mm_set1_epi8('z' + 1)));
+		__m128i keep = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+					     _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+		keep = _mm_or_si128(keep, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('-')),
+							 _mm_cmpeq_epi8(v, _mm_set1_epi8('\''))));
+		unsigned l = (unsigned)_mm_movemask_epi8(letter) & part;
+		unsigned k = (unsigned)_mm_movemask_epi8(keep) & part;
+		unsigned before = (unsigned)*in_word;
+		/* each run of K carries the state before it: the carry of an
+		 * addition runs through the run from a letter (or a word going
+		 * on) just before it, and clears it */
+		unsigned start = ((l << 1) | before) & k;
+		unsigned state = l | (k & ~(k + start));   /* in a word after each byte */
+		*words += bits16(l & ~((state << 1) | before));
+		*in_word = (int)(state >> (n - 1) & 1);
+		return n;
+	}
+	/* 3-byte characters at 0, 3, 6, 9 and 12: Han, lead E4 to E9 but for
+	 * the hexagrams U+4DC0 to U+4DFF (E4 B7); or no letter: U+2000 to
+	 * U+2FFF (E2), U+3000 to U+303F but 〇 U+3007 (E3 80, not E3 80 87),
+	 * U+FF00 to U+FFFF (EF BC to EF BF). The placeholder U+E000 is none. */
+	__m128i lead = _mm_sub_epi8(v, _mm_set1_epi8((char)0xE4));
+	lead = _mm_cmpeq_epi8(_mm_min_epu8(lead, _mm_set1_epi8(5)), lead);
+	__m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xC0)),
+				      _mm_set1_epi8((char)0x80));
+	unsigned h = (unsigned)_mm_movemask_epi8(lead);
+	unsigned c = (unsigned)_mm_movemask_epi8(cont);
+	if ((h & 0x7FFF) == 0x1249 && (c & 0x7FFF) == 0x6DB6 &&
+	    !(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE4))) &
+	      _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xB7))) >> 1)) {
+		/* five Han in a row, the most of Chinese prose: told first */
+		*han += 5;
+		*in_word = 0;
+		return 15;
+	}
+	unsigned e2 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE2)));
+	unsigned e3 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE3)));
+	unsigned e4 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE4)));
+	unsigned ef = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEF)));
+	unsigned x80 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x80)));
+	unsigned x87 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x87)));
+	unsigned xb7 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xB7)));
+	/* BC to BF: signed, above BB */
+	unsigned xbc = (unsigned)_mm_movemask_epi8(
+		_mm_and_si128(cont, _mm_cmpgt_epi8(v, _mm_set1_epi8((char)0xBB))));
+	h &= ~(e4 & (xb7 >> 1));
+	unsigned stop = e2 | (e3 & (x80 >> 1) & ~(x87 >> 2)) | (ef & (xbc >> 1));
+	unsigned whole = (h | stop) & (c >> 1) & (c >> 2) & 0x1249;
+	/* the first of the five places that is not one of these */
+	unsigned p = (unsigned)__builtin_ctz((~whole & 0x1249) | 0x8000);
+	if (!p)
+		return 0;
+	h &= whole & ((1u << p) - 1);
+	*han += (int)((h & 1) + (h >> 3 & 1) + (h >> 6 & 1) + (h >> 9 & 1) + (h >> 12 & 1));
+	*in_word = 0;
+	return p;
+}
+#endif
+
 void lang_feed(struct lang_tally *t, const char *s, size_t len)
 {
 	size_t i = 0;
 	int in_word = t->in_word, words = t->words, han = t->han;
 	while (i < len) {
 		uint32_t cp;
+#if defined(__SSE2__) && defined(__GNUC__)
+		if (len - i >= 16) {
+			size_t step = lang_chunk(s + i, &words, &han, &in_word);
+			if (step) {
+				i += step;
+				continue;
+			}
+		}
+#endif
 		unsigned char b = (unsigned char)s[i];
 		if (b < 0x80) {
 			/* ASCII, most of the English text: a table, no decoding

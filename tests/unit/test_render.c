@@ -15,6 +15,7 @@
 #include "site/dom.h"
 #include "site/render.h"
 #include "site/lang.h"
+#include "site/autolink.h"
 #include "core/utf8.h"
 
 static void detect_lang(void **state)
@@ -68,12 +69,19 @@ static void lang_tally_fast_paths(void **state)
 		"\xe4\xb8\x80", "\xe9\xbf\xbf", "\xe4\xb7\x80", "\xe4\xb7\xbf", "caf\xc3\xa9",
 		"\xe3\x80\x82", "\xe2\x80\x94", "\xee\x80\x80" "12" "\xee\x80\x81", "\xf0\xa0\x80\x80",
 		"\xe4\xb8", ",",
+		/* long runs, for the 16-byte steps: ASCII words with digits, '
+		 * and - across a step's edge, six Han, Han with a hexagram */
+		"NVLink switches", "x86-64 GPU's 4-way", "--''12ab", "\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87",
+		"\xe4\xb8\x80\xe9\xbf\xbf\xe4\xb7\x80\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad",
+		/* Han among 3-byte punctuation: ，、〇 — ｡ U+FEFF U+F900 (Han), a cut-off one */
+		"\xe4\xb8\xad\xef\xbc\x8c\xe6\x96\x87\xe3\x80\x81\xe3\x80\x87\xe2\x80\x94\xef\xbd\xa1\xef\xbb\xbf\xef\xa4\x80\xe4\xb8\xad",
+		"\xe3\x80\xe4\xb8\xad\xe2\x80",
 	};
 	unsigned long long seed = 2463534242ULL;
 	for (int k = 0; k < 20000; k++) {
-		char text[256];
+		char text[1024];
 		size_t len = 0;
-		for (int p = 0; p < 12; p++) {
+		for (int p = 0; p < (k & 1 ? 48 : 12); p++) {
 			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 			const char *piece = pieces[seed % (sizeof pieces / sizeof *pieces)];
 			memcpy(text + len, piece, strlen(piece));
@@ -88,6 +96,58 @@ static void lang_tally_fast_paths(void **state)
 		assert_int_equal(got.han, want.han);
 		assert_int_equal(got.words, want.words);
 		assert_int_equal(got.in_word, want.in_word);
+	}
+}
+
+/* autolink_next() finds a name wherever it stands in a text, past bytes
+ * that start a name but are none: whether the names start with up to 4,
+ * up to 8 or more bytes (16 bytes at a time against 4 or 8 of them, or
+ * the table), at each offset around a 16-byte step and at the tail. */
+static void autolink_every_offset(void **state)
+{
+	(void)state;
+	static const char *const abbrs[] = { "Aq", "Bq", "Cq", "Dq", "Eq", "Fq",
+					     "Gq", "Hq", "Iq", "Jq", "Kq", "Lq" };
+	static const char *const ids[] = { "a", "b", "c", "d", "e", "f",
+					   "g", "h", "i", "j", "k", "l" };
+	static const size_t counts[] = { 1, 3, 4, 5, 8, 9, 12 };
+	/* filler: no word characters, some UTF-8, and decoys (a name's first
+	 * byte, no name) */
+	static const char filler[] = ". \xe4\xb8\xad A. \xe4\xb8\xad, L; (Cx) \xe4\xb8\xad "
+				     "\xe4\xb8\xad. A. \xe4\xb8\xad, L; (Cx) \xe4\xb8\xad ";
+	for (size_t ci = 0; ci < sizeof counts / sizeof *counts; ci++) {
+		struct term terms[12];
+		memset(terms, 0, sizeof terms);
+		for (size_t t = 0; t < counts[ci]; t++) {
+			terms[t].id = ids[t];
+			terms[t].abbr = abbrs[t];
+		}
+		struct book b;
+		memset(&b, 0, sizeof b);
+		b.terms = terms;
+		b.nterms = counts[ci];
+		struct autolinker *al = render_autolinker_new(&b);
+		for (size_t t = 0; t < counts[ci]; t++)
+			for (size_t before = 0; before < 40; before++)
+				for (size_t after = 0; after < 20; after += 3) {
+					char text[128];
+					char last = before ? filler[before - 1] : ' ';
+					if ((last >= 'A' && last <= 'Z') || (last >= 'a' && last <= 'z'))
+						continue;   /* a word's end: no name there */
+					memcpy(text, filler, before);
+					memcpy(text + before, abbrs[t], 2);
+					memcpy(text + before + 2, filler + 1, after);
+					size_t len = before + 2 + after;
+					const struct autolink_target *found = NULL;
+					/* the decoys before it: "A.", "L;", "Cx" */
+					assert_int_equal(autolink_next(al, text, len, 0, NULL, 0, &found),
+							 before);
+					assert_non_null(found);
+					assert_string_equal(found->term, ids[t]);
+					assert_int_equal(autolink_next(al, text, len, before + 1, NULL, 0,
+								       &found), len);
+				}
+		render_autolinker_free(al);
 	}
 }
 
@@ -471,6 +531,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(detect_lang),
 		cmocka_unit_test(lang_tally_fast_paths),
+		cmocka_unit_test(autolink_every_offset),
 		cmocka_unit_test(split_title),
 		cmocka_unit_test(slugs),
 		cmocka_unit_test(title_heading_once),
