@@ -26,6 +26,15 @@
  * prefix slip is not mistaken for a rounding. */
 #define CLAIM_HINT_SLACK 0.005
 
+/* 1.024^n for n = 1 … 6, the steps between a decimal and a binary prefix
+ * (prefix_slip(), fill_grade()): the doubles pow(1.024, n) gives, written
+ * out so that no claim calls pow() twelve times (test_claim checks them
+ * against pow()). */
+static const double prefix_step[7] = {
+	1, 0x1.0624dd2f1a9fcp+0, 0x1.0c6f7a0b5ed8dp+0, 0x1.12e0be826d695p+0,
+	0x1.19799812dea12p+0, 0x1.203af9ee75616p+0, 0x1.2725dd1d243acp+0,
+};
+
 enum relation { REL_NONE, REL_EQ, REL_APPROX, REL_LT, REL_GT, REL_LE, REL_GE };
 
 static const char *const relation_text[] = {
@@ -433,7 +442,7 @@ static int prefix_slip(struct interval stated, const struct quantity *computed, 
 	double mid = (stated.lo + stated.hi) / 2;
 	double cmid = (computed->v.lo + computed->v.hi) / 2;
 	for (int n = 1; n <= 6; n++) {
-		double f = pow(1.024, n);
+		double f = prefix_step[n];
 		for (*dir = -1; *dir <= 1; *dir += 2) {
 			double g = *dir > 0 ? f : 1 / f;
 			if (matches_factor(stated, computed, g) && cmid != 0 &&
@@ -821,7 +830,7 @@ static void fill_grade(struct ctx *c, enum relation rel, const struct quantity *
 	g->slips = arena_array(c->a, GRADE_MAX_SLIPS, sizeof *g->slips);
 	int info = has_information(c->u, computed);
 	for (int n = 1; info && n <= 6; n++) {
-		double f = pow(1.024, n);
+		double f = prefix_step[n];
 		add_slip(g, SLIP_PREFIX, 1 / f);
 		add_slip(g, SLIP_PREFIX, f);
 	}
