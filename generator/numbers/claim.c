@@ -665,7 +665,7 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 			if (off < pos || off + names[i]->len > to)
 				continue;
 			piece_add(c, ps, c->text + pos, off - pos, NULL, NULL);
-			const char *v = format_quantity(c->a, c->u, &names[i]->value, 0);
+			const char *v = expr_shown(exprs[k], names[i]);
 			const char *table = names[i]->ref.table ? names[i]->ref.table : "";
 			piece_add(c, ps, v, strlen(v), table, names[i]->ref.row);
 			pos = off + names[i]->len;

@@ -290,6 +290,9 @@ static int mantissa_value(const struct mantissa *m, double n, double scale, int 
 static size_t range_separator(const char *s, size_t len, size_t i)
 {
 	size_t j = spaces(s, len, i);
+	/* most numbers are followed by none: a unit, an operator, the end */
+	if (j >= len || !strchr("\xe2~\xef\xe3\xe8t", s[j]))
+		return 0;
 	static const char *const seps[] = { "\xe2\x80\x93", "\xe2\x80\x94", "~",
 					     "\xef\xbd\x9e", "\xe3\x80\x9c", "\xe8\x87\xb3" };
 	for (size_t k = 0; k < sizeof seps / sizeof *seps; k++) {
