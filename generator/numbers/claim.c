@@ -26,6 +26,15 @@
  * prefix slip is not mistaken for a rounding. */
 #define CLAIM_HINT_SLACK 0.005
 
+/* 1.024^n for n = 1 … 6, the steps between a decimal and a binary prefix
+ * (prefix_slip(), fill_grade()): the doubles pow(1.024, n) gives, written
+ * out so that no claim calls pow() twelve times (test_claim checks them
+ * against pow()). */
+static const double prefix_step[7] = {
+	1, 0x1.0624dd2f1a9fcp+0, 0x1.0c6f7a0b5ed8dp+0, 0x1.12e0be826d695p+0,
+	0x1.19799812dea12p+0, 0x1.203af9ee75616p+0, 0x1.2725dd1d243acp+0,
+};
+
 enum relation { REL_NONE, REL_EQ, REL_APPROX, REL_LT, REL_GT, REL_LE, REL_GE };
 
 static const char *const relation_text[] = {
@@ -61,6 +70,7 @@ struct ctx {
 	/* EXPR_PROSE for a span in prose: a syntax error or an unknown name
 	 * says how to write a literal brace (EXPR_BRACE_HINT) */
 	unsigned prose;
+	int warned;                   /* a warning was reported (span.h) */
 };
 
 /* The width of the whole claim in columns, for a report: counted only
@@ -432,7 +442,7 @@ static int prefix_slip(struct interval stated, const struct quantity *computed, 
 	double mid = (stated.lo + stated.hi) / 2;
 	double cmid = (computed->v.lo + computed->v.hi) / 2;
 	for (int n = 1; n <= 6; n++) {
-		double f = pow(1.024, n);
+		double f = prefix_step[n];
 		for (*dir = -1; *dir <= 1; *dir += 2) {
 			double g = *dir > 0 ? f : 1 / f;
 			if (matches_factor(stated, computed, g) && cmid != 0 &&
@@ -655,7 +665,7 @@ static void pieces_of(struct ctx *c, struct pieces *ps, size_t from, size_t to,
 			if (off < pos || off + names[i]->len > to)
 				continue;
 			piece_add(c, ps, c->text + pos, off - pos, NULL, NULL);
-			const char *v = format_quantity(c->a, c->u, &names[i]->value, 0);
+			const char *v = expr_shown(exprs[k], names[i]);
 			const char *table = names[i]->ref.table ? names[i]->ref.table : "";
 			piece_add(c, ps, v, strlen(v), table, names[i]->ref.row);
 			pos = off + names[i]->len;
@@ -783,6 +793,7 @@ static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
 	diag_report(DIAG_WARNING, c->whole, whole_width(c), detail,
 		    "claim holds only within the rounding of a %d-digit number",
 		    sig_digits(owner->text + n->off, n->len));
+	c->warned = 1;
 }
 
 /* Appends a slip to g (the array has room: fill_grade() sizes it). */
@@ -819,7 +830,7 @@ static void fill_grade(struct ctx *c, enum relation rel, const struct quantity *
 	g->slips = arena_array(c->a, GRADE_MAX_SLIPS, sizeof *g->slips);
 	int info = has_information(c->u, computed);
 	for (int n = 1; info && n <= 6; n++) {
-		double f = pow(1.024, n);
+		double f = prefix_step[n];
 		add_slip(g, SLIP_PREFIX, 1 / f);
 		add_slip(g, SLIP_PREFIX, f);
 	}
@@ -910,6 +921,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	if (rc < 0 || !out)
 		return rc;
 	out->kind = SPAN_CLAIM;
+	out->warned = c->warned;
 	out->disputed = p->disputed;
 	out->relation = relation_text[p->rel];
 	out->stated = stated_text;
@@ -1050,7 +1062,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	       struct arena *a, const char *text, size_t len, struct srcloc loc,
 	       struct span *out)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE, 0 };
 	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
 	c.whole_braces = 2;
 	memset(out, 0, sizeof *out);
@@ -1103,7 +1115,7 @@ int claim_check_on(const struct units *u, const struct expr_scope *scope, double
 		   struct arena *a, const char *text, size_t len, struct srcloc loc,
 		   const struct claim_subject *subject)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0 };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0, 0 };
 	c.whole_braces = 0;
 	struct parts p;
 	if (split(&c, &p) < 0)

@@ -788,6 +788,7 @@ static int eval_as(struct evaluator *ev, struct expr_node *n, struct quantity *o
 		n->rhs->resolved = 1;
 		n->rhs->ref = ref;
 		n->rhs->value = count;
+		n->rhs->shown = NULL;
 		if (!dim_is_none(&count.dim)) {
 			eval_error(ev, n->rhs->off, n->rhs->len, NULL, "'%s' is %s, not a count",
 				   n->rhs->name, unit_name(ev, &count));
@@ -835,6 +836,7 @@ static int eval_name(struct evaluator *ev, struct expr_node *n, struct quantity 
 			n->resolved = 1;
 			n->ref = ref;
 			n->value = q;
+			n->shown = NULL;
 			*out = q;
 			return 0;
 		}
@@ -1019,6 +1021,13 @@ struct expr_node **expr_resolved(const struct expr *e, struct arena *a, size_t *
 	return c.nodes;
 }
 
+const char *expr_shown(const struct expr *e, struct expr_node *n)
+{
+	if (!n->shown)
+		n->shown = format_quantity(e->arena, e->units, &n->value, 0);
+	return n->shown;
+}
+
 char *expr_show(const struct expr *e, struct arena *a)
 {
 	size_t n;
@@ -1027,7 +1036,7 @@ char *expr_show(const struct expr *e, struct arena *a)
 	size_t pos = 0;
 	for (size_t i = 0; i < n; i++) {
 		buf_add(&b, e->text + pos, names[i]->off - pos);
-		buf_adds(&b, format_quantity(a, e->units, &names[i]->value, 0));
+		buf_adds(&b, expr_shown(e, names[i]));
 		pos = names[i]->off + names[i]->len;
 	}
 	size_t end = e->len;

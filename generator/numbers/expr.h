@@ -85,6 +85,7 @@ struct expr_node {
 	int via_row;                /* NAME: the field `as KIND of ROW` reads (ROW.column);
 				       covers ROW's text, never shown as a value */
 	struct expr_ref ref;        /* NAME: where it was found */
+	const char *shown;          /* NAME: value formatted, once asked (expr_shown()) */
 	struct expr_node *lhs, *rhs;
 	struct expr_node **args;    /* CALL */
 	size_t nargs;
@@ -153,6 +154,13 @@ struct expr_name *expr_names(const struct expr *e, struct arena *a, size_t *n);
  * order, in arena a; *n gets their count.
  */
 struct expr_node **expr_resolved(const struct expr *e, struct arena *a, size_t *n);
+
+/*
+ * Returns the value of n, a NAME node of e resolved by the last
+ * expr_eval(), formatted as format_quantity(…, 0) gives it; formatted once
+ * per evaluation, in e's arena.
+ */
+const char *expr_shown(const struct expr *e, struct expr_node *n);
 
 /*
  * Returns the text of e with every name resolved by the last expr_eval()

@@ -184,10 +184,18 @@ static size_t read_mantissa(const struct units *u, const char *s, size_t len, si
 	return i;
 }
 
+/* 10^0 … 10^22: every one exact in a double, as pow() gives them, without
+ * its cost on each number read. */
+static const double exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
 /* Returns 10^p as an interval (exact up to 10^22, one ulp either way beyond). */
 static struct interval pow10_interval(long p)
 {
-	double x = pow(10, (double)(p < 0 ? -p : p));
+	long e = p < 0 ? -p : p;
+	double x = e <= 22 ? exact_pow10[e] : pow(10, (double)e);
 	struct interval r = interval_point(x);
 	if (p > 22 || p < -22) {
 		r.lo = nextafter(x, 0);
@@ -215,9 +223,19 @@ enum { MANTISSA_TOO_SMALL = -1 };
  * is the largest finite one). */
 #define LITERAL_POW10_STEP 300
 
+/* Up to this many digits the integer they write is below 2^53, so summed
+ * digit by digit it is exact, the double strtod() would give. */
+#define LITERAL_EXACT_DIGITS 15
+
 /* Returns the mantissa's digits as a double (the decimal point aside). */
 static double mantissa_digits(const struct mantissa *m)
 {
+	if (m->ndigits <= LITERAL_EXACT_DIGITS) {
+		long long n = 0;
+		for (int i = 0; i < m->ndigits; i++)
+			n = n * 10 + (m->digits[i] - '0');
+		return (double)n;
+	}
 	char buf[LITERAL_MAX_DIGITS + 1];
 	memcpy(buf, m->digits, (size_t)m->ndigits);
 	buf[m->ndigits] = 0;
@@ -272,6 +290,9 @@ static int mantissa_value(const struct mantissa *m, double n, double scale, int 
 static size_t range_separator(const char *s, size_t len, size_t i)
 {
 	size_t j = spaces(s, len, i);
+	/* most numbers are followed by none: a unit, an operator, the end */
+	if (j >= len || !strchr("\xe2~\xef\xe3\xe8t", s[j]))
+		return 0;
 	static const char *const seps[] = { "\xe2\x80\x93", "\xe2\x80\x94", "~",
 					     "\xef\xbd\x9e", "\xe3\x80\x9c", "\xe8\x87\xb3" };
 	for (size_t k = 0; k < sizeof seps / sizeof *seps; k++) {
@@ -353,9 +374,11 @@ static int read_head(const struct units *u, const char *text, size_t len, struct
 	return 1;
 }
 
-/* Reads the rest of one number after its head h: the unit, and the value. */
+/* Reads the rest of one number after its head h: the unit, and (unless
+ * value is 0: then out->q is left zero) the value. */
 static int read_tail(const struct units *u, struct arena *a, const char *text, size_t len,
-		     struct srcloc loc, unsigned flags, const struct head *h, struct literal *out)
+		     struct srcloc loc, unsigned flags, const struct head *h, struct literal *out,
+		     int value)
 {
 	memset(out, 0, sizeof *out);
 	size_t i = h->end;
@@ -396,6 +419,8 @@ static int read_tail(const struct units *u, struct arena *a, const char *text, s
 	out->integer = !mp->point;
 	out->has_unit = has_unit;
 	out->len = i;
+	if (!value)
+		return 1;
 	int exact = (flags & LITERAL_EXACT) && !mp->point;
 	int rc = mantissa_value(mp, h->digits, un.scale, exact, h->negative, &out->q);
 	if (rc) {
@@ -421,7 +446,17 @@ static int parse_one(const struct units *u, struct arena *a, const char *text, s
 	int rc = read_head(u, text, len, loc, &h);
 	if (rc <= 0)
 		return rc;
-	return read_tail(u, a, text, len, loc, flags, &h, out);
+	return read_tail(u, a, text, len, loc, flags, &h, out, 1);
+}
+
+/* Can the value of m, in no unit, be neither too large nor too small?
+ * Then mantissa_value() without a unit cannot fail: N < 10^40 (at most 40
+ * digits) times 10^±200 and a magnitude within 10^±20 lies well inside
+ * the doubles' normal range. */
+static int value_safe(const struct mantissa *m)
+{
+	long p = m->exp10 - m->nfrac;
+	return p >= -200 && p <= 200 && m->magnitude >= 1e-20 && m->magnitude <= 1e20;
 }
 
 static int parse_number(const struct units *u, struct arena *a, const char *text, size_t len,
@@ -433,7 +468,7 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 	memset(&first, 0, sizeof first);
 	int rc = read_head(u, text, len, loc, &h);
 	if (rc > 0)
-		rc = read_tail(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &h, &first);
+		rc = read_tail(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &h, &first, 0);
 	if (rc <= 0) {
 		if (rc == 0)
 			memset(out, 0, sizeof *out);
@@ -441,6 +476,14 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 	}
 	size_t sep = (flags & LITERAL_NO_RANGE) || first.has_unit ? 0 :
 		range_separator(text, len, first.len);
+	/* the number alone has a value when it is all there is or a range's
+	 * first end; when its unit is read next, that reading gives the value
+	 * (here only a value that would not fit is reported, as before) */
+	if (sep || first.has_unit || !(flags & LITERAL_UNIT) || !value_safe(&h.m)) {
+		rc = read_tail(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &h, &first, 1);
+		if (rc <= 0)
+			return rc;
+	}
 	if (sep) {
 		struct literal second;
 		size_t at = first.len + sep;
@@ -480,7 +523,7 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 	if (first.has_unit || !(flags & LITERAL_UNIT)) {
 		*out = first;
 	} else {
-		rc = read_tail(u, a, text, len, loc, flags, &h, out);
+		rc = read_tail(u, a, text, len, loc, flags, &h, out, 1);
 		if (rc <= 0)
 			return rc;
 	}

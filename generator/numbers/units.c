@@ -94,6 +94,10 @@ struct kind {
 struct units {
 	struct kind *kinds;          /* kinds[k - 1] for kind number k */
 	int nkinds;
+	/* the bytes a kind's name or word (kind_first) or what a figure is per
+	 * (per_first) starts with: most texts a kind is looked for at start
+	 * with none, and are passed over without trying every word */
+	unsigned char kind_first[256], per_first[256];
 	const char *kind_families[KIND_FAMILIES];
 	int kind_drop[KIND_FAMILIES];   /* `products: drop` */
 	int nkind_families;
@@ -1000,6 +1004,8 @@ static size_t longest_kind_word(const struct units *u, const char *text, size_t 
 				int *kind)
 {
 	size_t best = 0;
+	if (!len || !(per ? u->per_first : u->kind_first)[(unsigned char)text[0]])
+		return 0;
 	for (int k = 0; k < u->nkinds; k++) {
 		const struct kind *kd = &u->kinds[k];
 		size_t nw = per ? kd->nper : kd->nwords + 1;
@@ -1800,6 +1806,11 @@ static void load_kinds(struct loader *l, const struct ynode *map)
 						   "slip, slips, per)", pk->text);
 				}
 			}
+			u->kind_first[(unsigned char)kd->name[0]] = 1;
+			for (size_t w = 0; w < kd->nwords; w++)
+				u->kind_first[(unsigned char)kd->words[w][0]] = 1;
+			for (size_t w = 0; w < kd->nper; w++)
+				u->per_first[(unsigned char)kd->per[w][0]] = 1;
 			u->nkinds++;
 		}
 	}

@@ -26,6 +26,7 @@ struct autolinker;
 struct spec_source;
 struct pspan;   /* a span taken out of the text (spans.c) */
 struct scan;    /* the prose scan's state (scan.c) */
+struct span_memo;   /* spans evaluated so far (spans.c) */
 
 struct ctx {
 	const struct book *book;
@@ -68,6 +69,8 @@ struct ctx {
 	int footnotes;           /* footnote warnings so far (inlines.c) */
 	int in_heading;          /* inside a heading: its quantities are not scanned */
 	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
+	struct span_memo *memo;  /* spans' results by text (spans.c), in a; NULL until
+				    the first */
 	int line_shift;          /* added to the lines of the tree rendering now: a
 				    table cell is parsed alone, its line 1 being its
 				    row's line (render.c) */

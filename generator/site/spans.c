@@ -514,6 +514,94 @@ static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 	c->out->has_math = 1;
 }
 
+/*
+ * A chapter writes many spans more than once: a figure in both languages
+ * of a pair, a value cited in several sections.  What a span's text
+ * evaluated to is kept for the chapter, keyed by the text's exact bytes;
+ * nothing else goes into the result (the book's tables, units and approx
+ * are the build's; the place matters only to a diagnostic).  So only a
+ * span that evaluated with no diagnostic is kept: one with an error or a
+ * warning is evaluated, and reported, again at each place it stands.  The
+ * results are read, never written, once made: two places may share one.
+ */
+struct span_memo {
+	struct memo_slot {
+		const char *text;    /* the span's text (c->a): NULL for a free slot */
+		size_t len;
+		uint64_t hash;
+		struct span sp;
+	} *slots;
+	size_t cap, n;           /* cap a power of two, n at most half of it */
+};
+
+/* The memo's first size: most chapters hold fewer distinct spans. */
+#define SPAN_MEMO_FIRST 64
+
+static uint64_t memo_hash(const char *s, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;   /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Returns the slot of text (free when it is not there). */
+static struct memo_slot *memo_slot(struct memo_slot *slots, size_t cap, const char *text,
+				   size_t len, uint64_t hash)
+{
+	for (size_t i = (size_t)hash & (cap - 1);; i = (i + 1) & (cap - 1)) {
+		struct memo_slot *m = &slots[i];
+		if (!m->text || (m->hash == hash && m->len == len && !memcmp(m->text, text, len)))
+			return m;
+	}
+}
+
+/* Keeps sp as what text evaluates to. */
+static void memo_put(struct ctx *c, const char *text, size_t len, uint64_t hash,
+		     const struct span *sp)
+{
+	struct span_memo *m = c->memo;
+	if (2 * (m->n + 1) > m->cap) {
+		size_t ncap = m->cap ? 2 * m->cap : SPAN_MEMO_FIRST;
+		struct memo_slot *ns = arena_array(c->a, ncap, sizeof *ns);   /* zeroed: free */
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slots[i].text)
+				*memo_slot(ns, ncap, m->slots[i].text, m->slots[i].len,
+					   m->slots[i].hash) = m->slots[i];
+		m->slots = ns;
+		m->cap = ncap;
+	}
+	struct memo_slot *s = memo_slot(m->slots, m->cap, text, len, hash);
+	s->text = text;
+	s->len = len;
+	s->hash = hash;
+	s->sp = *sp;
+	m->n++;
+}
+
+/* numbers_span() on a span's text, or what the same text gave before in
+ * this chapter.  Returns 0 with *out filled, or -1 after reporting. */
+static int span_evaluate(struct ctx *c, const char *text, size_t len, struct srcloc loc,
+			 struct span *out)
+{
+	if (!c->memo) {
+		c->memo = arena_alloc(c->a, sizeof *c->memo);
+	}
+	uint64_t hash = memo_hash(text, len);
+	if (c->memo->cap) {
+		const struct memo_slot *m = memo_slot(c->memo->slots, c->memo->cap, text, len, hash);
+		if (m->text) {
+			*out = m->sp;
+			return 0;
+		}
+	}
+	if (numbers_span(c->book->numbers, c->a, text, len, loc, out))
+		return -1;
+	if (!out->warned)
+		memo_put(c, text, len, hash, out);
+	return 0;
+}
+
 /* Returns prefix and n in decimal ("claim-12"), without printf's cost. */
 static const char *numbered(struct arena *a, const char *prefix, size_t n)
 {
@@ -580,8 +668,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	}
 	struct span sp;
 	memset(&sp, 0, sizeof sp);
-	if (!c->book->numbers ||
-	    numbers_span(c->book->numbers, c->a, p->text, len, p->loc, &sp)) {
+	if (!c->book->numbers || span_evaluate(c, p->text, len, p->loc, &sp)) {
 		c->errors++;
 		dom_texts(parent, p->raw);
 		return;

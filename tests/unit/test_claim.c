@@ -189,6 +189,23 @@ static void test_pieces(void **state)
 	assert_string_equal(sp.correction, "44×");
 }
 
+/* The prefix slips a grade lists are 1/1.024^n and 1.024^n, n = 1 … 6, the
+ * very doubles pow() gives (claim.c writes them out). */
+static void test_grade_prefix_steps(void **state)
+{
+	(void)state;
+	struct literal l;
+	assert_int_equal(literal_parse(units, &arena, "1 GB", 4, here, LITERAL_UNIT, &l), 1);
+	struct span_grade g;
+	claim_grade(units, &arena, &l.q, &g);
+	assert_true(g.nslips >= 12);
+	for (int n = 1; n <= 6; n++) {
+		assert_int_equal(g.slips[2 * n - 2].kind, SLIP_PREFIX);
+		assert_true(g.slips[2 * n - 2].factor == 1 / pow(1.024, n));
+		assert_true(g.slips[2 * n - 1].factor == pow(1.024, n));
+	}
+}
+
 static void test_span_errors(void **state)
 {
 	(void)state;
@@ -252,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_report),
 		cmocka_unit_test(test_hints),
 		cmocka_unit_test(test_pieces),
+		cmocka_unit_test(test_grade_prefix_steps),
 		cmocka_unit_test(test_span_errors),
 		cmocka_unit_test(test_check),
 	};

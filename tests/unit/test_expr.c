@@ -124,6 +124,45 @@ static void test_show(void **state)
 	assert_string_equal(nodes[1]->ref.field, "memory");
 }
 
+/* A scope whose every name is *ctx GB. */
+static int gigabytes(void *ctx, const char *name, struct quantity *q, struct expr_ref *ref)
+{
+	(void)name;
+	char text[32];
+	snprintf(text, sizeof text, "%d GB", *(int *)ctx);
+	struct literal l;
+	if (literal_parse(units, &arena, text, strlen(text), here, LITERAL_UNIT | LITERAL_EXACT,
+			  &l) != 1)
+		return -1;
+	*q = l.q;
+	ref->table = "t";
+	ref->row = "r";
+	ref->field = name;
+	return 0;
+}
+
+/* A tree evaluated again shows the values of its last evaluation: a name's
+ * formatted value is kept only until the name is looked up again. */
+static void test_show_again(void **state)
+{
+	(void)state;
+	const char *text = "2 × a.x";
+	struct expr *e = expr_parse(units, &arena, text, strlen(text), here, 0);
+	int gb = 80;
+	struct expr_scope sc = { gigabytes, NULL, &gb };
+	struct quantity q;
+	assert_int_equal(expr_eval(e, &sc, &q), 0);
+	assert_string_equal(expr_show(e, &arena), "2 × 80 GB");
+	size_t n;
+	struct expr_node **nodes = expr_resolved(e, &arena, &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(expr_shown(e, nodes[0]), "80 GB");
+	gb = 141;
+	assert_int_equal(expr_eval(e, &sc, &q), 0);
+	assert_string_equal(expr_shown(e, nodes[0]), "141 GB");
+	assert_string_equal(expr_show(e, &arena), "2 × 141 GB");
+}
+
 static void test_functions(void **state)
 {
 	(void)state;
@@ -214,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_units_and_conversions),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_show),
+		cmocka_unit_test(test_show_again),
 		cmocka_unit_test(test_functions),
 		cmocka_unit_test(test_arithmetic_errors),
 		cmocka_unit_test(test_syntax_errors),

@@ -74,6 +74,47 @@ static void test_exact_integers(void **state)
 	assert_true(l.integer);
 }
 
+/* The digits read as the double strtod() gives them, whether summed as an
+ * integer (up to 15 digits) or not; powers of ten exact up to 10^22. */
+static void test_digits_read_exactly(void **state)
+{
+	(void)state;
+	const char *const digits[] = { "0", "7", "999999999999999", "123456789012345",
+				       "1234567890123456", "12345678901234567891",
+				       "9007199254740993" };
+	for (size_t i = 0; i < sizeof digits / sizeof *digits; i++) {
+		struct literal l = lit(digits[i], 1);
+		if (l.q.nominal.lo != strtod(digits[i], NULL))
+			fail_msg("'%s' read as %.17g", digits[i], l.q.nominal.lo);
+	}
+	for (int p = 0; p <= 30; p++) {
+		char text[16];
+		snprintf(text, sizeof text, "1e%d", p);
+		struct literal l = lit(text, 1);
+		if (p <= 22 && !(l.q.nominal.lo == pow(10, p) && l.q.nominal.hi == pow(10, p)))
+			fail_msg("'%s' read as [%.17g, %.17g]", text, l.q.nominal.lo, l.q.nominal.hi);
+		if (!(l.q.nominal.lo <= pow(10, p) && pow(10, p) <= l.q.nominal.hi))
+			fail_msg("'%s' read as [%.17g, %.17g]", text, l.q.nominal.lo, l.q.nominal.hi);
+	}
+	/* 0.5 × 10^-15 either way of 1.5 × 10^-15: sixteen digits after the point */
+	struct literal l = lit("0.0000000000000015", 0);
+	assert_true(l.q.v.lo < 1.5e-15 && 1.5e-15 < l.q.v.hi);
+}
+
+/* A number that fits alone but not in its unit is too large; one that
+ * fits in neither is reported once. */
+static void test_too_large(void **state)
+{
+	(void)state;
+	struct literal l;
+	assert_int_equal(literal_parse(units, &arena, "1e300 YB", 8, here, LITERAL_UNIT, &l), -1);
+	assert_non_null(strstr(first_diag(), "number too large"));
+	assert_int_equal(literal_parse(units, &arena, "1e400 GB", 8, here, LITERAL_UNIT, &l), -1);
+	assert_non_null(strstr(first_diag(), "number too large"));
+	assert_int_equal(literal_parse(units, &arena, "1e290 GB", 8, here, LITERAL_UNIT, &l), 1);
+	assert_int_equal(literal_parse(units, &arena, "1e-300 GB", 9, here, LITERAL_UNIT, &l), 1);
+}
+
 static void test_magnitudes(void **state)
 {
 	(void)state;
@@ -203,6 +244,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_digits_imply_an_interval),
 		cmocka_unit_test(test_exact_integers),
+		cmocka_unit_test(test_digits_read_exactly),
+		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_magnitudes),
 		cmocka_unit_test(test_ranges),
 		cmocka_unit_test(test_signs_and_ratios),
