@@ -117,11 +117,8 @@ void pack_put_str(struct buf *b, const char *s)
 	buf_add(b, s, n + 1);   /* with its NUL: a mapped record's strings are used in place */
 }
 
-uint64_t pack_get_u64(struct pack_reader *r)
+uint64_t pack_get_u64_long(struct pack_reader *r)
 {
-	/* most numbers are one byte */
-	if (!r->bad && r->p < r->end && !(*r->p & 0x80))
-		return (unsigned char)*r->p++;
 	uint64_t v = 0;
 	for (unsigned shift = 0; !r->bad; shift += 7) {
 		if (r->p >= r->end || shift > 63) {
