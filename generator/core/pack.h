@@ -38,7 +38,16 @@ struct pack_reader {
 
 void pack_put_u64(struct buf *b, uint64_t v);
 void pack_put_str(struct buf *b, const char *s);
-uint64_t pack_get_u64(struct pack_reader *r);
+/* Returns the next number, or 0 with r->bad set when there is none.  Most
+ * are one byte, read inline (a call each was 4 of a rebuild's 122 M
+ * instructions); the rest pack_get_u64_long() reads. */
+uint64_t pack_get_u64_long(struct pack_reader *r);
+static inline uint64_t pack_get_u64(struct pack_reader *r)
+{
+	if (!r->bad && r->p < r->end && !(*r->p & 0x80))
+		return (unsigned char)*r->p++;
+	return pack_get_u64_long(r);
+}
 const char *pack_get_str(struct pack_reader *r);
 
 #endif

@@ -295,6 +295,15 @@ static const struct cache_chapter *old_record(const struct cache *c, const char 
 	return e;
 }
 
+/* The seal of a chapter record's body but its hole, body[off..off+len),
+ * which its reader checks when it reads it (or skips unhashed). */
+static uint64_t seal_holed(const char *body, size_t n, uint64_t off, uint64_t len)
+{
+	uint64_t h = pack_hash_u64(pack_hash_u64(PACK_HASH_INIT, off), len);
+	h = pack_hash_u64(h, seal_hash(body, (size_t)off));
+	return pack_hash_u64(h, seal_hash(body + off + len, n - (size_t)(off + len)));
+}
+
 int cache_record_get(struct cache *c, struct arena *a, const char *source, uint64_t key,
 		     struct pack_reader *r)
 {
@@ -303,7 +312,11 @@ int cache_record_get(struct cache *c, struct arena *a, const char *source, uint6
 		return -1;
 	/* the pack stays mapped until cache_close(): its strings are borrowed */
 	*r = (struct pack_reader){ c->old_pack + e->off, c->old_pack + e->off + e->len, 0, a, NULL, 1 };
-	if (pack_get_u64(r) != key || r->bad || !sealed(r))
+	if (pack_get_u64(r) != key || r->bad)
+		return -1;
+	uint64_t off = pack_get_u64(r), len = pack_get_u64(r), seal = pack_get_u64(r);
+	size_t n = (size_t)(r->end - r->p);
+	if (r->bad || off > n || len > n - off || seal != seal_holed(r->p, n, off, len))
 		return -1;
 	return 0;
 }
@@ -465,11 +478,18 @@ int cache_record_keep(struct cache *c, const char *source, struct cache_chapter 
 	return pack_add(c, c->old_pack + old->off, (size_t)old->len, &e->off, &e->len);
 }
 
-void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e)
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, size_t hole_off,
+		      size_t hole_len, struct cache_chapter *e)
 {
 	struct buf b = BUF_INIT;
+	const char *data = body->data ? body->data : "";
+	if (hole_off > body->len || hole_len > body->len - hole_off)
+		hole_off = hole_len = 0;   /* (a caller's slip: the whole body sealed) */
 	pack_put_u64(&b, key);
-	put_sealed(&b, body);
+	pack_put_u64(&b, hole_off);
+	pack_put_u64(&b, hole_len);
+	pack_put_u64(&b, seal_holed(data, body->len, hole_off, hole_len));
+	buf_add(&b, data, body->len);
 	e->key = key;
 	pack_add(c, b.data, b.len, &e->off, &e->len);
 	buf_release(&b);

@@ -39,7 +39,9 @@
  * still holds its pages as they were written; its pages are then
  * hard-linked from the previous site into the new one.  Anything missing,
  * stale, unreadable or damaged in the cache (every record carries the hash
- * of its bytes; a search record's is in its packed index) is a miss, never an error: the cache can always be deleted.
+ * of its bytes; a chapter record's claims carry their own, checked only
+ * when they are read; a search record's is in its packed index) is a
+ * miss, never an error: the cache can always be deleted.
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
  * build.  Not thread-safe: used from the main thread, but for
@@ -59,7 +61,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 11
+#define CACHE_FORMAT 12
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
@@ -108,8 +110,12 @@ void cache_pack_begin(struct cache *c, int fresh, uint64_t live);
 int cache_record_keep(struct cache *c, const char *source, struct cache_chapter *e);
 
 /* Adds a record (body) for key: e->key, off and len get its place; on
- * failure len stays 0. */
-void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, struct cache_chapter *e);
+ * failure len stays 0.  Its seal covers all of body but its hole,
+ * body[hole_off..hole_off+hole_len) (0, 0: none), which cache_record_get()
+ * does not hash: a piece most rebuilds skip (a chapter's claims) carries
+ * its own seal, checked by whoever reads it. */
+void cache_record_put(struct cache *c, uint64_t key, const struct buf *body, size_t hole_off,
+		      size_t hole_len, struct cache_chapter *e);
 
 /* Adds chapter source's search record (data[0..len), packed by
  * search_index_pack(), which seals it) under key: e->soff and slen get

@@ -450,15 +450,20 @@ static void table_init(struct page_table *t, const struct site *s)
 		table_add(t, s->files[i].path, NULL, &pool);
 }
 
-/* Returns the page or file at path, or NULL when the site has neither. */
-static const struct target *table_find(const struct page_table *t, const char *path)
+/* Returns the page or file at path (of len bytes), or NULL when the site
+ * has neither. */
+static const struct target *table_find_len(const struct page_table *t, const char *path, size_t len)
 {
-	size_t len = strlen(path);
 	uint64_t h = path_hash(path, len);
 	for (size_t k = (size_t)h & t->mask; t->slots[k].path; k = (k + 1) & t->mask)
 		if (t->slots[k].hash == h && !memcmp(t->slots[k].path, path, len + 1))
 			return &t->slots[k];
 	return NULL;
+}
+
+static const struct target *table_find(const struct page_table *t, const char *path)
+{
+	return table_find_len(t, path, strlen(path));
 }
 
 /* ---- links as the cache keeps them ---- */
@@ -604,14 +609,17 @@ static int check_kept(const struct page_table *t, struct breaks *b, const struct
 	const char *file = pack_get_str(&r);
 	uint64_t ngroups = pack_get_u64(&r);
 	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
-		const char *path = pack_get_str(&r);
+		const char *path = pack_get_str(&r), *at = r.p;
 		uint64_t len = pack_get_u64(&r);
 		if (!path || r.bad || len > (uint64_t)(r.end - r.p)) {
 			r.bad = 1;
 			break;
 		}
 		const char *end = r.p + len;
-		const struct target *to = table_find(t, path);
+		/* its length known from the record (borrowed: the string ends
+		 * where its number begins), not measured again: a rebuild of
+		 * 1000 chapters looks up 43 000 groups */
+		const struct target *to = table_find_len(t, path, (size_t)(at - path) - 1);
 		/* a page of the last build, or a file: as checked then */
 		if (to && (to->reused || !to->page)) {
 			r.p = end;

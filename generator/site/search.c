@@ -1187,6 +1187,23 @@ static inline uint64_t word_special(const char *s)
 	return (w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
 }
 
+/* Returns 1 if the twelve bytes at u are four three-byte sequences, none
+ * led by E0, E2 or ED (the leads after which the second byte needs a
+ * look): each a lead 1110xxxx and two bytes 10xxxxxx, tested with two
+ * loads and masks where a byte at a time took 13 instructions a
+ * character, a fifth of checking a part's 63 records in a Chinese book. */
+static inline int cjk4_plain(const unsigned char *u)
+{
+	static const unsigned char lead_special[256] = { [0xE0] = 1, [0xE2] = 1, [0xED] = 1 };
+	/* byte k at bits 8k: a lead at bytes 0, 3, 6 and 9 */
+	uint64_t w0 = load_bytes8((const char *)u);
+	uint32_t w1 = load_bytes4((const char *)u + 8);
+	const uint64_t mask0 = 0xC0F0C0C0F0C0C0F0ULL, want0 = 0x80E08080E08080E0ULL;
+	const uint32_t mask1 = 0xC0C0F0C0u, want1 = 0x8080E080u;
+	return (w0 & mask0) == want0 && (w1 & mask1) == want1 &&
+	       !(lead_special[u[0]] | lead_special[u[3]] | lead_special[u[6]] | lead_special[u[9]]);
+}
+
 /* Returns the end of the JSON string literal at s[0..len), as add_json()
  * writes one (valid UTF-8, no raw control character, U+2028 or U+2029,
  * only the escapes JSON has), or NULL: a section's tail goes into the
@@ -1232,7 +1249,11 @@ static const char *json_string_end(const char *s, size_t len)
 		 * utf8_decode_fast() decodes them (no overlong form, no
 		 * surrogate) without decoding them, U+2028 and U+2029 refused */
 		const unsigned char *u = (const unsigned char *)s;
-		while (i + 3 <= len && (u[i] & 0xF0) == 0xE0) {
+		for (;;) {
+			while (i + 12 <= len && cjk4_plain(u + i))
+				i += 12;
+			if (!(i + 3 <= len && (u[i] & 0xF0) == 0xE0))
+				break;
 			unsigned char lead = u[i], b1 = u[i + 1], b2 = u[i + 2];
 			if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (lead == 0xE0 && b1 < 0xA0) ||
 			    (lead == 0xED && b1 >= 0xA0) || (lead == 0xE2 && b1 == 0x80 && (b2 == 0xA8 || b2 == 0xA9)))

@@ -1048,7 +1048,7 @@ static void test_check_packed(void **state)
 }
 
 /* The check of a section's text reads ASCII eight bytes at a time and
- * runs of three-byte sequences without decoding them: a byte it must
+ * runs of three-byte sequences four at a time without decoding them: a byte it must
  * refuse is refused wherever it falls in a word of eight, and the
  * three-byte sequences UTF-8 forbids (overlong, surrogates) and the line
  * separators JavaScript forbids are refused, their neighbours not. */
