@@ -282,13 +282,8 @@ static int mkdirs_parent(const char *path)
 }
 
 /* Writes data to path, opened with flags (besides O_WRONLY | O_CREAT). */
-static int write_with(const char *path, int flags, const void *data, size_t len)
+int files_write_fd(int fd, const void *data, size_t len)
 {
-	if (mkdirs_parent(path))
-		return -1;
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | flags, 0666);
-	if (fd < 0)
-		return -1;
 	const char *p = data;
 	size_t done = 0;
 	while (done < len) {
@@ -304,6 +299,16 @@ static int write_with(const char *path, int flags, const void *data, size_t len)
 		done += (size_t)w;
 	}
 	return close(fd);
+}
+
+static int write_with(const char *path, int flags, const void *data, size_t len)
+{
+	if (mkdirs_parent(path))
+		return -1;
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | flags, 0666);
+	if (fd < 0)
+		return -1;
+	return files_write_fd(fd, data, len);
 }
 
 int files_write(const char *path, const void *data, size_t len)

@@ -57,6 +57,11 @@ int files_exists(const char *path);
  * linked file is (its files would come from outside the book). */
 int files_book_dir(const char *path, const char *shown);
 
+/* Writes data[0..len) to the open file fd, again after EINTR and after a
+ * short write, and closes fd.  Returns 0, or -1 with errno set (fd closed
+ * all the same). */
+int files_write_fd(int fd, const void *data, size_t len);
+
 /* mkdir -p.  Returns 0 or -1 (errno set). */
 int files_mkdirs(const char *path);
 /* Writes data to path, creating parent directories; a link at path is

@@ -107,30 +107,14 @@ static int href_safe(unsigned char ch)
 	       (ch && strchr("-_.+!*'(),%#@?=;:/$~&", ch));
 }
 
-void url_escape_href(const char *url, size_t len, struct buf *out)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t run = 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char ch = (unsigned char)url[i];
-		if (href_safe(ch))
-			continue;
-		buf_add(out, url + run, i - run);
-		char esc[3] = { '%', hex[ch >> 4], hex[ch & 15] };
-		buf_add(out, esc, 3);
-		run = i + 1;
-	}
-	buf_add(out, url + run, len - run);
-}
-
-void url_escape_component(const char *s, size_t len, struct buf *out)
+/* Appends s[0..len) to out with every byte keep() refuses as %XX. */
+static void escape_unless(const char *s, size_t len, int (*keep)(unsigned char), struct buf *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t run = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char ch = (unsigned char)s[i];
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-		    (ch && strchr("-_.!~*'()", ch)))
+		if (keep(ch))
 			continue;
 		buf_add(out, s + run, i - run);
 		char esc[3] = { '%', hex[ch >> 4], hex[ch & 15] };
@@ -138,6 +122,23 @@ void url_escape_component(const char *s, size_t len, struct buf *out)
 		run = i + 1;
 	}
 	buf_add(out, s + run, len - run);
+}
+
+void url_escape_href(const char *url, size_t len, struct buf *out)
+{
+	escape_unless(url, len, href_safe, out);
+}
+
+/* The bytes url_escape_component() keeps: encodeURIComponent()'s. */
+static int component_safe(unsigned char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       (ch && strchr("-_.!~*'()", ch));
+}
+
+void url_escape_component(const char *s, size_t len, struct buf *out)
+{
+	escape_unless(s, len, component_safe, out);
 }
 
 int url_hex_value(int ch)

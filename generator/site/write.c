@@ -281,19 +281,7 @@ static int create_file(const char *path, const char *data, size_t len)
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return errno == ENOENT ? files_create(path, data, len) : -1;
-	for (size_t done = 0; done < len;) {
-		ssize_t w = write(fd, data + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int err = w < 0 ? errno : EIO;
-			close(fd);
-			errno = err;
-			return -1;
-		}
-		done += (size_t)w;
-	}
-	return close(fd);
+	return files_write_fd(fd, data, len);
 }
 
 int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
