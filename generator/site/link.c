@@ -578,7 +578,10 @@ static int check_one(struct breaks *b, const struct link_record *r, const struct
 			    "put it there (or fix the link)",
 			    "broken link: no file '%s' in the site (no content/%s)", r->path, r->path);
 	else if (missing)
-		diag_error(r->loc, "broken link: no page '%s' in the site", r->path);
+		diag_report(DIAG_ERROR, r->loc, 0,
+			    "hint: link to a chapter by its .md file (specbook names its page), "
+			    "or fix the page's name",
+			    "broken link: no page '%s' in the site", r->path);
 	else
 		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,
 				 target->path);
