@@ -175,6 +175,14 @@ static struct record *note_slot(const struct record *key)
  * silences no other thread's real message */
 static _Thread_local int diag_muted;
 
+/* diag_reports_here(): per thread, muted reports too */
+static _Thread_local unsigned long diag_here;
+
+unsigned long diag_reports_here(void)
+{
+	return diag_here;
+}
+
 void diag_mute(int delta)
 {
 	diag_muted += delta;
@@ -183,6 +191,7 @@ void diag_mute(int delta)
 void diag_report(enum diag_level level, struct srcloc loc, int width,
 		 const char *detail, const char *fmt, ...)
 {
+	diag_here++;
 	if (diag_muted)
 		return;
 	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */

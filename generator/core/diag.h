@@ -70,6 +70,12 @@ void diag_note(struct srcloc loc, const char *fmt, ...)
 void diag_warning(struct srcloc loc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* How many diagnostics this thread has reported so far, of every level,
+ * muted ones included: what a caller compares before and after a piece of
+ * work to know whether it said anything (spans.c keeps a span's result
+ * only when its evaluation reported nothing). */
+unsigned long diag_reports_here(void);
+
 /* Mutes (delta 1) or unmutes (delta -1) this thread's diagnostics: for a
  * trial parse whose failure only means "not what was looked for" (a
  * number in prose that is no quantity).  Calls nest. */

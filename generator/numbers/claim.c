@@ -70,7 +70,6 @@ struct ctx {
 	/* EXPR_PROSE for a span in prose: a syntax error or an unknown name
 	 * says how to write a literal brace (EXPR_BRACE_HINT) */
 	unsigned prose;
-	int warned;                   /* a warning was reported (span.h) */
 };
 
 /* The width of the whole claim in columns, for a report: counted only
@@ -793,7 +792,6 @@ static void slack_warning(struct ctx *c, const struct parts *p, struct expr *se,
 	diag_report(DIAG_WARNING, c->whole, whole_width(c), detail,
 		    "claim holds only within the rounding of a %d-digit number",
 		    sig_digits(owner->text + n->off, n->len));
-	c->warned = 1;
 }
 
 /* Appends a slip to g (the array has room: fill_grade() sizes it). */
@@ -921,7 +919,6 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	if (rc < 0 || !out)
 		return rc;
 	out->kind = SPAN_CLAIM;
-	out->warned = c->warned;
 	out->disputed = p->disputed;
 	out->relation = relation_text[p->rel];
 	out->stated = stated_text;
@@ -1062,7 +1059,7 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	       struct arena *a, const char *text, size_t len, struct srcloc loc,
 	       struct span *out)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE, 0 };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, NULL, EXPR_PROSE };
 	c.loc.col = loc.col > 0 ? loc.col + 1 : 0;
 	c.whole_braces = 2;
 	memset(out, 0, sizeof *out);
@@ -1115,7 +1112,7 @@ int claim_check_on(const struct units *u, const struct expr_scope *scope, double
 		   struct arena *a, const char *text, size_t len, struct srcloc loc,
 		   const struct claim_subject *subject)
 {
-	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0, 0 };
+	struct ctx c = { u, scope, approx, a, text, len, loc, loc, 0, subject, 0 };
 	c.whole_braces = 0;
 	struct parts p;
 	if (split(&c, &p) < 0)

@@ -64,9 +64,6 @@ struct span {
 	const char *slip;          /* disputed: the kind slip the correction undoes ("a
 				      per-superchip figure read as per GPU"), or NULL */
 	struct span_grade grade;   /* claims with = or ≈, not disputed */
-	int warned;                /* a warning was reported while evaluating it: the
-				      same text elsewhere must be evaluated (and warn)
-				      again, not taken from a memo (spans.c) */
 };
 
 #endif

@@ -28,6 +28,8 @@
 #include "site/autolink.h"
 #include "site/scan.h"
 #include "core/alloc.h"
+#include "core/diag.h"
+#include "core/pack.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
 #include "numbers/format.h"
@@ -537,14 +539,6 @@ struct span_memo {
 /* The memo's first size: most chapters hold fewer distinct spans. */
 #define SPAN_MEMO_FIRST 64
 
-static uint64_t memo_hash(const char *s, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;   /* FNV-1a */
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 /* Returns the slot of text (free when it is not there). */
 static struct memo_slot *memo_slot(struct memo_slot *slots, size_t cap, const char *text,
 				   size_t len, uint64_t hash)
@@ -584,10 +578,9 @@ static void memo_put(struct ctx *c, const char *text, size_t len, uint64_t hash,
 static int span_evaluate(struct ctx *c, const char *text, size_t len, struct srcloc loc,
 			 struct span *out)
 {
-	if (!c->memo) {
+	if (!c->memo)
 		c->memo = arena_alloc(c->a, sizeof *c->memo);
-	}
-	uint64_t hash = memo_hash(text, len);
+	uint64_t hash = pack_hash(PACK_HASH_INIT, text, len);
 	if (c->memo->cap) {
 		const struct memo_slot *m = memo_slot(c->memo->slots, c->memo->cap, text, len, hash);
 		if (m->text) {
@@ -595,9 +588,10 @@ static int span_evaluate(struct ctx *c, const char *text, size_t len, struct src
 			return 0;
 		}
 	}
+	unsigned long reported = diag_reports_here();
 	if (numbers_span(c->book->numbers, c->a, text, len, loc, out))
 		return -1;
-	if (!out->warned)
+	if (diag_reports_here() == reported)
 		memo_put(c, text, len, hash, out);
 	return 0;
 }
