@@ -1048,9 +1048,20 @@ const char *pages_claims_path(struct site *s, size_t ci)
 	return arena_printf(s->a, "claims/%04zu.html", ci / SEARCH_PART_CHAPTERS);
 }
 
+/* Appends the id of chapter c's section of its part's claims page. */
+static void add_claims_section_id(struct buf *b, const struct chapter *c)
+{
+	buf_adds(b, "ch-");
+	buf_adds(b, c->id);
+}
+
 static const char *claims_section_id(struct site *s, size_t ci)
 {
-	return arena_printf(s->a, "ch-%s", s->book->chapters[ci].id);
+	struct buf b = BUF_INIT;
+	add_claims_section_id(&b, &s->book->chapters[ci]);
+	const char *id = arena_strndup(s->a, b.data, b.len);
+	buf_release(&b);
+	return id;
 }
 
 struct dom_node *pages_claims_section(const struct site *s, size_t ci)
@@ -1059,8 +1070,7 @@ struct dom_node *pages_claims_section(const struct site *s, size_t ci)
 	struct dom_node *sec = dom_elem(NULL, "section");
 	struct dom_node *h2 = dom_elem(sec, "h2");
 	struct buf b = BUF_INIT;   /* its id, then its link (dom_attr() copies them) */
-	buf_adds(&b, "ch-");
-	buf_adds(&b, c->id);
+	add_claims_section_id(&b, c);
 	dom_attr_n(h2, "id", 2, b.data, b.len);
 	struct dom_node *a = dom_elem(h2, "a");
 	buf_reset(&b);
