@@ -281,7 +281,6 @@ static int mkdirs_parent(const char *path)
 	return r;
 }
 
-/* Writes data to path, opened with flags (besides O_WRONLY | O_CREAT). */
 int files_write_fd(int fd, const void *data, size_t len)
 {
 	const char *p = data;
@@ -301,6 +300,7 @@ int files_write_fd(int fd, const void *data, size_t len)
 	return close(fd);
 }
 
+/* Writes data to path, opened with flags (besides O_WRONLY | O_CREAT). */
 static int write_with(const char *path, int flags, const void *data, size_t len)
 {
 	if (mkdirs_parent(path))

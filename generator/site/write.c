@@ -358,8 +358,7 @@ static int linked_at(struct arena *a, int fd, struct out_dir *seen)
 			linked = 1;
 		else if (type == DT_DIR) {
 			int subfd = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			sub = arena_alloc(a, sizeof *sub);
-			memset(sub, 0, sizeof *sub);
+			sub = arena_alloc(a, sizeof *sub);   /* zeroed: empty */
 			linked = subfd < 0 || linked_at(a, subfd, sub);
 		}
 		if (linked || e->d_name[0] == '.')
@@ -386,8 +385,7 @@ static int linked_at(struct arena *a, int fd, struct out_dir *seen)
 int write_output_linked(struct site *s)
 {
 	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	struct out_dir *seen = arena_alloc(s->a, sizeof *seen);
-	memset(seen, 0, sizeof *seen);
+	struct out_dir *seen = arena_alloc(s->a, sizeof *seen);   /* zeroed: empty */
 	s->out_linked = fd >= 0 && linked_at(s->a, fd, seen);
 	s->out_seen = fd >= 0 && !s->out_linked ? seen : NULL;
 	return s->out_linked;
