@@ -72,17 +72,24 @@ void *arena_array(struct arena *a, size_t count, size_t size)
 	return arena_alloc(a, size_mul(count, size));
 }
 
+/* The string and its NUL, copied: nothing zeroed first (a call to memset()
+ * for each of a chapter's hundreds of thousands of strings). */
+static char *copy_str(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc_uninit(a, size_add(len, 1));
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	size_t len = strnlen(s, n);
-	char *p = arena_alloc(a, size_add(len, 1));
-	memcpy(p, s, len);
-	return p;
+	return copy_str(a, s, strnlen(s, n));
 }
 
 char *arena_strdup(struct arena *a, const char *s)
 {
-	return arena_strndup(a, s, strlen(s));
+	return copy_str(a, s, strlen(s));
 }
 
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
@@ -106,18 +113,26 @@ char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 
 char *arena_cat(struct arena *a, ...)
 {
+	/* the first few lengths kept from the measuring pass for the copying
+	 * one: most calls join under eight strings (an href of four) */
+	size_t lens[8];
 	va_list ap;
-	size_t n = 0;
+	size_t n = 0, k = 0;
 	va_start(ap, a);
-	for (const char *s; (s = va_arg(ap, const char *));)
-		n = size_add(n, strlen(s));
+	for (const char *s; (s = va_arg(ap, const char *)); k++) {
+		size_t len = strlen(s);
+		if (k < sizeof lens / sizeof *lens)
+			lens[k] = len;
+		n = size_add(n, len);
+	}
 	va_end(ap);
 	char *p = arena_alloc_uninit(a, size_add(n, 1)), *o = p;
 	va_start(ap, a);
-	for (const char *s; (s = va_arg(ap, const char *));) {
-		size_t k = strlen(s);
-		memcpy(o, s, k);
-		o += k;
+	k = 0;
+	for (const char *s; (s = va_arg(ap, const char *)); k++) {
+		size_t len = k < sizeof lens / sizeof *lens ? lens[k] : strlen(s);
+		memcpy(o, s, len);
+		o += len;
 	}
 	va_end(ap);
 	*o = '\0';

@@ -185,7 +185,7 @@ static void start_section(struct ctx *c, const char *id, const char *title)
 		struct section_text *s = ARRAY_PUSH(c->out->sections, c->out->nsections, c->capsections);
 		s->anchor = c->section;
 		s->title = c->section_title;
-		s->text = arena_strdup(c->a, c->text.data);
+		s->text = arena_strndup(c->a, c->text.data, c->text.len);
 	}
 	buf_reset(&c->text);
 	c->nlinked[0] = c->nlinked[1] = 0;
