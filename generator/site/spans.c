@@ -206,6 +206,9 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	struct buf md = BUF_INIT;
 	int line = 1;
 	size_t caplines = 0, nmd = 0, capmd = 0;
+	/* the text with its spans as placeholders is about the body's size:
+	 * made room for once, not doubled a dozen times */
+	buf_grow(&md, c->ch->body_len + c->ch->body_len / 8 + 64);
 	/* every line, code or not: cmark decides what is code (a fence opened
 	 * on a list item's line, a fence line inside another fence, a
 	 * paragraph that starts with ```x```), and a placeholder that lands in
