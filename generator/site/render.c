@@ -973,6 +973,53 @@ static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, i
 	return doc;
 }
 
+/*
+ * Merges each run of adjacent text nodes into its first, as
+ * cmark_consolidate_text_nodes() does (cmark splits text at every bracket,
+ * backslash escape and entity; a span's placeholder must reach
+ * spans_emit() whole).  cmark's walk goes through its iterator, an event
+ * on entering and leaving each node; this one follows first children and
+ * next siblings.  The merged node's end column, which this cannot set, is
+ * read nowhere.  No recursion: a tree may be nested as deep as the text
+ * allows.
+ */
+static void merge_texts(cmark_node *doc)
+{
+	struct buf b = BUF_INIT;
+	cmark_node *n = cmark_node_first_child(doc);
+	while (n) {
+		cmark_node *next = cmark_node_next(n);
+		if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
+			if (next && cmark_node_get_type(next) == CMARK_NODE_TEXT) {
+				buf_reset(&b);
+				buf_adds(&b, cmark_node_get_literal(n));
+				do {
+					cmark_node *after = cmark_node_next(next);
+					buf_adds(&b, cmark_node_get_literal(next));
+					cmark_node_free(next);
+					next = after;
+				} while (next && cmark_node_get_type(next) == CMARK_NODE_TEXT);
+				cmark_node_set_literal(n, b.data);
+			}
+		} else {
+			cmark_node *child = cmark_node_first_child(n);
+			if (child) {
+				n = child;
+				continue;
+			}
+		}
+		/* on to the next sibling, or up to the nearest ancestor with one */
+		while (!next) {
+			n = cmark_node_parent(n);
+			if (!n || n == doc)
+				break;
+			next = cmark_node_next(n);
+		}
+		n = next;
+	}
+	buf_release(&b);
+}
+
 /* Is n, the body's first block, a level-1 heading that says the chapter's
  * title (the title of a chapter without front matter is taken from it)? */
 static int title_heading(struct ctx *c, cmark_node *n)
@@ -1001,7 +1048,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	struct arena cmark_arena = ARENA_INIT;
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
 	c.md = md;
-	cmark_consolidate_text_nodes(doc);
+	merge_texts(doc);
 	scan_chapter_begin(&c, doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)
