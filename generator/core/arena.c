@@ -51,6 +51,21 @@ void *arena_alloc_uninit(struct arena *a, size_t size)
 	return p;
 }
 
+int arena_extend(struct arena *a, void *p, size_t size, size_t new_size)
+{
+	const size_t align = alignof(max_align_t);
+	struct arena_block *b = a->head;
+	size = size_add(size, align - 1) & ~(align - 1);
+	new_size = size_add(new_size, align - 1) & ~(align - 1);
+	if (!b || (unsigned char *)p + size != b->data + b->used)
+		return 0;
+	size_t at = b->used - size;
+	if (new_size > b->size - at)
+		return 0;
+	b->used = at + new_size;
+	return 1;
+}
+
 void arena_absorb(struct arena *a, struct arena *from)
 {
 	struct arena_block *tail = from->head;

@@ -24,6 +24,10 @@ struct arena {
 void *arena_alloc(struct arena *a, size_t size);
 /* The same, not zeroed: for buffers about to be filled (file contents). */
 void *arena_alloc_uninit(struct arena *a, size_t size);
+
+/* Grows the allocation p of size bytes to new_size in place when it is the
+ * arena's latest and its block has room: returns 1, else 0 (p unchanged). */
+int arena_extend(struct arena *a, void *p, size_t size, size_t new_size);
 /* Returns a zeroed array of count elements of size bytes each. */
 void *arena_array(struct arena *a, size_t count, size_t size);
 /* Returns a NUL-terminated copy of s (at most n bytes of it). */
