@@ -560,7 +560,11 @@ static void memo_put(struct ctx *c, const char *text, size_t len, uint64_t hash,
 	struct span_memo *m = c->memo;
 	if (2 * (m->n + 1) > m->cap) {
 		size_t ncap = m->cap ? 2 * m->cap : SPAN_MEMO_FIRST;
-		struct memo_slot *ns = arena_array(c->a, ncap, sizeof *ns);   /* zeroed: free */
+		/* a slot is free by its text alone: the rest (a whole struct
+		 * span each) is not zeroed first */
+		struct memo_slot *ns = arena_alloc_uninit(c->a, size_mul(ncap, sizeof *ns));
+		for (size_t i = 0; i < ncap; i++)
+			ns[i].text = NULL;
 		for (size_t i = 0; i < m->cap; i++)
 			if (m->slots[i].text)
 				*memo_slot(ns, ncap, m->slots[i].text, m->slots[i].len,
