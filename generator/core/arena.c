@@ -16,18 +16,14 @@
  * waste memory on tiny test books. */
 #define ARENA_BLOCK_SIZE (64 * 1024)
 
-struct arena_block {
-	struct arena_block *next;
-	size_t used, size;
-	alignas(max_align_t) unsigned char data[];
-};
-
 void *arena_alloc(struct arena *a, size_t size)
 {
 	return memset(arena_alloc_uninit(a, size), 0, size);
 }
 
-void *arena_alloc_uninit(struct arena *a, size_t size)
+/* arena_alloc_uninit()'s slow path: size does not fit in the newest block
+ * (or there is none, or size overflows when rounded). */
+void *arena_alloc_new_block(struct arena *a, size_t size)
 {
 	const size_t align = alignof(max_align_t);
 	size = size_add(size, align - 1) & ~(align - 1);
