@@ -360,24 +360,24 @@ static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, siz
 {
 	buf_add(&c->text, s, len);
 	if (!c->links || c->no_autolink) {
-		dom_text(parent, s, len);
+		dom_text_str(parent, s, len);
 		return;
 	}
 	size_t start = 0;
 	const struct autolink_target *p;
 	for (size_t i = 0; (i = autolink_next(c->links, s, len, i, c->linked[c->lang],
 					       c->nlinked[c->lang], &p)) < len;) {
-		dom_text(parent, s + start, i - start);
+		dom_text_str(parent, s + start, i - start);
 		struct dom_node *a = dom_elem_class(parent, "a", p->cls);
 		dom_attr(a, "href", p->href);
-		dom_text(a, s + i, p->len);
+		dom_text_str(a, s + i, p->len);
 		const char *id = p->row ? p->row : p->term;
 		*ARRAY_PUSH(c->linked[c->lang], c->nlinked[c->lang], c->caplinked[c->lang]) = id;
 		spans_mention(c, p->row, p->term);
 		i += p->len;
 		start = i;
 	}
-	dom_text(parent, s + start, len - start);
+	dom_text_str(parent, s + start, len - start);
 }
 
 /* Appends plain text: its quantities with units scanned (scan.h), the
@@ -397,10 +397,10 @@ static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, si
 		if (scan_judge(c, s, &f, &table, &row) && !c->in_link) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
 			dom_attr(a, "href", arena_cat(c->a, "/specs/", table, ".html#", row, (char *)NULL));
-			dom_text(a, s + at, f.len);
+			dom_text_str(a, s + at, f.len);
 			spans_mention(c, row, NULL);
 		} else {
-			dom_text(parent, s + at, f.len);
+			dom_text_str(parent, s + at, f.len);
 		}
 		from = at + f.len;
 	}
