@@ -52,22 +52,10 @@ char *xstrdup(const char *s)
 	return xstrndup(s, SIZE_MAX);
 }
 
-size_t size_mul(size_t a, size_t b)
+void size_overflow(size_t a, const char *op, size_t b)
 {
-	if (b && a > SIZE_MAX / b) {
-		fprintf(stderr, "specbook: fatal: size overflow (%zu × %zu)\n", a, b);
-		exit(2);
-	}
-	return a * b;
-}
-
-size_t size_add(size_t a, size_t b)
-{
-	if (a > SIZE_MAX - b) {
-		fprintf(stderr, "specbook: fatal: size overflow (%zu + %zu)\n", a, b);
-		exit(2);
-	}
-	return a + b;
+	fprintf(stderr, "specbook: fatal: size overflow (%zu %s %zu)\n", a, op, b);
+	exit(2);
 }
 
 void array_grow(void **items, size_t *cap, size_t need, size_t elem)

@@ -16,18 +16,14 @@
  * waste memory on tiny test books. */
 #define ARENA_BLOCK_SIZE (64 * 1024)
 
-struct arena_block {
-	struct arena_block *next;
-	size_t used, size;
-	alignas(max_align_t) unsigned char data[];
-};
-
 void *arena_alloc(struct arena *a, size_t size)
 {
 	return memset(arena_alloc_uninit(a, size), 0, size);
 }
 
-void *arena_alloc_uninit(struct arena *a, size_t size)
+/* arena_alloc_uninit()'s slow path: size does not fit in the newest block
+ * (or there is none, or size overflows when rounded). */
+void *arena_alloc_new_block(struct arena *a, size_t size)
 {
 	const size_t align = alignof(max_align_t);
 	size = size_add(size, align - 1) & ~(align - 1);
@@ -51,6 +47,21 @@ void *arena_alloc_uninit(struct arena *a, size_t size)
 	return p;
 }
 
+int arena_extend(struct arena *a, void *p, size_t size, size_t new_size)
+{
+	const size_t align = alignof(max_align_t);
+	struct arena_block *b = a->head;
+	size = size_add(size, align - 1) & ~(align - 1);
+	new_size = size_add(new_size, align - 1) & ~(align - 1);
+	if (!b || (unsigned char *)p + size != b->data + b->used)
+		return 0;
+	size_t at = b->used - size;
+	if (new_size > b->size - at)
+		return 0;
+	b->used = at + new_size;
+	return 1;
+}
+
 void arena_absorb(struct arena *a, struct arena *from)
 {
 	struct arena_block *tail = from->head;
@@ -72,17 +83,24 @@ void *arena_array(struct arena *a, size_t count, size_t size)
 	return arena_alloc(a, size_mul(count, size));
 }
 
+/* The string and its NUL, copied: nothing zeroed first (a call to memset()
+ * for each of a chapter's hundreds of thousands of strings). */
+static char *copy_str(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc_uninit(a, size_add(len, 1));
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	size_t len = strnlen(s, n);
-	char *p = arena_alloc(a, size_add(len, 1));
-	memcpy(p, s, len);
-	return p;
+	return copy_str(a, s, strnlen(s, n));
 }
 
 char *arena_strdup(struct arena *a, const char *s)
 {
-	return arena_strndup(a, s, strlen(s));
+	return copy_str(a, s, strlen(s));
 }
 
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
@@ -106,18 +124,26 @@ char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 
 char *arena_cat(struct arena *a, ...)
 {
+	/* the first few lengths kept from the measuring pass for the copying
+	 * one: most calls join under eight strings (an href of four) */
+	size_t lens[8];
 	va_list ap;
-	size_t n = 0;
+	size_t n = 0, k = 0;
 	va_start(ap, a);
-	for (const char *s; (s = va_arg(ap, const char *));)
-		n = size_add(n, strlen(s));
+	for (const char *s; (s = va_arg(ap, const char *)); k++) {
+		size_t len = strlen(s);
+		if (k < sizeof lens / sizeof *lens)
+			lens[k] = len;
+		n = size_add(n, len);
+	}
 	va_end(ap);
 	char *p = arena_alloc_uninit(a, size_add(n, 1)), *o = p;
 	va_start(ap, a);
-	for (const char *s; (s = va_arg(ap, const char *));) {
-		size_t k = strlen(s);
-		memcpy(o, s, k);
-		o += k;
+	k = 0;
+	for (const char *s; (s = va_arg(ap, const char *)); k++) {
+		size_t len = k < sizeof lens / sizeof *lens ? lens[k] : strlen(s);
+		memcpy(o, s, len);
+		o += len;
 	}
 	va_end(ap);
 	*o = '\0';

@@ -9,10 +9,16 @@
 #ifndef SPECBOOK_ARENA_H
 #define SPECBOOK_ARENA_H
 
+#include <stdalign.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
-struct arena_block;
+struct arena_block {
+	struct arena_block *next;
+	size_t used, size;
+	alignas(max_align_t) unsigned char data[];
+};
 
 struct arena {
 	struct arena_block *head;   /* newest block; NULL when empty */
@@ -22,8 +28,28 @@ struct arena {
 
 /* Returns size bytes aligned for any type, zeroed; never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
-/* The same, not zeroed: for buffers about to be filled (file contents). */
-void *arena_alloc_uninit(struct arena *a, size_t size);
+/* The same, not zeroed: for buffers about to be filled (file contents).
+ * Inline when the newest block has room: a chapter makes close to a
+ * million allocations, and the call was a third of each. */
+void *arena_alloc_new_block(struct arena *a, size_t size);
+static inline void *arena_alloc_uninit(struct arena *a, size_t size)
+{
+	const size_t align = alignof(max_align_t);
+	struct arena_block *b = a->head;
+	if (b && size <= SIZE_MAX - align) {
+		size_t rounded = (size + align - 1) & ~(align - 1);
+		if (b->size - b->used >= rounded) {
+			void *p = b->data + b->used;
+			b->used += rounded;
+			return p;
+		}
+	}
+	return arena_alloc_new_block(a, size);
+}
+
+/* Grows the allocation p of size bytes to new_size in place when it is the
+ * arena's latest and its block has room: returns 1, else 0 (p unchanged). */
+int arena_extend(struct arena *a, void *p, size_t size, size_t new_size);
 /* Returns a zeroed array of count elements of size bytes each. */
 void *arena_array(struct arena *a, size_t count, size_t size);
 /* Returns a NUL-terminated copy of s (at most n bytes of it). */

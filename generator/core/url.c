@@ -8,6 +8,7 @@
  */
 #include "core/url.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* The URL standard's "C0 control or space": stripped at both ends. */
@@ -100,21 +101,27 @@ enum url_verdict url_judge(const char *url, size_t len)
 }
 
 /* The bytes url_escape_href() keeps: cmark's HREF_SAFE set (houdini), with
- * ' and &, which cmark writes as entities (the serializer escapes them). */
-static int href_safe(unsigned char ch)
+ * ' and &, which cmark writes as entities (the serializer escapes them):
+ * letters, digits and -_.+!*'(),%#@?=;:/$~& (bit ch of the 128). */
+static const uint64_t href_safe[2] = { 0xAFFFFFFA00000000ULL, 0x47FFFFFE87FFFFFFULL };
+
+/* The bytes url_escape_component() keeps: encodeURIComponent()'s, letters,
+ * digits and -_.!~*'() (bit ch of the 128). */
+static const uint64_t component_safe[2] = { 0x03FF678200000000ULL, 0x47FFFFFE87FFFFFEULL };
+
+static inline int keeps(const uint64_t keep[2], unsigned char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-	       (ch && strchr("-_.+!*'(),%#@?=;:/$~&", ch));
+	return ch < 128 && (keep[ch >> 6] >> (ch & 63) & 1);
 }
 
-/* Appends s[0..len) to out with every byte keep() refuses as %XX. */
-static void escape_unless(const char *s, size_t len, int (*keep)(unsigned char), struct buf *out)
+/* Appends s[0..len) to out with every byte keep refuses as %XX. */
+static void escape_unless(const char *s, size_t len, const uint64_t keep[2], struct buf *out)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	size_t run = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char ch = (unsigned char)s[i];
-		if (keep(ch))
+		if (keeps(keep, ch))
 			continue;
 		buf_add(out, s + run, i - run);
 		char esc[3] = { '%', hex[ch >> 4], hex[ch & 15] };
@@ -129,11 +136,12 @@ void url_escape_href(const char *url, size_t len, struct buf *out)
 	escape_unless(url, len, href_safe, out);
 }
 
-/* The bytes url_escape_component() keeps: encodeURIComponent()'s. */
-static int component_safe(unsigned char ch)
+size_t url_href_kept(const char *url, size_t len)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-	       (ch && strchr("-_.!~*'()", ch));
+	size_t i = 0;
+	while (i < len && keeps(href_safe, (unsigned char)url[i]))
+		i++;
+	return i;
 }
 
 void url_escape_component(const char *s, size_t len, struct buf *out)

@@ -62,6 +62,10 @@ enum url_verdict url_judge(const char *url, size_t len);
  * character) becomes %XX. */
 void url_escape_href(const char *url, size_t len, struct buf *out);
 
+/* Returns how many of the first bytes of url[0..len) url_escape_href()
+ * keeps as they are: len when it would change nothing. */
+size_t url_href_kept(const char *url, size_t len);
+
 /* Appends s[0..len) to out as a URL's query value (what JavaScript's
  * encodeURIComponent() does): every byte but ASCII letters, digits and
  * -_.!~*'() becomes %XX, so that "&", "=", "#", "+" and spaces in s stay

@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 int utf8_decode(const char *str, size_t len, uint32_t *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -39,15 +43,49 @@ int utf8_decode(const char *str, size_t len, uint32_t *cp)
 	return n;
 }
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* How many of the 16 bytes at s are known valid by a look at all of them
+ * at once: an ASCII run, or five three-byte characters in a row (most of
+ * Chinese prose: a lead E1 to EC or EE to EF, two continuation bytes; the
+ * leads E0 and ED, which restrict the next byte, are left to the careful
+ * loop); 0 when s starts with anything else. */
+static size_t valid_chunk(const char *s)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+	unsigned high = (unsigned)_mm_movemask_epi8(v);
+	if (!(high & 1))
+		return high ? (size_t)__builtin_ctz(high) : 16;
+	__m128i top4 = _mm_and_si128(v, _mm_set1_epi8((char)0xF0));
+	unsigned lead = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(top4, _mm_set1_epi8((char)0xE0)));
+	unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		_mm_and_si128(v, _mm_set1_epi8((char)0xC0)), _mm_set1_epi8((char)0x80)));
+	unsigned odd = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE0)), _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xED))));
+	if ((lead & 0x7FFF) == 0x1249 && (cont & 0x7FFF) == 0x6DB6 && !(odd & 0x1249))
+		return 15;
+	return 0;
+}
+#endif
+
 size_t utf8_validate(const char *s, size_t len)
 {
 	size_t i = 0;
 	while (i < len) {
+#if defined(__SSE2__) && defined(__GNUC__)
+		if (len - i >= 16) {
+			size_t n = valid_chunk(s + i);
+			if (n) {
+				i += n;
+				continue;
+			}
+		}
+#else
 		uint64_t w;
 		if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ULL))) {
 			i += 8;   /* eight ASCII bytes at once: most of the English text */
 			continue;
 		}
+#endif
 		if ((unsigned char)s[i] < 0x80) {
 			i++;
 			continue;
@@ -56,12 +94,12 @@ size_t utf8_validate(const char *s, size_t len)
 		 * them, with utf8_decode()'s verdicts: two continuation bytes,
 		 * no overlong form (E0 then 80-9F), no surrogate (ED then A0-BF) */
 		const unsigned char *u = (const unsigned char *)s;
-		while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
-		       (u[i + 2] & 0xC0) == 0x80 && !(u[i] == 0xE0 && u[i + 1] < 0xA0) &&
-		       !(u[i] == 0xED && u[i + 1] >= 0xA0))
+		if (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
+		    (u[i + 2] & 0xC0) == 0x80 && !(u[i] == 0xE0 && u[i + 1] < 0xA0) &&
+		    !(u[i] == 0xED && u[i + 1] >= 0xA0)) {
 			i += 3;
-		if (i >= len || u[i] < 0x80)
 			continue;
+		}
 		uint32_t cp;
 		int n = utf8_decode_fast(s + i, len - i, &cp);
 		if (n < 0)

@@ -46,6 +46,8 @@ struct autolinker {
 	size_t nfirsts;
 	/* each of them 16 times, then the first again for the rest of 4 or 8 */
 	unsigned char wanted[AUTOLINK_FIRSTS][16];
+	/* 1 for the bytes word_char() says are in a word */
+	unsigned char word[256];
 };
 
 static unsigned bucket_of(const char *s, size_t n)
@@ -80,6 +82,11 @@ static void add_pattern(struct autolinker *al, const char *text, const char *hre
 	al->pairs[pair >> 6] |= (uint64_t)1 << (pair & 63);
 }
 
+static int word_char(unsigned char ch)
+{
+	return isalnum(ch) || ch == '_';
+}
+
 struct autolinker *render_autolinker_new(const struct book *b)
 {
 	struct autolinker *al = xcalloc(1, sizeof *al);
@@ -104,6 +111,8 @@ struct autolinker *render_autolinker_new(const struct book *b)
 	}
 	for (size_t k = 0; k < AUTOLINK_FIRSTS; k++)
 		memset(al->wanted[k], al->firsts[k < al->nfirsts ? k : 0], 16);
+	for (int ch = 0; ch < 256; ch++)
+		al->word[ch] = (unsigned char)word_char((unsigned char)ch);
 	return al;
 }
 
@@ -113,11 +122,6 @@ void render_autolinker_free(struct autolinker *al)
 		arena_free(&al->arena);
 		free(al);
 	}
-}
-
-static int word_char(unsigned char ch)
-{
-	return isalnum(ch) || ch == '_';
 }
 
 static int already_linked(const char *const *linked, size_t nlinked, const char *id)
@@ -216,6 +220,14 @@ size_t autolink_next(const struct autolinker *al, const char *s, size_t len, siz
 		/* every pattern has 2 bytes or more */
 		if (i + 1 >= len)
 			return len;
+		/* a pattern that starts with a letter, a digit or '_' starts a
+		 * word (pattern_at()): inside one, nothing matches up to its end
+		 * (a book with lowercase names stopped at most letters of text) */
+		if (i > 0 && al->word[(unsigned char)s[i]] && al->word[(unsigned char)s[i - 1]]) {
+			while (i < len && al->word[(unsigned char)s[i]])
+				i++;
+			continue;
+		}
 		unsigned pair = (unsigned)(unsigned char)s[i] << 8 | (unsigned char)s[i + 1];
 		if ((al->pairs[pair >> 6] >> (pair & 63) & 1) &&
 		    (*found = pattern_at(al, s, len, i, linked, nlinked)))

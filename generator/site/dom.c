@@ -280,13 +280,18 @@ static struct dom_attr *attr_new(struct dom_store *s, const char *name, size_t n
 	return a;
 }
 
-/* Returns a new text node holding len bytes of text, up to a NUL: libxml2
- * read its strings up to the first NUL, and the bytes must stay the same. */
-static struct dom_node *text_new(struct dom_store *s, enum dom_type type, const char *text, size_t len)
+/* Returns how many of the len bytes at text come before a NUL: a text is
+ * kept up to its first, as libxml2 read its strings, and the bytes must
+ * stay the same. */
+static size_t before_nul(const char *text, size_t len)
 {
 	const char *nul = memchr(text, '\0', len);
-	if (nul)
-		len = (size_t)(nul - text);
+	return nul ? (size_t)(nul - text) : len;
+}
+
+/* Returns a new text node holding the len bytes of text (no NUL among them). */
+static struct dom_node *text_new(struct dom_store *s, enum dom_type type, const char *text, size_t len)
+{
 	struct dom_node *n = node_new_extra(s, type, len + 1);
 	n->u.text.s = copy_string((char *)(n + 1), text, len);
 	n->u.text.len = len;
@@ -294,14 +299,12 @@ static struct dom_node *text_new(struct dom_store *s, enum dom_type type, const 
 	return n;
 }
 
-/* Appends len bytes of text (up to a NUL) to the text node t: in place when
- * there is room or t's string is the last thing its store handed out, else
- * in a copy twice the size, so that a run of appends costs linear time. */
+/* Appends len bytes of text (no NUL among them) to the text node t: in
+ * place when there is room or t's string is the last thing its store handed
+ * out, else in a copy twice the size, so that a run of appends costs linear
+ * time. */
 static void text_append(struct dom_node *t, const char *text, size_t len)
 {
-	const char *nul = memchr(text, '\0', len);
-	if (nul)
-		len = (size_t)(nul - text);
 	size_t need = size_add(size_add(t->u.text.len, len), 1);
 	if (need > t->u.text.cap) {
 		struct dom_block *b = t->store->head;
@@ -542,6 +545,11 @@ size_t dom_get_attrs(struct dom_node *n, const struct dom_name *names, size_t co
 }
 
 void dom_text(struct dom_node *parent, const char *text, size_t len)
+{
+	dom_text_str(parent, text, before_nul(text, len));
+}
+
+void dom_text_str(struct dom_node *parent, const char *text, size_t len)
 {
 	if (!len)
 		return;

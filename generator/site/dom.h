@@ -65,8 +65,11 @@ struct dom_name {
  * of a dom_get_attr() for each; returns how many it set. */
 size_t dom_get_attrs(struct dom_node *n, const struct dom_name *names, size_t count,
 		     const char **values);
-/* Appends text (len bytes, UTF-8) under parent. */
+/* Appends text (len bytes, UTF-8, up to a NUL among them) under parent. */
 void dom_text(struct dom_node *parent, const char *text, size_t len);
+/* The same for len bytes of a NUL-terminated string (no NUL among them):
+ * not looked through for one, as each text of a chapter was. */
+void dom_text_str(struct dom_node *parent, const char *text, size_t len);
 
 /* The calls above with NUL-terminated strings.  Inline, so that the
  * lengths of the literal names, classes and texts most calls pass are
@@ -93,7 +96,7 @@ static inline struct dom_node *dom_elem_class(struct dom_node *parent, const cha
 
 static inline void dom_texts(struct dom_node *parent, const char *text)
 {
-	dom_text(parent, text, strlen(text));
+	dom_text_str(parent, text, strlen(text));
 }
 
 /* Returns a deep copy of n, detached (the caller owns it). */

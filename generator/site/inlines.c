@@ -353,8 +353,11 @@ static void footnote_check(struct ctx *c, cmark_node *n, const char *lit)
 /* Returns href percent-encoded as cmark encodes a link's destination. */
 static const char *escaped_href(struct ctx *c, const char *href)
 {
+	size_t len = strlen(href);
+	if (url_href_kept(href, len) == len)
+		return href;   /* most: nothing to escape, nor a copy to make */
 	struct buf b = BUF_INIT;
-	url_escape_href(href, strlen(href), &b);
+	url_escape_href(href, len, &b);
 	const char *r = arena_strndup(c->a, b.data, b.len);
 	buf_release(&b);
 	return r;
@@ -453,17 +456,30 @@ static int first_char_cjk(const char *s)
 	return utf8_is_cjk(cp);
 }
 
+/* Does s[0..len) hold "[^"?  By memchr() for the bracket, which few texts
+ * hold: strstr() was most of the time of a text node's own work. */
+static int has_footnote(const char *s, size_t len)
+{
+	for (const char *p = memchr(s, '[', len); p; p = memchr(p + 1, '[', len - (size_t)(p + 1 - s)))
+		if ((size_t)(p + 1 - s) < len && p[1] == '^')
+			return 1;
+	return 0;
+}
+
 static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
 {
 	const char *lit;
 	struct dom_node *el;
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_TEXT:
+	{
 		lit = cmark_node_get_literal(n);
-		if (!c->in_attr && strstr(lit, "[^"))
+		size_t len = strlen(lit);
+		if (!c->in_attr && has_footnote(lit, len))
 			footnote_check(c, n, lit);
-		spans_emit(c, parent, lit, strlen(lit));
+		spans_emit(c, parent, lit, len);
 		break;
+	}
 	case CMARK_NODE_SOFTBREAK: {
 		cmark_node *prev = cmark_node_previous(n), *next = cmark_node_next(n);
 		int cjk = prev && next && cmark_node_get_type(prev) == CMARK_NODE_TEXT &&

@@ -42,6 +42,21 @@ struct pspan {
 	int line_reported;
 };
 
+/* Returns the first PH_OPEN in s[0..len), or NULL: by memchr() for its
+ * fourth byte (U+E000's lead, which text all but never holds), not
+ * memmem(), whose setup was most of its cost on a chapter's short texts. */
+static inline const char *placeholder_find(const char *s, size_t len)
+{
+	const char *end = s + len;
+	if (len < PH_LEN)
+		return NULL;
+	for (const char *p = s + 3; p + 3 <= end && (p = memchr(p, PH_OPEN[3], (size_t)(end - p - 2)));
+	     p++)
+		if (!memcmp(p - 3, PH_OPEN, PH_LEN))
+			return p - 3;
+	return NULL;
+}
+
 /* Parses a placeholder at s; returns its length (0: none) and stores the
  * index (SIZE_MAX when there is none). */
 static inline size_t placeholder_at(const char *s, size_t len, size_t *index)

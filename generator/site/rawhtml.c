@@ -230,8 +230,8 @@ static void on_end(void *ctx, const xmlChar *name)
 static void on_text(void *ctx, const xmlChar *ch, int len)
 {
 	struct rawhtml *r = ctx;
-	if (!r->skipping && len > 0)
-		spans_emit(r->c, current(r), (const char *)ch, (size_t)len);
+	if (!r->skipping && len > 0)   /* up to a NUL, as spans_emit() takes text */
+		spans_emit(r->c, current(r), (const char *)ch, strnlen((const char *)ch, (size_t)len));
 }
 
 static void on_comment(void *ctx, const xmlChar *value)

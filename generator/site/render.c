@@ -185,7 +185,7 @@ static void start_section(struct ctx *c, const char *id, const char *title)
 		struct section_text *s = ARRAY_PUSH(c->out->sections, c->out->nsections, c->capsections);
 		s->anchor = c->section;
 		s->title = c->section_title;
-		s->text = arena_strdup(c->a, c->text.data);
+		s->text = arena_strndup(c->a, c->text.data, c->text.len);
 	}
 	buf_reset(&c->text);
 	c->nlinked[0] = c->nlinked[1] = 0;
@@ -942,17 +942,32 @@ static void *cmark_arena_calloc(size_t n, size_t size)
 	return b->data;
 }
 
+/* Returns size bytes, not zeroed (realloc(NULL) is malloc(): cmark's
+ * buffers, a line and each text, come this way, and zeroing them first
+ * was a tenth of the parse's allocating). */
+static void *cmark_arena_malloc(size_t size)
+{
+	struct cmark_block *b = arena_alloc_uninit(cmark_arena_now, size_add(sizeof *b, size));
+	b->size = size;
+	return b->data;
+}
+
 static void *cmark_arena_realloc(void *p, size_t size)
 {
 	if (!p)
-		return cmark_arena_calloc(1, size);
+		return cmark_arena_malloc(size);
 	struct cmark_block *old = (struct cmark_block *)((unsigned char *)p - offsetof(struct cmark_block, data));
 	if (size <= old->size)
 		return p;
-	struct cmark_block *b = arena_alloc_uninit(cmark_arena_now, size_add(sizeof *b, size));
-	b->size = size;
-	memcpy(b->data, p, old->size);
-	return b->data;
+	/* a paragraph's text grows line by line, most often with nothing
+	 * allocated since its last growth: in place, nothing copied */
+	if (arena_extend(cmark_arena_now, old, sizeof *old + old->size, size_add(sizeof *old, size))) {
+		old->size = size;
+		return p;
+	}
+	void *q = cmark_arena_malloc(size);
+	memcpy(q, p, old->size);
+	return q;
 }
 
 static void cmark_arena_free(void *p)
@@ -971,6 +986,53 @@ static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, i
 	cmark_node *doc = cmark_parser_finish(parser);
 	cmark_parser_free(parser);
 	return doc;
+}
+
+/*
+ * Merges each run of adjacent text nodes into its first, as
+ * cmark_consolidate_text_nodes() does (cmark splits text at every bracket,
+ * backslash escape and entity; a span's placeholder must reach
+ * spans_emit() whole).  cmark's walk goes through its iterator, an event
+ * on entering and leaving each node; this one follows first children and
+ * next siblings.  The merged node's end column, which this cannot set, is
+ * read nowhere.  No recursion: a tree may be nested as deep as the text
+ * allows.
+ */
+static void merge_texts(cmark_node *doc)
+{
+	struct buf b = BUF_INIT;
+	cmark_node *n = cmark_node_first_child(doc);
+	while (n) {
+		cmark_node *next = cmark_node_next(n);
+		if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
+			if (next && cmark_node_get_type(next) == CMARK_NODE_TEXT) {
+				buf_reset(&b);
+				buf_adds(&b, cmark_node_get_literal(n));
+				do {
+					cmark_node *after = cmark_node_next(next);
+					buf_adds(&b, cmark_node_get_literal(next));
+					cmark_node_free(next);
+					next = after;
+				} while (next && cmark_node_get_type(next) == CMARK_NODE_TEXT);
+				cmark_node_set_literal(n, b.data);
+			}
+		} else {
+			cmark_node *child = cmark_node_first_child(n);
+			if (child) {
+				n = child;
+				continue;
+			}
+		}
+		/* on to the next sibling, or up to the nearest ancestor with one */
+		while (!next) {
+			n = cmark_node_parent(n);
+			if (!n || n == doc)
+				break;
+			next = cmark_node_next(n);
+		}
+		n = next;
+	}
+	buf_release(&b);
 }
 
 /* Is n, the body's first block, a level-1 heading that says the chapter's
@@ -1001,7 +1063,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	struct arena cmark_arena = ARENA_INIT;
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
 	c.md = md;
-	cmark_consolidate_text_nodes(doc);
+	merge_texts(doc);
 	scan_chapter_begin(&c, doc);
 
 	for (size_t i = 0; env && i < env->nreserved; i++)

@@ -246,7 +246,7 @@ static void text_rows(struct ctx *c, struct side *sd, const char *s)
 		const char *text = NULL;
 		size_t tlen = 0;
 		for (;;) {
-			const char *ph = memmem(s + at, len - at, PH_OPEN, PH_LEN);
+			const char *ph = placeholder_find(s + at, len - at);
 			if (!ph) {
 				at = len;
 				break;
@@ -345,7 +345,7 @@ static void chapter_figures(struct ctx *c, struct scan *sc, cmark_node *n, size_
 		const char *s = cmark_node_get_literal(n);
 		size_t len = strlen(s);
 		for (size_t i = 0; i < len; i++) {
-			const char *ph = memmem(s + i, len - i, PH_OPEN, PH_LEN), *text;
+			const char *ph = placeholder_find(s + i, len - i), *text;
 			if (!ph)
 				break;
 			i = (size_t)(ph - s);

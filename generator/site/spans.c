@@ -206,6 +206,9 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	struct buf md = BUF_INIT;
 	int line = 1;
 	size_t caplines = 0, nmd = 0, capmd = 0;
+	/* the text with its spans as placeholders is about the body's size:
+	 * made room for once, not doubled a dozen times */
+	buf_grow(&md, c->ch->body_len + c->ch->body_len / 8 + 64);
 	/* every line, code or not: cmark decides what is code (a fence opened
 	 * on a list item's line, a fence line inside another fence, a
 	 * paragraph that starts with ```x```), and a placeholder that lands in
@@ -357,24 +360,24 @@ static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, siz
 {
 	buf_add(&c->text, s, len);
 	if (!c->links || c->no_autolink) {
-		dom_text(parent, s, len);
+		dom_text_str(parent, s, len);
 		return;
 	}
 	size_t start = 0;
 	const struct autolink_target *p;
 	for (size_t i = 0; (i = autolink_next(c->links, s, len, i, c->linked[c->lang],
 					       c->nlinked[c->lang], &p)) < len;) {
-		dom_text(parent, s + start, i - start);
+		dom_text_str(parent, s + start, i - start);
 		struct dom_node *a = dom_elem_class(parent, "a", p->cls);
 		dom_attr(a, "href", p->href);
-		dom_text(a, s + i, p->len);
+		dom_text_str(a, s + i, p->len);
 		const char *id = p->row ? p->row : p->term;
 		*ARRAY_PUSH(c->linked[c->lang], c->nlinked[c->lang], c->caplinked[c->lang]) = id;
 		spans_mention(c, p->row, p->term);
 		i += p->len;
 		start = i;
 	}
-	dom_text(parent, s + start, len - start);
+	dom_text_str(parent, s + start, len - start);
 }
 
 /* Appends plain text: its quantities with units scanned (scan.h), the
@@ -394,10 +397,10 @@ static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, si
 		if (scan_judge(c, s, &f, &table, &row) && !c->in_link) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
 			dom_attr(a, "href", arena_cat(c->a, "/specs/", table, ".html#", row, (char *)NULL));
-			dom_text(a, s + at, f.len);
+			dom_text_str(a, s + at, f.len);
 			spans_mention(c, row, NULL);
 		} else {
-			dom_text(parent, s + at, f.len);
+			dom_text_str(parent, s + at, f.len);
 		}
 		from = at + f.len;
 	}
@@ -557,7 +560,11 @@ static void memo_put(struct ctx *c, const char *text, size_t len, uint64_t hash,
 	struct span_memo *m = c->memo;
 	if (2 * (m->n + 1) > m->cap) {
 		size_t ncap = m->cap ? 2 * m->cap : SPAN_MEMO_FIRST;
-		struct memo_slot *ns = arena_array(c->a, ncap, sizeof *ns);   /* zeroed: free */
+		/* a slot is free by its text alone: the rest (a whole struct
+		 * span each) is not zeroed first */
+		struct memo_slot *ns = arena_alloc_uninit(c->a, size_mul(ncap, sizeof *ns));
+		for (size_t i = 0; i < ncap; i++)
+			ns[i].text = NULL;
 		for (size_t i = 0; i < m->cap; i++)
 			if (m->slots[i].text)
 				*memo_slot(ns, ncap, m->slots[i].text, m->slots[i].len,

@@ -32,7 +32,8 @@ const char *spans_restore(struct ctx *c, const char *s);
 
 /* Appends text that may hold placeholders to parent and to the section's
  * text: spans evaluated (errors reported and counted), first mentions of
- * rows and terms auto-linked unless c->no_autolink. */
+ * rows and terms auto-linked unless c->no_autolink.  s[0..len) holds no
+ * NUL (its pieces go to dom_text_str()). */
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
 
 /* As spans_emit(), for text without placeholders whose spans are still

@@ -2,6 +2,7 @@
  * test_render.c — language detection, heading split, slugs, pairing,
  * callouts, soft breaks and ids of the render stage.
  */
+#define _GNU_SOURCE   /* memmem, the reference for placeholder_find() */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "site/render.h"
 #include "site/lang.h"
 #include "site/autolink.h"
+#include "site/placeholder.h"
 #include "core/utf8.h"
 
 static void detect_lang(void **state)
@@ -524,6 +526,34 @@ static void escape_every_length(void **state)
 			}
 }
 
+/* placeholder_find() finds what memmem() finds: placeholders at every
+ * offset, cut at every length, beside the bytes they start and end with */
+static void placeholder_find_as_memmem(void **state)
+{
+	(void)state;
+	static const char *pieces[] = {
+		PH_OPEN, PH_CLOSE, "\xEE\x80\x80", "\xE2\xB8\xA8", "\xEE", "\xE2\xB8\xA8\xEE\x80",
+		"a", "12", "\xE4\xB8\xAD", " ",
+	};
+	uint32_t r = 12345;
+	char s[64];
+	for (int round = 0; round < 20000; round++) {
+		size_t n = 0;
+		while (n < 40) {
+			r = r * 1103515245u + 12345u;
+			const char *p = pieces[(r >> 16) % (sizeof pieces / sizeof *pieces)];
+			size_t k = strlen(p);
+			memcpy(s + n, p, k);
+			n += k;
+		}
+		for (size_t from = 0; from < n; from += 3)
+			for (size_t len = 0; from + len <= n; len++) {
+				const char *want = memmem(s + from, len, PH_OPEN, PH_LEN);
+				assert_ptr_equal(placeholder_find(s + from, len), want);
+			}
+	}
+}
+
 int main(void)
 {
 	cmocka_set_message_output(CM_OUTPUT_TAP);
@@ -544,6 +574,7 @@ int main(void)
 		cmocka_unit_test(raw_html_kept),
 		cmocka_unit_test(link_walk),
 		cmocka_unit_test(escape_every_length),
+		cmocka_unit_test(placeholder_find_as_memmem),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
