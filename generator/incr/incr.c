@@ -687,6 +687,7 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	    (claims_page != (size_t)-1 && stat_written(s, s->pages[claims_page].path, &st[1])))
 		return;
 	struct buf b = BUF_INIT;
+	buf_grow(&b, 16 * 1024);   /* a chapter's record, mostly: not grown by doubling */
 	pack_put_u64(&b, (uint64_t)r->pairs);
 	pack_put_u64(&b, (uint64_t)r->zh_blocks);
 	pack_put_u64(&b, (uint64_t)r->spans);

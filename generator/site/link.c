@@ -481,6 +481,7 @@ void link_put(struct buf *b, const struct page *p)
 		return;
 	}
 	struct buf all = BUF_INIT, group = BUF_INIT;
+	buf_grow(&all, 32 * p->nlinks + 64);   /* about what they take: not grown by doubling */
 	const char *file = p->nlinks ? p->links[0].loc.file : NULL;
 	pack_put_str(&all, file);
 	size_t ngroups = 0;
