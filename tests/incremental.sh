@@ -140,6 +140,54 @@ fi
 cp -p "$TMP/claims-kept" "$out/claims/0002.html"
 rebuild "the claims page put back" ""
 
+# the site's other files (built-in assets, the vendored libraries' files)
+# are left as they are when their source and the output's copy are as the
+# last build left them (the cache's record "files"): not read, nor linked
+# again.  A copy changed by hand (a byte, its size and time kept) or
+# replaced by a link out of the site is written again, and the link's
+# target left alone; a vendored file changed at its source is copied again
+vendored=$(cd "$out" && ls assets/katex/katex.min.js assets/highlight/highlight.min.js 2>/dev/null | head -1)
+for f in assets/site.css $vendored; do
+	touch -r "$out/$f" "$TMP/time"
+	printf '#' | dd of="$out/$f" bs=1 seek=2 conv=notrunc status=none
+	touch -r "$TMP/time" "$out/$f"
+done
+edit "$(chapter 151)" lightly
+rebuild "built-in and vendored assets changed in the site, then one word" -
+if cmp -s "$out/assets/site.css" "$TMP/full/assets/site.css" &&
+   { [ -z "$vendored" ] || cmp -s "$out/$vendored" "$TMP/full/$vendored"; }; then
+	ok "assets changed in the site (size and time kept) are written again"
+else
+	not_ok "assets changed in the site (size and time kept) are written again"
+fi
+echo "outside the site" >"$TMP/outside"
+ln -sf "$TMP/outside" "$out/assets/code.js"
+edit "$(chapter 151)" slightly
+rebuild "an asset replaced by a link out of the site, then one word" -
+if [ -f "$out/assets/code.js" ] && [ ! -L "$out/assets/code.js" ] && [ "$(cat "$TMP/outside")" = "outside the site" ]; then
+	ok "an asset replaced by a link is written again; the link's target is left alone"
+else
+	not_ok "an asset replaced by a link is written again; the link's target is left alone" \
+		"$(ls -l "$out/assets/code.js"; cat "$TMP/outside")"
+fi
+if [ -n "$vendored" ]; then
+	js=$TMP/js
+	mkdir -p "$js"
+	cp -RL /usr/share/javascript/katex /usr/share/javascript/highlight.js "$js/"
+	SPECBOOK_JS_DIR=$js "$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
+	src=$js/${vendored#assets/}
+	src=${src/\/highlight\//\/highlight.js\/}
+	echo "/* changed */" >>"$src"
+	edit "$(chapter 151)" newly
+	if SPECBOOK_JS_DIR=$js "$BIN" build --quiet -C "$book" -o "$out" 2>"$TMP/log" &&
+	   cmp -s "$src" "$out/$vendored"; then
+		ok "a vendored file changed at its source is copied again"
+	else
+		not_ok "a vendored file changed at its source is copied again" "$src; $(cat "$TMP/log")"
+	fi
+	rebuild "the system's libraries again" -
+fi
+
 # a search part made again keeps the files whose text did not change, as
 # the cache's record of the part (shards-0002) vouches for them by the hash
 # of their text and the file as written: a file changed since (here every

@@ -93,7 +93,7 @@ uint64_t pack_hash_str(uint64_t h, const char *s)
  * saying more follow: most are counts, lines and lengths of one byte, and
  * eight bytes each made the pack of a 10 000-chapter book 150 MB, all of
  * which a rebuild maps and reads. */
-void pack_put_u64(struct buf *b, uint64_t v)
+void pack_put_u64_long(struct buf *b, uint64_t v)
 {
 	unsigned char bytes[10];
 	size_t n = 0;
@@ -103,18 +103,6 @@ void pack_put_u64(struct buf *b, uint64_t v)
 	}
 	bytes[n++] = (unsigned char)v;
 	buf_add(b, bytes, n);
-}
-
-/* A string is its length + 1 (0: NULL), then its bytes and NUL. */
-void pack_put_str(struct buf *b, const char *s)
-{
-	if (!s) {
-		pack_put_u64(b, 0);
-		return;
-	}
-	size_t n = strlen(s);
-	pack_put_u64(b, (uint64_t)n + 1);
-	buf_add(b, s, n + 1);   /* with its NUL: a mapped record's strings are used in place */
 }
 
 uint64_t pack_get_u64_long(struct pack_reader *r)

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/arena.h"
 #include "core/buffer.h"
@@ -36,8 +37,32 @@ struct pack_reader {
 					valid until cache_close() */
 };
 
-void pack_put_u64(struct buf *b, uint64_t v);
-void pack_put_str(struct buf *b, const char *s);
+/* Appends v.  Most are one byte into a buffer with room, written inline
+ * (a call each, and a string's, were half of what keeping a chapter's
+ * record for the next build cost a full build: some 190 links a chapter,
+ * five values each); the rest pack_put_u64_long() writes. */
+void pack_put_u64_long(struct buf *b, uint64_t v);
+static inline void pack_put_u64(struct buf *b, uint64_t v)
+{
+	if (v < 0x80 && b->len + 2 <= b->cap) {   /* room for the byte and the NUL */
+		b->data[b->len++] = (char)v;
+		b->data[b->len] = '\0';
+		return;
+	}
+	pack_put_u64_long(b, v);
+}
+/* Appends s: its length + 1 (0: NULL), then its bytes with their NUL (a
+ * mapped record's strings are used in place). */
+static inline void pack_put_str(struct buf *b, const char *s)
+{
+	if (!s) {
+		pack_put_u64(b, 0);
+		return;
+	}
+	size_t n = strlen(s);
+	pack_put_u64(b, (uint64_t)n + 1);
+	buf_add(b, s, n + 1);
+}
 /* Returns the next number, or 0 with r->bad set when there is none.  Most
  * are one byte, read inline (a call each was 4 of a rebuild's 122 M
  * instructions); the rest pack_get_u64_long() reads. */

@@ -32,6 +32,13 @@
  *                  as written (size, times, inode), so that a rebuild that
  *                  makes the part again keeps the files whose text did
  *                  not change, without deflating them again.
+ *   files          for each file of the site that is not a page (the
+ *                  built-in assets, the vendored libraries' files, the
+ *                  book's assets and the files beside its chapters): what
+ *                  it was made from (a file's size, times, inode and
+ *                  device; a built-in asset's length and hash) and the
+ *                  file as written, so that a rebuild leaves the files
+ *                  whose source and copy are as they were, unread.
  *
  * A chapter is reused when its key (the hash of its bytes and of everything
  * every chapter depends on: specs, units, glossary, book.yaml, templates,
@@ -61,7 +68,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 12
+#define CACHE_FORMAT 13
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {

@@ -481,6 +481,7 @@ void link_put(struct buf *b, const struct page *p)
 		return;
 	}
 	struct buf all = BUF_INIT, group = BUF_INIT;
+	buf_grow(&all, 32 * p->nlinks + 64);   /* about what they take: not grown by doubling */
 	const char *file = p->nlinks ? p->links[0].loc.file : NULL;
 	pack_put_str(&all, file);
 	size_t ngroups = 0;
@@ -495,7 +496,7 @@ void link_put(struct buf *b, const struct page *p)
 		for (size_t k = from; k < to; k++) {
 			const struct link_record *l = &p->links[k];
 			pack_put_str(&group, l->fragment);
-			if (l->loc.file && file && !strcmp(l->loc.file, file)) {
+			if (l->loc.file && file && (l->loc.file == file || !strcmp(l->loc.file, file))) {
 				pack_put_u64(&group, FILE_OF_PAGE);
 			} else {
 				pack_put_u64(&group, FILE_NAMED);

@@ -76,3 +76,8 @@ int site_search_part_taken(struct site *s, const char *part)
 {
 	return s->reuse && s->reuse->search_part(s, part);
 }
+
+int site_file_kept(struct site *s, const struct site_file *f)
+{
+	return s->reuse && s->reuse->site_file(s, f);
+}

@@ -134,6 +134,12 @@ struct site_reuse {
 	 * taken as the last build left it (its files then recorded with
 	 * write_file_done()); 0: make it */
 	int (*search_part)(struct site *s, const char *part);
+	/* file f of s->files (a built-in asset, a vendored library's file, a
+	 * file beside the chapters) is to be written or copied at the end: 1
+	 * if the output holds it as the last build left it, made from the
+	 * same source (then it stays as it is: not read, compared, nor linked
+	 * again); 0: write it.  Either way it is kept for the next build */
+	int (*site_file)(struct site *s, const struct site_file *f);
 	/* every chapter is done: key the groups of book pages */
 	void (*book_keys)(struct site *s);
 	/* 1 if the book page at path (of group g) was taken; 0: make it */
@@ -160,6 +166,7 @@ void *site_search_part_begin(struct site *s, const char *part);
 int site_search_file_kept(const struct site *s, void *part, size_t file, const char *path,
 			  uint64_t hash);
 int site_search_part_taken(struct site *s, const char *part);
+int site_file_kept(struct site *s, const struct site_file *f);
 
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);

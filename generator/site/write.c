@@ -543,7 +543,7 @@ static int finish(struct site *s)
 		goto fail;
 	for (size_t i = 0; i < s->nfiles; i++) {
 		const struct site_file *f = &s->files[i];
-		if (f->written)
+		if (f->written || site_file_kept(s, f))
 			continue;
 		if (f->data) {
 			if (write_html(s, s->a, f->path, f->data, f->len))
