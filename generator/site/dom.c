@@ -1092,6 +1092,32 @@ static inline void out_add(struct buf *out, const char *s, size_t len)
 	out->len += len;
 }
 
+/* Copies the len bytes at s, a string of a store, to o, which has room for
+ * len + 16 bytes.  Most of what the serializer copies is short (a tag's
+ * name, an attribute's, a class, a word between two tags): it is copied
+ * sixteen bytes at a time, without a call to memcpy() (a million and a half
+ * calls for 300 chapters, a quarter of the serializer's instructions).
+ * The bytes copied past len are read within the block (DOM_BLOCK_SLACK)
+ * and written within the room, where the next piece or the NUL goes. */
+static inline void copy_piece(char *o, const char *s, size_t len)
+{
+	if (len <= 16) {
+		memcpy(o, s, 16);
+	} else if (len <= 32) {
+		memcpy(o, s, 16);
+		memcpy(o + len - 16, s + len - 16, 16);
+	} else {
+		memcpy(o, s, len);
+	}
+}
+
+/* Appends the len bytes at s, a string of a store (copy_piece()). */
+static inline void out_piece(struct buf *out, const char *s, size_t len)
+{
+	copy_piece(out_room(out, len + 16), s, len);
+	out->len += len;
+}
+
 /* What escape() stops at: & < >, a quote, the lead byte of a no-break
  * space.  Most text has none of them: the serializer spent most of its
  * time stepping over the bytes in between, so they are skipped sixteen at
@@ -1168,17 +1194,17 @@ static void escape_rest(struct buf *out, const char *run, const char *stop, cons
 				continue;
 			}
 			rep = "&nbsp;", replen = 6;
-			out_add(out, run, (size_t)(s - run));
+			out_piece(out, run, (size_t)(s - run));
 			out_add(out, rep, replen);
 			s += 2;
 			run = s;
 			continue;
 		}
-		out_add(out, run, (size_t)(s - run));
+		out_piece(out, run, (size_t)(s - run));
 		out_add(out, rep, replen);
 		run = ++s;
 	}
-	out_add(out, run, (size_t)(end - run));
+	out_piece(out, run, (size_t)(end - run));
 }
 
 /* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
@@ -1188,7 +1214,7 @@ static inline void escape(struct buf *out, const char *s, size_t len, int attr)
 {
 	const char *end = s + len, *stop = escape_scan(s, end, attr);
 	if (stop == end)
-		out_add(out, s, len);
+		out_piece(out, s, len);
 	else
 		escape_rest(out, s, stop, end, attr);
 }
@@ -1211,15 +1237,15 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 	case DOM_ELEMENT: {
 		const char *name = n->u.el.name;
 		unsigned len = n->name_len;
-		char *o = out_room(out, (size_t)len + 1);
+		char *o = out_room(out, (size_t)len + 1 + 16);
 		o[0] = '<';
-		memcpy(o + 1, name, len);
+		copy_piece(o + 1, name, len);
 		out->len += (size_t)len + 1;
 		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
 			/* the space, the name and =", or the name alone */
-			o = out_room(out, (size_t)a->name_len + 3);
+			o = out_room(out, (size_t)a->name_len + 3 + 16);
 			o[0] = ' ';
-			memcpy(o + 1, a->name, a->name_len);
+			copy_piece(o + 1, a->name, a->name_len);
 			if (!a->value) {   /* written bare in a template: defer, hidden */
 				out->len += (size_t)a->name_len + 1;
 				continue;
@@ -1239,17 +1265,17 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 		serialize_children(n, out, name[0] == 's' &&
 				   ((len == 6 && !memcmp(name, "script", 6)) ||
 				    (len == 5 && !memcmp(name, "style", 5))));
-		o = out_room(out, (size_t)len + 3);
+		o = out_room(out, (size_t)len + 3 + 16);
 		o[0] = '<';
 		o[1] = '/';
-		memcpy(o + 2, name, len);
+		copy_piece(o + 2, name, len);
 		o[len + 2] = '>';
 		out->len += (size_t)len + 3;
 		break;
 	}
 	case DOM_TEXT:
 		if (raw)
-			out_add(out, n->u.text.s, n->u.text.len);
+			out_piece(out, n->u.text.s, n->u.text.len);
 		else
 			escape(out, n->u.text.s, n->u.text.len, 0);
 		break;
