@@ -51,7 +51,35 @@ struct collect_ctx {
 	size_t nlinks, caplinks;
 	struct linking *linking;    /* elements that hold a link, in page order */
 	size_t nlinking, caplinking;
+	size_t page_len;            /* strlen(page->path) */
+	/* the targets copied last: a page links to a few pages over and
+	 * over (the spec table, the glossary), and each link's record has
+	 * its target's copy, one per page (see copy_target()) */
+	const char *targets[8];
+	size_t target_lens[8];
+	unsigned next_target;
 };
+
+/* Returns a NUL-terminated copy of the n bytes at str (no NUL among them)
+ * in c's arena. */
+static char *copy_str(struct collect_ctx *c, const char *str, size_t n)
+{
+	char *p = arena_alloc_uninit(c->a, n + 1);
+	memcpy(p, str, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* Returns the copy of the target path (n bytes) the page's links share. */
+static const char *copy_target(struct collect_ctx *c, const char *path, size_t n)
+{
+	for (unsigned k = 0; k < 8; k++)
+		if (c->target_lens[k] == n && c->targets[k] && !memcmp(c->targets[k], path, n))
+			return c->targets[k];
+	unsigned k = c->next_target++ & 7;
+	c->target_lens[k] = n;
+	return c->targets[k] = copy_str(c, path, n);
+}
 
 /* Returns the hash of a path or fragment for the open-addressing tables
  * below, which take its low bits for a slot.  pack_hash() alone varies
@@ -181,6 +209,23 @@ static struct srcloc link_origin(struct collect_ctx *c, const char *src)
 	struct srcloc loc = { c->page->source, 0, 0 };
 	if (src && src[0] == '@')   /* written in the template (dom_template_parse()) */
 		return (struct srcloc){ c->s->book->template_path, atoi(src + 1), 0 };
+	/* render's "line:col", read here without atoi()'s two calls and a
+	 * strchr() (a link's every record passed through them); anything
+	 * else, as atoi() reads it */
+	const char *q = src;
+	int line = 0, col = 0;
+	for (; q && *q >= '0' && *q <= '9' && line < 100000000; q++)
+		line = line * 10 + (*q - '0');
+	if (q && q != src && *q == ':') {
+		const char *d = ++q;
+		for (; *q >= '0' && *q <= '9' && col < 100000000; q++)
+			col = col * 10 + (*q - '0');
+		if (q != d && !*q) {
+			loc.line = line;
+			loc.col = col;
+			return loc;
+		}
+	}
 	if (src) {
 		loc.line = atoi(src);
 		const char *colon = strchr(src, ':');
@@ -194,7 +239,7 @@ static void record_decoded(struct collect_ctx *c, const char *where, const char 
 {
 	if (c->page->copy)
 		return;   /* print.html repeats links checked where they were written */
-	if (path && plen == strlen(c->page->path) && !strncmp(path, c->page->path, plen))
+	if (path && plen == c->page_len && !memcmp(path, c->page->path, plen))
 		path = NULL;
 	if (!path && !(fragment && *fragment))
 		return;
@@ -206,8 +251,8 @@ static void record_decoded(struct collect_ctx *c, const char *where, const char 
 		return;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
-	r->path = arena_strndup(c->a, path, plen);
-	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
+	r->path = copy_target(c, path, plen);
+	r->fragment = fragment && *fragment ? copy_str(c, fragment, strlen(fragment)) : NULL;
 	r->loc = link_origin(c, where);
 }
 
@@ -314,6 +359,7 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 	}
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
+	c.page_len = strlen(p->path);
 	dom_visit_linking(dom_page_root(dom), collect_id, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
@@ -365,11 +411,23 @@ void link_keep(struct site *s, struct page *p, struct link_harvest *h)
 		p->ids[k] = arena_strdup(s->a, h->ids[k]);
 	p->nids = h->nids;
 	p->links = arena_array(s->a, h->nlinks ? h->nlinks : 1, sizeof *p->links);
+	/* the harvest's links share a copy of each target (copy_target()):
+	 * the last few copies and what they interned to are remembered */
+	const char *from[8] = { NULL }, *to[8] = { NULL };
+	unsigned next = 0;
 	for (size_t k = 0; k < h->nlinks; k++) {
 		const struct link_record *r = &h->links[k];
+		const char *path = NULL;
+		for (unsigned j = 0; j < 8 && !path; j++)
+			if (from[j] == r->path)
+				path = to[j];
+		if (!path) {
+			path = intern(s, r->path, strlen(r->path));
+			from[next & 7] = r->path;
+			to[next++ & 7] = path;
+		}
 		p->links[k] = (struct link_record){
-			intern(s, r->path, strlen(r->path)),
-			r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
+			path, r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
 	}
 	p->nlinks = h->nlinks;
 	/* grouped by target (one copy of each, so the pointer tells): the
