@@ -224,8 +224,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	}
 	struct buf html = BUF_INIT;
 	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
-	typeset_numbers(dom_page_root(dom));
-	dom_page_serialize(dom, &html);
+	typeset_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it
 	 * runs beside the main thread's work */

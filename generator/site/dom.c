@@ -1136,13 +1136,16 @@ static const unsigned char escape_text_class[256] = {
 #endif
 
 /* Returns the first byte in [s, end) that escape() stops at, or end.  A
- * quote stops it only in an attribute.  [s, end) is a string of a store. */
-static inline const char *escape_scan(const char *s, const char *end, int attr)
+ * quote stops it only in an attribute.  [s, end) is a string of a store.
+ * escape_scan_waking() stops at the bytes w0 and w1 as well. */
+static inline const char *escape_scan_waking(const char *s, const char *end, int attr, char w0,
+					     char w1)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
 	const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
 		      c2 = _mm_set1_epi8((char)0xc2),
-		      quote = _mm_set1_epi8(attr ? '"' : '&');   /* text: '&' again */
+		      quote = _mm_set1_epi8(attr ? '"' : '&'),   /* text: '&' again */
+		      wake0 = _mm_set1_epi8(w0), wake1 = _mm_set1_epi8(w1);
 	while (s < end) {
 		/* past end the load reads the string's NUL and what follows
 		 * it in its block (DOM_BLOCK_SLACK), whose bits are dropped */
@@ -1151,6 +1154,9 @@ static inline const char *escape_scan(const char *s, const char *end, int attr)
 					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, gt),
 								     _mm_cmpeq_epi8(v, c2)),
 							_mm_cmpeq_epi8(v, quote)));
+		if (w0 != '&' || w1 != '&')   /* folded away where they are constants */
+			hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, wake0),
+							     _mm_cmpeq_epi8(v, wake1)));
 		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
 		if (end - s < 16)
 			mask &= (1u << (end - s)) - 1;
@@ -1164,10 +1170,15 @@ static inline const char *escape_scan(const char *s, const char *end, int attr)
 #else
 	/* the quote's class counts only in an attribute: one table each */
 	const unsigned char *stops = attr ? escape_class : escape_text_class;
-	while (s < end && !stops[(unsigned char)*s])
+	while (s < end && !stops[(unsigned char)*s] && *s != w0 && *s != w1)
 		s++;
 	return s;
 #endif
+}
+
+static inline const char *escape_scan(const char *s, const char *end, int attr)
+{
+	return escape_scan_waking(s, end, attr, '&', '&');
 }
 
 /* escape() from stop, the first byte in [run, end) escape_scan() stopped at. */
@@ -1219,20 +1230,77 @@ static inline void escape(struct buf *out, const char *s, size_t len, int attr)
 		escape_rest(out, s, stop, end, attr);
 }
 
-static void serialize(const struct dom_node *n, struct buf *out, int raw);
+/* How the serializer writes the text below an element: escaped, and
+ * rewritten first (dom_page_serialize_rewriting()); escaped; or as it is
+ * (script, style). */
+enum { TEXT_REWRITE, TEXT_ESCAPE, TEXT_RAW };
 
-static void serialize_children(const struct dom_node *n, struct buf *out, int raw)
+struct serializer {
+	struct buf *out;
+	/* dom_page_serialize_rewriting()'s: as dom_rewrite_text() takes them */
+	const char *const *skip;
+	unsigned char maybe[32];     /* name_bit()s of skip's names */
+	dom_text_fn *fn;
+	void *ctx;
+	struct dom_node *spare;      /* the empty element fn appends to */
+	char wake0, wake1;           /* a text with neither is not fn's */
+};
+
+static void serialize(const struct dom_node *n, struct serializer *sz, int mode);
+
+/* Writes text node t as fn rewrites it, as dom_rewrite_text() would have
+ * put it in the tree (nodes fn makes are not rewritten again); returns 0
+ * when fn leaves it as it is. */
+static int serialize_rewritten(const struct dom_node *t, struct serializer *sz)
+{
+	struct dom_node *o = sz->spare, *parent = t->parent;
+	/* made in the parent's store, where dom_rewrite_text() makes it */
+	if (!o || o->store != parent->store)
+		o = sz->spare = element_new(parent->store, "span", 4);
+	o->parent = parent;
+	o->u.el.first = o->u.el.last = NULL;
+	if (!sz->fn(sz->ctx, t->u.text.s, t->u.text.len, parent, o) || !o->u.el.first)
+		return 0;
+	for (const struct dom_node *c = o->u.el.first; c; c = c->next)
+		if (c->type == DOM_TEXT)
+			escape(sz->out, c->u.text.s, c->u.text.len, 0);
+		else
+			serialize(c, sz, TEXT_ESCAPE);
+	return 1;
+}
+
+static void serialize_children(const struct dom_node *n, struct serializer *sz, int mode)
 {
 	/* a text, every other child, is written here, without the call */
 	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		if (c->type == DOM_TEXT && !raw)
-			escape(out, c->u.text.s, c->u.text.len, 0);
-		else
-			serialize(c, out, raw);
+		if (c->type == DOM_TEXT && mode == TEXT_REWRITE) {
+			/* the scan for what to escape finds the wake bytes
+			 * too: most texts have neither, and are copied */
+			const char *t = c->u.text.s, *end = t + c->u.text.len,
+				*stop = escape_scan_waking(t, end, 0, sz->wake0, sz->wake1);
+			if (stop == end) {
+				out_piece(sz->out, t, c->u.text.len);
+				continue;
+			}
+			if ((memchr(stop, sz->wake0, (size_t)(end - stop)) ||
+			     memchr(stop, sz->wake1, (size_t)(end - stop))) &&
+			    serialize_rewritten(c, sz))
+				continue;
+			stop = escape_scan(stop, end, 0);
+			if (stop == end)
+				out_piece(sz->out, t, c->u.text.len);
+			else
+				escape_rest(sz->out, t, stop, end, 0);
+		} else if (c->type == DOM_TEXT && mode != TEXT_RAW) {
+			escape(sz->out, c->u.text.s, c->u.text.len, 0);
+		} else {
+			serialize(c, sz, mode);
+		}
 }
 
-static void serialize(const struct dom_node *n, struct buf *out, int raw)
+static void serialize(const struct dom_node *n, struct serializer *sz, int mode)
 {
+	struct buf *out = sz->out;
 	switch (n->type) {
 	case DOM_ELEMENT: {
 		const char *name = n->u.el.name;
@@ -1262,9 +1330,16 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 		out->len++;
 		if (is_void(name, len))
 			break;
-		serialize_children(n, out, name[0] == 's' &&
-				   ((len == 6 && !memcmp(name, "script", 6)) ||
-				    (len == 5 && !memcmp(name, "style", 5))));
+		/* script and style as they are; below a skip element, no
+		 * rewriting (dom_rewrite_text() does not go in) */
+		int inner = name[0] == 's' && ((len == 6 && !memcmp(name, "script", 6)) ||
+					       (len == 5 && !memcmp(name, "style", 5)))
+			? TEXT_RAW
+			: mode == TEXT_REWRITE &&
+			  !((sz->maybe[name_bit(name) >> 3] & (1u << (name_bit(name) & 7))) &&
+			    name_in(n, sz->skip))
+			? TEXT_REWRITE : TEXT_ESCAPE;
+		serialize_children(n, sz, inner);
 		o = out_room(out, (size_t)len + 3 + 16);
 		o[0] = '<';
 		o[1] = '/';
@@ -1274,7 +1349,7 @@ static void serialize(const struct dom_node *n, struct buf *out, int raw)
 		break;
 	}
 	case DOM_TEXT:
-		if (raw)
+		if (mode == TEXT_RAW)
 			out_piece(out, n->u.text.s, n->u.text.len);
 		else
 			escape(out, n->u.text.s, n->u.text.len, 0);
@@ -1298,13 +1373,30 @@ static void serialize_end(struct buf *out)
 
 void dom_node_serialize(struct dom_node *n, struct buf *out)
 {
-	serialize(n, out, 0);
+	struct serializer sz = { .out = out };
+	serialize(n, &sz, TEXT_ESCAPE);
 	serialize_end(out);
 }
 
 void dom_page_serialize(struct dom_page *p, struct buf *out)
 {
+	struct serializer sz = { .out = out };
 	buf_adds(out, "<!DOCTYPE html>\n");
-	serialize(p->root, out, 0);
+	serialize(p->root, &sz, TEXT_ESCAPE);
+	buf_addch(out, '\n');   /* and the NUL */
+}
+
+void dom_page_serialize_rewriting(struct dom_page *p, struct buf *out, const char *const *skip,
+				  const char *wake, dom_text_fn *fn, void *ctx)
+{
+	struct serializer sz = { .out = out, .skip = skip, .fn = fn, .ctx = ctx };
+	sz.wake0 = wake[0];
+	sz.wake1 = wake[0] ? wake[1] ? wake[1] : wake[0] : 0;
+	for (const char *const *k = skip; k && *k; k++)
+		sz.maybe[name_bit(*k) >> 3] |= (unsigned char)(1u << (name_bit(*k) & 7));
+	buf_adds(out, "<!DOCTYPE html>\n");
+	/* the root <html>: its children are rewritten unless it is in skip
+	 * (serialize() looks), as dom_rewrite_text() does */
+	serialize(p->root, &sz, TEXT_REWRITE);
 	buf_addch(out, '\n');   /* and the NUL */
 }

@@ -264,8 +264,7 @@ static void page_write(void *arg)
 	struct page_job *job = arg;
 	struct arena tmp = ARENA_INIT;   /* not the build's: the main thread allocates there */
 	struct buf html = BUF_INIT;
-	typeset_numbers(dom_page_root(job->dom));
-	dom_page_serialize(job->dom, &html);
+	typeset_page_serialize(job->dom, &html);
 	dom_page_free(job->dom);
 	if (write_html(job->s, &tmp, job->path, html.data ? html.data : "", html.len))
 		job->s->line_failed = 1;   /* only the line writes it until the wait */
