@@ -70,11 +70,24 @@ static char *copy_str(struct collect_ctx *c, const char *str, size_t n)
 	return p;
 }
 
+/* Are the n bytes at a and b the same?  Paths of the same length mostly
+ * differ in their first eight bytes ("140-ch140.html", "141-ch141.html"):
+ * those are compared first, without a call. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 8)
+		return !memcmp(a, b, n);
+	uint64_t x, y;
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	return x == y && !memcmp(a + 8, b + 8, n - 8);
+}
+
 /* Returns the copy of the target path (n bytes) the page's links share. */
 static const char *copy_target(struct collect_ctx *c, const char *path, size_t n)
 {
 	for (unsigned k = 0; k < 8; k++)
-		if (c->target_lens[k] == n && c->targets[k] && !memcmp(c->targets[k], path, n))
+		if (c->target_lens[k] == n && c->targets[k] && same_bytes(c->targets[k], path, n))
 			return c->targets[k];
 	unsigned k = c->next_target++ & 7;
 	c->target_lens[k] = n;
@@ -279,7 +292,7 @@ static void record(struct collect_ctx *c, const char *where, const char *path, s
 /* Reads the link url of n's attribute attr, written where (its data-src,
  * or NULL), and rewrites it relative to the page. */
 static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr,
-			 const char *url, const char *where)
+			 size_t attr_len, const char *url, const char *where)
 {
 	if (!url)
 		return;
@@ -316,7 +329,8 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 		memcpy(q, path, plen);
 		q += plen;
 		memcpy(q, hash ? hash : "", hlen + 1);
-		dom_attr(n, attr, rel);   /* url is freed here: use it no more */
+		/* url is freed here: use it no more */
+		dom_attr_n(n, attr, attr_len, rel, (size_t)(q - rel) + hlen);
 		return;
 	}
 	struct buf rel = BUF_INIT;
@@ -336,10 +350,11 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 
 static void collect_links(struct collect_ctx *c, const struct linking *l)
 {
-	static const char *const attrs[] = { [LINK_HREF] = "href", [LINK_SRC] = "src",
-					     [LINK_ACTION] = "action" };
+	static const struct dom_name attrs[] = { [LINK_HREF] = DOM_NAME("href"),
+						 [LINK_SRC] = DOM_NAME("src"),
+						 [LINK_ACTION] = DOM_NAME("action") };
 	for (int k = LINK_HREF; k <= LINK_ACTION; k++)
-		collect_attr(c, l->n, attrs[k], l->attrs[k], l->attrs[LINK_WHERE]);
+		collect_attr(c, l->n, attrs[k].name, attrs[k].len, l->attrs[k], l->attrs[LINK_WHERE]);
 	if (l->attrs[LINK_WHERE])
 		dom_remove_attr(l->n, "data-src");
 }
@@ -360,6 +375,11 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
 	c.page_len = strlen(p->path);
+	/* a chapter's page has a few hundred elements with a link or an id:
+	 * room for them at once, not by doubling from eight */
+	array_grow((void **)&c.linking, &c.caplinking, 256, sizeof *c.linking);
+	array_grow((void **)&c.links, &c.caplinks, 256, sizeof *c.links);
+	array_grow((void **)&c.ids, &c.capids, 64, sizeof *c.ids);
 	dom_visit_linking(dom_page_root(dom), collect_id, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
