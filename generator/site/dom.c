@@ -1111,7 +1111,8 @@ static inline void copy_piece(char *o, const char *s, size_t len)
 	}
 }
 
-/* Appends the len bytes at s, a string of a store (copy_piece()). */
+/* Appends the len bytes at s, a string of a store (copy_piece()), and
+ * leaves room for 16 more bytes after them (and the NUL). */
 static inline void out_piece(struct buf *out, const char *s, size_t len)
 {
 	copy_piece(out_room(out, len + 16), s, len);
@@ -1154,9 +1155,8 @@ static inline const char *escape_scan_waking(const char *s, const char *end, int
 					   _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, gt),
 								     _mm_cmpeq_epi8(v, c2)),
 							_mm_cmpeq_epi8(v, quote)));
-		if (w0 != '&' || w1 != '&')   /* folded away where they are constants */
-			hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, wake0),
-							     _mm_cmpeq_epi8(v, wake1)));
+		/* escape_scan()'s w0 and w1 are the '&' above: compared once */
+		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, wake0), _mm_cmpeq_epi8(v, wake1)));
 		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
 		if (end - s < 16)
 			mask &= (1u << (end - s)) - 1;
@@ -1219,8 +1219,10 @@ static void escape_rest(struct buf *out, const char *run, const char *stop, cons
 }
 
 /* Appends the len bytes at s (NUL-terminated) with & < > escaped, " in an
- * attribute, and a no-break space as &nbsp;.  Inline for what most
- * strings are, nothing to escape: a scan and a copy, without a call. */
+ * attribute, and a no-break space as &nbsp;; leaves room for 16 more
+ * bytes (and the NUL) after them, as out_piece(), its last step, does.
+ * Inline for what most strings are, nothing to escape: a scan and a copy,
+ * without a call. */
 static inline void escape(struct buf *out, const char *s, size_t len, int attr)
 {
 	const char *end = s + len, *stop = escape_scan(s, end, attr);
@@ -1321,13 +1323,10 @@ static void serialize(const struct dom_node *n, struct serializer *sz, int mode)
 			memcpy(o + 1 + a->name_len, "=\"", 2);
 			out->len += (size_t)a->name_len + 3;
 			escape(out, a->value, a->value_len, 1);
-			o = out_room(out, 1);
-			o[0] = '"';
-			out->len++;
+			out->data[out->len++] = '"';   /* escape() left room */
 		}
-		o = out_room(out, 1);
-		o[0] = '>';
-		out->len++;
+		/* each piece above left room for 15 more bytes at least */
+		out->data[out->len++] = '>';
 		if (is_void(name, len))
 			break;
 		/* script and style as they are; below a skip element, no
