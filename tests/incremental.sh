@@ -459,7 +459,13 @@ id=$(readelf -n "$BIN" 2>/dev/null | awk '/Build ID/ { print $3; exit }')
 if [ -n "$id" ]; then
 	cp "$BIN" "$TMP/same"
 	cp "$BIN" "$TMP/other"
-	off=$(LC_ALL=C grep -obUaP "$(sed 's/../\\x&/g' <<<"$id")" "$TMP/other" | head -1 | cut -d: -f1)
+	# the ID's place from its ELF note (section offset, then the 12-byte
+	# note header and "GNU\0"): a grep of its bytes found nothing when one
+	# of them was a newline (about one build in thirteen)
+	off=$(readelf -SW "$TMP/other" 2>/dev/null |
+		awk '{ for (i = 1; i < NF; i++) if ($i == ".note.gnu.build-id") { print $(i + 3); exit } }')
+	[ -n "$off" ] && off=$((16#$off + 16))
+	[ -n "$off" ] && [ "$(od -An -tx1 -j "$off" -N "$((${#id} / 2))" "$TMP/other" | tr -d ' \n')" = "$id" ] || off=
 	byte=$(printf '%03o' $(((16#${id:0:2} + 1) % 256)))
 	[ -n "$off" ] && printf "\\$byte" | dd of="$TMP/other" bs=1 seek="$off" conv=notrunc 2>/dev/null
 	"$TMP/same" build -C "$book" -o "$out" >"$TMP/log" 2>&1

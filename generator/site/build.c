@@ -161,7 +161,7 @@ static void pager_link(struct arena *ar, struct dom_node *nav, const struct chap
 		       const char *cls, const char *zh, const char *en)
 {
 	struct dom_node *a = dom_elem_class(nav, "a", cls);
-	dom_attr(a, "href", arena_printf(ar, "/%s", c->page));
+	dom_attr(a, "href", arena_cat(ar, "/", c->page, (char *)NULL));
 	if (!strcmp(cls, "prev"))
 		dom_attr(a, "rel", "prev");
 	else
@@ -194,7 +194,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	const struct chapter *c = &b->chapters[i];
 	struct rendered *r = &s->chapters[i];
 	const char *title = c->title.zh && c->title.en
-		? arena_printf(ar, "%s %s", c->title.zh, c->title.en)
+		? arena_cat(ar, c->title.zh, " ", c->title.en, (char *)NULL)
 		: c->title.en ? c->title.en : c->title.zh;
 	struct dom_page *dom = page_dom_new(s, ar, c->page, title, c);
 	vendor_head(s, dom, (r->has_math ? VENDOR_MATH : 0) | (r->has_code ? VENDOR_CODE : 0));
@@ -224,8 +224,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	}
 	struct buf html = BUF_INIT;
 	buf_grow(&html, 64 * 1024);   /* a chapter's page, mostly: not grown by doubling */
-	typeset_numbers(dom_page_root(dom));
-	dom_page_serialize(dom, &html);
+	typeset_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it
 	 * runs beside the main thread's work */

@@ -178,5 +178,13 @@ struct dom_node *dom_page_root(struct dom_page *p);
 void dom_page_finish(struct dom_page *p);
 /* Appends the page as HTML5 (<!DOCTYPE html>, UTF-8) to out. */
 void dom_page_serialize(struct dom_page *p, struct buf *out);
+/* dom_rewrite_text(dom_page_root(p), skip, fn, ctx), then
+ * dom_page_serialize(p, out), in one walk: out is the rewritten page's
+ * HTML.  fn gets only the texts holding one of wake's bytes (one or two,
+ * NUL-terminated; fn must leave the others as they are).  The tree is not
+ * rewritten (what fn makes stays in the page's store, out of the tree):
+ * serialize it no more, free it. */
+void dom_page_serialize_rewriting(struct dom_page *p, struct buf *out, const char *const *skip,
+				  const char *wake, dom_text_fn *fn, void *ctx);
 
 #endif

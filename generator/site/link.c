@@ -51,7 +51,48 @@ struct collect_ctx {
 	size_t nlinks, caplinks;
 	struct linking *linking;    /* elements that hold a link, in page order */
 	size_t nlinking, caplinking;
+	size_t page_len;            /* strlen(page->path) */
+	/* the targets copied last: a page links to a few pages over and
+	 * over (the spec table, the glossary), and each link's record has
+	 * its target's copy, one per page (see copy_target()) */
+	const char *targets[8];
+	size_t target_lens[8];
+	unsigned next_target;
 };
+
+/* Returns a NUL-terminated copy of the n bytes at str (no NUL among them)
+ * in c's arena. */
+static char *copy_str(struct collect_ctx *c, const char *str, size_t n)
+{
+	char *p = arena_alloc_uninit(c->a, n + 1);
+	memcpy(p, str, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* Are the n bytes at a and b the same?  Paths of the same length mostly
+ * differ in their first eight bytes ("140-ch140.html", "141-ch141.html"):
+ * those are compared first, without a call. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 8)
+		return !memcmp(a, b, n);
+	uint64_t x, y;
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	return x == y && !memcmp(a + 8, b + 8, n - 8);
+}
+
+/* Returns the copy of the target path (n bytes) the page's links share. */
+static const char *copy_target(struct collect_ctx *c, const char *path, size_t n)
+{
+	for (unsigned k = 0; k < 8; k++)
+		if (c->target_lens[k] == n && c->targets[k] && same_bytes(c->targets[k], path, n))
+			return c->targets[k];
+	unsigned k = c->next_target++ & 7;
+	c->target_lens[k] = n;
+	return c->targets[k] = copy_str(c, path, n);
+}
 
 /* Returns the hash of a path or fragment for the open-addressing tables
  * below, which take its low bits for a slot.  pack_hash() alone varies
@@ -181,6 +222,23 @@ static struct srcloc link_origin(struct collect_ctx *c, const char *src)
 	struct srcloc loc = { c->page->source, 0, 0 };
 	if (src && src[0] == '@')   /* written in the template (dom_template_parse()) */
 		return (struct srcloc){ c->s->book->template_path, atoi(src + 1), 0 };
+	/* render's "line:col", read here without atoi()'s two calls and a
+	 * strchr() (a link's every record passed through them); anything
+	 * else, as atoi() reads it */
+	const char *q = src;
+	int line = 0, col = 0;
+	for (; q && *q >= '0' && *q <= '9' && line < 100000000; q++)
+		line = line * 10 + (*q - '0');
+	if (q && q != src && *q == ':') {
+		const char *d = ++q;
+		for (; *q >= '0' && *q <= '9' && col < 100000000; q++)
+			col = col * 10 + (*q - '0');
+		if (q != d && !*q) {
+			loc.line = line;
+			loc.col = col;
+			return loc;
+		}
+	}
 	if (src) {
 		loc.line = atoi(src);
 		const char *colon = strchr(src, ':');
@@ -194,7 +252,7 @@ static void record_decoded(struct collect_ctx *c, const char *where, const char 
 {
 	if (c->page->copy)
 		return;   /* print.html repeats links checked where they were written */
-	if (path && plen == strlen(c->page->path) && !strncmp(path, c->page->path, plen))
+	if (path && plen == c->page_len && !memcmp(path, c->page->path, plen))
 		path = NULL;
 	if (!path && !(fragment && *fragment))
 		return;
@@ -206,8 +264,8 @@ static void record_decoded(struct collect_ctx *c, const char *where, const char 
 		return;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
-	r->path = arena_strndup(c->a, path, plen);
-	r->fragment = fragment && *fragment ? arena_strdup(c->a, fragment) : NULL;
+	r->path = copy_target(c, path, plen);
+	r->fragment = fragment && *fragment ? copy_str(c, fragment, strlen(fragment)) : NULL;
 	r->loc = link_origin(c, where);
 }
 
@@ -234,7 +292,7 @@ static void record(struct collect_ctx *c, const char *where, const char *path, s
 /* Reads the link url of n's attribute attr, written where (its data-src,
  * or NULL), and rewrites it relative to the page. */
 static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *attr,
-			 const char *url, const char *where)
+			 size_t attr_len, const char *url, const char *where)
 {
 	if (!url)
 		return;
@@ -271,7 +329,8 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 		memcpy(q, path, plen);
 		q += plen;
 		memcpy(q, hash ? hash : "", hlen + 1);
-		dom_attr(n, attr, rel);   /* url is freed here: use it no more */
+		/* url is freed here: use it no more */
+		dom_attr_n(n, attr, attr_len, rel, (size_t)(q - rel) + hlen);
 		return;
 	}
 	struct buf rel = BUF_INIT;
@@ -291,10 +350,11 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 
 static void collect_links(struct collect_ctx *c, const struct linking *l)
 {
-	static const char *const attrs[] = { [LINK_HREF] = "href", [LINK_SRC] = "src",
-					     [LINK_ACTION] = "action" };
+	static const struct dom_name attrs[] = { [LINK_HREF] = DOM_NAME("href"),
+						 [LINK_SRC] = DOM_NAME("src"),
+						 [LINK_ACTION] = DOM_NAME("action") };
 	for (int k = LINK_HREF; k <= LINK_ACTION; k++)
-		collect_attr(c, l->n, attrs[k], l->attrs[k], l->attrs[LINK_WHERE]);
+		collect_attr(c, l->n, attrs[k].name, attrs[k].len, l->attrs[k], l->attrs[LINK_WHERE]);
 	if (l->attrs[LINK_WHERE])
 		dom_remove_attr(l->n, "data-src");
 }
@@ -314,6 +374,12 @@ void link_harvest(const struct site *s, struct arena *a, const struct page *p,
 	}
 	for (const char *q = p->path; *q; q++)
 		c.depth += *q == '/';
+	c.page_len = strlen(p->path);
+	/* a chapter's page has a few hundred elements with a link or an id:
+	 * room for them at once, not by doubling from eight */
+	array_grow((void **)&c.linking, &c.caplinking, 256, sizeof *c.linking);
+	array_grow((void **)&c.links, &c.caplinks, 256, sizeof *c.links);
+	array_grow((void **)&c.ids, &c.capids, 64, sizeof *c.ids);
 	dom_visit_linking(dom_page_root(dom), collect_id, &c);
 	if (c.nids > 1)
 		qsort(c.ids, c.nids, sizeof *c.ids, str_cmp);
@@ -365,11 +431,23 @@ void link_keep(struct site *s, struct page *p, struct link_harvest *h)
 		p->ids[k] = arena_strdup(s->a, h->ids[k]);
 	p->nids = h->nids;
 	p->links = arena_array(s->a, h->nlinks ? h->nlinks : 1, sizeof *p->links);
+	/* the harvest's links share a copy of each target (copy_target()):
+	 * the last few copies and what they interned to are remembered */
+	const char *from[8] = { NULL }, *to[8] = { NULL };
+	unsigned next = 0;
 	for (size_t k = 0; k < h->nlinks; k++) {
 		const struct link_record *r = &h->links[k];
+		const char *path = NULL;
+		for (unsigned j = 0; j < 8 && !path; j++)
+			if (from[j] == r->path)
+				path = to[j];
+		if (!path) {
+			path = intern(s, r->path, strlen(r->path));
+			from[next & 7] = r->path;
+			to[next++ & 7] = path;
+		}
 		p->links[k] = (struct link_record){
-			intern(s, r->path, strlen(r->path)),
-			r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
+			path, r->fragment ? intern(s, r->fragment, strlen(r->fragment)) : NULL, r->loc };
 	}
 	p->nlinks = h->nlinks;
 	/* grouped by target (one copy of each, so the pointer tells): the

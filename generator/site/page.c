@@ -112,6 +112,20 @@ static void nav_tree_open(struct nav_tree *t, const char *source, struct dom_nod
 		t->level[t->depth++] = (struct nav_level){ source, (size_t)(slash - source), li, NULL };
 }
 
+/* Sets a's href to "/" and page, made on the stack (the value is copied):
+ * an arena_cat() for each of a nav's links was a tenth of making its page. */
+static void nav_href(struct dom_node *a, const char *page)
+{
+	size_t len = strlen(page);
+	char stack[256];
+	char *v = len + 2 <= sizeof stack ? stack : xmalloc(len + 2);
+	v[0] = '/';
+	memcpy(v + 1, page, len + 1);
+	dom_attr_n(a, "href", 4, v, len + 1);
+	if (v != stack)
+		free(v);
+}
+
 /* A page's tree from the template with the common slots filled; strings
  * go to ar.  Safe on any thread (s is only read). */
 struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char *path,
@@ -152,7 +166,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		const struct chapter *c = &b->chapters[i];
 		struct dom_node *li = dom_elem(nav_tree_place(&t, c->source), "li");
 		struct dom_node *a = dom_elem(li, "a");
-		dom_attr(a, "href", arena_cat(ar, "/", c->page, (char *)NULL));
+		nav_href(a, c->page);
 		if (c == current)
 			dom_attr(a, "aria-current", "page");
 		if (b->flat) {
@@ -175,11 +189,18 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		struct dom_node *bi = dom_elem_class(a, "span", "bi");
 		struct dom_node *zh = dom_elem(bi, "span");
 		dom_attr(zh, "lang", "zh-Hans");
-		dom_texts(zh, arena_printf(ar, "全部 %zu 章", b->nchapters));
+		/* one text each, as dom_text() extends the last */
+		char digits[24];
+		size_t nd = format_integer(digits, (long long)b->nchapters);
+		dom_texts(zh, "全部 ");
+		dom_text(zh, digits, nd);
+		dom_texts(zh, " 章");
 		dom_texts(bi, " ");
 		struct dom_node *en = dom_elem(bi, "span");
 		dom_attr(en, "lang", "en");
-		dom_texts(en, arena_printf(ar, "All %zu chapters", b->nchapters));
+		dom_texts(en, "All ");
+		dom_text(en, digits, nd);
+		dom_texts(en, " chapters");
 	}
 	static const struct { const char *href, *zh, *en; } extra[] = {
 		{ "/specs/index.html", "规格表", "Spec tables" },
@@ -264,8 +285,7 @@ static void page_write(void *arg)
 	struct page_job *job = arg;
 	struct arena tmp = ARENA_INIT;   /* not the build's: the main thread allocates there */
 	struct buf html = BUF_INIT;
-	typeset_numbers(dom_page_root(job->dom));
-	dom_page_serialize(job->dom, &html);
+	typeset_page_serialize(job->dom, &html);
 	dom_page_free(job->dom);
 	if (write_html(job->s, &tmp, job->path, html.data ? html.data : "", html.len))
 		job->s->line_failed = 1;   /* only the line writes it until the wait */

@@ -194,3 +194,12 @@ void typeset_numbers(struct dom_node *root)
 	dom_rewrite_text(root, skip, typeset_text, &ctx);
 	arena_free(&a);
 }
+
+void typeset_page_serialize(struct dom_page *p, struct buf *out)
+{
+	struct arena a = ARENA_INIT;
+	struct typeset_ctx ctx = { &a };
+	/* typeset_text() leaves a text without a comma or a caret as it is */
+	dom_page_serialize_rewriting(p, out, skip, ",^", typeset_text, &ctx);
+	arena_free(&a);
+}

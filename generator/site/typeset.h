@@ -16,5 +16,9 @@
 
 /* Typesets the text under root (a page's <html>, or any element). */
 void typeset_numbers(struct dom_node *root);
+/* typeset_numbers() on the page's <html>, then dom_page_serialize(), in
+ * one walk of the tree (a page's every node passed through each): out is
+ * the typeset page.  The page is then only freed. */
+void typeset_page_serialize(struct dom_page *p, struct buf *out);
 
 #endif

@@ -207,6 +207,61 @@ static void test_typeset_prefilter(void **state)
 	}
 }
 
+/* A page typeset as it is serialized (typeset_page_serialize(), one walk)
+ * is the page typeset, then serialized: counts and powers at every place
+ * of texts of every length, beside bytes to escape, where texts are not
+ * typeset (code, script, svg, the head) and in a language or a link. */
+static void fill_page(struct dom_page *page)
+{
+	static const char *const pieces[] = { "2,000,000", "10^3", "a, b", "&amp; <", "\xc2\xa0",
+					      "2^-14", "1,5", "^", "," };
+	static const char *const wraps[] = { "p", "code", "script", "svg", "a", "span" };
+	struct dom_node *frag = dom_fragment();
+	size_t k = 0;
+	for (size_t pad = 0; pad <= 34; pad++)
+		for (size_t i = 0; i < sizeof pieces / sizeof *pieces; i++, k++) {
+			char text[96];
+			memset(text, k % 3 ? 'x' : '<', pad);
+			strcpy(text + pad, pieces[i]);
+			strcat(text, k % 2 ? " tail" : "");
+			struct dom_node *e = dom_elem(frag, wraps[k % 6]);
+			if (k % 5 == 0)
+				dom_attr(e, "lang", k % 10 ? "zh-Hans" : "en");
+			if (k % 7 == 0)
+				dom_attr(e, "tabindex", "0");
+			dom_texts(e, text);
+			dom_texts(dom_elem(e, "b"), text + pad / 2);
+			dom_texts(frag, text);
+		}
+	dom_page_fill(page, "content", frag);
+	dom_page_fill_text(page, "title", "3,000,000 and 2^8");
+}
+
+static void test_typeset_page(void **state)
+{
+	(void)state;
+	static const char tpl[] = "<!DOCTYPE html><html><head><title data-slot=title></title></head>"
+				  "<body><header>1,000,000 <code>2^3</code></header>"
+				  "<main data-slot=content></main><footer>4,000,000</footer></body></html>";
+	struct dom_template *t = dom_template_parse(tpl, sizeof tpl - 1, "t.html");
+	assert_non_null(t);
+	struct dom_page *a = dom_page_new(t), *b = dom_page_new(t);
+	fill_page(a);
+	fill_page(b);
+	struct buf want = BUF_INIT, got = BUF_INIT;
+	typeset_numbers(dom_page_root(a));
+	dom_page_serialize(a, &want);
+	typeset_page_serialize(b, &got);
+	assert_non_null(strstr(want.data, "big-count"));
+	assert_non_null(strstr(want.data, "<sup>"));
+	assert_string_equal(got.data, want.data);
+	buf_release(&want);
+	buf_release(&got);
+	dom_page_free(a);
+	dom_page_free(b);
+	dom_template_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_fast_paths),
 		cmocka_unit_test(test_typeset_scan),
 		cmocka_unit_test(test_typeset_prefilter),
+		cmocka_unit_test(test_typeset_page),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	dom_init();
