@@ -1948,7 +1948,8 @@ static size_t isal_zlib(struct split_writer *w, const struct buf *json)
 }
 
 /* Appends to out the file (kind, k) of the part: `call("name",k,"BASE64");`
- * (no k in the head), where BASE64 is json deflated in zlib's format (what
+ * (no k in the head), where BASE64 is json (a shard's bytes) deflated in
+ * zlib's format (what
  * search.js's DecompressionStream("deflate") reads); or nothing when the
  * caller keeps the file it has, made of the same json (search_keep_fn).
  * Empties json. */
@@ -2092,6 +2093,60 @@ static size_t find_spread(const struct search_index *ix, const unsigned *shard,
 	return m;
 }
 
+/* Writes v at o as a varint (7 bits a byte, the lowest first, the top
+ * bit saying more follow; at most 10 bytes) and returns the end. */
+static inline unsigned char *put_varint64(unsigned char *o, unsigned long long v)
+{
+	while (v >= 0x80) {
+		*o++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (unsigned char)v;
+	return o;
+}
+
+/* Appends term t's entry to out, a shard (search.h): its length, its
+ * bytes, the length of its postings and its postings, a byte a section
+ * for most (a postings string of base 32 made the shards' text 60%
+ * longer, and deflating it cost in proportion). */
+static void add_shard_term(struct buf *out, const struct search_index *ix, const struct sorted_term *st)
+{
+	const struct term *t = st->term;
+	const struct posting *ps = postings_of(ix, t);
+	int gram = shard_key(st->text, st->len) > 1;   /* weight 0: one number, the step doubled + in title */
+	/* the term, and at most 10 bytes for its postings' length and 21 a
+	 * posting; the postings go after the room for the length, which is
+	 * then moved down to meet them */
+	buf_grow(out, size_add(size_add(st->len, 11), size_mul(t->npostings, 21)));
+	unsigned char *o = (unsigned char *)out->data + out->len;
+	*o++ = (unsigned char)st->len;
+	memcpy(o, st->text, st->len);
+	o += st->len;
+	unsigned char *count = o, *from = o + 10, *q = from;
+	uint32_t prev = 0;
+	for (size_t p = 0; p < t->npostings; p++) {
+		unsigned long long step = ps[p].doc - prev, title = ps[p].weight >> 31;
+		prev = ps[p].doc;
+		if (gram) {
+			q = put_varint64(q, step * 2 + title);
+			continue;
+		}
+		/* the step and the weight doubled (+ 1 in the title) as two
+		 * halves of a byte, 15 in one saying the number follows */
+		unsigned long long w = (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 + title;
+		*q++ = (unsigned char)((step < 15 ? step : 15) << 4 | (w < 15 ? w : 15));
+		if (step >= 15)
+			q = put_varint64(q, step);
+		if (w >= 15)
+			q = put_varint64(q, w);
+	}
+	o = put_varint64(count, (unsigned long long)(q - from));
+	memmove(o, from, (size_t)(q - from));
+	o += q - from;
+	out->len = (size_t)((char *)o - out->data);
+	out->data[out->len] = '\0';
+}
+
 void search_index_write_split(const struct search_index *ix, const char *name,
 			      search_keep_fn *keep, void *ctx, struct buf *meta, struct buf *shards,
 			      struct buf *docs)
@@ -2180,34 +2235,8 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	free(shard);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
 		sort_terms(sorted + start[b], start[b + 1] - start[b], tmp);
-		for (size_t k = start[b]; k < start[b + 1]; k++) {
-			const struct term *t = sorted[k].term;
-			size_t key = shard_key(sorted[k].text, sorted[k].len);
-			buf_addch(&json, json.len ? ',' : '[');
-			add_json_string(&json, sorted[k].text, sorted[k].len);
-			const struct posting *ps = postings_of(ix, t);
-			/* two numbers of at most 13 digits a posting */
-			buf_grow(&json, size_add(size_mul(t->npostings, 26), 4));
-			char *o = json.data + json.len;
-			*o++ = ',';
-			*o++ = '"';
-			int gram = key > 1;   /* weight 0: one number, the step doubled + in title */
-			for (size_t p = 0; p < t->npostings; p++) {
-				unsigned long long step = p ? ps[p].doc - ps[p - 1].doc : ps[p].doc;
-				if (gram) {
-					o = put_base32(o, step * 2 + (ps[p].weight >> 31));
-					continue;
-				}
-				o = put_base32(o, step);
-				/* the weight doubled, + 1 when the term is in the title */
-				o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
-						  (ps[p].weight >> 31));
-			}
-			*o++ = '"';
-			json.len = (size_t)(o - json.data);
-			json.data[json.len] = '\0';
-		}
-		buf_adds(&json, json.len ? "]" : "[]");
+		for (size_t k = start[b]; k < start[b + 1]; k++)
+			add_shard_term(&json, ix, &sorted[k]);
 		add_deflated(w, &shards[b], SEARCH_FILE_SHARD, b, &json);
 	}
 	free(sorted);
