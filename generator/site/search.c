@@ -2105,24 +2105,21 @@ static inline unsigned char *put_varint64(unsigned char *o, unsigned long long v
 	return o;
 }
 
-/* Appends term t's entry to out, a shard (search.h): its length, its
- * bytes, the length of its postings and its postings, a byte a section
- * for most (a postings string of base 32 made the shards' text 60%
- * longer, and deflating it cost in proportion). */
-static void add_shard_term(struct buf *out, const struct search_index *ix, const struct sorted_term *st)
+/* Appends term t to a shard being made (search.h): its bytes and a NUL
+ * to text, the length of its postings to lens and its postings to posts,
+ * a byte a section for most (a postings string of base 32 made the
+ * shards' text 60% longer, and deflating it cost in proportion). */
+static void add_shard_term(struct buf *text, struct buf *lens, struct buf *posts,
+			   const struct search_index *ix, const struct sorted_term *st)
 {
 	const struct term *t = st->term;
 	const struct posting *ps = postings_of(ix, t);
 	int gram = shard_key(st->text, st->len) > 1;   /* weight 0: one number, the step doubled + in title */
-	/* the term, and at most 10 bytes for its postings' length and 21 a
-	 * posting; the postings go after the room for the length, which is
-	 * then moved down to meet them */
-	buf_grow(out, size_add(size_add(st->len, 11), size_mul(t->npostings, 21)));
-	unsigned char *o = (unsigned char *)out->data + out->len;
-	*o++ = (unsigned char)st->len;
-	memcpy(o, st->text, st->len);
-	o += st->len;
-	unsigned char *count = o, *from = o + 10, *q = from;
+	buf_add(text, st->text, st->len);
+	buf_addch(text, '\0');
+	/* at most 21 bytes a posting */
+	buf_grow(posts, size_mul(t->npostings, 21));
+	unsigned char *from = (unsigned char *)posts->data + posts->len, *q = from;
 	uint32_t prev = 0;
 	if (gram) {
 		for (size_t p = 0; p < t->npostings; p++) {
@@ -2147,11 +2144,12 @@ static void add_shard_term(struct buf *out, const struct search_index *ix, const
 		if (w >= 15)
 			q = put_varint64(q, w);
 	}
-	o = put_varint64(count, (unsigned long long)(q - from));
-	memmove(o, from, (size_t)(q - from));
-	o += q - from;
-	out->len = (size_t)((char *)o - out->data);
-	out->data[out->len] = '\0';
+	posts->len += (size_t)(q - from);
+	posts->data[posts->len] = '\0';
+	buf_grow(lens, 10);
+	q = put_varint64((unsigned char *)lens->data + lens->len, (unsigned long long)(q - from));
+	lens->len = (size_t)((char *)q - lens->data);
+	lens->data[lens->len] = '\0';
 }
 
 void search_index_write_split(const struct search_index *ix, const char *name,
@@ -2163,7 +2161,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	w->keep = keep;
 	w->ctx = ctx;
 	base64_pairs_fill(w->pairs);
-	struct buf json = BUF_INIT;
+	struct buf json = BUF_INIT, lens = BUF_INIT, posts = BUF_INIT;
 
 	/* the terms by shard, then each shard's sorted by their bytes (the
 	 * order within a shard is all the files show) */
@@ -2242,12 +2240,26 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	free(shard);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
 		sort_terms(sorted + start[b], start[b + 1] - start[b], tmp);
+		/* the number of terms, their bytes, the lengths of their
+		 * postings, their postings: the terms' bytes together (a term's
+		 * lengths beside it made a shard's deflated bytes 2% more) */
+		buf_grow(&json, 10);
+		unsigned char *o = put_varint64((unsigned char *)json.data + json.len, start[b + 1] - start[b]);
+		json.len = (size_t)((char *)o - json.data);
 		for (size_t k = start[b]; k < start[b + 1]; k++)
-			add_shard_term(&json, ix, &sorted[k]);
+			add_shard_term(&json, &lens, &posts, ix, &sorted[k]);
+		if (lens.len) {
+			buf_add(&json, lens.data, lens.len);
+			buf_add(&json, posts.data, posts.len);
+		}
+		buf_reset(&lens);
+		buf_reset(&posts);
 		add_deflated(w, &shards[b], SEARCH_FILE_SHARD, b, &json);
 	}
 	free(sorted);
 	free(tmp);
+	buf_release(&lens);
+	buf_release(&posts);
 
 	for (size_t pg = 0; pg < ix->npages; pg++) {
 		buf_adds(&json, "[[");

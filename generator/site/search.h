@@ -152,7 +152,7 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  *
  *   m.js    SPECBOOK_SEARCH_META("0003",Z)  {"n":515,"l":1135733,
  *             "p":[page,firstdoc,...],"s":"lengths","x":{"的":2}}
- *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  term postings term postings...
+ *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  n term\0... length... postings...
  *   p17.js  SPECBOOK_SEARCH_DOCS("0003",17,Z)  [["page.html","title"],
  *             [[doc,"anchor","title","text"],...]]
  *
@@ -165,10 +165,12 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * A word or CJK term goes into shard search_shard(term, spread), a title ending
  * (" ndwidth") into that of the ending, a phrase gram ("ry ba", see
  * search_index_add()) into that of what follows its space (the shard of
- * the query's next word).  The terms of a shard are sorted by their
- * bytes; each is its length in bytes (one byte), its UTF-8 bytes, the
- * length in bytes of its postings (a varint: 7 bits a byte, the lowest
- * first, the top bit saying more follow) and its postings, two numbers a
+ * the query's next word).  A shard is the number of its terms n (a
+ * varint: 7 bits a byte, the lowest first, the top bit saying more
+ * follow), the n terms' UTF-8 bytes, each ended by a NUL, sorted by their
+ * bytes, the length in bytes of each one's postings (n varints), and
+ * their postings, one after the other (the terms' bytes together: their
+ * lengths beside them made the shards 2% larger deflated), two numbers a
  * section: its step from the section before (the first given whole), and
  * its weight doubled plus 1 when the term is in the section's title (so
  * that search.js knows which sections a title boost could lift without

@@ -271,8 +271,7 @@
 		return out;
 	}
 
-	/* Reads the varint at v[at.i] (7 bits a byte, the lowest first, the
-	 * top bit saying more follow) and moves at.i past it. */
+	/* Reads the varint at v[at.i] (search.h) and moves at.i past it. */
 	function varint(v, at) {
 		var n = 0, m = 1, c;
 		do {
@@ -285,12 +284,7 @@
 
 	/* Decodes a term's postings (bytes, search.h): [doc, weight × 2 + (1
 	 * if the term is in the section's title), ...] with every doc whole.
-	 * A term's postings are a byte a section, its step from the section
-	 * before (the first given whole) in the high half and its weight × 2
-	 * + in title in the low one, 15 in either saying that number follows
-	 * as a varint; a phrase gram's (term holds a space after its start),
-	 * whose weight is 0, are one varint a section, its step doubled + in
-	 * title. */
+	 * A phrase gram's (term holds a space after its start) have weight 0. */
 	function decode(v, term) {
 		var out = [], doc = 0, at = { i: 0 };
 		if (term.indexOf(" ") > 0) {
@@ -359,19 +353,21 @@
 		if (!sh)
 			return new Map();
 		if (!sh.map) {
-			/* each term: its length in bytes, its UTF-8 bytes, the length
-			 * of its postings (a varint) and its postings */
-			var u = sh.bytes, at = { i: 0 };
+			/* search.h: the number of terms, their bytes (each ended by
+			 * a NUL), their postings' lengths, their postings */
+			var u = sh.bytes, at = { i: 0 }, n = u.length ? varint(u, at) : 0, terms = [], k;
+			for (k = 0; k < n; k++) {
+				var end = u.indexOf(0, at.i), bytes = u.subarray(at.i, end), ascii = true;
+				for (var j = 0; j < bytes.length && ascii; j++)
+					ascii = bytes[j] < 0x80;
+				terms.push(ascii ? String.fromCharCode.apply(null, bytes) : UTF8.decode(bytes));
+				at.i = end + 1;
+			}
+			var lens = terms.map(function () { return varint(u, at); });
 			sh.map = new Map();
-			while (at.i < u.length) {
-				var n = u[at.i++], bytes = u.subarray(at.i, at.i + n), ascii = true;
-				for (var k = 0; k < n && ascii; k++)
-					ascii = bytes[k] < 0x80;
-				var term = ascii ? String.fromCharCode.apply(null, bytes) : UTF8.decode(bytes);
-				at.i += n;
-				var len = varint(u, at);
-				sh.map.set(term, u.subarray(at.i, at.i + len));
-				at.i += len;
+			for (k = 0; k < n; k++) {
+				sh.map.set(terms[k], u.subarray(at.i, at.i + lens[k]));
+				at.i += lens[k];
 			}
 		}
 		return sh.map;

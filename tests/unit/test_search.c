@@ -543,30 +543,39 @@ static void put_base32(struct buf *out, unsigned long long n)
 	buf_add(out, digits + k, sizeof digits - k);
 }
 
-/* A shard's bytes (search.h: each term's length, bytes, postings' length
- * and postings) as the JSON the shards held before they were bytes,
- * ["term","postings",...] with each postings string two numbers a
- * section in base 32, its step and its weight doubled + in title (a
- * phrase gram's one, its step doubled + in title), which the tests
- * below read: every byte is decoded, as search.js does. */
+/* A shard's bytes (search.h: the number of terms, their bytes each ended
+ * by a NUL, their postings' lengths, their postings) as the JSON the
+ * shards held before they were bytes, ["term","postings",...] with each
+ * postings string two numbers a section in base 32, its step and its
+ * weight doubled + in title (a phrase gram's one, its step doubled + in
+ * title), which the tests below read: every byte is decoded, as
+ * search.js does. */
 static char *shard_as_json(const unsigned char *p, size_t len)
 {
 	const unsigned char *end = p + len;
+	size_t n = len ? (size_t)shard_varint(&p, end) : 0;
+	const char **terms = calloc(n + 1, sizeof *terms);
+	unsigned long long *lens = calloc(n + 1, sizeof *lens);
+	for (size_t k = 0; k < n; k++) {
+		const unsigned char *nul = memchr(p, '\0', (size_t)(end - p));
+		assert_non_null(nul);
+		assert_true(nul > p);
+		terms[k] = (const char *)p;
+		p = nul + 1;
+	}
+	for (size_t k = 0; k < n; k++)
+		lens[k] = shard_varint(&p, end);
 	struct buf out = BUF_INIT;
 	buf_addch(&out, '[');
-	while (p < end) {
-		size_t n = *p++;
-		assert_true(n > 0 && n <= (size_t)(end - p));
-		const char *term = (const char *)p;
-		p += n;
-		int gram = memchr(term + 1, ' ', n - 1) != NULL;
-		unsigned long long bytes = shard_varint(&p, end);
-		assert_true(bytes <= (unsigned long long)(end - p));
-		const unsigned char *stop = p + bytes;
-		if (out.len > 1)
+	for (size_t k = 0; k < n; k++) {
+		const char *term = terms[k];
+		int gram = strchr(term + 1, ' ') != NULL;
+		assert_true(lens[k] <= (unsigned long long)(end - p));
+		const unsigned char *stop = p + lens[k];
+		if (k)
 			buf_addch(&out, ',');
 		buf_addch(&out, '"');
-		buf_add(&out, term, n);
+		buf_adds(&out, term);
 		buf_adds(&out, "\",\"");
 		while (p < stop) {
 			if (gram) {
@@ -584,7 +593,10 @@ static char *shard_as_json(const unsigned char *p, size_t len)
 		}
 		buf_addch(&out, '"');
 	}
+	assert_true(p == end);
 	buf_addch(&out, ']');
+	free(terms);
+	free(lens);
 	return buf_detach(&out, NULL);
 }
 
