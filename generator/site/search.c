@@ -2280,6 +2280,20 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	buf_release(&lens);
 	buf_release(&posts);
 
+	/* each page's sections in order: the sections of page pg are
+	 * bypage[first[pg]..first[pg + 1]) (a pass over every section for
+	 * each page was quadratic in a part's size) */
+	size_t *first = xcalloc(ix->npages + 1, sizeof *first);
+	size_t *bypage = xmalloc(size_mul(ix->ndocs ? ix->ndocs : 1, sizeof *bypage));
+	for (size_t k = 0; k < ix->ndocs; k++)
+		first[ix->docs[k].page + 1]++;
+	for (size_t pg = 0; pg < ix->npages; pg++)
+		first[pg + 1] += first[pg];
+	for (size_t k = 0; k < ix->ndocs; k++)
+		bypage[first[ix->docs[k].page]++] = k;   /* first[pg] moves to first[pg + 1] */
+	for (size_t pg = ix->npages; pg > 0; pg--)
+		first[pg] = first[pg - 1];
+	first[0] = 0;
 	for (size_t pg = 0; pg < ix->npages; pg++) {
 		buf_adds(&json, "[[");
 		add_json_str(&json, ix->pages[pg].path);
@@ -2287,19 +2301,17 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		const char *title = ix->pages[pg].title ? ix->pages[pg].title : "";
 		add_json(&json, title, strlen(title), 1);
 		buf_adds(&json, "],[");
-		int first = 1;
-		for (size_t k = 0; k < ix->ndocs; k++) {
-			const struct doc *d = &ix->docs[k];
-			if (d->page != pg)
-				continue;
-			buf_adds(&json, first ? "\n[" : ",\n[");
-			first = 0;
-			add_number(&json, k);
+		for (size_t j = first[pg]; j < first[pg + 1]; j++) {
+			const struct doc *d = &ix->docs[bypage[j]];
+			buf_adds(&json, j > first[pg] ? ",\n[" : "\n[");
+			add_number(&json, bypage[j]);
 			buf_add(&json, ix->tails.data + d->tail, d->tail_len);
 		}
 		buf_adds(&json, "]]");
 		add_deflated(w, &docs[pg], SEARCH_FILE_DOCS, pg, &json);
 	}
+	free(first);
+	free(bypage);
 	if (w->z)
 		libdeflate_free_compressor(w->z);
 	free(w->isal);
