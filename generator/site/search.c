@@ -1837,7 +1837,7 @@ static size_t shard_key(const char *term, size_t len)
  * 36 to 187 bytes, AVX-512 against AVX2), on 1 300 files of text and of
  * shards of 300 bytes to 200 kB it never did; so a file shorter than
  * SEARCH_ISAL_MIN stays libdeflate's, and so do the shards, which igzip
- * made 2.7% larger (a query loads them). */
+ * made 2.7% larger (in their JSON of format 2; a query loads them). */
 #define SEARCH_ISAL_LEVEL 2
 #define SEARCH_ISAL_MIN 4096
 
@@ -1968,10 +1968,9 @@ static size_t isal_zlib(struct split_writer *w, const struct buf *json)
 
 /* Appends to out the file (kind, k) of the part: `call("name",k,"BASE64");`
  * (no k in the head), where BASE64 is json (a shard's bytes) deflated in
- * zlib's format (what
- * search.js's DecompressionStream("deflate") reads); or nothing when the
- * caller keeps the file it has, made of the same json (search_keep_fn).
- * Empties json. */
+ * zlib's format (what search.js's DecompressionStream("deflate") reads);
+ * or nothing when the caller keeps the file it has, made of the same json
+ * (search_keep_fn).  Empties json. */
 static void add_deflated(struct split_writer *w, struct buf *out, enum search_file kind, size_t k,
 			 struct buf *json)
 {
