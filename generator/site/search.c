@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 
 /* Indexing does a few things for every term of a book: those are inline
@@ -1826,6 +1827,20 @@ static size_t shard_key(const char *term, size_t len)
  * took 1.8 to 2.5 times as many. */
 #define SEARCH_DEFLATE_LEVEL 1
 
+/* A page's sections (p*.js), most of what is deflated (at 1000 chapters
+ * 24.6 MB of JSON, the shards' 7.8 MB), are deflated by ISA-L's igzip
+ * (Intel's, in Debian) at its level 2: on the 300-chapter bench book's
+ * 302 files it takes 78 million instructions where libdeflate's level 1
+ * took 153 million, for the same bytes (1 160 281 against 1 160 353).
+ * Its output may differ with the machine's vector instructions (igzip
+ * picks its code by CPU): on small inputs it did (4 of 1 844 files of
+ * 36 to 187 bytes, AVX-512 against AVX2), on 1 300 files of text and of
+ * shards of 300 bytes to 200 kB it never did; so a file shorter than
+ * SEARCH_ISAL_MIN stays libdeflate's, and so do the shards, which igzip
+ * made 2.7% larger (in their JSON of format 2; a query loads them). */
+#define SEARCH_ISAL_LEVEL 2
+#define SEARCH_ISAL_MIN 4096
+
 static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /* The two base64 digits of every 12 bits, made for each part written
@@ -1847,6 +1862,25 @@ static void add_base64(struct buf *out, const unsigned char *data, size_t len,
 	buf_grow(out, size_add(size_mul(len / 3 + 1, 4), 1));
 	char *o = out->data + out->len;
 	size_t k = 0;
+	/* six bytes at a time, read as one number (the first at the top):
+	 * four pairs of digits, written at once */
+	for (; k + 8 <= len; k += 6) {
+		uint64_t v = load_bytes8((const char *)data + k);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		v = __builtin_bswap64(v);
+#else
+		v = 0;
+		for (int b = 0; b < 8; b++)
+			v = v << 8 | data[k + b];
+#endif
+		char digits[8];
+		memcpy(digits, pairs[v >> 52], 2);
+		memcpy(digits + 2, pairs[v >> 40 & 4095], 2);
+		memcpy(digits + 4, pairs[v >> 28 & 4095], 2);
+		memcpy(digits + 6, pairs[v >> 16 & 4095], 2);
+		memcpy(o, digits, 8);
+		o += 8;
+	}
 	for (; k + 3 <= len; k += 3) {
 		uint32_t v = (uint32_t)data[k] << 16 | (uint32_t)data[k + 1] << 8 | data[k + 2];
 		memcpy(o, pairs[v >> 12], 2);
@@ -1873,6 +1907,8 @@ struct split_writer {
 	search_keep_fn *keep;                  /* NULL: every file is made */
 	void *ctx;
 	struct libdeflate_compressor *z;
+	struct isal_zstream *isal;             /* made for the first file it deflates */
+	unsigned char *isal_level_buf;         /* ISAL_DEF_LVL2_DEFAULT bytes */
 	struct buf scratch;
 	base64_pairs pairs;
 };
@@ -1897,11 +1933,44 @@ static void add_call(struct buf *out, const struct split_writer *w, enum search_
 	buf_adds(out, ",\"");
 }
 
+/* Deflates json (at least SEARCH_ISAL_MIN bytes) with igzip, in zlib's
+ * format, into w->scratch: returns its length, or 0 if igzip could not
+ * (then libdeflate does). */
+static size_t isal_zlib(struct split_writer *w, const struct buf *json)
+{
+	if (json->len > UINT32_MAX / 2)
+		return 0;
+	if (!w->isal) {
+		w->isal = xmalloc(sizeof *w->isal);
+		w->isal_level_buf = xmalloc(ISAL_DEF_LVL2_DEFAULT);
+	}
+	/* what stored blocks take (igzip writes them when its output would
+	 * not fit), and room for the header and the checksum */
+	size_t bound = json->len + json->len / 16 + 64;
+	w->scratch.len = 0;
+	buf_grow(&w->scratch, bound);
+	struct isal_zstream *z = w->isal;
+	isal_deflate_stateless_init(z);
+	z->level = SEARCH_ISAL_LEVEL;
+	z->level_buf = w->isal_level_buf;
+	z->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
+	z->gzip_flag = IGZIP_ZLIB;
+	z->end_of_stream = 1;
+	z->flush = NO_FLUSH;
+	z->next_in = (uint8_t *)json->data;
+	z->avail_in = (uint32_t)json->len;
+	z->next_out = (uint8_t *)w->scratch.data;
+	z->avail_out = (uint32_t)(bound < UINT32_MAX ? bound : UINT32_MAX);
+	if (isal_deflate_stateless(z) != COMP_OK)
+		return 0;
+	return z->total_out;
+}
+
 /* Appends to out the file (kind, k) of the part: `call("name",k,"BASE64");`
- * (no k in the head), where BASE64 is json deflated in zlib's format (what
- * search.js's DecompressionStream("deflate") reads); or nothing when the
- * caller keeps the file it has, made of the same json (search_keep_fn).
- * Empties json. */
+ * (no k in the head), where BASE64 is json (a shard's bytes) deflated in
+ * zlib's format (what search.js's DecompressionStream("deflate") reads);
+ * or nothing when the caller keeps the file it has, made of the same json
+ * (search_keep_fn).  Empties json. */
 static void add_deflated(struct split_writer *w, struct buf *out, enum search_file kind, size_t k,
 			 struct buf *json)
 {
@@ -1909,15 +1978,18 @@ static void add_deflated(struct split_writer *w, struct buf *out, enum search_fi
 		buf_reset(json);
 		return;
 	}
-	if (!w->z && !(w->z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL))) {
+	size_t n = kind == SEARCH_FILE_DOCS && json->len >= SEARCH_ISAL_MIN ? isal_zlib(w, json) : 0;
+	if (!n && !w->z && !(w->z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL))) {
 		fprintf(stderr, "specbook: fatal: out of memory\n");
 		exit(2);
 	}
-	size_t bound = libdeflate_zlib_compress_bound(w->z, json->len);
-	w->scratch.len = 0;
-	buf_grow(&w->scratch, bound);
-	size_t n = libdeflate_zlib_compress(w->z, json->data ? json->data : "", json->len,
-					    w->scratch.data, bound);
+	if (!n) {
+		size_t bound = libdeflate_zlib_compress_bound(w->z, json->len);
+		w->scratch.len = 0;
+		buf_grow(&w->scratch, bound);
+		n = libdeflate_zlib_compress(w->z, json->data ? json->data : "", json->len,
+					     w->scratch.data, bound);
+	}
 	if (!n) {   /* cannot happen with the bound's room */
 		fprintf(stderr, "specbook: fatal: cannot deflate a search file of %zu bytes\n", json->len);
 		exit(2);
@@ -2039,6 +2111,65 @@ static size_t find_spread(const struct search_index *ix, const unsigned *shard,
 	return m;
 }
 
+/* Writes v at o as a varint (7 bits a byte, the lowest first, the top
+ * bit saying more follow; at most 10 bytes) and returns the end. */
+static inline unsigned char *put_varint64(unsigned char *o, unsigned long long v)
+{
+	while (v >= 0x80) {
+		*o++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*o++ = (unsigned char)v;
+	return o;
+}
+
+/* Appends term t to a shard being made (search.h): its bytes and a NUL
+ * to text, the length of its postings to lens and its postings to posts,
+ * a byte a section for most (a postings string of base 32 made the
+ * shards' text 60% longer, and deflating it cost in proportion). */
+static void add_shard_term(struct buf *text, struct buf *lens, struct buf *posts,
+			   const struct search_index *ix, const struct sorted_term *st)
+{
+	const struct term *t = st->term;
+	const struct posting *ps = postings_of(ix, t);
+	int gram = shard_key(st->text, st->len) > 1;   /* weight 0: one number, the step doubled + in title */
+	buf_add(text, st->text, st->len);
+	buf_addch(text, '\0');
+	/* at most 21 bytes a posting */
+	buf_grow(posts, size_mul(t->npostings, 21));
+	unsigned char *from = (unsigned char *)posts->data + posts->len, *q = from;
+	uint32_t prev = 0;
+	if (gram) {
+		for (size_t p = 0; p < t->npostings; p++) {
+			unsigned long long step = ps[p].doc - prev;
+			prev = ps[p].doc;
+			q = put_varint64(q, step * 2 + (ps[p].weight >> 31));
+		}
+	}
+	for (size_t p = 0; p < t->npostings && !gram; p++) {
+		/* the step and the weight doubled (+ 1 in the title: the
+		 * weight packed) as two halves of a byte, 15 in one saying the
+		 * number follows */
+		uint32_t step = ps[p].doc - prev, w = weight_pack(ps[p].weight);
+		prev = ps[p].doc;
+		if (step < 15 && w < 15) {   /* 93% of the bench book's */
+			*q++ = (unsigned char)(step << 4 | w);
+			continue;
+		}
+		*q++ = (unsigned char)((step < 15 ? step : 15) << 4 | (w < 15 ? w : 15));
+		if (step >= 15)
+			q = put_varint64(q, step);
+		if (w >= 15)
+			q = put_varint64(q, w);
+	}
+	posts->len += (size_t)(q - from);
+	posts->data[posts->len] = '\0';
+	buf_grow(lens, 10);
+	q = put_varint64((unsigned char *)lens->data + lens->len, (unsigned long long)(q - from));
+	lens->len = (size_t)((char *)q - lens->data);
+	lens->data[lens->len] = '\0';
+}
+
 void search_index_write_split(const struct search_index *ix, const char *name,
 			      search_keep_fn *keep, void *ctx, struct buf *meta, struct buf *shards,
 			      struct buf *docs)
@@ -2048,7 +2179,7 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	w->keep = keep;
 	w->ctx = ctx;
 	base64_pairs_fill(w->pairs);
-	struct buf json = BUF_INIT;
+	struct buf json = BUF_INIT, lens = BUF_INIT, posts = BUF_INIT;
 
 	/* the terms by shard, then each shard's sorted by their bytes (the
 	 * order within a shard is all the files show) */
@@ -2127,39 +2258,41 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	free(shard);
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
 		sort_terms(sorted + start[b], start[b + 1] - start[b], tmp);
-		for (size_t k = start[b]; k < start[b + 1]; k++) {
-			const struct term *t = sorted[k].term;
-			size_t key = shard_key(sorted[k].text, sorted[k].len);
-			buf_addch(&json, json.len ? ',' : '[');
-			add_json_string(&json, sorted[k].text, sorted[k].len);
-			const struct posting *ps = postings_of(ix, t);
-			/* two numbers of at most 13 digits a posting */
-			buf_grow(&json, size_add(size_mul(t->npostings, 26), 4));
-			char *o = json.data + json.len;
-			*o++ = ',';
-			*o++ = '"';
-			int gram = key > 1;   /* weight 0: one number, the step doubled + in title */
-			for (size_t p = 0; p < t->npostings; p++) {
-				unsigned long long step = p ? ps[p].doc - ps[p - 1].doc : ps[p].doc;
-				if (gram) {
-					o = put_base32(o, step * 2 + (ps[p].weight >> 31));
-					continue;
-				}
-				o = put_base32(o, step);
-				/* the weight doubled, + 1 when the term is in the title */
-				o = put_base32(o, (unsigned long long)(ps[p].weight & ~IN_TITLE) * 2 +
-						  (ps[p].weight >> 31));
-			}
-			*o++ = '"';
-			json.len = (size_t)(o - json.data);
-			json.data[json.len] = '\0';
+		/* the number of terms, their bytes, the lengths of their
+		 * postings, their postings: the terms' bytes together (a term's
+		 * lengths beside it made a shard's deflated bytes 2% more) */
+		buf_grow(&json, 10);
+		unsigned char *o = put_varint64((unsigned char *)json.data + json.len, start[b + 1] - start[b]);
+		json.len = (size_t)((char *)o - json.data);
+		for (size_t k = start[b]; k < start[b + 1]; k++)
+			add_shard_term(&json, &lens, &posts, ix, &sorted[k]);
+		if (lens.len) {
+			buf_add(&json, lens.data, lens.len);
+			buf_add(&json, posts.data, posts.len);
 		}
-		buf_adds(&json, json.len ? "]" : "[]");
+		buf_reset(&lens);
+		buf_reset(&posts);
 		add_deflated(w, &shards[b], SEARCH_FILE_SHARD, b, &json);
 	}
 	free(sorted);
 	free(tmp);
+	buf_release(&lens);
+	buf_release(&posts);
 
+	/* each page's sections in order: the sections of page pg are
+	 * bypage[first[pg]..first[pg + 1]) (a pass over every section for
+	 * each page was quadratic in a part's size) */
+	size_t *first = xcalloc(ix->npages + 1, sizeof *first);
+	size_t *bypage = xmalloc(size_mul(ix->ndocs ? ix->ndocs : 1, sizeof *bypage));
+	for (size_t k = 0; k < ix->ndocs; k++)
+		first[ix->docs[k].page + 1]++;
+	for (size_t pg = 0; pg < ix->npages; pg++)
+		first[pg + 1] += first[pg];
+	for (size_t k = 0; k < ix->ndocs; k++)
+		bypage[first[ix->docs[k].page]++] = k;   /* first[pg] moves to first[pg + 1] */
+	for (size_t pg = ix->npages; pg > 0; pg--)
+		first[pg] = first[pg - 1];
+	first[0] = 0;
 	for (size_t pg = 0; pg < ix->npages; pg++) {
 		buf_adds(&json, "[[");
 		add_json_str(&json, ix->pages[pg].path);
@@ -2167,21 +2300,21 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 		const char *title = ix->pages[pg].title ? ix->pages[pg].title : "";
 		add_json(&json, title, strlen(title), 1);
 		buf_adds(&json, "],[");
-		int first = 1;
-		for (size_t k = 0; k < ix->ndocs; k++) {
-			const struct doc *d = &ix->docs[k];
-			if (d->page != pg)
-				continue;
-			buf_adds(&json, first ? "\n[" : ",\n[");
-			first = 0;
-			add_number(&json, k);
+		for (size_t j = first[pg]; j < first[pg + 1]; j++) {
+			const struct doc *d = &ix->docs[bypage[j]];
+			buf_adds(&json, j > first[pg] ? ",\n[" : "\n[");
+			add_number(&json, bypage[j]);
 			buf_add(&json, ix->tails.data + d->tail, d->tail_len);
 		}
 		buf_adds(&json, "]]");
 		add_deflated(w, &docs[pg], SEARCH_FILE_DOCS, pg, &json);
 	}
+	free(first);
+	free(bypage);
 	if (w->z)
 		libdeflate_free_compressor(w->z);
+	free(w->isal);
+	free(w->isal_level_buf);
 	buf_release(&w->scratch);
 	free(w);
 	buf_release(&json);

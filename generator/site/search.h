@@ -145,13 +145,14 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * The split index (issue 18): a query loads only what it needs.  A part
  * (name: "0003", "book") is written as one head, SEARCH_BUCKETS shards of
  * postings and one file of sections for each of its pages.  Each file is
- * one call whose last argument is a JSON text deflated (zlib's format)
- * and in base64, Z below, so that it loads from file:// by a <script>
- * element and search.js inflates it with DecompressionStream("deflate"):
+ * one call whose last argument is a JSON text (a shard: bytes) deflated
+ * (zlib's format) and in base64, Z below, so that it loads from file://
+ * by a <script> element and search.js inflates it with
+ * DecompressionStream("deflate"):
  *
  *   m.js    SPECBOOK_SEARCH_META("0003",Z)  {"n":515,"l":1135733,
  *             "p":[page,firstdoc,...],"s":"lengths","x":{"的":2}}
- *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  ["term","postings",...]
+ *   07.js   SPECBOOK_SEARCH_SHARD("0003",7,Z)  n term\0... length... postings...
  *   p17.js  SPECBOOK_SEARCH_DOCS("0003",17,Z)  [["page.html","title"],
  *             [[doc,"anchor","title","text"],...]]
  *
@@ -164,14 +165,20 @@ void search_index_write_part(const struct search_index *index, struct buf *out);
  * A word or CJK term goes into shard search_shard(term, spread), a title ending
  * (" ndwidth") into that of the ending, a phrase gram ("ry ba", see
  * search_index_add()) into that of what follows its space (the shard of
- * the query's next word).  The terms of a shard are sorted by their
- * bytes; each term's postings are one string of numbers in base 32 (the
- * last digit of each from "0-9A-V", the others from "a-z!#$%&*"), two a
+ * the query's next word).  A shard is the number of its terms n (a
+ * varint: 7 bits a byte, the lowest first, the top bit saying more
+ * follow), the n terms' UTF-8 bytes, each ended by a NUL, sorted by their
+ * bytes, the length in bytes of each one's postings (n varints), and
+ * their postings, one after the other (the terms' bytes together: their
+ * lengths beside them made the shards 2% larger deflated), two numbers a
  * section: its step from the section before (the first given whole), and
  * its weight doubled plus 1 when the term is in the section's title (so
  * that search.js knows which sections a title boost could lift without
- * loading them); a gram's, whose weight is 0, one: the step doubled plus
- * the title bit.
+ * loading them), as one byte, the step in its high half and the weight
+ * in its low one, a half of 15 saying that its number follows (a varint:
+ * the step's first); a gram's, whose weight is 0, one varint: the step
+ * doubled plus the title bit.  (Format 2 had JSON, the postings strings
+ * of base 32 digits: 60% longer, and deflating cost in proportion.)
  *
  * search.js loads the head of every part, for each term of a query its
  * shard of every part, and the sections of the pages whose hits it
@@ -204,9 +211,10 @@ size_t search_index_npages(const struct search_index *index);
 enum search_file { SEARCH_FILE_META, SEARCH_FILE_SHARD, SEARCH_FILE_DOCS };
 
 /* Asked before the part's file (kind, k: the shard's or page's number) is
- * deflated, with hash, pack_hash_block() of the JSON text it is made of: returns
- * 1 when the site keeps the file it has, made of the same text (then it
- * is neither deflated nor appended to), 0 to make it. */
+ * deflated, with hash, pack_hash_block() of the JSON text (a shard's
+ * bytes) it is made of: returns 1 when the site keeps the file it has,
+ * made of the same text (then it is neither deflated nor appended to), 0
+ * to make it. */
 typedef int search_keep_fn(void *ctx, enum search_file kind, size_t k, uint64_t hash);
 
 /* Writes the part (see above); keep (with ctx) may be NULL: every file is

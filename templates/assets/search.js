@@ -140,16 +140,22 @@
 	})();
 	var metaData = {}, shardData = {}, docsData = {}, loading = {}, inflating = {};
 
-	/* Returns a promise of the JSON value that z holds: deflated (zlib's
+	/* Returns a Response of the bytes that z holds: deflated (zlib's
 	 * format), in base64 (search.h). */
-	function inflate(z) {
+	function inflated(z) {
 		var bin = atob(z), bytes = new Uint8Array(bin.length);
 		for (var k = 0; k < bin.length; k++)
 			bytes[k] = bin.charCodeAt(k);
 		var ds = new DecompressionStream("deflate"), w = ds.writable.getWriter();
 		w.write(bytes);
 		w.close();
-		return new Response(ds.readable).text().then(JSON.parse);
+		return new Response(ds.readable);
+	}
+
+	/* Returns a promise of the JSON value that z holds (a head, a page's
+	 * sections). */
+	function inflate(z) {
+		return inflated(z).text().then(JSON.parse);
 	}
 
 	/* Each file of the index calls one of these with its JSON deflated. */
@@ -157,7 +163,9 @@
 		inflating[name] = inflate(z).then(function (v) { metaData[name] = v; });
 	};
 	window.SPECBOOK_SEARCH_SHARD = function (name, b, z) {
-		inflating[name + "/" + b] = inflate(z).then(function (t) { shardData[name + "/" + b] = { t: t }; });
+		inflating[name + "/" + b] = inflated(z).arrayBuffer().then(function (a) {
+			shardData[name + "/" + b] = { bytes: new Uint8Array(a) };
+		});
 	};
 	window.SPECBOOK_SEARCH_DOCS = function (name, k, z) {
 		inflating[name + "/p" + k] = inflate(z).then(function (v) {
@@ -263,22 +271,39 @@
 		return out;
 	}
 
-	/* Decodes a term's postings string: [doc, weight × 2 + (1 if the term
-	 * is in the section's title), ...] with every doc whole.  A phrase
-	 * gram's (term holds a space after its start) has one number a
-	 * section, its step doubled + in title; its weight is 0. */
-	function decode(str, term) {
-		var out = decodeAll(str), doc = 0;
+	/* Reads the varint at v[at.i] (search.h) and moves at.i past it. */
+	function varint(v, at) {
+		var n = 0, m = 1, c;
+		do {
+			c = v[at.i++];
+			n += (c & 127) * m;
+			m *= 128;
+		} while (c & 128 && at.i < v.length);
+		return n;
+	}
+
+	/* Decodes a term's postings (bytes, search.h): [doc, weight × 2 + (1
+	 * if the term is in the section's title), ...] with every doc whole.
+	 * A phrase gram's (term holds a space after its start) have weight 0. */
+	function decode(v, term) {
+		var out = [], doc = 0, at = { i: 0 };
 		if (term.indexOf(" ") > 0) {
-			var pairs = [];
-			for (var i = 0; i < out.length; i++) {
-				doc = i ? doc + (out[i] >> 1) : out[i] >> 1;
-				pairs.push(doc, out[i] & 1);
+			while (at.i < v.length) {
+				var x = varint(v, at);
+				doc += Math.floor(x / 2);
+				out.push(doc, x % 2);
 			}
-			return pairs;
+			return out;
 		}
-		for (var k = 0; k < out.length; k += 2)
-			out[k] = doc = k ? doc + out[k] : out[k];
+		while (at.i < v.length) {
+			var b = v[at.i++], step = b >> 4, w = b & 15;
+			if (step === 15)
+				step = varint(v, at);
+			if (w === 15)
+				w = varint(v, at);
+			doc += step;
+			out.push(doc, w);
+		}
 		return out;
 	}
 
@@ -320,15 +345,30 @@
 		});
 	}
 
-	/* Map term → postings string of one shard. */
+	var UTF8 = new TextDecoder();
+
+	/* Map term → postings (bytes: decode()) of one shard. */
 	function shardTerms(name, b) {
 		var sh = shardData[name + "/" + b];
 		if (!sh)
 			return new Map();
 		if (!sh.map) {
+			/* search.h: the number of terms, their bytes (each ended by
+			 * a NUL), their postings' lengths, their postings */
+			var u = sh.bytes, at = { i: 0 }, n = u.length ? varint(u, at) : 0, terms = [], k;
+			for (k = 0; k < n; k++) {
+				var end = u.indexOf(0, at.i), bytes = u.subarray(at.i, end), ascii = true;
+				for (var j = 0; j < bytes.length && ascii; j++)
+					ascii = bytes[j] < 0x80;
+				terms.push(ascii ? String.fromCharCode.apply(null, bytes) : UTF8.decode(bytes));
+				at.i = end + 1;
+			}
+			var lens = terms.map(function () { return varint(u, at); });
 			sh.map = new Map();
-			for (var k = 0; k < sh.t.length; k += 2)
-				sh.map.set(sh.t[k], sh.t[k + 1]);
+			for (k = 0; k < n; k++) {
+				sh.map.set(terms[k], u.subarray(at.i, at.i + lens[k]));
+				at.i += lens[k];
+			}
 		}
 		return sh.map;
 	}

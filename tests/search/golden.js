@@ -87,7 +87,7 @@ function openSite(site, loose) {
 		URLSearchParams,
 		Map, Set, Array, Object, Math, String, Number, JSON, Promise,
 		/* what search.js inflates the index's files with (search.h) */
-		atob, Uint8Array, DecompressionStream, Response,
+		atob, Uint8Array, DecompressionStream, Response, TextDecoder,
 		document: {
 			readyState: "complete",
 			head, body, documentElement: element("html"),

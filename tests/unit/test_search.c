@@ -517,6 +517,89 @@ static void test_pack_merge(void **state)
 	search_index_free(merged);
 }
 
+/* Reads a shard's varint at *p (before end) and moves *p past it. */
+static unsigned long long shard_varint(const unsigned char **p, const unsigned char *end)
+{
+	unsigned long long v = 0;
+	for (int shift = 0;; shift += 7) {
+		assert_true(*p < end && shift < 64);
+		unsigned char c = *(*p)++;
+		v |= (unsigned long long)(c & 0x7F) << shift;
+		if (!(c & 0x80))
+			return v;
+	}
+}
+
+/* Appends n in base 32 as search.h's version 2 postings strings had it
+ * (the last digit from "0-9A-V", the others from "a-z!#$%&*"). */
+static void put_base32(struct buf *out, unsigned long long n)
+{
+	static const char final[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV", more[] = "abcdefghijklmnopqrstuvwxyz!#$%&*";
+	char digits[16];
+	size_t k = sizeof digits;
+	digits[--k] = final[n & 31];
+	while ((n >>= 5))
+		digits[--k] = more[n & 31];
+	buf_add(out, digits + k, sizeof digits - k);
+}
+
+/* A shard's bytes (search.h: the number of terms, their bytes each ended
+ * by a NUL, their postings' lengths, their postings) as the JSON the
+ * shards held before they were bytes, ["term","postings",...] with each
+ * postings string two numbers a section in base 32, its step and its
+ * weight doubled + in title (a phrase gram's one, its step doubled + in
+ * title), which the tests below read: every byte is decoded, as
+ * search.js does. */
+static char *shard_as_json(const unsigned char *p, size_t len)
+{
+	const unsigned char *end = p + len;
+	size_t n = len ? (size_t)shard_varint(&p, end) : 0;
+	const char **terms = calloc(n + 1, sizeof *terms);
+	unsigned long long *lens = calloc(n + 1, sizeof *lens);
+	for (size_t k = 0; k < n; k++) {
+		const unsigned char *nul = memchr(p, '\0', (size_t)(end - p));
+		assert_non_null(nul);
+		assert_true(nul > p);
+		terms[k] = (const char *)p;
+		p = nul + 1;
+	}
+	for (size_t k = 0; k < n; k++)
+		lens[k] = shard_varint(&p, end);
+	struct buf out = BUF_INIT;
+	buf_addch(&out, '[');
+	for (size_t k = 0; k < n; k++) {
+		const char *term = terms[k];
+		int gram = strchr(term + 1, ' ') != NULL;
+		assert_true(lens[k] <= (unsigned long long)(end - p));
+		const unsigned char *stop = p + lens[k];
+		if (k)
+			buf_addch(&out, ',');
+		buf_addch(&out, '"');
+		buf_adds(&out, term);
+		buf_adds(&out, "\",\"");
+		while (p < stop) {
+			if (gram) {
+				put_base32(&out, shard_varint(&p, stop));
+				continue;
+			}
+			unsigned c = *p++;
+			unsigned long long step = c >> 4, w = c & 15;
+			if (step == 15)
+				step = shard_varint(&p, stop);
+			if (w == 15)
+				w = shard_varint(&p, stop);
+			put_base32(&out, step);
+			put_base32(&out, w);
+		}
+		buf_addch(&out, '"');
+	}
+	assert_true(p == end);
+	buf_addch(&out, ']');
+	free(terms);
+	free(lens);
+	return buf_detach(&out, NULL);
+}
+
 /* Returns the JSON inside one file of the split index, which must start
  * with head (`CALL("name",`): its last argument, base64 decoded and
  * inflated. */
@@ -550,6 +633,11 @@ static char *split_json(const struct buf *file, const char *head)
 	libdeflate_free_decompressor(d);
 	free(z);
 	out[got] = '\0';
+	if (strstr(head, "SPECBOOK_SEARCH_SHARD")) {
+		char *json = shard_as_json((const unsigned char *)out, got);
+		free(out);
+		return json;
+	}
 	return out;
 }
 
@@ -679,6 +767,44 @@ static void test_split_files(void **state)
 		buf_release(&shards[b]);
 	buf_release(&docs[0]);
 	buf_release(&docs[1]);
+	search_index_free(ix);
+}
+
+/* A shard's postings are a byte a section while the step and the
+ * weight doubled (+ 1 in the title) are below 15 each, and either past
+ * it follows as a varint: "alpha" 20 times in section 0 (weight 40, 8 +
+ * 32 in base 32: "b8"), then in the title of section 20 (a step of 20,
+ * "K"; weight 5 doubled + 1, "B"), section 300 (a step of 280, 8 × 32
+ * + 24: "iO"; weight 1 doubled, "2"). */
+static void test_split_postings_wide(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	struct buf text = BUF_INIT;
+	for (int k = 0; k < 20; k++)
+		buf_adds(&text, "alpha ");
+	search_index_add(ix, "a.html", "", "", text.data);
+	for (int k = 1; k < 20; k++)
+		search_index_add(ix, "a.html", "", "", "filler");
+	search_index_add(ix, "a.html", "", "Alpha", "");
+	for (int k = 21; k < 300; k++)
+		search_index_add(ix, "a.html", "", "", "filler");
+	search_index_add(ix, "a.html", "", "", "alpha");
+	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
+	memset(shards, 0, sizeof shards);
+	memset(docs, 0, sizeof docs);
+	search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
+	char *json = split_json(&shards[search_bucket("alpha", 5)], "SPECBOOK_SEARCH_SHARD(\"0000\",");
+	char *p = shard_postings(json, "alpha");
+	assert_non_null(p);
+	assert_string_equal(p, "0b8KBiO2");
+	free(p);
+	free(json);
+	buf_release(&meta);
+	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+		buf_release(&shards[b]);
+	buf_release(&docs[0]);
+	buf_release(&text);
 	search_index_free(ix);
 }
 
@@ -1229,6 +1355,7 @@ int main(void)
 		cmocka_unit_test(test_pack_merge),
 		cmocka_unit_test(test_index_reuse),
 		cmocka_unit_test(test_split_files),
+		cmocka_unit_test(test_split_postings_wide),
 		cmocka_unit_test(test_gram_edges),
 		cmocka_unit_test(test_shard_of_spread),
 		cmocka_unit_test(test_spread),
