@@ -620,8 +620,6 @@ struct search_index *search_index_new(void)
 static uint64_t hash_word(uint64_t w)
 {
 	w *= 0x9e3779b97f4a7c15ULL;
-	w ^= w >> 32;
-	w *= 0x9e3779b97f4a7c15ULL;
 	return w ^ w >> 32;   /* the table uses the low bits */
 }
 
