@@ -109,7 +109,10 @@ struct search_index {
 	size_t *slots;              /* hash table of (term index + 1) * sizeof (struct
 	                               term), where the term ends in terms (a probe
 	                               adds it, not multiplies); 0: empty */
-	size_t nslots;              /* a power of two, at least twice nterms */
+	size_t nslots;              /* a power of two, more than four times nterms
+	                               (twice: search_index_add() 377.6 million
+	                               instructions on the 300-chapter bench
+	                               book, four times: 374.5) */
 	struct page *pages;
 	size_t npages, pages_cap;
 	struct doc *docs;
@@ -673,7 +676,7 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	ix->words.len += len + 1;
 	to[len + 1] = '\0';
 	ix->slots[s] = ix->nterms * sizeof *ix->terms;
-	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
+	if (ix->nterms >= ix->nslots / 4)   /* load < 1/4 */
 		rehash(ix, size_mul(ix->nslots, 2));
 	/* its first block: CHAPTER_FIRST postings in a chapter's index, 1
 	 * in a merging one (most terms have one posting there) */
