@@ -671,7 +671,12 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	if (len + 1 >= ix->words.cap - ix->words.len || !ix->words.cap)   /* the bytes and a NUL */
 		buf_grow(&ix->words, len + 1);
 	char *to = ix->words.data + ix->words.len;
-	memcpy(to, text, len);
+	if (len - 4 <= 4) {   /* 4 to 8 bytes, most terms: two copies that may overlap, no call */
+		memcpy(to, text, 4);
+		memcpy(to + len - 4, text + len - 4, 4);
+	} else {
+		memcpy(to, text, len);
+	}
 	to[len] = '\0';
 	ix->words.len += len + 1;
 	to[len + 1] = '\0';
@@ -680,8 +685,15 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 		rehash(ix, size_mul(ix->nslots, 2));
 	/* its first block: CHAPTER_FIRST postings in a chapter's index, 1
 	 * in a merging one (most terms have one posting there) */
-	t->cap = ix->pool_max == POOL_MAX ? 1 : CHAPTER_FIRST;
-	t->p.at = pool_take(ix, t->cap, __builtin_ctzll(t->cap));
+	size_t cap = ix->pool_max == POOL_MAX ? 1 : CHAPTER_FIRST;
+	int class = __builtin_ctzll(cap);
+	t->cap = cap;
+	if (!ix->free_blocks[class] && ix->pool_cap - ix->npool >= cap) {   /* most: no call */
+		t->p.at = ix->npool;
+		ix->npool += cap;
+	} else {
+		t->p.at = pool_take(ix, cap, class);
+	}
 	return t;
 }
 
