@@ -519,16 +519,19 @@ HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t 
 	uint64_t prevword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
 			    (n == 4 ? (uint64_t)u[i + 3] << 24 : 0);
 	i += n;
-	while (i < len && u[i] >= 0x80) {
+	for (;;) {
 		size_t m;
 		uint64_t curword;
 		uint32_t x;
 		/* most letters are Han of three bytes (cjk_letter_at()): one
-		 * read of four tells, and gives the letter's bytes */
+		 * read of four tells (a lead, so not ASCII), and gives the
+		 * letter's bytes */
 		if (len - i >= 4 && (x = (uint32_t)load_bytes4(text + i),
 				     (x & 0xC0C000) == 0x808000 && (x & 0xFF) - 0xE5 <= 4)) {
 			m = 3;
 			curword = x & 0xFFFFFF;
+		} else if (i >= len || u[i] < 0x80) {
+			break;
 		} else if (!cjk_letter_at(text, len, i, &m)) {
 			i += m;
 			break;
