@@ -393,6 +393,10 @@ HOT void add_gram(const struct sink *k, const char *s, size_t len, size_t from, 
 					       (uint64_t)c << 24 | (uint64_t)d << 32);
 			return;
 		}
+		/* an ASCII byte either side of the space that is no letter or
+		 * digit: none (as add_gram_slow() would find) */
+		if ((b < 0x80 && !WORD_CHAR[b]) || (c < 0x80 && !WORD_CHAR[c]))
+			return;
 	}
 	add_gram_slow(k, s, len, from, sp, after);
 }

@@ -982,6 +982,10 @@ static void test_gram_edges(void **state)
 		{ "tu 中", "中", NULL },
 		{ "vw  ", "", NULL },                  /* space at the end */
 		{ "3.5 TB", "tb", NULL },              /* "." is not a letter or digit */
+		{ "ab 中文", "中文", "ab 中文" },
+		{ "中文 (ab", "ab", NULL },            /* CJK one side, punctuation the other */
+		{ "ab) 中文", "中文", NULL },
+		{ "中文 aå¸", "a", NULL },      /* one after, then a truncated sequence */
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct search_index *ix = search_index_new();
