@@ -303,9 +303,11 @@ static size_t gram_put(char *gram, size_t g, const char *s, size_t n)
  * letter) at s[i] (i < len), or 0 if there is none. */
 static size_t word_char_at(const char *s, size_t len, size_t i)
 {
-	unsigned char b = (unsigned char)s[i];
-	if (b < 0x80)
-		return WORD_CHAR[b] != 0;
+	const unsigned char *u = (const unsigned char *)s + i;
+	if (u[0] < 0x80)
+		return WORD_CHAR[u[0]] != 0;
+	if (u[0] - 0xE5u <= 4 && len - i >= 3 && (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80)
+		return 3;   /* U+5000–U+9FFF, Han (as cjk_letter_at()) */
 	uint32_t cp;
 	int n = utf8_decode_fast(s + i, len - i, &cp);
 	return n > 0 && is_cjk_letter(cp) ? (size_t)n : 0;
@@ -320,9 +322,12 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 {
 	if (end <= from)
 		return 0;
-	unsigned char b = (unsigned char)s[end - 1];
-	if (b < 0x80)
-		return WORD_CHAR[b] != 0;
+	const unsigned char *u = (const unsigned char *)s;
+	if (u[end - 1] < 0x80)
+		return WORD_CHAR[u[end - 1]] != 0;
+	if (end - from >= 3 && u[end - 3] - 0xE5u <= 4 && (u[end - 2] & 0xC0) == 0x80 &&
+	    (u[end - 1] & 0xC0) == 0x80)
+		return 3;   /* U+5000–U+9FFF, Han */
 	size_t at = end - 1;
 	while (at > from && end - at < 4 && ((unsigned char)s[at] & 0xC0) == 0x80)
 		at--;
