@@ -24,6 +24,10 @@
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 /* Indexing does a few things for every term of a book: those are inline
  * (HOT: GCC's own choice made calls of them), and their slow paths are
  * functions of their own, kept out of the fast ones (COLD: inlined, they
@@ -61,6 +65,12 @@ struct posting {
 #define POOL_MAX 8
 /* The first block of a term's own (postings_reserve()) */
 #define OWN_FIRST 64
+/* The first block of a term in a chapter's index: a chapter has about
+ * eight sections, and with 4 a term found in more than four of them moved
+ * once or twice (search_index_add() 431.96 -> 411.69 million
+ * instructions on the 300-chapter bench book; with 16, 412.9; with
+ * 32, 413.7) */
+#define CHAPTER_FIRST 8
 struct term {
 	uint64_t hash;              /* see term_hash() */
 	size_t text;                /* offset of its bytes (NUL-terminated) in words */
@@ -100,7 +110,10 @@ struct search_index {
 	size_t *slots;              /* hash table of (term index + 1) * sizeof (struct
 	                               term), where the term ends in terms (a probe
 	                               adds it, not multiplies); 0: empty */
-	size_t nslots;              /* a power of two, at least twice nterms */
+	size_t nslots;              /* a power of two, more than four times nterms
+	                               (twice: search_index_add() 377.6 million
+	                               instructions on the 300-chapter bench
+	                               book, four times: 374.5) */
 	struct page *pages;
 	size_t npages, pages_cap;
 	struct doc *docs;
@@ -291,9 +304,11 @@ static size_t gram_put(char *gram, size_t g, const char *s, size_t n)
  * letter) at s[i] (i < len), or 0 if there is none. */
 static size_t word_char_at(const char *s, size_t len, size_t i)
 {
-	unsigned char b = (unsigned char)s[i];
-	if (b < 0x80)
-		return WORD_CHAR[b] != 0;
+	const unsigned char *u = (const unsigned char *)s + i;
+	if (u[0] < 0x80)
+		return WORD_CHAR[u[0]] != 0;
+	if (u[0] - 0xE5u <= 4 && len - i >= 3 && (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80)
+		return 3;   /* U+5000–U+9FFF, Han (as cjk_letter_at()) */
 	uint32_t cp;
 	int n = utf8_decode_fast(s + i, len - i, &cp);
 	return n > 0 && is_cjk_letter(cp) ? (size_t)n : 0;
@@ -308,9 +323,12 @@ static size_t word_char_before(const char *s, size_t from, size_t end)
 {
 	if (end <= from)
 		return 0;
-	unsigned char b = (unsigned char)s[end - 1];
-	if (b < 0x80)
-		return WORD_CHAR[b] != 0;
+	const unsigned char *u = (const unsigned char *)s;
+	if (u[end - 1] < 0x80)
+		return WORD_CHAR[u[end - 1]] != 0;
+	if (end - from >= 3 && u[end - 3] - 0xE5u <= 4 && (u[end - 2] & 0xC0) == 0x80 &&
+	    (u[end - 1] & 0xC0) == 0x80)
+		return 3;   /* U+5000–U+9FFF, Han */
 	size_t at = end - 1;
 	while (at > from && end - at < 4 && ((unsigned char)s[at] & 0xC0) == 0x80)
 		at--;
@@ -381,6 +399,10 @@ HOT void add_gram(const struct sink *k, const char *s, size_t len, size_t from, 
 					       (uint64_t)c << 24 | (uint64_t)d << 32);
 			return;
 		}
+		/* an ASCII byte either side of the space that is no letter or
+		 * digit: none (as add_gram_slow() would find) */
+		if ((b < 0x80 && !WORD_CHAR[b]) || (c < 0x80 && !WORD_CHAR[c]))
+			return;
 	}
 	add_gram_slow(k, s, len, from, sp, after);
 }
@@ -507,16 +529,19 @@ HOT size_t read_cjk_run(const struct sink *k, struct search_index *ix, uint32_t 
 	uint64_t prevword = u[i] | (uint64_t)u[i + 1] << 8 | (uint64_t)u[i + 2] << 16 |
 			    (n == 4 ? (uint64_t)u[i + 3] << 24 : 0);
 	i += n;
-	while (i < len && u[i] >= 0x80) {
+	for (;;) {
 		size_t m;
 		uint64_t curword;
 		uint32_t x;
 		/* most letters are Han of three bytes (cjk_letter_at()): one
-		 * read of four tells, and gives the letter's bytes */
+		 * read of four tells (a lead, so not ASCII), and gives the
+		 * letter's bytes */
 		if (len - i >= 4 && (x = (uint32_t)load_bytes4(text + i),
 				     (x & 0xC0C000) == 0x808000 && (x & 0xFF) - 0xE5 <= 4)) {
 			m = 3;
 			curword = x & 0xFFFFFF;
+		} else if (i >= len || u[i] < 0x80) {
+			break;
 		} else if (!cjk_letter_at(text, len, i, &m)) {
 			i += m;
 			break;
@@ -611,8 +636,6 @@ struct search_index *search_index_new(void)
 static uint64_t hash_word(uint64_t w)
 {
 	w *= 0x9e3779b97f4a7c15ULL;
-	w ^= w >> 32;
-	w *= 0x9e3779b97f4a7c15ULL;
 	return w ^ w >> 32;   /* the table uses the low bits */
 }
 
@@ -661,17 +684,29 @@ COLD struct term *term_add(struct search_index *ix, const char *text, size_t len
 	if (len + 1 >= ix->words.cap - ix->words.len || !ix->words.cap)   /* the bytes and a NUL */
 		buf_grow(&ix->words, len + 1);
 	char *to = ix->words.data + ix->words.len;
-	memcpy(to, text, len);
+	if (len - 4 <= 4) {   /* 4 to 8 bytes, most terms: two copies that may overlap, no call */
+		memcpy(to, text, 4);
+		memcpy(to + len - 4, text + len - 4, 4);
+	} else {
+		memcpy(to, text, len);
+	}
 	to[len] = '\0';
 	ix->words.len += len + 1;
 	to[len + 1] = '\0';
 	ix->slots[s] = ix->nterms * sizeof *ix->terms;
-	if (ix->nterms >= ix->nslots / 2)   /* load < 1/2 */
+	if (ix->nterms >= ix->nslots / 4)   /* load < 1/4 */
 		rehash(ix, size_mul(ix->nslots, 2));
-	/* its first block: 4 postings in a chapter's index (fewer moves), 1
+	/* its first block: CHAPTER_FIRST postings in a chapter's index, 1
 	 * in a merging one (most terms have one posting there) */
-	t->cap = ix->pool_max == POOL_MAX ? 1 : 4;
-	t->p.at = pool_take(ix, t->cap, t->cap == 1 ? 0 : 2);
+	size_t cap = ix->pool_max == POOL_MAX ? 1 : CHAPTER_FIRST;
+	int class = __builtin_ctzll(cap);
+	t->cap = cap;
+	if (!ix->free_blocks[class] && ix->pool_cap - ix->npool >= cap) {   /* most: no call */
+		t->p.at = ix->npool;
+		ix->npool += cap;
+	} else {
+		t->p.at = pool_take(ix, cap, class);
+	}
 	return t;
 }
 
@@ -970,15 +1005,11 @@ char *search_index_pack(struct search_index *ix, size_t *len)
 		room += (ix->pages[k].path ? strlen(ix->pages[k].path) : 0) +
 			(ix->pages[k].title ? strlen(ix->pages[k].title) : 0);
 	/* each term's length, count and hash, its bytes (words holds them
-	 * with a NUL each), and its postings: in a chapter's index all in the
-	 * pool (pool_max), which holds no fewer */
+	 * with a NUL each), and its postings (the pool's blocks hold several
+	 * times as many as are used) */
 	room += ix->nterms * (2 * VARINT_MAX + sizeof(uint64_t)) + ix->words.len;
-	if (ix->pool_max == SIZE_MAX) {
-		room += ix->npool * 2 * VARINT_MAX;
-	} else {
-		for (size_t k = 0; k < ix->nterms; k++)
-			room += ix->terms[k].npostings * 2 * VARINT_MAX;
-	}
+	for (size_t k = 0; k < ix->nterms; k++)
+		room += ix->terms[k].npostings * 2 * VARINT_MAX;
 	unsigned char *data = xmalloc(room + 1), *o = data + PACK_SEAL;
 	o = put_varint(o, (uint32_t)ix->npages);
 	for (size_t k = 0; k < ix->npages; k++) {
@@ -1459,6 +1490,109 @@ static inline uint64_t word_json_special(const char *s)
 	       (s[7] == ' ' && (unsigned char)s[8] <= ' ');
 }
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/*
+ * Returns where the bytes from s[at] on that add_json() copies as they are
+ * end, looking at 16 bytes at a time while 17 are left (the byte after a
+ * block tells whether its last byte begins a run of space or U+2028):
+ * ASCII that needs no escape (with collapse, a space only before what is
+ * no whitespace) and whole UTF-8 sequences of two bytes (lead C2-DF) or
+ * three (lead E1-EF but for ED, and E2 unless 0x80 follows: U+2028 and
+ * U+2029; none overlong or a surrogate).  Each of those is one UTF-16
+ * unit, so the bytes less the units of what it passes are its
+ * continuation bytes: *fewer is added their number.  The end is a
+ * character's start; from there add_json() looks at the bytes one by one
+ * (an escape, a four-byte sequence, invalid UTF-8, the last 16 bytes) and
+ * calls it again.  Most of a book's text, English or Chinese, is passed
+ * here: on the 300-chapter bench book (7.2 MB of sections' text, two
+ * fifths of its bytes Chinese) add_json() took 43 million instructions
+ * with it, 68 with eight ASCII bytes at a time and a CJK character at a
+ * time.
+ */
+static inline size_t json_plain_run16(const char *s, size_t len, size_t at, int collapse,
+				      size_t *fewer)
+{
+	const __m128i v1f = _mm_set1_epi8(0x1F), v20 = _mm_set1_epi8(0x20),
+		      vquote = _mm_set1_epi8('"'), vslash = _mm_set1_epi8('\\'),
+		      vdel = _mm_set1_epi8(0x7F), v80 = _mm_set1_epi8((char)0x80),
+		      /* as signed bytes: continuation bytes are below C0, two-byte
+		       * leads above C1 and below E0, three-byte ones above E0 and
+		       * below F0 */
+		      vc0 = _mm_set1_epi8((char)0xC0), vc1 = _mm_set1_epi8((char)0xC1),
+		      ve0 = _mm_set1_epi8((char)0xE0), vf0 = _mm_set1_epi8((char)0xF0),
+		      ve2 = _mm_set1_epi8((char)0xE2), ved = _mm_set1_epi8((char)0xED),
+		      vone = _mm_set1_epi8(1);
+	__m128i sum = _mm_setzero_si128();   /* continuation bytes, in two 64-bit lanes */
+	unsigned carry = 0;   /* the continuation bytes the last block's last sequence wants here */
+	unsigned leads = 0;   /* the last block's leads */
+	size_t more = 0;
+	while (len - at >= 17) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
+		__m128i next = _mm_loadu_si128((const __m128i *)(const void *)(s + at + 1));
+		__m128i badv = _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(b, v1f), b), _mm_cmpeq_epi8(b, vdel)),
+			_mm_or_si128(_mm_cmpeq_epi8(b, vquote), _mm_cmpeq_epi8(b, vslash)));
+		if (collapse)   /* a space before whitespace (or a control character) */
+			badv = _mm_or_si128(badv, _mm_and_si128(_mm_cmpeq_epi8(b, v20),
+					_mm_cmpeq_epi8(_mm_min_epu8(next, v20), next)));
+		unsigned hi = (unsigned)_mm_movemask_epi8(b);
+		if (!(hi | carry)) {   /* ASCII */
+			unsigned bad = (unsigned)_mm_movemask_epi8(badv);
+			if (bad) {
+				at += (size_t)__builtin_ctz(bad);
+				break;
+			}
+			at += 16;
+			continue;
+		}
+		badv = _mm_or_si128(badv, _mm_and_si128(_mm_cmpeq_epi8(b, ve2),
+							_mm_cmpeq_epi8(next, v80)));
+		__m128i cont = _mm_cmpgt_epi8(vc0, b);
+		__m128i l2 = _mm_and_si128(_mm_cmpgt_epi8(b, vc1), _mm_cmpgt_epi8(ve0, b));
+		__m128i l3 = _mm_andnot_si128(_mm_cmpeq_epi8(b, ved),
+					      _mm_and_si128(_mm_cmpgt_epi8(b, ve0), _mm_cmpgt_epi8(vf0, b)));
+		unsigned c = (unsigned)_mm_movemask_epi8(cont);
+		unsigned lead2 = (unsigned)_mm_movemask_epi8(l2), lead3 = (unsigned)_mm_movemask_epi8(l3);
+		unsigned want = carry | (lead2 | lead3) << 1 | lead3 << 2;
+		unsigned bad = (unsigned)_mm_movemask_epi8(badv) | (hi & ~(lead2 | lead3 | c)) |
+			       ((c ^ want) & 0xFFFF);
+		if (bad) {
+			/* the bytes before the first that needs a look are passed,
+			 * back to the lead of a sequence it is inside of */
+			unsigned p = (unsigned)__builtin_ctz(bad);
+			if (want >> p & 1) {
+				unsigned before = (lead2 | lead3) & ((1u << p) - 1);
+				if (before) {
+					p = 31u - (unsigned)__builtin_clz(before);
+				} else {   /* the last block's: back over its bytes there */
+					unsigned back = (unsigned)__builtin_clz(leads) - 15;
+					at -= back;
+					more -= back - 1;
+					p = 0;
+				}
+			}
+			for (c &= (1u << p) - 1; c; c &= c - 1)   /* a few */
+				more++;
+			at += p;
+			carry = 0;
+			break;
+		}
+		sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_and_si128(cont, vone), _mm_setzero_si128()));
+		carry = want >> 16;
+		leads = lead2 | lead3;
+		at += 16;
+	}
+	if (carry) {   /* the loop ended inside a sequence: back to its lead */
+		unsigned back = (unsigned)__builtin_clz(leads) - 15;
+		at -= back;
+		more -= back - 1;
+	}
+	*fewer += (size_t)_mm_cvtsi128_si64(sum) +
+		  (size_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum)) + more;
+	return at;
+}
+#endif
+
 /* Appends s[0..len) as a JSON string literal; with collapse, whitespace
  * runs become one space and the ends are trimmed (the text search results
  * quote).  Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped for
@@ -1484,9 +1618,15 @@ static size_t add_json(struct buf *out, const char *s, size_t len, int collapse)
 		 * UTF-8 sequences */
 		size_t run = i;
 		for (;;) {
-			/* eight bytes at a time while they need no look: most
-			 * of an English section (a byte at a time this loop was
-			 * about 2% of a build's instructions) */
+#if defined(__SSE2__) && defined(__GNUC__)
+			size_t fewer = 0;
+			run = json_plain_run16(s, len, run, collapse, &fewer);
+			units -= fewer;
+#endif
+			/* eight bytes at a time while they need no look (a
+			 * byte at a time this loop was about 2% of a build's
+			 * instructions): without SSE2 most of an English
+			 * section, with it the bytes json_plain_run16() leaves */
 			while (len - run > 8 && !word_json_special(s + run))
 				run += 8;
 			while (run < len && JSON_PLAIN[(unsigned char)s[run]])

@@ -389,12 +389,15 @@ static void test_escaping(void **state)
 	search_index_free(ix);
 }
 
+static char *split_json(const struct buf *file, const char *head);
+
 /* A section's text as the index quotes it, byte by byte: the ends trimmed,
  * a run of whitespace one space, JSON's escapes, U+FFFD for a byte that
- * starts no valid UTF-8 sequence, U+2028/U+2029 escaped. */
-static void quote_slow(struct buf *out, const char *s, size_t len)
+ * starts no valid UTF-8 sequence, U+2028/U+2029 escaped.  Returns its
+ * length in UTF-16 units (JavaScript's, search.js's length of a section). */
+static size_t quote_slow(struct buf *out, const char *s, size_t len)
 {
-	size_t i = 0;
+	size_t i = 0, units = 0;
 #define SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
 	while (i < len && SPACE(s[i]))
 		i++;
@@ -403,6 +406,7 @@ static void quote_slow(struct buf *out, const char *s, size_t len)
 	buf_addch(out, '"');
 	while (i < len) {
 		unsigned char c = (unsigned char)s[i];
+		units++;
 		if (SPACE(c)) {
 			while (i < len && SPACE(s[i]))
 				i++;
@@ -429,16 +433,22 @@ static void quote_slow(struct buf *out, const char *s, size_t len)
 			} else {
 				buf_add(out, s + i, (size_t)n);
 				i += (size_t)n;
+				units += cp >= 0x10000;   /* a surrogate pair */
 			}
 		}
 	}
 #undef SPACE
 	buf_addch(out, '"');
+	return units;
 }
 
 /* Random texts of ASCII words, runs of spaces and other whitespace, escapes,
- * CJK runs and invalid or cut UTF-8 are quoted as quote_slow() quotes them
- * (add_json() copies eight plain bytes at a time and CJK runs whole). */
+ * CJK runs, other sequences of two, three and four bytes and invalid or cut
+ * UTF-8 are quoted as quote_slow() quotes them, and their lengths in
+ * UTF-16 units are the head's (add_json() passes 16 plain bytes at a time,
+ * eight ASCII bytes at a time and CJK runs whole: the long pieces make
+ * runs of plain bytes of every length that end at every offset of a block,
+ * and sequences that blocks cut). */
 static void test_quote_random(void **state)
 {
 	(void)state;
@@ -447,11 +457,18 @@ static void test_quote_random(void **state)
 		"\"", "\\", "\x7f", "\x01", "\x1f", "\xe4\xb8\xad", "\xe6\x96\x87\xe5\xad\x97",
 		"\xef\xbc\x8c", "\xe2\x80\xa8", "\xe2\x80\xa9", "\xe2\x80\x94", "\xc3\xa9", "\xf0\x9f\x98\x80",
 		"\xff", "\x80", "\xe4\xb8", "\xed\xa0\x80", "\xe0\x80\x80", "</script>", "abcdefgh ",
+		"the memory bandwidth of each GPU ", "显存带宽决定了解码速度", "×10²⁹ ≈ 4.24 TB/s",
+		"\xe0\xa4\x85", "\xed\x9f\xbf", "\xe1\x80\x80", "\xef\xbf\xbd", "\xe2\x80",
+		"\xe2\x81\xbb", "\xc2\x85", "\xc1\xbf", "\xdf\xbf", "\xf4\x8f\xbf\xbf", "\xbf",
+		" \x01", " \"", "\xe3\x80\x81", "\xec\xbf\xbf", "0123456789abcdef",
 	};
 	size_t npieces = sizeof pieces / sizeof *pieces;
 	uint64_t rng = 0x2545F4914F6CDD1DULL;
 	struct buf text = BUF_INIT, want = BUF_INIT;
-	for (int round = 0; round < 3000; round++) {
+	enum { ROUNDS = 3000 };
+	size_t *units = malloc(ROUNDS * sizeof *units);
+	struct search_index *all = search_index_new();
+	for (int round = 0; round < ROUNDS; round++) {
 		buf_reset(&text);
 		buf_reset(&want);
 		size_t n = 0;
@@ -462,16 +479,53 @@ static void test_quote_random(void **state)
 			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
 			buf_adds(&text, pieces[(rng >> 20) % npieces]);
 		}
+		/* in a buffer of its own length and the NUL (a read past them
+		 * is a sanitizer's report) */
+		char *exact = malloc(text.len + 1);
+		assert_non_null(exact);
+		memcpy(exact, text.data, text.len + 1);
 		struct search_index *ix = search_index_new();
-		search_index_add(ix, "a.html", "q", "T", text.data);
+		search_index_add(ix, "a.html", "q", "T", exact);
+		search_index_add(all, "a.html", "q", "T", exact);
 		char *js = write_index(ix);
-		quote_slow(&want, text.data, text.len);
+		units[round] = 1 + quote_slow(&want, text.data, text.len);   /* "T" and the text */
 		buf_addch(&want, ']');
 		if (!strstr(js, want.data))
 			fail_msg("round %d: %s not in %s", round, want.data, js);
 		free(js);
+		free(exact);
 		search_index_free(ix);
 	}
+	/* each section's length, in base 32 (search.h) */
+	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
+	memset(shards, 0, sizeof shards);
+	memset(docs, 0, sizeof docs);
+	search_index_write_split(all, "0000", NULL, NULL, &meta, shards, docs);
+	char *json = split_json(&meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
+	const char *p = strstr(json, "\"s\":\"");
+	assert_non_null(p);
+	p += strlen("\"s\":\"");
+	static const char final[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV", more[] = "abcdefghijklmnopqrstuvwxyz!#$%&*";
+	for (int round = 0; round < ROUNDS; round++) {
+		size_t got = 0;
+		const char *d;
+		for (; *p && (d = strchr(more, *p)); p++)
+			got = got * 32 + (size_t)(d - more);
+		d = *p ? strchr(final, *p) : NULL;
+		assert_non_null(d);
+		got = got * 32 + (size_t)(d - final);
+		p++;
+		if (got != units[round])
+			fail_msg("round %d: length %zu, want %zu", round, got, units[round]);
+	}
+	assert_int_equal(*p, '"');
+	free(json);
+	buf_release(&meta);
+	for (size_t k = 0; k < SEARCH_BUCKETS; k++)
+		buf_release(&shards[k]);
+	buf_release(&docs[0]);
+	search_index_free(all);
+	free(units);
 	buf_release(&text);
 	buf_release(&want);
 }
@@ -1054,6 +1108,10 @@ static void test_gram_edges(void **state)
 		{ "tu 中", "中", NULL },
 		{ "vw  ", "", NULL },                  /* space at the end */
 		{ "3.5 TB", "tb", NULL },              /* "." is not a letter or digit */
+		{ "ab 中文", "中文", "ab 中文" },
+		{ "中文 (ab", "ab", NULL },            /* CJK one side, punctuation the other */
+		{ "ab) 中文", "中文", NULL },
+		{ "中文 aå¸", "a", NULL },      /* one after, then a truncated sequence */
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct search_index *ix = search_index_new();
