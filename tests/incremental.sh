@@ -310,6 +310,26 @@ grep -Eq "unchanged since the last build, ([2-9]|[1-5][0-9]|6[0-3]) rendered, ([
 	&& ok "search records cut short: the build ends, the chapters whose records are gone are rendered" \
 	|| not_ok "search records cut short: the build ends, the chapters whose records are gone are rendered" "$(cat "$TMP/last-log")"
 
+# the search records damaged in place with their size and modification
+# time put back (by hand, or by a tool that restores times): only the
+# change time tells, and a rebuild checks the records again instead of
+# taking them as the last build wrote them (cache.c, written_as())
+edit "$(chapter 100)" still
+rebuild "one word in chapter 100 again" -
+sf=$(ls "$book"/.specbook-cache/search-*)
+touch -r "$sf" "$TMP/search-time"
+# one byte in every thousand flipped: most records keep their key and
+# their length, and only their content (or their seal) says they are wrong
+perl -e 'open(my $f, "+<", $ARGV[0]) or die; binmode $f; my $n = -s $f;
+	for (my $o = 500; $o < $n; $o += 1000) { seek $f, $o, 0; read $f, my $c, 1;
+		seek $f, $o, 0; print $f chr(ord($c) ^ 0x55); }' "$sf"
+touch -r "$TMP/search-time" "$sf"
+edit "$(chapter 100)" yet
+rebuild "search records damaged, their times put back" -
+grep -q "64 rendered, 0 read again for their search part" "$TMP/last-log" \
+	&& ok "search records damaged, their times put back: checked again, and the chapters of the changed part rendered" \
+	|| not_ok "search records damaged, their times put back: checked again, and the chapters of the changed part rendered" "$(cat "$TMP/last-log")"
+
 # a FIFO in place of the search records, then of the pack (a book may bring
 # one): the cache maps both files, and neither reads from nor writes to a
 # FIFO, which would wait for a writer or reader that never comes: a miss

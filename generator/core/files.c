@@ -453,9 +453,14 @@ int files_statat(int dirfd, const char *path, struct file_stat *st)
 	struct stat sb;
 	if (fstatat(dirfd, path, &sb, AT_SYMLINK_NOFOLLOW))
 		return -1;
-	st->size = (uint64_t)sb.st_size;
-	st->mtime_ns = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
-	st->ctime_ns = (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec;
-	st->ino = (uint64_t)sb.st_ino;
+	files_stat_of(&sb, st);
 	return 0;
+}
+
+void files_stat_of(const struct stat *sb, struct file_stat *st)
+{
+	st->size = (uint64_t)sb->st_size;
+	st->mtime_ns = (uint64_t)sb->st_mtim.tv_sec * 1000000000u + (uint64_t)sb->st_mtim.tv_nsec;
+	st->ctime_ns = (uint64_t)sb->st_ctim.tv_sec * 1000000000u + (uint64_t)sb->st_ctim.tv_nsec;
+	st->ino = (uint64_t)sb->st_ino;
 }

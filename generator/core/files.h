@@ -91,5 +91,8 @@ int files_stat(const char *path, struct file_stat *st);
  * the working directory): a rebuild checks ten thousand pages of one
  * directory, and looking its path up again for each was half the cost. */
 int files_statat(int dirfd, const char *path, struct file_stat *st);
+/* The same from what stat() or fstat() filled. */
+struct stat;
+void files_stat_of(const struct stat *sb, struct file_stat *st);
 
 #endif

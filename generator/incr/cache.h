@@ -68,7 +68,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 13
+#define CACHE_FORMAT 14
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {
@@ -136,6 +136,9 @@ void cache_search_put(struct cache *c, uint64_t key, const char *data, size_t le
  * search_index_check_packed() checks them, their seal first. */
 int cache_search_get(struct cache *c, const char *source, uint64_t key, const char **data,
 		     size_t *len);
+/* Returns 1 if the last build's search file is as that build left it
+ * (cache.c, written_as()): its records need no search_index_check_packed(). */
+int cache_search_as_written(const struct cache *c);
 
 /* Returns the bytes of source's last records (with its search record), 0 if none. */
 uint64_t cache_record_len(const struct cache *c, const char *source);

@@ -456,7 +456,8 @@ static void reindex_of(void *ctx, size_t k, struct arena *a)
 	int ok = read_meta(s, i, a, 1) == 0 &&
 		 cache_search_get(cache_of(s), s->book->chapters[i].source, in->keys[i], &in->search[i],
 				  &in->search_len[i]) == 0 &&
-		 search_index_check_packed(in->search[i], in->search_len[i]) == 0;
+		 (cache_search_as_written(cache_of(s)) ||
+		  search_index_check_packed(in->search[i], in->search_len[i]) == 0);
 	in->reused[i] = ok ? REINDEXED : 0;
 	if (!ok) {   /* rendered after all: from nothing */
 		in->have_sub[i] = 0;
