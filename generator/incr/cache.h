@@ -48,7 +48,10 @@
  * stale, unreadable or damaged in the cache (every record carries the hash
  * of its bytes; a chapter record's claims carry their own, checked only
  * when they are read; a search record's is in its packed index) is a
- * miss, never an error: the cache can always be deleted.
+ * miss, never an error: the cache can always be deleted.  The pack and
+ * the search file are taken as written, their seals not hashed again, when
+ * their size, times and inode are those `chapters` recorded after the last
+ * write to them (cache.c, written_as()).
  *
  * Chapters with diagnostics are not kept, so their warnings show on every
  * build.  Not thread-safe: used from the main thread, but for
