@@ -169,9 +169,16 @@ static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail
 static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, struct srcloc loc,
 			struct pspan **out)
 {
+	/* the bytes that end a span's text or escape the next one */
+	static const unsigned char stop[256] = { ['}'] = 1, ['{'] = 1, ['`'] = 1, ['\\'] = 1 };
 	size_t j = i + 1;
-	while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
-		j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+	for (;;) {
+		while (j < len && !stop[(unsigned char)s[j]])
+			j++;
+		if (j >= len || s[j] != '\\')
+			break;
+		j += j + 1 < len ? 2 : 1;
+	}
 	struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 	memset(p, 0, sizeof *p);
 	p->loc = loc;
