@@ -22,6 +22,7 @@
 #include "core/yamltree.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,12 @@ struct units {
 	size_t index_mask;
 	struct refusal *refusals;
 	size_t nrefusals;
+	/* 1 for each byte a prefix starts with (all when one is empty); for
+	 * each byte a refused spelling starts with, a bit for its length (bit
+	 * 63: 63 bytes or more): most atoms match neither, and are not held
+	 * against every prefix and refusal */
+	unsigned char prefix_first[256];
+	uint64_t refusal_first[256];
 	struct magnitude *magnitudes;
 	size_t nmagnitudes;
 	/* 1 for each byte some magnitude starts with (all when one is empty):
@@ -295,8 +302,15 @@ static void index_spellings(struct units *u, struct arena *a)
 	}
 }
 
+static uint64_t refusal_bit(size_t n)
+{
+	return (uint64_t)1 << (n < 63 ? n : 63);
+}
+
 static const struct refusal *find_refusal(const struct units *u, const char *s, size_t n)
 {
+	if (n && !(u->refusal_first[(unsigned char)s[0]] & refusal_bit(n)))
+		return NULL;
 	for (size_t i = 0; i < u->nrefusals; i++)
 		if (u->refusals[i].len == n && !memcmp(u->refusals[i].name, s, n))
 			return &u->refusals[i];
@@ -323,6 +337,8 @@ static int atom_lookup(const struct units *u, const char *s, size_t n, double *s
 	}
 	const struct prefix *best = NULL;
 	const struct spelling *best_sp = NULL;
+	if (n && !u->prefix_first[(unsigned char)s[0]])
+		return 0;
 	for (size_t i = 0; i < u->nprefixes; i++) {
 		const struct prefix *p = &u->prefixes[i];
 		if (p->len >= n || memcmp(p->name, s, p->len))
@@ -1313,6 +1329,10 @@ static void load_prefixes(struct loader *l, const struct ynode *map)
 			p->name = pp->key->text;
 			p->len = pp->key->len;
 			p->family = f;
+			if (p->len)
+				u->prefix_first[(unsigned char)p->name[0]] = 1;
+			else
+				memset(u->prefix_first, 1, sizeof u->prefix_first);
 			u->nprefixes++;
 		}
 	}
@@ -1473,6 +1493,8 @@ static void load_refusals(struct loader *l, const struct ynode *map)
 		u->refusals[u->nrefusals].name = pr->key->text;
 		u->refusals[u->nrefusals].hint = pr->value->text;
 		u->refusals[u->nrefusals].len = strlen(pr->key->text);
+		u->refusal_first[(unsigned char)pr->key->text[0]] |=
+			refusal_bit(u->refusals[u->nrefusals].len);
 		u->nrefusals++;
 	}
 }
