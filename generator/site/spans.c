@@ -69,6 +69,19 @@ static int word_has(uint64_t w, unsigned char b)
 }
 #endif
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* A bit for each of the sixteen bytes at p that is one of next_special()'s. */
+static inline unsigned special_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEE))),
+				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('{')),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
 /* Returns the index of the first byte from i on that spans_extract() must
  * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
  * or len: sixteen bytes at a time where SSE2 is there (every x86-64), else
@@ -76,17 +89,17 @@ static int word_has(uint64_t w, unsigned char b)
 static size_t next_special(const char *s, size_t i, size_t len)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
-	const __m128i backslash = _mm_set1_epi8('\\'), private_use = _mm_set1_epi8((char)0xEE),
-		      brace = _mm_set1_epi8('{'), dollar = _mm_set1_epi8('$');
 	for (; i + 16 <= len; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, backslash),
-							_mm_cmpeq_epi8(v, private_use)),
-					   _mm_or_si128(_mm_cmpeq_epi8(v, brace),
-							_mm_cmpeq_epi8(v, dollar)));
-		int mask = _mm_movemask_epi8(hit);
+		unsigned mask = special_mask(s + i);
 		if (mask)
-			return i + (size_t)__builtin_ctz((unsigned)mask);
+			return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len >= 16) {
+		/* the last sixteen bytes, the ones before i (already seen) masked
+		 * off: no byte-by-byte tail (i > len - 16 here) */
+		size_t base = len - 16;
+		unsigned mask = special_mask(s + base) & (0xFFFFu << (i - base));
+		return mask ? base + (size_t)__builtin_ctz(mask) : len;
 	}
 #else
 	for (; i + 8 <= len; i += 8) {
@@ -96,9 +109,9 @@ static size_t next_special(const char *s, size_t i, size_t len)
 			break;
 	}
 #endif
-	for (; i < len; i++)
-		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{' || s[i] == '$')
-			break;
+	static const unsigned char special[256] = { ['\\'] = 1, [0xEE] = 1, ['{'] = 1, ['$'] = 1 };
+	while (i < len && !special[(unsigned char)s[i]])
+		i++;
 	return i;
 }
 
