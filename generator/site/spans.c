@@ -641,12 +641,35 @@ static int span_evaluate(struct ctx *c, const char *text, size_t len, struct src
 	return 0;
 }
 
-/* Returns prefix and n in decimal ("claim-12"), without printf's cost. */
+/* Returns prefix and n in decimal ("claim-12"), without the cost of printf
+ * or of arena_cat()'s variable arguments. */
 static const char *numbered(struct arena *a, const char *prefix, size_t n)
 {
 	char digits[24];
-	format_integer(digits, (long long)n);
-	return arena_cat(a, prefix, digits, (char *)NULL);
+	size_t nd = format_integer(digits, (long long)n), np = strlen(prefix);
+	char *r = arena_alloc_uninit(a, np + nd + 1);
+	memcpy(r, prefix, np);
+	memcpy(r + np, digits, nd + 1);
+	return r;
+}
+
+/* " RELATION DERIVATION = COMPUTED", a claim's detail (NULL parts empty),
+ * joined without arena_cat()'s variable arguments: once a claim. */
+static const char *claim_detail(struct arena *a, const char *rel, const char *deriv,
+				const char *computed)
+{
+	const char *part[6] = { " ", rel ? rel : "", " ", deriv ? deriv : "", " = ",
+				computed ? computed : "" };
+	size_t len[6], n = 1;
+	for (int i = 0; i < 6; i++)
+		n += len[i] = strlen(part[i]);
+	char *r = arena_alloc_uninit(a, n), *o = r;
+	for (int i = 0; i < 6; i++) {
+		memcpy(o, part[i], len[i]);
+		o += len[i];
+	}
+	*o = '\0';
+	return r;
 }
 
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
@@ -757,9 +780,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
 					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
-		dom_texts(detail, arena_cat(c->a, " ", sp.relation ? sp.relation : "", " ",
-					    sp.derivation ? sp.derivation : "", " = ",
-					    sp.computed ? sp.computed : "", (char *)NULL));
+		dom_texts(detail, claim_detail(c->a, sp.relation, sp.derivation, sp.computed));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
