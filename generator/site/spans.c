@@ -70,49 +70,57 @@ static int word_has(uint64_t w, unsigned char b)
 #endif
 
 #if defined(__SSE2__) && defined(__GNUC__)
-/* A bit for each of the sixteen bytes at p that is one of next_special()'s. */
-static inline unsigned special_mask(const char *p)
+/* A bit for each of the sixteen bytes at p that is a, b, c or d. */
+static inline unsigned mask4(const char *p, char a, char b, char c, char d)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-						_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEE))),
-				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('{')),
-						_mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(b))),
+				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(d))));
 	return (unsigned)_mm_movemask_epi8(hit);
 }
 #endif
 
-/* Returns the index of the first byte from i on that spans_extract() must
- * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
- * or len: sixteen bytes at a time where SSE2 is there (every x86-64), else
- * eight, as nearly every byte of a chapter is none of them. */
-static size_t next_special(const char *s, size_t i, size_t len)
+/* Returns the index of the first byte from i on that is a, b, c or d (the
+ * bytes table holds), or len: sixteen bytes at a time where SSE2 is there
+ * (every x86-64; the last few as the last sixteen, those already seen
+ * masked off), else eight, as nearly every byte is none of them. */
+static inline size_t next_of4(const char *s, size_t i, size_t len, char a, char b, char c,
+			      char d, const unsigned char *table)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
 	for (; i + 16 <= len; i += 16) {
-		unsigned mask = special_mask(s + i);
+		unsigned mask = mask4(s + i, a, b, c, d);
 		if (mask)
 			return i + (size_t)__builtin_ctz(mask);
 	}
 	if (i < len && len >= 16) {
-		/* the last sixteen bytes, the ones before i (already seen) masked
-		 * off: no byte-by-byte tail (i > len - 16 here) */
-		size_t base = len - 16;
-		unsigned mask = special_mask(s + base) & (0xFFFFu << (i - base));
+		size_t base = len - 16;   /* i > base here */
+		unsigned mask = mask4(s + base, a, b, c, d) & (0xFFFFu << (i - base));
 		return mask ? base + (size_t)__builtin_ctz(mask) : len;
 	}
 #else
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, sizeof w);
-		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{') || word_has(w, '$'))
+		if (word_has(w, (unsigned char)a) || word_has(w, (unsigned char)b) ||
+		    word_has(w, (unsigned char)c) || word_has(w, (unsigned char)d))
 			break;
 	}
 #endif
-	static const unsigned char special[256] = { ['\\'] = 1, [0xEE] = 1, ['{'] = 1, ['$'] = 1 };
-	while (i < len && !special[(unsigned char)s[i]])
+	while (i < len && !table[(unsigned char)s[i]])
 		i++;
 	return i;
+}
+
+/* Returns the index of the first byte from i on that spans_extract() must
+ * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
+ * or len. */
+static size_t next_special(const char *s, size_t i, size_t len)
+{
+	static const unsigned char special[256] = { ['\\'] = 1, [0xEE] = 1, ['{'] = 1, ['$'] = 1 };
+	return next_of4(s, i, len, '\\', (char)0xEE, '{', '$', special);
 }
 
 static int is_blank(char ch)
@@ -186,8 +194,7 @@ static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, stru
 	static const unsigned char stop[256] = { ['}'] = 1, ['{'] = 1, ['`'] = 1, ['\\'] = 1 };
 	size_t j = i + 1;
 	for (;;) {
-		while (j < len && !stop[(unsigned char)s[j]])
-			j++;
+		j = next_of4(s, j, len, '}', '{', '`', '\\', stop);
 		if (j >= len || s[j] != '\\')
 			break;
 		j += j + 1 < len ? 2 : 1;
