@@ -19,6 +19,9 @@
 
 #include <pthread.h>
 #include <search.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -303,6 +306,22 @@ int diag_column(const char *line, size_t off)
 	 * continuing bytes (10xxxxxx) are counted eight at a time: bit 7 set
 	 * and bit 6 clear, summed by one multiplication. */
 	size_t i = 0, cont = 0;
+#if defined(__SSE2__) && defined(__GNUC__)
+	/* sixteen at a time where SSE2 is there (every x86-64): as signed
+	 * bytes the continuing ones are those below -64 (0xC0); each lane
+	 * counts up to 255 of them before the lanes are summed */
+	const __m128i below = _mm_set1_epi8((char)0xC0);
+	while (i + 16 <= off) {
+		size_t stop = off - i >= 16 * 255 ? i + 16 * 255 : off;
+		__m128i acc = _mm_setzero_si128();
+		for (; i + 16 <= stop; i += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(line + i));
+			acc = _mm_sub_epi8(acc, _mm_cmplt_epi8(v, below));
+		}
+		__m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+		cont += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
+	}
+#endif
 	for (; i + 8 <= off; i += 8) {
 		uint64_t w;
 		memcpy(&w, line + i, sizeof w);

@@ -156,6 +156,11 @@ size_t utf8_length(const char *s, size_t len)
 {
 	size_t n = 0, i = 0;
 	while (i < len) {
+		if ((unsigned char)s[i] < 0x80) {   /* ASCII, most of it: no decoding */
+			i++;
+			n++;
+			continue;
+		}
 		uint32_t cp;
 		int k = utf8_decode(s + i, len - i, &cp);
 		i += k > 0 ? (size_t)k : 1;

@@ -1032,19 +1032,29 @@ char *expr_show(const struct expr *e, struct arena *a)
 {
 	size_t n;
 	struct expr_node **names = expr_resolved(e, a, &n);
-	struct buf b = BUF_INIT;
-	size_t pos = 0;
+	/* the length first, then the bytes straight into the arena: a heap
+	 * buffer and a copy of it cost more than the text (twice a claim) */
+	size_t pos = 0, total = 0;
 	for (size_t i = 0; i < n; i++) {
-		buf_add(&b, e->text + pos, names[i]->off - pos);
-		buf_adds(&b, expr_shown(e, names[i]));
+		total += names[i]->off - pos + strlen(expr_shown(e, names[i]));
 		pos = names[i]->off + names[i]->len;
 	}
 	size_t end = e->len;
 	while (end > pos && (e->text[end - 1] == ' ' || e->text[end - 1] == '\t'))
 		end--;
-	buf_add(&b, e->text + pos, end - pos);
-	char *r = arena_strdup(a, b.data);
-	buf_release(&b);
+	total += end - pos;
+	char *r = arena_alloc_uninit(a, total + 1), *w = r;
+	pos = 0;
+	for (size_t i = 0; i < n; i++) {
+		memcpy(w, e->text + pos, names[i]->off - pos);
+		w += names[i]->off - pos;
+		size_t k = strlen(names[i]->shown);
+		memcpy(w, names[i]->shown, k);
+		w += k;
+		pos = names[i]->off + names[i]->len;
+	}
+	memcpy(w, e->text + pos, end - pos);
+	w[end - pos] = '\0';
 	/* leading spaces of the text are not part of the expression */
 	while (*r == ' ' || *r == '\t')
 		r++;

@@ -463,9 +463,8 @@ static int parse_number(const struct units *u, struct arena *a, const char *text
 			struct srcloc loc, unsigned flags, struct literal *out)
 {
 	/* first the number alone, to see whether a range follows before the unit */
-	struct literal first;
+	struct literal first;   /* read_tail() clears it first */
 	struct head h;
-	memset(&first, 0, sizeof first);
 	int rc = read_head(u, text, len, loc, &h);
 	if (rc > 0)
 		rc = read_tail(u, a, text, len, loc, flags & ~(unsigned)LITERAL_UNIT, &h, &first, 0);

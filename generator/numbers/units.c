@@ -22,6 +22,7 @@
 #include "core/yamltree.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ struct prefix {
 	size_t len;
 	double factor;
 	int family;
+	size_t next;   /* 1 + the index of the next prefix with the same first byte, or 0 */
 };
 
 /* One spelling of a unit: its key or one of its aliases. */
@@ -117,6 +119,13 @@ struct units {
 	size_t index_mask;
 	struct refusal *refusals;
 	size_t nrefusals;
+	/* by first byte: 1 + the index of the first prefix that starts with
+	 * it (0: none; the others follow by next, in the order of the file),
+	 * and the last one's, while loading; for each byte a refused spelling
+	 * starts with, a bit for its length (bit 63: 63 bytes or more): most
+	 * atoms are held against a few prefixes and no refusal, not all */
+	size_t prefix_head[256], prefix_tail[256];
+	uint64_t refusal_first[256];
 	struct magnitude *magnitudes;
 	size_t nmagnitudes;
 	/* 1 for each byte some magnitude starts with (all when one is empty):
@@ -295,8 +304,15 @@ static void index_spellings(struct units *u, struct arena *a)
 	}
 }
 
+static uint64_t refusal_bit(size_t n)
+{
+	return (uint64_t)1 << (n < 63 ? n : 63);
+}
+
 static const struct refusal *find_refusal(const struct units *u, const char *s, size_t n)
 {
+	if (n && !(u->refusal_first[(unsigned char)s[0]] & refusal_bit(n)))
+		return NULL;
 	for (size_t i = 0; i < u->nrefusals; i++)
 		if (u->refusals[i].len == n && !memcmp(u->refusals[i].name, s, n))
 			return &u->refusals[i];
@@ -323,8 +339,9 @@ static int atom_lookup(const struct units *u, const char *s, size_t n, double *s
 	}
 	const struct prefix *best = NULL;
 	const struct spelling *best_sp = NULL;
-	for (size_t i = 0; i < u->nprefixes; i++) {
-		const struct prefix *p = &u->prefixes[i];
+	/* (an empty prefix would leave s itself, no spelling: it never matches) */
+	for (size_t i = n ? u->prefix_head[(unsigned char)s[0]] : 0; i; i = u->prefixes[i - 1].next) {
+		const struct prefix *p = &u->prefixes[i - 1];
 		if (p->len >= n || memcmp(p->name, s, p->len))
 			continue;
 		const struct spelling *base = find_spelling(u, s + p->len, n - p->len);
@@ -1313,7 +1330,16 @@ static void load_prefixes(struct loader *l, const struct ynode *map)
 			p->name = pp->key->text;
 			p->len = pp->key->len;
 			p->family = f;
+			p->next = 0;
 			u->nprefixes++;
+			if (p->len) {
+				unsigned char b = (unsigned char)p->name[0];
+				if (u->prefix_tail[b])
+					u->prefixes[u->prefix_tail[b] - 1].next = u->nprefixes;
+				else
+					u->prefix_head[b] = u->nprefixes;
+				u->prefix_tail[b] = u->nprefixes;
+			}
 		}
 	}
 }
@@ -1473,6 +1499,8 @@ static void load_refusals(struct loader *l, const struct ynode *map)
 		u->refusals[u->nrefusals].name = pr->key->text;
 		u->refusals[u->nrefusals].hint = pr->value->text;
 		u->refusals[u->nrefusals].len = strlen(pr->key->text);
+		u->refusal_first[(unsigned char)pr->key->text[0]] |=
+			refusal_bit(u->refusals[u->nrefusals].len);
 		u->nrefusals++;
 	}
 }

@@ -112,26 +112,40 @@ static const unsigned char interesting[256] = {
 	['8'] = 1, ['9'] = 1, ['$'] = 1, ['.'] = 1, ['!'] = 1, ['?'] = 1, [0xE3] = 1, [0xEF] = 1,
 };
 
+#if defined(__SSE2__) && defined(__GNUC__)
+/* A bit for each of the sixteen bytes at p that the table above holds. */
+static inline unsigned interesting_mask(const char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	/* signed compares: bytes from 0x80 up are negative, no digits */
+	__m128i hit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('$')),
+					     _mm_cmpeq_epi8(v, _mm_set1_epi8('.'))));
+	hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('!')),
+					     _mm_cmpeq_epi8(v, _mm_set1_epi8('?'))));
+	hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xE3)),
+					     _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0xEF))));
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
 /* Returns the index of the first byte from i on that the table above
  * holds, or len: sixteen bytes at a time where SSE2 is there (every
- * x86-64), the table elsewhere and for the last few. */
+ * x86-64; the last few bytes as the last sixteen, those already seen
+ * masked off), the table elsewhere and for a text shorter than that. */
 static size_t next_interesting(const char *s, size_t i, size_t len)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
-	const __m128i below0 = _mm_set1_epi8('0' - 1), above9 = _mm_set1_epi8('9' + 1),
-		      dollar = _mm_set1_epi8('$'), dot = _mm_set1_epi8('.'),
-		      bang = _mm_set1_epi8('!'), ask = _mm_set1_epi8('?'),
-		      e3 = _mm_set1_epi8((char)0xE3), ef = _mm_set1_epi8((char)0xEF);
 	for (; i < len && len - i >= 16; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		/* signed compares: bytes from 0x80 up are negative, no digits */
-		__m128i hit = _mm_and_si128(_mm_cmpgt_epi8(v, below0), _mm_cmplt_epi8(v, above9));
-		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, dollar), _mm_cmpeq_epi8(v, dot)));
-		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, bang), _mm_cmpeq_epi8(v, ask)));
-		hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, e3), _mm_cmpeq_epi8(v, ef)));
-		int mask = _mm_movemask_epi8(hit);
+		unsigned mask = interesting_mask(s + i);
 		if (mask)
-			return i + (size_t)__builtin_ctz((unsigned)mask);
+			return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len >= 16) {
+		size_t base = len - 16;   /* i > base here */
+		unsigned mask = interesting_mask(s + base) & (0xFFFFu << (i - base));
+		return mask ? base + (size_t)__builtin_ctz(mask) : len;
 	}
 #endif
 	while (i < len && !interesting[(unsigned char)s[i]])

@@ -69,37 +69,58 @@ static int word_has(uint64_t w, unsigned char b)
 }
 #endif
 
-/* Returns the index of the first byte from i on that spans_extract() must
- * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
- * or len: sixteen bytes at a time where SSE2 is there (every x86-64), else
- * eight, as nearly every byte of a chapter is none of them. */
-static size_t next_special(const char *s, size_t i, size_t len)
+#if defined(__SSE2__) && defined(__GNUC__)
+/* A bit for each of the sixteen bytes at p that is a, b, c or d. */
+static inline unsigned mask4(const char *p, char a, char b, char c, char d)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(b))),
+				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(d))));
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
+/* Returns the index of the first byte from i on that is a, b, c or d (the
+ * bytes table holds), or len: sixteen bytes at a time where SSE2 is there
+ * (every x86-64; the last few as the last sixteen, those already seen
+ * masked off), else eight, as nearly every byte is none of them. */
+static inline size_t next_of4(const char *s, size_t i, size_t len, char a, char b, char c,
+			      char d, const unsigned char *table)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
-	const __m128i backslash = _mm_set1_epi8('\\'), private_use = _mm_set1_epi8((char)0xEE),
-		      brace = _mm_set1_epi8('{'), dollar = _mm_set1_epi8('$');
 	for (; i + 16 <= len; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, backslash),
-							_mm_cmpeq_epi8(v, private_use)),
-					   _mm_or_si128(_mm_cmpeq_epi8(v, brace),
-							_mm_cmpeq_epi8(v, dollar)));
-		int mask = _mm_movemask_epi8(hit);
+		unsigned mask = mask4(s + i, a, b, c, d);
 		if (mask)
-			return i + (size_t)__builtin_ctz((unsigned)mask);
+			return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len >= 16) {
+		size_t base = len - 16;   /* i > base here */
+		unsigned mask = mask4(s + base, a, b, c, d) & (0xFFFFu << (i - base));
+		return mask ? base + (size_t)__builtin_ctz(mask) : len;
 	}
 #else
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
 		memcpy(&w, s + i, sizeof w);
-		if (word_has(w, '\\') || word_has(w, 0xEE) || word_has(w, '{') || word_has(w, '$'))
+		if (word_has(w, (unsigned char)a) || word_has(w, (unsigned char)b) ||
+		    word_has(w, (unsigned char)c) || word_has(w, (unsigned char)d))
 			break;
 	}
 #endif
-	for (; i < len; i++)
-		if (s[i] == '\\' || (unsigned char)s[i] == 0xEE || s[i] == '{' || s[i] == '$')
-			break;
+	while (i < len && !table[(unsigned char)s[i]])
+		i++;
 	return i;
+}
+
+/* Returns the index of the first byte from i on that spans_extract() must
+ * look at (a backslash, the lead byte of U+E00x, a brace, a dollar sign),
+ * or len. */
+static size_t next_special(const char *s, size_t i, size_t len)
+{
+	static const unsigned char special[256] = { ['\\'] = 1, [0xEE] = 1, ['{'] = 1, ['$'] = 1 };
+	return next_of4(s, i, len, '\\', (char)0xEE, '{', '$', special);
 }
 
 static int is_blank(char ch)
@@ -169,9 +190,15 @@ static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail
 static size_t span_take(struct ctx *c, const char *s, size_t len, size_t i, struct srcloc loc,
 			struct pspan **out)
 {
+	/* the bytes that end a span's text or escape the next one */
+	static const unsigned char stop[256] = { ['}'] = 1, ['{'] = 1, ['`'] = 1, ['\\'] = 1 };
 	size_t j = i + 1;
-	while (j < len && s[j] != '}' && s[j] != '{' && s[j] != '`')
-		j += s[j] == '\\' && j + 1 < len ? 2 : 1;
+	for (;;) {
+		j = next_of4(s, j, len, '}', '{', '`', '\\', stop);
+		if (j >= len || s[j] != '\\')
+			break;
+		j += j + 1 < len ? 2 : 1;
+	}
 	struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 	memset(p, 0, sizeof *p);
 	p->loc = loc;
@@ -380,6 +407,24 @@ static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, siz
 	dom_text_str(parent, s + start, len - start);
 }
 
+/* "/specs/TABLE.html#ROW", the link of a figure to its row: built here
+ * rather than by arena_cat(), whose variable arguments cost more than the
+ * copying (twice a value span). */
+static const char *spec_href(struct arena *a, const char *table, const char *row)
+{
+	static const char head[] = "/specs/", mid[] = ".html#";
+	size_t nt = strlen(table), nr = strlen(row);
+	char *p = arena_alloc_uninit(a, sizeof head - 1 + nt + sizeof mid - 1 + nr + 1), *o = p;
+	memcpy(o, head, sizeof head - 1);
+	o += sizeof head - 1;
+	memcpy(o, table, nt);
+	o += nt;
+	memcpy(o, mid, sizeof mid - 1);
+	o += sizeof mid - 1;
+	memcpy(o, row, nr + 1);
+	return p;
+}
+
 /* Appends plain text: its quantities with units scanned (scan.h), the
  * matched ones linked to their row as a value span is, the rest as text. */
 static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, size_t len)
@@ -396,7 +441,7 @@ static void emit_plain(struct ctx *c, struct dom_node *parent, const char *s, si
 		buf_add(&c->text, s + at, f.len);
 		if (scan_judge(c, s, &f, &table, &row) && !c->in_link) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
-			dom_attr(a, "href", arena_cat(c->a, "/specs/", table, ".html#", row, (char *)NULL));
+			dom_attr(a, "href", spec_href(c->a, table, row));
 			dom_text_str(a, s + at, f.len);
 			spans_mention(c, row, NULL);
 		} else {
@@ -414,7 +459,7 @@ static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct spa
 		buf_adds(&c->text, p->text);
 		if (p->row && p->table && !c->in_link) {
 			struct dom_node *a = dom_elem_class(parent, "a", "value");
-			dom_attr(a, "href", arena_cat(c->a, "/specs/", p->table, ".html#", p->row, (char *)NULL));
+			dom_attr(a, "href", spec_href(c->a, p->table, p->row));
 			dom_texts(a, p->text);
 			spans_mention(c, p->row, NULL);
 		} else {
@@ -603,12 +648,35 @@ static int span_evaluate(struct ctx *c, const char *text, size_t len, struct src
 	return 0;
 }
 
-/* Returns prefix and n in decimal ("claim-12"), without printf's cost. */
+/* Returns prefix and n in decimal ("claim-12"), without the cost of printf
+ * or of arena_cat()'s variable arguments. */
 static const char *numbered(struct arena *a, const char *prefix, size_t n)
 {
 	char digits[24];
-	format_integer(digits, (long long)n);
-	return arena_cat(a, prefix, digits, (char *)NULL);
+	size_t nd = format_integer(digits, (long long)n), np = strlen(prefix);
+	char *r = arena_alloc_uninit(a, np + nd + 1);
+	memcpy(r, prefix, np);
+	memcpy(r + np, digits, nd + 1);
+	return r;
+}
+
+/* " RELATION DERIVATION = COMPUTED", a claim's detail (NULL parts empty),
+ * joined without arena_cat()'s variable arguments: once a claim. */
+static const char *claim_detail(struct arena *a, const char *rel, const char *deriv,
+				const char *computed)
+{
+	const char *part[6] = { " ", rel ? rel : "", " ", deriv ? deriv : "", " = ",
+				computed ? computed : "" };
+	size_t len[6], n = 1;
+	for (int i = 0; i < 6; i++)
+		n += len[i] = strlen(part[i]);
+	char *r = arena_alloc_uninit(a, n), *o = r;
+	for (int i = 0; i < 6; i++) {
+		memcpy(o, part[i], len[i]);
+		o += len[i];
+	}
+	*o = '\0';
+	return r;
 }
 
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
@@ -719,9 +787,7 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
 					       sp.slip ? "; " : "", sp.slip ? sp.slip : ""));
 	else
-		dom_texts(detail, arena_cat(c->a, " ", sp.relation ? sp.relation : "", " ",
-					    sp.derivation ? sp.derivation : "", " = ",
-					    sp.computed ? sp.computed : "", (char *)NULL));
+		dom_texts(detail, claim_detail(c->a, sp.relation, sp.derivation, sp.computed));
 }
 
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len)

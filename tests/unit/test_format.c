@@ -161,6 +161,16 @@ static void test_fast_paths(void **state)
 				want += ((unsigned char)lines[i][k] & 0xC0) != 0x80;
 			assert_int_equal(diag_column(lines[i], off), want);
 		}
+	/* a line longer than sixteen bytes times 255 (the SSE2 loop sums its
+	 * lanes at most that often), nearly all of it continuing bytes */
+	static char lng[16 * 255 * 2 + 37];
+	for (size_t k = 0; k + 1 < sizeof lng; k++)
+		lng[k] = k % 97 == 0 ? 'x' : k % 41 == 0 ? (char)0xE4 : (char)0x80;
+	for (size_t off = 0, want = 1; off + 1 < sizeof lng; off++) {
+		if (off % 13 == 0 || off + 2 >= sizeof lng)
+			assert_int_equal(diag_column(lng, off), (int)want);
+		want += ((unsigned char)lng[off] & 0xC0) != 0x80;
+	}
 }
 
 /* typeset's scan skips sixteen bytes at a time and passes over digit runs:
