@@ -11,13 +11,11 @@
 #include "site/placeholder.h"
 #include "site/pipecell.h"
 #include "core/alloc.h"
+#include "core/bytescan.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
 #include "numbers/format.h"
 
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>
-#endif
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,10 +110,12 @@ static const unsigned char interesting[256] = {
 	['8'] = 1, ['9'] = 1, ['$'] = 1, ['.'] = 1, ['!'] = 1, ['?'] = 1, [0xE3] = 1, [0xEF] = 1,
 };
 
-#if defined(__SSE2__) && defined(__GNUC__)
-/* A bit for each of the sixteen bytes at p that the table above holds. */
-static inline unsigned interesting_mask(const char *p)
+#ifdef BYTESCAN_SSE2
+/* A bit for each of the sixteen bytes at p that the table above holds
+ * (bytescan_mask_fn; set is not used). */
+static inline unsigned interesting_mask(const char *p, const void *set)
 {
+	(void)set;
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 	/* signed compares: bytes from 0x80 up are negative, no digits */
 	__m128i hit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
@@ -136,17 +136,8 @@ static inline unsigned interesting_mask(const char *p)
  * masked off), the table elsewhere and for a text shorter than that. */
 static size_t next_interesting(const char *s, size_t i, size_t len)
 {
-#if defined(__SSE2__) && defined(__GNUC__)
-	for (; i < len && len - i >= 16; i += 16) {
-		unsigned mask = interesting_mask(s + i);
-		if (mask)
-			return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len >= 16) {
-		size_t base = len - 16;   /* i > base here */
-		unsigned mask = interesting_mask(s + base) & (0xFFFFu << (i - base));
-		return mask ? base + (size_t)__builtin_ctz(mask) : len;
-	}
+#ifdef BYTESCAN_SSE2
+	i = bytescan_next(s, i, len, interesting_mask, NULL);
 #endif
 	while (i < len && !interesting[(unsigned char)s[i]])
 		i++;

@@ -28,15 +28,13 @@
 #include "site/autolink.h"
 #include "site/scan.h"
 #include "core/alloc.h"
+#include "core/bytescan.h"
 #include "core/diag.h"
 #include "core/pack.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
 #include "numbers/format.h"
 
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>
-#endif
 #include <ctype.h>
 #include <stdint.h>
 #include <string.h>
@@ -59,7 +57,7 @@ static int column_of(const char *s, size_t i, struct column *cp)
 	return cp->col;
 }
 
-#if !(defined(__SSE2__) && defined(__GNUC__))
+#ifndef BYTESCAN_SSE2
 /* Returns 1 if the word w holds the byte b (the classic test for a zero
  * byte, on w with b's bits flipped). */
 static int word_has(uint64_t w, unsigned char b)
@@ -69,15 +67,17 @@ static int word_has(uint64_t w, unsigned char b)
 }
 #endif
 
-#if defined(__SSE2__) && defined(__GNUC__)
-/* A bit for each of the sixteen bytes at p that is a, b, c or d. */
-static inline unsigned mask4(const char *p, char a, char b, char c, char d)
+#ifdef BYTESCAN_SSE2
+/* A bit for each of the sixteen bytes at p that is one of the four bytes
+ * of set (bytescan_mask_fn). */
+static inline unsigned mask4(const char *p, const void *set)
 {
+	const char *x = set;
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)),
-						_mm_cmpeq_epi8(v, _mm_set1_epi8(b))),
-				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)),
-						_mm_cmpeq_epi8(v, _mm_set1_epi8(d))));
+	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(x[0])),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(x[1]))),
+				   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(x[2])),
+						_mm_cmpeq_epi8(v, _mm_set1_epi8(x[3]))));
 	return (unsigned)_mm_movemask_epi8(hit);
 }
 #endif
@@ -89,17 +89,9 @@ static inline unsigned mask4(const char *p, char a, char b, char c, char d)
 static inline size_t next_of4(const char *s, size_t i, size_t len, char a, char b, char c,
 			      char d, const unsigned char *table)
 {
-#if defined(__SSE2__) && defined(__GNUC__)
-	for (; i + 16 <= len; i += 16) {
-		unsigned mask = mask4(s + i, a, b, c, d);
-		if (mask)
-			return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len >= 16) {
-		size_t base = len - 16;   /* i > base here */
-		unsigned mask = mask4(s + base, a, b, c, d) & (0xFFFFu << (i - base));
-		return mask ? base + (size_t)__builtin_ctz(mask) : len;
-	}
+#ifdef BYTESCAN_SSE2
+	const char set[4] = { a, b, c, d };
+	i = bytescan_next(s, i, len, mask4, set);
 #else
 	for (; i + 8 <= len; i += 8) {
 		uint64_t w;
