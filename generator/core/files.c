@@ -457,6 +457,12 @@ int files_statat(int dirfd, const char *path, struct file_stat *st)
 	return 0;
 }
 
+int files_stat_same(const struct file_stat *a, const struct file_stat *b)
+{
+	return a->size == b->size && a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns &&
+	       a->ino == b->ino;
+}
+
 void files_stat_of(const struct stat *sb, struct file_stat *st)
 {
 	st->size = (uint64_t)sb->st_size;

@@ -94,5 +94,7 @@ int files_statat(int dirfd, const char *path, struct file_stat *st);
 /* The same from what stat() or fstat() filled. */
 struct stat;
 void files_stat_of(const struct stat *sb, struct file_stat *st);
+/* Returns 1 if a and b are the same identity: size, times and inode. */
+int files_stat_same(const struct file_stat *a, const struct file_stat *b);
 
 #endif

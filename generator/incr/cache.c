@@ -189,8 +189,7 @@ static int entry_cmp(const void *x, const void *y)
 		      ((const struct cache_chapter *)y)->source);
 }
 
-/* A file's identity as files_stat() gives it, packed. */
-static void put_stat(struct buf *b, const struct file_stat *st)
+void cache_put_stat(struct buf *b, const struct file_stat *st)
 {
 	pack_put_u64(b, st->size);
 	pack_put_u64(b, st->mtime_ns);
@@ -198,7 +197,7 @@ static void put_stat(struct buf *b, const struct file_stat *st)
 	pack_put_u64(b, st->ino);
 }
 
-static void get_stat(struct pack_reader *r, struct file_stat *st)
+void cache_get_stat(struct pack_reader *r, struct file_stat *st)
 {
 	st->size = pack_get_u64(r);
 	st->mtime_ns = pack_get_u64(r);
@@ -212,8 +211,8 @@ static void read_chapters(struct cache *c)
 	if (cache_read(c, c->a, "chapters", 0, &r))
 		return;
 	c->gen = pack_get_u64(&r);
-	get_stat(&r, &c->pack_was);
-	get_stat(&r, &c->search_was);
+	cache_get_stat(&r, &c->pack_was);
+	cache_get_stat(&r, &c->search_was);
 	uint64_t n = pack_get_u64(&r);
 	if (r.bad || n > (uint64_t)(r.end - r.p)) {   /* each entry takes more than a byte */
 		cache_done(&r);
@@ -222,10 +221,7 @@ static void read_chapters(struct cache *c)
 	struct cache_chapter *e = arena_array(c->a, n ? (size_t)n : 1, sizeof *e);
 	for (size_t i = 0; i < n && !r.bad; i++) {
 		e[i].source = pack_get_str(&r);
-		e[i].st.size = pack_get_u64(&r);
-		e[i].st.mtime_ns = pack_get_u64(&r);
-		e[i].st.ctime_ns = pack_get_u64(&r);
-		e[i].st.ino = pack_get_u64(&r);
+		cache_get_stat(&r, &e[i].st);
 		e[i].hash = pack_get_u64(&r);
 		e[i].id = pack_get_str(&r);
 		e[i].title.zh = pack_get_str(&r);
@@ -263,8 +259,7 @@ static int written_as(const struct stat *st, const struct file_stat *was)
 {
 	struct file_stat now;
 	files_stat_of(st, &now);
-	return was->ctime_ns && was->ino && now.size == was->size && now.mtime_ns == was->mtime_ns &&
-	       now.ctime_ns == was->ctime_ns && now.ino == was->ino;
+	return was->ctime_ns && was->ino && files_stat_same(&now, was);
 }
 
 /* Maps the last build's kind-gen file read-only (never through a link);
@@ -566,8 +561,7 @@ int cache_vouch(const void *cache, const char *source, const struct file_stat *s
 		struct chapter_known *out)
 {
 	const struct cache_chapter *e = find(cache, source);
-	if (!e || e->st.size != st->size || e->st.mtime_ns != st->mtime_ns ||
-	    e->st.ctime_ns != st->ctime_ns || e->st.ino != st->ino)
+	if (!e || !files_stat_same(&e->st, st))
 		return 0;
 	*out = (struct chapter_known){ e->hash, e->id, e->title, e->summary };
 	return 1;
@@ -588,7 +582,9 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 	/* the pack first: the index must not point past what is on disk;
 	 * and each file as written, after its last write (written_as()) */
 	struct file_stat pack_st = { 0 }, search_st = { 0 };
-	int ok = c->pack != NULL && fflush(c->pack) == 0 && stat_fd(fileno(c->pack), &pack_st) == 0;
+	int ok = c->pack != NULL && fflush(c->pack) == 0;
+	if (ok && stat_fd(fileno(c->pack), &pack_st))
+		pack_st = (struct file_stat){ 0 };   /* never taken as written */
 	if (c->pack && fclose(c->pack))
 		ok = 0;
 	c->pack = NULL;
@@ -603,15 +599,12 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 		return;
 	struct buf b = BUF_INIT;
 	pack_put_u64(&b, c->pack_gen);
-	put_stat(&b, &pack_st);
-	put_stat(&b, &search_st);
+	cache_put_stat(&b, &pack_st);
+	cache_put_stat(&b, &search_st);
 	pack_put_u64(&b, n);
 	for (size_t i = 0; i < n; i++) {
 		pack_put_str(&b, e[i].source);
-		pack_put_u64(&b, e[i].st.size);
-		pack_put_u64(&b, e[i].st.mtime_ns);
-		pack_put_u64(&b, e[i].st.ctime_ns);
-		pack_put_u64(&b, e[i].st.ino);
+		cache_put_stat(&b, &e[i].st);
 		pack_put_u64(&b, e[i].hash);
 		pack_put_str(&b, e[i].id);
 		pack_put_str(&b, e[i].title.zh);

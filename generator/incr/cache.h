@@ -86,6 +86,10 @@ struct cache_chapter {
 
 struct cache;
 
+/* A file's identity (size, times, inode) as records hold it. */
+void cache_put_stat(struct buf *b, const struct file_stat *st);
+void cache_get_stat(struct pack_reader *r, struct file_stat *st);
+
 /* Opens the cache in dir (created when written); reads what is there.
  * An unreadable cache is an empty one; a dir that is a link or a file
  * gives a warning and NULL: no cache, and nothing written through it. */

@@ -484,10 +484,7 @@ static void files_read(struct site *s)
 		old[k].path = pack_get_str(&r);
 		for (int j = 0; j < 5; j++)
 			old[k].src[j] = pack_get_u64(&r);
-		old[k].st.size = pack_get_u64(&r);
-		old[k].st.mtime_ns = pack_get_u64(&r);
-		old[k].st.ctime_ns = pack_get_u64(&r);
-		old[k].st.ino = pack_get_u64(&r);
+		cache_get_stat(&r, &old[k].st);
 		if (!old[k].path)
 			r.bad = 1;
 	}
@@ -981,10 +978,7 @@ static void part_read(struct site *s, struct part_files *p)
 	struct search_file_rec *old = arena_array(s->a, n ? n : 1, sizeof *old);
 	for (size_t k = 0; k < n && !r.bad; k++) {
 		old[k].hash = pack_get_u64(&r);
-		old[k].st.size = pack_get_u64(&r);
-		old[k].st.mtime_ns = pack_get_u64(&r);
-		old[k].st.ctime_ns = pack_get_u64(&r);
-		old[k].st.ino = pack_get_u64(&r);
+		cache_get_stat(&r, &old[k].st);
 	}
 	if (!r.bad && r.p == r.end) {
 		p->old = old;
@@ -1002,8 +996,7 @@ static int part_file_intact(const struct site *s, const struct part_files *p, si
 	struct file_stat st;
 	const struct file_stat *want = &p->old[file].st;
 	return s->in_place && incr_of(s)->out_fd >= 0 && want->size &&
-	       files_statat(incr_of(s)->out_fd, path, &st) == 0 && st.size == want->size &&
-	       st.mtime_ns == want->mtime_ns && st.ctime_ns == want->ctime_ns && st.ino == want->ino;
+	       files_statat(incr_of(s)->out_fd, path, &st) == 0 && files_stat_same(&st, want);
 }
 
 /*
@@ -1101,10 +1094,7 @@ static void parts_finish(struct site *s)
 			if (p->path[f] && !st.size && (fd < 0 || files_statat(fd, p->path[f], &st)))
 				memset(&st, 0, sizeof st);
 			pack_put_u64(&b, p->path[f] && st.size ? p->hash[f] : 0);
-			pack_put_u64(&b, st.size);
-			pack_put_u64(&b, st.mtime_ns);
-			pack_put_u64(&b, st.ctime_ns);
-			pack_put_u64(&b, st.ino);
+			cache_put_stat(&b, &st);
 		}
 		cache_write(cache_of(s), part_record(s, p->name), in->global, &b);
 		buf_release(&b);
@@ -1208,10 +1198,12 @@ static int file_source(const struct site_file *f, uint64_t src[5])
 	struct stat sb;
 	if (!f->disk_path || lstat(f->disk_path, &sb) || !S_ISREG(sb.st_mode))
 		return -1;
+	struct file_stat st;
+	files_stat_of(&sb, &st);
 	src[0] = FILE_ON_DISK;
-	src[1] = (uint64_t)sb.st_size;
-	src[2] = (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec;
-	src[3] = (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec;
+	src[1] = st.size;
+	src[2] = st.mtime_ns;
+	src[3] = st.ctime_ns;
 	src[4] = pack_hash_u64(pack_hash_u64(PACK_HASH_INIT, (uint64_t)sb.st_ino), (uint64_t)sb.st_dev);
 	return 0;
 }
@@ -1221,11 +1213,11 @@ static int file_source(const struct site_file *f, uint64_t src[5])
 static int output_file_is(int fd, const char *path, const struct file_stat *want)
 {
 	struct stat sb;
-	return fd >= 0 && fstatat(fd, path, &sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(sb.st_mode) &&
-	       (uint64_t)sb.st_size == want->size &&
-	       (uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec == want->mtime_ns &&
-	       (uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec == want->ctime_ns &&
-	       (uint64_t)sb.st_ino == want->ino;
+	struct file_stat st;
+	if (fd < 0 || fstatat(fd, path, &sb, AT_SYMLINK_NOFOLLOW) || !S_ISREG(sb.st_mode))
+		return 0;
+	files_stat_of(&sb, &st);
+	return files_stat_same(&st, want);
 }
 
 /* The file f of s->files stays as the output holds it when it is made
@@ -1268,19 +1260,12 @@ static void files_finish(struct site *s)
 			struct stat sb;
 			if (fd < 0 || fstatat(fd, f->path, &sb, AT_SYMLINK_NOFOLLOW) || !S_ISREG(sb.st_mode))
 				continue;
-			f->st = (struct file_stat){
-				(uint64_t)sb.st_size,
-				(uint64_t)sb.st_mtim.tv_sec * 1000000000u + (uint64_t)sb.st_mtim.tv_nsec,
-				(uint64_t)sb.st_ctim.tv_sec * 1000000000u + (uint64_t)sb.st_ctim.tv_nsec,
-				(uint64_t)sb.st_ino };
+			files_stat_of(&sb, &f->st);
 		}
 		pack_put_str(&b, f->path);
 		for (int j = 0; j < 5; j++)
 			pack_put_u64(&b, f->src[j]);
-		pack_put_u64(&b, f->st.size);
-		pack_put_u64(&b, f->st.mtime_ns);
-		pack_put_u64(&b, f->st.ctime_ns);
-		pack_put_u64(&b, f->st.ino);
+		cache_put_stat(&b, &f->st);
 		kept++;
 	}
 	if (fd >= 0)
