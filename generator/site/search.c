@@ -2091,6 +2091,11 @@ static size_t isal_zlib(struct split_writer *w, const struct buf *json)
 	buf_grow(&w->scratch, bound);
 	struct isal_zstream *z = w->isal;
 	isal_deflate_stateless_init(z);
+	/* ISA-L 2.30 (Debian 12's) leaves hist_bits as it finds it: left
+	 * so, igzip searched a window of whatever the heap held there, and
+	 * an incremental build's file came out in other bytes than a full
+	 * build's (valgrind: tests/determinism.sh).  0 is its default, 32 kB */
+	z->hist_bits = 0;
 	z->level = SEARCH_ISAL_LEVEL;
 	z->level_buf = w->isal_level_buf;
 	z->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
