@@ -20,6 +20,7 @@
 #include "new.h"
 #include "serve.h"
 #include "site/build.h"
+#include "site/write.h"
 
 #include <getopt.h>
 #include <limits.h>
@@ -236,6 +237,9 @@ int main(int argc, char **argv)
 	}
 
 	struct site_stats stats = { 0 };
+	/* an update in place walks the output first (for links, and for what
+	 * to prune): begun now, it runs while the book loads */
+	struct out_scan *scan = write && use_cache ? write_output_scan_start(out) : NULL;
 	/* build keeps what it made in the book's cache for the next build
 	 * (incr.h); check always reads everything */
 	struct cache *cache = write && use_cache
@@ -246,11 +250,13 @@ int main(int argc, char **argv)
 	if (book && book->numbers) {
 		struct build_options so = { .out = out, .write = write && !(werror && diag_count(DIAG_WARNING)),
 					   .jobs = jobs, .verbose = !quiet,
-					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache };
+					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache,
+					   .out_scan = scan };
 		if (werror && diag_count(DIAG_WARNING))
 			so.write = 0;
 		built = build_site(book, &arena, &so, &stats);
 	}
+	write_output_scan_free(scan);
 	stats.seconds[PHASE_LOAD] = loaded - t0;
 	stats.cpu_seconds[PHASE_LOAD] = loaded_cpu - cpu0;
 	if (timings) {

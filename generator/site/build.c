@@ -587,7 +587,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	       struct site_stats *stats)
 {
 	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .verbose = opts->verbose,
-			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx };
+			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx,
+			  .out_scan = opts->out_scan };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;

@@ -18,6 +18,7 @@ struct build_options {
 	int verbose;               /* per-chapter lines on stderr */
 	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
 	void *reuse_ctx;           /* handed to it as s->reuse_ctx */
+	struct out_scan *out_scan; /* the output's walk, begun (write.h), or NULL */
 };
 
 /* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */

@@ -218,6 +218,7 @@ struct site {
 	int out_linked;              /* the output holds a link (write_output_linked()) */
 	struct out_dir *out_seen;    /* what write_output_linked() found in the output, when
 					it holds no link: what finish_in_place() prunes */
+	struct out_scan *out_scan;   /* its walk begun before the build (build_options), or NULL */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of

@@ -382,12 +382,75 @@ static int linked_at(struct arena *a, int fd, struct out_dir *seen)
 	return linked;
 }
 
+/* Walks the output out (never through a link): returns 1 if it holds a
+ * link, else 0 with what it holds in *seen (from a; NULL: no output). */
+static int output_walk(struct arena *a, const char *out, struct out_dir **seen)
+{
+	int fd = open(out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct out_dir *dir = arena_alloc(a, sizeof *dir);   /* zeroed: empty */
+	int linked = fd >= 0 && linked_at(a, fd, dir);
+	*seen = fd >= 0 && !linked ? dir : NULL;
+	return linked;
+}
+
+/* The walk begun on a thread of its own while the book loads
+ * (write_output_scan_start()). */
+struct out_scan {
+	char *out;
+	pthread_t thread;
+	int running;                 /* the thread is to be joined */
+	struct arena a;              /* the entries, until a build takes them */
+	int linked;
+	struct out_dir *seen;
+};
+
+static void *scan_thread(void *arg)
+{
+	struct out_scan *sc = arg;
+	sc->linked = output_walk(&sc->a, sc->out, &sc->seen);
+	return NULL;
+}
+
+struct out_scan *write_output_scan_start(const char *out)
+{
+	struct out_scan *sc = xcalloc(1, sizeof *sc);
+	sc->out = xstrdup(out);
+	sc->running = !pthread_create(&sc->thread, NULL, scan_thread, sc);
+	return sc;
+}
+
+/* Waits for the walk; returns 1 if it was made (and what it found is in sc). */
+static int scan_join(struct out_scan *sc)
+{
+	if (sc->running) {
+		pthread_join(sc->thread, NULL);
+		sc->running = 0;
+		return 1;
+	}
+	return 0;
+}
+
+void write_output_scan_free(struct out_scan *sc)
+{
+	if (!sc)
+		return;
+	scan_join(sc);
+	arena_free(&sc->a);
+	free(sc->out);
+	free(sc);
+}
+
 int write_output_linked(struct site *s)
 {
-	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	struct out_dir *seen = arena_alloc(s->a, sizeof *seen);   /* zeroed: empty */
-	s->out_linked = fd >= 0 && linked_at(s->a, fd, seen);
-	s->out_seen = fd >= 0 && !s->out_linked ? seen : NULL;
+	struct out_scan *sc = s->out_scan;
+	s->out_scan = NULL;   /* taken once: a second call walks the output as it is then */
+	if (sc && scan_join(sc)) {
+		arena_absorb(s->a, &sc->a);
+		s->out_linked = sc->linked;
+		s->out_seen = sc->seen;
+	} else {
+		s->out_linked = output_walk(s->a, s->out, &s->out_seen);
+	}
 	return s->out_linked;
 }
 
