@@ -17,6 +17,7 @@
 #include "core/buffer.h"
 #include "core/distance.h"
 #include "core/url.h"
+#include "core/work.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -637,18 +638,39 @@ static void report_template_breaks(struct breaks *b)
 	free(b->list);
 }
 
-/* Checks link r of a page to the page target (NULL: a file, or nothing:
- * missing); returns 1 if it is broken (reported, or kept for
- * report_template_breaks()), else 0. */
-static int check_one(struct breaks *b, const struct link_record *r, const struct page *target,
-		     int missing)
+/* What the check of a run of pages found wrong, in their order: the
+ * pages are checked on every core, and what is wrong is reported
+ * afterwards, in page order, as one thread would have (so the diagnostics
+ * and those a file's cap keeps do not depend on the threads). */
+struct finding {
+	struct link_record r;
+	const struct page *target;   /* the page linked to; NULL: a file, or missing */
+	const struct page *damaged;  /* not NULL: this page's cache record is (r unused) */
+	int missing;
+};
+
+struct findings {
+	struct finding *list;
+	size_t n, cap;
+};
+
+/* Notes link r of a page to the page target (NULL: a file, or nothing:
+ * missing) when it is broken. */
+static void check_one(struct findings *f, const struct link_record *r, const struct page *target,
+		      int missing)
 {
-	int broken = missing || (target && r->fragment && !page_has_id(target, r->fragment));
-	if (!broken)
-		return 0;
+	if (missing || (target && r->fragment && !page_has_id(target, r->fragment)))
+		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ *r, target, NULL, missing };
+}
+
+/* Reports broken link r (check_one()), or keeps it for
+ * report_template_breaks(). */
+static void report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
+			  int missing)
+{
 	if (b->template_path && r->loc.file && !strcmp(r->loc.file, b->template_path)) {
 		template_break(b, r, missing);
-		return 1;
+		return;
 	}
 	size_t plen = strlen(r->path);
 	if (missing && (plen < 5 || strcmp(r->path + plen - 5, ".html")))
@@ -664,30 +686,26 @@ static int check_one(struct breaks *b, const struct link_record *r, const struct
 	else
 		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,
 				 target->path);
-	return 1;
 }
 
-static int check_links(const struct page_table *t, struct breaks *b, const struct page *p)
+static void check_links(const struct page_table *t, struct findings *f, const struct page *p)
 {
-	int errors = 0;
 	const char *last = NULL;
 	const struct target *to = NULL;
 	for (size_t i = 0; i < p->nlinks; i++) {
 		const struct link_record *r = &p->links[i];
 		if (r->path != last)   /* links come grouped by target */
 			to = table_find(t, last = r->path);
-		errors += check_one(b, r, to ? to->page : NULL, !to);
+		check_one(f, r, to ? to->page : NULL, !to);
 	}
-	return errors;
 }
 
 /* A reused page's links (link_put()): both ends as the last build checked
  * them unless the target was made again or is gone, so most groups are
  * skipped unread. */
-static int check_kept(const struct page_table *t, struct breaks *b, const struct page *p)
+static void check_kept(const struct page_table *t, struct findings *f, const struct page *p)
 {
 	struct pack_reader r = { p->kept, p->kept + p->kept_len, 0, NULL, NULL, 1 };
-	int errors = 0;
 	const char *file = pack_get_str(&r);
 	uint64_t ngroups = pack_get_u64(&r);
 	for (uint64_t g = 0; g < ngroups && !r.bad; g++) {
@@ -715,28 +733,64 @@ static int check_kept(const struct page_table *t, struct breaks *b, const struct
 			l.loc.line = (int)pack_get_u64(&r);
 			l.loc.col = (int)pack_get_u64(&r);
 			if (!r.bad)
-				errors += check_one(b, &l, to ? to->page : NULL, !to);
+				check_one(f, &l, to ? to->page : NULL, !to);
 		}
 		r.bad |= r.p != end;
 	}
-	if (r.bad || r.p != r.end) {
-		diag_error((struct srcloc){ p->source, 0, 0 }, "the build cache's record of %s is damaged "
-			   "(build with --no-cache, or delete .specbook-cache)", p->path);
-		errors++;
+	if (r.bad || r.p != r.end)
+		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ .damaged = p };
+}
+
+/* Pages checked together on one core: the runs go to every core (the
+ * check of 10 000 chapters' pages took 0.115 s of a full build on one;
+ * of 1000, after one changed, 2 ms of a 25 ms rebuild) */
+#define CHECK_RUN 64
+
+struct check_job {
+	const struct site *s;
+	const struct page_table *t;
+	struct findings *runs;       /* one for each run of CHECK_RUN pages */
+};
+
+static void check_run(void *ctx, size_t k, struct arena *arena)
+{
+	(void)arena;
+	struct check_job *job = ctx;
+	size_t from = k * CHECK_RUN, to = from + CHECK_RUN;
+	if (to > job->s->npages)
+		to = job->s->npages;
+	for (size_t i = from; i < to; i++) {
+		const struct page *p = &job->s->pages[i];
+		if (p->kept)
+			check_kept(job->t, &job->runs[k], p);
+		else
+			check_links(job->t, &job->runs[k], p);
 	}
-	return errors;
 }
 
 int link_check(struct site *s)
 {
 	struct page_table t;
 	table_init(&t, s);
+	size_t nruns = (s->npages + CHECK_RUN - 1) / CHECK_RUN;
+	struct check_job job = { s, &t, xcalloc(nruns ? nruns : 1, sizeof *job.runs) };
+	work_each(s->a, nruns, 2, check_run, &job);
 	struct breaks b = { s->book->template_path, NULL, 0, 0 };
 	int errors = 0;
-	for (size_t i = 0; i < s->npages; i++) {
-		const struct page *p = &s->pages[i];
-		errors += p->kept ? check_kept(&t, &b, p) : check_links(&t, &b, p);
+	for (size_t k = 0; k < nruns; k++) {
+		for (size_t i = 0; i < job.runs[k].n; i++) {
+			const struct finding *f = &job.runs[k].list[i];
+			if (f->damaged)
+				diag_error((struct srcloc){ f->damaged->source, 0, 0 },
+					   "the build cache's record of %s is damaged "
+					   "(build with --no-cache, or delete .specbook-cache)", f->damaged->path);
+			else
+				report_broken(&b, &f->r, f->target, f->missing);
+			errors++;
+		}
+		free(job.runs[k].list);
 	}
+	free(job.runs);
 	report_template_breaks(&b);
 	free(t.slots);
 	free(t.pool);
