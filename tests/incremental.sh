@@ -139,6 +139,11 @@ else
 fi
 cp -p "$TMP/claims-kept" "$out/claims/0002.html"
 rebuild "the claims page put back" ""
+# a claims page changed by hand, its time too: the book pages' record (its
+# stat, taken when the last build was done) no longer vouches for it, and
+# it is made again
+echo "<!-- changed -->" >>"$out/claims/0001.html"
+rebuild "a claims page changed by hand (size and time too)" "~claims/0001\.html|$(basename "$(chapter 128)" .md)\.html|assets/search/0001/.*"
 
 # the site's other files (built-in assets, the vendored libraries' files)
 # are left as they are when their source and the output's copy are as the

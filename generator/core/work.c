@@ -130,16 +130,6 @@ void work_line_add(struct work_line *l, void (*fn)(void *arg), void *arg)
 	pthread_mutex_unlock(&l->lock);
 }
 
-void work_line_wait(struct work_line *l)
-{
-	if (!l)
-		return;
-	pthread_mutex_lock(&l->lock);
-	while (l->pending)
-		pthread_cond_wait(&l->changed, &l->lock);
-	pthread_mutex_unlock(&l->lock);
-}
-
 void work_line_finish(struct work_line *l)
 {
 	if (!l)

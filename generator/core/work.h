@@ -35,14 +35,11 @@ struct work_line *work_line_start(void);
 
 /* Has fn(arg) run on the line after the jobs added before it.  fn owns
  * arg (frees it); it shares nothing with the caller that is not locked or
- * read-only until work_line_wait() or work_line_finish().  Waits while
+ * read-only until work_line_finish().  Waits while
  * WORK_LINE_MAX jobs are already pending, so that the jobs' memory (a
  * page's tree, a part of the search index) stays bounded when the line
  * falls behind. */
 void work_line_add(struct work_line *l, void (*fn)(void *arg), void *arg);
-
-/* Returns once every job added so far is done (at once for NULL). */
-void work_line_wait(struct work_line *l);
 
 /* Waits for the jobs, ends the thread and frees l (nothing for NULL). */
 void work_line_finish(struct work_line *l);

@@ -288,6 +288,18 @@ static int old_file_intact(struct site *s, const char *path, const struct file_s
 	       st.size == want->size && st.mtime_ns == want->mtime_ns;
 }
 
+/* The last build's claims page at path as it was when that build was
+ * done, from the book pages' record (incr_finish()); size 0: none. */
+static struct file_stat claims_page_stat(const struct incr *in, const char *path)
+{
+	for (size_t k = 0; path && k < in->nold; k++) {
+		const struct book_rec *old = &in->old[k];
+		if (old->group == GROUP_CLAIMS && !old->file && !strcmp(old->page.path, path))
+			return old->page.st;
+	}
+	return (struct file_stat){ 0 };
+}
+
 /* Reads chapter i's record into s->chapters[i] and the incr's page records,
  * allocating from a, with every claim if all_claims, else (in a long book)
  * the disputed ones.  Returns 0, or -1 when it cannot be used.  Called on
@@ -420,6 +432,11 @@ static int read_meta(struct site *s, size_t i, struct arena *a, int all_claims)
 	/* a long book's claims pages are kept with the last chapter of each */
 	int claims_here = s->claims_split && ((i + 1) % SEARCH_PART_CHAPTERS == 0 || i + 1 == b->nchapters);
 	if (!in->pages[i][1].path != !claims_here)
+		return -1;
+	/* the claims page as the book pages' record has it (its stat is
+	 * there, taken when the build was done: the chapter's record is
+	 * saved while the page may still be on the work line) */
+	if (claims_here && !(in->pages[i][1].st = claims_page_stat(in, in->pages[i][1].path)).size)
 		return -1;
 	for (int k = 0; k < 2; k++)
 		if (in->pages[i][k].path && !old_file_intact(s, in->pages[i][k].path, &in->pages[i][k].st))
@@ -680,9 +697,10 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	const struct rendered *r = &s->chapters[i];
 	if (!in || !s->writing || diag_count_file(c->path))
 		return;
-	struct file_stat st[2];
-	if (stat_written(s, s->pages[page].path, &st[0]) ||
-	    (claims_page != (size_t)-1 && stat_written(s, s->pages[claims_page].path, &st[1])))
+	/* the claims page's stat is the book pages' record's (incr_finish()):
+	 * this one may still be on the work line */
+	struct file_stat st[2] = { { 0 }, { 0 } };
+	if (stat_written(s, s->pages[page].path, &st[0]))
 		return;
 	struct buf b = BUF_INIT;
 	buf_grow(&b, 16 * 1024);   /* a chapter's record, mostly: not grown by doubling */
@@ -1176,7 +1194,7 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 		const struct book_rec *old = &in->old[k];
 		if (old->group != GROUP_CLAIMS || old->file || strcmp(old->page.path, path))
 			continue;
-		if (old->key != h || !old_file_intact(s, path, &rec->st) || incr_reuse_file(s, path))
+		if (old->key != h || !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
 			return 0;
 		stub_page(s, rec, s->book->chapters[last].path);
 		return 1;

@@ -387,10 +387,8 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 	if (!s->claims_split)
 		return;
 	size_t claims = chapter_claims(s, i);
-	if (claims != (size_t)-1) {
-		work_line_wait(s->line);   /* the record takes the claims page's stat */
+	if (claims != (size_t)-1)
 		s->reuse->keep_chapter(s, i, page, claims);
-	}
 	size_t kept = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
 		if (r->claims[k].span.disputed)
@@ -418,8 +416,9 @@ static void chapter_done(struct site *s, size_t i)
 	struct page *p = chapter_page_add(s, i);
 	size_t page = (size_t)(p - s->pages);
 	size_t claims = s->claims_split ? chapter_claims(s, i) : (size_t)-1;
-	if (s->reuse && claims != (size_t)-1)
-		work_line_wait(s->line);   /* the record takes the claims page's stat */
+	/* not waiting for the claims page on the line: its stat is taken when
+	 * the build is done (waiting for it, and for the search part before it,
+	 * kept this thread idle 0.46 s of a full build of 10 000 chapters) */
 	if (s->reuse)
 		s->reuse->keep_chapter(s, i, page, claims);
 	pages_search_chapter(s, i);

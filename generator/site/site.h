@@ -197,7 +197,7 @@ struct site {
 					serialized and written beside the main thread
 					(core/work.h; NULL: at once) */
 	int line_failed;             /* a write on the line failed: set on its
-					thread, read after work_line_wait() */
+					thread, read after work_line_finish() */
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
