@@ -1094,31 +1094,50 @@ static int incr_search_part(struct site *s, const char *part)
 	return 1;
 }
 
+/* The records of the search parts made (parts_finish()): each made on
+ * one core, from the output's files as they are now (the stat of 50 000
+ * files of 10 000 chapters took 53 ms on one). */
+struct parts_job {
+	struct incr *in;
+	int fd;                       /* the output, or -1 */
+	struct buf *recs;             /* one per part (empty: the part was taken whole) */
+};
+
+static void part_record_of(void *ctx, size_t k, struct arena *arena)
+{
+	(void)arena;
+	struct parts_job *job = ctx;
+	const struct part_files *p = job->in->parts[k];
+	if (p->whole)
+		return;
+	struct buf *b = &job->recs[k];
+	pack_put_u64(b, p->n);
+	for (size_t f = 0; f < p->n; f++) {
+		struct file_stat st = p->path[f] ? p->st[f] : (struct file_stat){ 0 };
+		/* a file not there (or not written) is a record no file matches */
+		if (p->path[f] && !st.size && (job->fd < 0 || files_statat(job->fd, p->path[f], &st)))
+			memset(&st, 0, sizeof st);
+		pack_put_u64(b, p->path[f] && st.size ? p->hash[f] : 0);
+		cache_put_stat(b, &st);
+	}
+}
+
 /* Keeps the record of each search part made (its files as they are in
  * the output now), and drops those of parts the book no longer has. */
 static void parts_finish(struct site *s)
 {
 	struct incr *in = incr_of(s);
-	int fd = open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct parts_job job = { in, open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+				 xcalloc(in->nparts ? in->nparts : 1, sizeof *job.recs) };
+	work_each(s->a, in->nparts, 4, part_record_of, &job);
 	for (size_t k = 0; k < in->nparts; k++) {
-		const struct part_files *p = in->parts[k];
-		if (p->whole)
-			continue;
-		struct buf b = BUF_INIT;
-		pack_put_u64(&b, p->n);
-		for (size_t f = 0; f < p->n; f++) {
-			struct file_stat st = p->path[f] ? p->st[f] : (struct file_stat){ 0 };
-			/* a file not there (or not written) is a record no file matches */
-			if (p->path[f] && !st.size && (fd < 0 || files_statat(fd, p->path[f], &st)))
-				memset(&st, 0, sizeof st);
-			pack_put_u64(&b, p->path[f] && st.size ? p->hash[f] : 0);
-			cache_put_stat(&b, &st);
-		}
-		cache_write(cache_of(s), part_record(s, p->name), in->global, &b);
-		buf_release(&b);
+		if (!in->parts[k]->whole)
+			cache_write(cache_of(s), part_record(s, in->parts[k]->name), in->global, &job.recs[k]);
+		buf_release(&job.recs[k]);
 	}
-	if (fd >= 0)
-		close(fd);
+	free(job.recs);
+	if (job.fd >= 0)
+		close(job.fd);
 	for (size_t k = s->search_parts;; k++)
 		if (cache_remove(cache_of(s), part_record(s, arena_printf(s->a, "%04zu", k))))
 			break;
