@@ -6,12 +6,11 @@
 # and no cache; every build must give the same bytes.  A sort direction
 # kept in a file-scope variable gave 4 different sites in 6 builds.
 #
-# Then a book of tests/bench/gen.c (70 chapters: two search parts, pages
-# whose sections file is deflated by igzip) is built and rebuilt under
-# valgrind's memcheck, which fails on a branch taken on memory nobody
-# wrote: igzip's window size, left uninitialised by ISA-L 2.30, made an
-# incremental build's sections file differ from a full build's, one run
-# in many, on one machine and not another.
+# Then a book of tests/bench/gen.c (70 chapters: two search parts) is
+# built and rebuilt under valgrind's memcheck, which fails on a branch
+# taken on memory nobody wrote: such a branch (igzip's window size, left
+# uninitialised by ISA-L 2.30, when the sections files were deflated
+# with it) makes a build's bytes depend on what the heap held.
 set -u
 cd "$(dirname "$0")/.."
 BIN=${BUILD:-build}/specbook

@@ -24,7 +24,6 @@ check_pc libcmark libcmark-dev
 check_pc yaml-0.1 libyaml-dev
 check_pc libxml-2.0 libxml2-dev
 check_pc libdeflate libdeflate-dev   # the search index is written deflated (site/search.c)
-check_pc libisal libisal-dev        # and its pages' sections with igzip (site/search.c)
 # the browser libraries a site copies when they are there (generator/site/vendor.h):
 # KaTeX for formulas (its fonts come with it, fonts-katex), highlight.js for code
 check_file() {  # file, Debian package

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 
 #if defined(__SSE2__) && defined(__GNUC__)
@@ -1967,19 +1966,13 @@ static size_t shard_key(const char *term, size_t len)
  * took 1.8 to 2.5 times as many. */
 #define SEARCH_DEFLATE_LEVEL 1
 
-/* A page's sections (p*.js), most of what is deflated (at 1000 chapters
- * 24.6 MB of JSON, the shards' 7.8 MB), are deflated by ISA-L's igzip
- * (Intel's, in Debian) at its level 2: on the 300-chapter bench book's
- * 302 files it takes 78 million instructions where libdeflate's level 1
- * took 153 million, for the same bytes (1 160 281 against 1 160 353).
- * Its output may differ with the machine's vector instructions (igzip
- * picks its code by CPU): on small inputs it did (4 of 1 844 files of
- * 36 to 187 bytes, AVX-512 against AVX2), on 1 300 files of text and of
- * shards of 300 bytes to 200 kB it never did; so a file shorter than
- * SEARCH_ISAL_MIN stays libdeflate's, and so do the shards, which igzip
- * made 2.7% larger (in their JSON of format 2; a query loads them). */
-#define SEARCH_ISAL_LEVEL 2
-#define SEARCH_ISAL_MIN 4096
+/* ISA-L's igzip (level 2) deflated the sections files in half the
+ * instructions, for the same size, but not always in the same bytes: one
+ * build in some hundreds wrote a file of 24 kB of JSON one byte shorter
+ * than every other build and than igzip on its own (the same input, the
+ * same settings, fresh or reused buffers), so that a rebuild's site
+ * differed from a full build's.  libdeflate's output depends on the input
+ * and the level alone. */
 
 static const char BASE64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -2047,8 +2040,6 @@ struct split_writer {
 	search_keep_fn *keep;                  /* NULL: every file is made */
 	void *ctx;
 	struct libdeflate_compressor *z;
-	struct isal_zstream *isal;             /* made for the first file it deflates */
-	unsigned char *isal_level_buf;         /* ISAL_DEF_LVL2_DEFAULT bytes */
 	struct buf scratch;
 	base64_pairs pairs;
 };
@@ -2073,44 +2064,6 @@ static void add_call(struct buf *out, const struct split_writer *w, enum search_
 	buf_adds(out, ",\"");
 }
 
-/* Deflates json (at least SEARCH_ISAL_MIN bytes) with igzip, in zlib's
- * format, into w->scratch: returns its length, or 0 if igzip could not
- * (then libdeflate does). */
-static size_t isal_zlib(struct split_writer *w, const struct buf *json)
-{
-	if (json->len > UINT32_MAX / 2)
-		return 0;
-	if (!w->isal) {
-		w->isal = xmalloc(sizeof *w->isal);
-		w->isal_level_buf = xmalloc(ISAL_DEF_LVL2_DEFAULT);
-	}
-	/* what stored blocks take (igzip writes them when its output would
-	 * not fit), and room for the header and the checksum */
-	size_t bound = json->len + json->len / 16 + 64;
-	w->scratch.len = 0;
-	buf_grow(&w->scratch, bound);
-	struct isal_zstream *z = w->isal;
-	isal_deflate_stateless_init(z);
-	/* ISA-L 2.30 (Debian 12's) leaves hist_bits as it finds it: left
-	 * so, igzip searched a window of whatever the heap held there, and
-	 * an incremental build's file came out in other bytes than a full
-	 * build's (valgrind: tests/determinism.sh).  0 is its default, 32 kB */
-	z->hist_bits = 0;
-	z->level = SEARCH_ISAL_LEVEL;
-	z->level_buf = w->isal_level_buf;
-	z->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
-	z->gzip_flag = IGZIP_ZLIB;
-	z->end_of_stream = 1;
-	z->flush = NO_FLUSH;
-	z->next_in = (uint8_t *)json->data;
-	z->avail_in = (uint32_t)json->len;
-	z->next_out = (uint8_t *)w->scratch.data;
-	z->avail_out = (uint32_t)(bound < UINT32_MAX ? bound : UINT32_MAX);
-	if (isal_deflate_stateless(z) != COMP_OK)
-		return 0;
-	return z->total_out;
-}
-
 /* Appends to out the file (kind, k) of the part: `call("name",k,"BASE64");`
  * (no k in the head), where BASE64 is json (a shard's bytes) deflated in
  * zlib's format (what search.js's DecompressionStream("deflate") reads);
@@ -2123,18 +2076,15 @@ static void add_deflated(struct split_writer *w, struct buf *out, enum search_fi
 		buf_reset(json);
 		return;
 	}
-	size_t n = kind == SEARCH_FILE_DOCS && json->len >= SEARCH_ISAL_MIN ? isal_zlib(w, json) : 0;
-	if (!n && !w->z && !(w->z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL))) {
+	if (!w->z && !(w->z = libdeflate_alloc_compressor(SEARCH_DEFLATE_LEVEL))) {
 		fprintf(stderr, "specbook: fatal: out of memory\n");
 		exit(2);
 	}
-	if (!n) {
-		size_t bound = libdeflate_zlib_compress_bound(w->z, json->len);
-		w->scratch.len = 0;
-		buf_grow(&w->scratch, bound);
-		n = libdeflate_zlib_compress(w->z, json->data ? json->data : "", json->len,
-					     w->scratch.data, bound);
-	}
+	size_t bound = libdeflate_zlib_compress_bound(w->z, json->len);
+	w->scratch.len = 0;
+	buf_grow(&w->scratch, bound);
+	size_t n = libdeflate_zlib_compress(w->z, json->data ? json->data : "", json->len,
+					    w->scratch.data, bound);
 	if (!n) {   /* cannot happen with the bound's room */
 		fprintf(stderr, "specbook: fatal: cannot deflate a search file of %zu bytes\n", json->len);
 		exit(2);
@@ -2458,8 +2408,6 @@ void search_index_write_split(const struct search_index *ix, const char *name,
 	free(bypage);
 	if (w->z)
 		libdeflate_free_compressor(w->z);
-	free(w->isal);
-	free(w->isal_level_buf);
 	buf_release(&w->scratch);
 	free(w);
 	buf_release(&json);
