@@ -248,6 +248,27 @@ static struct mention_ref *mentions_sorted(const struct site *s, int terms, size
 	return refs;
 }
 
+/* The rows' mentions, sorted once for all the spec pages that are made
+ * (sorting them again for each table cost a book of ten tables ten
+ * sorts of every mention in it): made when the first page needs them,
+ * so a rebuild that takes every spec page sorts none. */
+struct row_mentions {
+	struct mention_ref *refs;
+	size_t n;
+	int made;
+};
+
+static const struct mention_ref *row_mentions_get(const struct site *s, struct row_mentions *m,
+						  size_t *n)
+{
+	if (!m->made) {
+		m->refs = mentions_sorted(s, 0, &m->n);
+		m->made = 1;
+	}
+	*n = m->n;
+	return m->refs;
+}
+
 /* Returns the index of the first mention of id in refs; *count gets how many. */
 static size_t mentions_of(const struct mention_ref *refs, size_t n, const char *id, size_t *count)
 {
@@ -494,7 +515,7 @@ static void spec_table_build(struct site *s, struct dom_node *parent, const stru
 	}
 }
 
-static void spec_table_page(struct site *s, const struct spec_table *t)
+static void spec_table_page(struct site *s, const struct spec_table *t, struct row_mentions *mentions)
 {
 	const struct book *b = s->book;
 	const char *path = arena_printf(s->a, "specs/%s.html", t->id);
@@ -555,7 +576,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 
 	/* per row: aliases and "mentioned in" */
 	size_t nrefs;
-	struct mention_ref *refs = mentions_sorted(s, 0, &nrefs);
+	const struct mention_ref *refs = row_mentions_get(s, mentions, &nrefs);
 	struct dom_node *sec = section_h2(s, art, "mentions", "出处", "Mentioned in");
 	struct dom_node *dl = dom_elem_class(sec, "dl", "mentions");
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -589,7 +610,6 @@ static void spec_table_page(struct site *s, const struct spec_table *t)
 		if (!ul)
 			dom_texts(dd, "—");
 	}
-	free(refs);
 	if (nsrcs) {
 		sec = section_h2(s, art, "sources", "来源", "Sources");
 		struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
@@ -616,8 +636,10 @@ static void specs_pages(struct site *s)
 {
 	size_t n;
 	const struct spec_table *tables = numbers_tables(s->book->numbers, &n);
+	struct row_mentions mentions = { NULL, 0, 0 };
 	for (size_t i = 0; i < n; i++)
-		spec_table_page(s, &tables[i]);
+		spec_table_page(s, &tables[i], &mentions);
+	free(mentions.refs);
 	if (site_book_page_taken(s, "specs/index.html", GROUP_STATIC))
 		return;
 	struct page *p = page_new(s, "specs/index.html", "specs", "Spec tables", NULL);
