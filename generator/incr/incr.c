@@ -1284,6 +1284,19 @@ static int incr_site_file(struct site *s, const struct site_file *f)
 	return 1;
 }
 
+/* Keeps the cache record kind: n, then the n entries packed in items
+ * (released). */
+static void write_counted(struct site *s, const char *kind, size_t n, struct buf *items)
+{
+	struct buf all = BUF_INIT;
+	buf_grow(&all, items->len + 10);
+	pack_put_u64(&all, n);
+	buf_add(&all, items->data ? items->data : "", items->len);
+	cache_write(cache_of(s), kind, incr_of(s)->global, &all);
+	buf_release(&all);
+	buf_release(items);
+}
+
 /* Keeps this build's s->files as the output now holds them. */
 static void files_finish(struct site *s)
 {
@@ -1307,12 +1320,7 @@ static void files_finish(struct site *s)
 	}
 	if (fd >= 0)
 		close(fd);
-	struct buf all = BUF_INIT;
-	pack_put_u64(&all, kept);
-	buf_add(&all, b.data ? b.data : "", b.len);
-	cache_write(cache_of(s), "files", in->global, &all);
-	buf_release(&all);
-	buf_release(&b);
+	write_counted(s, "files", kept, &b);
 }
 
 static void incr_finish(struct site *s)
@@ -1360,12 +1368,7 @@ static void incr_finish(struct site *s)
 		put_page(&buf, p ? p : &none, &st);
 		kept++;
 	}
-	struct buf all = BUF_INIT;
-	pack_put_u64(&all, kept);
-	buf_add(&all, buf.data ? buf.data : "", buf.len);
-	cache_write(cache_of(s), "book", in->global, &all);
-	buf_release(&all);
-	buf_release(&buf);
+	write_counted(s, "book", kept, &buf);
 	parts_finish(s);
 	files_finish(s);
 }

@@ -391,6 +391,26 @@ static void test_escaping(void **state)
 
 static char *split_json(const struct buf *file, const char *head);
 
+/* Part "0000" of an index of one page, as search_index_write_split()
+ * writes it: its head, its shards and the page's sections. */
+struct one_page {
+	struct buf meta, shards[SEARCH_BUCKETS], docs[1];
+};
+
+static void one_page_write(struct one_page *w, struct search_index *ix)
+{
+	memset(w, 0, sizeof *w);
+	search_index_write_split(ix, "0000", NULL, NULL, &w->meta, w->shards, w->docs);
+}
+
+static void one_page_release(struct one_page *w)
+{
+	buf_release(&w->meta);
+	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
+		buf_release(&w->shards[b]);
+	buf_release(&w->docs[0]);
+}
+
 /* A section's text as the index quotes it, byte by byte: the ends trimmed,
  * a run of whitespace one space, JSON's escapes, U+FFFD for a byte that
  * starts no valid UTF-8 sequence, U+2028/U+2029 escaped.  Returns its
@@ -497,11 +517,9 @@ static void test_quote_random(void **state)
 		search_index_free(ix);
 	}
 	/* each section's length, in base 32 (search.h) */
-	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
-	memset(shards, 0, sizeof shards);
-	memset(docs, 0, sizeof docs);
-	search_index_write_split(all, "0000", NULL, NULL, &meta, shards, docs);
-	char *json = split_json(&meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
+	struct one_page w;
+	one_page_write(&w, all);
+	char *json = split_json(&w.meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
 	const char *p = strstr(json, "\"s\":\"");
 	assert_non_null(p);
 	p += strlen("\"s\":\"");
@@ -520,10 +538,7 @@ static void test_quote_random(void **state)
 	}
 	assert_int_equal(*p, '"');
 	free(json);
-	buf_release(&meta);
-	for (size_t k = 0; k < SEARCH_BUCKETS; k++)
-		buf_release(&shards[k]);
-	buf_release(&docs[0]);
+	one_page_release(&w);
 	search_index_free(all);
 	free(units);
 	buf_release(&text);
@@ -844,20 +859,15 @@ static void test_split_postings_wide(void **state)
 	for (int k = 21; k < 300; k++)
 		search_index_add(ix, "a.html", "", "", "filler");
 	search_index_add(ix, "a.html", "", "", "alpha");
-	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
-	memset(shards, 0, sizeof shards);
-	memset(docs, 0, sizeof docs);
-	search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
-	char *json = split_json(&shards[search_bucket("alpha", 5)], "SPECBOOK_SEARCH_SHARD(\"0000\",");
+	struct one_page w;
+	one_page_write(&w, ix);
+	char *json = split_json(&w.shards[search_bucket("alpha", 5)], "SPECBOOK_SEARCH_SHARD(\"0000\",");
 	char *p = shard_postings(json, "alpha");
 	assert_non_null(p);
 	assert_string_equal(p, "0b8KBiO2");
 	free(p);
 	free(json);
-	buf_release(&meta);
-	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
-		buf_release(&shards[b]);
-	buf_release(&docs[0]);
+	one_page_release(&w);
 	buf_release(&text);
 	search_index_free(ix);
 }
@@ -942,12 +952,10 @@ static void test_spread(void **state)
 			 s % 300, 'a' + s * 13 % 26, 'a' + s * 17 % 26, s % 700);
 		search_index_add(ix, "a.html", "", "", text);
 	}
-	struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
-	memset(shards, 0, sizeof shards);
-	memset(docs, 0, sizeof docs);
-	search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
+	struct one_page w;
+	one_page_write(&w, ix);
 
-	char *json = split_json(&meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
+	char *json = split_json(&w.meta, "SPECBOOK_SEARCH_META(\"0000\",\"");
 	const char *x = strstr(json, ",\"x\":{\"的\":");
 	assert_non_null(x);
 	unsigned k = (unsigned)atoi(x + strlen(",\"x\":{\"的\":"));
@@ -958,7 +966,7 @@ static void test_spread(void **state)
 	struct spread_seen seen = { .k = k };
 	size_t most = 0;
 	for (unsigned b = 0; b < SEARCH_BUCKETS; b++) {
-		json = split_json(&shards[b], "SPECBOOK_SEARCH_SHARD(\"0000\",");
+		json = split_json(&w.shards[b], "SPECBOOK_SEARCH_SHARD(\"0000\",");
 		seen.shard = b;
 		each_term(json, see_term, &seen);
 		most = strlen(json) > most ? strlen(json) : most;
@@ -977,10 +985,7 @@ static void test_spread(void **state)
 		assert_true(seen.used[b] <= 48);
 	(void)most;
 
-	buf_release(&meta);
-	for (size_t b = 0; b < SEARCH_BUCKETS; b++)
-		buf_release(&shards[b]);
-	buf_release(&docs[0]);
+	one_page_release(&w);
 	search_index_free(ix);
 }
 
@@ -1116,12 +1121,10 @@ static void test_gram_edges(void **state)
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct search_index *ix = search_index_new();
 		search_index_add(ix, "a.html", "", "", cases[k].text);
-		struct buf meta = BUF_INIT, shards[SEARCH_BUCKETS], docs[1];
-		memset(shards, 0, sizeof shards);
-		memset(docs, 0, sizeof docs);
-		search_index_write_split(ix, "0000", NULL, NULL, &meta, shards, docs);
+		struct one_page w;
+		one_page_write(&w, ix);
 		const char *after = cases[k].after;
-		char *json = split_json(&shards[search_bucket(after, strlen(after))],
+		char *json = split_json(&w.shards[search_bucket(after, strlen(after))],
 					"SPECBOOK_SEARCH_SHARD(\"0000\",");
 		/* grams are the shard's only terms with a space inside */
 		size_t ngrams = 0;
@@ -1142,10 +1145,7 @@ static void test_gram_edges(void **state)
 			assert_int_equal(ngrams, 0);
 		}
 		free(json);
-		buf_release(&meta);
-		for (size_t b = 0; b < SEARCH_BUCKETS; b++)
-			buf_release(&shards[b]);
-		buf_release(&docs[0]);
+		one_page_release(&w);
 		search_index_free(ix);
 	}
 }
