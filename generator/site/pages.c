@@ -226,31 +226,37 @@ static int group_id_cmp(const void *pa, const void *pb)
 	return strcmp((*(struct mention_group *const *)pa)->id, (*(struct mention_group *const *)pb)->id);
 }
 
-/* Returns the group of id in the table (slots: a power of two of them,
- * each a group's index + 1, 0 when empty), adding it when new. */
-static uint32_t group_of(struct mention_group **groups, size_t *ngroups, size_t *gcap,
-			 uint32_t **slots, size_t *nslots, const char *id)
+/* The distinct ids met so far, and a hash table of them: slots, a power
+ * of two, at most half full, each a group's index + 1 (0: empty). */
+struct mention_groups {
+	struct mention_group *list;
+	size_t n, cap;
+	uint32_t *slots;
+	size_t nslots;
+};
+
+/* Returns the index of id's group in g, adding it when new. */
+static uint32_t group_of(struct mention_groups *g, const char *id)
 {
 	uint64_t h = pack_hash_str(PACK_HASH_INIT, id);
-	size_t mask = *nslots - 1, at = (size_t)h & mask;
-	for (uint32_t g; (g = (*slots)[at]); at = (at + 1) & mask)
-		if ((*groups)[g - 1].hash == h && !strcmp((*groups)[g - 1].id, id))
-			return g - 1;
-	struct mention_group *n = ARRAY_PUSH(*groups, *ngroups, *gcap);
-	*n = (struct mention_group){ id, h, 0 };
-	(*slots)[at] = (uint32_t)*ngroups;
-	if (2 * *ngroups > *nslots) {   /* at most half full */
-		*nslots *= 2;
-		free(*slots);
-		*slots = xcalloc(*nslots, sizeof **slots);
-		for (size_t k = 0; k < *ngroups; k++) {
-			at = (size_t)(*groups)[k].hash & (*nslots - 1);
-			while ((*slots)[at])
-				at = (at + 1) & (*nslots - 1);
-			(*slots)[at] = (uint32_t)(k + 1);
+	size_t at = (size_t)h & (g->nslots - 1);
+	for (uint32_t k; (k = g->slots[at]); at = (at + 1) & (g->nslots - 1))
+		if (g->list[k - 1].hash == h && !strcmp(g->list[k - 1].id, id))
+			return k - 1;
+	*ARRAY_PUSH(g->list, g->n, g->cap) = (struct mention_group){ id, h, 0 };
+	g->slots[at] = (uint32_t)g->n;
+	if (2 * g->n > g->nslots) {
+		free(g->slots);
+		g->nslots *= 2;
+		g->slots = xcalloc(g->nslots, sizeof *g->slots);
+		for (size_t k = 0; k < g->n; k++) {
+			at = (size_t)g->list[k].hash & (g->nslots - 1);
+			while (g->slots[at])
+				at = (at + 1) & (g->nslots - 1);
+			g->slots[at] = (uint32_t)(k + 1);
 		}
 	}
-	return (uint32_t)(*ngroups - 1);
+	return (uint32_t)(g->n - 1);
 }
 
 /* Sorts refs[0..n), which come in book order, by id and keeps book order
@@ -261,34 +267,31 @@ static uint32_t group_of(struct mention_group **groups, size_t *ngroups, size_t 
  * core at the end of a build of 10 000 chapters.) */
 static void mentions_group(struct mention_ref *refs, size_t n)
 {
-	struct mention_group *groups = NULL;
-	size_t ngroups = 0, gcap = 0, nslots = 64;
-	uint32_t *slots = xcalloc(nslots, sizeof *slots);
+	struct mention_groups g = { NULL, 0, 0, xcalloc(64, sizeof *g.slots), 64 };
 	uint32_t *of = xmalloc(size_mul(n, sizeof *of));
 	for (size_t k = 0; k < n; k++) {
-		of[k] = group_of(&groups, &ngroups, &gcap, &slots, &nslots, refs[k].id);
-		groups[of[k]].count++;
+		of[k] = group_of(&g, refs[k].id);
+		g.list[of[k]].count++;
 	}
-	free(slots);
-	struct mention_group **order = xmalloc(size_mul(ngroups, sizeof *order));
-	for (size_t g = 0; g < ngroups; g++)
-		order[g] = &groups[g];
-	qsort(order, ngroups, sizeof *order, group_id_cmp);
+	free(g.slots);
+	struct mention_group **order = xmalloc(size_mul(g.n, sizeof *order));
+	for (size_t k = 0; k < g.n; k++)
+		order[k] = &g.list[k];
+	qsort(order, g.n, sizeof *order, group_id_cmp);
 	size_t at = 0;
-	for (size_t k = 0; k < ngroups; k++) {
-		struct mention_group *g = order[k];
-		size_t count = g->count;
-		g->count = at;
+	for (size_t k = 0; k < g.n; k++) {
+		size_t count = order[k]->count;
+		order[k]->count = at;
 		at += count;
 	}
 	struct mention_ref *sorted = xmalloc(size_mul(n, sizeof *sorted));
 	for (size_t k = 0; k < n; k++)
-		sorted[groups[of[k]].count++] = refs[k];
+		sorted[g.list[of[k]].count++] = refs[k];
 	memcpy(refs, sorted, n * sizeof *refs);
 	free(sorted);
 	free(order);
 	free(of);
-	free(groups);
+	free(g.list);
 }
 
 /*
