@@ -28,7 +28,7 @@
 #include "core/files.h"
 #include "numbers/literal.h"
 #include "numbers/units.h"
-#include "site/render.h"
+#include "render/render.h"
 
 #include <cmark.h>
 #include <errno.h>

@@ -15,7 +15,7 @@
 #include "incr/cache.h"
 #include "incr/incr.h"
 #include "core/diag.h"
-#include "site/dom.h"
+#include "render/dom.h"
 #include "lift.h"
 #include "new.h"
 #include "serve.h"

@@ -8,16 +8,16 @@
 #      Y when X.c or X.h includes "…/Y.h"; coreutils' tsort finds the loops
 #      (no Python on a fresh Debian);
 #   2. no include upward: a file includes headers of its own layer or of a
-#      lower one, in the order core < numbers < book < site < incr < the
-#      top (main.c, serve.c).  README, "Layout", says what each holds.
+#      lower one, in the order core < numbers < book < render < site <
+#      incr < the top (main.c, serve.c).  README, "Layout", says what each holds.
 set -u
 root=${1:-generator}
 fail=0
 
 rank() {   # folder (relative to root) -> its layer's rank
 	case $1 in
-	core) echo 0 ;; numbers) echo 1 ;; book) echo 2 ;; site) echo 3 ;; incr) echo 4 ;;
-	.) echo 5 ;; *) echo 99 ;;
+	core) echo 0 ;; numbers) echo 1 ;; book) echo 2 ;; render) echo 3 ;; site) echo 4 ;;
+	incr) echo 5 ;; .) echo 6 ;; *) echo 99 ;;
 	esac
 }
 
@@ -59,7 +59,7 @@ if [ -z "$upward" ]; then
 	echo "ok - $root: no file includes a header of a higher layer"
 else
 	printf '%s\n' "$upward" | sed '/^$/d'
-	echo "not ok - $root: no file includes a header of a higher layer (core < numbers < book < site < incr < main.c, serve.c)"
+	echo "not ok - $root: no file includes a header of a higher layer (core < numbers < book < render < site < incr < main.c, serve.c)"
 	fail=1
 fi
 exit $fail

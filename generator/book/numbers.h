@@ -43,7 +43,7 @@ struct numbers *numbers_load(struct arena *a, const char *root, double approx);
 int numbers_span(const struct numbers *nb, struct arena *a, const char *text,
 		 size_t len, struct srcloc loc, struct span *out);
 
-/* ---- plain quantities in prose (site/scan.c) ---- */
+/* ---- plain quantities in prose (render/scan.c) ---- */
 
 /* The unit table the book's numbers are read with. */
 const struct units *numbers_units(const struct numbers *nb);

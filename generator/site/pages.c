@@ -14,9 +14,9 @@
 #include "core/pack.h"
 #include "core/url.h"
 #include "core/work.h"
-#include "site/chart.h"
+#include "render/chart.h"
 #include "site/search.h"
-#include "site/study.h"
+#include "render/study.h"
 #include "site/vendor.h"
 #include "numbers/format.h"
 

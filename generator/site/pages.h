@@ -5,7 +5,7 @@
 #ifndef SPECBOOK_PAGES_H
 #define SPECBOOK_PAGES_H
 
-#include "site/render.h"
+#include "render/render.h"
 #include "site/search.h"
 #include "site/site.h"
 

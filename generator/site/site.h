@@ -15,8 +15,8 @@
 
 #include "core/arena.h"
 #include "book/book.h"
-#include "site/dom.h"
-#include "site/render.h"
+#include "render/dom.h"
+#include "render/render.h"
 
 struct buf;
 struct site;

@@ -21,7 +21,7 @@
  */
 #define _GNU_SOURCE
 #include "site/write.h"
-#include "site/typeset.h"
+#include "render/typeset.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"

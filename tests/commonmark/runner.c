@@ -29,9 +29,9 @@
 #include "core/buffer.h"
 #include "core/builtin.h"
 #include "core/diag.h"
-#include "site/dom.h"
+#include "render/dom.h"
 #include "site/link.h"
-#include "site/render.h"
+#include "render/render.h"
 #include "site/site.h"
 
 #include <cmark.h>

@@ -49,9 +49,9 @@
 #include "numbers/literal.h"
 #include "numbers/units.h"
 #include "book/book.h"
-#include "site/autolink.h"
-#include "site/dom.h"
-#include "site/render.h"
+#include "render/autolink.h"
+#include "render/dom.h"
+#include "render/render.h"
 
 #include <math.h>
 #include <stdio.h>

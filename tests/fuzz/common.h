@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "book/book.h"
-#include "site/dom.h"
+#include "render/dom.h"
 
 static struct arena fuzz_arena;
 static struct book *fuzz_book;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "common.h"
-#include "site/render.h"
+#include "render/render.h"
 #include "core/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -2,7 +2,7 @@
 # prose-scan.sh — the scan of plain quantities stays linear in the text.
 #
 # Figures with units in prose are read, located in the source and held
-# against the rows their sentence names (site/scan.c).  Three books a
+# against the rows their sentence names (render/scan.c).  Three books a
 # careless or hostile author could write: a paragraph of 40,000 sentences
 # each naming a row and stating a figure; one sentence naming 300 rows and
 # stating 20,000 figures (the rows one figure is held against are capped);

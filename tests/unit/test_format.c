@@ -19,8 +19,8 @@
 #include "core/buffer.h"
 #include "core/diag.h"
 #include "numbers/format.h"
-#include "site/dom.h"
-#include "site/typeset.h"
+#include "render/dom.h"
+#include "render/typeset.h"
 
 static void test_superscripts(void **state)
 {

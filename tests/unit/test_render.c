@@ -13,11 +13,11 @@
 
 #include "book/book.h"
 #include "core/buffer.h"
-#include "site/dom.h"
-#include "site/render.h"
-#include "site/lang.h"
-#include "site/autolink.h"
-#include "site/placeholder.h"
+#include "render/dom.h"
+#include "render/render.h"
+#include "render/lang.h"
+#include "render/autolink.h"
+#include "render/placeholder.h"
 #include "core/utf8.h"
 
 static void detect_lang(void **state)

@@ -23,10 +23,10 @@
  * followed by a digit ("$2 per hour, $3 per day" holds no formula); \$ is a
  * literal dollar sign.  A formula never crosses a backtick or a line end.
  */
-#include "site/spans.h"
-#include "site/placeholder.h"
-#include "site/autolink.h"
-#include "site/scan.h"
+#include "render/spans.h"
+#include "render/placeholder.h"
+#include "render/autolink.h"
+#include "render/scan.h"
 #include "core/alloc.h"
 #include "core/bytescan.h"
 #include "core/diag.h"

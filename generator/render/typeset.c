@@ -6,9 +6,9 @@
  * search index and the flashcards share, so a page, its search snippet and
  * its card agree on what a power and a big count are.
  */
-#include "site/typeset.h"
+#include "render/typeset.h"
 #include "core/arena.h"
-#include "site/lang.h"
+#include "render/lang.h"
 #include "numbers/format.h"
 
 #if defined(__SSE2__) && defined(__GNUC__)

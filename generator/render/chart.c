@@ -4,7 +4,7 @@
  * Coordinates are written with one decimal so output is byte-stable;
  * every number drawn is a value the spec table already holds.
  */
-#include "site/chart.h"
+#include "render/chart.h"
 #include "core/buffer.h"
 #include "numbers/format.h"
 

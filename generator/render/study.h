@@ -30,8 +30,8 @@
 #include <stddef.h>
 
 #include "core/arena.h"
-#include "site/dom.h"
-#include "site/rendered.h"
+#include "render/dom.h"
+#include "render/rendered.h"
 
 struct ctx;
 

@@ -6,9 +6,9 @@
  * browser would run refused.  With allow_html, raw HTML is kept through
  * rawhtml.c's allowlist.
  */
-#include "site/inlines.h"
-#include "site/rawhtml.h"
-#include "site/spans.h"
+#include "render/inlines.h"
+#include "render/rawhtml.h"
+#include "render/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"

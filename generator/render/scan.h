@@ -40,8 +40,8 @@
 
 #include <cmark.h>
 
-#include "site/chapter.h"
-#include "site/pipecell.h"
+#include "render/chapter.h"
+#include "render/pipecell.h"
 #include "numbers/literal.h"
 
 /* Before the chapter renders (doc is cmark's tree): the figures each

@@ -4,10 +4,10 @@
  * column, with a bar chart or a roofline; it becomes a figure holding the
  * table, the chart and a caption linking to the table's page.
  */
-#include "site/compare.h"
-#include "site/chart.h"
-#include "site/lang.h"
-#include "site/spans.h"
+#include "render/compare.h"
+#include "render/chart.h"
+#include "render/lang.h"
+#include "render/spans.h"
 #include "core/yamltree.h"
 #include "book/numbers.h"
 

@@ -3,7 +3,7 @@
  * alias and every glossary term, found in text by a hash of their first
  * bytes, longest first.
  */
-#include "site/autolink.h"
+#include "render/autolink.h"
 #include "core/alloc.h"
 #include "book/numbers.h"
 

@@ -9,14 +9,14 @@
  * compare.c.  Then the toc, and the arrays of what was found moved into
  * the caller's arena.
  */
-#include "site/render.h"
-#include "site/chapter.h"
-#include "site/compare.h"
-#include "site/inlines.h"
-#include "site/rawhtml.h"
-#include "site/scan.h"
-#include "site/spans.h"
-#include "site/study.h"
+#include "render/render.h"
+#include "render/chapter.h"
+#include "render/compare.h"
+#include "render/inlines.h"
+#include "render/rawhtml.h"
+#include "render/scan.h"
+#include "render/spans.h"
+#include "render/study.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"

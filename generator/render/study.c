@@ -9,10 +9,10 @@
  * computed interval in the stated unit, the tolerance of the relation, and
  * the slips a wrong answer may show, each with its hint in both languages.
  */
-#include "site/study.h"
-#include "site/chapter.h"
-#include "site/lang.h"
-#include "site/spans.h"
+#include "render/study.h"
+#include "render/chapter.h"
+#include "render/lang.h"
+#include "render/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"

@@ -6,8 +6,8 @@
  * closes implicitly and reports an end for a void element at once), so a
  * stack of what it opened, kept or not, tells where the next node goes.
  */
-#include "site/rawhtml.h"
-#include "site/spans.h"
+#include "render/rawhtml.h"
+#include "render/spans.h"
 #include "core/alloc.h"
 
 #include <libxml/HTMLparser.h>

@@ -12,7 +12,7 @@
 #ifndef SPECBOOK_TYPESET_H
 #define SPECBOOK_TYPESET_H
 
-#include "site/dom.h"
+#include "render/dom.h"
 
 /* Typesets the text under root (a page's <html>, or any element). */
 void typeset_numbers(struct dom_node *root);

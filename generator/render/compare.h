@@ -6,8 +6,8 @@
 #ifndef SPECBOOK_COMPARE_H
 #define SPECBOOK_COMPARE_H
 
-#include "site/chapter.h"
-#include "site/dom.h"
+#include "render/chapter.h"
+#include "render/dom.h"
 
 /* Appends the figure of the compare block whose text (between the fences)
  * is lit and whose first line is line of the chapter's body; reports and

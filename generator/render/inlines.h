@@ -10,8 +10,8 @@
 
 #include <cmark.h>
 
-#include "site/chapter.h"
-#include "site/dom.h"
+#include "render/chapter.h"
+#include "render/dom.h"
 
 /* Appends the HTML of n and the inline nodes after it to parent; depth
  * counts the nesting so far (nothing deeper than RENDER_MAX_DEPTH). */

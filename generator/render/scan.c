@@ -6,10 +6,10 @@
  * linked or reported.
  */
 #define _GNU_SOURCE   /* memmem */
-#include "site/scan.h"
-#include "site/autolink.h"
-#include "site/placeholder.h"
-#include "site/pipecell.h"
+#include "render/scan.h"
+#include "render/autolink.h"
+#include "render/placeholder.h"
+#include "render/pipecell.h"
 #include "core/alloc.h"
 #include "core/bytescan.h"
 #include "core/utf8.h"

@@ -25,10 +25,10 @@
 
 #include "core/arena.h"
 #include "book/book.h"
-#include "site/autolink.h"
-#include "site/lang.h"
-#include "site/pipecell.h"
-#include "site/rendered.h"
+#include "render/autolink.h"
+#include "render/lang.h"
+#include "render/pipecell.h"
+#include "render/rendered.h"
 
 /* What every chapter of a build shares. */
 struct render_env {

@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 
-#include "site/chapter.h"
-#include "site/dom.h"
+#include "render/chapter.h"
+#include "render/dom.h"
 
 /* Returns the chapter's body with its spans replaced by placeholders
  * (malloc'd, its length in *mdlen), having filled c->spans and c->lines;

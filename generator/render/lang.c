@@ -3,7 +3,7 @@
  * by its script, headings split into their Chinese and English titles,
  * slugs for ids, and the markup of a text given in both languages.
  */
-#include "site/lang.h"
+#include "render/lang.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "core/utf8.h"
-#include "site/chapter.h"
+#include "render/chapter.h"
 
 /* U+2E28 U+E000 digits U+E001 U+2E29: the private-use pair marks it; the
  * double parentheses around it are punctuation, opening and closing, as the

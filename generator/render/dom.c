@@ -20,7 +20,7 @@
  *
  * Pages are serialized as HTML5 by our own serializer (see below).
  */
-#include "site/dom.h"
+#include "render/dom.h"
 #include "core/alloc.h"
 #include "core/diag.h"
 

@@ -13,7 +13,7 @@
 #include "core/bitext.h"
 #include "core/diag.h"
 #include "numbers/span.h"
-#include "site/dom.h"
+#include "render/dom.h"
 
 /* link.c: a page's ids and links collected on any thread (site.h). */
 struct link_harvest {

@@ -10,7 +10,7 @@
 #define SPECBOOK_CHART_H
 
 #include "core/arena.h"
-#include "site/dom.h"
+#include "render/dom.h"
 #include "book/numbers.h"
 
 /* Appends a horizontal bar chart of column col of the given rows. */

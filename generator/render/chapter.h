@@ -17,7 +17,7 @@
 #include "core/buffer.h"
 #include "core/diag.h"
 #include "book/book.h"
-#include "site/rendered.h"
+#include "render/rendered.h"
 
 /* Deeper block nesting is not notes; bounds the recursion of the walk. */
 #define RENDER_MAX_DEPTH 64

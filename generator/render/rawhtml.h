@@ -25,8 +25,8 @@
 #ifndef SPECBOOK_RAWHTML_H
 #define SPECBOOK_RAWHTML_H
 
-#include "site/chapter.h"
-#include "site/dom.h"
+#include "render/chapter.h"
+#include "render/dom.h"
 
 /* Sets attribute attr (href, src) of el to url, a link written in the
  * book at loc, as a Markdown link's: rewritten, noted for the link check;

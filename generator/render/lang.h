@@ -13,7 +13,7 @@
 
 #include "core/arena.h"
 #include "core/bitext.h"
-#include "site/dom.h"
+#include "render/dom.h"
 
 enum lang { LANG_NONE, LANG_ZH, LANG_EN };
 /* Returns the language of text by script (mostly Han: Chinese). */
