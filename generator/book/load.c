@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -519,6 +520,31 @@ static void sort_entries(char **names, size_t n)
 	free(e);
 }
 
+/*
+ * The files of content/ a browser would run, not just show: a page
+ * (notes.html), a script (notes.js) or an XML document (which may carry
+ * an XSLT or XHTML script).  Published beside the chapters, such a file
+ * runs with the site's origin: it would read the reader's study progress
+ * and, on a shared origin (user.github.io/book), every other project's
+ * storage, and no allowlist of raw HTML would have seen it.  They are
+ * refused (an SVG image is checked, not refused: site/svg.c).
+ */
+static const char *const active_extensions[] = { ".html", ".htm", ".xhtml", ".xht", ".shtml",
+						 ".js", ".mjs", ".cjs", ".xml", ".xsl", ".xslt",
+						 ".svgz" };
+
+/* Returns whether a file named name would run in a browser (above). */
+static int is_active_file(const char *name)
+{
+	size_t len = strlen(name);
+	for (size_t i = 0; i < sizeof active_extensions / sizeof *active_extensions; i++) {
+		size_t n = strlen(active_extensions[i]);
+		if (len > n && !strcasecmp(name + len - n, active_extensions[i]))
+			return 1;
+	}
+	return 0;
+}
+
 struct found {
 	const char **sources;    /* the pages, below content/ */
 	size_t n, cap;
@@ -529,8 +555,8 @@ struct found {
 /*
  * Collects the pages of folder dir (rel below content/, "" at the top) in
  * their default order: every .md file is a page; every real folder is
- * walked; every other regular file (an image, a script, a PDF) goes to
- * f->files, to be copied into the site at the same place below it (but
+ * walked; a page or a script a browser would run is refused (above);
+ * every other regular file (an image, a PDF) goes to f->files, to be copied into the site at the same place below it (but
  * the book's own YAML).  A symbolic link is refused, never followed: what
  * it points to may be outside the book.  A .md file is not stat()ed here
  * (a long book would pay one per chapter): reading it refuses a link or a
@@ -571,6 +597,13 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 				    "hint: put the file or folder itself there (what is in content/ is "
 				    "copied into the site)",
 				    "symbolic link: not followed (a book's files must be inside the book)");
+			continue;
+		}
+		if (S_ISREG(st.st_mode) && is_active_file(name)) {
+			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
+				    "hint: write it as a chapter (.md), or publish it somewhere else and "
+				    "link to it (a file a browser runs would run as the site itself)",
+				    "a page or script beside the chapters: not published");
 			continue;
 		}
 		if (S_ISREG(st.st_mode)) {

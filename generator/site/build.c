@@ -23,6 +23,7 @@
 #include "site/pages.h"
 #include "site/search.h"
 #include "render/typeset.h"
+#include "site/svg.h"
 #include "site/vendor.h"
 #include "site/write.h"
 #include "book/spec.h"
@@ -31,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /* ---- parallel rendering ---- */
@@ -481,7 +483,8 @@ static int path_taken(const char **paths, size_t n, const char *path)
 /* The files beside the chapters (struct book's files), copied to the same
  * place in the site.  One that would take the place of a page or a file
  * the site makes is an error at it: run after every page and asset is
- * known. */
+ * known.  An SVG image is read and checked (site/svg.h), and the bytes
+ * checked are those written. */
 static void add_content_files(struct site *s)
 {
 	const struct book *b = s->book;
@@ -502,10 +505,22 @@ static void add_content_files(struct site *s)
 				    "this file would take the place of the site's own '%s'", path);
 			continue;
 		}
+		const char *disk = arena_printf(s->a, "%s/content/%s", b->root, path);
+		size_t plen = strlen(path);
+		char *data = NULL;
+		size_t len = 0;
+		if (plen > 4 && !strcasecmp(path + plen - 4, ".svg")) {
+			/* what is published is the bytes checked, not the file read again */
+			const char *shown = arena_printf(s->a, "content/%s", path);
+			if (files_read_raw(s->a, disk, shown, &data, &len) || svg_check(shown, data, len))
+				continue;
+		}
 		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
 		memset(f, 0, sizeof *f);
 		f->path = path;
-		f->disk_path = arena_printf(s->a, "%s/content/%s", b->root, path);
+		f->disk_path = data ? NULL : disk;
+		f->data = data;
+		f->len = len;
 	}
 	free(made);
 }
