@@ -3,7 +3,7 @@
 #
 #   tools/ensure-deps.sh build    libraries to build specbook (via pkg-config), and
 #                                 KaTeX and highlight.js for the site's pages
-#   tools/ensure-deps.sh test     + cmocka, for the unit tests; curl and valgrind
+#   tools/ensure-deps.sh test     + cmocka, for the unit tests; curl, valgrind and nodejs
 #   tools/ensure-deps.sh fuzz     + clang and its libFuzzer runtime
 #   tools/ensure-deps.sh tsan     + ThreadSanitizer's runtime for cc
 #
@@ -36,6 +36,8 @@ test)
 	check_pc cmocka libcmocka-dev
 	check_cmd curl curl          # the serve test talks to the preview server
 	check_cmd valgrind valgrind  # tests/determinism.sh builds under memcheck
+	check_cmd node nodejs        # the JSON diagnostics and the search golden are read by node
+	check_cmd perl perl-base     # tests/mentions.sh (perl-base is essential: a check, not an install)
 	;;
 valgrind)
 	check_cmd valgrind valgrind
