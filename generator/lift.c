@@ -28,7 +28,7 @@
 #include "core/files.h"
 #include "numbers/literal.h"
 #include "numbers/units.h"
-#include "render/render.h"
+#include "render/pipe.h"
 
 #include <cmark.h>
 #include <errno.h>
@@ -51,40 +51,17 @@ static int is_blank(char ch)
 }
 
 /* Line l (1-based) without the container's prefix of up to prefix blanks
- * or '>' and its blanks at either end. */
+ * or '>' and its blanks at either end (as the renderer reads it). */
 static const char *line_text(const struct lift *L, int l, size_t prefix, size_t *len)
 {
-	const char *s = L->text + L->lines[l - 1];
-	size_t n = strcspn(s, "\n"), skip = 0;
-	while (skip < prefix && skip < n && (is_blank(s[skip]) || s[skip] == '>'))
-		skip++;
-	s += skip;
-	n -= skip;
-	while (n && is_blank(*s))
-		s++, n--;
-	while (n && is_blank(s[n - 1]))
-		n--;
-	*len = n;
-	return s;
+	return pipe_row_text(L->text, L->lines, l, prefix, len);
 }
 
-/* Is paragraph p a pipe table?  Returns its number of columns, or 0. */
+/* Is paragraph p a pipe table, as the renderer finds them?  Returns its
+ * number of columns, or 0. */
 static size_t table_columns(const struct lift *L, cmark_node *p)
 {
-	int first = cmark_node_get_start_line(p), last = cmark_node_get_end_line(p);
-	if (first < 1 || last <= first || (size_t)last > L->nlines)
-		return 0;
-	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
-	size_t hlen, dlen, cap = 0, ncols, ndelim;
-	const char *hs = line_text(L, first, prefix, &hlen), *ds = line_text(L, first + 1, prefix, &dlen);
-	struct pipe_cell *cells = NULL;
-	ncols = pipe_split_row(hs, hlen, &cells, &cap);
-	ndelim = pipe_split_row(ds, dlen, &cells, &cap);   /* (over the header's) */
-	int ok = ncols > 0 && ndelim == ncols;
-	for (size_t j = 0; ok && j < ndelim; j++)
-		pipe_cell_align(ds + cells[j].from, cells[j].len, &ok);
-	free(cells);
-	return ok ? ncols : 0;
+	return pipe_table_columns(p, L->text, L->lines, L->nlines);
 }
 
 /* A safe id ([a-z][a-z0-9_]*) from text: letters lowered, every other run

@@ -1,6 +1,7 @@
 /*
- * chapter.h — private to the chapter renderer (render.c, inlines.c,
- * spans.c, compare.c): the state of one chapter while it renders.
+ * chapter.h — private to render/, the chapter renderer (render.c,
+ * inlines.c, spans.c, compare.c…): the state of one chapter while it
+ * renders.
  *
  * One struct ctx per render_chapter() call, on its thread's stack: nothing
  * here is shared between threads.  render.c sets it up and tears it down;
@@ -95,10 +96,6 @@ struct ctx {
 		int misses;
 	} target;
 };
-
-/* Returns want (or want-2, want-3…: the first not taken) as an id of the
- * page, now taken (render.c). */
-const char *render_unique_id(struct ctx *c, const char *want);
 
 /* Returns the body line of a line of the cmark tree rendering now (0, no
  * position, stays 0). */

@@ -7,6 +7,7 @@
  * rawhtml.c's allowlist.
  */
 #include "render/inlines.h"
+#include "render/ids.h"
 #include "render/rawhtml.h"
 #include "render/spans.h"
 #include "core/alloc.h"
@@ -186,7 +187,7 @@ static int refused_target(const char *url, struct srcloc loc)
  * page it is written in.  A page (.md) becomes its page's path, a folder
  * its README's (or index's); both are then checked by the link stage like
  * any link from the site's root.  Any other file is copied to the same
- * place below the site (load.c collects them) and linked from the root
+ * place below the site (book/book.c collects them) and linked from the root
  * too, so that the link stage checks it.  A path that climbs out of
  * content/ is an error.  Returns the href, or NULL after reporting.
  */
@@ -225,7 +226,7 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 	if (target)
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	/* a file beside the pages, copied to the same place in the site
-	 * (load.c), checked by the link stage */
+	 * (book/book.c), checked by the link stage */
 	return arena_cat(c->a, "/", path, url + flen, (char *)NULL);
 }
 
@@ -412,7 +413,7 @@ static void render_citation(struct ctx *c, cmark_node *n, struct dom_node *paren
 	if (k == c->ncites) {
 		struct citation *ct = ARRAY_PUSH(c->cites, c->ncites, c->capcites);
 		ct->source = src;
-		ct->entry_id = render_unique_id(c, arena_printf(c->a, "src-%zu", k + 1));
+		ct->entry_id = ids_unique(c, arena_printf(c->a, "src-%zu", k + 1));
 		ct->marker_id = NULL;
 	}
 	struct citation *ct = &c->cites[k];
@@ -424,7 +425,7 @@ static void render_citation(struct ctx *c, cmark_node *n, struct dom_node *paren
 	struct dom_node *a = dom_elem(dom_elem_class(parent, "sup", "cite"), "a");
 	dom_attr(a, "href", arena_printf(c->a, "#%s", ct->entry_id));
 	if (!ct->marker_id) {
-		ct->marker_id = render_unique_id(c, arena_printf(c->a, "cite-%zu", k + 1));
+		ct->marker_id = ids_unique(c, arena_printf(c->a, "cite-%zu", k + 1));
 		dom_attr(a, "id", ct->marker_id);
 	}
 	dom_attr(a, "title", src->title ? src->title : src->id);

@@ -1,7 +1,7 @@
 /*
- * placeholder.h — what stands for a span in the text cmark reads, private
- * to the chapter renderer (spans.c puts them in and renders them, scan.c
- * reads around them).
+ * placeholder.h — what stands for a span in the text cmark reads; private
+ * to render/, the chapter renderer (spans.c puts them in and renders them,
+ * scan.c reads around them).
  *
  * spans_extract() (spans.c) replaces each {…} of a chapter by a
  * placeholder that cmark passes through as text, and keeps the span in

@@ -12,7 +12,9 @@
 #include "render/render.h"
 #include "render/chapter.h"
 #include "render/compare.h"
+#include "render/ids.h"
 #include "render/inlines.h"
+#include "render/pipe.h"
 #include "render/rawhtml.h"
 #include "render/scan.h"
 #include "render/spans.h"
@@ -31,50 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* ---- ids ---- */
-
-static int id_taken(const struct ctx *c, const char *id)
-{
-	for (size_t i = 0; i < c->nids; i++)
-		if (!strcmp(c->ids[i], id))
-			return 1;
-	return 0;
-}
-
-/* The id GitHub would give a heading whose slug is gh ("foo", then "foo-1",
- * "foo-2" for repeats), kept as a second anchor so that links written for
- * GitHub land; NULL when it is the heading's id or another's already. */
-static const char *github_alias(struct ctx *c, const char *gh, const char *id)
-{
-	if (!*gh || !strcmp(gh, id))
-		return NULL;
-	for (int k = 0; k < 1000; k++) {
-		const char *cand = k ? arena_printf(c->a, "%s-%d", gh, k) : gh;
-		if (!strcmp(cand, id))
-			return NULL;
-		if (!id_taken(c, cand)) {
-			*ARRAY_PUSH(c->ids, c->nids, c->capids) = cand;
-			return cand;
-		}
-	}
-	return NULL;
-}
-
-const char *render_unique_id(struct ctx *c, const char *want)
-{
-	const char *id = want && *want ? want : "section";
-	for (int k = 1;; k++) {
-		const char *cand = k == 1 ? id : arena_printf(c->a, "%s-%d", id, k);
-		int taken = 0;
-		for (size_t i = 0; i < c->nids && !taken; i++)
-			taken = !strcmp(c->ids[i], cand);
-		if (!taken) {
-			*ARRAY_PUSH(c->ids, c->nids, c->capids) = cand;
-			return cand;
-		}
-	}
-}
 
 /* ---- blocks ---- */
 
@@ -255,7 +213,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		want = render_slug(c->a, want);
 	if (!want || !*want)
 		want = render_slug(c->a, plain);
-	const char *id = render_unique_id(c, want);
+	const char *id = ids_unique(c, want);
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "duplicate heading id '%s' on this page", explicit_id);
@@ -278,7 +236,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	struct dom_node *el = dom_elem(parent, tag);
 	dom_attr(el, "id", id);
 	const char *alias = explicit_id ? NULL :
-		github_alias(c, render_github_slug(c->a, plain), id);
+		ids_github_alias(c, render_github_slug(c->a, plain), id);
 	if (alias)   /* the anchor GitHub gives this heading lands here too */
 		dom_attr(dom_elem_class(el, "span", "anchor-alias"), "id", alias);
 	struct dom_node *a = dom_elem_class(el, "a", "anchor");
@@ -325,89 +283,6 @@ static int is_pipe_table(cmark_node *p)
  * on a narrow screen.
  */
 
-
-static int is_space(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\r';
-}
-
-/* The text of body line l of the md as cmark read it, without the
- * container's prefix (the first prefix bytes, when they are blanks or
- * '>') and its blanks at either end. */
-static const char *row_text(const struct ctx *c, int l, size_t prefix, size_t *len)
-{
-	const char *s = c->md + c->md_lines[l - 1];
-	size_t n = strcspn(s, "\n");
-	size_t skip = 0;
-	while (skip < prefix && skip < n && (is_space(s[skip]) || s[skip] == '>'))
-		skip++;
-	s += skip;
-	n -= skip;
-	while (n && is_space(*s))
-		s++, n--;
-	while (n && is_space(s[n - 1]))
-		n--;
-	*len = n;
-	return s;
-}
-
-/* Splits a row s[0..len) at its unescaped pipes into *cells (offsets in s,
- * blanks trimmed); a pipe at either end only closes the row.  Returns the
- * number of cells, or 0 when the row holds no unescaped pipe. */
-size_t pipe_split_row(const char *s, size_t len, struct pipe_cell **cells, size_t *cap)
-{
-	size_t n = 0, start = 0, pipes = 0;
-	if (len && s[0] == '|') {
-		start = 1;
-		pipes++;
-	}
-	size_t end = len;
-	if (end > start && s[end - 1] == '|' && !(end >= 2 && s[end - 2] == '\\')) {
-		end--;
-		pipes++;
-	}
-	size_t from = start;
-	for (size_t i = start; i <= end; i++) {
-		if (i < end && s[i] == '\\' && i + 1 < end) {
-			i++;
-			continue;
-		}
-		if (i < end && s[i] != '|')
-			continue;
-		if (i < end)
-			pipes++;
-		size_t a = from, b = i;
-		while (a < b && is_space(s[a]))
-			a++;
-		while (b > a && is_space(s[b - 1]))
-			b--;
-		struct pipe_cell *ct = ARRAY_PUSH(*cells, n, *cap);
-		ct->from = a;
-		ct->len = b - a;
-		from = i + 1;
-	}
-	return pipes ? n : 0;
-}
-
-/* The alignment a delimiter cell asks for ("left", "center", "right" or
- * NULL for none); *ok is cleared when the cell is not one (:?-+:?). */
-const char *pipe_cell_align(const char *s, size_t len, int *ok)
-{
-	size_t i = 0;
-	int left = len && s[0] == ':', right = len > 1 && s[len - 1] == ':';
-	i = (size_t)left;
-	size_t end = len - (size_t)right, dashes = 0;
-	for (; i < end; i++) {
-		if (s[i] != '-') {
-			*ok = 0;
-			return NULL;
-		}
-		dashes++;
-	}
-	if (!dashes)
-		*ok = 0;
-	return left && right ? "center" : right ? "right" : left ? "left" : NULL;
-}
 
 static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, int options);
 static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
@@ -477,40 +352,10 @@ static void render_cell(struct ctx *c, const char *s, size_t len, struct dom_nod
 	}
 }
 
-/* Reads the header and alignment rows of paragraph n: returns the number
- * of columns (their cells in *head, the alignments in *align when align is
- * not NULL), or 0 when n is not a pipe table. */
-static size_t table_head(struct ctx *c, cmark_node *n, struct pipe_cell **head, size_t *caphead,
-			 const char ***align)
+/* The text of body line l of the md as cmark read it (pipe_row_text()). */
+static const char *row_text(const struct ctx *c, int l, size_t prefix, size_t *len)
 {
-	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
-	if (first < 1 || last <= first || (size_t)last > c->nlines || !c->md)
-		return 0;   /* (a cell is one line: no table in it) */
-	cmark_node *t = cmark_node_first_child(n);
-	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
-		return 0;
-	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
-	struct pipe_cell *cells = NULL;
-	size_t capcells = 0, hlen, dlen;
-	const char *hs = row_text(c, first, prefix, &hlen), *ds = row_text(c, first + 1, prefix, &dlen);
-	size_t ncols = pipe_split_row(hs, hlen, head, caphead);
-	size_t ndelim = pipe_split_row(ds, dlen, &cells, &capcells);
-	int ok = ncols > 0 && ndelim == ncols;
-	for (size_t j = 0; ok && j < ncols; j++) {
-		const char *a = pipe_cell_align(ds + cells[j].from, cells[j].len, &ok);
-		if (align)
-			(*align)[j] = a;
-	}
-	free(cells);
-	return ok ? ncols : 0;
-}
-
-int render_is_pipe_table(struct ctx *c, cmark_node *n)
-{
-	struct pipe_cell *head = NULL;
-	size_t cap = 0, ncols = table_head(c, n, &head, &cap, NULL);
-	free(head);
-	return ncols > 0;
+	return pipe_row_text(c->md, c->md_lines, l, prefix, len);
 }
 
 /* Renders paragraph n as a pipe table into parent and returns 1, or
@@ -520,13 +365,13 @@ static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *pare
 	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
 	struct pipe_cell *head = NULL, *cells = NULL;
 	size_t caphead = 0, capcells = 0;
-	size_t ncols = table_head(c, n, &head, &caphead, NULL);
+	size_t ncols = pipe_table_head(n, c->md, c->md_lines, c->nlines, &head, &caphead, NULL);
 	if (!ncols) {
 		free(head);
 		return 0;
 	}
 	const char **align = arena_array(c->a, ncols, sizeof *align);
-	table_head(c, n, &head, &caphead, &align);   /* again, for the alignments */
+	pipe_table_head(n, c->md, c->md_lines, c->nlines, &head, &caphead, align);   /* again, for the alignments */
 	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
 	size_t hlen;
 	const char *hs = row_text(c, first, prefix, &hlen);
@@ -855,7 +700,7 @@ static void render_sources(struct ctx *c, struct dom_node *article)
 	if (!c->ncites)
 		return;
 	struct bitext title = { "来源", "Sources" };
-	const char *id = render_unique_id(c, "sources");
+	const char *id = ids_unique(c, "sources");
 	struct heading *h = ARRAY_PUSH(c->out->headings, c->out->nheadings, c->capheadings);
 	*h = (struct heading){ 2, id, title, "来源 Sources" };
 	struct dom_node *sec = dom_elem_class(article, "section", "sources");
@@ -1058,7 +903,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	size_t mdlen;
 	char *md = spans_extract(&c, &mdlen);
 	/* no CMARK_OPT_VALIDATE_UTF8: a chapter's text was checked when it was
-	 * read (read_chapter() in load.c), and what spans_extract() adds is
+	 * read (read_chapter() in book/book.c), and what spans_extract() adds is
 	 * UTF-8 too */
 	struct arena cmark_arena = ARENA_INIT;
 	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
@@ -1095,7 +940,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		const char *t = ch->title.en ? ch->title.en : ch->title.zh;
 		const char *slug = t ? render_github_slug(c.a, t) : NULL;
 		if (slug && *slug)
-			dom_attr(dom_elem_class(h1, "span", "anchor-alias"), "id", render_unique_id(&c, slug));
+			dom_attr(dom_elem_class(h1, "span", "anchor-alias"), "id", ids_unique(&c, slug));
 		first = cmark_node_next(first);
 	}
 	render_blocks(&c, first, article, 0, 0);
@@ -1104,7 +949,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	 * the list of the sources it cites (study.c) */
 	study_keys_merge(&c);
 	if (out->nkeys)
-		study_figures_card(a, article, render_unique_id(&c, "figures-to-remember"), out->keys,
+		study_figures_card(a, article, ids_unique(&c, "figures-to-remember"), out->keys,
 				   out->nkeys, NULL);
 	if (out->nkeys || out->nquizzes)
 		study_assets(frag);

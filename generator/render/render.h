@@ -9,14 +9,16 @@
  * Chapters are independent: render_chapter() may run in parallel threads,
  * each with its own arena.
  *
- * The stage is in seven files, each with its header: render.c (the chapter:
- * cmark's tree in an arena, blocks, headings and their ids, the toc),
- * inlines.c (inline nodes and link targets), spans.c (the brace pre-pass,
+ * The stage is the folder render/, each file with its header: render.c
+ * (the chapter: cmark's tree in an arena, blocks, headings, the toc),
+ * ids.c (the page's ids), pipe.c (pipe tables), inlines.c (inline nodes
+ * and link targets), rawhtml.c (raw HTML), spans.c (the brace pre-pass,
  * placeholders, spans and mentions), scan.c (plain quantities of prose
- * held against the spec rows their sentence names), compare.c (compare blocks),
- * autolink.c (the auto-linker) and lang.c (language, bilingual titles,
- * slugs).  What they share while a chapter renders is in chapter.h,
- * private to them; what a chapter gives is in rendered.h.
+ * held against the spec rows their sentence names), compare.c (compare
+ * blocks), study.c (quizzes, key figures), autolink.c (the auto-linker)
+ * and lang.c (language, bilingual titles, slugs).  What they share while a
+ * chapter renders is in chapter.h, which only they include; what a chapter
+ * gives is in rendered.h.
  */
 #ifndef SPECBOOK_RENDER_H
 #define SPECBOOK_RENDER_H
@@ -27,7 +29,6 @@
 #include "book/book.h"
 #include "render/autolink.h"
 #include "render/lang.h"
-#include "render/pipecell.h"
 #include "render/rendered.h"
 
 /* What every chapter of a build shares. */
@@ -46,20 +47,5 @@ struct render_env {
  */
 int render_chapter(const struct book *b, const struct chapter *c, struct arena *a,
 		   const struct render_env *env, struct rendered *out);
-
-/*
- * Pipe tables, as render.c reads them (also for `specbook lift`).  A cell
- * is the bytes s[from..from+len) of its row, blanks trimmed, \| kept
- * (struct pipe_cell, pipecell.h).
- */
-
-/* Splits a row s[0..len) at its unescaped pipes into *cells (grown with
- * ARRAY_PUSH; a pipe at either end only closes the row).  Returns the
- * number of cells, or 0 when the row holds no unescaped pipe. */
-size_t pipe_split_row(const char *s, size_t len, struct pipe_cell **cells, size_t *cap);
-
-/* The alignment a delimiter cell asks for ("left", "center", "right" or
- * NULL for none); *ok is cleared when the cell is not one (:?-+:?). */
-const char *pipe_cell_align(const char *s, size_t len, int *ok);
 
 #endif

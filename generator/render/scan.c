@@ -9,7 +9,7 @@
 #include "render/scan.h"
 #include "render/autolink.h"
 #include "render/placeholder.h"
-#include "render/pipecell.h"
+#include "render/pipe.h"
 #include "core/alloc.h"
 #include "core/bytescan.h"
 #include "core/utf8.h"
@@ -288,7 +288,7 @@ static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
 		sd->sentences++;
-		if (render_is_pipe_table(c, n)) {
+		if (pipe_table_columns(n, c->md, c->md_lines, c->nlines)) {
 			/* each row of a table is a sentence of its own: the row
 			 * its first cell names is the one its cells are held
 			 * against (render.c calls scan_sentence() at each) */

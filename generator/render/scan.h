@@ -41,7 +41,7 @@
 #include <cmark.h>
 
 #include "render/chapter.h"
-#include "render/pipecell.h"
+#include "render/pipe.h"
 #include "numbers/literal.h"
 
 /* Before the chapter renders (doc is cmark's tree): the figures each
@@ -62,11 +62,6 @@ void scan_block_end(struct ctx *c, int began);
 /* A paragraph of the block starts rendering (a new sentence, and where its
  * quantities are looked for in the source). */
 void scan_paragraph(struct ctx *c, cmark_node *para);
-
-/* Returns 1 if paragraph n is a pipe table: a pipe on its first line, and
- * GitHub's alignment row with as many cells as the header on its second
- * (render.c, which renders it). */
-int render_is_pipe_table(struct ctx *c, cmark_node *n);
 
 /* A sentence of the paragraph starts without punctuation: a row of a pipe
  * table (render.c), which the block's walk counts as one too. */

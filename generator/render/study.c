@@ -11,6 +11,7 @@
  */
 #include "render/study.h"
 #include "render/chapter.h"
+#include "render/ids.h"
 #include "render/lang.h"
 #include "render/spans.h"
 #include "core/alloc.h"
@@ -506,7 +507,7 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 	memset(rec, 0, sizeof *rec);
 	size_t number = c->out->nquizzes;
 	struct dom_node *box = dom_elem_class(parent, "div", "quiz");
-	rec->anchor = render_unique_id(c, arena_printf(c->a, "quiz-%zu", number));
+	rec->anchor = ids_unique(c, arena_printf(c->a, "quiz-%zu", number));
 	dom_attr(box, "id", rec->anchor);
 	dom_attr(box, "role", "group");
 	dom_attr(box, "aria-label", arena_printf(c->a, "自测 Self-test %zu", number));

@@ -35,7 +35,7 @@
  * any order (nav:'s too) gives a well-formed one; a flat book gives the
  * one list it always had. */
 
-/* Folders are at most CONTENT_DEPTH_MAX deep (book/load.c); a few more
+/* Folders are at most CONTENT_DEPTH_MAX deep (book/book.c); a few more
  * for safety. */
 #define NAV_TREE_DEPTH 24
 

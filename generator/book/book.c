@@ -1,5 +1,5 @@
 /*
- * load.c — the load stage: read a book directory into struct book.
+ * book.c — the load stage: read a book directory into struct book.
  *
  * Reads content/book.yaml, every content/NN-slug.md (front matter split off
  * and parsed as YAML, the Markdown body kept for render), the glossary,
