@@ -87,7 +87,7 @@ static int word_char(unsigned char ch)
 	return isalnum(ch) || ch == '_';
 }
 
-struct autolinker *render_autolinker_new(const struct book *b)
+struct autolinker *autolink_new(const struct book *b)
 {
 	struct autolinker *al = xcalloc(1, sizeof *al);
 	size_t ntables;
@@ -116,7 +116,7 @@ struct autolinker *render_autolinker_new(const struct book *b)
 	return al;
 }
 
-void render_autolinker_free(struct autolinker *al)
+void autolink_free(struct autolinker *al)
 {
 	if (al) {
 		arena_free(&al->arena);

@@ -2,8 +2,8 @@
  * autolink.h — the auto-linker: every spec row name and alias and every
  * glossary term (abbreviation, names, aliases), so that the first mention
  * of each in a section links to its entry.  Built once per build;
- * read-only after, so every rendering thread may search it.  The render_
- * names are the render stage's public API (render.h includes this header).
+ * read-only after, so every rendering thread may search it (render.h
+ * includes this header: the site builds one for its chapters).
  */
 #ifndef SPECBOOK_AUTOLINK_H
 #define SPECBOOK_AUTOLINK_H
@@ -15,10 +15,10 @@
 struct autolinker;
 
 /* Returns the auto-linker of b's spec rows and glossary terms (free it
- * with render_autolinker_free()).  When two of them are spelt the same,
+ * with autolink_free()).  When two of them are spelt the same,
  * the first keeps the spelling. */
-struct autolinker *render_autolinker_new(const struct book *b);
-void render_autolinker_free(struct autolinker *al);
+struct autolinker *autolink_new(const struct book *b);
+void autolink_free(struct autolinker *al);
 
 /* A spelling that links, owned by its auto-linker. */
 struct autolink_target {

@@ -18,6 +18,7 @@
 #include "core/buffer.h"
 #include "core/diag.h"
 #include "book/book.h"
+#include "render/lang.h"
 #include "render/rendered.h"
 
 /* Deeper block nesting is not notes; bounds the recursion of the walk. */
@@ -55,7 +56,7 @@ struct ctx {
 	 * reader of either language sees each first mention linked */
 	const char **linked[2];
 	size_t nlinked[2], caplinked[2];
-	int lang;                /* 0: rendering Chinese, 1: English or other */
+	enum lang lang;          /* rendering LANG_ZH, or LANG_EN (English or other) */
 	int pair;                /* the pair being rendered (numbered from 1), or 0 */
 	int pair_keys[2];        /* key figures met in it so far, per language */
 	size_t capkeys, capquizzes;

@@ -143,12 +143,12 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 	struct dom_node *tr = dom_elem(thead, "tr");
 	struct dom_node *th = dom_elem(tr, "th");
 	dom_attr(th, "scope", "col");
-	render_bitext(th, (struct bitext){ "型号", "Model" });
+	lang_bitext(th, (struct bitext){ "型号", "Model" });
 	for (size_t j = 0; j < nc; j++) {
 		const struct spec_column *col = &t->columns[cols[j]];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
-		render_bitext(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
+		lang_bitext(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
 		if (col->unit) {
 			dom_texts(th, " ");
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
@@ -223,7 +223,7 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 		}
 	}
 	struct dom_node *cap = dom_elem(fig, "figcaption");
-	render_bitext(cap, t->title);
+	lang_bitext(cap, t->title);
 	dom_texts(cap, " — ");
 	struct dom_node *more = dom_elem(cap, "a");
 	dom_attr(more, "href", arena_printf(c->a, "/specs/%s.html", t->id));

@@ -195,14 +195,14 @@ enum lang lang_verdict(const struct lang_tally *t)
 	return t->han >= t->words ? LANG_ZH : LANG_EN;
 }
 
-enum lang render_detect_lang(const char *s, size_t len)
+enum lang lang_detect(const char *s, size_t len)
 {
 	struct lang_tally t = { 0, 0, 0, 0 };
 	lang_feed(&t, s, len);
 	return lang_verdict(&t);
 }
 
-char *render_slug(struct arena *a, const char *s)
+char *lang_slug(struct arena *a, const char *s)
 {
 	struct buf b = BUF_INIT;
 	int dash = 0;
@@ -242,7 +242,7 @@ static int slug_letter(uint32_t cp)
 	       (cp >= 0xAC00 && cp <= 0xD7A3);      /* hangul */
 }
 
-char *render_github_slug(struct arena *a, const char *s)
+char *lang_github_slug(struct arena *a, const char *s)
 {
 	struct buf b = BUF_INIT;
 	size_t len = strlen(s), i = 0;
@@ -293,7 +293,7 @@ static int has_han(const char *s, size_t len)
 	return 0;
 }
 
-int render_split_title(struct arena *a, const char *text, struct bitext *out)
+int lang_split_title(struct arena *a, const char *text, struct bitext *out)
 {
 	size_t len = strlen(text);
 	while (len && text[len - 1] == ' ')
@@ -322,7 +322,7 @@ int render_split_title(struct arena *a, const char *text, struct bitext *out)
 				/* a Chinese title with Latin names in it ("DeepSeek-V3 与 R1")
 				 * still counts: any Han before, none inside */
 				if (head_len && !has_han(tail, tail_len) &&
-				    render_detect_lang(tail, tail_len) == LANG_EN &&
+				    lang_detect(tail, tail_len) == LANG_EN &&
 				    has_han(text, head_len)) {
 					size_t num = lang_number_prefix(text);
 					out->zh = arena_strndup(a, text, head_len);
@@ -335,14 +335,14 @@ int render_split_title(struct arena *a, const char *text, struct bitext *out)
 		}
 	}
 	char *whole = arena_strndup(a, text, len);
-	if (render_detect_lang(text, len) == LANG_ZH)
+	if (lang_detect(text, len) == LANG_ZH)
 		out->zh = whole;
 	else
 		out->en = whole;
 	return 0;
 }
 
-void render_bitext(struct dom_node *parent, struct bitext t)
+void lang_bitext(struct dom_node *parent, struct bitext t)
 {
 	if (t.zh && t.en) {
 		struct dom_node *bi = dom_elem_class(parent, "span", "bi");

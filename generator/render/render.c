@@ -203,16 +203,16 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	const char *plain = arena_strndup(c->a, c->text.data + text_from, c->text.len - text_from);
 	buf_truncate(&c->text, text_from);
 	struct bitext title;
-	render_split_title(c->a, plain, &title);
+	lang_split_title(c->a, plain, &title);
 	const char *want = explicit_id;
 	if (!want && title.en)
-		want = render_slug(c->a, title.en + lang_number_prefix(title.en));
+		want = lang_slug(c->a, title.en + lang_number_prefix(title.en));
 	if ((!want || !*want) && lang_number_prefix(plain))
 		want = arena_printf(c->a, "s%.*s", (int)lang_number_prefix(plain) - 1, plain);
 	if (want && (strchr(want, '.')))
-		want = render_slug(c->a, want);
+		want = lang_slug(c->a, want);
 	if (!want || !*want)
-		want = render_slug(c->a, plain);
+		want = lang_slug(c->a, plain);
 	const char *id = ids_unique(c, want);
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
@@ -236,7 +236,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	struct dom_node *el = dom_elem(parent, tag);
 	dom_attr(el, "id", id);
 	const char *alias = explicit_id ? NULL :
-		ids_github_alias(c, render_github_slug(c->a, plain), id);
+		ids_github_alias(c, lang_github_slug(c->a, plain), id);
 	if (alias)   /* the anchor GitHub gives this heading lands here too */
 		dom_attr(dom_elem_class(el, "span", "anchor-alias"), "id", alias);
 	struct dom_node *a = dom_elem_class(el, "a", "anchor");
@@ -246,7 +246,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	dom_texts(el, " ");
 	if (title.zh && title.en) {
 		/* two titles, as text: the heading's claims are found at it */
-		render_bitext(el, title);
+		lang_bitext(el, title);
 		for (size_t k = claims_from; k < c->out->nclaims; k++)
 			c->out->claims[k].anchor = id;
 	} else {
@@ -473,7 +473,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		struct dom_node *title = dom_elem_class(el, "p", "callout-title");
 		for (size_t k = 0; k < sizeof names / sizeof *names; k++)
 			if (!strcmp(names[k].kind, kind))
-				render_bitext(title, (struct bitext){ names[k].zh, names[k].en });
+				lang_bitext(title, (struct bitext){ names[k].zh, names[k].en });
 		/* drop the marker (and the line break after it) from the first paragraph */
 		cmark_node *p = cmark_node_first_child(n);
 		cmark_node *t = cmark_node_first_child(p);
@@ -616,11 +616,11 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				struct dom_node *pair = dom_elem_class(parent, "div", "pair");
 				struct dom_node *zh = dom_elem(pair, "div");
 				dom_attr(zh, "lang", "zh-Hans");
-				c->lang = 0;
+				c->lang = LANG_ZH;
 				render_block(c, n, zh, depth + 1, NULL);
 				struct dom_node *en = dom_elem(pair, "div");
 				dom_attr(en, "lang", "en");
-				c->lang = 1;
+				c->lang = LANG_EN;
 				if (scanned)
 					scan_side(c, 1);
 				if (quoted)
@@ -642,12 +642,12 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 					    "its translation; a note never fails a build, and "
 					    "note_unpaired: false in book.yaml turns these off",
 					    "Chinese block without its English translation");
-			c->lang = 0;
+			c->lang = LANG_ZH;
 			int scanned = scan_block_begin(c, n, NULL);
 			render_block(c, n, parent, depth, "zh-Hans");
 			scan_block_end(c, scanned);
 		} else {
-			c->lang = 1;
+			c->lang = LANG_EN;
 			int scanned = is_prose_block(n) ? scan_block_begin(c, n, NULL) : 0;
 			render_block(c, n, parent, depth, NULL);
 			scan_block_end(c, scanned);
@@ -711,7 +711,7 @@ static void render_sources(struct ctx *c, struct dom_node *article)
 	dom_attr(a, "aria-label", "Link to Sources");
 	dom_texts(a, "#");
 	dom_texts(h2, " ");
-	render_bitext(h2, title);
+	lang_bitext(h2, title);
 	struct dom_node *ol = dom_elem_class(sec, "ol", "sources");
 	for (size_t k = 0; k < c->ncites; k++) {
 		const struct spec_source *src = c->cites[k].source;
@@ -763,7 +763,7 @@ static void render_toc(struct ctx *c)
 			last_li = li;
 		struct dom_node *a = dom_elem(li, "a");
 		dom_attr(a, "href", arena_printf(c->a, "#%s", h->id));
-		render_bitext(a, h->title);
+		lang_bitext(a, h->title);
 	}
 }
 
@@ -918,7 +918,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	struct dom_node *article = dom_elem_class(frag, "article", "chapter");
 	struct dom_node *head = dom_elem_class(article, "header", "chapter-head");
 	struct dom_node *h1 = dom_elem(head, "h1");
-	render_bitext(h1, ch->title);
+	lang_bitext(h1, ch->title);
 	if (ch->summary.zh || ch->summary.en) {
 		struct dom_node *sum = dom_elem_class(head, "div", "summary pair");
 		if (ch->summary.zh) {
@@ -938,7 +938,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		/* it is the page's h1 already; the anchor GitHub gives it
 		 * ("#cpus" for "# CPUs") lands on that h1 */
 		const char *t = ch->title.en ? ch->title.en : ch->title.zh;
-		const char *slug = t ? render_github_slug(c.a, t) : NULL;
+		const char *slug = t ? lang_github_slug(c.a, t) : NULL;
 		if (slug && *slug)
 			dom_attr(dom_elem_class(h1, "span", "anchor-alias"), "id", ids_unique(&c, slug));
 		first = cmark_node_next(first);

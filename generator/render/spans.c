@@ -384,14 +384,15 @@ static void emit_text(struct ctx *c, struct dom_node *parent, const char *s, siz
 	}
 	size_t start = 0;
 	const struct autolink_target *p;
-	for (size_t i = 0; (i = autolink_next(c->links, s, len, i, c->linked[c->lang],
-					       c->nlinked[c->lang], &p)) < len;) {
+	int side = lang_side(c->lang);
+	for (size_t i = 0; (i = autolink_next(c->links, s, len, i, c->linked[side],
+					       c->nlinked[side], &p)) < len;) {
 		dom_text_str(parent, s + start, i - start);
 		struct dom_node *a = dom_elem_class(parent, "a", p->cls);
 		dom_attr(a, "href", p->href);
 		dom_text_str(a, s + i, p->len);
 		const char *id = p->row ? p->row : p->term;
-		*ARRAY_PUSH(c->linked[c->lang], c->nlinked[c->lang], c->caplinked[c->lang]) = id;
+		*ARRAY_PUSH(c->linked[side], c->nlinked[side], c->caplinked[side]) = id;
 		spans_mention(c, p->row, p->term);
 		i += p->len;
 		start = i;
@@ -505,7 +506,7 @@ static void key_record(struct ctx *c, const struct pspan *p, const struct span *
 {
 	struct key_figure *k = ARRAY_PUSH(c->out->keys, c->out->nkeys, c->capkeys);
 	memset(k, 0, sizeof *k);
-	if (c->lang == 0)
+	if (c->lang == LANG_ZH)
 		k->meaning.zh = meaning;
 	else
 		k->meaning.en = meaning;
@@ -521,8 +522,8 @@ static void key_record(struct ctx *c, const struct pspan *p, const struct span *
 	k->section = c->section;
 	k->line = p->loc.line;
 	k->pair = c->pair;
-	k->lang = c->lang;
-	k->nth = c->pair ? c->pair_keys[c->lang]++ : 0;
+	k->lang = lang_side(c->lang);
+	k->nth = c->pair ? c->pair_keys[k->lang]++ : 0;
 }
 
 /* A formula: its TeX in a <code class="math">, which the page's script

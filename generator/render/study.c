@@ -54,7 +54,7 @@ void study_keys_merge(struct ctx *c)
 
 static void bi_text(struct dom_node *parent, const char *zh, const char *en)
 {
-	render_bitext(parent, (struct bitext){ zh, en });
+	lang_bitext(parent, (struct bitext){ zh, en });
 }
 
 void study_figures_list(struct arena *a, struct dom_node *parent, const struct key_figure *keys,
@@ -256,10 +256,10 @@ struct dom_node *study_choice_card(struct arena *a, struct dom_node *parent, con
 }
 
 /* Appends the text of a scalar (its spans {…} evaluated) to parent in
- * language lang (0 Chinese, 1 English); returns it as plain text. */
-static const char *quiz_text(struct ctx *c, struct dom_node *parent, const struct ynode *n, int lang)
+ * language lang (LANG_ZH or LANG_EN); returns it as plain text. */
+static const char *quiz_text(struct ctx *c, struct dom_node *parent, const struct ynode *n, enum lang lang)
 {
-	int was = c->lang;
+	enum lang was = c->lang;
 	size_t from = c->text.len;
 	c->lang = lang;
 	spans_emit_text(c, parent, n->text, n->loc);
@@ -293,7 +293,7 @@ static struct bitext quiz_bilingual(struct ctx *c, struct dom_node *parent, cons
 		zh = quiz_scalar(c, n, "zh");
 		en = quiz_scalar(c, n, "en");
 	} else if (n->kind == YNODE_SCALAR) {
-		if (render_detect_lang(n->text, n->len) == LANG_ZH)
+		if (lang_detect(n->text, n->len) == LANG_ZH)
 			zh = n;
 		else
 			en = n;
@@ -306,14 +306,14 @@ static struct bitext quiz_bilingual(struct ctx *c, struct dom_node *parent, cons
 		dom_attr(p, "lang", "zh-Hans");
 		if (!en)
 			dom_attr(p, "class", cls);
-		plain.zh = quiz_text(c, p, zh, 0);
+		plain.zh = quiz_text(c, p, zh, LANG_ZH);
 	}
 	if (en) {
 		struct dom_node *p = dom_elem(box, "p");
 		dom_attr(p, "lang", "en");
 		if (!zh)
 			dom_attr(p, "class", cls);
-		plain.en = quiz_text(c, p, en, 1);
+		plain.en = quiz_text(c, p, en, LANG_EN);
 	}
 	return plain;
 }
@@ -340,10 +340,10 @@ static struct bitext quiz_choice(struct ctx *c, struct dom_node *li, const struc
 					: dom_elem_class(li, "span", "quiz-choice");
 	if (zh) {
 		struct dom_node *z = en ? dom_elem(box, "span") : box;
-		if (en || render_detect_lang(zh->text, zh->len) == LANG_ZH)
+		if (en || lang_detect(zh->text, zh->len) == LANG_ZH)
 			dom_attr(z, "lang", "zh-Hans");
-		int zh_text = en || render_detect_lang(zh->text, zh->len) == LANG_ZH;
-		const char *t = quiz_text(c, z, zh, zh_text ? 0 : 1);
+		int zh_text = en || lang_detect(zh->text, zh->len) == LANG_ZH;
+		const char *t = quiz_text(c, z, zh, zh_text ? LANG_ZH : LANG_EN);
 		if (zh_text)
 			plain.zh = t;
 		else
@@ -354,7 +354,7 @@ static struct bitext quiz_choice(struct ctx *c, struct dom_node *li, const struc
 	if (en) {
 		struct dom_node *e = zh ? dom_elem(box, "span") : box;
 		dom_attr(e, "lang", "en");
-		plain.en = quiz_text(c, e, en, 1);
+		plain.en = quiz_text(c, e, en, LANG_EN);
 	}
 	c->in_link--;
 	c->no_autolink--;

@@ -63,7 +63,7 @@ static void add_count(struct dom_node *out, const char *digits, size_t len, cons
 	} else if (lang) {
 		dom_texts(shown, en);
 	} else {
-		render_bitext(shown, (struct bitext){ .zh = zh, .en = en });
+		lang_bitext(shown, (struct bitext){ .zh = zh, .en = en });
 	}
 	dom_text(dom_elem_class(c, "span", "big-count-full"), digits, len);
 }

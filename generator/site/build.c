@@ -179,7 +179,7 @@ static void pager_link(struct arena *ar, struct dom_node *nav, const struct chap
 	dom_texts(a, " ");
 	struct dom_node *t = dom_elem_class(a, "span", "pager-title");
 	if (c->title.zh && c->title.en)
-		render_bitext(t, (struct bitext){ c->title.zh, c->title.en });
+		lang_bitext(t, (struct bitext){ c->title.zh, c->title.en });
 	else
 		dom_texts(t, c->title.en ? c->title.en : c->title.zh);
 }
@@ -615,7 +615,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	s.reserved = dom_template_ids(s.tpl, &s.nreserved);
 	s.env.reserved_ids = s.reserved;
 	s.env.nreserved = s.nreserved;
-	s.env.links = render_autolinker_new(b);
+	s.env.links = autolink_new(b);
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = opts->jobs > 0 ? opts->jobs : 1;
@@ -733,7 +733,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	if (s.reuse)
 		s.reuse->end(&s);
 	free(s.reserved);
-	render_autolinker_free((struct autolinker *)s.env.links);
+	autolink_free((struct autolinker *)s.env.links);
 	dom_template_free(s.tpl);
 	return rc;
 }

@@ -141,7 +141,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 
 	struct dom_node *bt = dom_fragment();
 	if (b->title.zh && b->title.en) {
-		render_bitext(bt, (struct bitext){ b->title.zh, b->title.en });
+		lang_bitext(bt, (struct bitext){ b->title.zh, b->title.en });
 	} else {
 		dom_texts(bt, book_title);
 	}
@@ -176,7 +176,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 			dom_texts(a, " ");
 		}
 		if (c->title.zh && c->title.en) {
-			render_bitext(a, (struct bitext){ c->title.zh, c->title.en });
+			lang_bitext(a, (struct bitext){ c->title.zh, c->title.en });
 		} else {
 			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
 		}
@@ -217,7 +217,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		dom_attr(a, "href", extra[i].href);
 		if (!strcmp(extra[i].href + 1, path))
 			dom_attr(a, "aria-current", "page");
-		render_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
+		lang_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
 	}
 	dom_page_fill(dom, "nav", nav);
 

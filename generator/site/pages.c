@@ -26,7 +26,7 @@
 /* Inline text in both languages (one if only one is given). */
 static void bi(struct dom_node *parent, const char *zh, const char *en)
 {
-	render_bitext(parent, (struct bitext){ zh, en });
+	lang_bitext(parent, (struct bitext){ zh, en });
 }
 
 /* Returns "1 table", "2 tables": n and the English noun that fits it. */
@@ -90,7 +90,7 @@ static void section_link(struct site *s, struct dom_node *parent, size_t ci, con
 			title = rc->headings[h].title;
 	struct dom_node *a = dom_elem(parent, "a");
 	dom_attr(a, "href", arena_printf(s->a, "/%s%s%s", c->page, sect ? "#" : "", sect ? sect : ""));
-	render_bitext(a, title);
+	lang_bitext(a, title);
 }
 
 /* ---- index ---- */
@@ -932,7 +932,7 @@ static void claim_where_link(const struct site *s, struct arena *tmp, struct dom
 	const struct heading *h = section_heading(s, ci, r->section);
 	struct dom_node *a = dom_elem(where, "a");
 	dom_attr(a, "href", arena_cat(tmp, "/", c->page, "#", r->anchor, (char *)NULL));
-	render_bitext(a, h ? h->title : c->title);
+	lang_bitext(a, h ? h->title : c->title);
 }
 
 /* Opens the body of a claims table for the claims of section sect of
@@ -953,7 +953,7 @@ static struct dom_node *claims_group(const struct site *s, struct dom_node *tabl
 	if (h)
 		buf_adds(link, h->id);
 	dom_attr_n(a, "href", 4, link->data, h ? link->len : len - 1);
-	render_bitext(a, h ? h->title : s->book->chapters[ci].title);
+	lang_bitext(a, h ? h->title : s->book->chapters[ci].title);
 	return tbody;
 }
 
@@ -1909,7 +1909,7 @@ static void print_contents(struct site *s, struct dom_node *book)
 				sub = dom_elem(li, "ol");
 			a = dom_elem(dom_elem(sub, "li"), "a");
 			dom_attr(a, "href", arena_printf(s->a, "#c%d-%s", c->number, rc->headings[k].id));
-			render_bitext(a, rc->headings[k].title);
+			lang_bitext(a, rc->headings[k].title);
 		}
 	}
 	size_t ntables;

@@ -159,7 +159,7 @@ static int run_prose(struct arena *a, const char *opts, const char *input, struc
 	ch.text = ch.body = input;
 	ch.len = ch.body_len = strlen(input);
 	ch.body_line = 1;
-	struct render_env env = { NULL, 0, render_autolinker_new(&b) };
+	struct render_env env = { NULL, 0, autolink_new(&b) };
 	struct rendered r;
 	int rc = render_chapter(&b, &ch, a, &env, &r);
 	buf_addf(out, "quantities %d, matched %d, unchecked %d (examples %d)\n", r.quantities,
@@ -170,7 +170,7 @@ static int run_prose(struct arena *a, const char *opts, const char *input, struc
 			 r.unchecked_list[k].loc.line, r.unchecked_list[k].loc.col, r.unchecked_list[k].why);
 	dom_free(r.content);
 	dom_free(r.toc);
-	render_autolinker_free((struct autolinker *)env.links);
+	autolink_free((struct autolinker *)env.links);
 	return rc;
 }
 

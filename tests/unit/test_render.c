@@ -23,12 +23,12 @@
 static void detect_lang(void **state)
 {
 	(void)state;
-	assert_int_equal(render_detect_lang("NVL72 机柜内共有 72 个 GPU。", 34), LANG_ZH);
-	assert_int_equal(render_detect_lang("An NVL72 rack holds 72 GPUs.", 28), LANG_EN);
+	assert_int_equal(lang_detect("NVL72 机柜内共有 72 个 GPU。", 34), LANG_ZH);
+	assert_int_equal(lang_detect("An NVL72 rack holds 72 GPUs.", 28), LANG_EN);
 	/* many Latin product names, still a Chinese sentence */
 	const char *zh = "使用 NVIDIA Nsight Systems 和 PyTorch profiler 分析瓶颈";
-	assert_int_equal(render_detect_lang(zh, strlen(zh)), LANG_ZH);
-	assert_int_equal(render_detect_lang("42 %", 4), LANG_NONE);
+	assert_int_equal(lang_detect(zh, strlen(zh)), LANG_ZH);
+	assert_int_equal(lang_detect("42 %", 4), LANG_NONE);
 }
 
 /* lang_feed() as it was written first, decoding every character: the
@@ -128,7 +128,7 @@ static void autolink_every_offset(void **state)
 		memset(&b, 0, sizeof b);
 		b.terms = terms;
 		b.nterms = counts[ci];
-		struct autolinker *al = render_autolinker_new(&b);
+		struct autolinker *al = autolink_new(&b);
 		for (size_t t = 0; t < counts[ci]; t++)
 			for (size_t before = 0; before < 40; before++)
 				for (size_t after = 0; after < 20; after += 3) {
@@ -149,7 +149,7 @@ static void autolink_every_offset(void **state)
 					assert_int_equal(autolink_next(al, text, len, before + 1, NULL, 0,
 								       &found), len);
 				}
-		render_autolinker_free(al);
+		autolink_free(al);
 	}
 }
 
@@ -158,20 +158,20 @@ static void split_title(void **state)
 	(void)state;
 	struct arena a = ARENA_INIT;
 	struct bitext t;
-	assert_int_equal(render_split_title(&a, "2.1 CPU 与 GPU 超级芯片 (CPU and GPU Superchips)", &t), 1);
+	assert_int_equal(lang_split_title(&a, "2.1 CPU 与 GPU 超级芯片 (CPU and GPU Superchips)", &t), 1);
 	assert_string_equal(t.zh, "2.1 CPU 与 GPU 超级芯片");
 	assert_string_equal(t.en, "2.1 CPU and GPU Superchips");
-	assert_int_equal(render_split_title(&a, "1.1.2 DeepSeek-V3 与 R1 (DeepSeek-V3 and R1)", &t), 1);
+	assert_int_equal(lang_split_title(&a, "1.1.2 DeepSeek-V3 与 R1 (DeepSeek-V3 and R1)", &t), 1);
 	assert_string_equal(t.zh, "1.1.2 DeepSeek-V3 与 R1");
 	assert_string_equal(t.en, "1.1.2 DeepSeek-V3 and R1");
-	assert_int_equal(render_split_title(&a, "引言（Introduction）", &t), 1);
+	assert_int_equal(lang_split_title(&a, "引言（Introduction）", &t), 1);
 	assert_string_equal(t.zh, "引言");
 	assert_string_equal(t.en, "Introduction");
 	/* a parenthesis that is not a translation */
-	assert_int_equal(render_split_title(&a, "Memory (HBM3e)", &t), 0);
+	assert_int_equal(lang_split_title(&a, "Memory (HBM3e)", &t), 0);
 	assert_null(t.zh);
 	assert_string_equal(t.en, "Memory (HBM3e)");
-	assert_int_equal(render_split_title(&a, "只有中文的标题", &t), 0);
+	assert_int_equal(lang_split_title(&a, "只有中文的标题", &t), 0);
 	assert_string_equal(t.zh, "只有中文的标题");
 	assert_null(t.en);
 	arena_free(&a);
@@ -181,10 +181,10 @@ static void slugs(void **state)
 {
 	(void)state;
 	struct arena a = ARENA_INIT;
-	assert_string_equal(render_slug(&a, "CPU and GPU Superchips"), "cpu-and-gpu-superchips");
-	assert_string_equal(render_slug(&a, "  NVLink 5 & NVSwitch!  "), "nvlink-5-nvswitch");
-	assert_string_equal(render_slug(&a, "有效吞吐量 (goodput)"), "有效吞吐量-goodput");
-	assert_string_equal(render_slug(&a, "—"), "");
+	assert_string_equal(lang_slug(&a, "CPU and GPU Superchips"), "cpu-and-gpu-superchips");
+	assert_string_equal(lang_slug(&a, "  NVLink 5 & NVSwitch!  "), "nvlink-5-nvswitch");
+	assert_string_equal(lang_slug(&a, "有效吞吐量 (goodput)"), "有效吞吐量-goodput");
+	assert_string_equal(lang_slug(&a, "—"), "");
 	arena_free(&a);
 }
 
