@@ -1,0 +1,101 @@
+/*
+ * audit.c — the audit's orchestrator (audit.h): what the caller adds is
+ * kept as given; audit_run() reads the tables, then runs the checks in an
+ * order where a cell is reported once, by the strongest evidence first:
+ * reference data (a known part's figure), the table's own pattern, other
+ * tables, then prose.
+ */
+#include "audit/model.h"
+#include "core/alloc.h"
+
+#include <string.h>
+
+struct audit *audit_new(struct arena *a, const struct units *units,
+			const struct audit_reference *reference, double approx)
+{
+	struct audit *au = arena_alloc(a, sizeof *au);
+	memset(au, 0, sizeof *au);
+	au->a = a;
+	au->u = units;
+	au->ref = reference;
+	au->approx = approx;
+	int k = 0;
+	if (units_kind_match(units, "dense", 5, &k))
+		au->kind_dense = k;
+	if (units_kind_match(units, "sparse", 6, &k))
+		au->kind_sparse = k;
+	if (units_kind_match(units, "per-direction", 13, &k))
+		au->kind_perdir = k;
+	if (units_kind_match(units, "bidirectional", 13, &k))
+		au->kind_bidir = k;
+	return au;
+}
+
+void audit_add_table(struct audit *au, const struct audit_text *header, size_t ncols,
+		     const struct audit_text *cells, size_t rows, const char *section)
+{
+	if (!ncols)
+		return;
+	if (au->ntables == au->cap_tables) {
+		size_t cap = au->cap_tables ? 2 * au->cap_tables : 16;
+		struct atable *v = arena_array(au->a, cap, sizeof *v);
+		if (au->ntables)
+			memcpy(v, au->tables, au->ntables * sizeof *v);
+		au->tables = v;
+		au->cap_tables = cap;
+	}
+	struct atable *t = &au->tables[au->ntables];
+	memset(t, 0, sizeof *t);
+	t->index = au->ntables++;
+	t->section = section;
+	t->loc = header[0].loc;
+	size_t used = ncols < AUDIT_MAX_COLUMNS ? ncols : AUDIT_MAX_COLUMNS;
+	t->ncols = used;
+	t->nrows = rows;
+	t->cols = arena_array(au->a, used, sizeof *t->cols);
+	for (size_t c = 0; c < used; c++)
+		t->cols[c].src = header[c];
+	t->cells = arena_array(au->a, rows * used + 1, sizeof *t->cells);
+	for (size_t r = 0; r < rows; r++)
+		for (size_t c = 0; c < used; c++)
+			t->cells[r * used + c].src = cells[r * ncols + c];
+}
+
+void audit_add_prose(struct audit *au, struct audit_text text, const char *section)
+{
+	if (au->nprose == au->cap_prose) {
+		size_t cap = au->cap_prose ? 2 * au->cap_prose : 64;
+		struct prose *v = arena_array(au->a, cap, sizeof *v);
+		if (au->nprose)
+			memcpy(v, au->prose, au->nprose * sizeof *v);
+		au->prose = v;
+		au->cap_prose = cap;
+	}
+	au->prose[au->nprose++] = (struct prose){ text, section };
+}
+
+void audit_run(struct audit *au, struct audit_summary *out)
+{
+	for (size_t t = 0; t < au->ntables; t++) {
+		struct atable *tb = &au->tables[t];
+		table_read(au, tb);
+		au->sum.tables++;
+		int numeric = 0;
+		for (size_t c = 0; c < tb->ncols; c++)
+			numeric += tb->cols[c].numeric;
+		if (tb->key >= 0 && numeric) {
+			au->sum.data_tables++;
+			au->sum.rows += (int)tb->nrows;
+		}
+	}
+	if (au->ref)
+		for (size_t t = 0; t < au->ntables; t++)
+			reference_check(au, &au->tables[t]);
+	for (size_t t = 0; t < au->ntables; t++)
+		mine_table(au, &au->tables[t]);
+	cross_tables(au);
+	for (size_t p = 0; p < au->nprose; p++)
+		prose_check(au, &au->prose[p]);
+	if (out)
+		*out = au->sum;
+}

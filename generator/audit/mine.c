@@ -1,0 +1,322 @@
+/*
+ * mine.c — consistency inside a table (issue 37, part 2).  For every pair
+ * of numeric columns the rows' ratios are mined: when most rows share a
+ * simple ratio (½, 1, 2, 4, 8, 16, 32, 1000, 1024 and their inverses), or
+ * the rows of a group do (rows with the same text in another column, such
+ * as the architecture), the relation holds for the table.  Derived
+ * columns are found the same way (one column the sum, product or ratio of
+ * two others).  A row off a relation beyond its digits' precision breaks
+ * it; in each row the cell that breaks relations and keeps none is the
+ * finding (a warning: the table against itself, by the majority's word),
+ * with the figure the relation gives, and the slip that explains it.
+ */
+#include "audit/model.h"
+#include "numbers/format.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Rows a relation needs before it says anything of the others. */
+#define MINE_MIN_ROWS 4
+/* Rounding of vendors' figures a relation forgives (989.4 × 2 = 1979). */
+#define MINE_SLACK 0.003
+
+static const double simple[] = {
+	1, 2, 4, 8, 16, 32, 0.5, 0.25, 0.125, 1.0 / 16, 1.0 / 32, 1000, 0.001, 1024, 1.0 / 1024,
+};
+
+/* What one relation says of one row. */
+struct verdict {
+	size_t row;
+	int broken;
+};
+
+/* A relation found in the table, and the cell it expects for one row. */
+struct relation {
+	size_t a, b, c;        /* columns: b/a = s; or c = a op b */
+	int op;                /* 0: ratio b/a = value; '+', '*', '/': derived c */
+	double value;
+	const char *group;     /* the group's text, for a group's ratio */
+	size_t group_col;
+	int members, rows;     /* rows that keep it, rows it was tried on */
+};
+
+struct mine {
+	struct audit *au;
+	struct atable *t;
+	int *broken;           /* per cell: relations it breaks */
+	int *intact;           /* per cell: relations it keeps */
+	struct relation *rel;  /* per cell: a relation it breaks (the first), for the message */
+	double *expect;        /* per cell: what that relation gives it, in base units */
+	size_t *other;         /* per cell: the other column of that relation */
+};
+
+static const struct figure *value(const struct atable *t, size_t r, size_t c)
+{
+	const struct acell *cell = table_cell(t, r, c);
+	if (!cell->has || cell->several || cell->fig.range || cell->fig.bound ||
+	    cell->fig.q.v.lo <= 0)
+		return NULL;
+	return &cell->fig;
+}
+
+/* The ratio b/a as an interval: in base units when the two have one
+ * dimension, else in the units they are written in. */
+static struct interval ratio(const struct figure *a, const struct figure *b)
+{
+	double sa = 1, sb = 1;
+	if (!dim_equal(&a->q.dim, &b->q.dim)) {
+		sa = a->q.scale > 0 ? a->q.scale : 1;
+		sb = b->q.scale > 0 ? b->q.scale : 1;
+	}
+	struct interval r = { (b->q.v.lo / sb) / (a->q.v.hi / sa), (b->q.v.hi / sb) / (a->q.v.lo / sa) };
+	return r;
+}
+
+static int holds(struct interval r, double s)
+{
+	return r.lo <= s * (1 + MINE_SLACK) && r.hi >= s * (1 - MINE_SLACK);
+}
+
+static void mark(struct mine *m, size_t r, size_t c, int broken, struct relation *rel,
+		 double expect, size_t other)
+{
+	size_t i = r * m->t->ncols + c;
+	if (broken) {
+		if (!m->broken[i]++) {
+			m->rel[i] = *rel;
+			m->expect[i] = expect;
+			m->other[i] = other;
+		}
+	} else {
+		m->intact[i]++;
+	}
+}
+
+/* Tries the ratio of columns a and b over rows[0..n); returns 1 when a
+ * relation was found (and marked). */
+static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n,
+		     const char *group, size_t group_col)
+{
+	struct atable *t = m->t;
+	if (n < (group ? 3 : MINE_MIN_ROWS))
+		return 0;
+	double best = 0;
+	size_t best_count = 0;
+	if (!group) {
+		for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++) {
+			size_t count = 0;
+			for (size_t i = 0; i < n; i++)
+				if (holds(ratio(value(t, rows[i], a), value(t, rows[i], b)), simple[k]))
+					count++;
+			if (count > best_count) {
+				best_count = count;
+				best = simple[k];
+			}
+		}
+	} else {
+		/* a group's own ratio: the point most rows' intervals hold */
+		for (size_t j = 0; j < n; j++) {
+			struct interval rj = ratio(value(t, rows[j], a), value(t, rows[j], b));
+			double s = (rj.lo + rj.hi) / 2;
+			size_t count = 0;
+			for (size_t i = 0; i < n; i++)
+				if (holds(ratio(value(t, rows[i], a), value(t, rows[i], b)), s))
+					count++;
+			if (count > best_count) {
+				best_count = count;
+				best = s;
+			}
+		}
+	}
+	if (best_count < 3 || best_count == n || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
+		return best_count == n && best_count >= 3 ? -1 : 0;
+	struct relation rel = { a, b, 0, 0, best, group, group_col, (int)best_count, (int)n };
+	m->au->sum.relations++;
+	for (size_t i = 0; i < n; i++) {
+		const struct figure *fa = value(t, rows[i], a), *fb = value(t, rows[i], b);
+		int ok = holds(ratio(fa, fb), best);
+		double sa = 1, sb = 1;
+		if (!dim_equal(&fa->q.dim, &fb->q.dim)) {
+			sa = fa->q.scale > 0 ? fa->q.scale : 1;
+			sb = fb->q.scale > 0 ? fb->q.scale : 1;
+		}
+		double mida = interval_mid(fa->q.nominal) / sa, midb = interval_mid(fb->q.nominal) / sb;
+		mark(m, rows[i], b, !ok, &rel, mida * best * sb, a);
+		mark(m, rows[i], a, !ok, &rel, midb / best * sa, b);
+	}
+	return 1;
+}
+
+/* Tries c = a op b over the rows that have all three. */
+static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
+{
+	struct atable *t = m->t;
+	size_t n = 0, count = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
+		if (!fa || !fb || !fc)
+			continue;
+		struct quantity q;
+		int rc = op == '+' ? quantity_add(fa->q, fb->q, &q)
+			 : op == '*' ? quantity_mul(m->au->a, fa->q, fb->q, &q)
+				     : quantity_div(m->au->a, fa->q, fb->q, &q);
+		if (rc || !dim_equal(&q.dim, &fc->q.dim))
+			return;
+		n++;
+		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
+		if (interval_overlaps(w, fc->q.v))
+			count++;
+	}
+	if (n < MINE_MIN_ROWS || count == n || 3 * count < 2 * n || n - count > 1 + n / 8)
+		return;
+	struct relation rel = { a, b, c, op, 0, NULL, 0, (int)count, (int)n };
+	m->au->sum.relations++;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
+		if (!fa || !fb || !fc)
+			continue;
+		struct quantity q;
+		if (op == '+')
+			quantity_add(fa->q, fb->q, &q);
+		else if (op == '*')
+			quantity_mul(m->au->a, fa->q, fb->q, &q);
+		else
+			quantity_div(m->au->a, fa->q, fb->q, &q);
+		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
+		int ok = interval_overlaps(w, fc->q.v);
+		mark(m, r, c, !ok, &rel, interval_mid(q.nominal), a);
+		mark(m, r, a, !ok, &rel, 0, c);
+		mark(m, r, b, !ok, &rel, 0, c);
+	}
+}
+
+/* The row's name for messages: its key, or its first cell. */
+static const char *row_name(const struct atable *t, size_t r)
+{
+	const struct acell *cell = table_cell(t, r, t->key >= 0 ? (size_t)t->key : 0);
+	return cell->plain && cell->plain[0] ? cell->plain : "(unnamed row)";
+}
+
+static const char *relation_text(struct mine *m, const struct relation *rel)
+{
+	struct atable *t = m->t;
+	const char *ha = t->cols[rel->a].header, *hb = t->cols[rel->b].header;
+	if (rel->op) {
+		const char *hc = t->cols[rel->c].header;
+		return arena_printf(m->au->a, "'%s' = '%s' %s '%s' in %d of %d rows", hc, ha,
+				    rel->op == '+' ? "+" : rel->op == '*' ? "×" : "/", hb, rel->members, rel->rows);
+	}
+	const char *v = format_number(m->au->a, rel->value, rel->value >= 1 ? -1 : 4);
+	if (rel->group)
+		return arena_printf(m->au->a, "'%s' / '%s' = %s in %d of the %d rows whose '%s' is '%s'",
+				    hb, ha, v, rel->members, rel->rows, t->cols[rel->group_col].header, rel->group);
+	return arena_printf(m->au->a, "'%s' / '%s' = %s in %d of %d rows", hb, ha, v, rel->members, rel->rows);
+}
+
+static void report(struct mine *m, size_t r, size_t c)
+{
+	struct atable *t = m->t;
+	size_t i = r * t->ncols + c;
+	if (t->flagged[i])
+		return;
+	t->flagged[i] = 1;
+	struct acell *cell = table_cell(t, r, c);
+	const struct relation *rel = &m->rel[i];
+	struct quantity expected = cell->fig.q;
+	const char *instead = "";
+	const char *hint = NULL;
+	if (m->expect[i] > 0) {
+		expected.v = expected.nominal = interval_point(m->expect[i]);
+		expected.written = 0;
+		hint = slip_hint(m->au, &cell->fig.q, &expected, cell->plain);
+		instead = arena_printf(m->au->a, "\nthe relation gives %s: write that, or say why this row differs",
+				       figure_text(m->au, &expected));
+	}
+	const struct acell *ev = table_cell(t, r, m->other[i]);
+	const char *detail = arena_printf(m->au->a, "the table: %s\nthe other figure: '%s' = %s at %s:%d:%d%s%s%s",
+					  relation_text(m, rel), t->cols[m->other[i]].header, ev->plain,
+					  ev->src.loc.file, ev->src.loc.line, ev->src.loc.col, instead,
+					  hint ? "\n" : "", hint ? hint : "");
+	m->au->sum.findings_table++;
+	diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+		    "'%s' of '%s' is off the pattern of its table's other rows", t->cols[c].header,
+		    row_name(t, r));
+}
+
+void mine_table(struct audit *au, struct atable *t)
+{
+	size_t numeric[AUDIT_MAX_COLUMNS];
+	size_t nn = 0;
+	for (size_t c = 0; c < t->ncols && nn < AUDIT_MAX_COLUMNS; c++)
+		if (t->cols[c].numeric && (long)c != t->key)
+			numeric[nn++] = c;
+	if (nn < 2 || t->nrows < 3)
+		return;
+	size_t cells = t->nrows * t->ncols;
+	struct mine m = { au, t, arena_array(au->a, cells, sizeof(int)), arena_array(au->a, cells, sizeof(int)),
+			  arena_array(au->a, cells, sizeof(struct relation)), arena_array(au->a, cells, sizeof(double)),
+			  arena_array(au->a, cells, sizeof(size_t)) };
+	size_t *rows = arena_array(au->a, t->nrows, sizeof *rows);
+	unsigned char *pair_found = arena_array(au->a, nn * nn, 1);
+	for (size_t x = 0; x < nn; x++)
+		for (size_t y = x + 1; y < nn; y++) {
+			size_t a = numeric[x], b = numeric[y], n = 0;
+			for (size_t r = 0; r < t->nrows; r++)
+				if (value(t, r, a) && value(t, r, b))
+					rows[n++] = r;
+			int found = try_ratio(&m, a, b, rows, n, NULL, 0);
+			if (found)
+				pair_found[x * nn + y] = pair_found[y * nn + x] = 1;
+			if (found > 0 || n < 3)
+				continue;
+			/* no ratio for the whole table: one for each group of rows
+			 * with the same text in another column */
+			for (size_t g = 0; g < t->ncols; g++) {
+				if (t->cols[g].numeric || (long)g == t->key || t->cols[g].distinct_texts < 2 ||
+				    t->cols[g].distinct_texts * 2 > t->cols[g].texts)
+					continue;
+				unsigned char *done = arena_array(au->a, t->nrows, 1);
+				for (size_t i = 0; i < n; i++) {
+					const char *text = table_cell(t, rows[i], g)->plain;
+					if (done[rows[i]] || !text || !text[0] || table_cell(t, rows[i], g)->has)
+						continue;
+					size_t *members = arena_array(au->a, n, sizeof *members);
+					size_t k = 0;
+					for (size_t j = i; j < n; j++)
+						if (!strcmp(table_cell(t, rows[j], g)->plain, text)) {
+							members[k++] = rows[j];
+							done[rows[j]] = 1;
+						}
+					if (k >= 4)
+						try_ratio(&m, a, b, members, k, text, g);
+				}
+			}
+		}
+	/* derived columns among pairs no ratio ties */
+	if (nn >= 3 && nn <= 12)
+		for (size_t x = 0; x < nn; x++)
+			for (size_t y = 0; y < nn; y++)
+				for (size_t z = 0; z < nn; z++) {
+					if (x == y || y == z || x == z || pair_found[x * nn + y] ||
+					    pair_found[x * nn + z] || pair_found[y * nn + z])
+						continue;
+					size_t a = numeric[x], b = numeric[y], c = numeric[z];
+					if (x < y)
+						try_derived(&m, a, b, c, '+');
+					if (x < y)
+						try_derived(&m, a, b, c, '*');
+					try_derived(&m, a, b, c, '/');
+				}
+	for (size_t r = 0; r < t->nrows; r++) {
+		long worst = -1;
+		for (size_t x = 0; x < nn; x++) {
+			size_t i = r * t->ncols + numeric[x];
+			if (m.broken[i] && !m.intact[i] && (worst < 0 || m.broken[i] >= m.broken[r * t->ncols + (size_t)worst]))
+				worst = (long)numeric[x];
+		}
+		if (worst >= 0)
+			report(&m, r, (size_t)worst);
+	}
+}

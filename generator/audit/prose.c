@@ -1,0 +1,497 @@
+/*
+ * prose.c — the figures of prose (issue 37, parts 3 and 5).
+ *
+ * A figure with a unit is tied to a table's cell when its sentence names
+ * the row (its model word, `H100`, and every other word of its key the
+ * sentence has: `H100 PCIe` is not the SXM row) and a column (the words of
+ * its name, `BF16`, `memory bandwidth`, the one nearest the figure) of
+ * its dimension: the two must agree within their digits, or the book
+ * contradicts itself (an error).
+ *
+ * A comparison (`2.46×`, `3 倍`, `3 times`, `50% faster`, `提升 50%`,
+ * `30% less`) is judged on the two figures of one dimension its sentence
+ * states: their ratio must fall within the stated digits (widened by the
+ * book's tolerance, three times that when written "about"), or it is an
+ * error that says the ratio they give and the slip that explains it
+ * (1.06 = 2048/1935: 2 TB read as 2048 GB).
+ */
+#include "audit/model.h"
+#include "numbers/format.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Figures read from one block of prose: a longer block is a list of
+ * figures, and the rest of it is not compared. */
+#define PROSE_FIGURES 256
+
+struct named_row {
+	const char *model;     /* " h100 " (with spaces), or NULL: all words needed */
+	const char *words;     /* name_words of the key */
+	size_t table, row;
+};
+
+/* Builds au->named: every keyed row of every table with its words. */
+static void index_rows(struct audit *au)
+{
+	au->indexed = 1;
+	size_t n = 0;
+	for (size_t t = 0; t < au->ntables; t++)
+		if (au->tables[t].key >= 0)
+			n += au->tables[t].nrows;
+	if (!n)
+		return;
+	au->named = arena_array(au->a, n, sizeof(struct named_row));
+	for (size_t t = 0; t < au->ntables; t++) {
+		struct atable *tb = &au->tables[t];
+		if (tb->key < 0)
+			continue;
+		for (size_t r = 0; r < tb->nrows; r++) {
+			const char *k = table_cell(tb, r, (size_t)tb->key)->plain;
+			struct named_row *nr = &au->named[au->nnamed++];
+			nr->words = name_words(au->a, k, strlen(k));
+			nr->model = NULL;
+			nr->table = t;
+			nr->row = r;
+			/* the model word: letters and digits both ("h100", "mi300x") */
+			for (const char *w = nr->words + 1; *w;) {
+				const char *e = strchr(w, ' ');
+				if (!e)
+					break;
+				int digit = 0, alpha = 0;
+				for (const char *p = w; p < e; p++) {
+					if (*p >= '0' && *p <= '9')
+						digit = 1;
+					else if (*p >= 'a' && *p <= 'z')
+						alpha = 1;
+				}
+				if (digit && alpha && e - w >= 3) {
+					nr->model = arena_printf(au->a, " %.*s ", (int)(e - w), w);
+					break;
+				}
+				w = e + 1;
+			}
+		}
+	}
+}
+
+/* Words after a model word that make it another part than a row whose key
+ * lacks them. */
+static const char *const variant_words[] = {
+	"sxm", "sxm4", "sxm5", "pcie", "nvl", "nvl72", "nvl2", "oam", "ultra", "max", "pro", "ti",
+	"super", "plus", "lite", "mini", "cnx", "nvl4", NULL,
+};
+
+/* Does the sentence (words sw) name row nr?  2: every word of its key;
+ * 1: its model word, with no variant word after it the key lacks; 0: no. */
+static int names_row(const char *sw, const struct named_row *nr, struct arena *a)
+{
+	if (!nr->model || !strstr(sw, nr->model))
+		return 0;
+	int all = 1;
+	for (const char *w = nr->words + 1; *w;) {
+		const char *e = strchr(w, ' ');
+		if (!e)
+			break;
+		char *word = arena_printf(a, " %.*s ", (int)(e - w), w);
+		if (!strstr(sw, word))
+			all = 0;
+		w = e + 1;
+	}
+	if (all)
+		return 2;
+	const char *after = strstr(sw, nr->model) + strlen(nr->model);
+	for (size_t k = 0; variant_words[k]; k++) {
+		size_t vl = strlen(variant_words[k]);
+		if (!strncmp(after, variant_words[k], vl) && after[vl] == ' ') {
+			char *word = arena_printf(a, " %s ", variant_words[k]);
+			if (!strstr(nr->words, word))
+				return 0;
+		}
+	}
+	/* "80gb" after the model word: a memory variant */
+	const char *p = after;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p > after && p[0] == 'g' && p[1] == 'b' && p[2] == ' ') {
+		char *word = arena_printf(a, " %.*s ", (int)(p + 2 - after), after);
+		if (!strstr(nr->words, word))
+			return 0;
+	}
+	return 1;
+}
+
+/* Does every word of the column's name stand in the sentence's words? */
+static int names_column(const char *sw, const char *name, struct arena *a)
+{
+	if (!name[0])
+		return 0;
+	for (const char *w = name; *w;) {
+		const char *e = strchr(w, ' ');
+		size_t wl = e ? (size_t)(e - w) : strlen(w);
+		if (!strstr(sw, arena_printf(a, " %.*s ", (int)wl, w)))
+			return 0;
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	return 1;
+}
+
+/* How far (bytes) the nearest word of name stands from off in the
+ * sentence s[0..len) (ASCII case aside); (size_t)-1 when it is not in it. */
+static size_t distance(const char *s, size_t len, size_t off, const char *name)
+{
+	size_t best = (size_t)-1;
+	for (const char *w = name; *w;) {
+		const char *e = strchr(w, ' ');
+		size_t wl = e ? (size_t)(e - w) : strlen(w);
+		for (size_t i = 0; i + wl <= len; i++)
+			if (!audit_casecmp(s + i, w, wl)) {
+				size_t d = i > off ? i - off : off - i;
+				if (d < best)
+					best = d;
+			}
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	return best;
+}
+
+static int is_unit(const struct figure *f, const char *u)
+{
+	return f->q.unit && !strcmp(f->q.unit, u);
+}
+
+/* A figure a ratio is taken of: a quantity with a unit that is no ratio itself. */
+static int is_amount(const struct figure *f)
+{
+	return f->has_unit && !dim_is_none(&f->q.dim) && !f->range && f->q.v.lo > 0;
+}
+
+/* A cell a figure of prose may be about. */
+struct candidate {
+	const struct atable *t;
+	size_t row, col;
+	size_t model_d, name_d;    /* how far the row's model word and the column's name stand */
+};
+
+static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
+		struct figure *f)
+{
+	if (!is_amount(f) || f->bound)
+		return;
+	au->sum.prose_figures++;
+	/* the rows the sentence names: the exact ones if any */
+	int best_level = 0;
+	for (size_t i = 0; i < au->nnamed; i++) {
+		int lv = names_row(sw, &au->named[i], au->a);
+		if (lv > best_level)
+			best_level = lv;
+	}
+	if (!best_level)
+		return;
+	enum { MAX_CANDIDATES = 32 };
+	struct candidate cand[MAX_CANDIDATES];
+	size_t nc = 0;
+	size_t at = f->off - soff;
+	for (size_t i = 0; i < au->nnamed && nc < MAX_CANDIDATES; i++) {
+		struct named_row *nr = &au->named[i];
+		if (names_row(sw, nr, au->a) != best_level)
+			continue;
+		struct atable *tb = &au->tables[nr->table];
+		size_t md = distance(s, slen, at, nr->model + 1);
+		for (size_t c = 0; c < tb->ncols && nc < MAX_CANDIDATES; c++) {
+			struct acolumn *col = &tb->cols[c];
+			struct acell *cell = table_cell(tb, nr->row, c);
+			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim) ||
+			    !names_column(sw, col->name, au->a))
+				continue;
+			cand[nc++] = (struct candidate){ tb, nr->row, c, md, distance(s, slen, at, col->name) };
+		}
+	}
+	if (!nc)
+		return;
+	/* the nearest model's rows, and among them the nearest column name */
+	size_t best_m = (size_t)-1, best_n = (size_t)-1;
+	for (size_t i = 0; i < nc; i++)
+		if (cand[i].model_d < best_m)
+			best_m = cand[i].model_d;
+	for (size_t i = 0; i < nc; i++)
+		if (cand[i].model_d == best_m && cand[i].name_d < best_n)
+			best_n = cand[i].name_d;
+	const struct candidate *wrong = NULL;
+	double widen = f->approx ? au->approx : 0;
+	for (size_t i = 0; i < nc; i++) {
+		if (cand[i].model_d != best_m || cand[i].name_d != best_n)
+			continue;
+		const struct acell *cell = table_cell(cand[i].t, cand[i].row, cand[i].col);
+		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, &cell->alt, widen))) {
+			au->sum.prose_tied++;
+			return;
+		}
+		if (!wrong)
+			wrong = &cand[i];
+	}
+	au->sum.prose_tied++;
+	const struct acell *cell = table_cell(wrong->t, wrong->row, wrong->col);
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: the table gives %s for '%s' of '%s'\nwrite %s, or correct the table%s%s",
+		cell->src.loc.file, cell->src.loc.line, cell->src.loc.col, figure_text(au, &cell->fig.q),
+		wrong->t->cols[wrong->col].header, table_cell(wrong->t, wrong->row, (size_t)wrong->t->key)->plain,
+		figure_text(au, &cell->fig.q), hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_prose++;
+	diag_report(DIAG_ERROR, f->loc, f->width, detail, "%s disagrees with the book's table", written);
+}
+
+/* Words that make "N×" or "N%" a comparison, not a count ("8× H100"). */
+static const char *const more_words[] = {
+	"faster", "more", "higher", "larger", "bigger", "greater", "better", "increase", "increased",
+	"improvement", "speedup", "speed-up", "boost", "gain", "up", "提升", "提高", "增加", "增长",
+	"高出", "快", "高", "大", "多", "加速", NULL,
+};
+static const char *const less_words[] = {
+	"less", "lower", "slower", "smaller", "fewer", "reduction", "decrease", "down", "cheaper",
+	"降低", "减少", "下降", "少", "低", "慢", "小", "节省", NULL,
+};
+
+/* Does one of words[] stand within a few bytes after (dir 1) or before
+ * (dir -1) s[at]? */
+static int word_near(const char *s, size_t len, size_t at, int dir, const char *const *words)
+{
+	for (size_t k = 0; words[k]; k++) {
+		size_t wl = strlen(words[k]);
+		if (dir > 0) {
+			size_t i = at;
+			while (i < len && (s[i] == ' ' || s[i] == ')' || s[i] == '*'))
+				i++;
+			/* "2× the", "50% more" */
+			if (len - i >= 4 && !audit_casecmp(s + i, "the ", 4))
+				i += 4;
+			if (i + wl <= len && !audit_casecmp(s + i, words[k], wl) &&
+			    (i + wl == len || !((s[i + wl] | 32) >= 'a' && (s[i + wl] | 32) <= 'z')))
+				return 1;
+		} else {
+			size_t i = at;
+			while (i > 0 && s[i - 1] == ' ')
+				i--;
+			/* 提升了 50%, 提升约 50% */
+			for (int skip = 0; skip < 3; skip++) {
+				if (i >= wl && !memcmp(s + i - wl, words[k], wl))
+					return 1;
+				if (i >= 3 && (!memcmp(s + i - 3, "了", 3) || !memcmp(s + i - 3, "约", 3) ||
+					       !memcmp(s + i - 3, "近", 3)))
+					i -= 3;
+				else
+					break;
+			}
+		}
+	}
+	return 0;
+}
+
+static void compare(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs,
+		    size_t from, size_t to, struct figure *mark)
+{
+	const char *s = text + soff;
+	size_t len = send - soff;
+	size_t at = mark->off - soff, after = at + mark->len;
+	double stated_lo, stated_hi;
+	int less = 0, percent_of = 0;
+	if (is_unit(mark, "%")) {
+		if (mark->bound)
+			return;
+		if (word_near(s, len, after, 1, more_words) || word_near(s, len, at, -1, more_words))
+			less = 0;
+		else if (word_near(s, len, after, 1, less_words) || word_near(s, len, at, -1, less_words))
+			less = 1;
+		else
+			return;
+		double p_lo = mark->q.v.lo, p_hi = mark->q.v.hi;   /* 50% is 0.5 */
+		stated_lo = less ? 1 - p_hi : 1 + p_lo;
+		stated_hi = less ? 1 - p_lo : 1 + p_hi;
+		(void)percent_of;
+	} else {
+		int times = is_unit(mark, "×") || is_unit(mark, "倍");
+		if (!times) {
+			if (!dim_is_none(&mark->q.dim) || mark->has_unit)
+				return;
+			size_t i = after;
+			while (i < len && s[i] == ' ')
+				i++;
+			if (len - i >= 5 && !audit_casecmp(s + i, "times", 5))
+				times = 1;
+			if (!times)
+				return;
+		}
+		if (mark->bound)
+			return;
+		/* a count before a name ("8× H100") is no comparison */
+		size_t i = after;
+		while (i < len && s[i] == ' ')
+			i++;
+		if (len - i >= 5 && !audit_casecmp(s + i, "times", 5))
+			i += 5;
+		int followed = i < len && ((s[i] | 32) >= 'a' && (s[i] | 32) <= 'z');
+		if (followed && !word_near(s, len, after, 1, more_words) && !word_near(s, len, after, 1, less_words)) {
+			static const char *const rel[] = { "than", "of", "over", "as", "vs", "versus", "compared",
+							   "the", "that", "in", "on", "for", "at", NULL };
+			if (!word_near(s, len, i, 1, rel) && !(len - i >= 5 && !audit_casecmp(s + i, "times", 5)))
+				return;
+		}
+		less = word_near(s, len, after, 1, less_words) && !word_near(s, len, after, 1, more_words);
+		stated_lo = mark->q.v.lo;
+		stated_hi = mark->q.v.hi;
+		if (stated_lo <= 0)
+			return;
+		if (less && stated_lo >= 1) {   /* "3× less": a third */
+			double lo = 1 / stated_hi, hi = 1 / stated_lo;
+			stated_lo = lo;
+			stated_hi = hi;
+		}
+		if (stated_lo < 1.0001 && stated_hi > 0.9999)
+			return;   /* "1×": no comparison worth judging */
+	}
+	/* the two figures it compares: the only two of one dimension */
+	struct figure *pair[2] = { NULL, NULL };
+	int groups = 0;
+	for (size_t i = from; i < to; i++) {
+		struct figure *f = &figs[i];
+		if (f == mark || !is_amount(f))
+			continue;
+		size_t same = 0;
+		struct figure *first = NULL, *second = NULL;
+		for (size_t j = from; j < to; j++)
+			if (&figs[j] != mark && is_amount(&figs[j]) && dim_equal(&figs[j].q.dim, &f->q.dim)) {
+				if (j < i)
+					break;
+				same++;
+				if (!first)
+					first = &figs[j];
+				else if (!second)
+					second = &figs[j];
+			}
+		if (!same)
+			continue;   /* a later figure of a dimension already seen */
+		groups++;
+		if (same == 2) {
+			pair[0] = first;
+			pair[1] = second;
+		} else if (same > 2) {
+			pair[0] = pair[1] = NULL;
+			return;
+		}
+	}
+	if (groups != 1 || !pair[0])
+		return;
+	if (pair[0]->bound || pair[1]->bound)
+		return;
+	struct interval big = pair[0]->q.v, small = pair[1]->q.v;
+	struct figure *fbig = pair[0], *fsmall = pair[1];
+	if (interval_mid(big) < interval_mid(small)) {
+		big = pair[1]->q.v;
+		small = pair[0]->q.v;
+		fbig = pair[1];
+		fsmall = pair[0];
+	}
+	if (stated_hi < 1 || less) {   /* a fraction: small / big */
+		double lo = 1 / stated_hi, hi = 1 / stated_lo;
+		if (stated_hi < 1) {
+			stated_lo = lo;
+			stated_hi = hi;
+		} else {
+			stated_lo = 1 / (2 - stated_lo);
+			stated_hi = 1 / (2 - stated_hi);
+		}
+	}
+	if (stated_lo > stated_hi) {
+		double x = stated_lo;
+		stated_lo = stated_hi;
+		stated_hi = x;
+	}
+	au->sum.comparisons++;
+	struct interval r = { big.lo / small.hi, big.hi / small.lo };
+	double widen = au->approx * (mark->approx ? 3 : 1);
+	if (r.hi >= stated_lo * (1 - widen) && r.lo <= stated_hi * (1 + widen))
+		return;
+	/* the slip: a factor that brings the ratio to what is stated */
+	const char *hint = NULL;
+	double ratio = interval_mid(r), st = (stated_lo + stated_hi) / 2;
+	static const struct {
+		double f;
+		const char *what;
+	} slips[] = {
+		{ 1.024, "a decimal/binary prefix slip (×1.024: one figure read as binary)" },
+		{ 1.024 * 1.024, "a decimal/binary prefix slip (×1.024²)" },
+		{ 1.024 * 1.024 * 1.024, "a decimal/binary prefix slip (×1.024³: GB and GiB)" },
+		{ 2, "a factor of 2 (sparse and dense, or one and both directions)" },
+		{ 8, "a factor of 8 (bits and bytes)" },
+		{ 1000, "a factor of 1000 (a prefix off by a step)" },
+	};
+	for (size_t k = 0; k < sizeof slips / sizeof slips[0] && !hint; k++)
+		for (int sign = -1; sign <= 1 && !hint; sign += 2) {
+			double g = sign > 0 ? slips[k].f : 1 / slips[k].f;
+			if (fabs(ratio * g / st - 1) < 0.006 + widen / 2)
+				hint = arena_printf(au->a, "hint: %s × %s = %s: %s?", format_number(au->a, ratio, 3),
+						    format_number(au->a, g, 4), format_number(au->a, ratio * g, 3), slips[k].what);
+		}
+	const char *ratio_text = format_number(au->a, ratio, ratio < 10 ? 2 : 1);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: %s\n%s:%d:%d: %s\nthey give %s / %s = %s×; write %s%s%s%s", fbig->loc.file,
+		fbig->loc.line, fbig->loc.col, figure_text(au, &fbig->q), fsmall->loc.file, fsmall->loc.line,
+		fsmall->loc.col, figure_text(au, &fsmall->q), figure_text(au, &fbig->q), figure_text(au, &fsmall->q),
+		ratio_text,
+		is_unit(mark, "%") ? format_number(au->a, less ? (1 - 1 / ratio) * 100 : (ratio - 1) * 100, 0) : ratio_text,
+		is_unit(mark, "%") ? "%" : "×", hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_comparison++;
+	diag_report(DIAG_ERROR, mark->loc, mark->width, detail, "the comparison '%s' does not hold",
+		    arena_strndup(au->a, text + mark->off, mark->len));
+}
+
+static size_t sentence_end(const char *s, size_t len, size_t i)
+{
+	for (; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c == '.' || c == '!' || c == '?' || c == ';') &&
+		    (i + 1 == len || s[i + 1] == ' ' || s[i + 1] == '\n'))
+			return i + 1;
+		if (c == '\n' && i + 1 < len && (s[i + 1] == '\n' || s[i + 1] == '-' || s[i + 1] == '*'))
+			return i + 1;
+		if (len - i >= 3 && (!memcmp(s + i, "。", 3) || !memcmp(s + i, "！", 3) ||
+				     !memcmp(s + i, "？", 3) || !memcmp(s + i, "；", 3)))
+			return i + 3;
+	}
+	return len;
+}
+
+void prose_check(struct audit *au, struct prose *p)
+{
+	if (!au->indexed)
+		index_rows(au);
+	struct figure *figs = arena_array(au->a, PROSE_FIGURES, sizeof *figs);
+	size_t n = figure_scan(au, p->src.text, p->src.len, p->src.loc, figs, PROSE_FIGURES);
+	if (n > PROSE_FIGURES)
+		n = PROSE_FIGURES;
+	if (!n)
+		return;
+	const char *text = p->src.text;
+	size_t len = p->src.len;
+	size_t soff = 0, fi = 0;
+	while (soff < len && fi < n) {
+		size_t send = sentence_end(text, len, soff);
+		size_t from = fi;
+		while (fi < n && figs[fi].off < send)
+			fi++;
+		if (fi > from) {
+			const char *sw = name_words(au->a, text + soff, send - soff);
+			for (size_t i = from; i < fi; i++) {
+				tie(au, text + soff, send - soff, soff, sw, &figs[i]);
+				compare(au, text, soff, send, figs, from, fi, &figs[i]);
+			}
+		}
+		soff = send;
+	}
+}

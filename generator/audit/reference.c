@@ -1,0 +1,360 @@
+/*
+ * reference.c — reference data shipped with specbook (issue 37, part 4):
+ * the guide's own spec tables of accelerators, HBM, interconnects and
+ * systems (specs/, each row with its sources and checked by the guide's
+ * build), embedded in the binary like the units (Makefile, tools/
+ * embed.c) and read here with core/yamltree.h.
+ *
+ * A book's table row that names a known part (its key against the
+ * reference rows' names and aliases, normalised: `H100 SXM5`, `NVIDIA
+ * H100`, `A100 80GB`) has its figures held against the reference cells of
+ * the column its header names (by the column's id or name words, and a
+ * few synonyms: `memory bandwidth` for mem_bw, `TDP` for tdp).  A figure
+ * off the reference is a warning naming the reference's source; within
+ * 10% and no slip, a note (vendors publish several figures: boost
+ * clocks, SKUs, rounding).
+ */
+#include "audit/model.h"
+#include "core/builtin.h"
+#include "core/yamltree.h"
+#include "numbers/literal.h"
+
+#include <math.h>
+#include <string.h>
+
+struct ref_column {
+	const char *id;
+	const char *name;        /* the en name's words (header_name form) */
+	struct unit unit;
+	int has_unit;
+};
+
+struct ref_row {
+	const char *id, *name;
+	const char **names;      /* normalised name and aliases */
+	size_t nnames;
+	struct quantity *cells;  /* per column */
+	unsigned char *has;      /* per column */
+	const char *source;      /* the first source's id */
+	struct srcloc loc;
+};
+
+struct ref_table {
+	const char *id, *file;
+	struct ref_column *cols;
+	size_t ncols;
+	struct ref_row *rows;
+	size_t nrows;
+};
+
+struct ref_source {
+	const char *id, *title, *url;
+};
+
+struct audit_reference {
+	struct ref_table *tables;
+	size_t ntables;
+	struct ref_source *sources;
+	size_t nsources;
+};
+
+/* The reference tables the binary carries (Makefile: AUDIT_REFERENCE). */
+static const char *const builtin_tables[] = {
+	"reference/specs/accelerators.yaml", "reference/specs/hbm.yaml",
+	"reference/specs/interconnects.yaml", "reference/specs/systems.yaml",
+};
+
+/* A minimal audit for reading names and kinds with figure.c. */
+static struct audit *reader(struct arena *a, const struct units *u)
+{
+	return audit_new(a, u, NULL, 0.02);
+}
+
+static void read_table(struct arena *a, const struct units *u, struct ynode *root, struct ref_table *t)
+{
+	struct audit *au = reader(a, u);
+	struct ynode *id = ytree_get(root, "table");
+	t->id = id && id->kind == YNODE_SCALAR ? id->text : "?";
+	struct ynode *cols = ytree_get(root, "columns");
+	struct ynode *rows = ytree_get(root, "rows");
+	if (!cols || cols->kind != YNODE_MAP || !rows || rows->kind != YNODE_MAP)
+		return;
+	t->ncols = cols->count;
+	t->cols = arena_array(a, t->ncols ? t->ncols : 1, sizeof *t->cols);
+	for (size_t c = 0; c < cols->count; c++) {
+		struct ref_column *rc = &t->cols[c];
+		rc->id = cols->pairs[c].key->text;
+		struct ynode *v = cols->pairs[c].value;
+		struct ynode *en = ytree_get(v, "en"), *unit = ytree_get(v, "unit");
+		const char *nm = en && en->kind == YNODE_SCALAR ? en->text : rc->id;
+		rc->name = name_normalise(a, nm, strlen(nm));
+		if (unit && unit->kind == YNODE_SCALAR &&
+		    units_parse(u, a, unit->text, unit->len, unit->loc, &rc->unit) == 0)
+			rc->has_unit = 1;
+	}
+	t->nrows = rows->count;
+	t->rows = arena_array(a, t->nrows ? t->nrows : 1, sizeof *t->rows);
+	for (size_t r = 0; r < rows->count; r++) {
+		struct ref_row *rr = &t->rows[r];
+		struct ynode *row = rows->pairs[r].value;
+		rr->id = rows->pairs[r].key->text;
+		rr->loc = rows->pairs[r].key->loc;
+		struct ynode *name = ytree_get(row, "name"), *aliases = ytree_get(row, "aliases"),
+			     *sources = ytree_get(row, "sources");
+		rr->name = name && name->kind == YNODE_SCALAR ? name->text : rr->id;
+		size_t na = aliases && aliases->kind == YNODE_SEQ ? aliases->count : 0;
+		rr->names = arena_array(a, na + 1, sizeof *rr->names);
+		rr->names[rr->nnames++] = name_normalise(a, rr->name, strlen(rr->name));
+		for (size_t k = 0; k < na; k++)
+			if (aliases->items[k]->kind == YNODE_SCALAR)
+				rr->names[rr->nnames++] = name_normalise(a, aliases->items[k]->text, aliases->items[k]->len);
+		if (sources && sources->kind == YNODE_SEQ && sources->count)
+			rr->source = sources->items[sources->count - 1]->text;
+		rr->cells = arena_array(a, t->ncols ? t->ncols : 1, sizeof *rr->cells);
+		rr->has = arena_array(a, t->ncols ? t->ncols : 1, 1);
+		for (size_t c = 0; c < t->ncols; c++) {
+			struct ynode *v = ytree_get(row, t->cols[c].id);
+			if (!v || v->kind != YNODE_SCALAR || !t->cols[c].has_unit)
+				continue;
+			enum literal_value_kind kind;
+			struct quantity q;
+			if (literal_parse_value(u, a, v->text, v->len, v->loc, &t->cols[c].unit, &kind, &q) == 0 &&
+			    kind == LITERAL_VALUE) {
+				struct ynode *ck = ytree_get(cols->pairs[c].value, "kind");
+				if (ck && ck->kind == YNODE_SCALAR)
+					figure_kinds(au, ck->text, ck->len, q.kind);
+				rr->cells[c] = q;
+				rr->has[c] = 1;
+			}
+		}
+	}
+}
+
+const struct audit_reference *audit_reference_load(struct arena *a, const struct units *u,
+						   const struct audit_text *tables, size_t n,
+						   struct audit_text sources)
+{
+	struct audit_reference *ref = arena_alloc(a, sizeof *ref);
+	memset(ref, 0, sizeof *ref);
+	ref->tables = arena_array(a, n ? n : 1, sizeof *ref->tables);
+	for (size_t i = 0; i < n; i++) {
+		struct ynode *root = ytree_parse(a, tables[i].loc.file, tables[i].text, tables[i].len, 1);
+		if (!root)
+			continue;
+		struct ref_table *t = &ref->tables[ref->ntables++];
+		memset(t, 0, sizeof *t);
+		t->file = tables[i].loc.file;
+		read_table(a, u, root, t);
+	}
+	struct ynode *root = sources.text ? ytree_parse(a, sources.loc.file, sources.text, sources.len, 1) : NULL;
+	if (root && root->kind == YNODE_MAP) {
+		ref->sources = arena_array(a, root->count ? root->count : 1, sizeof *ref->sources);
+		for (size_t i = 0; i < root->count; i++) {
+			struct ynode *title = ytree_get(root->pairs[i].value, "title");
+			struct ynode *url = ytree_get(root->pairs[i].value, "url");
+			ref->sources[ref->nsources++] = (struct ref_source){
+				root->pairs[i].key->text, title && title->kind == YNODE_SCALAR ? title->text : "",
+				url && url->kind == YNODE_SCALAR ? url->text : "" };
+		}
+	}
+	return ref;
+}
+
+const struct audit_reference *audit_reference_builtin(struct arena *a, const struct units *u)
+{
+	struct audit_text tables[sizeof builtin_tables / sizeof builtin_tables[0]];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof builtin_tables / sizeof builtin_tables[0]; i++) {
+		const struct builtin_file *f = builtin_find(builtin_tables[i]);
+		if (!f)
+			continue;
+		/* shown as the guide's path: specs/accelerators.yaml */
+		struct srcloc loc = { builtin_tables[i] + strlen("reference/"), 1, 1 };
+		tables[n++] = (struct audit_text){ f->data, f->len, loc };
+	}
+	if (!n)
+		return NULL;
+	const struct builtin_file *s = builtin_find("reference/specs/sources.yaml");
+	struct audit_text src = { s ? s->data : NULL, s ? s->len : 0, { "specs/sources.yaml", 1, 1 } };
+	return audit_reference_load(a, u, tables, n, src);
+}
+
+void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t *columns,
+			  size_t *sources)
+{
+	*rows = *columns = 0;
+	*sources = r ? r->nsources : 0;
+	for (size_t t = 0; r && t < r->ntables; t++) {
+		*rows += r->tables[t].nrows;
+		*columns += r->tables[t].ncols;
+	}
+}
+
+/* ---- a book's table against the reference ---- */
+
+/* Memory sizes written on a part's row: "A100 80GB" is the A100. */
+static int is_size_word(const char *w, size_t n)
+{
+	size_t d = 0;
+	while (d < n && w[d] >= '0' && w[d] <= '9')
+		d++;
+	return d && n - d == 2 && (!strncmp(w + d, "gb", 2) || !strncmp(w + d, "tb", 2));
+}
+
+/* Finds the reference row a book's normalised key names; -1 when none or
+ * several tables' rows do.  Sets *table. */
+static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const char *k = key;
+		if (pass == 1) {
+			/* without its size words ("a100 80gb" → "a100") */
+			size_t kl = strlen(key);
+			char *s = arena_alloc(a, kl + 1);
+			size_t o = 0;
+			for (size_t i = 0; i < kl;) {
+				size_t w = i;
+				while (i < kl && key[i] != ' ')
+					i++;
+				if (!is_size_word(key + w, i - w)) {
+					if (o)
+						s[o++] = ' ';
+					memcpy(s + o, key + w, i - w);
+					o += i - w;
+				}
+				while (i < kl && key[i] == ' ')
+					i++;
+			}
+			s[o] = '\0';
+			if (!strcmp(s, key))
+				break;
+			k = s;
+		}
+		for (size_t t = 0; t < ref->ntables; t++)
+			for (size_t r = 0; r < ref->tables[t].nrows; r++)
+				for (size_t n = 0; n < ref->tables[t].rows[r].nnames; n++)
+					if (!strcmp(ref->tables[t].rows[r].names[n], k)) {
+						*table = t;
+						return (long)r;
+					}
+	}
+	return -1;
+}
+
+/* Words of a book column that name a reference column: its id's parts,
+ * and synonyms for the accelerators' columns. */
+struct synonym {
+	const char *column, *words[6];
+	const char *not;
+};
+
+static const struct synonym synonyms[] = {
+	{ "memory", { "memory", "hbm", "显存", "capacity", "vram", "容量" }, "bandwidth" },
+	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, "nvlink" },
+	{ "tdp", { "tdp", "power", "功耗", NULL, NULL, NULL }, NULL },
+	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, NULL },
+};
+
+static int has_word(const char *name, const char *w)
+{
+	size_t wl = strlen(w), nl = strlen(name);
+	for (size_t i = 0; i + wl <= nl; i++)
+		if (!memcmp(name + i, w, wl) && (i == 0 || name[i - 1] == ' ') &&
+		    (i + wl == nl || name[i + wl] == ' '))
+			return 1;
+	return 0;
+}
+
+/* The reference column of table rt that book column col names, or -1. */
+static long find_column(const struct ref_table *rt, const struct acolumn *col, const struct figure *f)
+{
+	long found = -1;
+	int matches = 0;
+	for (size_t c = 0; c < rt->ncols; c++) {
+		const struct ref_column *rc = &rt->cols[c];
+		if (!rc->has_unit || !dim_equal(&rc->unit.dim, &f->q.dim))
+			continue;
+		int ok = has_word(col->name, rc->id);
+		for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++) {
+			if (strcmp(synonyms[s].column, rc->id))
+				continue;
+			if (synonyms[s].not && has_word(col->name, synonyms[s].not))
+				break;
+			for (size_t w = 0; w < 6 && synonyms[s].words[w]; w++)
+				if (has_word(col->name, synonyms[s].words[w]))
+					ok = 1;
+		}
+		if (!ok && rc->name[0] && !strcmp(rc->name, col->name))
+			ok = 1;
+		if (ok) {
+			found = (long)c;
+			matches++;
+		}
+	}
+	return matches == 1 ? found : -1;
+}
+
+static const struct ref_source *source_of(const struct audit_reference *ref, const char *id)
+{
+	for (size_t i = 0; id && i < ref->nsources; i++)
+		if (!strcmp(ref->sources[i].id, id))
+			return &ref->sources[i];
+	return NULL;
+}
+
+void reference_check(struct audit *au, struct atable *t)
+{
+	const struct audit_reference *ref = au->ref;
+	if (t->key < 0)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		size_t rt_index = 0;
+		long rr_index = find_row(ref, au->a, t->keys[r], &rt_index);
+		if (rr_index < 0)
+			continue;
+		t->ref[r] = rr_index;
+		au->sum.rows_referenced++;
+		const struct ref_table *rt = &ref->tables[rt_index];
+		const struct ref_row *rr = &rt->rows[rr_index];
+		for (size_t c = 0; c < t->ncols; c++) {
+			struct acell *cell = table_cell(t, r, c);
+			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
+				continue;
+			long rc = find_column(rt, &t->cols[c], &cell->fig);
+			if (rc < 0 || !rr->has[rc])
+				continue;
+			au->sum.cells_referenced++;
+			struct figure rf = { 0 };
+			rf.q = rr->cells[rc];
+			if (figures_agree(au, &cell->fig, &rf, 0) || (cell->has_alt && figures_agree(au, &cell->alt, &rf, 0)))
+				continue;
+			/* a capacity the vendor writes GB on binary sizes (80 GB = 80 GiB) */
+			if (dim_equal(&rf.q.dim, &rt->cols[rc].unit.dim) && rt->cols[rc].unit.scale > 1 &&
+			    fmod(log2(rt->cols[rc].unit.scale), 10) == 0) {
+				struct figure g = cell->fig;
+				double twin = rt->cols[rc].unit.scale / pow(1000, log2(rt->cols[rc].unit.scale) / 10);
+				interval_scale(cell->fig.q.v, twin, &g.q.v);
+				if (figures_agree(au, &g, &rf, 0))
+					continue;
+			}
+			t->flagged[r * t->ncols + c] = 1;
+			const char *hint = slip_hint(au, &cell->fig.q, &rf.q, cell->plain);
+			double ratio = interval_mid(cell->fig.q.v) / interval_mid(rf.q.v);
+			int near = !hint && ratio > 0.9 && ratio < 1.1;
+			const struct ref_source *src = source_of(ref, rr->source);
+			const char *detail = arena_printf(
+				au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",
+				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rf.q),
+				rt->cols[rc].id, src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
+				src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",
+				near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
+				     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &rf.q)),
+				hint ? "\n" : "", hint ? hint : "");
+			au->sum.findings_reference++;
+			diag_report(near ? DIAG_NOTE : DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+				    "'%s' of '%s' is %s; reference data for %s says %s", t->cols[c].header,
+				    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name,
+				    figure_text(au, &rf.q));
+		}
+	}
+}

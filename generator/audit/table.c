@@ -1,0 +1,309 @@
+/*
+ * table.c — a pipe table read as an implicit spec table (issue 37, part
+ * 1): each header's unit (in parentheses, or a unit word: "BF16 TFLOPS",
+ * "Memory (GB)", "带宽 (TB/s)") and kinds ("dense", "with sparsity",
+ * "双向"), its name without them ("bf16"); each cell's figure in the
+ * header's unit unless it writes its own, two figures labelled sparse and
+ * dense in one cell told apart; the key column, the first whose values
+ * are all there, all different and not numbers.
+ */
+#include "audit/model.h"
+#include "numbers/literal.h"
+
+#include <math.h>
+#include <string.h>
+
+static int is_alnum(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Reads s[0..len) as a whole unit (muted); 1 and *out when it is one with
+ * a dimension or a percentage. */
+static int whole_unit(const struct audit *au, const char *s, size_t len, struct unit *out)
+{
+	while (len && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (!len || len > 40)
+		return 0;
+	struct srcloc none = { "", 0, 0 };
+	diag_mute(1);
+	int rc = units_parse(au->u, au->a, s, len, none, out);
+	diag_mute(-1);
+	return rc == 0 && !dim_is_none(&out->dim);
+}
+
+/* Finds the header's unit: the inside of a parenthesis or bracket that is
+ * one (or its part before a comma), else the last unit word of two
+ * letters or more (or W).  Sets *from, *to to the bytes it took. */
+static int header_unit(const struct audit *au, const char *s, size_t len, struct unit *out,
+		       size_t *from, size_t *to)
+{
+	for (size_t i = 0; i < len; i++) {
+		size_t open = 0;
+		const char *close = NULL;
+		if (s[i] == '(' || s[i] == '[') {
+			open = 1;
+			close = s[i] == '(' ? ")" : "]";
+		} else if (len - i >= 3 && !memcmp(s + i, "\xef\xbc\x88", 3)) {   /* （ */
+			open = 3;
+			close = "\xef\xbc\x89";
+		}
+		if (!open)
+			continue;
+		const char *end = strstr(s + i + open, close);
+		if (!end || (size_t)(end - s) > len)
+			continue;
+		size_t inner = (size_t)(end - (s + i + open));
+		size_t part = inner;
+		for (size_t k = 0; k < inner; k++)
+			if (s[i + open + k] == ',' || s[i + open + k] == ';') {
+				part = k;
+				break;
+			}
+		if (whole_unit(au, s + i + open, part, out)) {
+			*from = i;
+			*to = (size_t)(end - s) + strlen(close);
+			return 1;
+		}
+	}
+	int found = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (i > 0 && (is_alnum((unsigned char)s[i - 1]) || s[i - 1] == '-'))
+			continue;
+		if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '%' ||
+		      (unsigned char)s[i] >= 0x80))
+			continue;
+		struct unit un;
+		struct srcloc none = { "", 0, 0 };
+		diag_mute(1);
+		int n = units_match(au->u, au->a, s + i, len - i, none, UNITS_INLINE, &un);
+		diag_mute(-1);
+		if (n <= 0 || (i + (size_t)n < len && is_alnum((unsigned char)s[i + n])))
+			continue;
+		if ((n < 2 && s[i] != 'W') || dim_is_none(&un.dim))
+			continue;
+		*out = un;
+		*from = i;
+		*to = i + (size_t)n;
+		found = 1;
+		i += (size_t)n - 1;
+	}
+	return found;
+}
+
+/* Words of a header that say a kind or nothing: left out of its name. */
+static const char *const header_stop[] = {
+	"with", "without", "w", "o", "per", "direction", "directions", "both", "dense", "sparse",
+	"sparsity", "bidirectional", "unidirectional", "bi", "uni", "directional", "total", "peak",
+	"max", "maximum", "theoretical", "稠密", "稀疏", "双向", "单向", "峰值", NULL,
+};
+
+static const char *header_name(struct audit *au, const char *s, size_t len)
+{
+	const char *n = name_normalise(au->a, s, len);
+	size_t nl = strlen(n);
+	char *out = arena_alloc(au->a, nl + 1);
+	size_t o = 0;
+	for (size_t i = 0; i < nl;) {
+		size_t w = i;
+		while (i < nl && n[i] != ' ')
+			i++;
+		int stop = 0;
+		for (size_t k = 0; header_stop[k]; k++)
+			if (strlen(header_stop[k]) == i - w && !memcmp(n + w, header_stop[k], i - w))
+				stop = 1;
+		if (!stop) {
+			if (o)
+				out[o++] = ' ';
+			memcpy(out + o, n + w, i - w);
+			o += i - w;
+		}
+		while (i < nl && n[i] == ' ')
+			i++;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+static void read_column(struct audit *au, struct acolumn *col)
+{
+	const char *s = col->src.text;
+	size_t len = col->src.len;
+	col->header = arena_strndup(au->a, s, len);
+	size_t rl;
+	const char *r = figure_respell(au->a, s, len, &rl);
+	size_t from = 0, to = 0;
+	col->has_unit = header_unit(au, r, rl, &col->unit, &from, &to);
+	figure_kinds(au, r, rl, col->kind);
+	/* the name: the header without its unit */
+	char *rest = arena_alloc(au->a, rl + 2);
+	memcpy(rest, r, from);
+	rest[from] = ' ';
+	memcpy(rest + from + 1, r + to, rl - to);
+	rest[from + 1 + rl - to] = '\0';
+	col->name = header_name(au, rest, strlen(rest));
+}
+
+/* Cells that stand for no value: empty, a dash, n/a, TBD. */
+static int is_blank(const char *s)
+{
+	static const char *const blanks[] = { "", "-", "--", "—", "–", "n/a", "N/A", "NA", "?", "TBD",
+					      "tbd", "x", "✗", "✘", "/", "无", "不支持", NULL };
+	while (*s == ' ')
+		s++;
+	for (size_t k = 0; blanks[k]; k++)
+		if (!strcmp(s, blanks[k]))
+			return 1;
+	return 0;
+}
+
+/* Gives figure f the column's unit when it has none of its own, and the
+ * column's kinds where it has none. */
+static void fit_to_column(const struct audit *au, const struct acolumn *col, struct figure *f)
+{
+	(void)au;
+	if (col->has_unit && !f->has_unit && dim_is_none(&f->q.dim)) {
+		struct interval v, nom;
+		interval_scale(f->q.v, col->unit.scale, &v);
+		interval_scale(f->q.nominal, col->unit.scale, &nom);
+		f->q.v = v;
+		f->q.nominal = nom;
+		f->q.dim = col->unit.dim;
+		f->q.unit = col->unit.name;
+		f->q.scale = col->unit.scale;
+	}
+	for (int fam = 0; fam < KIND_FAMILIES; fam++)
+		if (col->kind[fam] && !f->q.kind[fam])
+			f->q.kind[fam] = col->kind[fam];
+}
+
+static int has_sparsity_words(const char *s)
+{
+	return strstr(s, "sparse") || strstr(s, "sparsity") || strstr(s, "Sparse") ||
+	       strstr(s, "Sparsity") || strstr(s, "稀疏");
+}
+
+static void read_cell(struct audit *au, const struct acolumn *col, struct acell *cell)
+{
+	cell->plain = arena_strndup(au->a, cell->src.text, cell->src.len);
+	if (is_blank(cell->plain))
+		return;
+	struct figure figs[AUDIT_CELL_FIGURES];
+	size_t n = figure_scan(au, cell->src.text, cell->src.len, cell->src.loc, figs, AUDIT_CELL_FIGURES);
+	cell->nfig = (int)(n > AUDIT_CELL_FIGURES ? AUDIT_CELL_FIGURES + 1 : n);
+	if (n == 0)
+		return;
+	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++)
+		fit_to_column(au, col, &figs[i]);
+	cell->fig = figs[0];
+	cell->has = 1;
+	if (n == 1)
+		return;
+	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	if (n == 2 && fam >= 0 && dim_equal(&figs[0].q.dim, &figs[1].q.dim) &&
+	    has_sparsity_words(cell->plain)) {
+		/* a labelled pair: the sparse one is the one said to be, else the larger */
+		int sp;
+		if (figs[0].q.kind[fam] == au->kind_sparse && figs[1].q.kind[fam] != au->kind_sparse)
+			sp = 0;
+		else if (figs[1].q.kind[fam] == au->kind_sparse && figs[0].q.kind[fam] != au->kind_sparse)
+			sp = 1;
+		else
+			sp = figs[1].q.v.lo > figs[0].q.v.hi ? 1 : 0;
+		figs[sp].q.kind[fam] = (unsigned char)au->kind_sparse;
+		figs[!sp].q.kind[fam] = (unsigned char)au->kind_dense;
+		int want_sparse = col->kind[fam] == au->kind_sparse;
+		cell->fig = figs[want_sparse ? sp : !sp];
+		cell->alt = figs[want_sparse ? !sp : sp];
+		cell->has_alt = 1;
+		return;
+	}
+	cell->several = 1;
+}
+
+/* Is column c all there, all different, and no numbers: a key? */
+static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow_numbers)
+{
+	if (!allow_numbers && t->cols[c].numeric)
+		return 0;
+	const char **names = arena_array(au->a, t->nrows, sizeof *names);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct acell *cell = table_cell(t, r, c);
+		if (is_blank(cell->plain) || strlen(cell->plain) > AUDIT_NAME_MAX)
+			return 0;
+		names[r] = name_normalise(au->a, cell->plain, strlen(cell->plain));
+		if (!names[r][0])
+			return 0;
+		for (size_t k = 0; k < r; k++)
+			if (!strcmp(names[k], names[r]))
+				return 0;
+	}
+	t->keys = names;
+	return 1;
+}
+
+void table_read(struct audit *au, struct atable *t)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		struct acolumn *col = &t->cols[c];
+		read_column(au, col);
+		const char **seen = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *seen);
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct acell *cell = table_cell(t, r, c);
+			read_cell(au, col, cell);
+			if (cell->has) {
+				col->figures++;
+				au->sum.figures++;
+			} else if (!is_blank(cell->plain)) {
+				int again = 0;
+				for (int k = 0; k < col->texts; k++)
+					if (!strcmp(seen[k], cell->plain))
+						again = 1;
+				seen[col->texts++] = cell->plain;
+				if (!again)
+					col->distinct_texts++;
+			}
+		}
+		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts;
+	}
+	t->key = -1;
+	if (t->nrows >= 2) {
+		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
+			if (key_candidate(au, t, c, 0))
+				t->key = (long)c;
+	}
+	t->ref = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *t->ref);
+	for (size_t r = 0; r < t->nrows; r++)
+		t->ref[r] = -1;
+	t->flagged = arena_array(au->a, t->nrows * t->ncols + 1, 1);
+}
+
+int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
+		  double widen)
+{
+	if (!dim_equal(&a->q.dim, &b->q.dim))
+		return 0;
+	struct interval bv = b->q.v;
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ka = a->q.kind[fam], kb = b->q.kind[fam];
+		if (ka && kb && ka != kb) {
+			double f = units_kind_factor(au->u, kb, ka);
+			if (f > 0) {
+				struct interval s;
+				interval_scale(bv, f, &s);
+				bv = s;
+			}
+		}
+	}
+	struct interval av = a->q.v;
+	if (widen > 0) {
+		av.lo -= fabs(av.lo) * widen;
+		av.hi += fabs(av.hi) * widen;
+	}
+	return interval_overlaps(av, bv);
+}
