@@ -54,15 +54,20 @@ $(BIN): $(OBJS)
 SRCDIR := $(patsubst %/,%,$(dir $(realpath $(firstword $(MAKEFILE_LIST)))))
 BUILTIN_FILES = $(patsubst $(SRCDIR)/%,%,$(wildcard $(SRCDIR)/specs/units.yaml \
 	$(SRCDIR)/templates/page.html $(sort $(wildcard $(SRCDIR)/templates/assets/*))))
+# The reference data `specbook audit` holds known parts against
+# (generator/audit/reference.c): the guide's own sourced spec tables.
+AUDIT_REFERENCE = $(patsubst $(SRCDIR)/%,%,$(wildcard $(addprefix $(SRCDIR)/specs/,\
+	accelerators.yaml hbm.yaml interconnects.yaml systems.yaml sources.yaml)))
 NEW_BOOK_FILES = $(patsubst $(SRCDIR)/tools/new-book/%,%,$(sort $(shell find $(SRCDIR)/tools/new-book -type f 2>/dev/null)))
 
 $(BUILD)/embed: $(SRCDIR)/tools/embed.c | $(BUILD)/obj
 	$(CC) $(WARN) $(OPT) $< -o $@
 
-$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) \
+$(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) $(AUDIT_REFERENCE:%=$(SRCDIR)/%) \
 		$(NEW_BOOK_FILES:%=$(SRCDIR)/tools/new-book/%) $(SRCDIR)/Makefile
 	@mkdir -p $(@D)
 	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(SRCDIR)/$(f)) \
+		$(foreach f,$(AUDIT_REFERENCE),reference/$(f)=$(SRCDIR)/$(f)) \
 		$(foreach f,$(NEW_BOOK_FILES),new/$(f)=$(SRCDIR)/tools/new-book/$(f))
 
 $(BUILD)/obj/gen/builtin_data.o: $(BUILD)/gen/builtin_data.c

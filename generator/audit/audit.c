@@ -5,7 +5,12 @@
  * reference data (a known part's figure), the table's own pattern, other
  * tables, then prose.
  */
-#include "audit/model.h"
+#include "audit/table.h"
+#include "audit/mine.h"
+#include "audit/cross.h"
+#include "audit/prose.h"
+#include "audit/reference.h"
+#include "audit/figure.h"
 #include "core/alloc.h"
 
 #include <string.h>
@@ -14,20 +19,9 @@ struct audit *audit_new(struct arena *a, const struct units *units,
 			const struct audit_reference *reference, double approx)
 {
 	struct audit *au = arena_alloc(a, sizeof *au);
-	memset(au, 0, sizeof *au);
-	au->a = a;
-	au->u = units;
+	figure_setup(au, a, units);
 	au->ref = reference;
 	au->approx = approx;
-	int k = 0;
-	if (units_kind_match(units, "dense", 5, &k))
-		au->kind_dense = k;
-	if (units_kind_match(units, "sparse", 6, &k))
-		au->kind_sparse = k;
-	if (units_kind_match(units, "per-direction", 13, &k))
-		au->kind_perdir = k;
-	if (units_kind_match(units, "bidirectional", 13, &k))
-		au->kind_bidir = k;
 	return au;
 }
 

@@ -36,35 +36,7 @@
 #include "core/arena.h"
 #include "core/diag.h"
 #include "numbers/units.h"
-
-/* A piece of the book as written: len bytes at text, text[0] standing at loc. */
-struct audit_text {
-	const char *text;
-	size_t len;
-	struct srcloc loc;
-};
-
-struct audit;
-struct audit_reference;
-
-/* What audit_run() counted, for the terminal's summary. */
-struct audit_summary {
-	int tables;              /* pipe tables read */
-	int data_tables;         /* of which with a key column and numeric columns */
-	int rows;                /* their rows */
-	int figures;             /* cells read as quantities */
-	int rows_referenced;     /* rows matched to a reference row */
-	int cells_referenced;    /* cells held against a reference cell */
-	int prose_figures;       /* figures with a unit in prose */
-	int prose_tied;          /* of which tied to a table's row and column */
-	int comparisons;         /* comparisons in prose judged */
-	int relations;           /* ratio clusters and derived columns found in tables */
-	int findings_table;      /* table outliers */
-	int findings_cross;      /* two tables disagree */
-	int findings_prose;      /* prose against a table */
-	int findings_comparison; /* comparisons that do not hold */
-	int findings_reference;  /* against reference data */
-};
+#include "audit/input.h"
 
 /*
  * Returns a new audit.  units reads the quantities; reference (NULL: none)
@@ -93,25 +65,5 @@ void audit_add_prose(struct audit *au, struct audit_text text, const char *secti
 /* Runs every check on what was added, reports the findings through diag,
  * and fills *out (may be NULL). */
 void audit_run(struct audit *au, struct audit_summary *out);
-
-/* ---- reference data (reference.c) ---- */
-
-/*
- * Returns the reference tables built into the binary (the guide's spec
- * tables of accelerators, HBM, interconnects and systems, each row with
- * its sources), read once with units u, or NULL when the binary carries
- * none.  Problems in the built-in data are reported (they are bugs).
- */
-const struct audit_reference *audit_reference_builtin(struct arena *a, const struct units *u);
-
-/* The same from YAML texts in memory: tables[0..n) spec tables and one
- * sources table (for tests). */
-const struct audit_reference *audit_reference_load(struct arena *a, const struct units *u,
-						   const struct audit_text *tables, size_t n,
-						   struct audit_text sources);
-
-/* How many parts (rows) and columns with figures the reference has. */
-void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t *columns,
-			  size_t *sources);
 
 #endif

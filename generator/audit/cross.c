@@ -5,7 +5,10 @@
  * two tables must agree within their digits.  When they do not, the book
  * contradicts itself: an error at the later figure, naming the earlier.
  */
-#include "audit/model.h"
+#include "audit/cross.h"
+#include "audit/table.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * headers and cells (dense, with sparsity, 双向, per GPU).  The numbers
  * themselves are read by numbers/literal.c, as everywhere else.
  */
-#include "audit/model.h"
+#include "audit/figure.h"
 #include "core/utf8.h"
 #include "numbers/format.h"
 #include "numbers/literal.h"
@@ -200,6 +200,26 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 				i++;
 			continue;
 		}
+		/* a ratio: "2.4×", "3 倍" (the literal leaves a × that may be a
+		 * product's to its caller) */
+		if (!lit.has_unit && dim_is_none(&lit.q.dim)) {
+			size_t k = end;
+			while (k < n.len && s[k] == ' ')
+				k++;
+			size_t next = k + 2;
+			while (next < n.len && s[next] == ' ')
+				next++;
+			if (n.len - k >= 2 && !memcmp(s + k, "\xc3\x97", 2) &&
+			    !(next < n.len && is_digit((unsigned char)s[next]))) {
+				lit.has_unit = 1;
+				lit.q.unit = "×";
+				end = k + 2;
+			} else if (n.len - k >= 3 && !memcmp(s + k, "倍", 3)) {
+				lit.has_unit = 1;
+				lit.q.unit = "×";
+				end = k + 3;
+			}
+		}
 		/* trailing spaces the literal read belong to no one */
 		size_t trimmed = end;
 		while (trimmed > start && s[trimmed - 1] == ' ')
@@ -318,8 +338,8 @@ const char *name_normalise(struct arena *a, const char *text, size_t len)
 		while (i < len && (is_alpha((unsigned char)text[i]) || is_digit((unsigned char)text[i]) ||
 				   (unsigned char)text[i] >= 0x80)) {
 			/* ® ™ (U+00AE, U+2122) end a word */
-			if (!memcmp(text + i, "\xc2\xae", 2 <= len - i ? 2 : 0) ||
-			    !memcmp(text + i, "\xe2\x84\xa2", 3 <= len - i ? 3 : 0))
+			if ((len - i >= 2 && !memcmp(text + i, "\xc2\xae", 2)) ||
+			    (len - i >= 3 && !memcmp(text + i, "\xe2\x84\xa2", 3)))
 				break;
 			i++;
 		}
@@ -394,4 +414,21 @@ const char *figure_respell(struct arena *a, const char *text, size_t len, size_t
 	normalise(a, text, len, &n);
 	*out_len = n.len;
 	return n.s;
+}
+
+void figure_setup(struct audit *au, struct arena *a, const struct units *u)
+{
+	memset(au, 0, sizeof *au);
+	au->a = a;
+	au->u = u;
+	au->approx = 0.02;
+	int k = 0;
+	if (units_kind_match(u, "dense", 5, &k))
+		au->kind_dense = k;
+	if (units_kind_match(u, "sparse", 6, &k))
+		au->kind_sparse = k;
+	if (units_kind_match(u, "per-direction", 13, &k))
+		au->kind_perdir = k;
+	if (units_kind_match(u, "bidirectional", 13, &k))
+		au->kind_bidir = k;
 }

@@ -5,7 +5,8 @@
  * off by a step (×1000), and, for a figure typed by hand, two digits
  * swapped.  Each is named, so that the author knows what to look for.
  */
-#include "audit/model.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
 
 #include <math.h>
 #include <string.h>

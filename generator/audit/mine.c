@@ -10,7 +10,10 @@
  * finding (a warning: the table against itself, by the majority's word),
  * with the figure the relation gives, and the slip that explains it.
  */
-#include "audit/model.h"
+#include "audit/mine.h"
+#include "audit/table.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
 #include "numbers/format.h"
 
 #include <math.h>
@@ -130,8 +133,8 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 			}
 		}
 	}
-	if (best_count < 3 || best_count == n || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
-		return best_count == n && best_count >= 3 ? -1 : 0;
+	if (best_count < 3 || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
+		return 0;
 	struct relation rel = { a, b, 0, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;
 	for (size_t i = 0; i < n; i++) {
@@ -169,7 +172,7 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 		if (interval_overlaps(w, fc->q.v))
 			count++;
 	}
-	if (n < MINE_MIN_ROWS || count == n || 3 * count < 2 * n || n - count > 1 + n / 8)
+	if (n < MINE_MIN_ROWS || 3 * count < 2 * n || n - count > 1 + n / 8)
 		return;
 	struct relation rel = { a, b, c, op, 0, NULL, 0, (int)count, (int)n };
 	m->au->sum.relations++;
@@ -269,7 +272,7 @@ void mine_table(struct audit *au, struct atable *t)
 			int found = try_ratio(&m, a, b, rows, n, NULL, 0);
 			if (found)
 				pair_found[x * nn + y] = pair_found[y * nn + x] = 1;
-			if (found > 0 || n < 3)
+			if (found || n < 3)
 				continue;
 			/* no ratio for the whole table: one for each group of rows
 			 * with the same text in another column */

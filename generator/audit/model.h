@@ -8,7 +8,8 @@
 
 #include <stddef.h>
 
-#include "audit/audit.h"
+#include "audit/input.h"
+#include "core/arena.h"
 #include "numbers/quantity.h"
 #include "numbers/units.h"
 
@@ -100,76 +101,5 @@ struct audit {
 	struct audit_summary sum;
 	int kind_dense, kind_sparse, kind_perdir, kind_bidir;   /* kind numbers, 0: none */
 };
-
-/* ---- figure.c: numbers in text ---- */
-
-/*
- * Reads the figures of text[0..len) (cells and prose: Markdown as written;
- * names like H100, FP16 or HBM3 are not figures, vendor spellings such as
- * teraFLOPS and `2x` are read).  Fills figs[0..max) and returns how many
- * there are (more than max: the count, the first max kept).  loc is the
- * place of text[0]; text may span lines.
- */
-size_t figure_scan(const struct audit *au, const char *text, size_t len, struct srcloc loc,
-		   struct figure *figs, size_t max);
-
-/* Compares n bytes without ASCII case (0: equal), as strncasecmp() in
- * the C locale, whatever the locale. */
-int audit_casecmp(const char *a, const char *b, size_t n);
-
-/* Returns text[0..len) with the vendor spellings rewritten as figures
- * are read (teraFLOPS as TFLOPS, GB/sec as GB/s), in the arena; *out_len
- * gets its length. */
-const char *figure_respell(struct arena *a, const char *text, size_t len, size_t *out_len);
-
-/* Returns the place of byte off of text, which starts at loc (lines counted). */
-struct srcloc figure_loc(struct srcloc loc, const char *text, size_t off);
-
-/* Reads the kind words of text[0..len) (`dense`, `with sparsity`, `双向`,
- * `per GPU`…) into kind[] (units.h "Kinds"); returns how many were read. */
-int figure_kinds(const struct audit *au, const char *text, size_t len,
-		 unsigned char kind[KIND_FAMILIES]);
-
-/* Writes a name in the form names are compared in: lower case, letters
- * and digits, one space between words, vendor words and the ® of brands
- * dropped, `SXM5` as `sxm`.  Returns it in the arena ("" for none). */
-const char *name_normalise(struct arena *a, const char *text, size_t len);
-
-/* The words of text (lower case, ASCII letters and digits, and each Han
- * character on its own) as one string with a space before and after each:
- * " h100 sxm "; a word is found in it by strstr(" word "). */
-const char *name_words(struct arena *a, const char *text, size_t len);
-
-/* ---- the slips (hints.c) ---- */
-
-/*
- * Returns the hint naming the slip that turns expected into stated (both
- * of one dimension) — "a sparse figure read as dense (×2)", "a decimal/
- * binary prefix slip (×1.024)", "bits read as bytes (×8)", "a factor of
- * 1000", "two digits swapped" — or NULL when none explains it.
- * stated_text is the figure as written (for swapped digits), or NULL.
- */
-const char *slip_hint(const struct audit *au, const struct quantity *stated,
-		      const struct quantity *expected, const char *stated_text);
-
-/* A quantity as text for a message ("989.4 TFLOPS"). */
-const char *figure_text(const struct audit *au, const struct quantity *q);
-
-/* ---- table.c ---- */
-
-/* Reads table t's columns, key and cells (after audit_add_table()). */
-void table_read(struct audit *au, struct atable *t);
-
-/* Returns 1 when cells a and b (same dimension) agree: their intervals
- * overlap once each is converted by kinds (dense against sparse ×2). */
-int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
-		  double widen);
-
-/* ---- the checks ---- */
-
-void mine_table(struct audit *au, struct atable *t);       /* mine.c */
-void cross_tables(struct audit *au);                        /* cross.c */
-void prose_check(struct audit *au, struct prose *p);       /* prose.c */
-void reference_check(struct audit *au, struct atable *t);  /* reference.c */
 
 #endif

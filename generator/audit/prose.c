@@ -15,7 +15,10 @@
  * error that says the ratio they give and the slip that explains it
  * (1.06 = 2048/1935: 2 TB read as 2048 GB).
  */
-#include "audit/model.h"
+#include "audit/prose.h"
+#include "audit/table.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
 #include "numbers/format.h"
 
 #include <math.h>
@@ -389,11 +392,13 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		return;
 	if (pair[0]->bound || pair[1]->bound)
 		return;
-	struct interval big = pair[0]->q.v, small = pair[1]->q.v;
+	/* the operands as written (the author divided those), the ratio
+	 * within its own digits */
+	struct interval big = pair[0]->q.nominal, small = pair[1]->q.nominal;
 	struct figure *fbig = pair[0], *fsmall = pair[1];
 	if (interval_mid(big) < interval_mid(small)) {
-		big = pair[1]->q.v;
-		small = pair[0]->q.v;
+		big = pair[1]->q.nominal;
+		small = pair[0]->q.nominal;
 		fbig = pair[1];
 		fsmall = pair[0];
 	}

@@ -14,7 +14,10 @@
  * 10% and no slip, a note (vendors publish several figures: boost
  * clocks, SKUs, rounding).
  */
-#include "audit/model.h"
+#include "audit/reference.h"
+#include "audit/table.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
 #include "core/builtin.h"
 #include "core/yamltree.h"
 #include "numbers/literal.h"
@@ -67,7 +70,9 @@ static const char *const builtin_tables[] = {
 /* A minimal audit for reading names and kinds with figure.c. */
 static struct audit *reader(struct arena *a, const struct units *u)
 {
-	return audit_new(a, u, NULL, 0.02);
+	struct audit *au = arena_alloc(a, sizeof *au);
+	figure_setup(au, a, u);
+	return au;
 }
 
 static void read_table(struct arena *a, const struct units *u, struct ynode *root, struct ref_table *t)

@@ -7,7 +7,8 @@
  * dense in one cell told apart; the key column, the first whose values
  * are all there, all different and not numbers.
  */
-#include "audit/model.h"
+#include "audit/table.h"
+#include "audit/figure.h"
 #include "numbers/literal.h"
 
 #include <math.h>

@@ -1,0 +1,38 @@
+/*
+ * reference.h — the reference data an audit holds known parts against:
+ * the guide's spec tables built into the binary (reference.c).
+ */
+#ifndef SPECBOOK_AUDIT_REFERENCE_H
+#define SPECBOOK_AUDIT_REFERENCE_H
+
+#include <stddef.h>
+
+#include "audit/input.h"
+#include "core/arena.h"
+#include "numbers/units.h"
+
+/*
+ * Returns the reference tables built into the binary (the guide's spec
+ * tables of accelerators, HBM, interconnects and systems, each row with
+ * its sources), read once with units u, or NULL when the binary carries
+ * none.  Problems in the built-in data are reported (they are bugs).
+ */
+const struct audit_reference *audit_reference_builtin(struct arena *a, const struct units *u);
+
+/* The same from YAML texts in memory: tables[0..n) spec tables and one
+ * sources table (for tests). */
+const struct audit_reference *audit_reference_load(struct arena *a, const struct units *u,
+						   const struct audit_text *tables, size_t n,
+						   struct audit_text sources);
+
+/* How many parts (rows) and columns with figures the reference has. */
+void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t *columns,
+			  size_t *sources);
+
+struct atable;
+
+/* Holds the rows of table t that name a reference row against it (audit.c
+ * calls it before the other checks, so a cell is reported once). */
+void reference_check(struct audit *au, struct atable *t);
+
+#endif

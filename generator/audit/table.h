@@ -1,0 +1,18 @@
+/*
+ * table.h — a pipe table read as an implicit spec table (table.c).
+ * Its declarations are private to audit/.
+ */
+#ifndef SPECBOOK_AUDIT_TABLE_H
+#define SPECBOOK_AUDIT_TABLE_H
+
+#include "audit/model.h"
+
+/* Reads table t's columns, key and cells (after audit_add_table()). */
+void table_read(struct audit *au, struct atable *t);
+
+/* Returns 1 when cells a and b (same dimension) agree: their intervals
+ * overlap once each is converted by kinds (dense against sparse ×2). */
+int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
+		  double widen);
+
+#endif
