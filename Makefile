@@ -8,7 +8,7 @@
 #   make clean    remove build/, site/ and the build cache
 
 CC      ?= cc
-PKGS     = libcmark yaml-0.1 libxml-2.0 libdeflate
+PKGS     = libcmark-gfm yaml-0.1 libxml-2.0 libdeflate
 OPT     ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Wshadow -pedantic
 CPPFLAGS = -D_XOPEN_SOURCE=700 -MMD -MP -Igenerator

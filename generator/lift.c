@@ -26,11 +26,12 @@
 #include "core/builtin.h"
 #include "core/diag.h"
 #include "core/files.h"
+#include "core/markdown.h"
 #include "numbers/literal.h"
 #include "numbers/units.h"
 #include "render/pipe.h"
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -478,7 +479,7 @@ static cmark_node *table_pair(const struct lift *L, cmark_node *p, size_t ncols)
 		other = cmark_node_previous(quote);
 	else if ((quote = cmark_node_next(p)) && cmark_node_get_type(quote) == CMARK_NODE_BLOCK_QUOTE)
 		other = cmark_node_first_child(quote);
-	if (!other || cmark_node_get_type(other) != CMARK_NODE_PARAGRAPH || table_columns(L, other) != ncols)
+	if (!other || table_columns(L, other) != ncols)
 		return NULL;
 	size_t a, b;
 	const char *x = line_text(L, cmark_node_get_start_line(p),
@@ -506,7 +507,7 @@ static void find_table(const struct lift *L, cmark_node *doc, int line, cmark_no
 		int from = cmark_node_get_start_line(n), to = cmark_node_get_end_line(n);
 		if (t == CMARK_NODE_HEADING && from <= line && !*found)
 			*heading = n;
-		if (t != CMARK_NODE_PARAGRAPH)
+		if (t != CMARK_NODE_PARAGRAPH && !markdown_is_table(n))
 			continue;
 		if (from <= line && line <= to && !*found)
 			*found = n;
@@ -562,7 +563,7 @@ int lift_table(const char *dir, const char *where, int write)
 			    "line %ld is past the end of the file (%zu lines)", line, L.nlines);
 		goto out;
 	}
-	cmark_node *doc = cmark_parse_document(body, len, CMARK_OPT_SOURCEPOS);
+	cmark_node *doc = markdown_parse(body, len, CMARK_OPT_SOURCEPOS, NULL);
 	cmark_node *p, *heading;
 	int nearest;
 	find_table(&L, doc, (int)line, &p, &heading, &nearest);

@@ -20,15 +20,17 @@ check_cmd() {  # command, Debian package
 }
 
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-check_pc libcmark libcmark-dev
+check_pc libcmark-gfm libcmark-gfm-dev   # Markdown as GitHub reads it (core/markdown.c)
+# its extensions (tables, strikethrough, ...) ship no .pc of their own
+check_file() {  # file, Debian package
+	[ -e "$1" ] || need="$need $2"
+}
+check_file /usr/include/cmark-gfm-core-extensions.h libcmark-gfm-extensions-dev
 check_pc yaml-0.1 libyaml-dev
 check_pc libxml-2.0 libxml2-dev
 check_pc libdeflate libdeflate-dev   # the search index is written deflated (site/search.c)
 # the browser libraries a site copies when they are there (generator/site/vendor.h):
 # KaTeX for formulas (its fonts come with it, fonts-katex), highlight.js for code
-check_file() {  # file, Debian package
-	[ -e "$1" ] || need="$need $2"
-}
 check_file /usr/share/javascript/katex/katex.min.js libjs-katex
 check_file /usr/share/javascript/highlight.js/highlight.min.js libjs-highlight.js
 case "${1:-build}" in

@@ -13,12 +13,13 @@
 #include "core/buffer.h"
 #include "core/builtin.h"
 #include "core/files.h"
+#include "core/markdown.h"
 #include "core/pack.h"
 #include "core/url.h"
 #include "core/work.h"
 #include "core/yamltree.h"
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -320,7 +321,7 @@ char *book_first_heading(struct arena *a, const char *body, size_t len)
 			end = k + 1;
 			break;
 		}
-	cmark_node *doc = cmark_parse_document(body + i, end - i, 0);
+	cmark_node *doc = markdown_parse(body + i, end - i, 0, NULL);
 	cmark_node *h = doc ? cmark_node_first_child(doc) : NULL;
 	char *r = NULL;
 	if (h && cmark_node_get_type(h) == CMARK_NODE_HEADING && cmark_node_get_heading_level(h) == 1) {

@@ -54,8 +54,7 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 	if (after_open) {
 		/* the cursor belongs to the block (a link has lines of its own) */
 		cmark_node *blk = b;
-		while (blk && cmark_node_get_type(blk) >= CMARK_NODE_FIRST_INLINE &&
-		       cmark_node_get_type(blk) <= CMARK_NODE_LAST_INLINE)
+		while (blk && (cmark_node_get_type(blk) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_INLINE)
 			blk = cmark_node_parent(blk);
 		if (c->target.block != blk || c->target.line < first)
 			c->target = (struct target_search){ blk, first, 0, 1, 0 };

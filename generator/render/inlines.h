@@ -8,7 +8,7 @@
 #ifndef SPECBOOK_INLINES_H
 #define SPECBOOK_INLINES_H
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 
 #include "render/chapter.h"
 #include "render/dom.h"

@@ -9,6 +9,7 @@
  */
 #include "render/pipe.h"
 #include "core/alloc.h"
+#include "core/markdown.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,7 @@ size_t pipe_table_head(cmark_node *p, const char *text, const size_t *lines, siz
 	int first = cmark_node_get_start_line(p), last = cmark_node_get_end_line(p);
 	if (first < 1 || last <= first || (size_t)last > nlines || !text)
 		return 0;   /* (a cell is one line: no table in it) */
-	cmark_node *t = cmark_node_first_child(p);
-	if (!t || cmark_node_get_type(t) != CMARK_NODE_TEXT)
+	if (!markdown_is_table(p))
 		return 0;
 	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
 	struct pipe_cell *cells = NULL;

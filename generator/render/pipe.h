@@ -1,17 +1,15 @@
 /*
- * pipe.h — GitHub's pipe tables as cmark leaves them: a paragraph whose
- * first line holds a pipe and whose second line is the alignment row
- * (| --- | :-: | --: |, as many cells as the header).  cmark has no table
- * extension; the renderer (render.c renders them, scan.c reads their
- * quantities) and `specbook lift` (lift.c) find tables and split their
- * rows here, so that all three see the same tables.
+ * pipe.h — GitHub's pipe tables: cmark-gfm's table nodes (core/markdown.h)
+ * read by their source lines.  The renderer (render.c renders them, scan.c
+ * reads their quantities) and `specbook lift` (lift.c) split their rows
+ * here, so that all three see the same tables.
  */
 #ifndef SPECBOOK_PIPE_H
 #define SPECBOOK_PIPE_H
 
 #include <stddef.h>
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 
 /* A cell of a row: the bytes s[from..from+len) of its row, blanks trimmed,
  * \| kept. */
@@ -31,7 +29,7 @@ const char *pipe_cell_align(const char *s, size_t len, int *ok);
  * bytes, when they are blanks or '>') and its blanks at either end. */
 const char *pipe_row_text(const char *text, const size_t *lines, int l, size_t prefix, size_t *len);
 
-/* Reads the header and alignment rows of paragraph p, a node of cmark's
+/* Reads the header and alignment rows of table p, a node of cmark's
  * tree of text (nlines lines, starting at the offsets lines[]; text may be
  * NULL: no table): returns the number of columns, their header cells in
  * *head (grown with ARRAY_PUSH) and, when align is not NULL, their
@@ -39,7 +37,7 @@ const char *pipe_row_text(const char *text, const size_t *lines, int l, size_t p
 size_t pipe_table_head(cmark_node *p, const char *text, const size_t *lines, size_t nlines,
 		       struct pipe_cell **head, size_t *caphead, const char **align);
 
-/* Returns the number of columns of paragraph p when it is a pipe table
+/* Returns the number of columns of p when it is a pipe table
  * (pipe_table_head()), or 0. */
 size_t pipe_table_columns(cmark_node *p, const char *text, const size_t *lines, size_t nlines);
 

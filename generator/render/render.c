@@ -24,7 +24,8 @@
 #include "core/utf8.h"
 #include "book/tables.h"
 
-#include <cmark.h>
+#include "core/markdown.h"
+#include <cmark-gfm.h>
 #include <ctype.h>
 #include <stdalign.h>
 #include <stdint.h>
@@ -45,7 +46,8 @@ static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
 	}
 	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
 		cmark_node_type type = cmark_node_get_type(k);
-		if (type == CMARK_NODE_PARAGRAPH && !t->in_word) {
+		int para = type == CMARK_NODE_PARAGRAPH || markdown_is_table(k);
+		if (para && !t->in_word) {
 			/* tallied on its own, the same as in line with the rest (it
 			 * starts and ends outside a word), and its verdict kept for
 			 * block_lang(): an English blockquote is judged whole, then
@@ -67,8 +69,10 @@ static void prose_lang(cmark_node *n, struct lang_tally *t, int depth)
 			lang_feed(t, " ", 1);
 		} else if (type != CMARK_NODE_CODE && type != CMARK_NODE_CODE_BLOCK) {
 			prose_lang(k, t, depth + 1);
+			if (markdown_is_table_cell(k) || markdown_is_table_row(k))
+				lang_feed(t, " ", 1);   /* as the pipe between them */
 		}
-		if (type == CMARK_NODE_PARAGRAPH)
+		if (para)
 			lang_feed(t, "\n", 1);
 	}
 }
@@ -435,13 +439,10 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
 		scan_paragraph(c, n);   /* a table's cells are its text, in order */
-		if (is_pipe_table(n)) {
-			if (render_pipe_table(c, n, parent, depth))
-				break;
+		if (is_pipe_table(n))   /* cmark-gfm read no table in it */
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
 				     "pipe table not recognised: its second line must be the alignment "
 				     "row (| --- | :-: | --: |), with as many cells as the header");
-		}
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);
@@ -567,6 +568,10 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		dom_elem(parent, "hr");
 		break;
 	default:
+		if (markdown_is_table(n)) {
+			scan_paragraph(c, n);   /* a table's cells are its text, in order */
+			render_pipe_table(c, n, parent, depth);
+		}
 		break;
 	}
 }
@@ -581,7 +586,7 @@ static int is_translation(cmark_node *n)
 static int is_prose_block(cmark_node *n)
 {
 	cmark_node_type t = cmark_node_get_type(n);
-	return t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_LIST;
+	return t == CMARK_NODE_PARAGRAPH || t == CMARK_NODE_LIST || markdown_is_table(n);
 }
 
 static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
@@ -826,11 +831,7 @@ static cmark_mem cmark_arena_mem = { cmark_arena_calloc, cmark_arena_realloc, cm
 static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, int options)
 {
 	cmark_arena_now = a;
-	cmark_parser *parser = cmark_parser_new_with_mem(options, &cmark_arena_mem);
-	cmark_parser_feed(parser, md, len);
-	cmark_node *doc = cmark_parser_finish(parser);
-	cmark_parser_free(parser);
-	return doc;
+	return markdown_parse(md, len, options, &cmark_arena_mem);
 }
 
 /*

@@ -12,6 +12,7 @@
 #include "render/pipe.h"
 #include "core/alloc.h"
 #include "core/bytescan.h"
+#include "core/markdown.h"
 #include "core/utf8.h"
 #include "book/numbers.h"
 #include "numbers/format.h"
@@ -288,19 +289,6 @@ static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
 	switch (cmark_node_get_type(n)) {
 	case CMARK_NODE_PARAGRAPH:
 		sd->sentences++;
-		if (pipe_table_columns(n, c->md, c->md_lines, c->nlines)) {
-			/* each row of a table is a sentence of its own: the row
-			 * its first cell names is the one its cells are held
-			 * against (render.c calls scan_sentence() at each) */
-			for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
-				cmark_node_type t = cmark_node_get_type(k);
-				if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
-					sd->sentences++;
-				else
-					block_rows(c, sd, k, depth + 1);
-			}
-			return;
-		}
 		break;
 	case CMARK_NODE_TEXT:
 		text_rows(c, sd, cmark_node_get_literal(n));
@@ -321,6 +309,20 @@ static void block_rows(struct ctx *c, struct side *sd, cmark_node *n, int depth)
 	case CMARK_NODE_HTML_INLINE:
 		return;
 	default:
+		if (markdown_is_table(n)) {
+			/* each row of a table is a sentence of its own, the
+			 * alignment row too: the row its first cell names is the
+			 * one its cells are held against (render.c calls
+			 * scan_sentence() at each) */
+			sd->sentences++;
+			int body = 0;
+			for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k)) {
+				if (!markdown_table_row_is_header(k))
+					sd->sentences += body++ ? 1 : 2;
+				block_rows(c, sd, k, depth + 1);
+			}
+			return;
+		}
 		break;
 	}
 	for (cmark_node *k = cmark_node_first_child(n); k; k = cmark_node_next(k))

@@ -38,7 +38,7 @@
 
 #include <stddef.h>
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 
 #include "render/chapter.h"
 #include "render/pipe.h"

@@ -14,7 +14,7 @@
 #             that the ratio nested/flat is measured under the same load
 #   rebuild   the same after one chapter changed, with the last site and
 #             cache in place (incremental)
-#   floor     tests/bench/floor.c: libcmark renders the same files, nothing else
+#   floor     tests/bench/floor.c: cmark-gfm renders the same files, nothing else
 #   hugo      Debian's hugo on the same bodies with a minimal theme
 # Peak memory is the child's ru_maxrss (tests/bench/measure.c).  The table
 # is Markdown, ready for the README.
@@ -87,7 +87,7 @@ mkdir -p "$work/bin"
 compile "$here/gen.c" -o "$work/bin/gen"
 compile "$here/measure.c" -o "$work/bin/measure"
 # shellcheck disable=SC2046
-compile $(pkg-config --cflags libcmark) "$here/floor.c" -o "$work/bin/floor" $(pkg-config --libs libcmark)
+compile $(pkg-config --cflags libcmark-gfm) "$here/floor.c" -o "$work/bin/floor" $(pkg-config --libs libcmark-gfm)
 
 hugo_note=
 if [ "${BENCH_HUGO:-1}" = 0 ]; then

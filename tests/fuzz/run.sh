@@ -8,8 +8,8 @@ cd "$(dirname "$0")/../.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 OUT=build/fuzz
 mkdir -p "$OUT/obj" tests/fuzz/crashes
-CFLAGS="-std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -D_XOPEN_SOURCE=700 -Igenerator $(pkg-config --cflags libcmark yaml-0.1 libxml-2.0 libdeflate)"
-LIBS="$(pkg-config --libs libcmark yaml-0.1 libxml-2.0 libdeflate) -lpthread -lm"
+CFLAGS="-std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -D_XOPEN_SOURCE=700 -Igenerator $(pkg-config --cflags libcmark-gfm yaml-0.1 libxml-2.0 libdeflate)"
+LIBS="$(pkg-config --libs libcmark-gfm yaml-0.1 libxml-2.0 libdeflate) -lpthread -lm"
 objs=()
 # the files the binary carries (generator/core/builtin.h), made by the Makefile
 make --no-print-directory build/gen/builtin_data.c || exit 1
