@@ -31,6 +31,72 @@ static int entry_cmp(const void *x, const void *y)
 	return c;
 }
 
+/* Column names that hold no figure of the row: footnote numbers, years. */
+static const char *const not_data[] = {
+	"notes", "note", "ref", "refs", "reference", "references", "footnote", "footnotes",
+	"source", "sources", "year", "date", "release", "released", "launch", "", NULL,
+};
+
+static int data_column(const struct acolumn *col)
+{
+	for (size_t k = 0; not_data[k]; k++)
+		if (!strcmp(col->name, not_data[k]))
+			return 0;
+	return col->numeric;
+}
+
+/* Does a key name a part: a word of letters and digits (h100, mi300x,
+ * gaudi3, v5p)?  Rows named "forward (infer)" or "8 GPUs" are a table's
+ * own, not something two tables can both state. */
+static int names_part(const char *key)
+{
+	for (const char *w = key; *w;) {
+		int digit = 0, alpha = 0;
+		const char *e = w;
+		for (; *e && *e != ' '; e++) {
+			if (*e >= '0' && *e <= '9')
+				digit = 1;
+			else if (*e >= 'a' && *e <= 'z')
+				alpha = 1;
+		}
+		if (digit && alpha)
+			return 1;
+		w = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
+/* How two tables fare on the cells they share. */
+struct pair_tally {
+	size_t a, b;
+	int agree, disagree;
+};
+
+static int tally_cmp(const void *x, const void *y)
+{
+	const struct pair_tally *p = x, *q = y;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* The first entry of i's group (same key and name). */
+static size_t group_first(const struct entry *e, size_t i)
+{
+	size_t first = i;
+	while (first > 0 && !strcmp(e[first - 1].key, e[i].key) && !strcmp(e[first - 1].name, e[i].name))
+		first--;
+	return first;
+}
+
+static int cells_agree(struct audit *au, const struct acell *ca, const struct acell *cb)
+{
+	double widen = ca->fig.approx || cb->fig.approx ? au->approx : 0;
+	return figures_agree(au, &cb->fig, &ca->fig, widen) ||
+	       (ca->has_alt && figures_agree(au, &cb->fig, &ca->alt, widen)) ||
+	       (cb->has_alt && figures_agree(au, &cb->alt, &ca->fig, widen));
+}
+
 void cross_tables(struct audit *au)
 {
 	size_t n = 0;
@@ -39,7 +105,7 @@ void cross_tables(struct audit *au)
 		if (tb->key < 0)
 			continue;
 		for (size_t c = 0; c < tb->ncols; c++)
-			if (tb->cols[c].numeric && tb->cols[c].name[0])
+			if (data_column(&tb->cols[c]))
 				n += tb->nrows;
 	}
 	if (!n)
@@ -51,35 +117,59 @@ void cross_tables(struct audit *au)
 		if (tb->key < 0)
 			continue;
 		for (size_t c = 0; c < tb->ncols; c++)
-			if (tb->cols[c].numeric && tb->cols[c].name[0])
+			if (data_column(&tb->cols[c]))
 				for (size_t r = 0; r < tb->nrows; r++)
-					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several)
+					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several &&
+					    names_part(tb->keys[r]))
 						e[k++] = (struct entry){ tb->keys[r], tb->cols[c].name, t, r, c };
 	}
 	qsort(e, k, sizeof *e, entry_cmp);
+	/* first, how each pair of tables fares on all it shares: two tables
+	 * that disagree on most of it are about different things (another
+	 * data type, another configuration), not a contradiction */
+	struct pair_tally *tally = arena_array(au->a, k + 1, sizeof *tally);
+	size_t nt = 0;
 	for (size_t i = 1; i < k; i++) {
-		/* each later figure against the first of its group */
-		size_t first = i - 1;
-		while (first > 0 && !strcmp(e[first - 1].key, e[i].key) && !strcmp(e[first - 1].name, e[i].name))
-			first--;
-		if (strcmp(e[first].key, e[i].key) || strcmp(e[first].name, e[i].name) || e[first].table == e[i].table)
+		size_t first = group_first(e, i);
+		if (first == i || e[first].table == e[i].table)
+			continue;
+		const struct acell *ca = table_cell(&au->tables[e[first].table], e[first].row, e[first].col);
+		const struct acell *cb = table_cell(&au->tables[e[i].table], e[i].row, e[i].col);
+		if (!dim_equal(&ca->fig.q.dim, &cb->fig.q.dim))
+			continue;
+		int ok = cells_agree(au, ca, cb);
+		tally[nt++] = (struct pair_tally){ e[first].table, e[i].table, ok, !ok };
+	}
+	qsort(tally, nt, sizeof *tally, tally_cmp);
+	size_t merged = 0;
+	for (size_t i = 0; i < nt; i++) {
+		if (merged && tally[merged - 1].a == tally[i].a && tally[merged - 1].b == tally[i].b) {
+			tally[merged - 1].agree += tally[i].agree;
+			tally[merged - 1].disagree += tally[i].disagree;
+		} else {
+			tally[merged++] = tally[i];
+		}
+	}
+	for (size_t i = 1; i < k; i++) {
+		size_t first = group_first(e, i);
+		if (first == i || e[first].table == e[i].table)
 			continue;
 		struct atable *ta = &au->tables[e[first].table], *tb = &au->tables[e[i].table];
 		struct acell *ca = table_cell(ta, e[first].row, e[first].col);
 		struct acell *cb = table_cell(tb, e[i].row, e[i].col);
-		if (!dim_equal(&ca->fig.q.dim, &cb->fig.q.dim))
+		if (!dim_equal(&ca->fig.q.dim, &cb->fig.q.dim) || cells_agree(au, ca, cb))
 			continue;
-		double widen = ca->fig.approx || cb->fig.approx ? au->approx : 0;
-		if (figures_agree(au, &cb->fig, &ca->fig, widen))
-			continue;
-		/* a labelled pair's other figure is the same figure in another kind */
-		if (ca->has_alt && figures_agree(au, &cb->fig, &ca->alt, widen))
+		struct pair_tally key = { e[first].table, e[i].table, 0, 0 };
+		const struct pair_tally *pt = bsearch(&key, tally, merged, sizeof *tally, tally_cmp);
+		const char *hint = slip_hint(au, &cb->fig.q, &ca->fig.q, cb->plain);
+		/* the two tables must agree on most of what they share; on a
+		 * lone shared cell, a named slip is the evidence */
+		if (!pt || (pt->agree + pt->disagree >= 3 ? pt->disagree * 3 > pt->agree + pt->disagree : !hint))
 			continue;
 		size_t ci = e[i].row * tb->ncols + e[i].col;
 		if (tb->flagged[ci])
 			continue;
 		tb->flagged[ci] = 1;
-		const char *hint = slip_hint(au, &cb->fig.q, &ca->fig.q, cb->plain);
 		const char *detail = arena_printf(
 			au->a, "%s:%d:%d: the table there gives %s for '%s' of '%s'\nwrite %s, or correct the other table%s%s",
 			ca->src.loc.file, ca->src.loc.line, ca->src.loc.col, figure_text(au, &ca->fig.q),

@@ -243,6 +243,13 @@ static void report(struct mine *m, size_t r, size_t c)
 					  ev->src.loc.file, ev->src.loc.line, ev->src.loc.col, instead,
 					  hint ? "\n" : "", hint ? hint : "");
 	m->au->sum.findings_table++;
+	/* off the table's pattern, but what the vendor publishes: a note */
+	if (t->vouched[i]) {
+		diag_report(DIAG_NOTE, cell->fig.loc, cell->fig.width, detail,
+			    "'%s' of '%s' is off the pattern of its table's other rows, as the vendor's own figure is",
+			    t->cols[c].header, row_name(t, r));
+		return;
+	}
 	diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
 		    "'%s' of '%s' is off the pattern of its table's other rows", t->cols[c].header,
 		    row_name(t, r));

@@ -72,6 +72,7 @@ struct atable {
 	const char **keys;      /* per row: its key normalised (name_normalise), or NULL */
 	long *ref;              /* per row: its reference row, or -1 */
 	unsigned char *flagged; /* per cell: reported already (one finding a cell) */
+	unsigned char *vouched; /* per cell: the reference data gives the same figure */
 };
 
 static inline struct acell *table_cell(const struct atable *t, size_t row, size_t col)

@@ -173,6 +173,56 @@ static int is_amount(const struct figure *f)
 	return f->has_unit && !dim_is_none(&f->q.dim) && !f->range && f->q.v.lo > 0;
 }
 
+/* Words of links and networks: a figure in a sentence that has one is a
+ * link's rate, tied only to a column that says so too. */
+static int says_link(const char *words)
+{
+	static const char *const link[] = { " link ", " links ", " interconnect ", " nvlink ", " ici ",
+		" pcie ", " network ", " ethernet ", " infiniband ", " ib ", " efa ", " ub ", " roce ",
+		" chip ", " scale ", " inter ", " intra ", " duplex ", " 互 ", " 网 ", NULL };
+	for (size_t k = 0; link[k]; k++)
+		if (strstr(words, link[k]))
+			return 1;
+	return 0;
+}
+
+/* Is a word naming some part (letters then digits: h200, mi350x, gen5)
+ * nearer to the figure at s[at..at+len) than d bytes?  Data types
+ * (fp16, bf16, int8, tf32) name columns, not parts. */
+static int other_part_nearer(const char *s, size_t slen, size_t at, size_t len, size_t d)
+{
+	for (size_t i = 0; i < slen;) {
+		unsigned char c = (unsigned char)s[i];
+		int alpha = (c | 32) >= 'a' && (c | 32) <= 'z';
+		if (!alpha || (i > 0 && (((unsigned char)s[i - 1] | 32) >= 'a' && ((unsigned char)s[i - 1] | 32) <= 'z'))) {
+			i++;
+			continue;
+		}
+		size_t w = i;
+		int digit = 0;
+		while (i < slen && ((((unsigned char)s[i] | 32) >= 'a' && ((unsigned char)s[i] | 32) <= 'z') ||
+				    (s[i] >= '0' && s[i] <= '9'))) {
+			if (s[i] >= '0' && s[i] <= '9')
+				digit = 1;
+			i++;
+		}
+		if (!digit || (w >= at && w < at + len))
+			continue;
+		static const char *const dtypes[] = { "fp", "bf", "int", "tf", "e4m", "e5m", "mxfp", "nvfp", "uint", NULL };
+		int dtype = 0;
+		for (size_t k = 0; dtypes[k]; k++)
+			if (!audit_casecmp(s + w, dtypes[k], strlen(dtypes[k])) && s[w + strlen(dtypes[k])] >= '0' &&
+			    s[w + strlen(dtypes[k])] <= '9')
+				dtype = 1;
+		if (dtype)
+			continue;
+		size_t dist = w > at ? w - at : at - w;
+		if (dist < d)
+			return 1;
+	}
+	return 0;
+}
+
 /* A cell a figure of prose may be about. */
 struct candidate {
 	const struct atable *t;
@@ -186,6 +236,13 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	if (!is_amount(f) || f->bound)
 		return;
 	au->sum.prose_figures++;
+	/* a measurement is no statement of a part's figure */
+	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
+		" reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
+		" 测 得 ", " 实 际 ", NULL };
+	for (size_t k = 0; measured[k]; k++)
+		if (strstr(sw, measured[k]))
+			return;
 	/* the rows the sentence names: the exact ones if any */
 	int best_level = 0;
 	for (size_t i = 0; i < au->nnamed; i++) {
@@ -204,6 +261,9 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		if (names_row(sw, nr, au->a) != best_level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
+		/* a chapter's prose against its own tables */
+		if (strcmp(tb->loc.file, f->loc.file))
+			continue;
 		size_t md = distance(s, slen, at, nr->model + 1);
 		for (size_t c = 0; c < tb->ncols && nc < MAX_CANDIDATES; c++) {
 			struct acolumn *col = &tb->cols[c];
@@ -211,12 +271,21 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim) ||
 			    !names_column(sw, col->name, au->a))
 				continue;
+			/* a link's rate is not the memory's bandwidth */
+			if (says_link(sw) && !says_link(arena_printf(au->a, " %s ", col->name)))
+				continue;
 			cand[nc++] = (struct candidate){ tb, nr->row, c, md, distance(s, slen, at, col->name) };
 		}
 	}
 	if (!nc)
 		return;
 	/* the nearest model's rows, and among them the nearest column name */
+	size_t nearest_model = (size_t)-1;
+	for (size_t i = 0; i < nc; i++)
+		if (cand[i].model_d < nearest_model)
+			nearest_model = cand[i].model_d;
+	if (other_part_nearer(s, slen, at, f->len, nearest_model))
+		return;
 	size_t best_m = (size_t)-1, best_n = (size_t)-1;
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].model_d < best_m)
@@ -247,7 +316,11 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		wrong->t->cols[wrong->col].header, table_cell(wrong->t, wrong->row, (size_t)wrong->t->key)->plain,
 		figure_text(au, &cell->fig.q), hint ? "\n" : "", hint ? hint : "");
 	au->sum.findings_prose++;
-	diag_report(DIAG_ERROR, f->loc, f->width, detail, "%s disagrees with the book's table", written);
+	/* twice or half, with neither side saying its kind: perhaps two
+	 * different figures (both directions, sparse) under one name */
+	int twice = hint && (strstr(hint, "twice") || strstr(hint, "half"));
+	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail,
+		    "%s disagrees with the table of this chapter", written);
 }
 
 /* Words that make "N×" or "N%" a comparison, not a count ("8× H100"). */
@@ -325,8 +398,13 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			size_t i = after;
 			while (i < len && s[i] == ' ')
 				i++;
-			if (len - i >= 5 && !audit_casecmp(s + i, "times", 5))
+			if (len - i >= 5 && !audit_casecmp(s + i, "times", 5)) {
+				static const char *const after_times[] = { "than", "as", "of", "that", NULL };
+				if (!word_near(s, len, i + 5, 1, more_words) && !word_near(s, len, i + 5, 1, less_words) &&
+				    !word_near(s, len, i + 5, 1, after_times))
+					return;
 				times = 1;
+			}
 			if (!times)
 				return;
 		}
@@ -417,8 +495,11 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		stated_lo = stated_hi;
 		stated_hi = x;
 	}
-	au->sum.comparisons++;
 	struct interval r = { big.lo / small.hi, big.hi / small.lo };
+	/* one figure restated in another unit ("212GBps (1700Gbps)") is no pair */
+	if (r.lo < 1.03)
+		return;
+	au->sum.comparisons++;
 	double widen = au->approx * (mark->approx ? 3 : 1);
 	if (r.hi >= stated_lo * (1 - widen) && r.lo <= stated_hi * (1 + widen))
 		return;

@@ -254,7 +254,7 @@ struct synonym {
 };
 
 static const struct synonym synonyms[] = {
-	{ "memory", { "memory", "hbm", "显存", "capacity", "vram", "容量" }, "bandwidth" },
+	{ "memory", { "memory", "hbm", "显存", "vram", "gpu memory", NULL }, "bandwidth" },
 	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, "nvlink" },
 	{ "tdp", { "tdp", "power", "功耗", NULL, NULL, NULL }, NULL },
 	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, NULL },
@@ -275,6 +275,12 @@ static long find_column(const struct ref_table *rt, const struct acolumn *col, c
 {
 	long found = -1;
 	int matches = 0;
+	/* caches and on-chip memories are not the part's memory */
+	static const char *const on_chip[] = { "cache", "l1", "l2", "l3", "sram", "shared", "distributed",
+					       "smem", "register", "缓存", NULL };
+	for (size_t k = 0; on_chip[k]; k++)
+		if (has_word(col->name, on_chip[k]))
+			return -1;
 	for (size_t c = 0; c < rt->ncols; c++) {
 		const struct ref_column *rc = &rt->cols[c];
 		if (!rc->has_unit || !dim_equal(&rc->unit.dim, &f->q.dim))
@@ -331,8 +337,10 @@ void reference_check(struct audit *au, struct atable *t)
 			au->sum.cells_referenced++;
 			struct figure rf = { 0 };
 			rf.q = rr->cells[rc];
-			if (figures_agree(au, &cell->fig, &rf, 0) || (cell->has_alt && figures_agree(au, &cell->alt, &rf, 0)))
+			if (figures_agree(au, &cell->fig, &rf, 0) || (cell->has_alt && figures_agree(au, &cell->alt, &rf, 0))) {
+				t->vouched[r * t->ncols + c] = 1;
 				continue;
+			}
 			/* a capacity the vendor writes GB on binary sizes (80 GB = 80 GiB) */
 			if (dim_equal(&rf.q.dim, &rt->cols[rc].unit.dim) && rt->cols[rc].unit.scale > 1 &&
 			    fmod(log2(rt->cols[rc].unit.scale), 10) == 0) {

@@ -150,6 +150,21 @@ static void read_column(struct audit *au, struct acolumn *col)
 	col->name = header_name(au, rest, strlen(rest));
 }
 
+/* Is a column's name one of those that hold no figure of the row
+ * (footnote numbers, references, years)? */
+static int not_data(const char *name)
+{
+	static const char *const names[] = {
+		"notes", "note", "ref", "refs", "reference", "references", "footnote", "footnotes",
+		"source", "sources", "year", "date", "release", "released", "launch", "#", "no", "id",
+		"index", "rank", "step", "steps", "version", "序号", "年份", "备注", "参考", NULL,
+	};
+	for (size_t k = 0; names[k]; k++)
+		if (!strcmp(name, names[k]))
+			return 1;
+	return 0;
+}
+
 /* Cells that stand for no value: empty, a dash, n/a, TBD. */
 static int is_blank(const char *s)
 {
@@ -270,7 +285,7 @@ void table_read(struct audit *au, struct atable *t)
 					col->distinct_texts++;
 			}
 		}
-		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts;
+		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts && !not_data(col->name);
 	}
 	t->key = -1;
 	if (t->nrows >= 2) {
@@ -282,6 +297,7 @@ void table_read(struct audit *au, struct atable *t)
 	for (size_t r = 0; r < t->nrows; r++)
 		t->ref[r] = -1;
 	t->flagged = arena_array(au->a, t->nrows * t->ncols + 1, 1);
+	t->vouched = arena_array(au->a, t->nrows * t->ncols + 1, 1);
 }
 
 int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
