@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* Rows a relation needs before it says anything of the others. */
-#define MINE_MIN_ROWS 4
+#define MINE_MIN_ROWS 5
 /* Rounding of vendors' figures a relation forgives (989.4 × 2 = 1979). */
 #define MINE_SLACK 0.003
 
@@ -97,13 +97,25 @@ static void mark(struct mine *m, size_t r, size_t c, int broken, struct relation
 	}
 }
 
+/* Do columns a and b hold figures of one dimension (the first row that
+ * has both says)? */
+static int same_dimension(const struct atable *t, size_t a, size_t b)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct figure *fa = value(t, r, a), *fb = value(t, r, b);
+		if (fa && fb)
+			return dim_equal(&fa->q.dim, &fb->q.dim);
+	}
+	return 0;
+}
+
 /* Tries the ratio of columns a and b over rows[0..n); returns 1 when a
  * relation was found (and marked). */
 static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n,
 		     const char *group, size_t group_col)
 {
 	struct atable *t = m->t;
-	if (n < (group ? 3 : MINE_MIN_ROWS))
+	if (n < MINE_MIN_ROWS)
 		return 0;
 	double best = 0;
 	size_t best_count = 0;
@@ -133,7 +145,7 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 			}
 		}
 	}
-	if (best_count < 3 || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
+	if (best_count < (group ? 4u : 3u) || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
 		return 0;
 	struct relation rel = { a, b, 0, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;
@@ -273,6 +285,11 @@ void mine_table(struct audit *au, struct atable *t)
 	for (size_t x = 0; x < nn; x++)
 		for (size_t y = x + 1; y < nn; y++) {
 			size_t a = numeric[x], b = numeric[y], n = 0;
+			/* a ratio between two columns of one dimension (FP8 and
+			 * FP16, cores and cores); across dimensions only a derived
+			 * column says something */
+			if (!same_dimension(t, a, b))
+				continue;
 			for (size_t r = 0; r < t->nrows; r++)
 				if (value(t, r, a) && value(t, r, b))
 					rows[n++] = r;
@@ -299,7 +316,7 @@ void mine_table(struct audit *au, struct atable *t)
 							members[k++] = rows[j];
 							done[rows[j]] = 1;
 						}
-					if (k >= 4)
+					if (k >= MINE_MIN_ROWS)
 						try_ratio(&m, a, b, members, k, text, g);
 				}
 			}

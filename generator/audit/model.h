@@ -15,7 +15,7 @@
 
 /* Columns a table is read with: wider tables keep their first ones (the
  * derived-column search is cubic in them). */
-#define AUDIT_MAX_COLUMNS 24
+#define AUDIT_MAX_COLUMNS 64
 /* Figures read from one cell: a cell with more is prose, not a value. */
 #define AUDIT_CELL_FIGURES 4
 /* A name longer than this is a sentence, not a part's or a column's name. */
@@ -68,6 +68,7 @@ struct atable {
 	size_t ncols;
 	struct acell *cells;    /* nrows × ncols */
 	size_t nrows;
+	int transposed;         /* written with parts as columns: turned round */
 	long key;               /* the key column, or -1 */
 	const char **keys;      /* per row: its key normalised (name_normalise), or NULL */
 	long *ref;              /* per row: its reference row, or -1 */

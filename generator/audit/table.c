@@ -263,8 +263,91 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 	return 1;
 }
 
+/* Does a name hold a part's model word (letters and digits: H100, RTX5090,
+ * MI300X), or a data type's (FP32)? */
+static int has_model_word(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		int digit = 0, alpha = 0;
+		size_t w = i;
+		while (i < len && is_alnum((unsigned char)s[i])) {
+			if (s[i] >= '0' && s[i] <= '9')
+				digit = 1;
+			else
+				alpha = 1;
+			i++;
+		}
+		if (digit && alpha && i - w >= 3)
+			return 1;
+		if (i == w)
+			i++;
+	}
+	return 0;
+}
+
+/* Does a header name a property: a unit, or a data type (FP32, BF16, INT8)? */
+static int is_property(const struct audit *au, const char *s, size_t len)
+{
+	size_t rl, from, to;
+	const char *rs = figure_respell(au->a, s, len, &rl);
+	struct unit un;
+	if (header_unit(au, rs, rl, &un, &from, &to))
+		return 1;
+	static const char *const dtypes[] = { "fp", "bf", "tf", "int", "bfloat", NULL };
+	for (size_t i = 0; i < len; i++) {
+		if (i > 0 && is_alnum((unsigned char)s[i - 1]))
+			continue;
+		for (size_t k = 0; dtypes[k]; k++) {
+			size_t dl = strlen(dtypes[k]);
+			if (len - i > dl && !audit_casecmp(s + i, dtypes[k], dl) && s[i + dl] >= '0' && s[i + dl] <= '9')
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A table written the other way round, parts as columns and properties
+ * as rows (| 型号 | RTX 5090 | RTX 5080 |, then | FP32 (TFLOPS) | 105 | 56 |),
+ * is turned so that its parts are rows: when most headers after the first
+ * name a part and most first cells carry a unit or a data type.
+ */
+static void maybe_transpose(struct audit *au, struct atable *t)
+{
+	if (t->ncols < 3 || t->nrows < 3 || t->nrows + 1 > AUDIT_MAX_COLUMNS)
+		return;
+	size_t parts = 0, props = 0;
+	for (size_t c = 1; c < t->ncols; c++)
+		if (has_model_word(t->cols[c].src.text, t->cols[c].src.len) &&
+		    !is_property(au, t->cols[c].src.text, t->cols[c].src.len))
+			parts++;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct audit_text *x = &table_cell(t, r, 0)->src;
+		props += is_property(au, x->text, x->len);
+	}
+	if (3 * parts < 2 * (t->ncols - 1) || 3 * props < t->nrows)
+		return;
+	size_t ncols = t->nrows + 1, nrows = t->ncols - 1;
+	struct acolumn *cols = arena_array(au->a, ncols, sizeof *cols);
+	struct acell *cells = arena_array(au->a, ncols * nrows, sizeof *cells);
+	cols[0].src = t->cols[0].src;
+	for (size_t r = 0; r < t->nrows; r++)
+		cols[r + 1].src = table_cell(t, r, 0)->src;
+	for (size_t c = 1; c < t->ncols; c++) {
+		cells[(c - 1) * ncols].src = t->cols[c].src;
+		for (size_t r = 0; r < t->nrows; r++)
+			cells[(c - 1) * ncols + r + 1].src = table_cell(t, r, c)->src;
+	}
+	t->cols = cols;
+	t->cells = cells;
+	t->ncols = ncols;
+	t->nrows = nrows;
+	t->transposed = 1;
+}
+
 void table_read(struct audit *au, struct atable *t)
 {
+	maybe_transpose(au, t);
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
 		read_column(au, col);
