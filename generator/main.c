@@ -11,6 +11,7 @@
  * writing; serve builds, serves the site locally and rebuilds on change.  Diagnostics go to stderr (json: stdout); the exit status is 1
  * on any error (or warning under --werror), 2 on a usage error.
  */
+#include "audit/command.h"
 #include "book/book.h"
 #include "incr/cache.h"
 #include "incr/incr.h"
@@ -37,6 +38,8 @@ static void usage(FILE *out)
 	      "       specbook lift [-C DIR] [--write] FILE:LINE\n"
 	      "\n"
 	      "  new DIR          write a small bilingual book to start from into DIR\n"
+	      "  audit [DIR]      check the numbers of any folder of Markdown, no YAML needed\n"
+		"                   (specbook audit --help)\n"
 	      "  lift FILE:LINE   print the pipe table at that line as a spec table and a\n"
 	      "                   compare block; --write puts it in DIR/specs/<id>.yaml\n"
 	      "  build            check the book and write the site\n"
@@ -106,6 +109,8 @@ int main(int argc, char **argv)
 	 * is never split by another thread's; what does not end in a newline
 	 * (progress) is flushed where it is printed. */
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
+	if (argc >= 2 && !strcmp(argv[1], "audit"))   /* its own options: audit/command.c */
+		return audit_command(argc - 1, argv + 1);
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "format", required_argument, NULL, 'f' },

@@ -326,8 +326,7 @@ void mine_table(struct audit *au, struct atable *t)
 		for (size_t x = 0; x < nn; x++)
 			for (size_t y = 0; y < nn; y++)
 				for (size_t z = 0; z < nn; z++) {
-					if (x == y || y == z || x == z || pair_found[x * nn + y] ||
-					    pair_found[x * nn + z] || pair_found[y * nn + z])
+					if (x == y || y == z || x == z)
 						continue;
 					size_t a = numeric[x], b = numeric[y], c = numeric[z];
 					if (x < y)

@@ -394,8 +394,11 @@ int figures_agree(const struct audit *au, const struct figure *a, const struct f
 		if (ka && kb && ka != kb) {
 			double f = units_kind_factor(au->u, kb, ka);
 			if (f > 0) {
+				/* the vendor doubles its own rounded figure (989.4 → 1979) */
 				struct interval s;
 				interval_scale(bv, f, &s);
+				s.lo -= fabs(s.lo) * 0.003;
+				s.hi += fabs(s.hi) * 0.003;
 				bv = s;
 			}
 		}

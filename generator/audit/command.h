@@ -1,0 +1,13 @@
+/*
+ * command.h — `specbook audit [DIR] [--format=gnu|json|github]
+ * [--no-reference] [--quiet]` (command.c): the command line's entry to the
+ * audit, which main.c dispatches to.
+ */
+#ifndef SPECBOOK_AUDIT_COMMAND_H
+#define SPECBOOK_AUDIT_COMMAND_H
+
+/* Runs the audit command; argv[0] is "audit".  Returns the exit status:
+ * 0, 1 when an error was found, 2 for a bad command line. */
+int audit_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,260 @@
+/*
+ * read.c — a folder of Markdown into an audit (read.h).  The tree is
+ * cmark-gfm's (core/markdown.h): a table's cells come from its table
+ * nodes, as GitHub renders them; a cell's text is its inline text (link
+ * text, code, emphasis's words), its place the first figure's in the
+ * source row.  Prose is handed over as source lines (paragraphs, headings,
+ * list items' paragraphs, quotes'), link destinations blanked with spaces
+ * so that columns stay the source's.
+ */
+#include "audit/read.h"
+#include "core/buffer.h"
+#include "core/files.h"
+#include "core/markdown.h"
+
+#include <dirent.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Appends the inline text of n's children (text, code, link text) to b. */
+static void plain_text(cmark_node *n, struct buf *b)
+{
+	for (cmark_node *c = cmark_node_first_child(n); c; c = cmark_node_next(c)) {
+		cmark_node_type t = cmark_node_get_type(c);
+		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE) {
+			const char *s = cmark_node_get_literal(c);
+			if (s)
+				buf_adds(b, s);
+		} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK) {
+			buf_addch(b, ' ');
+		} else if (t == CMARK_NODE_HTML_INLINE) {
+			const char *s = cmark_node_get_literal(c);
+			if (s && (!strncmp(s, "<br", 3) || !strncmp(s, "<BR", 3)))
+				buf_addch(b, ' ');
+		} else {
+			plain_text(c, b);
+		}
+	}
+}
+
+struct file_ctx {
+	struct audit *au;
+	struct arena *a;
+	const char *file;
+	const char *text;
+	size_t len;
+	size_t *line_start;   /* byte offset of each line (1-based index) */
+	int nlines;
+	const char *section;
+};
+
+/* The source line n (1-based) as [*from, *to) without its newline. */
+static void line_bounds(const struct file_ctx *f, int n, size_t *from, size_t *to)
+{
+	if (n < 1 || n > f->nlines) {
+		*from = *to = f->len;
+		return;
+	}
+	*from = f->line_start[n];
+	size_t e = n < f->nlines ? f->line_start[n + 1] : f->len;
+	while (e > *from && (f->text[e - 1] == '\n' || f->text[e - 1] == '\r'))
+		e--;
+	*to = e;
+}
+
+/* Where the cell's text stands in its source row: the first occurrence of
+ * its first word at or after column col. */
+static struct srcloc cell_loc(const struct file_ctx *f, int line, int col, const char *plain)
+{
+	struct srcloc loc = { f->file, line, col > 0 ? col : 1 };
+	size_t from, to;
+	line_bounds(f, line, &from, &to);
+	if (!plain[0] || from >= to)
+		return loc;
+	size_t start = from;
+	/* col is a byte column (cmark's), 1-based */
+	if (col > 1 && (size_t)(col - 1) < to - from)
+		start = from + (size_t)(col - 1);
+	size_t wl = strcspn(plain, " ");
+	if (wl > 16)
+		wl = 16;
+	for (size_t i = start; i + wl <= to; i++)
+		if (!memcmp(f->text + i, plain, wl)) {
+			loc.col = diag_column(f->text + from, i - from);
+			return loc;
+		}
+	loc.col = diag_column(f->text + from, start - from);
+	return loc;
+}
+
+static void read_table(struct file_ctx *f, cmark_node *table)
+{
+	unsigned ncols = markdown_table_columns(table);
+	if (!ncols)
+		return;
+	size_t nrows = 0;
+	for (cmark_node *r = cmark_node_first_child(table); r; r = cmark_node_next(r))
+		nrows++;
+	if (nrows < 2)
+		return;
+	struct audit_text *cells = arena_array(f->a, nrows * ncols, sizeof *cells);
+	size_t row = 0;
+	for (cmark_node *r = cmark_node_first_child(table); r; r = cmark_node_next(r), row++) {
+		int line = cmark_node_get_start_line(r);
+		unsigned c = 0;
+		for (cmark_node *cell = cmark_node_first_child(r); cell && c < ncols; cell = cmark_node_next(cell), c++) {
+			struct buf b;
+			buf_init(&b);
+			plain_text(cell, &b);
+			/* trimmed */
+			size_t s = 0, e = b.len;
+			while (s < e && (b.data[s] == ' ' || b.data[s] == '\t'))
+				s++;
+			while (e > s && (b.data[e - 1] == ' ' || b.data[e - 1] == '\t'))
+				e--;
+			char *text = arena_strndup(f->a, b.data + s, e - s);
+			buf_release(&b);
+			int col = cmark_node_get_start_column(cell);
+			cells[row * ncols + c] = (struct audit_text){ text, strlen(text), cell_loc(f, line, col, text) };
+		}
+		for (; c < ncols; c++) {
+			struct srcloc loc = { f->file, line, 1 };
+			cells[row * ncols + c] = (struct audit_text){ "", 0, loc };
+		}
+	}
+	audit_add_table(f->au, cells, ncols, cells + ncols, nrows - 1, f->section);
+}
+
+/* Hands block n (paragraph or heading) over as its source lines, link
+ * destinations blanked. */
+static void read_prose(struct file_ctx *f, cmark_node *n)
+{
+	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
+	if (first < 1 || last < first || last > f->nlines)
+		return;
+	size_t from, to, end_from, end_to;
+	line_bounds(f, first, &from, &to);
+	line_bounds(f, last, &end_from, &end_to);
+	int col = cmark_node_get_start_column(n);
+	size_t start = from;
+	if (col > 1 && (size_t)(col - 1) <= to - from)
+		start = from + (size_t)(col - 1);
+	if (end_to < start)
+		return;
+	size_t len = end_to - start;
+	char *s = arena_strndup(f->a, f->text + start, len);
+	/* "](url)" → "](   )": link targets hold numbers that are no figures */
+	for (size_t i = 0; i + 1 < len; i++)
+		if (s[i] == ']' && s[i + 1] == '(') {
+			size_t j = i + 2;
+			while (j < len && s[j] != ')' && s[j] != '\n')
+				s[j++] = ' ';
+			i = j;
+		}
+	struct srcloc loc = { f->file, first, diag_column(f->text + from, start - from) };
+	audit_add_prose(f->au, (struct audit_text){ s, len, loc }, f->section);
+}
+
+static void walk(struct file_ctx *f, cmark_node *root)
+{
+	cmark_iter *it = cmark_iter_new(root);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node *n = cmark_iter_get_node(it);
+		if (markdown_is_table(n)) {
+			read_table(f, n);
+			/* its rows and cells are read; the iterator skips them */
+			cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+			continue;
+		}
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_HEADING) {
+			struct buf b;
+			buf_init(&b);
+			plain_text(n, &b);
+			f->section = arena_strndup(f->a, b.data, b.len);
+			buf_release(&b);
+			read_prose(f, n);
+		} else if (t == CMARK_NODE_PARAGRAPH) {
+			read_prose(f, n);
+		}
+	}
+	cmark_iter_free(it);
+}
+
+void audit_read_text(struct audit *au, struct arena *a, const char *file, const char *text,
+		     size_t len)
+{
+	struct file_ctx f = { au, a, file, text, len, NULL, 0, NULL };
+	int lines = 1;
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	f.line_start = arena_array(a, (size_t)lines + 2, sizeof *f.line_start);
+	f.line_start[1] = 0;
+	f.nlines = 1;
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n' && i + 1 < len)
+			f.line_start[++f.nlines] = i + 1;
+	diag_source(file, text, len);
+	cmark_node *doc = markdown_parse(text, len, CMARK_OPT_SOURCEPOS, NULL);
+	if (!doc)
+		return;
+	walk(&f, doc);
+	cmark_node_free(doc);
+}
+
+static int skipped_dir(const char *name)
+{
+	return name[0] == '.' || !strcmp(name, "node_modules") || !strcmp(name, "site") ||
+	       !strcmp(name, "_site") || !strcmp(name, "build");
+}
+
+static void read_under(struct audit *au, struct arena *a, const char *root, const char *rel,
+		       int depth, struct audit_read_stats *stats)
+{
+	if (depth > AUDIT_READ_MAX_DEPTH)
+		return;
+	const char *path = rel[0] ? arena_printf(a, "%s/%s", root, rel) : root;
+	size_t n;
+	char **names = files_list(a, path, "", &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *child_rel = rel[0] ? arena_printf(a, "%s/%s", rel, names[i]) : names[i];
+		const char *child = arena_printf(a, "%s/%s", root, child_rel);
+		struct stat st;
+		if (lstat(child, &st) != 0 || S_ISLNK(st.st_mode))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (!skipped_dir(names[i]))
+				read_under(au, a, root, child_rel, depth + 1, stats);
+			continue;
+		}
+		size_t nl = strlen(names[i]);
+		if (!S_ISREG(st.st_mode) || nl < 3 || strcmp(names[i] + nl - 3, ".md"))
+			continue;
+		char *text;
+		size_t len;
+		if (files_read_text(a, child, child_rel, &text, &len) != 0)
+			continue;
+		stats->files++;
+		stats->bytes += (long)len;
+		for (size_t k = 0; k < len; k++)
+			stats->lines += text[k] == '\n';
+		audit_read_text(au, a, child_rel, text, len);
+	}
+}
+
+int audit_read_dir(struct audit *au, struct arena *a, const char *dir,
+		   struct audit_read_stats *stats)
+{
+	memset(stats, 0, sizeof *stats);
+	if (!files_is_dir(dir)) {
+		struct srcloc loc = { dir, 0, 0 };
+		diag_report(DIAG_ERROR, loc, 0, "hint: give the folder of the book's Markdown: specbook audit DIR",
+			    "not a folder");
+		return -1;
+	}
+	read_under(au, a, dir, "", 0, stats);
+	return 0;
+}
