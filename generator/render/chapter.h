@@ -96,6 +96,16 @@ struct ctx {
 		int col;                 /* its column */
 		int misses;
 	} target;
+	/* piece_line() (inlines.c): the block whose inline HTML was placed
+	 * last and where its last piece ended */
+	struct piece_search {
+		const void *block;
+		int line;
+		size_t at;
+		int misses;
+		size_t len;              /* the length of that line, SIZE_MAX: not measured */
+	} piece;
+	int rawhtml_placed;          /* raw HTML diagnostics placed at a column (rawhtml.c) */
 };
 
 /* Returns the body line of a line of the cmark tree rendering now (0, no

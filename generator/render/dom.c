@@ -369,24 +369,45 @@ static int is_store_root(struct dom_node *n)
 	return !n->parent && n->store->root == n;
 }
 
-/* Returns at least the bytes a copy of n takes in a store. */
-static size_t tree_size(const struct dom_node *n)
+/* The node after n in a pre-order walk of top's subtree, or NULL: its
+ * first child, else the next sibling of it or of its nearest ancestor
+ * below top.  Iterative, so depth is bounded by memory, not the stack. */
+static inline struct dom_node *next_preorder(struct dom_node *n, struct dom_node *top)
 {
-	size_t size = sizeof *n + NODE_ALIGN;
-	if (n->type == DOM_TEXT || n->type == DOM_COMMENT)
-		return size + n->u.text.len + 1;
-	if (n->type != DOM_ELEMENT)
-		return size;
-	size += n->name_len + 1;
-	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next)
-		size += sizeof *a + NODE_ALIGN + a->name_len + 1 + a->value_len + 1;
-	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		size += tree_size(c);
+	if (n->type == DOM_ELEMENT && n->u.el.first)
+		return n->u.el.first;
+	while (n != top && !n->next)
+		n = n->parent;
+	return n == top ? NULL : n->next;
+}
+
+static inline const struct dom_node *next_preorder_const(const struct dom_node *n,
+							 const struct dom_node *top)
+{
+	return next_preorder((struct dom_node *)n, (struct dom_node *)top);
+}
+
+/* Returns at least the bytes a copy of n takes in a store (a walk, not a
+ * recursion: raw HTML may nest deep). */
+static size_t tree_size(const struct dom_node *top)
+{
+	size_t size = 0;
+	for (const struct dom_node *n = top; n; n = next_preorder_const(n, top)) {
+		size += sizeof *n + NODE_ALIGN;
+		if (n->type == DOM_TEXT || n->type == DOM_COMMENT) {
+			size += n->u.text.len + 1;
+		} else if (n->type == DOM_ELEMENT) {
+			size += n->name_len + 1;
+			for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next)
+				size += sizeof *a + NODE_ALIGN + a->name_len + 1 + a->value_len + 1;
+		}
+	}
 	return size;
 }
 
-/* Returns a deep copy of n made in store s (recursive, as xmlCopyNode was). */
-static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
+/* Returns a copy of n alone (an element with its attributes, no children)
+ * made in store s. */
+static struct dom_node *copy_node(struct dom_store *s, const struct dom_node *n)
 {
 	if (n->type != DOM_ELEMENT) {
 		if (n->type == DOM_OTHER)
@@ -405,9 +426,34 @@ static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *n)
 		*tail = b;
 		tail = &b->next;
 	}
-	for (const struct dom_node *k = n->u.el.first; k; k = k->next)
-		add_child(c, copy_tree(s, k));   /* merges texts, as xmlCopyNode() did */
 	return c;
+}
+
+/* Returns a deep copy of top made in store s, texts merged as
+ * xmlCopyNode() merged them; a walk, so depth costs no stack. */
+static struct dom_node *copy_tree(struct dom_store *s, const struct dom_node *top)
+{
+	struct dom_node *root = copy_node(s, top);
+	if (top->type != DOM_ELEMENT || !top->u.el.first)
+		return root;
+	const struct dom_node *n = top->u.el.first;
+	struct dom_node *under = root;   /* the copy of n's parent */
+	for (;;) {
+		struct dom_node *c = copy_node(s, n);
+		add_child(under, c);
+		if (n->type == DOM_ELEMENT && n->u.el.first) {
+			under = c;
+			n = n->u.el.first;
+			continue;
+		}
+		while (!n->next) {
+			n = n->parent;
+			if (n == top)
+				return root;
+			under = under->parent;
+		}
+		n = n->next;
+	}
 }
 
 /* ---- the API ---- */
@@ -622,18 +668,6 @@ struct dom_node *dom_next_element(struct dom_node *n)
 int dom_is_empty(struct dom_node *n)
 {
 	return n->type != DOM_ELEMENT || n->u.el.first == NULL;
-}
-
-/* The node after n in a pre-order walk of top's subtree, or NULL: its
- * first child, else the next sibling of it or of its nearest ancestor
- * below top.  Iterative, so depth is bounded by memory, not the stack. */
-static inline struct dom_node *next_preorder(struct dom_node *n, struct dom_node *top)
-{
-	if (n->type == DOM_ELEMENT && n->u.el.first)
-		return n->u.el.first;
-	while (n != top && !n->next)
-		n = n->parent;
-	return n == top ? NULL : n->next;
 }
 
 void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx)
@@ -1279,96 +1313,166 @@ static int serialize_rewritten(const struct dom_node *t, struct serializer *sz)
 	return 1;
 }
 
-static void serialize_children(const struct dom_node *n, struct serializer *sz, int mode)
-{
-	/* a text, every other child, is written here, without the call */
-	for (const struct dom_node *c = n->u.el.first; c; c = c->next)
-		if (c->type == DOM_TEXT && mode == TEXT_REWRITE) {
-			/* the scan for what to escape finds the wake bytes
-			 * too: most texts have neither, and are copied */
-			const char *t = c->u.text.s, *end = t + c->u.text.len,
-				*stop = escape_scan_waking(t, end, 0, sz->wake0, sz->wake1);
-			if (stop == end) {
-				out_piece(sz->out, t, c->u.text.len);
-				continue;
-			}
-			if ((memchr(stop, sz->wake0, (size_t)(end - stop)) ||
-			     memchr(stop, sz->wake1, (size_t)(end - stop))) &&
-			    serialize_rewritten(c, sz))
-				continue;
-			stop = escape_scan(stop, end, 0);
-			if (stop == end)
-				out_piece(sz->out, t, c->u.text.len);
-			else
-				escape_rest(sz->out, t, stop, end, 0);
-		} else if (c->type == DOM_TEXT && mode != TEXT_RAW) {
-			escape(sz->out, c->u.text.s, c->u.text.len, 0);
-		} else {
-			serialize(c, sz, mode);
-		}
-}
-
-static void serialize(const struct dom_node *n, struct serializer *sz, int mode)
+/* Writes child c, not an element, of an element whose text is written in
+ * mode.  A text, every other child, is written here, without a call. */
+static inline void serialize_leaf(const struct dom_node *c, struct serializer *sz, int mode)
 {
 	struct buf *out = sz->out;
-	switch (n->type) {
-	case DOM_ELEMENT: {
-		const char *name = n->u.el.name;
-		unsigned len = n->name_len;
-		char *o = out_room(out, (size_t)len + 1 + 16);
-		o[0] = '<';
-		copy_piece(o + 1, name, len);
-		out->len += (size_t)len + 1;
-		for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
-			/* the space, the name and =", or the name alone */
-			o = out_room(out, (size_t)a->name_len + 3 + 16);
-			o[0] = ' ';
-			copy_piece(o + 1, a->name, a->name_len);
-			if (!a->value) {   /* written bare in a template: defer, hidden */
-				out->len += (size_t)a->name_len + 1;
-				continue;
-			}
-			memcpy(o + 1 + a->name_len, "=\"", 2);
-			out->len += (size_t)a->name_len + 3;
-			escape(out, a->value, a->value_len, 1);
-			out->data[out->len++] = '"';   /* escape() left room */
+	if (c->type == DOM_TEXT && mode == TEXT_REWRITE) {
+		/* the scan for what to escape finds the wake bytes too: most
+		 * texts have neither, and are copied */
+		const char *t = c->u.text.s, *end = t + c->u.text.len,
+			*stop = escape_scan_waking(t, end, 0, sz->wake0, sz->wake1);
+		if (stop == end) {
+			out_piece(out, t, c->u.text.len);
+			return;
 		}
-		/* each piece above left room for 15 more bytes at least */
-		out->data[out->len++] = '>';
-		if (is_void(name, len))
-			break;
-		/* script and style as they are; below a skip element, no
-		 * rewriting (dom_rewrite_text() does not go in) */
-		int inner = name[0] == 's' && ((len == 6 && !memcmp(name, "script", 6)) ||
-					       (len == 5 && !memcmp(name, "style", 5)))
-			? TEXT_RAW
-			: mode == TEXT_REWRITE &&
-			  !((sz->maybe[name_bit(name) >> 3] & (1u << (name_bit(name) & 7))) &&
-			    name_in(n, sz->skip))
-			? TEXT_REWRITE : TEXT_ESCAPE;
-		serialize_children(n, sz, inner);
-		o = out_room(out, (size_t)len + 3 + 16);
-		o[0] = '<';
-		o[1] = '/';
-		copy_piece(o + 2, name, len);
-		o[len + 2] = '>';
-		out->len += (size_t)len + 3;
-		break;
+		if ((memchr(stop, sz->wake0, (size_t)(end - stop)) ||
+		     memchr(stop, sz->wake1, (size_t)(end - stop))) &&
+		    serialize_rewritten(c, sz))
+			return;
+		stop = escape_scan(stop, end, 0);
+		if (stop == end)
+			out_piece(out, t, c->u.text.len);
+		else
+			escape_rest(out, t, stop, end, 0);
+		return;
 	}
+	switch (c->type) {
 	case DOM_TEXT:
 		if (mode == TEXT_RAW)
-			out_piece(out, n->u.text.s, n->u.text.len);
+			out_piece(out, c->u.text.s, c->u.text.len);
 		else
-			escape(out, n->u.text.s, n->u.text.len, 0);
+			escape(out, c->u.text.s, c->u.text.len, 0);
 		break;
 	case DOM_COMMENT:
 		out_add(out, "<!--", 4);
-		out_add(out, n->u.text.s, n->u.text.len);
+		out_add(out, c->u.text.s, c->u.text.len);
 		out_add(out, "-->", 3);
 		break;
-	case DOM_OTHER:
+	default:
 		break;   /* processing instructions and the like: written as nothing */
 	}
+}
+
+/* Writes element n's start tag; returns how the text below it is written,
+ * or -1 for a void element (no children, no end tag). */
+static inline int serialize_start(const struct dom_node *n, struct serializer *sz, int mode)
+{
+	struct buf *out = sz->out;
+	const char *name = n->u.el.name;
+	unsigned len = n->name_len;
+	char *o = out_room(out, (size_t)len + 1 + 16);
+	o[0] = '<';
+	copy_piece(o + 1, name, len);
+	out->len += (size_t)len + 1;
+	for (const struct dom_attr *a = n->u.el.attrs; a; a = a->next) {
+		/* the space, the name and =", or the name alone */
+		o = out_room(out, (size_t)a->name_len + 3 + 16);
+		o[0] = ' ';
+		copy_piece(o + 1, a->name, a->name_len);
+		if (!a->value) {   /* written bare in a template: defer, hidden */
+			out->len += (size_t)a->name_len + 1;
+			continue;
+		}
+		memcpy(o + 1 + a->name_len, "=\"", 2);
+		out->len += (size_t)a->name_len + 3;
+		escape(out, a->value, a->value_len, 1);
+		out->data[out->len++] = '"';   /* escape() left room */
+	}
+	/* each piece above left room for 15 more bytes at least */
+	out->data[out->len++] = '>';
+	if (is_void(name, len))
+		return -1;
+	/* script and style as they are; below a skip element, no rewriting
+	 * (dom_rewrite_text() does not go in) */
+	return name[0] == 's' && ((len == 6 && !memcmp(name, "script", 6)) ||
+				  (len == 5 && !memcmp(name, "style", 5)))
+		? TEXT_RAW
+		: mode == TEXT_REWRITE &&
+		  !((sz->maybe[name_bit(name) >> 3] & (1u << (name_bit(name) & 7))) &&
+		    name_in(n, sz->skip))
+		? TEXT_REWRITE : TEXT_ESCAPE;
+}
+
+static inline void serialize_end_tag(const struct dom_node *n, struct buf *out)
+{
+	unsigned len = n->name_len;
+	char *o = out_room(out, (size_t)len + 3 + 16);
+	o[0] = '<';
+	o[1] = '/';
+	copy_piece(o + 2, n->u.el.name, len);
+	o[len + 2] = '>';
+	out->len += (size_t)len + 3;
+}
+
+/* The modes of the elements a serialize() walk is inside, one byte each:
+ * on the stack for the depth a page has, grown on the heap for what raw
+ * HTML nested deeper. */
+struct mode_stack {
+	unsigned char *m, local[256];
+	size_t n, cap;
+};
+
+static inline void mode_push(struct mode_stack *st, int mode)
+{
+	if (st->n == st->cap) {
+		size_t cap = size_mul(st->cap, 2);
+		unsigned char *m = xmalloc(cap);
+		memcpy(m, st->m, st->n);
+		if (st->m != st->local)
+			free(st->m);
+		st->m = m;
+		st->cap = cap;
+	}
+	st->m[st->n++] = (unsigned char)mode;
+}
+
+/* Writes top and its subtree as HTML5, its text in mode: a walk down the
+ * first children and back up the parents, so that raw HTML nested a
+ * hundred thousand deep costs memory, not the stack. */
+static void serialize(const struct dom_node *top, struct serializer *sz, int mode)
+{
+	if (top->type != DOM_ELEMENT) {
+		serialize_leaf(top, sz, mode);
+		return;
+	}
+	int inner = serialize_start(top, sz, mode);
+	if (inner < 0)
+		return;
+	struct mode_stack st;
+	st.m = st.local;
+	st.n = 0;
+	st.cap = sizeof st.local;
+	const struct dom_node *el = top, *c = top->u.el.first;
+	for (;;) {
+		while (c) {
+			if (c->type != DOM_ELEMENT) {
+				serialize_leaf(c, sz, inner);
+				c = c->next;
+				continue;
+			}
+			int below = serialize_start(c, sz, inner);
+			if (below >= 0 && c->u.el.first) {
+				mode_push(&st, inner);
+				inner = below;
+				el = c;
+				c = c->u.el.first;
+				continue;
+			}
+			if (below >= 0)
+				serialize_end_tag(c, sz->out);
+			c = c->next;
+		}
+		serialize_end_tag(el, sz->out);
+		if (el == top)
+			break;
+		c = el->next;
+		el = el->parent;
+		inner = st.m[--st.n];
+	}
+	if (st.m != st.local)
+		free(st.m);
 }
 
 /* Ends out with its NUL, which serialize() leaves out (out_room()). */

@@ -61,9 +61,22 @@ static int attr_kept(const char *element, const char *attr)
 	return 0;
 }
 
+/*
+ * How deep the elements raw HTML keeps may nest in one run of pieces.  A
+ * browser stops nesting at 512 (Chromium's parser puts what is deeper
+ * beside it) and no book needs more than a few levels; without a limit a
+ * chapter of 600 KB nests 100,000 deep.  An element deeper is dropped,
+ * its content kept, and the run's first is an error.
+ */
+enum { RAWHTML_DEPTH_MAX = 256 };
+
+/* The chapter's raw HTML diagnostics placed at their column (here_at()). */
+enum { RAWHTML_PLACED_MAX = 40 };
+
 /* One element the parser opened. */
 struct open {
 	struct dom_node *el;     /* kept: its node; else NULL */
+	struct dom_node *under;  /* where content goes while this one is the last open */
 	int skip;                /* dropped with its content */
 	int link;                /* an <a>: c->in_link and c->no_autolink raised */
 };
@@ -77,20 +90,21 @@ struct rawhtml {
 	struct open *open;
 	size_t nopen, capopen;
 	int skipping;                /* open elements dropped with their content */
+	size_t depth;                /* kept elements open */
+	int too_deep;                /* RAWHTML_DEPTH_MAX was passed and said */
 	int md_line;                 /* body line of the piece being fed */
 	int line0;                   /* the parser's line when it began */
 	int ends;                    /* end events while feeding the piece */
 	int flushing;                /* feeding the comment that flushes text */
 };
 
+/* Where the next node goes: in constant time (each open element knows),
+ * as thousands may be open. */
 static struct dom_node *current(struct rawhtml *r)
 {
 	if (r->skipping)
 		return r->scratch;
-	for (size_t i = r->nopen; i > 0; i--)
-		if (r->open[i - 1].el)
-			return r->open[i - 1].el;
-	return r->base;
+	return r->nopen ? r->open[r->nopen - 1].under : r->base;
 }
 
 /* Where the parser is, in the chapter's file; the column of value (a
@@ -106,6 +120,13 @@ static struct srcloc here_at(struct rawhtml *r, const char *name, const char *at
 	if (line < 1 || (size_t)line > c->nlines)
 		line = r->md_line;
 	int col = 1;
+	/* the column is looked for on its line for the chapter's first
+	 * warnings only, those a file shows (core/diag.c keeps 20): a line of
+	 * 100,000 dropped elements was read once for each */
+	if (c->rawhtml_placed >= RAWHTML_PLACED_MAX)
+		name = NULL;
+	else if (name)
+		c->rawhtml_placed++;
 	if (line >= 1 && (size_t)line <= c->nlines && name) {
 		const char *ls = c->lines[line - 1];
 		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
@@ -157,8 +178,9 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	struct rawhtml *r = ctx;
 	struct ctx *c = r->c;
 	const char *name = (const char *)xname;
+	struct dom_node *under = current(r);
 	struct open *o = ARRAY_PUSH(r->open, r->nopen, r->capopen);
-	*o = (struct open){ NULL, 0, 0 };
+	*o = (struct open){ NULL, under, 0, 0 };
 	if (r->skipping) {
 		o->skip = 1;
 		r->skipping++;
@@ -185,8 +207,18 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 			     "raw HTML: <a> dropped, its content kept (no link inside another)");
 		return;
 	}
-	struct dom_node *el = dom_elem(current(r), name);
-	o->el = el;
+	if (r->depth >= RAWHTML_DEPTH_MAX) {
+		if (!r->too_deep++)
+			diag_report(DIAG_ERROR, here(r, name, NULL), 0,
+				    "hint: close the elements you open; a page needs a few levels, "
+				    "not hundreds",
+				    "raw HTML: <%s> nested more than %d deep: it and every element "
+				    "deeper dropped, their content kept", name, RAWHTML_DEPTH_MAX);
+		return;
+	}
+	struct dom_node *el = dom_elem(under, name);
+	o->el = o->under = el;
+	r->depth++;
 	size_t from = c->out->nclaims;
 	for (size_t i = 0; atts && atts[i]; i += 2) {
 		const char *an = (const char *)atts[i];
@@ -221,6 +253,8 @@ static void on_end(void *ctx, const xmlChar *name)
 	struct open *o = &r->open[--r->nopen];
 	if (o->skip)
 		r->skipping--;
+	if (o->el)
+		r->depth--;
 	if (o->link) {
 		r->c->in_link--;
 		r->c->no_autolink--;
