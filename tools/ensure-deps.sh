@@ -39,6 +39,7 @@ test)
 	check_cmd curl curl          # the serve test talks to the preview server
 	check_cmd valgrind valgrind  # tests/determinism.sh builds under memcheck
 	check_cmd node nodejs        # the JSON diagnostics and the search golden are read by node
+	check_cmd npm npm            # the browser tests and the HTML checker are npm packages
 	check_cmd perl perl-base     # tests/mentions.sh (perl-base is essential: a check, not an install)
 	;;
 valgrind)
