@@ -26,6 +26,7 @@ if [ ! -f "$site/index.html" ]; then
 fi
 command -v java >/dev/null 2>&1 || apt_install "html validation" default-jre-headless
 command -v node >/dev/null 2>&1 || apt_install "html validation" nodejs npm
+command -v npm >/dev/null 2>&1 || apt_install "html validation" npm
 if [ ! -f "$jar" ]; then
 	echo "# installing npm packages in tests/browser" >&2
 	(cd "$browser" && npm ci --ignore-scripts --no-audit --no-fund >&2)
