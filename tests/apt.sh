@@ -18,6 +18,13 @@ apt_install() {
 	fi
 	echo "# installing $*" >&2
 	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -qq >&2 || true
-	$sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+	# apt's progress only when it fails: a test's output is for its results
+	apt_log=$(mktemp)
+	$sudo apt-get update -qq >"$apt_log" 2>&1 || true
+	if ! $sudo apt-get install -y -qq --no-install-recommends "$@" >>"$apt_log" 2>&1; then
+		cat "$apt_log" >&2
+		rm -f "$apt_log"
+		return 1
+	fi
+	rm -f "$apt_log"
 }

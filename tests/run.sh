@@ -41,7 +41,10 @@ tap() {   # name, command...
 		# everything but the passing lines: the failures, their "#"
 		# details, and what the program said on stderr (a command not
 		# found, a crash), which is often the cause
-		grep -vE '^ok ' <<<"$out" | head -60
+		grep -vE '^ok ' <<<"$out" | awk '{ l[NR] = $0 } END {
+			for (i = 1; i <= NR; i++)
+				if (i <= 30 || i > NR - 30) print l[i]
+				else if (i == 31) print "# … " NR - 60 " lines not shown …" }'
 		[ "$f" -eq 0 ] && not_ok "$name exited $rc"
 	fi
 	echo "# $name: $p passed, $f failed"
