@@ -378,8 +378,10 @@
 	}
 
 	/* On a phone "Contents" opens the chapter list as a drawer over the
-	   page: Escape, the close button or a link closes it, and focus goes
-	   back to "Contents". */
+	   page: Escape, the close button, a tap beside it or a link closes it,
+	   and focus goes back to "Contents".  The page stays where it was read:
+	   focus moves without scrolling, and closing puts the scroll position
+	   back (the header with "Contents" is at the page's top). */
 	function drawer() {
 		var jump = document.querySelector(".nav-jump"), nav = document.getElementById("site-nav");
 		if (!jump || !nav)
@@ -391,13 +393,23 @@
 		nav.insertBefore(close, nav.firstChild);
 		jump.setAttribute("role", "button");
 		jump.setAttribute("aria-expanded", "false");
-		var set = function (open) {
+		var keptY = null;
+		var set = function (open, follow) {
+			if (open === root.classList.contains("nav-open"))
+				return;
+			if (open)
+				keptY = window.scrollY;
 			root.classList.toggle("nav-open", open);
 			jump.setAttribute("aria-expanded", open ? "true" : "false");
-			if (open)
-				(nav.querySelector("[aria-current]") || nav.querySelector("a[href]") || close).focus();
-			else
-				jump.focus();
+			if (open) {
+				nav.scrollTop = 0;
+				(nav.querySelector("[aria-current]") || nav.querySelector("a[href]") || close).focus({ preventScroll: true });
+				window.scrollTo(window.scrollX, keptY);
+			} else if (!follow) {
+				jump.focus({ preventScroll: true });
+				if (keptY !== null)
+					window.scrollTo(window.scrollX, keptY);
+			}
 		};
 		jump.addEventListener("click", function (ev) {
 			ev.preventDefault();
@@ -414,9 +426,17 @@
 			if (ev.key === "Escape" && root.classList.contains("nav-open"))
 				set(false);
 		});
+		/* a tap on the page beside the drawer closes it, and does nothing else */
+		document.addEventListener("click", function (ev) {
+			if (!root.classList.contains("nav-open") || nav.contains(ev.target) || jump.contains(ev.target))
+				return;
+			ev.preventDefault();
+			ev.stopPropagation();
+			set(false);
+		}, true);
 		nav.addEventListener("click", function (ev) {
 			if (ev.target.closest && ev.target.closest("a[href]"))
-				root.classList.remove("nav-open");
+				set(false, true);
 		});
 	}
 
@@ -854,12 +874,15 @@
 		if (list && !list.querySelector("a"))
 			toc.classList.add("empty");
 		var details = toc && toc.querySelector("details");
-		var narrow = window.matchMedia ? window.matchMedia("(max-width: 56.24em)") : null;
-		if (details && narrow && narrow.matches)
+		/* narrow: the phone layout, where "Contents" shows (site.css
+		   decides it by a container query, in em of the text) */
+		var jump = document.querySelector(".nav-jump");
+		var narrow = function () { return !!jump && getComputedStyle(jump).display !== "none"; };
+		if (details && narrow())
 			details.open = false;
 		if (details) {
 			details.querySelector("summary").addEventListener("click", function (ev) {
-				if (!narrow || !narrow.matches)
+				if (!narrow())
 					ev.preventDefault();   /* beside the text it stays open */
 			});
 		}

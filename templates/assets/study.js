@@ -11,10 +11,12 @@
  * the interval of the computed answer in the shown unit (data-lo, data-hi),
  * the tolerance of its relation (data-tol, data-abs) and the slips a wrong
  * answer may show, with their hints (data-slips).  What is done here is
- * what the checker does with a stated value: the digits typed mean half a
- * unit of the last one either way (13.8 is [13.75, 13.85]), and the answer
- * is right when that interval, widened by the tolerance, overlaps the
- * computed one.  No unit is parsed: the reader types the number only.
+ * what the checker does with a stated value, held to the precision of the
+ * stored figure (data-key): the typed number means half a unit of the
+ * key's last digit either way (for the key 1.8 TB/s, "2" is [1.95, 2.05]
+ * and wrong, "1.83" is [1.78, 1.88] and right), and the answer is right
+ * when that interval, widened by the tolerance, overlaps the computed one.
+ * No unit is parsed: the reader types the number only.
  */
 (function () {
 	'use strict';
@@ -22,8 +24,8 @@
 	window.specbookStudy = true;
 
 	/* How close a typed value must come to computed × a slip's factor for
-	 * the hint to name it: the checker's CLAIM_HINT_SLACK (claim.c). */
-	var HINT_SLACK = 0.005;
+	 * the hint to name it (relative). */
+	var HINT_SLACK = 0.10;
 	var STORE = 'specbook-study';
 
 	function load() {
@@ -56,18 +58,29 @@
 		return el;
 	}
 
-	/* The interval the digits of a typed number imply, or null when it is
-	 * not a number: "13.8" [13.75, 13.85], "14" [13.5, 14.5], "13,824"
-	 * [13823.5, 13824.5]; a unit typed after it (the shown one) is dropped. */
+	/* The number a reader typed, or null when it is not one: "13.8",
+	 * "13,824" (a comma before groups of three digits groups them), "1,8"
+	 * (any other comma is a decimal comma), full-width digits and marks as
+	 * a Chinese input method types them (１．８, 1，8); a unit typed after it
+	 * (the shown one) is dropped. */
 	function typed(text, unit) {
-		var t = text.trim();
+		var t = text.replace(/[\uff10-\uff19]/g, function (c) {
+			return String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48);
+		}).replace(/[\uff0e\u3002]/g, '.').replace(/\uff0c/g, ',').replace(/\uff0b/g, '+').replace(/[\uff0d\u2212]/g, '-').trim();
 		if (unit && t.slice(-unit.length) === unit) t = t.slice(0, -unit.length).trim();
+		if (/^[+-]?\d+,\d+$/.test(t) && !/^[+-]?\d{1,3},\d{3}$/.test(t)) t = t.replace(',', '.');
 		if (!/^[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^[+-]?\.\d+$/.test(t)) return null;
-		var x = Number(t.replace(/,/g, ''));
-		var dot = t.indexOf('.');
-		var decimals = dot < 0 ? 0 : t.length - dot - 1;
-		var half = 0.5 * Math.pow(10, -decimals);
-		return { lo: x - half, hi: x + half };
+		return Number(t.replace(/,/g, ''));
+	}
+
+	/* Half a unit of the last digit of the stored figure (the key, "1.8
+	 * TB/s" 0.05, "1,979 TFLOPS" 0.5): the precision a typed answer is held
+	 * to (DESIGN §6, the precision rule).  A coarser answer ("2" for 1.8) is
+	 * not right because its own digits would allow it; a finer one ("1.83")
+	 * is read at the key's precision. */
+	function keyHalf(key) {
+		var m = /\d[\d,]*(?:\.(\d+))?/.exec(key || '');
+		return m ? 0.5 * Math.pow(10, -(m[1] ? m[1].length : 0)) : 0.5;
 	}
 
 	function overlaps(a, lo, hi) {
@@ -88,25 +101,33 @@
 	var HINTS = null;
 
 	/* Returns 'right', or the hint of the slip a wrong answer matches, or
-	 * null. */
-	function grade(q, t) {
+	 * null.  x is the typed number.  A slip is named only when it explains
+	 * the answer: x within 10% of the right answer times the slip's factor,
+	 * and nearer to it than to the right answer (for the small factors
+	 * 1.024ⁿ, within half the step, so a near miss is not called a GiB slip). */
+	function grade(q, x) {
 		var lo = Number(q.dataset.lo), hi = Number(q.dataset.hi);
 		var tol = Number(q.dataset.tol) || 0, abs = Number(q.dataset.abs) || 0;
+		var half = keyHalf(q.dataset.key);
+		var t = { lo: x - half, hi: x + half };
 		var w = { lo: t.lo - Math.abs(t.lo) * tol - abs, hi: t.hi + Math.abs(t.hi) * tol + abs };
 		if (overlaps(w, lo, hi)) return 'right';
 		var slips = [];
 		try { slips = JSON.parse(q.dataset.slips || '[]'); } catch (e) { slips = []; }
-		var s = { lo: t.lo - Math.abs(t.lo) * HINT_SLACK, hi: t.hi + Math.abs(t.hi) * HINT_SLACK };
+		var best = null, bestErr = Infinity;
 		for (var i = 0; i < slips.length; i++) {
 			for (var k = 0; k < slips[i].f.length; k++) {
 				var f = slips[i].f[k];
-				if (overlaps(s, Math.min(lo * f, hi * f), Math.max(lo * f, hi * f))) {
-					if (!HINTS) HINTS = hints();
-					return HINTS[String(slips[i].k)] || null;
-				}
+				if (!(f > 0) || f === 1) continue;
+				var slack = Math.min(HINT_SLACK, Math.abs(Math.log(f)) / 2);
+				var a = Math.min(lo * f, hi * f), b = Math.max(lo * f, hi * f);
+				var err = x < a ? (a - x) / a : x > b ? (x - b) / b : 0;
+				if (a > 0 && err <= slack && err < bestErr) { best = slips[i].k; bestErr = err; }
 			}
 		}
-		return null;
+		if (best === null) return null;
+		if (!HINTS) HINTS = hints();
+		return HINTS[String(best)] || null;
 	}
 
 	function say(feedback, verdict, zh, en, hint) {
@@ -150,7 +171,7 @@
 
 		function check(store) {
 			var t = typed(input.value, q.dataset.unit);
-			if (!t) {
+			if (t === null) {
 				say(feedback, 'quiz-invalid', '请输入一个数，如 13.8（单位 ' + (q.dataset.unit || '无') + '）。',
 				    'Type a number, such as 13.8 (in ' + (q.dataset.unit || 'no unit') + ').');
 				return;
@@ -231,11 +252,35 @@
 	/*
 	 * practice.html: a session, one question at a time.  Each question sits
 	 * in a box (0 to 5, kept in localStorage): a right answer moves it up
-	 * one, a wrong one back to 0.  Next picks the missed questions first,
-	 * then those never asked, in page order, then the lowest box, the one
-	 * asked longest ago first: a wrong answer comes back soon, a known one
-	 * rarely.  Keyboard: Enter checks, n (or the Next button) moves on.
+	 * one, a wrong one back to 0.  Next picks the questions missed in an
+	 * earlier session first, then those never asked, then the lowest box,
+	 * the one asked longest ago first.
+	 *
+	 * Within a session (one visit to the page) Next always moves on: a
+	 * question shown once, answered or skipped, is not asked again, except
+	 * one missed now, which comes back after GAP others.  Nor is its near
+	 * duplicate: the same column of another row with the same answer (three
+	 * "Memory … GiB" drills all 192 GiB are one question, asked once), and a
+	 * column just asked gives way to others (interleaved practice).  When
+	 * every question has been shown the session starts over.
+	 * Keyboard: Enter checks, n (or the Next button) moves on.
 	 */
+	var GAP = 3;
+
+	/* The column of a drill ("d-ROW-COL", "c-ROW-ROW-COL", study.c) or the
+	 * question's own id. */
+	function column(card) {
+		var m = /^[dc]-.*-([^-]+)$/.exec(card.id);
+		return m ? m[1] : card.id;
+	}
+	/* What makes two questions one: a number drill's column and answer; a
+	 * choice its column and its right answer. */
+	function family(card) {
+		if (card.dataset.kind === 'number') return column(card) + '=' + (card.dataset.key || card.id);
+		var right = card.querySelector('.quiz-choices > li[data-correct]');
+		return column(card) + '?' + (right ? right.textContent.trim() : card.id);
+	}
+
 	function practice(article) {
 		var cards = Array.prototype.slice.call(article.querySelectorAll('.quiz'));
 		if (!cards.length) return;
@@ -244,6 +289,10 @@
 		st.box = st.box || {};
 		st.seen = st.seen || {};
 		st.t = st.t || 0;
+		var fam = cards.map(family), col = cards.map(column);
+		/* this session: when each card and family was shown (its turn), and
+		 * which cards were missed in it */
+		var turn = 0, shownAt = {}, famAt = {}, missedNow = {}, recentCols = [];
 		var bar = document.createElement('div');
 		bar.className = 'practice-bar';
 		var status = document.createElement('p');
@@ -263,10 +312,19 @@
 		article.classList.add('practice-session');
 		var current = null;
 
-		function rank(card, i) {
-			var id = card.id, seen = st.seen[id], box = st.box[id] || 0;
-			var group = seen && box === 0 ? 0 : !seen ? 1 : 2;
-			return [group, box, seen || 0, i];
+		/* null when card i may not be asked now, else its rank (lower first) */
+		function rank(i) {
+			var id = cards[i].id, seen = st.seen[id], box = st.box[id] || 0;
+			if (cards[i] === current) return null;
+			if (shownAt[id] !== undefined) {
+				/* shown in this session: only a miss comes back, after GAP others */
+				if (!missedNow[id] || turn - shownAt[id] <= GAP) return null;
+			} else if (famAt[fam[i]] !== undefined) {
+				return null;   /* its near duplicate was asked */
+			}
+			var group = missedNow[id] ? 0 : seen && box === 0 ? 1 : !seen ? 2 : 3;
+			var recent = recentCols.indexOf(col[i]) >= 0 ? 1 : 0;
+			return [group === 0 ? 0 : 1, recent, group, box, seen || 0, i];
 		}
 		function less(a, b) {
 			for (var k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] < b[k];
@@ -275,6 +333,12 @@
 		function show(card, quiet) {
 			if (current) current.classList.remove('practice-current');
 			current = card;
+			var i = cards.indexOf(card);
+			turn++;
+			shownAt[card.id] = turn;
+			famAt[fam[i]] = turn;
+			recentCols.unshift(col[i]);
+			recentCols.length = Math.min(recentCols.length, GAP);
 			card.classList.add('practice-current');
 			var table = card.closest('.practice-table');
 			Array.prototype.forEach.call(article.querySelectorAll('.practice-table'), function (t) {
@@ -286,13 +350,19 @@
 			card.scrollIntoView({ block: 'nearest' });
 		}
 		function pick() {
-			var best = null, bestRank = null;
+			var best = -1, bestRank = null;
 			for (var i = 0; i < cards.length; i++) {
-				if (cards[i] === current && cards.length > 1) continue;
-				var r = rank(cards[i], i);
-				if (!best || less(r, bestRank)) { best = cards[i]; bestRank = r; }
+				var r = rank(i);
+				if (r && (best < 0 || less(r, bestRank))) { best = i; bestRank = r; }
 			}
-			return best;
+			if (best < 0 && cards.length > 1) {
+				/* every question was shown: a new round */
+				shownAt = {};
+				famAt = {};
+				missedNow = {};
+				return pick();
+			}
+			return cards[best < 0 ? 0 : best];
 		}
 		function count() {
 			var right = 0, review = 0;
@@ -309,6 +379,8 @@
 			if (cards.indexOf(q) < 0) return;
 			st.box[q.id] = right ? Math.min((st.box[q.id] || 0) + 1, 5) : 0;
 			st.seen[q.id] = ++st.t;
+			if (right) delete missedNow[q.id];
+			else missedNow[q.id] = true;
 			save(KEY, st);
 			count();
 			next.focus({ preventScroll: true });

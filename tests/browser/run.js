@@ -1269,6 +1269,8 @@ async function main() {
 		/* what a reader finds on the book-level pages (issue 24): reader.js */
 		await require("./reader.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS,
 			visibility, expectMode });
+		/* the reader's site, second pass (issue 40): second.js */
+		await require("./second.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS });
 		/* 5b. study mode: self-test questions and figures to remember
 		   (study.js grades with the intervals the build wrote) */
 		const quizPage = pages.find((p) => /class="quiz"[^>]*data-kind="number"/.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
