@@ -295,7 +295,7 @@ static const char *header_unit(struct lift *L, const struct units *u, const char
 static void header_names(struct lift *L, cmark_node *p, size_t ncols, const struct units *u,
 			 char **zh, char **en, char **unit)
 {
-	int first = cmark_node_get_start_line(p);
+	int first = pipe_table_header_line(p);
 	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
 	struct pipe_cell *cells = NULL;
 	size_t cap = 0, len;
@@ -323,7 +323,7 @@ static void read_table(struct lift *L, cmark_node *p, cmark_node *pair, size_t n
 		       const struct units *u, struct lifted *t)
 {
 	struct arena *a = L->a;
-	int first = cmark_node_get_start_line(p), last = cmark_node_get_end_line(p);
+	int first = pipe_table_header_line(p), last = cmark_node_get_end_line(p);
 	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
 	struct pipe_cell *cells = NULL;
 	size_t cap = 0, len;
@@ -482,9 +482,9 @@ static cmark_node *table_pair(const struct lift *L, cmark_node *p, size_t ncols)
 	if (!other || table_columns(L, other) != ncols)
 		return NULL;
 	size_t a, b;
-	const char *x = line_text(L, cmark_node_get_start_line(p),
+	const char *x = line_text(L, pipe_table_header_line(p),
 				  (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0), &a);
-	const char *y = line_text(L, cmark_node_get_start_line(other),
+	const char *y = line_text(L, pipe_table_header_line(other),
 				  (size_t)(cmark_node_get_start_column(other) > 1 ? cmark_node_get_start_column(other) - 1 : 0), &b);
 	return has_cjk(x, a) != has_cjk(y, b) ? other : NULL;
 }

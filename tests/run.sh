@@ -68,6 +68,10 @@ if [ -x "$BUILD/tests/commonmark" ]; then
 	echo "# the CommonMark spec's examples (tests/commonmark/)"
 	tap commonmark ${WRAP:-} "$BUILD/tests/commonmark" tests/commonmark/spec.txt tests/commonmark/book
 	"$BUILD/tests/commonmark" tests/commonmark/spec.txt tests/commonmark/book 2>/dev/null | grep -E '^# +[0-9]'
+	echo "# GitHub's extensions: the GFM spec's extension examples and cmark-gfm's extensions.txt (tests/gfm/)"
+	for spec in tests/gfm/spec-extensions.txt tests/gfm/extensions.txt; do
+		tap "gfm $(basename "$spec")" ${WRAP:-} "$BUILD/tests/commonmark" "$spec" tests/commonmark/book
+	done
 fi
 
 echo "# fixture books"

@@ -73,9 +73,14 @@ struct ctx {
 	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
 	struct span_memo *memo;  /* spans' results by text (spans.c), in a; NULL until
 				    the first */
-	int line_shift;          /* added to the lines of the tree rendering now: a
-				    table cell is parsed alone, its line 1 being its
-				    row's line (render.c) */
+	/* GitHub's footnotes (render.c, inlines.c): the list at the page's
+	 * end once a note is defined, and per note number (cmark-gfm numbers
+	 * them in the order first referenced) the ids of its entry and of its
+	 * first reference */
+	struct dom_node *footnote_list;
+	int notes_listed;
+	struct footnote_ids { const char *entry, *first_ref; int refs; } *notes;
+	size_t nnotes, capnotes;
 	size_t capunchecked;
 	/* spans_column(): where the last column asked for stood on its line
 	 * (the line's length, the md offset and the column there), so that
@@ -107,13 +112,6 @@ struct ctx {
 	} piece;
 	int rawhtml_placed;          /* raw HTML diagnostics placed at a column (rawhtml.c) */
 };
-
-/* Returns the body line of a line of the cmark tree rendering now (0, no
- * position, stays 0). */
-static inline int node_body_line(const struct ctx *c, int line)
-{
-	return line > 0 ? line + c->line_shift : line;
-}
 
 /* Returns the place in the chapter's file of a line and column of its body. */
 static inline struct srcloc chapter_loc(const struct ctx *c, int md_line, int col)

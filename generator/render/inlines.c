@@ -12,6 +12,7 @@
 #include "render/spans.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/markdown.h"
 #include "core/utf8.h"
 #include "core/url.h"
 #include "core/alloc.h"
@@ -45,8 +46,8 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
-	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
 	if (first < 1)
 		first = 1;
 	int from = first;
@@ -341,14 +342,7 @@ static struct srcloc find_in_block(struct ctx *c, cmark_node *n, const char *tex
 	return chapter_loc(c, h.line, h.col ? h.col : 1);
 }
 
-/* Returns 1 if label ("^1") is how a footnote is named: a caret, then
- * no space and no bracket. */
-static int footnote_label(const char *label)
-{
-	return label[0] == '^' && label[1] && !label[strcspn(label, " \t\n[]")];
-}
-
-enum footnote { FOOTNOTE_REFERENCE, FOOTNOTE_DEFINITION, FOOTNOTE_LINK };
+enum footnote { FOOTNOTE_REFERENCE, FOOTNOTE_DEFINITION };
 
 /* Footnote warnings of a chapter placed at their column (see below). */
 #define FOOTNOTE_PLACED_MAX 20
@@ -356,10 +350,8 @@ enum footnote { FOOTNOTE_REFERENCE, FOOTNOTE_DEFINITION, FOOTNOTE_LINK };
 static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, enum footnote what)
 {
 	static const char *const said[] = {
-		[FOOTNOTE_REFERENCE] = "footnote '%s' is shown as written",
+		[FOOTNOTE_REFERENCE] = "footnote '%s' has no definition: shown as written",
 		[FOOTNOTE_DEFINITION] = "footnote definition '%s' is shown as written",
-		[FOOTNOTE_LINK] = "footnote '%s' is shown as written, and its definition is "
-				  "not shown (read as a link's)",
 	};
 	const char *written = arena_printf(c->a, "[%s]%s", label,
 					   what == FOOTNOTE_DEFINITION ? ":" : "");
@@ -368,9 +360,11 @@ static void footnote_warning(struct ctx *c, cmark_node *n, const char *label, en
 	 * block's first line does (a line of 100,000 footnotes made it
 	 * quadratic) */
 	struct srcloc loc = c->footnotes++ < FOOTNOTE_PLACED_MAX ? find_in_block(c, n, written)
-		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? node_body_line(c, cmark_node_get_start_line(n)) : 1, 1);
+		: chapter_loc(c, cmark_node_get_start_line(n) > 0 ? cmark_node_get_start_line(n) : 1, 1);
 	diag_report(DIAG_WARNING, loc, (int)utf8_length(written, strlen(written)),
-		    "hint: specbook has no footnotes: say it in the text, in parentheses",
+		    what == FOOTNOTE_REFERENCE
+			    ? "hint: define it on a line of its own, [^label]: the note (GitHub's footnotes)"
+			    : "hint: a definition is [^label]: at a line's start, the label without spaces",
 		    said[what], written);
 }
 
@@ -389,6 +383,38 @@ static void footnote_check(struct ctx *c, cmark_node *n, const char *lit)
 			cmark_node_get_type(parent) == CMARK_NODE_PARAGRAPH;
 		footnote_warning(c, n, label, definition ? FOOTNOTE_DEFINITION : FOOTNOTE_REFERENCE);
 	}
+}
+
+struct footnote_ids *inlines_footnote(struct ctx *c, int n)
+{
+	if (n < 1)
+		n = 1;
+	while (c->nnotes < (size_t)n) {
+		struct footnote_ids *f = ARRAY_PUSH(c->notes, c->nnotes, c->capnotes);
+		int k = (int)c->nnotes;
+		f->entry = ids_unique(c, arena_printf(c->a, "fn%d", k));   /* cmark-gfm's ids */
+		f->first_ref = ids_unique(c, arena_printf(c->a, "fnref%d", k));
+		f->refs = 0;
+	}
+	return &c->notes[n - 1];
+}
+
+/* A reference to a GitHub footnote ([^label] with its definition): its
+ * number, superscript, linked to the note at the page's end. */
+static void footnote_reference(struct ctx *c, cmark_node *n, struct dom_node *parent)
+{
+	const char *num = cmark_node_get_literal(n);
+	if (c->in_link || c->in_attr) {   /* no link inside a link, nor in an attribute */
+		dom_texts(c->in_attr ? parent : dom_elem_class(parent, "sup", "footnote-ref"), num);
+		return;
+	}
+	struct footnote_ids *f = inlines_footnote(c, atoi(num));
+	const char *id = f->refs++ ? ids_unique(c, arena_printf(c->a, "%s-%d", f->first_ref, f->refs))
+				   : f->first_ref;
+	struct dom_node *a = dom_elem(dom_elem_class(parent, "sup", "footnote-ref"), "a");
+	dom_attr(a, "href", arena_printf(c->a, "#%s", f->entry));
+	dom_attr(a, "id", id);
+	dom_texts(a, num);
 }
 
 /* Returns href percent-encoded as cmark encodes a link's destination. */
@@ -558,17 +584,15 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 	case CMARK_NODE_STRONG:
 		inlines_render(c, cmark_node_first_child(n), dom_elem(parent, "strong"), depth + 1);
 		break;
+	case CMARK_NODE_FOOTNOTE_REFERENCE:
+		footnote_reference(c, n, parent);
+		break;
+	default:
+		if (markdown_is_strikethrough(n))   /* ~~x~~, GitHub's extension */
+			inlines_render(c, cmark_node_first_child(n), dom_elem(parent, "del"), depth + 1);
+		break;
 	case CMARK_NODE_LINK: {
 		struct srcloc loc;
-		/* [^1] with a definition cmark read as a link's ([^1]: https://…) */
-		cmark_node *only = cmark_node_first_child(n);
-		if (only && !cmark_node_next(only) && cmark_node_get_type(only) == CMARK_NODE_TEXT &&
-		    footnote_label(cmark_node_get_literal(only))) {
-			footnote_warning(c, n, cmark_node_get_literal(only), FOOTNOTE_LINK);
-			const char *shown = arena_printf(c->a, "[%s]", cmark_node_get_literal(only));
-			spans_emit(c, parent, shown, strlen(shown));
-			break;
-		}
 		const char *url = spans_restore(c, cmark_node_get_url(n));
 		if (has_scheme(url, "src:")) {
 			render_citation(c, n, parent, depth, url);
@@ -636,8 +660,6 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		}
 		break;
 	}
-	default:
-		break;
 	}
 }
 

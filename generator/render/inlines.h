@@ -23,4 +23,8 @@ void inlines_render(struct ctx *c, cmark_node *n, struct dom_node *parent, int d
 int inlines_link_attr(struct ctx *c, struct dom_node *el, const char *attr, const char *url,
 		      struct srcloc loc);
 
+/* The ids of GitHub footnote number n (from 1, cmark-gfm's numbering),
+ * taken when the note is first met (c->notes). */
+struct footnote_ids *inlines_footnote(struct ctx *c, int n);
+
 #endif

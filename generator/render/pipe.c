@@ -94,13 +94,20 @@ const char *pipe_cell_align(const char *s, size_t len, int *ok)
 	return left && right ? "center" : right ? "right" : left ? "left" : NULL;
 }
 
+int pipe_table_header_line(cmark_node *table)
+{
+	cmark_node *head = cmark_node_first_child(table);
+	cmark_node *body = head ? cmark_node_next(head) : NULL;
+	return body ? cmark_node_get_start_line(body) - 2 : cmark_node_get_end_line(table) - 1;
+}
+
 size_t pipe_table_head(cmark_node *p, const char *text, const size_t *lines, size_t nlines,
 		       struct pipe_cell **head, size_t *caphead, const char **align)
 {
-	int first = cmark_node_get_start_line(p), last = cmark_node_get_end_line(p);
-	if (first < 1 || last <= first || (size_t)last > nlines || !text)
-		return 0;   /* (a cell is one line: no table in it) */
 	if (!markdown_is_table(p))
+		return 0;
+	int first = pipe_table_header_line(p), last = cmark_node_get_end_line(p);
+	if (first < 1 || last <= first || (size_t)last > nlines || !text)
 		return 0;
 	size_t prefix = (size_t)(cmark_node_get_start_column(p) > 1 ? cmark_node_get_start_column(p) - 1 : 0);
 	struct pipe_cell *cells = NULL;

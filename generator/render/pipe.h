@@ -37,6 +37,11 @@ const char *pipe_row_text(const char *text, const size_t *lines, int l, size_t p
 size_t pipe_table_head(cmark_node *p, const char *text, const size_t *lines, size_t nlines,
 		       struct pipe_cell **head, size_t *caphead, const char **align);
 
+/* The line of table p's header row.  cmark-gfm gives a table that
+ * follows a paragraph line that paragraph's line as its first: the rows
+ * are each one line, the header two lines above the first body row. */
+int pipe_table_header_line(cmark_node *table);
+
 /* Returns the number of columns of p when it is a pipe table
  * (pipe_table_head()), or 0. */
 size_t pipe_table_columns(cmark_node *p, const char *text, const size_t *lines, size_t nlines);

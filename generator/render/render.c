@@ -276,154 +276,69 @@ static int is_pipe_table(cmark_node *p)
 
 /* ---- pipe tables ----
  *
- * cmark has no table extension: a paragraph whose first line holds a pipe
- * and whose second line is GitHub's alignment row (| --- | :-: | --: |,
- * as many cells as the header) is a table.  Each line is a row, split at
- * the pipes that are not escaped (\| is a pipe in the cell, code spans
- * too, as on GitHub); each cell's text is parsed by cmark on its own and
- * its inlines rendered as any paragraph's.  The cell is parsed with its
- * row's line as its line 1 (ctx line_shift), so that a diagnostic in it
- * names the row's line.  The table sits in a box that scrolls sideways
- * on a narrow screen.
+ * cmark-gfm's table nodes (core/markdown.h): GitHub's own recognition,
+ * each cell's inlines rendered as any paragraph's, at the positions of
+ * the source.  The header row's cells as written (pipe_table_head()) are
+ * what the scan reads a header's column names from.  The table sits in a
+ * box that scrolls sideways on a narrow screen.
  */
 
-
-static cmark_node *parse_markdown(struct arena *a, const char *md, size_t len, int options);
-static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
-			 const char *lang);
-static _Thread_local struct arena *cmark_arena_now;
-
-/* Would a line s[0..len) start a block other than a paragraph (an ATX
- * heading, a quote, a bullet list, a thematic break, a fence)?  An
- * ordered list's marker is seen to by the caller. */
-static int starts_block(const char *s, size_t len)
+/* Renders table n into parent. */
+static void render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
 {
-	if (!len)
-		return 0;
-	char ch = s[0];
-	int spaced = len == 1 || s[1] == ' ' || s[1] == '\t';
-	if (ch == '>')
-		return 1;
-	if (ch == '#') {
-		size_t n = strspn(s, "#");
-		return n <= 6 && (n == len || s[n] == ' ' || s[n] == '\t');
-	}
-	if ((ch == '-' || ch == '+' || ch == '*') && spaced)
-		return 1;
-	if (ch == '-' || ch == '*' || ch == '_') {   /* ---, ***, ___ (spaces allowed) */
-		size_t marks = 0, i = 0;
-		for (; i < len && (s[i] == ch || s[i] == ' ' || s[i] == '\t'); i++)
-			marks += s[i] == ch;
-		return i == len && marks >= 3;
-	}
-	if ((ch == '`' || ch == '~') && len >= 3 && s[1] == ch && s[2] == ch)
-		return 1;
-	return 0;
-}
-
-/* Renders one cell's text into el: \| is a pipe, a character that would
- * start a block (a heading's #, a list's marker, a quote's >) is escaped
- * so that the cell stays inline text, as on GitHub. */
-static void render_cell(struct ctx *c, const char *s, size_t len, struct dom_node *el, int depth)
-{
-	struct buf b = BUF_INIT;
-	size_t digits = 0;
-	while (digits < len && digits < 9 && s[digits] >= '0' && s[digits] <= '9')
-		digits++;
-	if (starts_block(s, len))
-		buf_addch(&b, '\\');
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '\\' && i + 1 < len && s[i + 1] == '|') {
-			buf_addch(&b, '|');
-			i++;
-			continue;
-		}
-		if (i == digits && digits && (s[i] == '.' || s[i] == ')'))
-			buf_addch(&b, '\\');
-		buf_addch(&b, s[i]);
-	}
-	if (!b.len) {
-		buf_release(&b);
-		return;
-	}
-	cmark_node *doc = parse_markdown(cmark_arena_now, b.data, b.len, CMARK_OPT_SOURCEPOS);
-	buf_release(&b);
-	for (cmark_node *k = cmark_node_first_child(doc); k; k = cmark_node_next(k)) {
-		if (cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH)
-			inlines_render(c, cmark_node_first_child(k), el, depth + 1);
-		else
-			render_block(c, k, el, depth + 1, NULL);   /* a lone <br>: an HTML block */
-	}
-}
-
-/* The text of body line l of the md as cmark read it (pipe_row_text()). */
-static const char *row_text(const struct ctx *c, int l, size_t prefix, size_t *len)
-{
-	return pipe_row_text(c->md, c->md_lines, l, prefix, len);
-}
-
-/* Renders paragraph n as a pipe table into parent and returns 1, or
- * returns 0 (nothing rendered) when it is not one. */
-static int render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
-{
-	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
-	struct pipe_cell *head = NULL, *cells = NULL;
-	size_t caphead = 0, capcells = 0;
-	size_t ncols = pipe_table_head(n, c->md, c->md_lines, c->nlines, &head, &caphead, NULL);
-	if (!ncols) {
-		free(head);
-		return 0;
-	}
-	const char **align = arena_array(c->a, ncols, sizeof *align);
-	pipe_table_head(n, c->md, c->md_lines, c->nlines, &head, &caphead, align);   /* again, for the alignments */
+	unsigned ncols = markdown_table_columns(n);
+	struct pipe_cell *head = NULL;
+	size_t caphead = 0;
+	size_t nhead = pipe_table_head(n, c->md, c->md_lines, c->nlines, &head, &caphead, NULL);
+	int hline = pipe_table_header_line(n);
 	size_t prefix = (size_t)(cmark_node_get_start_column(n) > 1 ? cmark_node_get_start_column(n) - 1 : 0);
-	size_t hlen;
-	const char *hs = row_text(c, first, prefix, &hlen);
+	size_t hlen = 0;
+	const char *hs = nhead ? pipe_row_text(c->md, c->md_lines, hline, prefix, &hlen) : NULL;
+	const char **align = arena_array(c->a, ncols + 1, sizeof *align);
+	for (unsigned j = 0; j < ncols; j++) {
+		char a = markdown_table_align(n, j);
+		align[j] = a == 'l' ? "align-left" : a == 'c' ? "align-center" : a == 'r' ? "align-right" : NULL;
+	}
 	struct dom_node *wrap = dom_elem_class(parent, "div", "table-wrap");
 	struct dom_node *table = dom_elem_class(wrap, "table", "pipe-table");
 	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
-	c->line_shift = first - 1;
-	for (size_t j = 0; j < ncols; j++) {
+	cmark_node *row = cmark_node_first_child(n), *cell = row ? cmark_node_first_child(row) : NULL;
+	for (unsigned j = 0; j < ncols; j++, cell = cell ? cmark_node_next(cell) : NULL) {
 		struct dom_node *th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
 		if (align[j])
-			dom_attr(th, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
-		render_cell(c, hs + head[j].from, head[j].len, th, depth);
+			dom_attr(th, "class", align[j]);
+		if (cell)
+			inlines_render(c, cmark_node_first_child(cell), th, depth + 1);
 		buf_addch(&c->text, ' ');
 	}
 	buf_addch(&c->text, '\n');
-	scan_table_begin(c, hs, head, ncols);
+	scan_table_begin(c, hs, head, hs ? nhead : 0);
 	scan_sentence(c);   /* the alignment row */
-	struct dom_node *tbody = last > first + 1 ? dom_elem(table, "tbody") : NULL;
-	for (int l = first + 2; l <= last; l++) {
+	struct dom_node *tbody = NULL;
+	for (row = row ? cmark_node_next(row) : NULL; row; row = cmark_node_next(row)) {
 		scan_sentence(c);   /* each row: the row its first cell names */
-		size_t rlen;
-		const char *rs = row_text(c, l, prefix, &rlen);
-		size_t got = pipe_split_row(rs, rlen, &cells, &capcells);
-		if (!got) {   /* a row without a pipe is one cell, as on GitHub */
-			got = 1;
-			cells[0] = (struct pipe_cell){ 0, rlen };
-		}
+		int l = cmark_node_get_start_line(row);
+		size_t llen = l >= 1 && (size_t)l <= c->nlines ? strcspn(c->md + c->md_lines[l - 1], "\n") : 0;
+		if (!tbody)
+			tbody = dom_elem(table, "tbody");
 		tr = dom_elem(tbody, "tr");
-		c->line_shift = l - 1;
-		for (size_t j = 0; j < ncols; j++) {
+		cell = cmark_node_first_child(row);
+		for (unsigned j = 0; j < ncols; j++, cell = cell ? cmark_node_next(cell) : NULL) {
 			struct dom_node *td = dom_elem(tr, "td");
 			if (align[j])
-				dom_attr(td, "class", arena_cat(c->a, "align-", align[j], (char *)NULL));
-			scan_table_cell(c, (long)j, l,
-					(size_t)(rs + (j < got ? cells[j].from : rlen) -
-						 (c->md + c->md_lines[l - 1])));
-			if (j < got)   /* cells past the header's are dropped, as on GitHub */
-				render_cell(c, rs + cells[j].from, cells[j].len, td, depth);
+				dom_attr(td, "class", align[j]);
+			/* a cell cmark-gfm added to a short row has no position */
+			int col = cell ? cmark_node_get_start_column(cell) : 0;
+			scan_table_cell(c, (long)j, l, col > 0 && (size_t)col <= llen ? (size_t)col - 1 : llen);
+			if (cell)
+				inlines_render(c, cmark_node_first_child(cell), td, depth + 1);
 			buf_addch(&c->text, ' ');
 		}
 		buf_addch(&c->text, '\n');
 	}
 	scan_table_end(c);
-	c->line_shift = 0;
 	free(head);
-	free(cells);
-	return 1;
 }
 
 static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
@@ -505,6 +420,16 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 		int tight = cmark_node_get_list_tight(n);
 		for (cmark_node *item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
 			struct dom_node *li = dom_elem(el, "li");
+			int task = markdown_task_checked(item);
+			if (task >= 0) {   /* - [ ] and - [x]: GitHub's task list */
+				dom_attr(li, "class", "task-list-item");
+				struct dom_node *box = dom_elem(li, "input");
+				dom_attr(box, "type", "checkbox");
+				dom_attr(box, "disabled", "");
+				if (task)
+					dom_attr(box, "checked", "");
+				dom_text(li, " ", 1);
+			}
 			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
 				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
 					scan_paragraph(c, k);
@@ -567,6 +492,31 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_THEMATIC_BREAK:
 		dom_elem(parent, "hr");
 		break;
+	case CMARK_NODE_FOOTNOTE_DEFINITION: {
+		/* GitHub's footnotes: cmark-gfm puts the notes referenced at the
+		 * document's end, in the order first referenced (the others it
+		 * drops: dropped_footnotes() says so) */
+		if (!c->footnote_list)
+			c->footnote_list = dom_elem(dom_elem_class(parent, "section", "footnotes"), "ol");
+		int k = ++c->notes_listed;
+		struct footnote_ids *f = inlines_footnote(c, k);
+		struct dom_node *li = dom_elem(c->footnote_list, "li");
+		dom_attr(li, "id", f->entry);
+		render_blocks(c, cmark_node_first_child(n), li, depth + 1, 0);
+		/* the way back at the end of its last paragraph, as GitHub's */
+		struct dom_node *last = NULL, *at = li;
+		for (struct dom_node *e = dom_first_element(li); e; e = dom_next_element(e))
+			last = e;
+		if (last && !strcmp(dom_name(last), "p")) {
+			at = last;
+			dom_texts(at, " ");
+		}
+		struct dom_node *back = dom_elem_class(at, "a", "footnote-backref");
+		dom_attr(back, "href", arena_printf(c->a, "#%s", f->first_ref));
+		dom_attr(back, "aria-label", arena_printf(c->a, "Back to reference %d", k));
+		dom_texts(back, "\xe2\x86\xa9");   /* ↩ */
+		break;
+	}
 	default:
 		if (markdown_is_table(n)) {
 			scan_paragraph(c, n);   /* a table's cells are its text, in order */
@@ -663,10 +613,10 @@ static void render_blocks(struct ctx *c, cmark_node *n, struct dom_node *parent,
 		rawhtml_end(raw);
 }
 
-/* Warns at each footnote definition ([^1]: https://…) cmark read as a
- * link reference definition: it is in no block of the tree, and would be
- * dropped without a word (one that is not a valid definition stays a
- * paragraph, and inlines.c warns at it). */
+/* Warns at each footnote definition ([^1]: …) no reference names: it is
+ * in no block of the tree, as on GitHub, and would be dropped without a
+ * word (one that is not a valid definition stays a paragraph, and
+ * inlines.c warns at it). */
 static void dropped_footnotes(struct ctx *c, cmark_node *doc)
 {
 	unsigned char *covered = xcalloc(c->nlines + 1, 1);
@@ -688,8 +638,8 @@ static void dropped_footnotes(struct ctx *c, cmark_node *doc)
 		if (!n || s[i + 2 + n] != ']' || s[i + 3 + n] != ':')
 			continue;
 		diag_report(DIAG_WARNING, chapter_loc(c, (int)l, (int)i + 1), (int)n + 4,
-			    "hint: specbook has no footnotes: say it in the text, in parentheses",
-			    "footnote definition '%.*s' is not shown (read as a link's definition)",
+			    "hint: refer to it in the text ([^label]), or remove it",
+			    "footnote definition '%.*s' is not shown: nothing refers to it",
 			    (int)n + 4, s + i);
 	}
 	free(covered);
@@ -779,6 +729,8 @@ static void render_toc(struct ctx *c)
  * arena is the rendering thread's own, named by a thread-local.  Blocks
  * carry their size, for realloc(); free() does nothing.
  */
+static _Thread_local struct arena *cmark_arena_now;
+
 struct cmark_block {
 	size_t size;
 	alignas(max_align_t) unsigned char data[];
@@ -907,7 +859,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	 * read (read_chapter() in book/book.c), and what spans_extract() adds is
 	 * UTF-8 too */
 	struct arena cmark_arena = ARENA_INIT;
-	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS);
+	cmark_node *doc = parse_markdown(&cmark_arena, md, mdlen, CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES);
 	c.md = md;
 	merge_texts(doc);
 	scan_chapter_begin(&c, doc);
@@ -965,6 +917,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.spans);
 	free(c.ids);
 	free(c.cites);
+	free(c.notes);
 	free(c.linked[0]);
 	free(c.linked[1]);
 	scan_free(&c);
