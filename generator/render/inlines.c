@@ -297,8 +297,8 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 	cmark_node *b = n;
 	while (b && cmark_node_get_start_line(b) == 0)
 		b = cmark_node_parent(b);
-	int first = b ? node_body_line(c, cmark_node_get_start_line(b)) : 1;
-	int last = b ? node_body_line(c, cmark_node_get_end_line(b)) : first;
+	int first = b ? cmark_node_get_start_line(b) : 1;
+	int last = b ? cmark_node_get_end_line(b) : first;
 	if (first < 1)
 		first = 1;
 	/* the cursor belongs to the block (an inline node may have a line) */
