@@ -229,6 +229,7 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			memset(f, 0, sizeof *f);
 			f->q = lit.q;
 			f->range = lit.range;
+			f->integer = lit.integer && !lit.range;
 			f->has_unit = lit.has_unit;
 			f->off = n.map[start];
 			f->len = n.map[trimmed] - n.map[start];

@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Rows a relation needs before it says anything of the others. */
@@ -64,6 +65,14 @@ static const struct figure *value(const struct atable *t, size_t r, size_t c)
 	return &cell->fig;
 }
 
+/* What a figure is in a relation: an integer is exact as written (8
+ * GPUs, 989 TFLOPS; MINE_SLACK forgives a vendor's rounding), a decimal
+ * keeps the precision of its digits (3.35 is [3.345, 3.355]). */
+static struct interval operand(const struct figure *f)
+{
+	return f->integer ? f->q.nominal : f->q.v;
+}
+
 /* The ratio b/a as an interval: in base units when the two have one
  * dimension, else in the units they are written in. */
 static struct interval ratio(const struct figure *a, const struct figure *b)
@@ -73,7 +82,8 @@ static struct interval ratio(const struct figure *a, const struct figure *b)
 		sa = a->q.scale > 0 ? a->q.scale : 1;
 		sb = b->q.scale > 0 ? b->q.scale : 1;
 	}
-	struct interval r = { (b->q.v.lo / sb) / (a->q.v.hi / sa), (b->q.v.hi / sb) / (a->q.v.lo / sa) };
+	struct interval va = operand(a), vb = operand(b);
+	struct interval r = { (vb.lo / sb) / (va.hi / sa), (vb.hi / sb) / (va.lo / sa) };
 	return r;
 }
 
@@ -87,7 +97,8 @@ static void mark(struct mine *m, size_t r, size_t c, int broken, struct relation
 {
 	size_t i = r * m->t->ncols + c;
 	if (broken) {
-		if (!m->broken[i]++) {
+		/* the message tells of the strongest relation the cell breaks */
+		if (!m->broken[i]++ || rel->members * m->rel[i].rows > m->rel[i].members * rel->rows) {
 			m->rel[i] = *rel;
 			m->expect[i] = expect;
 			m->other[i] = other;
@@ -173,15 +184,17 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
 		if (!fa || !fb || !fc)
 			continue;
-		struct quantity q;
-		int rc = op == '+' ? quantity_add(fa->q, fb->q, &q)
-			 : op == '*' ? quantity_mul(m->au->a, fa->q, fb->q, &q)
-				     : quantity_div(m->au->a, fa->q, fb->q, &q);
+		struct quantity q, qa = fa->q, qb = fb->q;
+		qa.v = operand(fa);
+		qb.v = operand(fb);
+		int rc = op == '+' ? quantity_add(qa, qb, &q)
+			 : op == '*' ? quantity_mul(m->au->a, qa, qb, &q)
+				     : quantity_div(m->au->a, qa, qb, &q);
 		if (rc || !dim_equal(&q.dim, &fc->q.dim))
 			return;
 		n++;
 		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
-		if (interval_overlaps(w, fc->q.v))
+		if (interval_overlaps(w, operand(fc)))
 			count++;
 	}
 	if (n < MINE_MIN_ROWS || 3 * count < 2 * n || n - count > 1 + n / 8)
@@ -192,15 +205,17 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
 		if (!fa || !fb || !fc)
 			continue;
-		struct quantity q;
+		struct quantity q, qa = fa->q, qb = fb->q;
+		qa.v = operand(fa);
+		qb.v = operand(fb);
 		if (op == '+')
-			quantity_add(fa->q, fb->q, &q);
+			quantity_add(qa, qb, &q);
 		else if (op == '*')
-			quantity_mul(m->au->a, fa->q, fb->q, &q);
+			quantity_mul(m->au->a, qa, qb, &q);
 		else
-			quantity_div(m->au->a, fa->q, fb->q, &q);
+			quantity_div(m->au->a, qa, qb, &q);
 		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
-		int ok = interval_overlaps(w, fc->q.v);
+		int ok = interval_overlaps(w, operand(fc));
 		mark(m, r, c, !ok, &rel, interval_mid(q.nominal), a);
 		mark(m, r, a, !ok, &rel, 0, c);
 		mark(m, r, b, !ok, &rel, 0, c);

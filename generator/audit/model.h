@@ -29,6 +29,7 @@ struct figure {
 	int width;              /* code points, for the caret */
 	size_t off, len;        /* bytes in the text it was read from */
 	int range;              /* written as a range */
+	int integer;            /* written without a decimal point (a count is exact) */
 	int has_unit;           /* a unit of its own, %, × */
 	int approx;             /* written "about" (~, ≈, 约, about, nearly…) */
 	int bound;              /* an inequality (over, up to, 超过…): no equality check */

@@ -422,7 +422,13 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		if (followed && !word_near(s, len, after, 1, more_words) && !word_near(s, len, after, 1, less_words)) {
 			static const char *const rel[] = { "than", "of", "over", "as", "vs", "versus", "compared",
 							   "the", "that", "in", "on", "for", "at", NULL };
-			if (!word_near(s, len, i, 1, rel) && !(len - i >= 5 && !audit_casecmp(s + i, "times", 5)))
+			int related = 0;
+			for (size_t k = 0; rel[k] && !related; k++) {
+				size_t wl = strlen(rel[k]);
+				related = len - i >= wl && !audit_casecmp(s + i, rel[k], wl) &&
+					  (len - i == wl || !(((s[i + wl] | 32) >= 'a') && ((s[i + wl] | 32) <= 'z')));
+			}
+			if (!related)
 				return;
 		}
 		less = word_near(s, len, after, 1, less_words) && !word_near(s, len, after, 1, more_words);
@@ -523,16 +529,22 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		for (int sign = -1; sign <= 1 && !hint; sign += 2) {
 			double g = sign > 0 ? slips[k].f : 1 / slips[k].f;
 			if (fabs(ratio * g / st - 1) < 0.006 + widen / 2)
-				hint = arena_printf(au->a, "hint: %s × %s = %s: %s?", format_number(au->a, ratio, 3),
-						    format_number(au->a, g, 4), format_number(au->a, ratio * g, 3), slips[k].what);
+				hint = arena_printf(au->a, "hint: the stated ratio is theirs %s %s: %s?",
+						    sign > 0 ? "×" : "÷", format_number(au->a, slips[k].f, -1), slips[k].what);
 		}
-	const char *ratio_text = format_number(au->a, ratio, ratio < 10 ? 2 : 1);
+	/* what they give, with as many decimals as the comparison was written with */
+	int decimals = 0;
+	const char *dot = memchr(text + mark->off, '.', mark->len);
+	if (dot)
+		for (const char *p = dot + 1; p < text + mark->off + mark->len && *p >= '0' && *p <= '9'; p++)
+			decimals++;
+	const char *ratio_text = format_number(au->a, ratio, decimals ? decimals : ratio < 10 ? 1 : 0);
 	const char *detail = arena_printf(
 		au->a, "%s:%d:%d: %s\n%s:%d:%d: %s\nthey give %s / %s = %s×; write %s%s%s%s", fbig->loc.file,
 		fbig->loc.line, fbig->loc.col, figure_text(au, &fbig->q), fsmall->loc.file, fsmall->loc.line,
 		fsmall->loc.col, figure_text(au, &fsmall->q), figure_text(au, &fbig->q), figure_text(au, &fsmall->q),
 		ratio_text,
-		is_unit(mark, "%") ? format_number(au->a, less ? (1 - 1 / ratio) * 100 : (ratio - 1) * 100, 0) : ratio_text,
+		is_unit(mark, "%") ? format_number(au->a, less ? (1 - 1 / ratio) * 100 : (ratio - 1) * 100, decimals) : ratio_text,
 		is_unit(mark, "%") ? "%" : "×", hint ? "\n" : "", hint ? hint : "");
 	au->sum.findings_comparison++;
 	diag_report(DIAG_ERROR, mark->loc, mark->width, detail, "the comparison '%s' does not hold",

@@ -210,6 +210,9 @@ static int is_size_word(const char *w, size_t n)
  * several tables' rows do.  Sets *table. */
 static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
 {
+	/* the A800 is an A100 with a slower NVLink (the H800 has its own row) */
+	if (!strncmp(key, "a800", 4) && (key[4] == ' ' || !key[4]))
+		key = arena_printf(a, "a100%s", key + 4);
 	for (int pass = 0; pass < 2; pass++) {
 		const char *k = key;
 		if (pass == 1) {
@@ -250,18 +253,21 @@ static long find_row(const struct audit_reference *ref, struct arena *a, const c
  * and synonyms for the accelerators' columns. */
 struct synonym {
 	const char *column, *words[6];
-	const char *not;
+	const char *not[4];
 };
 
 static const struct synonym synonyms[] = {
-	{ "memory", { "memory", "hbm", "显存", "vram", "gpu memory", NULL }, "bandwidth" },
-	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, "nvlink" },
-	{ "tdp", { "tdp", "power", "功耗", NULL, NULL, NULL }, NULL },
-	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, NULL },
+	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL, NULL } },
+	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, { "nvlink", "link", "互连", "链路" } },
+	{ "tdp", { "tdp", "power", "功耗", "功率", NULL, NULL }, { NULL, NULL, NULL, NULL } },
+	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
 };
 
 static int has_word(const char *name, const char *w)
 {
+	/* Chinese has no spaces between words: 显存带宽 holds 带宽 */
+	if ((unsigned char)w[0] >= 0x80)
+		return strstr(name, w) != NULL;
 	size_t wl = strlen(w), nl = strlen(name);
 	for (size_t i = 0; i + wl <= nl; i++)
 		if (!memcmp(name + i, w, wl) && (i == 0 || name[i - 1] == ' ') &&
@@ -289,7 +295,10 @@ static long find_column(const struct ref_table *rt, const struct acolumn *col, c
 		for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++) {
 			if (strcmp(synonyms[s].column, rc->id))
 				continue;
-			if (synonyms[s].not && has_word(col->name, synonyms[s].not))
+			int excluded = 0;
+			for (size_t k = 0; k < 4 && synonyms[s].not[k]; k++)
+				excluded |= has_word(col->name, synonyms[s].not[k]);
+			if (excluded)
 				break;
 			for (size_t w = 0; w < 6 && synonyms[s].words[w]; w++)
 				if (has_word(col->name, synonyms[s].words[w]))
@@ -332,7 +341,8 @@ void reference_check(struct audit *au, struct atable *t)
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
 			long rc = find_column(rt, &t->cols[c], &cell->fig);
-			if (rc < 0 || !rr->has[rc])
+			if (rc < 0 || !rr->has[rc] ||
+			    (!strncmp(t->keys[r], "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
 				continue;
 			au->sum.cells_referenced++;
 			struct figure rf = { 0 };

@@ -1,0 +1,129 @@
+#!/bin/sh
+# seed.sh — how many seeded slips `specbook audit` finds (issue 37's measure).
+#
+#   tests/audit/seed.sh SPECBOOK BOOK [SITES] [MIN_RECALL]
+#
+# Picks up to SITES figures (default 40) about well-known parts (H100, A100,
+# B200, MI300X, Gaudi, TPU...) in BOOK's Markdown, tables and prose, spread
+# evenly over the candidates, and seeds one slip at a time into a copy of
+# the book: ×2, ×1000, ×1.024, two digits swapped, +15%.  A slip is found
+# when the audit reports an error or a warning at its line (strict), or
+# names its line as the evidence of a finding elsewhere (loose).  Prints
+# one line per kind and a total; with MIN_RECALL (a percentage), exits 1
+# when the loose total is below it.  Also counts the clean book's errors
+# per 1,000 lines.  sh and awk only: no python on a fresh Debian.
+set -eu
+specbook=$1
+book=$2
+sites=${3:-40}
+min=${4:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cp -R "$book" "$tmp/book"
+cd "$tmp/book"
+files=$(find . -name '*.md' ! -path '*/.*' | sed 's|^\./||' | LC_ALL=C sort)
+[ -n "$files" ] || { echo "seed.sh: no Markdown in $book" >&2; exit 2; }
+
+# the clean book: errors per 1,000 lines
+"$specbook" audit --quiet . >"$tmp/clean.txt" 2>&1 || true
+lines=$(cat $files | wc -l)
+clean_errors=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: error:' "$tmp/clean.txt" || true)
+clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || true)
+
+# candidates: file<TAB>line<TAB>byte<TAB>number, outside code blocks
+awk '
+FNR == 1 { fence = 0 }
+/^[ \t]*(```|~~~)/ { fence = !fence; next }
+fence { next }
+/(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)/ {
+	line = $0; off = 0
+	while (match(line, /[0-9][0-9,]*(\.[0-9]+)?/)) {
+		s = RSTART; n = RLENGTH; num = substr(line, s, n)
+		before = s > 1 ? substr(line, s - 1, 1) : " "
+		after = substr(line, s + n, 12)
+		sub(/^ /, "", after)
+		ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
+		if (ok && substr($0, 1, 1) == "|")
+			ok = after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
+		else if (ok)
+			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
+		if (ok)
+			printf "%s\t%d\t%d\t%s\n", FILENAME, FNR, off + s, num
+		off += s + n - 1
+		line = substr(line, s + n)
+	}
+}' $files >"$tmp/candidates.txt"
+total=$(wc -l <"$tmp/candidates.txt")
+[ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
+awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
+	NR - 1 >= next_at { print; next_at += step }' "$tmp/candidates.txt" >"$tmp/sites.txt"
+
+# the mutation of num by kind, as the book would write it ("" when it
+# reads the same)
+mutate() {
+	awk -v num="$1" -v kind="$2" 'BEGIN {
+		plain = num; gsub(/,/, "", plain); commas = num ~ /,/
+		d = 0; if (index(plain, ".")) d = length(plain) - index(plain, ".")
+		v = plain + 0
+		if (kind == "x2") w = v * 2
+		else if (kind == "x1000") w = v * 1000
+		else if (kind == "x1.024") w = v * 1.024
+		else if (kind == "plus15") w = v * 1.15
+		if (kind == "swap") {
+			out = num
+			for (i = 1; i < length(num); i++) {
+				a = substr(num, i, 1); b = substr(num, i + 1, 1)
+				if (a ~ /[0-9]/ && b ~ /[0-9]/ && a != b) {
+					out = substr(num, 1, i - 1) b a substr(num, i + 2); break
+				}
+			}
+		} else {
+			out = sprintf("%." d "f", w)
+			if (commas) {
+				ip = out; fp = ""
+				if (index(out, ".")) { ip = substr(out, 1, index(out, ".") - 1); fp = substr(out, index(out, ".")) }
+				s = ""; n = length(ip)
+				for (i = 1; i <= n; i++) { s = s substr(ip, i, 1); if ((n - i) % 3 == 0 && i < n) s = s "," }
+				out = s fp
+			}
+		}
+		if (out != num) print out
+	}'
+}
+
+found_strict=0; found_loose=0; seeded=0
+: >"$tmp/kinds.txt"
+while IFS='	' read -r file line byte num; do
+	for kind in x2 x1000 x1.024 swap plus15; do
+		new=$(mutate "$num" "$kind")
+		[ -n "$new" ] || continue
+		cp "$file" "$tmp/orig.md"
+		awk -v L="$line" -v B="$byte" -v n="${#num}" -v new="$new" 'NR == L {
+			$0 = substr($0, 1, B - 1) new substr($0, B + length(substr($0, B, n))) } { print }' \
+			"$tmp/orig.md" >"$file"
+		"$specbook" audit --quiet . >"$tmp/out.txt" 2>&1 || true
+		cp "$tmp/orig.md" "$file"
+		seeded=$((seeded + 1))
+		s=0; l=0
+		if grep -q "^$file:$line:[0-9]*: \(error\|warning\):" "$tmp/out.txt"; then s=1; l=1
+		elif grep -q "^  $file:$line:[0-9]*:" "$tmp/out.txt" || grep -q "at $file:$line:[0-9]*" "$tmp/out.txt"; then l=1
+		fi
+		found_strict=$((found_strict + s)); found_loose=$((found_loose + l))
+		printf '%s %d %d %s:%s %s -> %s\n' "$kind" "$s" "$l" "$file" "$line" "$num" "$new" >>"$tmp/kinds.txt"
+	done
+done <"$tmp/sites.txt"
+
+for kind in x2 x1000 x1.024 swap plus15; do
+	awk -v k="$kind" '$1 == k { n++; s += $2; l += $3 }
+		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", k, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
+done
+[ -n "${SEED_LIST:-}" ] && cp "$tmp/kinds.txt" "$SEED_LIST"
+pct=$(awk -v a="$found_loose" -v b="$seeded" 'BEGIN { printf "%.0f", b ? 100 * a / b : 0 }')
+printf '# total   seeded %3d  found at its line %3d  or as evidence %3d (%s%%); clean book: %d lines, %d errors (%.2f per 1,000 lines), %d warnings\n' \
+	"$seeded" "$found_strict" "$found_loose" "$pct" "$lines" "$clean_errors" \
+	"$(awk -v e="$clean_errors" -v l="$lines" 'BEGIN { print 1000 * e / l }')" "$clean_warnings"
+if [ -n "$min" ] && [ "$pct" -lt "$min" ]; then
+	echo "not ok - audit recall $pct% is below $min%"
+	exit 1
+fi
+[ -z "$min" ] || echo "ok - audit recall $pct% (at least $min%)"
