@@ -530,7 +530,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			double g = sign > 0 ? slips[k].f : 1 / slips[k].f;
 			if (fabs(ratio * g / st - 1) < 0.006 + widen / 2)
 				hint = arena_printf(au->a, "hint: the stated ratio is theirs %s %s: %s?",
-						    sign > 0 ? "×" : "÷", format_number(au->a, slips[k].f, -1), slips[k].what);
+						    sign > 0 ? "×" : "÷", format_number(au->a, slips[k].f, slips[k].f < 2 ? 3 : 0), slips[k].what);
 		}
 	/* what they give, with as many decimals as the comparison was written with */
 	int decimals = 0;

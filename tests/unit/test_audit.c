@@ -222,7 +222,7 @@ static void test_comparisons_in_prose(void **state)
 	assert_has(out, "decimal/binary prefix");
 	assert_lacks(out, "t.md:2:");
 	assert_has(out, "t.md:3:");
-	assert_has(out, "write 1.43×");
+	assert_has(out, "write 1.4×");
 	assert_lacks(out, "t.md:4:");
 	assert_lacks(out, "t.md:5:");
 	assert_int_equal(sum.comparisons, 4);
