@@ -335,6 +335,9 @@ rm -rf "$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead
 echo "# a public Markdown book, vendored, built as it is (tests/vendor/)"
 tap vendored-book env BUILD="$BUILD" bash tests/vendored-book.sh
 
+echo "# specbook audit: any Markdown book's numbers, no YAML (tests/audit/)"
+tap audit env BUILD="$BUILD" sh tests/audit/run.sh
+
 echo "# hostile input"
 for t in tests/hostile/*.sh; do
 	[ -f "$t" ] && [ "$t" != tests/hostile/lib.sh ] || continue

@@ -156,7 +156,9 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 			}
 		}
 	}
-	if (best_count < (group ? 4u : 3u) || 3 * best_count < 2 * n || n - best_count > 2 + n / 8)
+	/* most rows: all but one in six, all but two in ten, at most a fifth
+	 * off (a relation that four rows in six keep is no relation) */
+	if (best_count < (group ? 4u : 3u) || 5 * (n - best_count) > (n > 5 ? n : 5))
 		return 0;
 	struct relation rel = { a, b, 0, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;

@@ -100,6 +100,8 @@ struct audit {
 	size_t nprose, cap_prose;
 	struct named_row *named;   /* prose.c: the keyed rows, for naming in sentences */
 	size_t nnamed;
+	const char *file_name;     /* the file whose rows file_from..file_to are */
+	size_t file_from, file_to;
 	int indexed;
 	struct audit_summary sum;
 	int kind_dense, kind_sparse, kind_perdir, kind_bidir;   /* kind numbers, 0: none */

@@ -22,6 +22,8 @@
 #include "numbers/format.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Figures read from one block of prose: a longer block is a list of
@@ -52,7 +54,8 @@ static void index_rows(struct audit *au)
 		for (size_t r = 0; r < tb->nrows; r++) {
 			const char *k = table_cell(tb, r, (size_t)tb->key)->plain;
 			struct named_row *nr = &au->named[au->nnamed++];
-			nr->words = name_words(au->a, k, strlen(k));
+			const char *norm = name_normalise(au->a, k, strlen(k));   /* sxm5 as sxm */
+			nr->words = name_words(au->a, norm, strlen(norm));
 			nr->model = NULL;
 			nr->table = t;
 			nr->row = r;
@@ -177,14 +180,32 @@ static int is_amount(const struct figure *f)
 
 /* Words of links and networks: a figure in a sentence that has one is a
  * link's rate, tied only to a column that says so too. */
-static int says_link(const char *words)
+static int says_link(const char *words, const char *key)
 {
 	static const char *const link[] = { " link ", " links ", " interconnect ", " nvlink ", " ici ",
 		" pcie ", " network ", " ethernet ", " infiniband ", " ib ", " efa ", " ub ", " roce ",
 		" chip ", " scale ", " inter ", " intra ", " duplex ", " 互 ", " 网 ", NULL };
-	for (size_t k = 0; link[k]; k++)
-		if (strstr(words, link[k]))
+	for (size_t k = 0; link[k]; k++) {
+		if (key && strstr(key, link[k]))
+			continue;
+		for (const char *p = strstr(words, link[k]); p; p = strstr(p + 1, link[k])) {
+			/* after a model word it names a part ("H100 PCIe"), not a link */
+			/* p is the space before the link word; the word before ends there */
+			if (p > words) {
+				const char *e = p, *b = e;
+				while (b > words && b[-1] != ' ')
+					b--;
+				int digit = 0, alpha = 0;
+				for (const char *q = b; q < e; q++) {
+					digit |= *q >= '0' && *q <= '9';
+					alpha |= *q >= 'a' && *q <= 'z';
+				}
+				if (digit && alpha)
+					continue;
+			}
 			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -247,7 +268,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			return;
 	/* the rows the sentence names: the exact ones if any */
 	int best_level = 0;
-	for (size_t i = 0; i < au->nnamed; i++) {
+	for (size_t i = au->file_from; i < au->file_to; i++) {
 		int lv = names_row(sw, &au->named[i], au->a);
 		if (lv > best_level)
 			best_level = lv;
@@ -258,14 +279,11 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	struct candidate cand[MAX_CANDIDATES];
 	size_t nc = 0;
 	size_t at = f->off - soff;
-	for (size_t i = 0; i < au->nnamed && nc < MAX_CANDIDATES; i++) {
+	for (size_t i = au->file_from; i < au->file_to && nc < MAX_CANDIDATES; i++) {
 		struct named_row *nr = &au->named[i];
 		if (names_row(sw, nr, au->a) != best_level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
-		/* a chapter's prose against its own tables */
-		if (strcmp(tb->loc.file, f->loc.file))
-			continue;
 		size_t md = distance(s, slen, at, nr->model + 1);
 		for (size_t c = 0; c < tb->ncols && nc < MAX_CANDIDATES; c++) {
 			struct acolumn *col = &tb->cols[c];
@@ -274,7 +292,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			    !names_column(sw, col->name, au->a))
 				continue;
 			/* a link's rate is not the memory's bandwidth */
-			if (says_link(sw) && !says_link(arena_printf(au->a, " %s ", col->name)))
+			if (says_link(sw, nr->words) && !says_link(arena_printf(au->a, " %s ", col->name), NULL))
 				continue;
 			cand[nc++] = (struct candidate){ tb, nr->row, c, md, distance(s, slen, at, col->name) };
 		}
@@ -297,15 +315,16 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			best_n = cand[i].name_d;
 	const struct candidate *wrong = NULL;
 	double widen = f->approx ? au->approx : 0;
+	/* any part the sentence names may be the one meant ("the B200 doubles
+	 * the memory of the H100: 192 GB"): a figure that agrees with any of
+	 * them is tied; one that agrees with none is held against the nearest */
 	for (size_t i = 0; i < nc; i++) {
-		if (cand[i].model_d != best_m || cand[i].name_d != best_n)
-			continue;
 		const struct acell *cell = table_cell(cand[i].t, cand[i].row, cand[i].col);
 		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, &cell->alt, widen))) {
 			au->sum.prose_tied++;
 			return;
 		}
-		if (!wrong)
+		if (!wrong && cand[i].model_d == best_m && cand[i].name_d == best_n)
 			wrong = &cand[i];
 	}
 	au->sum.prose_tied++;
@@ -571,6 +590,18 @@ void prose_check(struct audit *au, struct prose *p)
 {
 	if (!au->indexed)
 		index_rows(au);
+	/* a chapter's prose against its own tables: the rows of its file,
+	 * adjacent in au->named (tables and prose come file by file) */
+	if (!au->file_name || strcmp(au->file_name, p->src.loc.file)) {
+		au->file_name = p->src.loc.file;
+		size_t i = 0;
+		while (i < au->nnamed && strcmp(au->tables[au->named[i].table].loc.file, p->src.loc.file))
+			i++;
+		au->file_from = i;
+		while (i < au->nnamed && !strcmp(au->tables[au->named[i].table].loc.file, p->src.loc.file))
+			i++;
+		au->file_to = i;
+	}
 	struct figure *figs = arena_array(au->a, PROSE_FIGURES, sizeof *figs);
 	size_t n = figure_scan(au, p->src.text, p->src.len, p->src.loc, figs, PROSE_FIGURES);
 	if (n > PROSE_FIGURES)

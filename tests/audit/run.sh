@@ -1,0 +1,92 @@
+#!/bin/sh
+# run.sh — `specbook audit`'s tests (TAP lines for tests/run.sh):
+#   - the vendored book (tests/audit/book: realistic tables and prose in
+#     English and Chinese) audits clean: exit 0, no error, no warning;
+#   - tests/audit/slips, a book with the slips of issue 37 in it, gives
+#     exactly tests/audit/slips.expected (the timing aside) and exit 1;
+#     REGEN=1 rewrites the golden file after showing the diff;
+#   - the JSON format, a folder that is none, book.yaml's `audit:
+#     {reference: false}`;
+#   - seeded slips (tests/audit/seed.sh) in the vendored book: recall of
+#     at least 85%;
+#   - the time of a 20,000-line book, printed.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+bin=${SPECBOOK:-$BUILD/specbook}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+ok() { echo "ok - audit: $1"; }
+not_ok() { echo "not ok - audit: $1"; fail=1; }
+untimed() { sed 's/ lines in [0-9.]* s$/ lines/'; }
+
+"$bin" audit tests/audit/book >"$tmp/book.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q ': \(error\|warning\):' "$tmp/book.txt"; then
+	ok "the vendored book is clean"
+else
+	sed 's/^/# /' "$tmp/book.txt" | head -30
+	not_ok "the vendored book is clean (exit $rc)"
+fi
+
+"$bin" audit tests/audit/slips 2>&1 | untimed >"$tmp/slips.txt"
+"$bin" audit tests/audit/slips >/dev/null 2>&1
+rc=$?
+if [ -n "${REGEN:-}" ]; then
+	diff -u tests/audit/slips.expected "$tmp/slips.txt"
+	cp "$tmp/slips.txt" tests/audit/slips.expected
+fi
+if [ $rc -eq 1 ] && diff -u tests/audit/slips.expected "$tmp/slips.txt" >"$tmp/diff.txt"; then
+	ok "the slips book gives its golden findings, exit 1"
+else
+	sed 's/^/# /' "$tmp/diff.txt" | head -40
+	not_ok "the slips book gives its golden findings, exit 1 (exit $rc)"
+fi
+
+"$bin" audit --format=json tests/audit/slips >"$tmp/json.txt" 2>"$tmp/json-err.txt"
+if head -c 1 "$tmp/json.txt" | grep -q '\[' && grep -q '"level": "error"' "$tmp/json.txt" &&
+	grep -q '"file": "accelerators.md", "line": 15, "col": 37' "$tmp/json.txt" && [ ! -s "$tmp/json-err.txt" ]; then
+	ok "--format=json: one array on stdout, nothing on stderr"
+else
+	not_ok "--format=json: one array on stdout, nothing on stderr"
+fi
+
+"$bin" audit "$tmp/none" >"$tmp/none.txt" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q 'not a folder' "$tmp/none.txt"; then
+	ok "a folder that is none: an error, exit 1"
+else
+	not_ok "a folder that is none: an error, exit 1 (exit $rc)"
+fi
+
+cp -R tests/audit/slips "$tmp/noref"
+printf 'audit: {reference: false}\n' >"$tmp/noref/book.yaml"
+"$bin" audit "$tmp/noref" >"$tmp/noref.txt" 2>&1
+if ! grep -q 'reference data for' "$tmp/noref.txt" && grep -q 'reference data off' "$tmp/noref.txt" &&
+	grep -q "comparison '1.06×'" "$tmp/noref.txt"; then
+	ok "book.yaml's audit: {reference: false} leaves the reference data out"
+else
+	not_ok "book.yaml's audit: {reference: false} leaves the reference data out"
+fi
+
+out=$(sh tests/audit/seed.sh "$PWD/$bin" tests/audit/book 30 85)
+rc=$?
+printf '%s\n' "$out" | grep '^#'
+if [ $rc -eq 0 ]; then
+	ok "seeded slips in the vendored book: recall at least 85%"
+else
+	not_ok "seeded slips in the vendored book: recall at least 85%"
+fi
+
+# a 20,000-line book: the vendored one many times over, each copy in its own folder
+i=0
+while [ $i -lt 175 ]; do
+	mkdir -p "$tmp/big/part$i"
+	cp tests/audit/book/*.md "$tmp/big/part$i/"
+	i=$((i + 1))
+done
+"$bin" audit --quiet "$tmp/big" >/dev/null 2>&1
+"$bin" audit "$tmp/big" 2>&1 | grep '^specbook audit:' | sed 's/^/# /'
+ok "a 20,000-line book audited (its time above)"
+exit $fail
