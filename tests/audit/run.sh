@@ -19,7 +19,12 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
 ok() { echo "ok - audit: $1"; }
 not_ok() { echo "not ok - audit: $1"; fail=1; }
-untimed() { sed 's/ lines in [0-9.]* s$/ lines/'; }
+# what changes when the guide's specs/ change (h39's rows move, new rows
+# match) is masked: the golden file is about the audit
+untimed() {
+	sed 's/ lines in [0-9.]* s$/ lines/; s|specs/\([a-z]*\)\.yaml:[0-9]*:[0-9]*:|specs/\1.yaml:LINE:|;
+		s/rows matched to reference data [0-9]* ([0-9]* cells compared)/rows matched to reference data N/'
+}
 
 "$bin" audit tests/audit/book >"$tmp/book.txt" 2>&1
 rc=$?
