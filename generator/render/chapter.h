@@ -29,6 +29,7 @@ struct spec_source;
 struct pspan;   /* a span taken out of the text (spans.c) */
 struct scan;    /* the prose scan's state (scan.c) */
 struct span_memo;   /* spans evaluated so far (spans.c) */
+struct ids_table;   /* the ids taken, hashed (ids.c) */
 
 struct ctx {
 	const struct book *book;
@@ -39,6 +40,7 @@ struct ctx {
 	size_t nspans, capspans;
 	const char **ids;
 	size_t nids, capids;
+	struct ids_table *id_table;   /* ids indexes ids[] and counts suffixes (ids.c) */
 	size_t capheadings, capclaims, capmentions, capsections;
 	const char *section;     /* id of the current heading */
 	const char *section_title;
