@@ -22,6 +22,7 @@
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>
 #endif
+#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,6 +35,10 @@ struct record {
 	char *message;
 	char *detail;
 	size_t seq;
+	/* the same diagnostic at other places of the file (merge_same()) */
+	struct place { int line, col, width; } *also;
+	size_t nalso, capalso;
+	int merged;           /* told of by an earlier record: not printed */
 };
 
 /* Errors (and, apart, warnings and notes) kept per file: more are rarely more
@@ -64,6 +69,8 @@ static struct {
 	pthread_mutex_t lock;
 	enum diag_format format;
 	int werror;
+	int color;
+	char *summary_path;
 	int hide_notes;
 	struct record *records;
 	size_t nrecords, caprecords, seq;
@@ -116,6 +123,17 @@ void diag_setup(enum diag_format format, int werror)
 {
 	diag.format = format;
 	diag.werror = werror;
+}
+
+void diag_color(int on)
+{
+	diag.color = on;
+}
+
+void diag_step_summary(const char *path)
+{
+	free(diag.summary_path);
+	diag.summary_path = path && *path ? xstrdup(path) : NULL;
 }
 
 void diag_hide_notes(int hide)
@@ -233,6 +251,9 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 		return;
 	}
 	r->level = level;
+	r->also = NULL;
+	r->nalso = r->capalso = 0;
+	r->merged = 0;
 	r->file = xstrdup(loc.file ? loc.file : "specbook");
 	r->line = loc.line;
 	r->col = loc.col;
@@ -379,6 +400,14 @@ static const char *source_line(const char *file, int line, size_t *len)
 	return NULL;
 }
 
+/* The colours of the GNU format, as gcc's (GCC_COLORS' defaults). */
+#define COLOR_BOLD "\033[1m"
+#define COLOR_ERROR "\033[1;31m"
+#define COLOR_WARNING "\033[1;35m"
+#define COLOR_NOTE "\033[1;36m"
+#define COLOR_CARET "\033[1;32m"
+#define COLOR_RESET "\033[m"
+
 static const char *level_name(enum diag_level level)
 {
 	return level == DIAG_ERROR ? "error" : level == DIAG_WARNING ? "warning" : "note";
@@ -464,26 +493,45 @@ static void print_quote(FILE *out, const struct record *r, const char *text, siz
 		width += utf8_width(cp);
 		i += (size_t)(n > 0 ? n : 1);
 	}
-	fputc('^', out);
+	fputs(diag.color ? COLOR_CARET "^" : "^", out);
 	for (int k = 1; k < width; k++)
 		fputc('~', out);
-	fputc('\n', out);
+	fputs(diag.color ? COLOR_RESET "\n" : "\n", out);
 }
 
 static void print_gnu(FILE *out, const struct record *r)
 {
-	fprintf(out, "%s", r->file);
+	static const char *const colors[3] = { COLOR_NOTE, COLOR_WARNING, COLOR_ERROR };
+	fprintf(out, "%s%s", diag.color ? COLOR_BOLD : "", r->file);
 	if (r->line > 0) {
 		fprintf(out, ":%d", r->line);
 		if (r->col > 0)
 			fprintf(out, ":%d", r->col);
 	}
-	fprintf(out, ": %s: %s\n", level_name(r->level), r->message);
+	if (diag.color)
+		fprintf(out, ":" COLOR_RESET " %s%s:" COLOR_RESET " %s\n", colors[r->level],
+			level_name(r->level), r->message);
+	else
+		fprintf(out, ": %s: %s\n", level_name(r->level), r->message);
 
 	size_t len;
 	const char *text = r->line > 0 ? source_line(r->file, r->line, &len) : NULL;
 	if (text && r->col > 0 && utf8_validate(text, len) == len)
 		print_quote(out, r, text, len);
+	/* the same at other places: each named, and quoted */
+	for (size_t k = 0; k < r->nalso; k++) {
+		struct record at = *r;
+		at.line = r->also[k].line;
+		at.col = r->also[k].col;
+		at.width = r->also[k].width;
+		fprintf(out, "  the same in the other language, line %d", at.line);
+		if (at.col > 0)
+			fprintf(out, ":%d", at.col);
+		fputs(":\n", out);
+		text = at.line > 0 ? source_line(r->file, at.line, &len) : NULL;
+		if (text && at.col > 0 && utf8_validate(text, len) == len)
+			print_quote(out, &at, text, len);
+	}
 	if (r->detail) {
 		const char *p = r->detail;
 		while (*p) {
@@ -530,10 +578,79 @@ static void github_escape(FILE *out, const char *s, int property)
 	}
 }
 
+/* Writes into id the rule of a message: its words before any quoted part,
+ * number or colon, lowercase, joined by '-' ("claim-does-not-hold"). */
+static void rule_id(const char *message, char *id, size_t size)
+{
+	size_t n = 0;
+	for (const char *p = message; *p && n + 1 < size; p++) {
+		char c = *p;
+		if (c == '\'' || c == '"' || c == ':' || c == '(' || c == '{' || c == '<' ||
+		    (c >= '0' && c <= '9') || (unsigned char)c >= 0x80)
+			break;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c >= 'a' && c <= 'z')
+			id[n++] = c;
+		else if (n && id[n - 1] != '-')
+			id[n++] = '-';
+	}
+	while (n && id[n - 1] == '-')
+		n--;
+	if (!n)
+		n = (size_t)snprintf(id, size, "specbook");
+	id[n] = '\0';
+}
+
+/* Prints a SARIF physicalLocation of file at line:col, width code points. */
+static void sarif_location(FILE *out, const char *file, int line, int col, int width)
+{
+	fputs("{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+	json_string(out, file);
+	fputs(", \"uriBaseId\": \"%SRCROOT%\"}", out);
+	if (line > 0) {
+		fprintf(out, ", \"region\": {\"startLine\": %d", line);
+		if (col > 0)
+			fprintf(out, ", \"startColumn\": %d, \"endColumn\": %d", col, col + (width > 1 ? width : 1));
+		fputs("}", out);
+	}
+	fputs("}}", out);
+}
+
+/* Prints one SARIF result; also: the record's other places, or NULL. */
+static void sarif_result(FILE *out, const struct record *r, const char *file, const char *message, int first)
+{
+	char id[64];
+	rule_id(message, id, sizeof id);
+	fprintf(out, "%s{\"ruleId\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
+		first ? "\n        " : ",\n        ", id, r ? level_name(r->level) : "note");
+	struct buf text = BUF_INIT;
+	buf_adds(&text, message);
+	if (r && r->detail)
+		buf_addf(&text, "\n%s", r->detail);
+	for (size_t k = 0; r && k < r->nalso; k++)
+		buf_addf(&text, "\nthe same in the other language, line %d", r->also[k].line);
+	json_string(out, text.data);
+	buf_release(&text);
+	fputs("}, \"locations\": [", out);
+	if (r) {
+		sarif_location(out, file, r->line, r->col, r->width);
+		for (size_t k = 0; k < r->nalso; k++) {
+			fputs(", ", out);
+			sarif_location(out, file, r->also[k].line, r->also[k].col, r->also[k].width);
+		}
+	} else
+		sarif_location(out, file, 0, 0, 0);
+	fputs("]}", out);
+}
+
 /* Prints one record in the chosen format; first: nothing printed before it. */
 static void print_record(FILE *out, const struct record *r, int first)
 {
 	switch (diag.format) {
+	case DIAG_FORMAT_SARIF:
+		sarif_result(out, r, r->file, r->message, first);
+		break;
 	case DIAG_FORMAT_GNU:
 		print_gnu(out, r);
 		break;
@@ -548,6 +665,13 @@ static void print_record(FILE *out, const struct record *r, int first)
 			fputs(", \"detail\": ", out);
 			json_string(out, r->detail);
 		}
+		if (r->nalso) {
+			fputs(", \"also\": [", out);
+			for (size_t k = 0; k < r->nalso; k++)
+				fprintf(out, "%s{\"line\": %d, \"col\": %d}", k ? ", " : "", r->also[k].line,
+					r->also[k].col);
+			fputs("]", out);
+		}
 		fputs("}", out);
 		break;
 	case DIAG_FORMAT_GITHUB:
@@ -555,14 +679,18 @@ static void print_record(FILE *out, const struct record *r, int first)
 		github_escape(out, r->file, 1);
 		if (r->line > 0)
 			fprintf(out, ",line=%d", r->line);
-		if (r->col > 0)
-			fprintf(out, ",col=%d", r->col);
+		if (r->line > 0 && r->col > 0)
+			fprintf(out, ",col=%d,endColumn=%d", r->col, r->col + (r->width > 1 ? r->width : 1) - 1);
+		fputs(",title=", out);
+		github_escape(out, r->message, 1);
 		fputs("::", out);
 		github_escape(out, r->message, 0);
 		if (r->detail) {
 			fputs("%0A", out);
 			github_escape(out, r->detail, 0);
 		}
+		for (size_t k = 0; k < r->nalso; k++)
+			fprintf(out, "%%0Athe same in the other language, line %d", r->also[k].line);
 		fputc('\n', out);
 		break;
 	}
@@ -575,6 +703,9 @@ static void print_record(FILE *out, const struct record *r, int first)
 static void print_note(FILE *out, const char *file, const char *message)
 {
 	switch (diag.format) {
+	case DIAG_FORMAT_SARIF:
+		sarif_result(out, NULL, file ? file : "specbook", message, 0);
+		break;
 	case DIAG_FORMAT_GNU:
 		fprintf(out, "%s: note: %s\n", file ? file : "specbook", message);
 		break;
@@ -641,14 +772,185 @@ static void print_file_note(FILE *out, const char *file, int told[3])
 		told[l] += dropped[l];
 }
 
+static int same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Returns 1 if the line quoted at line of file holds a Han character or
+ * CJK punctuation (a Chinese line), 0 if not, -1 if it cannot be read. */
+static int chinese_line(const char *file, int line)
+{
+	size_t len;
+	const char *text = source_line(file, line, &len);
+	if (!text)
+		return -1;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, len - i, &cp);
+		if (n > 0 && ((cp >= 0x2E80 && cp < 0xA000) || (cp >= 0xFF00 && cp < 0xFFF0)))
+			return 1;
+		i += (size_t)(n > 0 ? n : 1);
+	}
+	return 0;
+}
+
+/* Returns 1 if a and b underline the same text (width code points from
+ * their columns), so that two messages alike are about the same figure. */
+static int same_spanned(const struct record *a, const struct record *b)
+{
+	if (a->width != b->width || a->col <= 0 || b->col <= 0)
+		return a->col <= 0 && b->col <= 0;
+	size_t la, lb;
+	const char *ta = source_line(a->file, a->line, &la);
+	const char *sa = ta, *ea;
+	if (!ta)
+		return 0;
+	size_t oa = column_offset(ta, la, a->col), na = column_offset(ta + oa, la - oa, (a->width > 1 ? a->width : 1) + 1);
+	sa = ta + oa;
+	ea = sa + na;
+	/* source_line() returns the newest source's text: a stays valid */
+	const char *tb = source_line(b->file, b->line, &lb);
+	if (!tb)
+		return 0;
+	size_t ob = column_offset(tb, lb, b->col), nb = column_offset(tb + ob, lb - ob, (b->width > 1 ? b->width : 1) + 1);
+	return (size_t)(ea - sa) == nb && !memcmp(sa, tb + ob, nb);
+}
+
+/*
+ * Marks as merged each record that repeats an earlier one of its file in
+ * the other language (level, message and detail the same, one line
+ * Chinese and the other not, the same text underlined) and names its place under that one: a
+ * figure wrong in a Chinese paragraph and in its English translation is
+ * one mistake, and GitHub shows only the first ten error annotations of a
+ * step.  A record takes one such partner, the first after it.  The
+ * records are sorted; each file's records are compared among themselves
+ * only (at most DIAG_MAX_PER_FILE of each level; notes are never merged).
+ */
+static void merge_same(void)
+{
+	for (size_t start = 0, end; start < diag.nrecords; start = end) {
+		for (end = start + 1; end < diag.nrecords && !strcmp(diag.records[end].file,
+								   diag.records[start].file); end++)
+			;
+		for (size_t i = start; i < end; i++) {
+			struct record *r = &diag.records[i];
+			if (r->merged || r->level == DIAG_NOTE || r->line <= 0)
+				continue;
+			for (size_t j = i + 1; j < end; j++) {
+				struct record *q = &diag.records[j];
+				if (q->merged || q->nalso || q->level != r->level || q->line <= r->line ||
+				    !same_text(q->message, r->message) || !same_text(q->detail, r->detail))
+					continue;
+				int a = chinese_line(r->file, r->line), b = chinese_line(q->file, q->line);
+				if (a < 0 || b < 0 || a == b || !same_spanned(r, q))
+					continue;
+				q->merged = 1;
+				*ARRAY_PUSH(r->also, r->nalso, r->capalso) =
+					(struct place){ q->line, q->col, q->width };
+				break;
+			}
+		}
+	}
+}
+
+/* Returns how many records of the level are merged into others. */
+static int merged_count(enum diag_level level)
+{
+	int n = 0;
+	for (size_t i = 0; i < diag.nrecords; i++)
+		n += diag.records[i].merged && diag.records[i].level == level;
+	return n;
+}
+
+/* Writes text into a Markdown table's cell: | and HTML escaped, line
+ * breaks as <br>. */
+static void markdown_cell(FILE *f, const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		if (*p == '|')
+			fputs("\\|", f);
+		else if (*p == '<')
+			fputs("&lt;", f);
+		else if (*p == '>')
+			fputs("&gt;", f);
+		else if (*p == '&')
+			fputs("&amp;", f);
+		else if (*p == '\n')
+			fputs("<br>", f);
+		else if (*p == '`')
+			fputs("&#96;", f);
+		else
+			fputc(*p, f);
+	}
+}
+
+/* Appends to the step summary (diag_step_summary()) a Markdown table of
+ * the records printed (shown[i]) and of what was left out. */
+static void write_step_summary(const unsigned char *shown, const char *left_out)
+{
+	FILE *f = fopen(diag.summary_path, "a");
+	if (!f) {
+		fprintf(stderr, "specbook: cannot append to $GITHUB_STEP_SUMMARY '%s': %s\n",
+			diag.summary_path, strerror(errno));
+		return;
+	}
+	int n[3] = { 0 };
+	for (size_t i = 0; i < diag.nrecords; i++)
+		n[diag.records[i].level] += shown[i];
+	fprintf(f, "### specbook: %d error%s, %d warning%s, %d note%s\n\n", n[DIAG_ERROR],
+		n[DIAG_ERROR] == 1 ? "" : "s", n[DIAG_WARNING], n[DIAG_WARNING] == 1 ? "" : "s",
+		n[DIAG_NOTE], n[DIAG_NOTE] == 1 ? "" : "s");
+	if (n[0] + n[1] + n[2])
+		fputs("| level | where | message |\n| --- | --- | --- |\n", f);
+	for (size_t i = 0; i < diag.nrecords; i++) {
+		const struct record *r = &diag.records[i];
+		if (!shown[i])
+			continue;
+		fprintf(f, "| %s | `", level_name(r->level));
+		markdown_cell(f, r->file);
+		if (r->line > 0)
+			fprintf(f, ":%d", r->line);
+		if (r->line > 0 && r->col > 0)
+			fprintf(f, ":%d", r->col);
+		for (size_t k = 0; k < r->nalso; k++)
+			fprintf(f, ", %d", r->also[k].line);
+		fputs("` | **", f);
+		markdown_cell(f, r->message);
+		fputs("**", f);
+		if (r->detail) {
+			fputs("<br>", f);
+			markdown_cell(f, r->detail);
+		}
+		fputs(" |\n", f);
+	}
+	if (left_out) {
+		fputs("\n", f);
+		markdown_cell(f, left_out);
+		fputs("\n", f);
+	}
+	fputs("\n", f);
+	if (fclose(f))
+		fprintf(stderr, "specbook: cannot append to $GITHUB_STEP_SUMMARY '%s': %s\n",
+			diag.summary_path, strerror(errno));
+}
+
 void diag_flush(FILE *out)
 {
 	pthread_mutex_lock(&diag.lock);
 	flockfile(out);   /* one block of lines, whatever other threads print */
 	if (diag.nrecords > 1)
 		qsort(diag.records, diag.nrecords, sizeof *diag.records, record_cmp);
+	merge_same();
+	unsigned char *shown = diag.summary_path ? xcalloc(diag.nrecords + 1, 1) : NULL;
+	char *left_out = NULL;
 	if (diag.format == DIAG_FORMAT_JSON)
 		fputs("[", out);
+	if (diag.format == DIAG_FORMAT_SARIF)
+		fputs("{\n  \"version\": \"2.1.0\",\n  \"$schema\": "
+		      "\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json\",\n"
+		      "  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"specbook\"}},\n    \"columnKind\": \"unicodeCodePoints\",\n"
+		      "    \"results\": [", out);
 	/* left[level]: recorded or dropped and not yet printed or told of */
 	int left[3] = { 0 }, told[3] = { 0 };
 	for (size_t i = 0; i < diag.nfiles; i++)
@@ -660,12 +962,17 @@ void diag_flush(FILE *out)
 	int quiet_notes = diag.total_errors > 0 || diag.hide_notes;
 	if (quiet_notes)
 		left[DIAG_NOTE] = 0;
+	/* what is merged into another record is told of by it */
+	for (int l = DIAG_WARNING; l <= DIAG_ERROR; l++)
+		left[l] -= merged_count((enum diag_level)l);
 	size_t i, printed = 0;
 	for (i = 0; i < diag.nrecords && printed < DIAG_MAX_TOTAL; i++) {
 		const struct record *r = &diag.records[i];
-		if (!(r->level == DIAG_NOTE && quiet_notes)) {
+		if (!(r->level == DIAG_NOTE && quiet_notes) && !r->merged) {
 			print_record(out, r, printed++ == 0);
 			told[r->level]++;
+			if (shown)
+				shown[i] = 1;
 		}
 		if (printed && (i + 1 == diag.nrecords || strcmp(r->file, diag.records[i + 1].file)))
 			print_file_note(out, r->file, told);
@@ -680,14 +987,21 @@ void diag_flush(FILE *out)
 		else
 			buf_adds(&b, " not shown");
 		print_note(out, NULL, b.data);
-		buf_release(&b);
+		left_out = buf_detach(&b, NULL);
 	}
 	if (diag.format == DIAG_FORMAT_JSON)
 		fputs(diag.nrecords ? "\n]\n" : "]\n", out);
+	if (diag.format == DIAG_FORMAT_SARIF)
+		fputs("\n    ]\n  }]\n}\n", out);
+	if (shown)
+		write_step_summary(shown, left_out);
+	free(shown);
+	free(left_out);
 	for (i = 0; i < diag.nrecords; i++) {
 		free(diag.records[i].file);
 		free(diag.records[i].message);
 		free(diag.records[i].detail);
+		free(diag.records[i].also);
 	}
 	diag.nrecords = 0;
 	diag.nnotes = 0;
@@ -705,6 +1019,7 @@ void diag_reset(void)
 		free(diag.records[i].file);
 		free(diag.records[i].message);
 		free(diag.records[i].detail);
+		free(diag.records[i].also);
 	}
 	free(diag.records);
 	for (size_t i = 0; i < diag.nsources; i++) {

@@ -10,7 +10,15 @@
  *   gnu     content/01-intro.md:142:17: error: claim does not hold
  *             (then the source line, a caret under the span, detail lines)
  *   json    one JSON array of objects {file,line,col,level,message,detail}
- *   github  ::error file=…,line=…,col=…::message (workflow annotations)
+ *   github  ::error file=…,line=…,col=…,endColumn=…,title=…::message
+ *           (workflow annotations)
+ *   sarif   one SARIF 2.1.0 log (GitHub code scanning): a run of the tool
+ *           "specbook", a result per diagnostic, its rule the message's
+ *           words before any quoted part ("claim-does-not-hold")
+ *
+ * The same diagnostic (level, message and detail) at several places of
+ * one file — a figure wrong in the Chinese and in its English translation
+ * — is printed once, naming every place ("also at line 12:5").
  *
  * Lines and columns are 1-based; columns count Unicode code points, as
  * editors do.  Line 0 means "the file as a whole".
@@ -31,7 +39,7 @@
  * the run has no error (what must be fixed comes first, alone), it never
  * changes the exit status, not even under werror. */
 enum diag_level { DIAG_NOTE = 0, DIAG_WARNING = 1, DIAG_ERROR = 2 };
-enum diag_format { DIAG_FORMAT_GNU, DIAG_FORMAT_JSON, DIAG_FORMAT_GITHUB };
+enum diag_format { DIAG_FORMAT_GNU, DIAG_FORMAT_JSON, DIAG_FORMAT_GITHUB, DIAG_FORMAT_SARIF };
 
 struct srcloc {
 	const char *file;   /* path as shown to the user, relative to the book */
@@ -41,6 +49,13 @@ struct srcloc {
 
 /* Sets the output format; werror turns warnings into errors for the exit status. */
 void diag_setup(enum diag_format format, int werror);
+
+/* Colours the GNU format (error, warning, note, the caret) when on. */
+void diag_color(int on);
+
+/* Sets the file (GitHub's $GITHUB_STEP_SUMMARY; NULL or "": none) that
+ * each diag_flush() appends a Markdown table of what it printed to. */
+void diag_step_summary(const char *path);
 
 /* Hides the notes (--quiet: no summary, and no notes), or shows them again. */
 void diag_hide_notes(int hide);
