@@ -5,6 +5,8 @@
 #   make docs     build the authoring guide (docs/, itself a book) into build/docs-site
 #   make check    validate the book only; non-zero exit on any error
 #                 (CHECK_FLAGS=--format=github: as workflow annotations)
+#   make install  the binary, man page and completions under PREFIX (/usr/local),
+#                 DESTDIR for staging; make uninstall removes them
 #   make clean    remove build/, site/ and the build cache
 
 CC      ?= cc
@@ -19,14 +21,16 @@ LDLIBS_ALL = $(PKG_LIBS) -lpthread -lm $(LDLIBS)
 
 BUILD   ?= build
 SRCS     = $(sort $(wildcard generator/*.c generator/*/*.c))
-OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_data.o
+OBJS     = $(SRCS:generator/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_data.o \
+	   $(BUILD)/obj/gen/version.o
 LIB_OBJS = $(filter-out $(BUILD)/obj/main.o,$(OBJS))
 BIN      = $(BUILD)/specbook
 
 UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS = $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps site docs check test test-asan test-tsan test-valgrind regen clean bench serve fuzz
+.PHONY: all deps site docs check test test-asan test-tsan test-valgrind regen clean bench serve fuzz \
+	install uninstall
 .DEFAULT_GOAL := all
 
 all: site
@@ -73,6 +77,25 @@ $(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) $(AUD
 $(BUILD)/obj/gen/builtin_data.o: $(BUILD)/gen/builtin_data.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+# The commit built, for --version: `git describe` of this checkout when it
+# is one (a folder of specbook's files elsewhere, or a tarball: "unknown").
+# The file is rewritten only when the commit changed, so a build after a
+# commit relinks and no more.
+# (safe.directory: `sudo make install` in a checkout of another user's.)
+COMMIT := $(shell [ -e $(SRCDIR)/.git ] && git -c safe.directory='$(SRCDIR)' -C $(SRCDIR) \
+	describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+
+$(BUILD)/gen/version.c: FORCE
+	@mkdir -p $(@D)
+	@printf 'const char specbook_commit[] = "%s";\n' '$(COMMIT)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/obj/gen/version.o: $(BUILD)/gen/version.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+FORCE:
 
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $(shell pkg-config --cflags cmocka) $< -o $@ \
@@ -150,6 +173,47 @@ fuzz:
 
 regen:
 	@tests/regen.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=…]: the binary, its man page and
+# the bash, zsh and fish completions, the last three made by the binary
+# from its table of commands and options (specbook man, specbook completion).
+# The binary carries its defaults (units, templates): it runs from anywhere.
+PREFIX  ?= /usr/local
+BINDIR   = $(PREFIX)/bin
+MANDIR   = $(PREFIX)/share/man/man1
+BASHDIR  = $(PREFIX)/share/bash-completion/completions
+ZSHDIR   = $(PREFIX)/share/zsh/site-functions
+FISHDIR  = $(PREFIX)/share/fish/vendor_completions.d
+DOC_OUT  = $(BUILD)/specbook.1 $(BUILD)/completion/specbook $(BUILD)/completion/_specbook \
+	   $(BUILD)/completion/specbook.fish
+
+$(BUILD)/specbook.1: $(BIN)
+	$(BIN) man >$@.tmp && mv $@.tmp $@
+$(BUILD)/completion/specbook: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completion bash >$@.tmp && mv $@.tmp $@
+$(BUILD)/completion/_specbook: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completion zsh >$@.tmp && mv $@.tmp $@
+$(BUILD)/completion/specbook.fish: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completion fish >$@.tmp && mv $@.tmp $@
+
+install:
+	@tools/ensure-deps.sh build
+	@$(MAKE) --no-print-directory $(BIN) $(DOC_OUT)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) \
+		$(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/specbook
+	install -m 644 $(BUILD)/specbook.1 $(DESTDIR)$(MANDIR)/specbook.1
+	install -m 644 $(BUILD)/completion/specbook $(DESTDIR)$(BASHDIR)/specbook
+	install -m 644 $(BUILD)/completion/_specbook $(DESTDIR)$(ZSHDIR)/_specbook
+	install -m 644 $(BUILD)/completion/specbook.fish $(DESTDIR)$(FISHDIR)/specbook.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/specbook $(DESTDIR)$(MANDIR)/specbook.1 \
+		$(DESTDIR)$(BASHDIR)/specbook $(DESTDIR)$(ZSHDIR)/_specbook \
+		$(DESTDIR)$(FISHDIR)/specbook.fish
 
 clean:
 	rm -rf build site .site.tmp-* .site.old-* .specbook-cache tests/artifacts

@@ -95,6 +95,9 @@ struct watch {
 struct server {
 	const char *dir, *out;
 	int port;
+	const char *bind;
+	int open;             /* open a browser when the first build is done */
+	const char *const *build_args;
 	int listen_fd, inotify_fd;
 	struct client clients[SERVE_MAX_CLIENTS];
 	size_t nclients;
@@ -205,7 +208,13 @@ static void build_start(struct server *s)
 		close(fds[0]);
 		close(fds[1]);
 		signal(SIGPIPE, SIG_DFL);
-		execl("/proc/self/exe", "specbook", "build", "-C", s->dir, "-o", s->out, (char *)NULL);
+		/* specbook build -C dir -o out, then the build options */
+		const char *argv[24] = { "specbook", "build", "-C", s->dir, "-o", s->out };
+		size_t n = 6;
+		for (size_t i = 0; s->build_args && s->build_args[i] && n + 1 < sizeof argv / sizeof *argv; i++)
+			argv[n++] = s->build_args[i];
+		argv[n] = NULL;
+		execv("/proc/self/exe", (char *const *)argv);
 		fprintf(stderr, "specbook serve: cannot run /proc/self/exe: %s\n", strerror(errno));
 		_exit(127);
 	}
@@ -230,6 +239,35 @@ static void build_stop(struct server *s)
 	s->build_stopped = 1;
 	fprintf(stderr, "specbook serve: %s changed, stopping the build under way\n",
 		s->changed ? s->changed : "the book");
+}
+
+/* Opens the site in the desktop's browser (xdg-open), or says where it is. */
+static void open_browser(struct server *s)
+{
+	char url[96];
+	snprintf(url, sizeof url, "http://%s:%d/",
+		 strcmp(s->bind, "0.0.0.0") ? s->bind : "127.0.0.1", s->port);
+	fflush(stderr);
+	/* forked twice, so that no zombie of it waits for the server's end */
+	pid_t pid = fork();
+	if (pid == 0 && fork() != 0)
+		_exit(0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+		}
+		execlp("xdg-open", "xdg-open", url, (char *)NULL);
+		fprintf(stderr, "specbook serve: cannot open a browser (xdg-open: %s): open %s\n",
+			strerror(errno), url);
+		_exit(127);
+	}
+	if (pid < 0)
+		fprintf(stderr, "specbook serve: cannot open a browser (%s): open %s\n", strerror(errno), url);
+	else
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
 }
 
 /* Reaps the build once its output has ended; records and reports the
@@ -274,6 +312,10 @@ static void build_finish(struct server *s)
 	}
 	buf_release(&s->build_log);
 	watch_all(s);
+	if (s->open) {
+		s->open = 0;
+		open_browser(s);
+	}
 }
 
 /* Reads what the build wrote; finishes the build at end of file. */
@@ -651,6 +693,24 @@ static void respond_not_found(struct server *s, struct client *c, int head)
  * (every one sends it), so letting HTTP/1.0 tools in without it opens
  * nothing.  headers are the lines after the request line.
  */
+/* Returns 1 if the Host value (len bytes) is an IPv4 address with port,
+ * as a phone on the network names a server bound to --bind 0.0.0.0. */
+static int ip_host(const char *value, size_t len, int port)
+{
+	char host[64], want[80];
+	if (len >= sizeof host)
+		return 0;
+	memcpy(host, value, len);
+	host[len] = '\0';
+	char *colon = strrchr(host, ':');
+	if (!colon)
+		return 0;
+	*colon = '\0';
+	struct in_addr addr;
+	snprintf(want, sizeof want, "%d", port);
+	return inet_pton(AF_INET, host, &addr) == 1 && !strcmp(colon + 1, want);
+}
+
 static int host_refused(const struct server *s, const char *headers, int http10)
 {
 	const char *value = NULL;
@@ -676,6 +736,8 @@ static int host_refused(const struct server *s, const char *headers, int http10)
 	if (!found)
 		return 0;
 	static const char *const names[] = { "localhost", "127.0.0.1", "[::1]" };
+	if (strcmp(s->bind, "127.0.0.1") && ip_host(value, len, s->port))
+		return 0;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		char want[64];
 		int n = snprintf(want, sizeof want, "%s:%d", names[i], s->port);
@@ -839,7 +901,7 @@ static void accept_clients(struct server *s)
 	}
 }
 
-static int listen_on(int port)
+static int listen_on(const char *bind_addr, int port)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
 	if (fd < 0)
@@ -850,7 +912,11 @@ static int listen_on(int port)
 	memset(&addr, 0, sizeof addr);
 	addr.sin_family = AF_INET;
 	addr.sin_port = htons((unsigned short)port);
-	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (inet_pton(AF_INET, bind_addr, &addr.sin_addr) != 1) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
 	if (bind(fd, (struct sockaddr *)&addr, sizeof addr) || listen(fd, 32)) {
 		int saved = errno;
 		close(fd);
@@ -863,13 +929,18 @@ static int listen_on(int port)
 
 /* ---- the loop ---- */
 
-int serve_run(const char *dir, const char *out, int port)
+int serve_run(const struct serve_options *o)
 {
 	struct server s;
+	const char *dir = o->dir, *out = o->out;
+	int port = o->port;
 	memset(&s, 0, sizeof s);
 	s.dir = dir;
 	s.out = out;
 	s.port = port;
+	s.bind = o->bind ? o->bind : "127.0.0.1";
+	s.open = o->open;
+	s.build_args = o->build_args;
 	s.build_fd = -1;
 	buf_init(&s.build_log);
 	s.last_ok = 1;
@@ -878,10 +949,11 @@ int serve_run(const char *dir, const char *out, int port)
 		fprintf(stderr, "specbook serve: '%s' is not a directory: give the book's directory with -C\n", dir);
 		return 1;
 	}
-	s.listen_fd = listen_on(port);
+	s.listen_fd = listen_on(s.bind, port);
 	if (s.listen_fd < 0) {
-		fprintf(stderr, "specbook serve: cannot listen on 127.0.0.1:%d: %s%s\n", port, strerror(errno),
-			errno == EADDRINUSE ? " (choose another with --port)" : "");
+		fprintf(stderr, "specbook serve: cannot listen on %s:%d: %s%s\n", s.bind, port, strerror(errno),
+			errno == EADDRINUSE ? " (choose another with --port)" :
+			errno == EADDRNOTAVAIL ? " (--bind takes an address of this machine, or 0.0.0.0)" : "");
 		return 1;
 	}
 	s.inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
@@ -902,8 +974,8 @@ int serve_run(const char *dir, const char *out, int port)
 	sigaction(SIGPIPE, &sa, &old_pipe);
 	stop_signal = 0;
 
-	fprintf(stderr, "specbook serve: serving %s on http://127.0.0.1:%d/ (watching %s/content, specs, "
-		"templates; Ctrl-C stops)\n", out, port, dir);
+	fprintf(stderr, "specbook serve: serving %s on http://%s:%d/ (watching %s/content, specs, "
+		"templates; Ctrl-C stops)\n", out, s.bind, port, dir);
 	build_start(&s);
 
 	struct pollfd fds[4 + SERVE_MAX_CLIENTS];

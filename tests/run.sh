@@ -184,7 +184,7 @@ echo "# diagnostic formats"
 run_bad_case tests/bad/span-claim-fails/ "$TMP" "$PWD/$BIN"
 fmt_book="$TMP/book"
 if "$BIN" check -C "$fmt_book" --quiet --format=github 2>&1 |
-	grep -q '^::error file=content/01-base.md,line=6,col=1::claim does not hold%0Astated'; then
+	grep -q '^::error file=content/01-base.md,line=6,col=1,endColumn=23,title=claim does not hold::claim does not hold%0Astated'; then
 	ok "--format=github gives a workflow annotation with file, line, col and detail"
 else
 	not_ok "--format=github gives a workflow annotation with file, line, col and detail"
@@ -219,7 +219,7 @@ else
 	ok "$wf has a step that runs make check: $wf_cmd"
 	run_workflow "$fmt_book"; status=$?
 	if [ "$status" -ne 0 ] &&
-		grep -qx '::error file=content/01-base.md,line=6,col=1::claim does not hold%0Astated   13.5 TB     = \[13.45, 13.55\] TB%0Acomputed 72 × 192 GB = 13.8 TB%0Ahint: 13.8 TB is 12.6 TiB — a decimal/binary prefix slip?' "$TMP/wf-out" &&
+		grep -qx '::error file=content/01-base.md,line=6,col=1,endColumn=23,title=claim does not hold::claim does not hold%0Astated   13.5 TB     = \[13.45, 13.55\] TB%0Acomputed 72 × 192 GB = 13.8 TB%0Ahint: 13.8 TB is 12.6 TiB — a decimal/binary prefix slip?' "$TMP/wf-out" &&
 		! grep -q '^content/01-base.md:6:1: error' "$TMP/wf-out"; then
 		ok "the workflow's line fails a wrong claim with a ::error annotation at its file, line and col (exit $status)"
 	else

@@ -21,7 +21,7 @@
 struct buf;
 struct site;
 
-#define SPECBOOK_VERSION "0.1.0"
+#define SPECBOOK_VERSION "0.2.0"
 
 /* An internal link of a page, for the link check. */
 struct link_record {

@@ -61,6 +61,6 @@ mkdir "$TMP/cwd"
 (cd "$TMP/cwd" && "$BIN" build -C "$book" -o '' >"$TMP/log" 2>&1)
 rc=$?
 check "-o '' is a usage error" '[ $rc -eq 2 ]'
-check "it says -o is empty" 'grep -q "^specbook: -o wants the output directory, not an empty name" "$TMP/log"' \
+check "it says -o is empty" 'grep -q "^specbook build: -o wants the output directory, not an empty name" "$TMP/log"' \
 	"$(cat "$TMP/log")"
 check "nothing is written" '[ -z "$(ls -A "$TMP/cwd")" ] && [ ! -e "$book/site" ]'
