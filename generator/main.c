@@ -423,6 +423,8 @@ static int run_book(const struct cli_args *a, int write)
 	double t0 = site_clock(), cpu0 = site_cpu_clock();
 	diag_setup(r.format, r.werror);
 	diag_hide_notes(r.quiet);
+	/* under GitHub Actions, every diagnostic also in the run's summary */
+	diag_step_summary(getenv("GITHUB_STEP_SUMMARY"));
 	char *default_out = NULL;
 	if (!r.out) {
 		size_t n = strlen(r.dir) + 6;
@@ -477,6 +479,7 @@ static int run_book(const struct cli_args *a, int write)
 	cache_close(cache);
 	arena_free(&arena);
 	free(default_out);
+	diag_step_summary(NULL);
 	dom_cleanup();
 	return status;
 }
