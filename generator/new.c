@@ -5,9 +5,11 @@
  * two chapters, a spec table with a derived column and a rule, a compare
  * block with a chart, a glossary term, values, claims and a disputed
  * figure.  The units table and templates are not written: the built-in ones
- * serve until the book adds its own.  A DIR that holds anything is refused,
- * so nothing of the author's is ever overwritten; every file is created new
- * (files_create: O_EXCL, no link followed).
+ * serve until the book adds its own.  A DIR that holds anything but dot
+ * files is refused, so nothing of the author's is ever overwritten; every
+ * file is created new (files_create: O_EXCL, no link followed), and a dot
+ * file of the starter book that DIR has already (.gitignore) is left as
+ * it is.
  */
 #include "new.h"
 #include "core/arena.h"
@@ -19,7 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Returns 1 if dir holds any entry (dot files too), 0 if it is empty,
+/* Returns 1 if dir holds any entry but dot files, 0 if it is empty or
+ * holds only those (.git of `git init`, a .gitignore: Zola does the same),
  * -1 if it cannot be read. */
 static int dir_has_entries(const char *dir)
 {
@@ -29,7 +32,7 @@ static int dir_has_entries(const char *dir)
 	struct dirent *e;
 	int any = 0;
 	while (!any && (e = readdir(d)) != NULL)
-		any = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+		any = e->d_name[0] != '.';
 	closedir(d);
 	return any;
 }
@@ -58,6 +61,11 @@ int new_book(const char *dir)
 	for (size_t i = 0; i < n && !rc; i++) {
 		const char *rel = f[i].path + sizeof prefix - 1;
 		char *path = arena_printf(&a, "%s/%s", dir, rel);
+		if (rel[0] == '.' && files_exists(path)) {
+			fprintf(stderr, "specbook new: '%s' exists: kept as it is (the starter book's "
+				"would have said:\n%.*s)\n", path, (int)f[i].len, f[i].data);
+			continue;
+		}
 		char *slash = strrchr(path, '/');
 		*slash = '\0';
 		int made = files_mkdirs(path);
@@ -69,9 +77,10 @@ int new_book(const char *dir)
 	}
 	if (!rc)
 		printf("specbook: wrote a new book in %s (%zu files); build it with\n"
-		       "  specbook build -C %s\n"
-		       "and open %s/site/index.html.  The authoring guide (docs/ in specbook's "
-		       "sources) says what each file does.\n", dir, n, dir, dir);
+		       "  specbook build %s\n"
+		       "and open %s/site/index.html (or preview it with specbook serve %s).  The "
+		       "authoring guide (docs/ in specbook's sources) says what each file does.\n",
+		       dir, n, dir, dir, dir);
 	arena_free(&a);
 	return rc;
 }

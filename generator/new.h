@@ -5,8 +5,8 @@
 #ifndef SPECBOOK_NEW_H
 #define SPECBOOK_NEW_H
 
-/* Writes the starter book into dir, which must not exist or be empty (it
- * is made, with its parents, when missing).  Returns the exit status: 0,
+/* Writes the starter book into dir, which must not exist, be empty or hold
+ * only dot files (it is made, with its parents, when missing).  Returns the exit status: 0,
  * or 1 after saying on stderr why nothing (or, on a write error, not all)
  * was written. */
 int new_book(const char *dir);

@@ -60,10 +60,16 @@ check "the new book passes specbook check" '"$BIN" check -C "$T/nb" --werror --q
 check "the new book has two chapters, a compare block with a chart, a disputed figure" \
 	'ls "$T/nb/site/"0[12]-*.html >/dev/null && grep -q "<svg" "$T/nb/site/02-compare.html" &&
 	 grep -q "disputed" "$T/nb/site/claims.html"'
-mkdir "$T/busy" && touch "$T/busy/.keep"
+mkdir "$T/busy" && touch "$T/busy/notes.txt"
 "$BIN" new "$T/busy" >/dev/null 2>"$T/err"; status=$?
 check "specbook new refuses a non-empty directory (exit $status) and writes nothing" \
-	'[ $status -ne 0 ] && grep -q "is not empty" "$T/err" && [ "$(ls -A "$T/busy")" = .keep ]'
+	'[ $status -ne 0 ] && grep -q "is not empty" "$T/err" && [ "$(ls -A "$T/busy")" = notes.txt ]'
+# a fresh git repository (Zola ignores dot files the same way); a
+# .gitignore of the author's is kept
+mkdir -p "$T/repo/.git" && echo '/out/' >"$T/repo/.gitignore"
+check "specbook new accepts a folder holding only dot files (git init), keeps its .gitignore" \
+	'"$BIN" new "$T/repo" >/dev/null 2>"$T/err" && [ -f "$T/repo/content/book.yaml" ] &&
+	 [ "$(cat "$T/repo/.gitignore")" = /out/ ] && grep -q "kept as it is" "$T/err"'
 mkdir "$T/empty"
 check "specbook new writes into an empty directory" '"$BIN" new "$T/empty" >/dev/null 2>&1 && [ -f "$T/empty/content/book.yaml" ]'
 "$BIN" new >/dev/null 2>&1; status=$?

@@ -228,7 +228,7 @@ else
 	fixture_copy tests/fixtures/basic "$TMP/wf-good"
 	# (its unpaired paragraph is a note: a ::notice, which fails nothing)
 	if run_workflow "$TMP/wf-good" && ! grep -qE '^::(error|warning)' "$TMP/wf-out" &&
-		grep -q '^::notice file=content/01-basics.md,line=15,col=1::Chinese block without' "$TMP/wf-out"; then
+		grep -q '^::notice file=content/01-basics.md,line=15,col=1,endColumn=1,title=Chinese block without its English translation::Chinese block without' "$TMP/wf-out"; then
 		ok "the workflow's line passes a good book, with no error or warning annotation (a notice)"
 	else
 		cat "$TMP/wf-out"; not_ok "the workflow's line passes a good book, with no error or warning annotation (a notice)"
@@ -349,6 +349,9 @@ tap new-book env BUILD="$BUILD" tests/new-book.sh
 
 echo "# specbook lift: a pipe table as a spec table and a compare block"
 tap lift env BUILD="$BUILD" tests/lift.sh
+
+echo "# the command line, install, settings, CI output, the action (issue 38)"
+tap cli env BUILD="$BUILD" bash tests/cli.sh
 
 echo "# the Anki export"
 tap flashcards env BUILD="$BUILD" tests/flashcards.sh

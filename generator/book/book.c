@@ -12,6 +12,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/builtin.h"
+#include "core/distance.h"
 #include "core/files.h"
 #include "core/markdown.h"
 #include "core/pack.h"
@@ -132,6 +133,49 @@ static int yes_no(const struct ynode *n, const char *key, int dflt)
 
 static const char **read_list(struct arena *a, const struct ynode *n, size_t *count);
 
+/* The settings of book.yaml; a key beginning with BOOK_YAML_EXTENSION is
+ * another tool's, left alone. */
+static const char *const book_yaml_keys[] = {
+	"title", "subtitle", "author", "approx", "allow_html", "note_unpaired", "unchecked",
+	"footer", "claims_intro", "base_url", "languages", "nav",
+};
+#define BOOK_YAML_EXTENSION "x-"
+
+/* Reports a key of book.yaml that is no setting: an error (a misspelt
+ * approx: must not leave the tolerance at its default unseen), with the
+ * nearest setting, or the list, and the escape for other tools' keys. */
+static void unknown_setting(struct arena *a, const struct ynode *k, const struct ynode *v)
+{
+	size_t n = sizeof book_yaml_keys / sizeof *book_yaml_keys;
+	const char *near = NULL;
+	size_t best = strlen(k->text) / 3 + 1;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(k->text, book_yaml_keys[i])) {
+			diag_error(v->loc, "%s wants a single value, not %s", k->text, ytree_kind_name(v));
+			return;
+		}
+		size_t d = edit_distance(k->text, book_yaml_keys[i], 64, DISTANCE_TRANSPOSE | DISTANCE_FOLD_CASE);
+		if (d != (size_t)-1 && d < best) {
+			near = book_yaml_keys[i];
+			best = d;
+		}
+	}
+	char *hint;
+	if (near)
+		hint = arena_printf(a, "hint: did you mean '%s'? (a key for another tool: begin it with "
+				    BOOK_YAML_EXTENSION ", which specbook leaves alone)", near);
+	else {
+		struct buf list = BUF_INIT;
+		for (size_t i = 0; i < n; i++)
+			buf_addf(&list, "%s%s", i ? ", " : "", book_yaml_keys[i]);
+		hint = arena_printf(a, "hint: the settings are %s; a key for another tool begins with "
+				    BOOK_YAML_EXTENSION ", which specbook leaves alone", list.data);
+		buf_release(&list);
+	}
+	diag_report(DIAG_ERROR, k->loc, (int)strlen(k->text), hint, "unknown setting '%s' in book.yaml",
+		    k->text);
+}
+
 static void load_book_yaml(struct arena *a, struct book *b)
 {
 	char *text;
@@ -205,8 +249,8 @@ static void load_book_yaml(struct arena *a, struct book *b)
 				diag_error(v->loc, "nav must be a list of pages and folders below content/, "
 						   "not %s", ytree_kind_name(v));
 		}
-		else
-			diag_warning(k->loc, "unknown setting '%s' in book.yaml", k->text);
+		else if (strncmp(k->text, BOOK_YAML_EXTENSION, strlen(BOOK_YAML_EXTENSION)))
+			unknown_setting(a, k, v);
 	}
 	if (!b->title.zh && !b->title.en)
 		diag_error(root->loc, "book.yaml has no title: add title: {zh: …, en: …}");
