@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "core/alloc.h"
 #include "core/distance.h"
+#include "core/utf8.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -320,7 +321,7 @@ void cli_help(const struct cli *cli, int command, FILE *out)
 /* ---- the man page ---- */
 
 /* Prints text for roff: a leading dot or quote escaped, backslashes and
- * dashes as roff wants them. */
+ * dashes as roff wants them, what is not ASCII as \[uXXXX]. */
 static void roff(FILE *out, const char *text)
 {
 	int bol = 1;
@@ -331,7 +332,12 @@ static void roff(FILE *out, const char *text)
 			fputs("\\e", out);
 		else if (*p == '-')
 			fputs("\\-", out);
-		else
+		else if ((unsigned char)*p >= 0x80) {
+			uint32_t cp;
+			int n = utf8_decode(p, strlen(p), &cp);
+			fprintf(out, "\\[u%04X]", n > 0 ? (unsigned)cp : 0xFFFDu);
+			p += n > 0 ? n - 1 : 0;
+		} else
 			fputc(*p, out);
 		bol = *p == '\n';
 	}
