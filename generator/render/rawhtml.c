@@ -73,8 +73,14 @@ enum { RAWHTML_DEPTH_MAX = 256 };
 /* The chapter's raw HTML diagnostics placed at their column (here_at()). */
 enum { RAWHTML_PLACED_MAX = 40 };
 
+/* The elements of dropped_with_content that have no content: HTML closes
+ * them at once (libxml2 does not: an <embed> held every later block). */
+static const char *const dropped_void[] = { "embed", "frame" };
+
 /* One element the parser opened. */
 struct open {
+	const char *name;        /* the parser's, while it lives */
+	struct srcloc at;        /* where it was written, when dropped with its content */
 	struct dom_node *el;     /* kept: its node; else NULL */
 	struct dom_node *under;  /* where content goes while this one is the last open */
 	int skip;                /* dropped with its content */
@@ -180,7 +186,7 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	const char *name = (const char *)xname;
 	struct dom_node *under = current(r);
 	struct open *o = ARRAY_PUSH(r->open, r->nopen, r->capopen);
-	*o = (struct open){ NULL, under, 0, 0 };
+	*o = (struct open){ name, { 0 }, NULL, under, 0, 0 };
 	if (r->skipping) {
 		o->skip = 1;
 		r->skipping++;
@@ -188,8 +194,15 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	}
 	if (!strcmp(name, "html") || !strcmp(name, "body"))
 		return;   /* the parser implies them: transparent */
-	if (LISTED(dropped_with_content, name)) {
+	if (LISTED(dropped_void, name)) {
 		diag_warning(here(r, name, NULL),
+			     "raw HTML: <%s> dropped (nothing that runs, styles or embeds is kept)",
+			     name);
+		return;   /* its content, none in HTML, is what follows it */
+	}
+	if (LISTED(dropped_with_content, name)) {
+		o->at = here(r, name, NULL);
+		diag_warning(o->at,
 			     "raw HTML: <%s> dropped with its content (nothing that runs, styles or "
 			     "embeds is kept)", name);
 		o->skip = 1;
@@ -315,6 +328,36 @@ static const char *end_name(struct rawhtml *r, const char *piece)
 	return arena_strndup(r->c->a, piece + 2, n);
 }
 
+/*
+ * An element dropped with its content and still open where its HTML
+ * block (or the run) ends (<applet>, <script> without an end tag) would
+ * drop every later block of the chapter: it is closed there, with a
+ * warning that says so.  The parser is given its end tag; the stack is
+ * cut back by hand if the parser does not take it (<plaintext>).
+ */
+static void close_dropped(struct rawhtml *r, const char *where)
+{
+	size_t i = 0;
+	while (i < r->nopen && !r->open[i].skip)
+		i++;
+	if (i == r->nopen)
+		return;
+	const char *name = arena_strdup(r->c->a, r->open[i].name);
+	diag_warning(r->open[i].at,
+		     "raw HTML: <%s> not closed: dropped with what follows it up to the end of %s, "
+		     "and closed there", name, where);
+	char *end = arena_printf(r->c->a, "</%s>", name);
+	r->flushing = 1;
+	htmlParseChunk(r->p, end, (int)strlen(end), 0);
+	htmlParseChunk(r->p, "<!---->", 7, 0);
+	r->flushing = 0;
+	if (r->skipping) {
+		for (size_t k = i; k < r->nopen; k++)
+			r->open[k].skip = 0;
+		r->skipping = 0;
+	}
+}
+
 struct dom_node *rawhtml_feed(struct rawhtml *r, const char *html, int md_line, int inline_piece)
 {
 	r->md_line = md_line;
@@ -326,6 +369,15 @@ struct dom_node *rawhtml_feed(struct rawhtml *r, const char *html, int md_line, 
 		r->flushing = 1;
 		htmlParseChunk(r->p, "<!---->", 7, 0);
 		r->flushing = 0;
+		if (r->skipping) {
+			/* the block's last line: cmark ends a <script> or
+			 * <textarea> block at its end tag, else at the file's end */
+			int last = md_line;
+			for (const char *p = html; (p = strchr(p, '\n')) && p[1]; p++)
+				last++;
+			close_dropped(r, arena_printf(r->c->a, "its HTML block, line %d",
+						      chapter_loc(r->c, last, 1).line));
+		}
 	} else if (html[0] == '<' && html[1] == '/' && !r->ends) {
 		const char *name = end_name(r, html);
 		diag_warning(here(r, name, NULL), "raw HTML: </%s> dropped (no <%s> is open here)",
@@ -336,6 +388,8 @@ struct dom_node *rawhtml_feed(struct rawhtml *r, const char *html, int md_line, 
 
 void rawhtml_end(struct rawhtml *r)
 {
+	if (r->skipping)
+		close_dropped(r, "its paragraph");
 	for (size_t i = r->nopen; i > 0 && !r->skipping; i--)
 		if (r->open[i - 1].el)
 			diag_warning(here(r, dom_name(r->open[i - 1].el), NULL),
