@@ -259,10 +259,13 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	if (!is_amount(f) || f->bound)
 		return;
 	au->sum.prose_figures++;
-	/* a measurement is no statement of a part's figure */
+	/* a measurement is no statement of a part's figure, nor is a figure
+	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
 		" reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
-		" 测 得 ", " 实 际 ", NULL };
+		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
+		" earlier ", " wrong ", " incorrect ", " erroneous ", " mistakenly ", " not ", " isn ",
+		" 误 ", " 而 不 是 ", " 不 是 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k]; k++)
 		if (strstr(sw, measured[k]))
 			return;
@@ -327,8 +330,13 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		if (!wrong && cand[i].model_d == best_m && cand[i].name_d == best_n)
 			wrong = &cand[i];
 	}
-	au->sum.prose_tied++;
 	const struct acell *cell = table_cell(wrong->t, wrong->row, wrong->col);
+	/* far off and no slip explains it: another quantity of the same
+	 * dimension (a bus width in bits beside a memory in GB), not this one */
+	double off = interval_mid(f->q.v) / interval_mid(cell->fig.q.v);
+	if ((off > 20 || off < 0.05) && !slip_hint(au, &f->q, &cell->fig.q, NULL))
+		return;
+	au->sum.prose_tied++;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
 	const char *detail = arena_printf(

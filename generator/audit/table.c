@@ -348,9 +348,18 @@ static void maybe_transpose(struct audit *au, struct atable *t)
 void table_read(struct audit *au, struct atable *t)
 {
 	maybe_transpose(au, t);
+	for (size_t c = 0; c < t->ncols; c++)
+		read_column(au, &t->cols[c]);
+	/* a unit in the corner ("Accelerator \ TFLOPS") is every column's
+	 * that names none */
+	if (t->cols[0].has_unit)
+		for (size_t c = 1; c < t->ncols; c++)
+			if (!t->cols[c].has_unit) {
+				t->cols[c].unit = t->cols[0].unit;
+				t->cols[c].has_unit = 1;
+			}
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
-		read_column(au, col);
 		const char **seen = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *seen);
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct acell *cell = table_cell(t, r, c);
@@ -368,7 +377,8 @@ void table_read(struct audit *au, struct atable *t)
 					col->distinct_texts++;
 			}
 		}
-		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts && !not_data(col->name);
+		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts && !not_data(col->name) &&
+			       !(c == 0 && t->cols[0].has_unit && t->ncols > 1);
 	}
 	t->key = -1;
 	if (t->nrows >= 2) {
@@ -408,5 +418,24 @@ int figures_agree(const struct audit *au, const struct figure *a, const struct f
 		av.lo -= fabs(av.lo) * widen;
 		av.hi += fabs(av.hi) * widen;
 	}
-	return interval_overlaps(av, bv);
+	if (interval_overlaps(av, bv))
+		return 1;
+	/* a capacity: vendors print GB on binary sizes, authors GiB or GB
+	 * (80 GB and 80 GiB are one HBM): the numbers as written agree */
+	int information = 0, other = 0;
+	for (int d = 0; d < DIM_MAX; d++) {
+		if (d == 0 && a->q.dim.e[d] == 1)
+			information = 1;
+		else if (a->q.dim.e[d])
+			other = 1;
+	}
+	if (information && !other && a->q.scale > 0 && b->q.scale > 0 && a->q.scale != b->q.scale) {
+		struct interval an = { av.lo / a->q.scale, av.hi / a->q.scale };
+		struct interval bn = { bv.lo / b->q.scale, bv.hi / b->q.scale };
+		double ratio = a->q.scale / b->q.scale;
+		/* the two prefixes must be one step's twins (G and Gi), not G and T */
+		if (ratio > 0.9 && ratio < 1.12)
+			return interval_overlaps(an, bn);
+	}
+	return 0;
 }
