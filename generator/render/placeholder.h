@@ -34,7 +34,8 @@ struct pspan {
 	struct srcloc loc;       /* of the opening brace */
 	int unterminated;
 	int anchor;              /* {#id}: a heading's anchor, not a span */
-	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX) */
+	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX), 3 a
+				    later line of a display formula over several */
 	/* unterminated spans: the first of its line (an index into spans), and
 	 * whether that line's error was reported.  One error per line: a line of
 	 * 8,000 stray braces gave 8,000 errors, each quoting the whole line. */

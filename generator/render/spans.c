@@ -21,7 +21,14 @@
  * The dollar rule is Pandoc's, so that prices stay prose: an opening $ is
  * not followed by a space, a closing $ is not preceded by a space and not
  * followed by a digit ("$2 per hour, $3 per day" holds no formula); \$ is a
- * literal dollar sign.  A formula never crosses a backtick or a line end.
+ * literal dollar sign.  A formula never crosses a backtick, nor a line end
+ * but in one case, GitHub's form of display maths over several lines: a
+ * '$$' that does not close on its line opens one that the first later
+ * line holding '$$' closes, before a blank line or a code fence (and in
+ * the same container: the prefix of blanks and '>' of the opening line is
+ * taken off each line of it).  Each of its lines is a placeholder of its
+ * own, so that the lines stay lines (a fence around them puts each back as
+ * written); the first renders the whole formula, the others nothing.
  */
 #include "render/spans.h"
 #include "render/placeholder.h"
@@ -175,6 +182,46 @@ static int math_at(const char *s, size_t i, size_t len, size_t *end, size_t fail
 	return 0;
 }
 
+/* The length of line s's container prefix (blanks and '>'). */
+static size_t line_prefix(const char *s, size_t len)
+{
+	size_t n = 0;
+	while (n < len && (is_blank(s[n]) || s[n] == '>'))
+		n++;
+	return n;
+}
+
+/* Where a display formula opened on a line ending at eol closes: the
+ * first later line (before end) holding "$$" outside a backslash escape,
+ * unless a blank line or a fence line comes first.  Returns that line's
+ * start and stores the offset of its "$$" in *at, or returns NULL and
+ * stores in *stop where the search ended (an opener before that point
+ * fails too: see spans_extract()). */
+static const char *math_closer(const char *eol, const char *end, size_t *at, const char **stop)
+{
+	const char *s = eol < end ? eol + 1 : end;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t len = (size_t)((nl ? nl : end) - s), k = line_prefix(s, len);
+		if (all_blank(s + k, len - k) || (len - k >= 3 && (!memcmp(s + k, "```", 3) ||
+								  !memcmp(s + k, "~~~", 3))))
+			break;
+		for (size_t j = k; j + 1 < len; j++) {
+			if (s[j] == '\\') {
+				j++;
+				continue;
+			}
+			if (s[j] == '$' && s[j + 1] == '$') {
+				*at = j;
+				return s;
+			}
+		}
+		s = nl ? nl + 1 : end;
+	}
+	*stop = s;
+	return NULL;
+}
+
 /* Takes the span whose '{' is at s[i] (a line of len bytes) into a new
  * c->spans record placed at loc: "{…}" when it closes on the line, else an
  * unterminated brace.  Returns the offset of its last byte ('}', or the
@@ -232,6 +279,11 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	 * on a list item's line, a fence line inside another fence, a
 	 * paragraph that starts with ```x```), and a placeholder that lands in
 	 * code is put back as written */
+	/* a display formula over several lines: the line that closes it, the
+	 * offset of its "$$" there; and where the last search for a closing
+	 * line ended without one */
+	const char *math_last = NULL, *math_none_before = NULL;
+	size_t math_last_at = 0;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *eol = nl ? nl : end;
@@ -240,9 +292,27 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 		*ARRAY_PUSH(c->lines, c->nlines, caplines) = s;
 		/* ordinary bytes are copied in runs, flushed before anything
 		 * special (a backslash, U+E00x, a brace) */
-		size_t run = 0, line_first = SIZE_MAX, math_fail[2] = { 0, 0 };
+		size_t run = 0, start = 0, line_first = SIZE_MAX, math_fail[2] = { 0, 0 };
 		struct column col = { 0, 1 };
-		for (size_t i = 0; (i = next_special(s, i, len)) < len; i++) {
+		if (math_last) {
+			/* a line of a display formula: its prefix, then its text as
+			 * a placeholder that renders nothing */
+			size_t k = line_prefix(s, len);
+			int closing = s == math_last;
+			start = closing ? math_last_at + 2 : len;
+			buf_add(&md, s, k);
+			struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+			memset(p, 0, sizeof *p);
+			p->loc = chapter_loc(c, line, column_of(s, k, &col));
+			p->raw = arena_strndup(c->a, s + k, start - k);
+			p->text = "";
+			p->math = 3;
+			add_placeholder(&md, c->nspans - 1);
+			run = start;
+			if (closing)
+				math_last = NULL;
+		}
+		for (size_t i = start; (i = next_special(s, i, len)) < len; i++) {
 			buf_add(&md, s + run, i - run);
 			run = i + 1;
 			if (s[i] == '\\' && i + 1 < len) {
@@ -283,6 +353,39 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				}
 				if (!kind && !broken) {
 					buf_addch(&md, '$');
+					continue;
+				}
+				const char *closer = NULL, *stop_at = NULL;
+				size_t at = 0;
+				if (broken && s[i + 1] == '$' && (!math_none_before || eol >= math_none_before) &&
+				    !(closer = math_closer(eol, end, &at, &stop_at)))
+					math_none_before = stop_at;
+				if (closer) {
+					/* display maths over several lines: its TeX, each
+					 * line without its container's prefix */
+					struct buf tex = BUF_INIT;
+					buf_add(&tex, s + i + 2, len - i - 2);
+					for (const char *l = eol + 1;; l = (const char *)memchr(l, '\n', (size_t)(end - l)) + 1) {
+						const char *le = memchr(l, '\n', (size_t)(end - l));
+						size_t ll = (size_t)((le ? le : end) - l), k = line_prefix(l, ll);
+						buf_addch(&tex, '\n');
+						buf_add(&tex, l + k, (l == closer ? at : ll) - k);
+						if (l == closer)
+							break;
+					}
+					struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+					memset(p, 0, sizeof *p);
+					p->loc = chapter_loc(c, line, column_of(s, i, &col));
+					p->raw = arena_strndup(c->a, s + i, len - i);
+					p->math = 2;
+					p->len = tex.len;
+					p->text = arena_strndup(c->a, tex.data ? tex.data : "", tex.len);
+					buf_release(&tex);
+					add_placeholder(&md, c->nspans - 1);
+					math_last = closer;
+					math_last_at = at;
+					i = len - 1;
+					run = len;
 					continue;
 				}
 				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
@@ -531,11 +634,13 @@ static void key_record(struct ctx *c, const struct pspan *p, const struct span *
  * fallback.  Nothing in it is a span or an auto-link. */
 static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 {
+	if (p->math == 3)   /* a later line of a display formula: shown by its first */
+		return;
 	if (p->unterminated) {
 		if (p->math == 2)
 			diag_report(DIAG_ERROR, p->loc, 2,
-				    "display math closes with $$ on the line it opens; for a formula on "
-				    "several lines use a ```math block; write \\$ for a literal dollar sign",
+				    "display math closes with $$ on the line it opens, or on a later line "
+				    "before a blank line; write \\$ for a literal dollar sign",
 				    "unterminated math");
 		else
 			diag_report(DIAG_ERROR, p->loc, 1,
