@@ -22,11 +22,11 @@
  * not followed by a space, a closing $ is not preceded by a space and not
  * followed by a digit ("$2 per hour, $3 per day" holds no formula); \$ is a
  * literal dollar sign.  A formula never crosses a backtick, nor a line end
- * but in one case, GitHub's form of display maths over several lines: a
- * '$$' that does not close on its line opens one that the first later
- * line holding '$$' closes, before a blank line or a code fence (and in
- * the same container: the prefix of blanks and '>' of the opening line is
- * taken off each line of it).  Each of its lines is a placeholder of its
+ * but in GitHub's form of maths over several lines: a '$$' that does not
+ * close on its line opens one that the first later line holding '$$'
+ * closes, before a blank line or a code fence (the prefix of blanks and
+ * '>' of its container taken off each line of it); so does a '$' before a
+ * TeX command ($\frac…) with the first later '$' that may close.  Each of its lines is a placeholder of its
  * own, so that the lines stay lines (a fence around them puts each back as
  * written); the first renders the whole formula, the others nothing.
  */
@@ -191,13 +191,15 @@ static size_t line_prefix(const char *s, size_t len)
 	return n;
 }
 
-/* Where a display formula opened on a line ending at eol closes: the
- * first later line (before end) holding "$$" outside a backslash escape,
+/* Where a formula opened on a line ending at eol closes: the first later
+ * line (before end) holding "$$" (display) or a '$' that may close (not
+ * after a blank, not before a digit: inline), outside a backslash escape,
  * unless a blank line or a fence line comes first.  Returns that line's
- * start and stores the offset of its "$$" in *at, or returns NULL and
- * stores in *stop where the search ended (an opener before that point
- * fails too: see spans_extract()). */
-static const char *math_closer(const char *eol, const char *end, size_t *at, const char **stop)
+ * start and stores the offset of its "$$" or '$' in *at, or returns NULL
+ * and stores in *stop where the search ended (an opener of the kind
+ * before that point fails too: see spans_extract()). */
+static const char *math_closer(const char *eol, const char *end, int display, size_t *at,
+			       const char **stop)
 {
 	const char *s = eol < end ? eol + 1 : end;
 	while (s < end) {
@@ -212,6 +214,25 @@ static const char *math_closer(const char *eol, const char *end, size_t *at, con
 				continue;
 			}
 			if (s[j] == '$' && s[j + 1] == '$') {
+				if (display) {
+					*at = j;
+					return s;
+				}
+				j++;   /* a display formula's, not inline's */
+				continue;
+			}
+		}
+		for (size_t j = k; !display && j < len; j++) {
+			if (s[j] == '\\') {
+				j++;
+				continue;
+			}
+			if (s[j] == '$' && j + 1 < len && s[j + 1] == '$') {
+				j++;
+				continue;
+			}
+			if (s[j] == '$' && j > k && !is_blank(s[j - 1]) &&
+			    !(j + 1 < len && s[j + 1] >= '0' && s[j + 1] <= '9')) {
 				*at = j;
 				return s;
 			}
@@ -282,8 +303,8 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	/* a display formula over several lines: the line that closes it, the
 	 * offset of its "$$" there; and where the last search for a closing
 	 * line ended without one */
-	const char *math_last = NULL, *math_none_before = NULL;
-	size_t math_last_at = 0;
+	const char *math_last = NULL, *math_none_before[2] = { NULL, NULL };
+	size_t math_last_at = 0, math_last_close = 0;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *eol = nl ? nl : end;
@@ -299,7 +320,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 			 * a placeholder that renders nothing */
 			size_t k = line_prefix(s, len);
 			int closing = s == math_last;
-			start = closing ? math_last_at + 2 : len;
+			start = closing ? math_last_at + math_last_close : len;
 			buf_add(&md, s, k);
 			struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 			memset(p, 0, sizeof *p);
@@ -357,14 +378,15 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				}
 				const char *closer = NULL, *stop_at = NULL;
 				size_t at = 0;
-				if (broken && s[i + 1] == '$' && (!math_none_before || eol >= math_none_before) &&
-				    !(closer = math_closer(eol, end, &at, &stop_at)))
-					math_none_before = stop_at;
+				int display = s[i + 1] == '$';
+				if (broken && (!math_none_before[display] || eol >= math_none_before[display]) &&
+				    !(closer = math_closer(eol, end, display, &at, &stop_at)))
+					math_none_before[display] = stop_at;
 				if (closer) {
-					/* display maths over several lines: its TeX, each
-					 * line without its container's prefix */
+					/* maths over several lines: its TeX, each line
+					 * without its container's prefix */
 					struct buf tex = BUF_INIT;
-					buf_add(&tex, s + i + 2, len - i - 2);
+					buf_add(&tex, s + i + 1 + display, len - i - 1 - (size_t)display);
 					for (const char *l = eol + 1;; l = (const char *)memchr(l, '\n', (size_t)(end - l)) + 1) {
 						const char *le = memchr(l, '\n', (size_t)(end - l));
 						size_t ll = (size_t)((le ? le : end) - l), k = line_prefix(l, ll);
@@ -377,13 +399,14 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 					memset(p, 0, sizeof *p);
 					p->loc = chapter_loc(c, line, column_of(s, i, &col));
 					p->raw = arena_strndup(c->a, s + i, len - i);
-					p->math = 2;
+					p->math = 1 + display;
 					p->len = tex.len;
 					p->text = arena_strndup(c->a, tex.data ? tex.data : "", tex.len);
 					buf_release(&tex);
 					add_placeholder(&md, c->nspans - 1);
 					math_last = closer;
 					math_last_at = at;
+					math_last_close = 1 + (size_t)display;
 					i = len - 1;
 					run = len;
 					continue;
