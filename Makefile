@@ -70,6 +70,11 @@ $(BUILD)/embed: $(SRCDIR)/tools/embed.c | $(BUILD)/obj
 $(BUILD)/gen/builtin_data.c: $(BUILD)/embed $(BUILTIN_FILES:%=$(SRCDIR)/%) $(AUDIT_REFERENCE:%=$(SRCDIR)/%) \
 		$(NEW_BOOK_FILES:%=$(SRCDIR)/tools/new-book/%) $(SRCDIR)/Makefile
 	@mkdir -p $(@D)
+	$(if $(filter specs/units.yaml,$(BUILTIN_FILES)),,@echo "specbook: warning: no specs/units.yaml beside \
+		$(SRCDIR)/Makefile: this binary has no built-in units table (build specbook from its own \
+		repository: README, CI for a book)" >&2)
+	$(if $(filter templates/page.html,$(BUILTIN_FILES)),,@echo "specbook: warning: no templates/page.html \
+		beside $(SRCDIR)/Makefile: this binary has no built-in template" >&2)
 	$(BUILD)/embed $@ $(foreach f,$(BUILTIN_FILES),default/$(f)=$(SRCDIR)/$(f)) \
 		$(foreach f,$(AUDIT_REFERENCE),reference/$(f)=$(SRCDIR)/$(f)) \
 		$(foreach f,$(NEW_BOOK_FILES),new/$(f)=$(SRCDIR)/tools/new-book/$(f))

@@ -352,6 +352,7 @@ tap lift env BUILD="$BUILD" tests/lift.sh
 
 echo "# the command line, install, settings, CI output, the action (issue 38)"
 tap cli env BUILD="$BUILD" bash tests/cli.sh
+tap action env BUILD="$BUILD" bash tests/action.sh
 
 echo "# the Anki export"
 tap flashcards env BUILD="$BUILD" tests/flashcards.sh
