@@ -174,3 +174,45 @@ if command -v script >/dev/null 2>&1; then
 fi
 usage_error "--color wants auto, always or never" "^specbook check: --color is auto, always or never" \
 	"$BIN" check "$T/w" --color=sometimes
+
+# --- make install / uninstall, and the installed binary run from elsewhere
+case ${BUILD:-build} in /*) build_abs=${BUILD:-build} ;; *) build_abs=$PWD/${BUILD:-build} ;; esac
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory install BUILD="$build_abs" \
+	PREFIX=/usr/local DESTDIR="$T/inst" >"$T/log" 2>&1; rc=$?
+i=$T/inst/usr/local
+check "make install DESTDIR PREFIX: binary, man page, bash, zsh and fish completions" \
+	'[ $rc -eq 0 ] && [ -x "$i/bin/specbook" ] && [ -s "$i/share/man/man1/specbook.1" ] &&
+	 [ -s "$i/share/bash-completion/completions/specbook" ] && [ -s "$i/share/zsh/site-functions/_specbook" ] &&
+	 [ -s "$i/share/fish/vendor_completions.d/specbook.fish" ]' "$(tail -5 "$T/log")"
+mkdir "$T/elsewhere"
+check "the installed binary, run from another folder, makes and builds a book with its built-in defaults" \
+	'(cd "$T/elsewhere" && "$i/bin/specbook" new b >/dev/null && cd b && "$i/bin/specbook" build --quiet &&
+	  "$i/bin/specbook" check --format=sarif >"$T/s.sarif") && [ -f "$T/elsewhere/b/site/index.html" ] &&
+	 grep -q "\"results\": \[" "$T/s.sarif"'
+if command -v man >/dev/null 2>&1; then
+	check "man specbook reads the installed page" \
+		'MANPATH="$i/share/man" MANPAGER=cat MANWIDTH=80 man specbook 2>/dev/null | grep -q "specbook build"'
+fi
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory uninstall BUILD="$build_abs" \
+	PREFIX=/usr/local DESTDIR="$T/inst" >"$T/log" 2>&1
+check "make uninstall removes every file it installed" '[ -z "$(find "$T/inst" -type f)" ]' "$(find "$T/inst" -type f)"
+
+# --- serve: the build options reach its builds; --bind for a phone
+if command -v curl >/dev/null 2>&1; then
+	cp -r "$T/b" "$T/sv"
+	printf -- '---\ntitle: {zh: 三, en: Three}\nnonsense: 1\n---\n\n# 三 (Three)\n\n文字。\n\n> Text.\n' >"$T/sv/content/03-w.md"
+	port=$((20000 + $$ % 20000))
+	"$BIN" serve "$T/sv" --port $port --bind 127.0.0.2 --werror --quiet >"$T/serve.log" 2>&1 &
+	pid=$!
+	status=""
+	for _ in $(seq 100); do
+		status=$(curl -s --max-time 2 "http://127.0.0.2:$port/__specbook/status")
+		case $status in *'"build":1'*|*'"build": 1'*) break ;; esac
+		sleep 0.1
+	done
+	kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+	check "serve --werror: a warning fails its build (the build options reach each build)" \
+		'echo "$status" | grep -qE "\"ok\": ?false"' "$status $(cat "$T/serve.log")"
+	check "serve --bind 127.0.0.2: it listens there and answers a request naming that address" \
+		'echo "$status" | grep -q "\"build\""' "$(cat "$T/serve.log")"
+fi
