@@ -199,7 +199,9 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 		? arena_cat(ar, c->title.zh, " ", c->title.en, (char *)NULL)
 		: c->title.en ? c->title.en : c->title.zh;
 	struct dom_page *dom = page_dom_new(s, ar, c->page, title, c);
-	vendor_head(s, dom, (r->has_math ? VENDOR_MATH : 0) | (r->has_code ? VENDOR_CODE : 0));
+	int need = (r->has_math ? VENDOR_MATH : 0) | (r->has_code ? VENDOR_CODE : 0);
+	vendor_require(s, arena_printf(ar, "content/%s", c->source), need);
+	vendor_head(s, dom, need);
 	if (r->content) {
 		if (s->has_print)
 			s->print_parts[i] = dom_copy(dom_first_element(r->content));

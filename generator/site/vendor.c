@@ -11,6 +11,8 @@
  */
 #include "site/vendor.h"
 #include "core/alloc.h"
+#include "core/buffer.h"
+#include "core/diag.h"
 #include "core/files.h"
 
 #include <stdlib.h>
@@ -66,6 +68,29 @@ int vendor_present(void)
 		free(real);
 	}
 	return (VENDOR_MATH | VENDOR_CODE) & ~missing;
+}
+
+void vendor_require(const struct site *s, const char *file, int need)
+{
+	static const struct {
+		int lib;
+		const char *what, *name, *packages, *folder;
+	} libs[] = {
+		{ VENDOR_MATH, "formulas", "KaTeX", "libjs-katex fonts-katex", "katex" },
+		{ VENDOR_CODE, "code blocks with a language", "highlight.js", "libjs-highlight.js", "highlight.js" },
+	};
+	for (size_t i = 0; i < sizeof libs / sizeof *libs; i++) {
+		if (!(need & libs[i].lib) || (s->vendor & libs[i].lib))
+			continue;
+		struct buf hint = BUF_INIT;
+		buf_addf(&hint, "hint: install it: sudo apt-get install %s (make does it), or set "
+			 "SPECBOOK_JS_DIR to the folder that holds %s/ (looked in %s)", libs[i].packages,
+			 libs[i].folder, vendor_dir());
+		diag_report(DIAG_ERROR, (struct srcloc){ file, 0, 0 }, 0, hint.data,
+			    "this page has %s, and %s is not installed: the site would differ from one "
+			    "built where it is", libs[i].what, libs[i].name);
+		buf_release(&hint);
+	}
 }
 
 static void add_file(struct site *s, const char *to, const char *disk_path)

@@ -3,12 +3,13 @@
  * (Debian's libjs-katex, with fonts-katex) to typeset formulas and
  * highlight.js (libjs-highlight.js) to colour code blocks.
  *
- * Neither is required.  When a library is installed, its files are copied
- * into the site's assets (assets/katex/, assets/highlight/) and the pages
- * that need it (a formula, a code block with a language) load it with the
- * small script of ours beside it (assets/math.js, assets/code.js); when it
- * is not, the pages show the TeX source and plain code, as they do without
- * JavaScript.  The libraries are looked for under $SPECBOOK_JS_DIR, else
+ * A book that needs neither builds without them.  When a library is
+ * installed, its files are copied into the site's assets (assets/katex/,
+ * assets/highlight/) and the pages that need it (a formula, a code block
+ * with a language) load it with the small script of ours beside it
+ * (assets/math.js, assets/code.js); when a page needs one that is not
+ * installed, the build fails saying how to install it (vendor_require()),
+ * so that the same book never makes a different site on another machine.  The libraries are looked for under $SPECBOOK_JS_DIR, else
  * /usr/share/javascript (where Debian puts them).
  */
 #ifndef SPECBOOK_VENDOR_H
@@ -24,6 +25,12 @@ enum {
 /* Returns the VENDOR_* bits of the libraries installed.  Looks on disk:
  * call it once per build (build_site() keeps it in s->vendor). */
 int vendor_present(void);
+
+/* Reports, as an error at file (a chapter, "content/…"), each library among
+ * need (VENDOR_* bits) that is not installed, with how to install it: a
+ * page with formulas or highlighted code must not build into a different
+ * site on a machine that lacks the library.  Thread-safe (diag). */
+void vendor_require(const struct site *s, const char *file, int need);
 
 /* Adds the files of the libraries in s->vendor to the site's files. */
 void vendor_add_files(struct site *s);
