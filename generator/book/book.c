@@ -17,6 +17,7 @@
 #include "core/markdown.h"
 #include "core/pack.h"
 #include "core/url.h"
+#include "core/utf8.h"
 #include "core/work.h"
 #include "core/yamltree.h"
 
@@ -955,6 +956,23 @@ static int valid_id(const char *s)
 	return 1;
 }
 
+/* The chapter a term's `chapter:` names (a source below content/, as in
+ * 02-numbers.md): 1 + its index in reading order, or 0 after reporting. */
+static size_t term_chapter(const struct book *b, const struct ynode *v, const char *id)
+{
+	const struct chapter *ch = v->kind == YNODE_SCALAR ? book_chapter(b, v->text) : NULL;
+	if (!ch) {
+		diag_report(DIAG_ERROR, v->loc, (int)utf8_length(v->text ? v->text : "", strlen(v->text ? v->text : "")),
+			    "hint: name the chapter file that defines the term, below content/ (02-numbers.md)",
+			    "term '%s': no chapter '%s'", id, v->text ? v->text : "");
+		return 0;
+	}
+	for (size_t i = 0; i < b->nchapters; i++)
+		if (&b->chapters[i] == ch || !strcmp(b->chapters[i].source, ch->source))
+			return i + 1;
+	return 0;
+}
+
 static void load_glossary(struct arena *a, struct book *b)
 {
 	char *text;
@@ -999,6 +1017,8 @@ static void load_glossary(struct arena *a, struct book *b)
 				t->aliases = read_list(a, fv, &t->naliases);
 			else if (!strcmp(fk->text, "def"))
 				read_bitext(a, fv, "def", &t->def);
+			else if (!strcmp(fk->text, "chapter"))
+				t->chapter = term_chapter(b, fv, k->text);
 			else if (strcmp(fk->text, "see"))
 				diag_warning(fk->loc, "unknown key '%s' in term '%s'", fk->text, t->id);
 		}

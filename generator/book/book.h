@@ -49,6 +49,8 @@ struct term {
 	size_t naliases;
 	struct bitext def;       /* one-line definition */
 	struct srcloc loc;
+	size_t chapter;          /* 1 + the reading-order index of the chapter that
+				    defines it (glossary `chapter:`), or 0 */
 };
 
 struct book {

@@ -246,12 +246,23 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 		return arena_cat(c->a, "/specs/", t->id, ".html#", row->id, (char *)NULL);
 	}
 	if (has_scheme(url, "term:")) {
-		if (!book_term(c->book, url + 5)) {
+		const struct term *t = book_term(c->book, url + 5);
+		if (!t) {
 			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
 				    "no glossary term '%s' in content/glossary.yaml", url + 5);
 			c->errors++;
 			return NULL;
 		}
+		/* a term used in a chapter that comes before the one defining it */
+		size_t here = c->ch >= c->book->chapters && c->ch < c->book->chapters + c->book->nchapters ?
+			(size_t)(c->ch - c->book->chapters) + 1 : 0;
+		const struct chapter *def = t->chapter ? &c->book->chapters[t->chapter - 1] : NULL;
+		if (def && here && here < t->chapter)
+			diag_report(DIAG_WARNING, *loc, (int)utf8_length(url, strlen(url)),
+				    arena_printf(c->a, "hint: the reader meets it before %s defines it: "
+						 "define it earlier (its chapter: in glossary.yaml), "
+						 "or move this use after it", def->source),
+				    "glossary term '%s' used before its chapter", url + 5);
 		return arena_cat(c->a, "/glossary.html#", url + 5, (char *)NULL);
 	}
 	if (refused_target(url, *loc)) {
