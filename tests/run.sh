@@ -237,7 +237,7 @@ else
 fi
 
 echo "# the real book"
-if $RUN check --quiet 2>"$TMP/err"; then
+if $RUN check --werror --quiet 2>"$TMP/err"; then
 	ok "make check passes on the book"
 else
 	head -60 "$TMP/err"; not_ok "make check passes on the book"
