@@ -125,11 +125,13 @@ rm -f "$out/.keep"
 
 # the part's claims page is taken as it is when its claims did not change,
 # also after a build that took the whole part (which keeps the page's key):
-# a byte of it changed by hand (its size and time kept) stays changed,
-# then the page is put back as it was
+# a byte of it changed by hand (its size, time and inode kept: written
+# over, not replaced, which a page of another file would be) stays
+# changed, then the page is put back as it was
 rebuild "nothing changed, after one word" ""
 cp -p "$out/claims/0002.html" "$TMP/claims-kept"
-sed -i '0,/>holds</s//>HOLDS</' "$out/claims/0002.html"
+sed '0,/>holds</s//>HOLDS</' "$TMP/claims-kept" >"$TMP/claims-marked"
+cat "$TMP/claims-marked" >"$out/claims/0002.html"
 touch -r "$TMP/claims-kept" "$out/claims/0002.html"
 edit "$(chapter 151)" briefly
 if "$BIN" build -C "$book" -o "$out" --quiet >"$TMP/log" 2>&1 && grep -q ">HOLDS<" "$out/claims/0002.html"; then

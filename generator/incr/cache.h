@@ -71,7 +71,7 @@
 #include "core/pack.h"
 
 /* Bumped whenever what the cache holds or what a build makes of it changes. */
-#define CACHE_FORMAT 15
+#define CACHE_FORMAT 16
 
 /* A chapter file as the last build read it. */
 struct cache_chapter {

@@ -242,6 +242,7 @@ static void put_page(struct buf *b, const struct page *p, const struct file_stat
 	pack_put_str(b, p->path);
 	pack_put_u64(b, st->size);
 	pack_put_u64(b, st->mtime_ns);
+	pack_put_u64(b, st->ino);
 	pack_put_u64(b, p->nids);
 	for (size_t k = 0; k < p->nids; k++)
 		pack_put_str(b, p->ids[k]);
@@ -262,6 +263,7 @@ static void get_page(struct pack_reader *r, struct page_rec *p)
 	p->path = pack_get_str(r);
 	p->st.size = pack_get_u64(r);
 	p->st.mtime_ns = pack_get_u64(r);
+	p->st.ino = pack_get_u64(r);
 	p->nids = get_count(r);
 	p->ids = arena_array(r->a, p->nids ? p->nids : 1, sizeof *p->ids);
 	for (size_t k = 0; k < p->nids; k++)
@@ -279,13 +281,18 @@ static void get_page(struct pack_reader *r, struct page_rec *p)
 			r->bad = 1;
 }
 
-/* Returns 1 if the previous site holds path as it was written. */
+/* Returns 1 if the previous site holds path as it was written: the same
+ * size, time and inode.  The inode is what a copy of the book with its
+ * site and cache (tar, cp -a, rsync) cannot keep, so a page replaced
+ * there by one of the same size and time is not taken for the page this
+ * machine wrote.  (Not the change time: the rename into place and the
+ * link from the last site, which keep the inode, change it.) */
 static int old_file_intact(struct site *s, const char *path, const struct file_stat *want)
 {
 	struct file_stat st;
 	/* no output directory (out_fd -1): nothing in it is intact */
-	return files_statat(incr_of(s)->out_fd, path, &st) == 0 &&
-	       st.size == want->size && st.mtime_ns == want->mtime_ns;
+	return files_statat(incr_of(s)->out_fd, path, &st) == 0 && want->ino &&
+	       st.size == want->size && st.mtime_ns == want->mtime_ns && st.ino == want->ino;
 }
 
 /* The last build's claims page at path as it was when that build was
