@@ -71,6 +71,7 @@ struct ctx {
 	} *cites;
 	size_t ncites, capcites;
 	int footnotes;           /* footnote warnings so far (inlines.c) */
+	int braces_noted;        /* the note on braces left as text was given (spans.c) */
 	int in_heading;          /* inside a heading: its quantities are not scanned */
 	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
 	struct span_memo *memo;  /* spans' results by text (spans.c), in a; NULL until

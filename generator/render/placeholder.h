@@ -34,6 +34,10 @@ struct pspan {
 	struct srcloc loc;       /* of the opening brace */
 	int unterminated;
 	int anchor;              /* {#id}: a heading's anchor, not a span */
+	/* braces that are no span, shown as written (spans.c, "Braces that
+	 * are not spans"): 1 where they stand says so (${VAR}, w_{0}), 2 their
+	 * text holds nothing a span would (a stray '{', {2,4,8}) */
+	int not_span;
 	int math;                /* a formula: 1 $…$, 2 $$…$$ (text is its TeX), 3 a
 				    later line of a display formula over several */
 	/* unterminated spans: the first of its line (an index into spans), and
@@ -84,7 +88,7 @@ static inline size_t placeholder_span(const struct ctx *c, const char *s, size_t
 	if (!n || idx >= c->nspans)
 		return 0;
 	const struct pspan *p = &c->spans[idx];
-	int none = p->unterminated || p->anchor || p->math;   /* a formula is no span */
+	int none = p->unterminated || p->anchor || p->math || p->not_span;   /* a formula is no span */
 	*text = none ? "" : p->text;
 	*tlen = none ? 0 : p->len;
 	return n;

@@ -243,6 +243,103 @@ static const char *math_closer(const char *eol, const char *end, int display, si
 	return NULL;
 }
 
+/*
+ * Braces that are not spans.  Prose holds braces that were never meant as
+ * spans: BibTeX's {TensorFlow}, a shell's ${VAR}, JSON's {"a": 0}, a Go
+ * template's {{range .X}}, a set {2,4,8}, TeX's w_{0,0} outside dollars.
+ * A brace group is shown as written, and is no error, when
+ *   1. where it stands says it is no span: right after '$', '_', '^', '=',
+ *      an ASCII letter or digit (@book{, \frac{), another group's '}' or
+ *      a '{', or right before a '{' or a quote; or
+ *   2. its text holds nothing a span is made of (looks_like_span() below:
+ *      no relation, no row.column reference, no figure with a unit, no
+ *      operator between figures, no full-width digit or odd space, no
+ *      leading '!' or '?') and it does not evaluate as a span; an
+ *      unclosed '{' whose line holds nothing of the kind after it (up to
+ *      the next brace) too.
+ * The second kind gets one note a file, at the first.  Everything else
+ * is a span, checked as before: {80 GB = h100.memroy}, {80 GB = 8 × } and
+ * an unclosed {80 GB = h100.memory are errors at their column.
+ */
+static int brace_placed_not_span(const char *s, size_t i, size_t len)
+{
+	char prev = i ? s[i - 1] : 0, next = i + 1 < len ? s[i + 1] : 0;
+	return prev == '$' || prev == '_' || prev == '^' || prev == '}' || prev == '{' || prev == '=' ||
+	       isalnum((unsigned char)prev) || next == '{' || next == '"' || next == '\'';
+}
+
+/* Bytes of a space a figure may be typed with at t[i] (ASCII, no-break,
+ * thin, narrow no-break, ideographic), or 0. */
+static size_t figure_space(const unsigned char *t, size_t i, size_t n)
+{
+	if (t[i] == ' ')
+		return 1;
+	if (i + 1 < n && t[i] == 0xC2 && t[i + 1] == 0xA0)
+		return 2;
+	if (i + 2 < n && ((t[i] == 0xE2 && t[i + 1] == 0x80 && (t[i + 2] == 0x89 || t[i + 2] == 0xAF)) ||
+			  (t[i] == 0xE3 && t[i + 1] == 0x80 && t[i + 2] == 0x80)))
+		return 3;
+	return 0;
+}
+
+/* Does t[0..n) hold anything a span is made of (see above)? */
+static int looks_like_span(const char *text, size_t n)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	size_t i = 0;
+	while (i < n && t[i] == ' ')
+		i++;
+	if (i < n && (t[i] == '!' || t[i] == '?'))
+		return 1;
+	for (; i < n; i++) {
+		unsigned ch = t[i];
+		if (ch == '=' || ch == '<' || ch == '>')
+			return 1;
+		/* ≈ ≤ ≥ (E2 89 88/A4/A5), ± (C2 B1), full-width digits and ＝
+		 * (EF BC 90-99, 9D) */
+		if (i + 2 < n && ch == 0xE2 && t[i + 1] == 0x89 &&
+		    (t[i + 2] == 0x88 || t[i + 2] == 0xA4 || t[i + 2] == 0xA5))
+			return 1;
+		if (i + 1 < n && ch == 0xC2 && t[i + 1] == 0xB1)
+			return 1;
+		if (i + 2 < n && ch == 0xEF && t[i + 1] == 0xBC &&
+		    ((t[i + 2] >= 0x90 && t[i + 2] <= 0x99) || t[i + 2] == 0x9D))
+			return 1;
+		if (isdigit(ch)) {
+			/* a figure: then a unit (a letter, %), or an operator and
+			 * another figure or a name */
+			size_t j = i;
+			while (j < n && (isdigit(t[j]) || t[j] == '.' || t[j] == ','))
+				j++;
+			size_t sp;
+			while (j < n && (sp = figure_space(t, j, n)))
+				j += sp;
+			if (j < n && (isalpha(t[j]) || t[j] == '%'))
+				return 1;
+			if (j < n && (t[j] == '+' || t[j] == '*' || t[j] == '/' || t[j] == '^' ||
+				      (j + 1 < n && t[j] == 0xC3 && (t[j + 1] == 0x97 || t[j + 1] == 0xB7)))) {
+				j += t[j] == 0xC3 ? 2 : 1;
+				while (j < n && t[j] == ' ')
+					j++;
+				if (j < n && (isalnum(t[j]) || t[j] == '(' || t[j] == '_'))
+					return 1;
+			}
+			i = j - 1;
+			continue;
+		}
+		if (isalpha(ch) || ch == '_') {
+			/* a reference: row.column */
+			size_t j = i;
+			while (j < n && (isalnum(t[j]) || t[j] == '_'))
+				j++;
+			if (j + 1 < n && t[j] == '.' && (isalpha(t[j + 1]) || t[j + 1] == '_'))
+				return 1;
+			i = j - 1;
+		}
+	}
+	return 0;
+}
+
 /* Takes the span whose '{' is at s[i] (a line of len bytes) into a new
  * c->spans record placed at loc: "{…}" when it closes on the line, else an
  * unterminated brace.  Returns the offset of its last byte ('}', or the
@@ -432,8 +529,20 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 			 * cmark may open or close a code span, so a brace pair is
 			 * never taken across one (`{` to open and `}` to close) */
 			struct pspan *p;
+			int placed = brace_placed_not_span(s, i, len);
+			size_t open = i;
 			i = span_take(c, s, len, i, chapter_loc(c, line, column_of(s, i, &col)), &p);
-			if (p->unterminated) {
+			if (placed)
+				p->not_span = 1;
+			else if (p->unterminated) {
+				/* what it would hold: up to the next brace or backtick */
+				size_t k = open + 1;
+				while (k < len && s[k] != '{' && s[k] != '`')
+					k++;
+				if (!looks_like_span(s + open + 1, k - open - 1))
+					p->not_span = 2;
+			}
+			if (p->unterminated && !p->not_span) {
 				if (line_first == SIZE_MAX)
 					line_first = c->nspans - 1;
 				p->line_first = line_first;
@@ -800,11 +909,46 @@ static const char *claim_detail(struct arena *a, const char *rel, const char *de
 	return r;
 }
 
+/* Does span p evaluate, diagnostics muted? */
+static int evaluates_quietly(struct ctx *c, const struct pspan *p)
+{
+	if (!c->book->numbers)
+		return 0;
+	struct span sp;
+	memset(&sp, 0, sizeof sp);
+	diag_mute(1);
+	int rc = span_evaluate(c, p->text, p->len, p->loc, &sp);
+	diag_mute(-1);
+	return rc == 0;
+}
+
+/* Shows braces that are no span as written (see "Braces that are not
+ * spans"); the first of the file whose text decided it gets a note. */
+static void emit_not_span(struct ctx *c, struct dom_node *parent, struct pspan *p)
+{
+	const char *shown = p->unterminated ? "{" : p->raw;
+	if (p->not_span == 2 && !c->braces_noted) {
+		c->braces_noted = 1;
+		diag_report(DIAG_NOTE, p->loc, 1,
+			    "hint: a span states a value ({gpu_a.memory}, {96 GB}) or a relation "
+			    "({13.8 TB = 72 × 192 GB}); write \\{ where a brace is text",
+			    "braces shown as written: '%s' does not read as a span (the first of "
+			    "this file; the others are not noted)",
+			    p->unterminated ? "{" : p->raw);
+	}
+	dom_texts(parent, shown);
+	buf_adds(&c->text, shown);
+}
+
 static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 {
 	struct pspan *p = &c->spans[idx];
 	if (p->math) {
 		emit_math(c, parent, p);
+		return;
+	}
+	if (p->not_span) {
+		emit_not_span(c, parent, p);
 		return;
 	}
 	if (p->anchor) {
@@ -846,6 +990,11 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		struct dom_node *ex = dom_elem_class(parent, "span", "example");
 		dom_text(ex, shown, n);
 		buf_add(&c->text, shown, n);
+		return;
+	}
+	if (!looks_like_span(p->text, p->len) && !evaluates_quietly(c, p)) {
+		p->not_span = 2;
+		emit_not_span(c, parent, p);
 		return;
 	}
 	c->out->spans++;

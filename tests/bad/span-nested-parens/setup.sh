@@ -1,1 +1,1 @@
-{ printf -- '---\nid: base\ntitle: {zh: 基础, en: Base}\n---\n\n{'; for i in $(seq 1 10000); do printf '('; done; printf '1'; for i in $(seq 1 10000); do printf ')'; done; printf '}\n'; } > content/01-base.md
+{ printf -- '---\nid: base\ntitle: {zh: 基础, en: Base}\n---\n\n{'; for i in $(seq 1 10000); do printf '('; done; printf '1 GB'; for i in $(seq 1 10000); do printf ')'; done; printf '}\n'; } > content/01-base.md
