@@ -15,6 +15,7 @@
 #include "incr/incr.h"
 #include "core/builtin.h"
 #include "core/diag.h"
+#include "core/work.h"
 #include "core/files.h"
 #include "render/dom.h"
 #include "cli.h"
@@ -126,7 +127,8 @@ static const struct cli_option options[] = {
 	[OPT_OUTPUT] = { "output", 'o', "OUT", "dir", BUILD | SERVE,
 			 "where to write the site (default: DIR/site)" },
 	[OPT_JOBS] = { "jobs", 'j', "N", NULL, BUILD | CHECK | SERVE,
-		       "rendering threads, beside the one that writes (default: the cores)" },
+		       "worker threads for every stage, beside the main thread and the one that "
+		       "writes (default: the cores)" },
 	[OPT_FORMAT] = { "format", 0, "FMT", "gnu json github sarif", BUILD | CHECK | SERVE | AUDIT | LIFT,
 			 "diagnostics as gnu (default), json, github or sarif (json, sarif: stdout)" },
 	[OPT_WERROR] = { "werror", 0, NULL, NULL, BUILD | CHECK | SERVE,
@@ -444,6 +446,7 @@ static int run_book(const struct cli_args *a, int write)
 	dom_init();
 	struct arena arena = ARENA_INIT;
 	struct site_stats stats = { 0 };
+	work_setup((int)r.jobs);   /* the one pool every stage uses: r.jobs workers */
 	/* an update in place walks the output first (for links, and for what
 	 * to prune): begun now, it runs while the book loads */
 	struct out_scan *scan = write && r.use_cache ? write_output_scan_start(r.out) : NULL;
@@ -457,7 +460,7 @@ static int run_book(const struct cli_args *a, int write)
 	if (book && book->numbers) {
 		int warned = r.werror && diag_count(DIAG_WARNING);
 		struct build_options so = { .out = r.out, .write = write && !warned,
-					   .jobs = (int)r.jobs, .verbose = !r.quiet,
+					   .verbose = !r.quiet,
 					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache,
 					   .out_scan = scan };
 		built = build_site(book, &arena, &so, &stats);

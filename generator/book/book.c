@@ -1111,9 +1111,11 @@ struct numbers_job {
 	struct numbers *numbers;     /* what numbers_load() returned */
 };
 
-static void load_numbers(void *arg)
+static void load_numbers(void *ctx, size_t i, int slot)
 {
-	struct numbers_job *job = arg;
+	(void)i;
+	(void)slot;
+	struct numbers_job *job = ctx;
 	job->numbers = numbers_load(job->a, job->root, job->approx);
 }
 
@@ -1135,20 +1137,19 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	struct book *b = arena_alloc(a, sizeof *b);
 	b->root = root;
 	load_book_yaml(a, b);
-	/* The spec tables are loaded and checked on a thread of their own
-	 * (allocating from a) while this one finds and reads the chapters and
+	/* The spec tables are loaded and checked in the background, by the
+	 * pool (allocating from a), while this thread finds and reads the chapters and
 	 * the glossary (from an arena of its own, a's afterwards): they need
 	 * nothing of each other, and loading the specs alone was 13% of the
 	 * instructions of a one-chapter rebuild of 1000 chapters, three
 	 * quarters of its loading, on one core.  Diagnostics are sorted by
 	 * place when printed, so the order they come in does not show. */
 	struct numbers_job job = { a, root, b->approx, NULL };
-	struct work_line *line = work_line_start();
-	work_line_add(line, load_numbers, &job);
+	struct work_task *numbers = work_start(1, load_numbers, &job);
 	struct arena own = ARENA_INIT;
 	load_chapters(&own, b, vouch, ctx);
 	load_glossary(&own, b);
-	work_line_finish(line);
+	work_wait(numbers);
 	arena_absorb(a, &own);
 	b->numbers = job.numbers;
 	/* a book without spec tables (a Markdown book as it is) has no row a

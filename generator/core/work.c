@@ -1,65 +1,227 @@
 /*
- * work.c — the same job on every item of a list, on all cores; jobs in the
- * background, in order (see work.h).
+ * work.c — the pool of workers: the same job on every item of a list, in
+ * the foreground or the background; and jobs in the background, in order
+ * (see work.h).
  */
 #include "core/work.h"
 #include "core/alloc.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-struct work {
+/* ---- the pool ---- */
+
+struct work_task {
+	void (*fn)(void *ctx, size_t i, int slot);
+	void *ctx;
+	size_t next, n;              /* items handed out, items */
+	size_t done;                 /* items finished */
+	int helpers, max_helpers;    /* workers on it now, at most */
+	int queued;                  /* in the pool's queue (items left to hand out) */
+	struct work_task *later;     /* the next in the queue */
+};
+
+static struct {
 	pthread_mutex_t lock;
-	size_t next, n;
+	pthread_cond_t work;         /* a task queued */
+	pthread_cond_t done;         /* a task's item done, or a worker left it */
+	struct work_task *head, *tail;
+	int jobs;                    /* 0: not set, one per core */
+	int started, nthreads;
+	pthread_t *threads;
+} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
+	   NULL, NULL, 0, 0, 0, NULL };
+
+static int clamp_jobs(long jobs)
+{
+	return jobs < 1 ? 1 : jobs > WORK_JOBS_MAX ? WORK_JOBS_MAX : (int)jobs;
+}
+
+int work_setup(int jobs)
+{
+	pthread_mutex_lock(&pool.lock);
+	int rc = pool.started && pool.jobs != clamp_jobs(jobs) ? -1 : 0;
+	if (!pool.started)
+		pool.jobs = clamp_jobs(jobs);
+	pthread_mutex_unlock(&pool.lock);
+	return rc;
+}
+
+/* (the lock held) */
+static int jobs_locked(void)
+{
+	if (!pool.jobs)
+		pool.jobs = clamp_jobs(sysconf(_SC_NPROCESSORS_ONLN));
+	return pool.jobs;
+}
+
+int work_jobs(void)
+{
+	pthread_mutex_lock(&pool.lock);
+	int jobs = jobs_locked();
+	pthread_mutex_unlock(&pool.lock);
+	return jobs;
+}
+
+/* Takes t out of the queue (the lock held). */
+static void unqueue(struct work_task *t)
+{
+	struct work_task **p = &pool.head, *prev = NULL;
+	while (*p && *p != t) {
+		prev = *p;
+		p = &(*p)->later;
+	}
+	if (!*p)
+		return;
+	*p = t->later;
+	if (pool.tail == t)
+		pool.tail = prev;
+	t->queued = 0;
+}
+
+/* Does items of t until none is left to hand out, with slot (the lock
+ * held, and held again on return). */
+static void do_items(struct work_task *t, int slot)
+{
+	while (t->next < t->n) {
+		size_t i = t->next++;
+		if (t->next == t->n)
+			unqueue(t);
+		pthread_mutex_unlock(&pool.lock);
+		t->fn(t->ctx, i, slot);
+		pthread_mutex_lock(&pool.lock);
+		t->done++;
+	}
+}
+
+static void *pool_worker(void *arg)
+{
+	int slot = (int)(size_t)arg;
+	pthread_mutex_lock(&pool.lock);
+	for (;;) {
+		struct work_task *t = pool.head;
+		while (t && t->helpers >= t->max_helpers)
+			t = t->later;
+		if (!t) {
+			pthread_cond_wait(&pool.work, &pool.lock);
+			continue;
+		}
+		t->helpers++;
+		do_items(t, slot);
+		t->helpers--;
+		pthread_cond_broadcast(&pool.done);
+		if (t->queued)   /* (capped: another may take the place) */
+			pthread_cond_broadcast(&pool.work);
+	}
+	return NULL;   /* (never: the workers end with the process) */
+}
+
+/* Makes the workers when work first comes (the lock held); those that
+ * cannot be made are not waited for: work is then done by who waits.
+ * They are made with the signals that end a process blocked, so that
+ * these go to the thread that gave the work, and a thread that blocks
+ * them blocks them for the process (write_finish(), site/write.c). */
+static void start_locked(void)
+{
+	if (pool.started)
+		return;
+	pool.started = 1;
+	int jobs = jobs_locked();
+	pool.threads = xcalloc((size_t)jobs, sizeof *pool.threads);
+	sigset_t block, saved;
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &block, &saved);
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	for (int k = 0; k < jobs; k++)
+		if (!pthread_create(&pool.threads[pool.nthreads], &attr, pool_worker, (void *)(size_t)k))
+			pool.nthreads++;
+	pthread_attr_destroy(&attr);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+/* Queues t (the lock held). */
+static void enqueue(struct work_task *t)
+{
+	start_locked();
+	if (t->next >= t->n || !pool.nthreads)
+		return;
+	t->queued = 1;
+	t->later = NULL;
+	if (pool.tail)
+		pool.tail->later = t;
+	else
+		pool.head = t;
+	pool.tail = t;
+	pthread_cond_broadcast(&pool.work);
+}
+
+/* Does what is left of t on this thread, with slot, then waits for the
+ * workers on it (the lock held). */
+static void finish_locked(struct work_task *t, int slot)
+{
+	do_items(t, slot);
+	while (t->done < t->n || t->helpers)
+		pthread_cond_wait(&pool.done, &pool.lock);
+}
+
+struct work_task *work_start(size_t n, void (*fn)(void *ctx, size_t i, int slot), void *ctx)
+{
+	struct work_task *t = xcalloc(1, sizeof *t);
+	*t = (struct work_task){ .fn = fn, .ctx = ctx, .n = n, .max_helpers = WORK_JOBS_MAX };
+	pthread_mutex_lock(&pool.lock);
+	enqueue(t);
+	pthread_mutex_unlock(&pool.lock);
+	return t;
+}
+
+void work_wait(struct work_task *t)
+{
+	if (!t)
+		return;
+	pthread_mutex_lock(&pool.lock);
+	finish_locked(t, jobs_locked());
+	pthread_mutex_unlock(&pool.lock);
+	free(t);
+}
+
+/* work_each()'s items, each thread with an arena of its own (by slot) */
+struct each {
 	void (*fn)(void *ctx, size_t i, struct arena *arena);
 	void *ctx;
+	struct arena *arenas;
 };
 
-struct worker {
-	struct work *work;
-	struct arena arena;
-};
-
-static void *worker(void *arg)
+static void each_item(void *ctx, size_t i, int slot)
 {
-	struct worker *w = arg;
-	struct work *job = w->work;
-	for (;;) {
-		pthread_mutex_lock(&job->lock);
-		size_t i = job->next++;
-		pthread_mutex_unlock(&job->lock);
-		if (i >= job->n)
-			return NULL;
-		job->fn(job->ctx, i, &w->arena);
-	}
+	struct each *e = ctx;
+	e->fn(e->ctx, i, &e->arenas[slot]);
 }
 
 void work_each(struct arena *a, size_t n, size_t min_per_thread,
 	       void (*fn)(void *ctx, size_t i, struct arena *arena), void *ctx)
 {
-	struct work job = { PTHREAD_MUTEX_INITIALIZER, 0, n, fn, ctx };
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t nthreads = cores < 1 ? 1 : cores > 8 ? 8 : (size_t)cores;
-	if (min_per_thread && nthreads > n / min_per_thread + 1)
-		nthreads = n / min_per_thread + 1;
-	struct worker *workers = xcalloc(nthreads, sizeof *workers);
-	pthread_t *threads = xcalloc(nthreads, sizeof *threads);
-	int *running = xcalloc(nthreads, sizeof *running);
-	for (size_t t = 0; t < nthreads; t++)
-		workers[t].work = &job;
-	for (size_t t = 1; t < nthreads; t++)
-		running[t] = !pthread_create(&threads[t], NULL, worker, &workers[t]);
-	worker(&workers[0]);   /* and any a thread could not be made for */
-	for (size_t t = 0; t < nthreads; t++) {
-		if (running[t])
-			pthread_join(threads[t], NULL);
-		arena_absorb(a, &workers[t].arena);
-	}
-	free(running);
-	free(threads);
-	free(workers);
-	pthread_mutex_destroy(&job.lock);
+	pthread_mutex_lock(&pool.lock);
+	int jobs = jobs_locked();
+	size_t helpers = jobs > 8 ? 7 : (size_t)jobs - 1;
+	if (min_per_thread && helpers > n / min_per_thread)
+		helpers = n / min_per_thread;
+	struct each e = { fn, ctx, xcalloc((size_t)jobs + 1, sizeof *e.arenas) };
+	struct work_task t = { .fn = each_item, .ctx = &e, .n = n, .max_helpers = (int)helpers };
+	if (helpers)
+		enqueue(&t);
+	finish_locked(&t, jobs);
+	pthread_mutex_unlock(&pool.lock);
+	for (int k = 0; k <= jobs; k++)
+		arena_absorb(a, &e.arenas[k]);
+	free(e.arenas);
 }
 
 /* ---- a work line ---- */

@@ -1,11 +1,20 @@
 /*
- * work.h — the same job on every item of a list, on all cores; and jobs
- * done in the background, in order, on a thread of their own.
+ * work.h — one pool of worker threads, sized once (--jobs), that every
+ * stage running work in parallel uses: the same job on every item of a
+ * list (work_each()), or in the background (work_start()); and jobs done
+ * in order on a thread of their own (a work line, the writer).
  *
  * Reading ten thousand chapters, or ten thousand records of the last build,
  * is work for every core; what the items need is done by fn, one call per
  * item, in any order and on any thread.  Each thread allocates from an
  * arena of its own, given to the caller's when all are done.
+ *
+ * The pool's workers are made when work first comes, and wait for more
+ * until the process ends: a build has the main thread, work_jobs()
+ * workers, and a work line while it writes — never more.  A thread that
+ * waits for work it gave (work_each(), work_wait()) does items of it that
+ * no worker has taken, so that work is done even when every worker is
+ * busy with something else, and a stage may give work from a worker.
  *
  * A work line takes what a thread that must go on in order (the build's
  * main thread, which merges and links chapters one after another) can
@@ -19,12 +28,37 @@
 
 #include "core/arena.h"
 
-/* Calls fn(ctx, i, arena) for every i below n, on up to one thread per core
- * (at most 8), and on one for fewer than min_per_thread items a thread.  fn
- * allocates from the arena it is given, never from a; that memory is a's
- * when work_each() returns. */
+/* Sets the number of the pool's workers (--jobs; below 1: 1, above
+ * WORK_JOBS_MAX: that), before any work is given; without it, one per
+ * core.  Returns 0, or -1 when the pool already runs with another number. */
+int work_setup(int jobs);
+#define WORK_JOBS_MAX 256
+
+/* The number of the pool's workers. */
+int work_jobs(void);
+
+/* Calls fn(ctx, i, arena) for every i below n: on the caller's thread and
+ * up to work_jobs() - 1 of the pool's (at most 7), and on the caller's
+ * alone for fewer than min_per_thread items a thread.  fn allocates from
+ * the arena it is given, never from a; that memory is a's when
+ * work_each() returns. */
 void work_each(struct arena *a, size_t n, size_t min_per_thread,
 	       void (*fn)(void *ctx, size_t i, struct arena *arena), void *ctx);
+
+/* Work given to the pool's workers in the background (work_start()). */
+struct work_task;
+
+/* Has fn(ctx, i, slot) called for every i below n by the pool's workers,
+ * while the caller goes on.  slot, from 0 to work_jobs(), says which
+ * thread calls: no two calls with the same slot run at once, so that what
+ * a thread keeps between items (an arena) can be indexed by it.  fn shares
+ * nothing with the caller that is not locked or read-only until
+ * work_wait(). */
+struct work_task *work_start(size_t n, void (*fn)(void *ctx, size_t i, int slot), void *ctx);
+
+/* Waits until every item of t is done, doing those no worker has taken
+ * (with slot work_jobs()), and frees t (nothing for NULL). */
+void work_wait(struct work_task *t);
 
 /* A thread running jobs one after another (work_line_start()). */
 struct work_line;

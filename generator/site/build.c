@@ -2,8 +2,8 @@
  * build.c — from a loaded book to a finished site (see build.h): the
  * orchestrator of the site layer, the one that calls every stage.
  *
- * Chapters are rendered in parallel (--jobs threads pulling chapter
- * numbers from a shared counter, each with its own arena); everything after
+ * Chapters are rendered in parallel (by the --jobs workers of the pool,
+ * core/work.h, each with its own arena); everything after
  * that is sequential and in chapter order, so the output does not depend on
  * which thread rendered what.  What the main thread finishes while chapters
  * render but need not write itself (a long book's claims pages, serialized;
@@ -41,120 +41,82 @@
  * large enough to keep the threads busy, small enough to bound memory. */
 #define RENDER_BATCH_PER_JOB 32
 
-struct render_job {
-	struct site *s;
-	pthread_mutex_t lock;
-	size_t next, end;   /* chapters next..end-1 are still to render */
-	int failed;
-};
-
-struct worker {
-	struct render_job *job;
-	struct arena *arena;
-};
+struct render_batch;
 
 static void chapter_page(const struct site *s, size_t i, struct arena *ar);
 
-static void *render_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct render_job *job = w->job;
-	const struct site *s = job->s;
-	const struct book *b = job->s->book;
-	struct search_index *search = NULL;   /* emptied and used again for each chapter */
-	for (;;) {
-		pthread_mutex_lock(&job->lock);
-		size_t i = job->next++;
-		pthread_mutex_unlock(&job->lock);
-		if (i >= job->end)
-			break;
-		if (site_reused(s, i))
-			continue;   /* taken from the last build, its search part too */
-		/* its text, read here (in parallel) and let go with the batch (the
-		 * book's const chapters get and lose their text here only) */
-		if (book_chapter_text(w->arena, b, (struct chapter *)&b->chapters[i]))
-			continue;   /* reported: gone or changed since it was loaded */
-		struct rendered *r = &job->s->chapters[i];
-		if (render_chapter(b, &b->chapters[i], w->arena, &s->env, r)) {
-			pthread_mutex_lock(&job->lock);
-			job->failed = 1;
-			pthread_mutex_unlock(&job->lock);
-		}
-		/* the page and the search tokens are most of a chapter's cost:
-		 * made here, in parallel; the main thread writes and merges */
-		chapter_page(s, i, w->arena);
-		if (!search)
-			search = search_index_new();
-		r->search = pages_search_prepare(s, i, r, search, &r->search_len);
-	}
-	search_index_free(search);
-	return NULL;
-}
-
 /*
- * A batch of chapters rendered in the background: while its threads
- * render batch k+1, the main thread finishes batch k's pages (assembles,
- * links, writes them, indexes them for search), which is the larger half
- * of a chapter's cost and touches only the main thread's data.  Each batch
- * has its own arenas (texts, trees), freed when its pages are done.
+ * A batch of chapters rendered in the background, by the pool's workers
+ * (core/work.h): while they render batch k+1, the main thread finishes
+ * batch k's pages (assembles, links, writes them, indexes them for
+ * search), which is the larger half of a chapter's cost and touches only
+ * the main thread's data.  Each batch has its own arenas (texts, trees),
+ * one per slot of the pool, freed when its pages are done.
  */
 struct render_batch {
-	struct render_job job;
-	struct worker *workers;
-	pthread_t *threads;
-	int *running;
-	int nthreads;
-	struct arena *arenas;        /* one per thread: its chapters' texts and trees */
+	struct site *s;
+	size_t from;                 /* chapters from..from+n-1 */
+	struct work_task *task;
+	pthread_mutex_t lock;
+	int failed;
+	struct arena *arenas;        /* one per slot: its chapters' texts and trees */
+	struct search_index **search;   /* one per slot, emptied and used again for each chapter */
 };
 
-/* Starts rendering chapters from..to-1. */
-static void batch_start(struct site *s, struct render_batch *rb, int jobs, size_t from, size_t to)
+/* Renders chapter from+k of the batch, on the pool's thread of slot. */
+static void render_one(void *ctx, size_t k, int slot)
 {
-	rb->job = (struct render_job){ .s = s, .lock = PTHREAD_MUTEX_INITIALIZER, .next = from, .end = to };
-	/* threads only for the chapters to render: in a rebuild most batches
-	 * are taken whole from the last build, and starting and joining their
-	 * threads was most of what a batch cost (some thirty threads a
-	 * rebuild at 1000 chapters); a batch with none is run through here */
-	size_t render = 0;
-	for (size_t i = from; i < to; i++)
-		render += !site_reused(s, i);
-	rb->nthreads = jobs < 1 ? 1 : (size_t)jobs > render ? (int)render : jobs;
-	if (rb->nthreads < 1)
-		rb->nthreads = 1;
-	rb->workers = xcalloc((size_t)rb->nthreads, sizeof *rb->workers);
-	rb->threads = xcalloc((size_t)rb->nthreads, sizeof *rb->threads);
-	rb->running = xcalloc((size_t)rb->nthreads, sizeof *rb->running);
-	int started = 0;
-	for (int t = 0; t < rb->nthreads; t++) {
-		rb->workers[t] = (struct worker){ &rb->job, &rb->arenas[t] };
-		rb->running[t] = render &&
-			!pthread_create(&rb->threads[t], NULL, render_worker, &rb->workers[t]);
-		started += rb->running[t];
+	struct render_batch *rb = ctx;
+	const struct site *s = rb->s;
+	const struct book *b = s->book;
+	size_t i = rb->from + k;
+	struct arena *arena = &rb->arenas[slot];
+	if (site_reused(s, i))
+		return;   /* taken from the last build, its search part too */
+	/* its text, read here (in parallel) and let go with the batch (the
+	 * book's const chapters get and lose their text here only) */
+	if (book_chapter_text(arena, b, (struct chapter *)&b->chapters[i]))
+		return;   /* reported: gone or changed since it was loaded */
+	struct rendered *r = &rb->s->chapters[i];
+	if (render_chapter(b, &b->chapters[i], arena, &s->env, r)) {
+		pthread_mutex_lock(&rb->lock);
+		rb->failed = 1;
+		pthread_mutex_unlock(&rb->lock);
 	}
-	if (!started)   /* no threads to be had: render here and now */
-		render_worker(&rb->workers[0]);
+	/* the page and the search tokens are most of a chapter's cost:
+	 * made here, in parallel; the main thread writes and merges */
+	chapter_page(s, i, arena);
+	if (!rb->search[slot])
+		rb->search[slot] = search_index_new();
+	r->search = pages_search_prepare(s, i, r, rb->search[slot], &r->search_len);
 }
 
-/* Waits for the batch's rendering to end.  Returns 0 or -1. */
+/* Starts rendering chapters from..to-1. */
+static void batch_start(struct site *s, struct render_batch *rb, size_t from, size_t to)
+{
+	rb->s = s;
+	rb->from = from;
+	rb->failed = 0;
+	rb->task = work_start(to - from, render_one, rb);
+}
+
+/* Waits for the batch's rendering to end (rendering what no worker has
+ * taken).  Returns 0 or -1. */
 static int batch_wait(struct render_batch *rb)
 {
-	for (int t = 0; t < rb->nthreads; t++)
-		if (rb->running[t])
-			pthread_join(rb->threads[t], NULL);
-	free(rb->running);
-	free(rb->workers);
-	free(rb->threads);
-	rb->running = NULL;
-	rb->workers = NULL;
-	rb->threads = NULL;
-	return rb->job.failed ? -1 : 0;
+	work_wait(rb->task);
+	rb->task = NULL;
+	return rb->failed ? -1 : 0;
 }
 
 /* Frees what the batch's rendering allocated. */
-static void batch_release(struct render_batch *rb, int jobs)
+static void batch_release(struct render_batch *rb, int slots)
 {
-	for (int j = 0; j < jobs; j++)
+	for (int j = 0; j < slots; j++) {
 		arena_free(&rb->arenas[j]);
+		search_index_free(rb->search[j]);
+		rb->search[j] = NULL;
+	}
 }
 
 /* ---- chapter pages ---- */
@@ -602,7 +564,7 @@ static void phase_end(struct site *s, enum site_phase ph, double *t, double *cpu
 int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
 	       struct site_stats *stats)
 {
-	struct site s = { .book = b, .a = a, .jobs = opts->jobs, .verbose = opts->verbose,
+	struct site s = { .book = b, .a = a, .verbose = opts->verbose,
 			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx,
 			  .out_scan = opts->out_scan };
 	int rc = -1;
@@ -620,9 +582,12 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	s.env.links = autolink_new(b);
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
-	int jobs = opts->jobs > 0 ? opts->jobs : 1;
-	struct render_batch rb[2] = { { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) },
-				      { .arenas = xcalloc((size_t)jobs, sizeof(struct arena)) } };
+	int jobs = work_jobs(), slots = jobs + 1;
+	struct render_batch rb[2];
+	for (int k = 0; k < 2; k++)
+		rb[k] = (struct render_batch){ .lock = PTHREAD_MUTEX_INITIALIZER,
+					       .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
+					       .search = xcalloc((size_t)slots, sizeof(struct search_index *)) };
 	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
 	s.vendor = vendor_present();
 	s.stats.chapters = (int)b->nchapters;
@@ -648,7 +613,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	/* progress for big books, on a terminal only (a log gets the summary) */
 	int progress = opts->verbose && b->nchapters > batch && isatty(STDERR_FILENO);
 	if (b->nchapters)
-		batch_start(&s, &rb[0], jobs, 0, batch < b->nchapters ? batch : b->nchapters);
+		batch_start(&s, &rb[0], 0, batch < b->nchapters ? batch : b->nchapters);
 	for (size_t k = 0, from = 0; from < b->nchapters; k++, from += batch) {
 		size_t to = from + batch < b->nchapters ? from + batch : b->nchapters;
 		if (progress) {
@@ -659,14 +624,14 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		struct render_batch *now = &rb[k % 2], *next = &rb[(k + 1) % 2];
 		batch_wait(now);
 		if (to < b->nchapters)
-			batch_start(&s, next, jobs, to, to + batch < b->nchapters ? to + batch : b->nchapters);
+			batch_start(&s, next, to, to + batch < b->nchapters ? to + batch : b->nchapters);
 		for (size_t i = from; i < to; i++) {
 			chapter_done(&s, i);
 			struct chapter *c = (struct chapter *)&b->chapters[i];
 			c->text = c->body = NULL;
 			c->body_len = 0;
 		}
-		batch_release(now, jobs);
+		batch_release(now, slots);
 	}
 	if (progress) {
 		fprintf(stderr, "\rspecbook: building the index, spec pages, glossary, claims and search…\033[K");
@@ -720,8 +685,10 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	free(s.pages);
 	free(s.files);
 	for (int k = 0; k < 2; k++) {
-		batch_release(&rb[k], jobs);
+		batch_release(&rb[k], slots);
 		free(rb[k].arenas);
+		free(rb[k].search);
+		pthread_mutex_destroy(&rb[k].lock);
 	}
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {

@@ -14,7 +14,6 @@
 struct build_options {
 	const char *out;           /* output directory ("site") */
 	int write;                 /* 0: check only */
-	int jobs;                  /* rendering threads */
 	int verbose;               /* per-chapter lines on stderr */
 	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
 	void *reuse_ctx;           /* handed to it as s->reuse_ctx */

@@ -188,7 +188,6 @@ struct site {
 	struct rendered *chapters;   /* one per book chapter */
 	struct dom_node **print_parts; /* copies of the chapters' articles, for print.html */
 	struct site_stats stats;
-	int jobs;
 	int verbose;                 /* notes on stderr (not --quiet) */
 	int writing;                 /* pages go to the output as they are made */
 	int serialize;               /* writing, as it was when chapters started

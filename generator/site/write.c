@@ -26,6 +26,7 @@
 #include "core/buffer.h"
 #include "core/files.h"
 #include "core/pack.h"
+#include "core/work.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -393,38 +394,38 @@ static int output_walk(struct arena *a, const char *out, struct out_dir **seen)
 	return linked;
 }
 
-/* The walk begun on a thread of its own while the book loads
- * (write_output_scan_start()). */
+/* The walk begun in the background, by the pool (core/work.h), while the
+ * book loads (write_output_scan_start()). */
 struct out_scan {
 	char *out;
-	pthread_t thread;
-	int running;                 /* the thread is to be joined */
+	struct work_task *task;      /* the walk, to be waited for */
 	struct arena a;              /* the entries, until a build takes them */
 	int linked;
 	struct out_dir *seen;
 };
 
-static void *scan_thread(void *arg)
+static void scan_walk(void *ctx, size_t i, int slot)
 {
-	struct out_scan *sc = arg;
+	(void)i;
+	(void)slot;
+	struct out_scan *sc = ctx;
 	sc->linked = output_walk(&sc->a, sc->out, &sc->seen);
-	return NULL;
 }
 
 struct out_scan *write_output_scan_start(const char *out)
 {
 	struct out_scan *sc = xcalloc(1, sizeof *sc);
 	sc->out = xstrdup(out);
-	sc->running = !pthread_create(&sc->thread, NULL, scan_thread, sc);
+	sc->task = work_start(1, scan_walk, sc);
 	return sc;
 }
 
 /* Waits for the walk; returns 1 if it was made (and what it found is in sc). */
 static int scan_join(struct out_scan *sc)
 {
-	if (sc->running) {
-		pthread_join(sc->thread, NULL);
-		sc->running = 0;
+	if (sc->task) {
+		work_wait(sc->task);
+		sc->task = NULL;
 		return 1;
 	}
 	return 0;
@@ -671,8 +672,9 @@ fail:
  * its two renames, or halfway through an update in place, a build would
  * leave no site or half of one (`specbook serve` stops a build that a
  * newer save supersedes this way, and anyone may Ctrl-C a build).  The
- * rendering threads have ended by now, so the main thread's mask is the
- * process's; a signal that came meanwhile ends the build once it is done.
+ * work line has ended by now, and the pool's workers never take these
+ * signals (core/work.c), so the main thread's mask is the process's; a
+ * signal that came meanwhile ends the build once it is done.
  */
 int write_finish(struct site *s)
 {
