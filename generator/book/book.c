@@ -1197,8 +1197,9 @@ char *book_path_join(struct arena *a, const char *from, const char *path, size_t
 
 const struct chapter *book_folder_page(struct arena *a, const struct book *b, const char *folder)
 {
-	const char *const names[] = { "README.md", "index.md" };
-	for (size_t i = 0; i < 2; i++) {
+	/* GitHub shows a folder's readme whatever its case */
+	const char *const names[] = { "README.md", "readme.md", "Readme.md", "index.md" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const struct chapter *c = book_chapter(b, *folder ? arena_printf(a, "%s/%s", folder, names[i])
 							  : names[i]);
 		if (c)

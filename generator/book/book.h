@@ -152,7 +152,8 @@ const struct chapter *book_chapter(const struct book *b, const char *source);
  * itself); NULL if it climbs out of content/. */
 char *book_path_join(struct arena *a, const char *from, const char *path, size_t len);
 /* Returns the page of folder (below content/, "" for content/ itself):
- * its README.md, else its index.md, else NULL. */
+ * its README.md (or readme.md, Readme.md, as GitHub shows any), else its
+ * index.md, else NULL. */
 const struct chapter *book_folder_page(struct arena *a, const struct book *b, const char *folder);
 /* Returns the term with that id, or NULL. */
 const struct term *book_term(const struct book *b, const char *id);

@@ -189,13 +189,24 @@ static int refused_target(const char *url, struct srcloc loc)
  * any link from the site's root.  Any other file is copied to the same
  * place below the site (book/book.c collects them) and linked from the root
  * too, so that the link stage checks it.  A path that climbs out of
- * content/ is an error.  Returns the href, or NULL after reporting.
+ * content/ is an error.  A path written percent-encoded (第一章%20NLP.md,
+ * as GitHub's own links to such files are) names the file it decodes to.
+ * Returns the href, or NULL after reporting.
  */
 static const char *relative_target(struct ctx *c, const char *url, const struct srcloc *loc)
 {
 	size_t flen = strcspn(url, "?#");
 	if (!flen)
 		return url;   /* "?q" alone: this page */
+	if (memchr(url, '%', flen)) {
+		struct buf d = BUF_INIT;
+		url_unescape(url, flen, &d);
+		if (d.len && strlen(d.data) == d.len) {   /* (no %00) */
+			url = arena_cat(c->a, d.data, url + flen, (char *)NULL);
+			flen = d.len;
+		}
+		buf_release(&d);
+	}
 	const char *hash = strchr(url, '#');
 	int is_md = flen > 3 && !memcmp(url + flen - 3, ".md", 3);
 	char *path = book_path_join(c->a, c->ch->source, url, flen);
