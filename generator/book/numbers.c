@@ -76,6 +76,12 @@ const struct spec_source *numbers_sources(const struct numbers *nb, size_t *n)
 	return nb->rs.book.sources;
 }
 
+const struct spec_source *numbers_source(const struct numbers *nb, const char *id)
+{
+	long k = spec_source_find(&nb->rs.book, id, strlen(id));
+	return k >= 0 && (size_t)k < nb->rs.book.nsources ? &nb->rs.book.sources[k] : NULL;
+}
+
 const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
 				   const struct spec_table **table)
 {

@@ -118,6 +118,9 @@ int numbers_match_cell(const struct numbers *nb, struct arena *a, const struct q
 const struct spec_table *numbers_tables(const struct numbers *nb, size_t *n);
 /* Returns the sources in file order; *n gets their count. */
 const struct spec_source *numbers_sources(const struct numbers *nb, size_t *n);
+/* Returns the source with that id (hashed: a chapter may cite thousands),
+ * or NULL. */
+const struct spec_source *numbers_source(const struct numbers *nb, const char *id);
 /* Returns the row with that id in any table (and its table in *table), or NULL. */
 const struct spec_row *numbers_row(const struct numbers *nb, const char *id,
 				   const struct spec_table **table);

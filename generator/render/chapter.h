@@ -70,6 +70,13 @@ struct ctx {
 		const char *entry_id, *marker_id;
 	} *cites;
 	size_t ncites, capcites;
+	/* the number of each source cited (its index in cites), hashed by the
+	 * source: citing 20,000 sources once each was quadratic */
+	struct cite_slot {
+		const struct spec_source *source;   /* NULL: empty */
+		size_t k;
+	} *cite_slots;
+	size_t cite_mask;                           /* slots - 1, or 0 before the first */
 	int footnotes;           /* footnote warnings so far (inlines.c) */
 	int braces_noted;        /* the note on braces left as text was given (spans.c) */
 	int in_heading;          /* inside a heading: its quantities are not scanned */
@@ -104,6 +111,11 @@ struct ctx {
 		int col;                 /* its column */
 		int misses;
 	} target;
+	/* find_in_lines(): the next '(' and '<' at or after from on line (the
+	 * line's end when there is none) */
+	struct {
+		const char *line, *from, *paren, *angle;
+	} openers;
 	/* piece_line() (inlines.c): the block whose inline HTML was placed
 	 * last and where its last piece ended */
 	struct piece_search {
@@ -111,8 +123,8 @@ struct ctx {
 		int line;
 		size_t at;
 		int misses;
-		size_t len;              /* the length of that line, SIZE_MAX: not measured */
 	} piece;
+	size_t last_line_len;        /* the body's last line's length + 1, 0: not measured */
 	int rawhtml_placed;          /* raw HTML diagnostics placed at a column (rawhtml.c) */
 };
 

@@ -36,6 +36,22 @@ struct block_hit {
  * written elsewhere, would read it 30,000 times. */
 #define TARGET_MISSES_MAX 8
 
+/* Returns the length of body line l (1-based, at most c->nlines): up to
+ * the next line's start, and the last line's measured once per chapter,
+ * not once per link or piece searched on it (a line of 20,000 citations
+ * was read 20,000 times). */
+static size_t line_length(struct ctx *c, int l)
+{
+	const char *ls = c->lines[l - 1];
+	if ((size_t)l < c->nlines)
+		return (size_t)(c->lines[l] - 1 - ls);
+	if (!c->last_line_len) {
+		const char *le = memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
+		c->last_line_len = (le ? (size_t)(le - ls) : strlen(ls)) + 1;
+	}
+	return c->last_line_len - 1;
+}
+
 /* Searches the lines of the block holding n (its nearest ancestor with a
  * source position) for text (tlen bytes), in order; with after_open, only
  * where '(' or '<' stands just before it (a link's destination), and from
@@ -69,17 +85,20 @@ static struct block_hit find_in_lines(struct ctx *c, cmark_node *n, const char *
 again:
 	for (int l = from; tlen && l <= last && (size_t)l <= c->nlines; l++, at = 0) {
 		const char *ls = c->lines[l - 1];
-		/* the next line's start bounds this one: no line is measured
-		 * again for each destination searched on it */
-		const char *le = (size_t)l < c->nlines ? c->lines[l] - 1 :
-			memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
-		size_t llen = le ? (size_t)(le - ls) : strlen(ls);
+		/* no line is measured again for each destination searched on it */
+		size_t llen = line_length(c, l);
 		/* after an opener, only the bytes after '(' and '<' are tried,
 		 * found by memchr() (paren, angle: where each next one is):
 		 * memcmp() at every byte of every line of the block, then a
 		 * test of the byte before at every byte, were most of the time
 		 * spent on links */
 		const char *paren = NULL, *angle = NULL;
+		/* kept from the last search on this line, when it began no later:
+		 * a line of 20,000 links with no '<' was read to its end for each */
+		if (after_open && c->openers.line == ls && c->openers.from <= ls + (at ? at - 1 : 0)) {
+			paren = c->openers.paren;
+			angle = c->openers.angle;
+		}
 		for (size_t i = at > (size_t)after_open ? at : (size_t)after_open; i + tlen <= llen; i++) {
 			if (after_open) {
 				const char *scan = ls + i - 1, *end = ls + llen;
@@ -87,6 +106,10 @@ again:
 					paren = (paren = memchr(scan, '(', (size_t)(end - scan))) ? paren : end;
 				if (!angle || angle < scan)
 					angle = (angle = memchr(scan, '<', (size_t)(end - scan))) ? angle : end;
+				c->openers.line = ls;
+				c->openers.from = scan;
+				c->openers.paren = paren;
+				c->openers.angle = angle;
 				i = (size_t)((paren < angle ? paren : angle) - ls) + 1;
 				if (i + tlen > llen)
 					break;
@@ -328,18 +351,13 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 	while (blk && (cmark_node_get_type(blk) & CMARK_NODE_TYPE_MASK) == CMARK_NODE_TYPE_INLINE)
 		blk = cmark_node_parent(blk);
 	if (c->piece.block != blk || c->piece.line < first)
-		c->piece = (struct piece_search){ blk, first, 0, 0, SIZE_MAX };
+		c->piece = (struct piece_search){ blk, first, 0, 0 };
 	if (!tlen || c->piece.misses >= TARGET_MISSES_MAX)
 		return first;
 	size_t at = c->piece.at;
 	for (int l = c->piece.line; l <= last && (size_t)l <= c->nlines; l++, at = 0) {
 		const char *ls = c->lines[l - 1];
-		size_t llen = l == c->piece.line ? c->piece.len : SIZE_MAX;
-		if (llen == SIZE_MAX) {   /* measured once per line, not per piece */
-			const char *le = (size_t)l < c->nlines ? c->lines[l] - 1 :
-				memchr(ls, '\n', (size_t)(c->ch->body + c->ch->body_len - ls));
-			llen = le ? (size_t)(le - ls) : strlen(ls);
-		}
+		size_t llen = line_length(c, l);
 		for (const char *p = ls + at, *end = ls + llen; (size_t)(end - p) >= tlen; p++) {
 			p = memchr(p, lit[0], (size_t)(end - p) - tlen + 1);
 			if (!p)
@@ -347,7 +365,6 @@ static int piece_line(struct ctx *c, cmark_node *n, const char *lit)
 			if (!memcmp(p, lit, tlen)) {
 				c->piece.line = l;
 				c->piece.at = (size_t)(p - ls) + tlen;
-				c->piece.len = llen;
 				return l;
 			}
 		}
@@ -458,11 +475,11 @@ static const char *escaped_href(struct ctx *c, const char *href)
  * reporting it at loc (with the nearest id, when one is close). */
 static const struct spec_source *cited_source(struct ctx *c, const char *id, struct srcloc loc)
 {
+	const struct spec_source *found = c->book->numbers ? numbers_source(c->book->numbers, id) : NULL;
+	if (found)
+		return found;
 	size_t n = 0;
 	const struct spec_source *src = c->book->numbers ? numbers_sources(c->book->numbers, &n) : NULL;
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(src[i].id, id))
-			return &src[i];
 	struct spec_suggest sg;
 	spec_suggest_init(&sg, id);
 	for (size_t i = 0; i < n; i++)
@@ -481,6 +498,36 @@ static const struct spec_source *cited_source(struct ctx *c, const char *id, str
 	return NULL;
 }
 
+static size_t cite_hash(const struct spec_source *src, size_t mask)
+{
+	return (size_t)(((uintptr_t)src >> 4) * 0x9E3779B97F4A7C15ull) & mask;
+}
+
+/* Returns the index in c->cites of src, or c->ncites (then noted as the
+ * index src takes, which the caller pushes). */
+static size_t cite_number(struct ctx *c, const struct spec_source *src)
+{
+	if (2 * (c->ncites + 1) > c->cite_mask + 1) {   /* at most half full */
+		size_t size = c->cite_mask ? size_mul(c->cite_mask + 1, 2) : 64;
+		struct cite_slot *slots = arena_array(c->a, size, sizeof *slots);
+		for (size_t i = 0; c->cite_mask && i <= c->cite_mask; i++)
+			if (c->cite_slots[i].source) {
+				size_t j = cite_hash(c->cite_slots[i].source, size - 1);
+				while (slots[j].source)
+					j = (j + 1) & (size - 1);
+				slots[j] = c->cite_slots[i];
+			}
+		c->cite_slots = slots;
+		c->cite_mask = size - 1;
+	}
+	size_t j = cite_hash(src, c->cite_mask);
+	for (; c->cite_slots[j].source; j = (j + 1) & c->cite_mask)
+		if (c->cite_slots[j].source == src)
+			return c->cite_slots[j].k;
+	c->cite_slots[j] = (struct cite_slot){ src, c->ncites };
+	return c->ncites;
+}
+
 /*
  * A citation, [text](src:id): the text, then a numbered marker linking to
  * the source's entry in the list at the end of the page (render.c).  A
@@ -495,9 +542,7 @@ static void render_citation(struct ctx *c, cmark_node *n, struct dom_node *paren
 	const struct spec_source *src = cited_source(c, url + 4, loc);
 	if (!src)
 		return;
-	size_t k = 0;
-	while (k < c->ncites && c->cites[k].source != src)
-		k++;
+	size_t k = cite_number(c, src);
 	if (k == c->ncites) {
 		struct citation *ct = ARRAY_PUSH(c->cites, c->ncites, c->capcites);
 		ct->source = src;
