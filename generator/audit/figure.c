@@ -433,3 +433,11 @@ void figure_setup(struct audit *au, struct arena *a, const struct units *u)
 	if (units_kind_match(u, "bidirectional", 13, &k))
 		au->kind_bidir = k;
 }
+
+int words_have(const char *sw, const char *w, size_t wl)
+{
+	for (const char *p = strchr(sw, ' '); p; p = strchr(p + 1, ' '))
+		if (!strncmp(p + 1, w, wl) && p[1 + wl] == ' ')
+			return 1;
+	return 0;
+}

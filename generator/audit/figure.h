@@ -45,6 +45,10 @@ const char *name_normalise(struct arena *a, const char *text, size_t len);
  * " h100 sxm "; a word is found in it by strstr(" word "). */
 const char *name_words(struct arena *a, const char *text, size_t len);
 
+/* Does the word list sw (name_words()' form, " h100 sxm ") hold the word
+ * w[0..wl)?  Allocates nothing. */
+int words_have(const char *sw, const char *w, size_t wl);
+
 /* Sets up au (zeroed) for reading: arena a, units u, the kind numbers
  * of dense, sparse and the two directions. */
 void figure_setup(struct audit *au, struct arena *a, const struct units *u);

@@ -100,6 +100,7 @@ struct audit {
 	size_t nprose, cap_prose;
 	struct named_row *named;   /* prose.c: the keyed rows, for naming in sentences */
 	size_t nnamed;
+	struct figure *prose_figs;   /* prose.c's buffer for one block's figures */
 	const char *file_name;     /* the file whose rows file_from..file_to are */
 	size_t file_from, file_to;
 	int indexed;

@@ -16,6 +16,7 @@
  * (1.06 = 2048/1935: 2 TB read as 2048 GB).
  */
 #include "audit/prose.h"
+#include "audit/reference.h"
 #include "audit/table.h"
 #include "audit/hints.h"
 #include "audit/figure.h"
@@ -90,7 +91,7 @@ static const char *const variant_words[] = {
 
 /* Does the sentence (words sw) name row nr?  2: every word of its key;
  * 1: its model word, with no variant word after it the key lacks; 0: no. */
-static int names_row(const char *sw, const struct named_row *nr, struct arena *a)
+static int names_row(const char *sw, const struct named_row *nr)
 {
 	if (!nr->model || !strstr(sw, nr->model))
 		return 0;
@@ -99,8 +100,7 @@ static int names_row(const char *sw, const struct named_row *nr, struct arena *a
 		const char *e = strchr(w, ' ');
 		if (!e)
 			break;
-		char *word = arena_printf(a, " %.*s ", (int)(e - w), w);
-		if (!strstr(sw, word))
+		if (!words_have(sw, w, (size_t)(e - w)))
 			all = 0;
 		w = e + 1;
 	}
@@ -110,8 +110,7 @@ static int names_row(const char *sw, const struct named_row *nr, struct arena *a
 	for (size_t k = 0; variant_words[k]; k++) {
 		size_t vl = strlen(variant_words[k]);
 		if (!strncmp(after, variant_words[k], vl) && after[vl] == ' ') {
-			char *word = arena_printf(a, " %s ", variant_words[k]);
-			if (!strstr(nr->words, word))
+			if (!words_have(nr->words, variant_words[k], vl))
 				return 0;
 		}
 	}
@@ -120,22 +119,21 @@ static int names_row(const char *sw, const struct named_row *nr, struct arena *a
 	while (*p >= '0' && *p <= '9')
 		p++;
 	if (p > after && p[0] == 'g' && p[1] == 'b' && p[2] == ' ') {
-		char *word = arena_printf(a, " %.*s ", (int)(p + 2 - after), after);
-		if (!strstr(nr->words, word))
+		if (!words_have(nr->words, after, (size_t)(p + 2 - after)))
 			return 0;
 	}
 	return 1;
 }
 
 /* Does every word of the column's name stand in the sentence's words? */
-static int names_column(const char *sw, const char *name, struct arena *a)
+static int names_column(const char *sw, const char *name)
 {
 	if (!name[0])
 		return 0;
 	for (const char *w = name; *w;) {
 		const char *e = strchr(w, ' ');
 		size_t wl = e ? (size_t)(e - w) : strlen(w);
-		if (!strstr(sw, arena_printf(a, " %.*s ", (int)wl, w)))
+		if (!words_have(sw, w, wl))
 			return 0;
 		if (!e)
 			break;
@@ -253,6 +251,9 @@ struct candidate {
 	size_t model_d, name_d;    /* how far the row's model word and the column's name stand */
 };
 
+static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
+		     struct figure *f);
+
 static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		struct figure *f)
 {
@@ -264,27 +265,45 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
 		" reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
 		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
-		" earlier ", " wrong ", " incorrect ", " erroneous ", " mistakenly ", " not ", " isn ",
-		" 误 ", " 而 不 是 ", " 不 是 ", " 错 误 ", NULL };
+		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 而 不 是 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k]; k++)
 		if (strstr(sw, measured[k]))
 			return;
+	if (tie_table(au, s, slen, soff, sw, f))
+		return;
+	/* a chip's reference figure is not a node's, nor what a run achieves */
+	static const char *const not_chip[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ",
+		" system ", " systems ", " cluster ", " rack ", " pod ", " total ", " aggregate ", " 8x ",
+		" achievable ", " actual ", " effective ", " practical ", " practice ", " real ", " mfu ",
+		" utilization ", " sustained ", " typically ", " expect ", " 节 点 ", " 集 群 ", " 实 际 ",
+		" 整 机 ", NULL };
+	for (size_t k = 0; not_chip[k]; k++)
+		if (strstr(sw, not_chip[k]))
+			return;
+	reference_prose(au, s, slen, f->off - soff, sw, f);
+}
+
+/* Ties f to a table of its file; returns 1 when it was tied (reported or
+ * not). */
+static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
+		     struct figure *f)
+{
 	/* the rows the sentence names: the exact ones if any */
 	int best_level = 0;
 	for (size_t i = au->file_from; i < au->file_to; i++) {
-		int lv = names_row(sw, &au->named[i], au->a);
+		int lv = names_row(sw, &au->named[i]);
 		if (lv > best_level)
 			best_level = lv;
 	}
 	if (!best_level)
-		return;
+		return 0;
 	enum { MAX_CANDIDATES = 32 };
 	struct candidate cand[MAX_CANDIDATES];
 	size_t nc = 0;
 	size_t at = f->off - soff;
 	for (size_t i = au->file_from; i < au->file_to && nc < MAX_CANDIDATES; i++) {
 		struct named_row *nr = &au->named[i];
-		if (names_row(sw, nr, au->a) != best_level)
+		if (names_row(sw, nr) != best_level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
 		size_t md = distance(s, slen, at, nr->model + 1);
@@ -292,7 +311,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			struct acolumn *col = &tb->cols[c];
 			struct acell *cell = table_cell(tb, nr->row, c);
 			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim) ||
-			    !names_column(sw, col->name, au->a))
+			    !names_column(sw, col->name))
 				continue;
 			/* a link's rate is not the memory's bandwidth */
 			if (says_link(sw, nr->words) && !says_link(arena_printf(au->a, " %s ", col->name), NULL))
@@ -301,14 +320,14 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		}
 	}
 	if (!nc)
-		return;
+		return 0;
 	/* the nearest model's rows, and among them the nearest column name */
 	size_t nearest_model = (size_t)-1;
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].model_d < nearest_model)
 			nearest_model = cand[i].model_d;
 	if (other_part_nearer(s, slen, at, f->len, nearest_model))
-		return;
+		return 0;
 	size_t best_m = (size_t)-1, best_n = (size_t)-1;
 	for (size_t i = 0; i < nc; i++)
 		if (cand[i].model_d < best_m)
@@ -325,7 +344,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		const struct acell *cell = table_cell(cand[i].t, cand[i].row, cand[i].col);
 		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, &cell->alt, widen))) {
 			au->sum.prose_tied++;
-			return;
+			return 1;
 		}
 		if (!wrong && cand[i].model_d == best_m && cand[i].name_d == best_n)
 			wrong = &cand[i];
@@ -335,7 +354,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	 * dimension (a bus width in bits beside a memory in GB), not this one */
 	double off = interval_mid(f->q.v) / interval_mid(cell->fig.q.v);
 	if ((off > 20 || off < 0.05) && !slip_hint(au, &f->q, &cell->fig.q, NULL))
-		return;
+		return 0;
 	au->sum.prose_tied++;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
@@ -350,6 +369,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	int twice = hint && (strstr(hint, "twice") || strstr(hint, "half"));
 	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail,
 		    "%s disagrees with the table of this chapter", written);
+	return 1;
 }
 
 /* Words that make "N×" or "N%" a comparison, not a count ("8× H100"). */
@@ -610,7 +630,10 @@ void prose_check(struct audit *au, struct prose *p)
 			i++;
 		au->file_to = i;
 	}
-	struct figure *figs = arena_array(au->a, PROSE_FIGURES, sizeof *figs);
+	/* one buffer for every block: the figures are used before the next */
+	if (!au->prose_figs)
+		au->prose_figs = arena_array(au->a, PROSE_FIGURES, sizeof *au->prose_figs);
+	struct figure *figs = au->prose_figs;
 	size_t n = figure_scan(au, p->src.text, p->src.len, p->src.loc, figs, PROSE_FIGURES);
 	if (n > PROSE_FIGURES)
 		n = PROSE_FIGURES;

@@ -197,12 +197,15 @@ void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t 
 
 /* ---- a book's table against the reference ---- */
 
-/* Memory sizes written on a part's row: "A100 80GB" is the A100. */
+/* Words a part's row may add to its name: a memory size ("A100 80GB" is
+ * the A100), the SXM form factor. */
 static int is_size_word(const char *w, size_t n)
 {
 	size_t d = 0;
 	while (d < n && w[d] >= '0' && w[d] <= '9')
 		d++;
+	if (n == 3 && !strncmp(w, "sxm", 3))   /* the form factor most rows are: "GH200 SXM" is the GH200 */
+		return 1;
 	return d && n - d == 2 && (!strncmp(w + d, "gb", 2) || !strncmp(w + d, "tb", 2));
 }
 
@@ -238,7 +241,9 @@ static long find_row(const struct audit_reference *ref, struct arena *a, const c
 				break;
 			k = s;
 		}
-		for (size_t t = 0; t < ref->ntables; t++)
+		/* a name stripped of its extra words is a chip's (the first
+		 * table, accelerators), never a superchip's or a rack's */
+		for (size_t t = 0; t < (pass ? 1 : ref->ntables); t++)
 			for (size_t r = 0; r < ref->tables[t].nrows; r++)
 				for (size_t n = 0; n < ref->tables[t].rows[r].nnames; n++)
 					if (!strcmp(ref->tables[t].rows[r].names[n], k)) {
@@ -385,4 +390,197 @@ void reference_check(struct audit *au, struct atable *t)
 				    figure_text(au, &rf.q));
 		}
 	}
+}
+
+/* ---- a sentence's figure against the reference ---- */
+
+/* How far (bytes) before a figure the chip's name may stand, and its
+ * column's word either side: a sentence that names a part at its start
+ * and a figure at its end is often about something else. */
+#define PROSE_NAME_REACH 80
+#define PROSE_COLUMN_REACH 40
+
+static int sentence_about_links(const char *sw)
+{
+	static const char *const link[] = { " link ", " links ", " interconnect ", " nvlink ", " ici ",
+		" network ", " ethernet ", " infiniband ", " efa ", " nic ", " nics ", " roce ", " pcie ",
+		" intra ", " inter ", " 互 ", " 网 ", NULL };
+	for (size_t k = 0; link[k]; k++)
+		if (strstr(sw, link[k]))
+			return 1;
+	return 0;
+}
+
+/* Does the figure say its sparsity or direction? */
+static int figure_has_kind(const struct audit *au, const struct figure *f)
+{
+	int fs = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	int fd = au->kind_bidir ? units_kind_family(au->u, au->kind_bidir) : -1;
+	return (fs >= 0 && f->q.kind[fs]) || (fd >= 0 && f->q.kind[fd]);
+}
+
+/* Where the nearest occurrence of word w (ASCII case aside) stands from
+ * byte at of s[0..len): an occurrence after the figure counts for more. */
+static size_t word_distance(const char *s, size_t len, size_t at, const char *w, size_t wl)
+{
+	size_t best = (size_t)-1;
+	for (size_t i = 0; i + wl <= len; i++)
+		if (!audit_casecmp(s + i, w, wl)) {
+			size_t d = i > at ? i - at + 100000 : at - i;
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* Does the sentence's word list sw (" a b c ") hold every word of name? */
+static int holds_words(const char *sw, const char *name)
+{
+	if (!name[0])
+		return 0;
+	for (const char *w = name; *w;) {
+		const char *e = strchr(w, ' ');
+		size_t wl = e ? (size_t)(e - w) : strlen(w);
+		if (!words_have(sw, w, wl))
+			return 0;
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	return 1;
+}
+
+/* Does column rc of the reference have a word in the sentence, and where
+ * is the nearest one (*d)? */
+static int column_in_sentence(const struct ref_column *rc, const char *sw, const char *s, size_t len,
+			      size_t at, size_t *d)
+{
+	*d = (size_t)-1;
+	const char *words[8];
+	size_t n = 0;
+	words[n++] = rc->id;
+	for (size_t k = 0; k < sizeof synonyms / sizeof synonyms[0]; k++) {
+		if (strcmp(synonyms[k].column, rc->id))
+			continue;
+		for (size_t x = 0; x < 4 && synonyms[k].not[x]; x++)
+			if (has_word(sw, synonyms[k].not[x]) ||
+			    ((unsigned char)synonyms[k].not[x][0] < 0x80 &&
+			     words_have(sw, synonyms[k].not[x], strlen(synonyms[k].not[x]))))
+				return 0;
+		for (size_t w = 0; w < 6 && synonyms[k].words[w] && n < 8; w++)
+			words[n++] = synonyms[k].words[w];
+	}
+	int found = 0;
+	for (size_t k = 0; k < n; k++) {
+		int in = (unsigned char)words[k][0] >= 0x80 ? strstr(s, words[k]) != NULL
+							    : words_have(sw, words[k], strlen(words[k]));
+		if (!in)
+			continue;
+		size_t wl = strlen(words[k]);
+		for (size_t i = 0; i + wl <= len; i++)
+			if (!audit_casecmp(s + i, words[k], wl)) {
+				size_t dd = i > at ? i - at : at - i;
+				if (dd < *d)
+					*d = dd;
+			}
+		found = 1;
+	}
+	return found;
+}
+
+int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
+		    const struct figure *f)
+{
+	const struct audit_reference *ref = au->ref;
+	if (!ref || !ref->ntables)
+		return 0;
+	const struct ref_table *rt = &ref->tables[0];   /* the chips */
+	/* the row: the most words of a name, then the nearest before the figure */
+	long best_row = -1;
+	size_t best_words = 0, best_d = (size_t)-1;
+	for (size_t r = 0; r < rt->nrows; r++)
+		for (size_t k = 0; k < rt->rows[r].nnames; k++) {
+			const char *nm = rt->rows[r].names[k];
+			if (!holds_words(sw, nm))
+				continue;
+			size_t words = 1;
+			for (const char *p = nm; *p; p++)
+				words += *p == ' ';
+			const char *sp = strchr(nm, ' ');
+			size_t d = word_distance(s, len, at, nm, sp ? (size_t)(sp - nm) : strlen(nm));
+			if (words > best_words || (words == best_words && d < best_d)) {
+				best_row = (long)r;
+				best_words = words;
+				best_d = d;
+			}
+		}
+	/* the chip named just before the figure (or right after it) */
+	if (best_row < 0 || (best_d > PROSE_NAME_REACH && (best_d < 100000 || best_d - 100000 > 24)))
+		return 0;
+	/* a variant the reference has no row for ("H100 NVL", "A100 PCIe 40GB") */
+	const struct ref_row *rr = &rt->rows[best_row];
+	static const char *const variants[] = { "pcie", "nvl", "sxm4", "oam", "40gb", "94gb", "96gb", NULL };
+	for (size_t k = 0; variants[k]; k++) {
+		const char *v = arena_printf(au->a, " %s ", variants[k]);
+		int in_name = 0;
+		for (size_t n = 0; n < rr->nnames; n++)
+			in_name |= strstr(arena_printf(au->a, " %s ", rr->names[n]), v) != NULL;
+		if (strstr(sw, v) && !in_name)
+			return 0;
+	}
+	long best_col = -1;
+	size_t col_d = (size_t)-1;
+	int ties = 0;
+	for (size_t c = 0; c < rt->ncols; c++) {
+		const struct ref_column *rc = &rt->cols[c];
+		if (!rc->has_unit || !rr->has[c] || !dim_equal(&rc->unit.dim, &f->q.dim))
+			continue;
+		size_t d;
+		if (!column_in_sentence(rc, sw, s, len, at, &d) || d > PROSE_COLUMN_REACH)
+			continue;
+		/* a rate in a sentence about links is no memory bandwidth */
+		if (!strcmp(rc->id, "mem_bw") && sentence_about_links(sw))
+			continue;
+		if (d < col_d) {
+			best_col = (long)c;
+			col_d = d;
+			ties = 0;
+		} else if (d == col_d) {
+			ties++;
+		}
+	}
+	if (best_col < 0 || ties)
+		return 0;
+	au->sum.cells_referenced++;
+	struct figure rf = { 0 };
+	rf.q = rr->cells[best_col];
+	double widen = f->approx ? au->approx : 0;
+	if (figures_agree(au, f, &rf, widen))
+		return 1;
+	double ratio = interval_mid(f->q.v) / interval_mid(rf.q.v);
+	if (ratio > 0.99 && ratio < 1.01)
+		return 1;
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &rf.q, written);
+	/* far off with no slip to explain it: some other figure of the part */
+	if ((ratio > 20 || ratio < 0.05) && !hint)
+		return 0;
+	/* within 10%, or twice or half with no direction or sparsity said:
+	 * perhaps another of the vendor's figures (both directions, sparse) */
+	int near = (!hint && ratio > 0.9 && ratio < 1.1) ||
+		   (hint && (strstr(hint, "twice") || strstr(hint, "half")) && !figure_has_kind(au, f));
+	const struct ref_source *src = source_of(ref, rr->source);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",
+		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rf.q), rt->cols[best_col].id,
+		src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
+		src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",
+		near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
+		     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &rf.q)),
+		hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_reference++;
+	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail,
+		    "%s for the %s's %s; reference data says %s", written, rr->name, rt->cols[best_col].id,
+		    figure_text(au, &rf.q));
+	return 1;
 }

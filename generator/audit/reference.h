@@ -30,9 +30,20 @@ void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t 
 			  size_t *sources);
 
 struct atable;
+struct figure;
 
 /* Holds the rows of table t that name a reference row against it (audit.c
  * calls it before the other checks, so a cell is reported once). */
 void reference_check(struct audit *au, struct atable *t);
+
+/*
+ * Holds figure f of a sentence (s[0..len), f at byte at; sw its words as
+ * name_words() gives them) against the reference row of the chip the
+ * sentence names and the column a word of it names.  Returns 1 when it
+ * was compared (and reported if it disagrees), 0 when the sentence names
+ * no known chip or column for it.
+ */
+int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
+		    const struct figure *f);
 
 #endif

@@ -30,11 +30,17 @@ lines=$(cat $files | wc -l)
 clean_errors=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: error:' "$tmp/clean.txt" || true)
 clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || true)
 
-# candidates: file<TAB>line<TAB>byte<TAB>number, outside code blocks
+# candidates: file<TAB>line<TAB>byte<TAB>number, outside code blocks; in
+# tables, not in a column of footnote numbers (Notes, Ref.)
 awk '
-FNR == 1 { fence = 0 }
+FNR == 1 { fence = 0; ncols = 0 }
 /^[ \t]*(```|~~~)/ { fence = !fence; next }
 fence { next }
+/^\|/ && !ncols {   # a header row: which columns hold no figure of the row
+	ncols = split($0, head, "|")
+	for (k = 1; k <= ncols; k++) skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
+}
+!/^\|/ { ncols = 0 }
 /(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)/ {
 	line = $0; off = 0
 	while (match(line, /[0-9][0-9,]*(\.[0-9]+)?/)) {
@@ -43,8 +49,12 @@ fence { next }
 		after = substr(line, s + n, 12)
 		sub(/^ /, "", after)
 		ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
-		if (ok && substr($0, 1, 1) == "|")
+		if (ok && substr($0, 1, 1) == "|") {
 			ok = after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
+			# the column: pipes before the number
+			pre = substr($0, 1, off + s - 1); col = gsub(/\|/, "|", pre) + 1
+			if (skipcol[col]) ok = 0
+		}
 		else if (ok)
 			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
 		if (ok)
