@@ -153,7 +153,8 @@ rebuild "a claims page changed by hand (size and time too)" "~claims/0001\.html|
 # again.  A copy changed by hand (a byte, its size and time kept) or
 # replaced by a link out of the site is written again, and the link's
 # target left alone; a vendored file changed at its source is copied again
-vendored=$(cd "$out" && ls assets/katex/katex.min.js assets/highlight/highlight.min.js 2>/dev/null | head -1)
+# (highlight.js's theme: its highlight.min.js is cut into languages, vendor.c)
+vendored=$(cd "$out" && ls assets/katex/katex.min.js assets/highlight/a11y-light.css 2>/dev/null | head -1)
 for f in assets/site.css $vendored; do
 	touch -r "$out/$f" "$TMP/time"
 	printf '#' | dd of="$out/$f" bs=1 seek=2 conv=notrunc status=none
@@ -183,7 +184,7 @@ if [ -n "$vendored" ]; then
 	cp -RL /usr/share/javascript/katex /usr/share/javascript/highlight.js "$js/"
 	SPECBOOK_JS_DIR=$js "$BIN" build --quiet -C "$book" -o "$out" 2>/dev/null
 	src=$js/${vendored#assets/}
-	src=${src/\/highlight\//\/highlight.js\/}
+	src=${src/\/highlight\//\/highlight.js\/styles\/}
 	echo "/* changed */" >>"$src"
 	edit "$(chapter 151)" newly
 	if SPECBOOK_JS_DIR=$js "$BIN" build --quiet -C "$book" -o "$out" 2>"$TMP/log" &&

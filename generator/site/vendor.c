@@ -101,6 +101,126 @@ static void add_file(struct site *s, const char *to, const char *disk_path)
 	f->disk_path = arena_strdup(s->a, disk_path);
 }
 
+static void add_data(struct site *s, const char *to, const char *data, size_t len)
+{
+	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
+	memset(f, 0, sizeof *f);
+	f->path = arena_printf(s->a, "assets/%s", to);
+	f->data = data;
+	f->len = len;
+}
+
+/* A language's name or alias as highlight.js writes it ("cpp", "c++",
+ * "1c"): safe in a file name and a JavaScript string. */
+static int hl_name(const char *p, size_t n)
+{
+	if (!n || n > 40)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= 'A' && p[i] <= 'Z') ||
+		      (p[i] >= '0' && p[i] <= '9') || strchr("_.+-", p[i])))
+			return 0;
+	return 1;
+}
+
+/* Appends "name":"file" to the table for each quoted name of the list at
+ * p (up to its ']'), with sep before each. */
+static void hl_aliases(struct buf *map, const char *p, const char *end, const char *file, size_t flen)
+{
+	while (p < end && *p != ']') {
+		const char *q = memchr(p, '"', (size_t)(end - p));
+		if (!q)
+			return;
+		const char *r = memchr(q + 1, '"', (size_t)(end - q - 1));
+		const char *close = memchr(p, ']', (size_t)(end - p));
+		if (!r || (close && close < q))
+			return;
+		if (hl_name(q + 1, (size_t)(r - q - 1)))
+			buf_addf(map, ",\"%.*s\":\"%.*s\"", (int)(r - q - 1), q + 1, (int)flen, file);
+		p = r + 1;
+	}
+}
+
+/* highlight.js, one language a file.  Debian's highlight.min.js is the
+ * library's core followed by one hljs.registerLanguage("name", …); a
+ * language (185 of them, 820 KB).  The site's highlight.min.js is the core
+ * with a table of the languages (hljs.specbookLanguages: each name and
+ * alias → its file; hljs.specbookNeeds: the languages one requires), and
+ * each language is highlight/lang/NAME.js, which code.js loads for the
+ * blocks of the page: a page with one shell snippet loads 30 KB, not the
+ * 820 KB of every language.  A file not laid out so is copied whole. */
+static void add_highlight(struct site *s, const char *to, const char *real)
+{
+	static const char mark[] = "hljs.registerLanguage(\"";
+	const size_t mlen = sizeof mark - 1;
+	char *text;
+	size_t len;
+	if (files_read_bytes(real, &text, &len))
+		return;
+	const char *end = text + len;
+	const char *first = NULL;
+	for (const char *p = text; p + mlen <= end; p++)
+		if (*p == 'h' && !memcmp(p, mark, mlen)) {
+			first = p;
+			break;
+		}
+	if (!first) {
+		add_file(s, to, real);
+		free(text);
+		return;
+	}
+	struct buf core, map, needs;
+	buf_init(&core);
+	buf_init(&map);
+	buf_init(&needs);
+	buf_add(&core, text, (size_t)(first - text));
+	for (const char *a = first; a < end;) {
+		const char *b = a + mlen;
+		while (b + mlen <= end && !(*b == 'h' && !memcmp(b, mark, mlen)))
+			b++;
+		if (b + mlen > end)
+			b = end;
+		const char *name = a + mlen, *q = memchr(name, '"', (size_t)(b - name));
+		size_t nlen = q ? (size_t)(q - name) : 0;
+		if (q && hl_name(name, nlen)) {
+			add_data(s, arena_printf(s->a, "highlight/lang/%.*s.js", (int)nlen, name),
+				 arena_strndup(s->a, a, (size_t)(b - a)), (size_t)(b - a));
+			buf_addf(&map, ",\"%.*s\":\"%.*s\"", (int)nlen, name, (int)nlen, name);
+			const char *al = NULL;
+			for (const char *p = q; p + 9 <= b; p++)
+				if (!memcmp(p, "aliases:[", 9)) {
+					al = p + 9;
+					break;
+				}
+			if (al)
+				hl_aliases(&map, al, b, name, nlen);
+			/* hljs.requireLanguage("cpp") at registration: arduino */
+			static const char req[] = "requireLanguage(\"";
+			const size_t rlen = sizeof req - 1;
+			size_t nneeds = 0;
+			for (const char *p = q; p + rlen < b; p++) {
+				if (memcmp(p, req, rlen))
+					continue;
+				const char *r0 = p + rlen, *r1 = memchr(r0, '"', (size_t)(b - r0));
+				if (!r1 || !hl_name(r0, (size_t)(r1 - r0)))
+					continue;
+				buf_addf(&needs, "%s\"%.*s\"", nneeds++ ? "," : arena_printf(s->a, ",\"%.*s\":[", (int)nlen, name),
+					 (int)(r1 - r0), r0);
+			}
+			if (nneeds)
+				buf_adds(&needs, "]");
+		}
+		a = b;
+	}
+	buf_addf(&core, "\nhljs.specbookLanguages={%s};\nhljs.specbookNeeds={%s};\n",
+		 map.len ? map.data + 1 : "", needs.len ? needs.data + 1 : "");
+	add_data(s, to, arena_strndup(s->a, core.data, core.len), core.len);
+	buf_release(&core);
+	buf_release(&map);
+	buf_release(&needs);
+	free(text);
+}
+
 void vendor_add_files(struct site *s)
 {
 	const char *dir = vendor_dir();
@@ -108,7 +228,9 @@ void vendor_add_files(struct site *s)
 		if (!(s->vendor & vendor_files[i].lib))
 			continue;
 		char *real = real_file(dir, vendor_files[i].from);
-		if (real)
+		if (real && !strcmp(vendor_files[i].to, "highlight/highlight.min.js"))
+			add_highlight(s, vendor_files[i].to, real);
+		else if (real)
 			add_file(s, vendor_files[i].to, real);
 		free(real);
 	}

@@ -10,7 +10,9 @@
  * (assets/math.js, assets/code.js); when a page needs one that is not
  * installed, the build fails saying how to install it (vendor_require()),
  * so that the same book never makes a different site on another machine.  The libraries are looked for under $SPECBOOK_JS_DIR, else
- * /usr/share/javascript (where Debian puts them).
+ * /usr/share/javascript (where Debian puts them).  highlight.js is cut
+ * into its core (assets/highlight/highlight.min.js) and one file a
+ * language (assets/highlight/lang/), which code.js loads for the page.
  */
 #ifndef SPECBOOK_VENDOR_H
 #define SPECBOOK_VENDOR_H

@@ -273,4 +273,44 @@ module.exports = async function second(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- 6. weight: no chapter page loads over 400 KB of script ---- */
+
+	/* Every script a chapter page runs, those it loads itself included
+	   (highlight.js's languages), measured on disk once it has loaded. */
+	{
+		const LIMIT = 400 * 1024;
+		const name = "i40 weight: no chapter page loads over 400 KB of script (highlight.js loads only the languages a page uses)";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const { fileURLToPath } = require("url");
+			const found = [];
+			let heaviest = { p: "", kb: 0 };
+			for (const p of chapters) {
+				const page = await ctx.newPage();
+				await page.goto(fileBase + p, { waitUntil: "load" });
+				await page.waitForTimeout(300);
+				const urls = await page.evaluate(() => Array.from(new Set(
+					performance.getEntriesByType("resource").filter((r) => r.initiatorType === "script").map((r) => r.name)
+						.concat(Array.from(document.scripts).map((s) => s.src).filter(Boolean)))));
+				await page.close();
+				let bytes = 0;
+				for (const u of urls) {
+					if (!u.startsWith("file:"))
+						continue;
+					const f = fileURLToPath(u);
+					if (fs.existsSync(f))
+						bytes += fs.statSync(f).size;
+				}
+				if (bytes > heaviest.kb * 1024)
+					heaviest = { p, kb: Math.round(bytes / 1024) };
+				if (bytes > LIMIT)
+					found.push(`${p}: ${Math.round(bytes / 1024)} KB of script (${urls.length} files)`);
+			}
+			await ctx.close();
+			check(name, !found.length, found.join("; "));
+			if (!found.length)
+				console.log(`# heaviest chapter page: ${heaviest.p}, ${heaviest.kb} KB of script`);
+		});
+	}
 };
