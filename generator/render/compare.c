@@ -43,35 +43,43 @@ static int sort_cmp(const void *pa, const void *pb)
 	return (a->key < b->key) ^ a->desc ? -1 : 1;
 }
 
-void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *parent)
+/* A compare block as it is read (compare_parse()) and then held against
+ * its spec table (compare_check()): what compare_render() shows. */
+struct compare_block {
+	struct ynode *y;                 /* the block's YAML */
+	struct ynode *table;             /* its table: (a scalar) */
+	const struct spec_table *t;      /* the table it names */
+	struct sort_item *items;         /* the rows shown, in order */
+	size_t count;
+	int *cols;                       /* the columns shown (indices in t) */
+	size_t nc;
+};
+
+/* Reads the block's YAML (lit, its first line at line of the body) into
+ * *b.  Returns 0, or -1 when it is no compare block (reported). */
+static int compare_parse(struct ctx *c, const char *lit, int line, struct compare_block *b)
 {
-	struct ynode *y = ytree_parse(c->a, c->ch->path, lit, strlen(lit), c->ch->body_line + line - 1);
-	if (!y) {
-		c->errors++;
-		return;
+	b->y = ytree_parse(c->a, c->ch->path, lit, strlen(lit), c->ch->body_line + line - 1);
+	if (!b->y)
+		return -1;
+	b->table = ytree_get(b->y, "table");
+	if (!b->table || b->table->kind != YNODE_SCALAR) {
+		diag_error(b->y->loc, "a compare block needs 'table: <spec table id>'");
+		return -1;
 	}
-	struct ynode *tn = ytree_get(y, "table");
-	if (!tn || tn->kind != YNODE_SCALAR) {
-		diag_error(y->loc, "a compare block needs 'table: <spec table id>'");
-		c->errors++;
-		return;
-	}
-	size_t ntables;
-	const struct spec_table *tables = c->book->numbers ? numbers_tables(c->book->numbers, &ntables) : NULL;
-	const struct spec_table *t = NULL;
-	for (size_t i = 0; tables && i < ntables; i++)
-		if (!strcmp(tables[i].id, tn->text))
-			t = &tables[i];
-	if (!t) {
-		diag_error(tn->loc, "no spec table '%s'", tn->text);
-		c->errors++;
-		return;
-	}
-	/* rows */
-	struct ynode *rn = ytree_get(y, "rows");
+	return 0;
+}
+
+/* The rows of b's table that its rows: name (all without one), recorded
+ * as mentions.  Returns the problems reported. */
+static int check_rows(struct ctx *c, struct compare_block *b)
+{
+	const struct spec_table *t = b->t;
+	struct ynode *rn = ytree_get(b->y, "rows");
 	size_t nrows = rn && rn->kind == YNODE_SEQ ? rn->count : t->nrows;
-	struct sort_item *items = arena_array(c->a, nrows ? nrows : 1, sizeof *items);
-	size_t count = 0;
+	int errors = 0;
+	b->items = arena_array(c->a, nrows ? nrows : 1, sizeof *b->items);
+	b->count = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct spec_row *row = NULL;
 		if (rn && rn->kind == YNODE_SEQ) {
@@ -82,20 +90,28 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 			if (!row) {
 				diag_error(id->loc, "no row '%s' in table '%s'",
 					   id->kind == YNODE_SCALAR ? id->text : "?", t->id);
-				c->errors++;
+				errors++;
 				continue;
 			}
 		} else {
 			row = &t->rows[i];
 		}
-		items[count++].row = row;
+		b->items[b->count++].row = row;
 		spans_mention(c, row->id, NULL);
 	}
-	/* columns */
-	struct ynode *cn = ytree_get(y, "columns");
+	return errors;
+}
+
+/* The columns of b's table that its columns: name (all without one).
+ * Returns the problems reported. */
+static int check_columns(struct ctx *c, struct compare_block *b)
+{
+	const struct spec_table *t = b->t;
+	struct ynode *cn = ytree_get(b->y, "columns");
 	size_t ncols = cn && cn->kind == YNODE_SEQ ? cn->count : t->ncolumns;
-	int *cols = arena_array(c->a, ncols ? ncols : 1, sizeof *cols);
-	size_t nc = 0;
+	int errors = 0;
+	b->cols = arena_array(c->a, ncols ? ncols : 1, sizeof *b->cols);
+	b->nc = 0;
 	for (size_t i = 0; i < ncols; i++) {
 		int ci = (int)i;
 		if (cn && cn->kind == YNODE_SEQ) {
@@ -104,48 +120,75 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 			if (ci < 0) {
 				diag_error(id->loc, "no column '%s' in table '%s'",
 					   id->kind == YNODE_SCALAR ? id->text : "?", t->id);
-				c->errors++;
+				errors++;
 				continue;
 			}
 		}
-		cols[nc++] = ci;
+		b->cols[b->nc++] = ci;
 	}
-	/* sort: [-]column */
-	struct ynode *sn = ytree_get(y, "sort");
-	if (sn && sn->kind == YNODE_SCALAR) {
-		const char *key = sn->text;
-		int ci = column_index(t, key + (key[0] == '-' || key[0] == '+'));
-		if (ci < 0) {
-			diag_error(sn->loc, "cannot sort by '%s': no such column in '%s'", key, t->id);
-			c->errors++;
-		} else {
-			for (size_t i = 0; i < count; i++) {
-				const struct spec_cell *cell = &items[i].row->cells[ci];
-				items[i].has = cell->kind == CELL_VALUE;
-				items[i].key = cell->sort_key;
-				items[i].desc = key[0] == '-';
-			}
-			qsort(items, count, sizeof *items, sort_cmp);
-		}
+	return errors;
+}
+
+/* Sorts b's rows as its sort: [-]column asks.  Returns the problems
+ * reported. */
+static int check_sort(struct compare_block *b)
+{
+	struct ynode *sn = ytree_get(b->y, "sort");
+	if (!sn || sn->kind != YNODE_SCALAR)
+		return 0;
+	const char *key = sn->text;
+	int ci = column_index(b->t, key + (key[0] == '-' || key[0] == '+'));
+	if (ci < 0) {
+		diag_error(sn->loc, "cannot sort by '%s': no such column in '%s'", key, b->t->id);
+		return 1;
 	}
-	for (size_t i = 0; i < y->count; i++) {
-		const char *k = y->pairs[i].key->text;
+	for (size_t i = 0; i < b->count; i++) {
+		const struct spec_cell *cell = &b->items[i].row->cells[ci];
+		b->items[i].has = cell->kind == CELL_VALUE;
+		b->items[i].key = cell->sort_key;
+		b->items[i].desc = key[0] == '-';
+	}
+	qsort(b->items, b->count, sizeof *b->items, sort_cmp);
+	return 0;
+}
+
+/* Holds b against the spec table it names: its rows, columns and sort
+ * resolved, unknown keys warned about.  Returns the problems reported, or
+ * -1 when there is no such table (nothing to show). */
+static int compare_check(struct ctx *c, struct compare_block *b)
+{
+	size_t ntables;
+	const struct spec_table *tables = c->book->numbers ? numbers_tables(c->book->numbers, &ntables) : NULL;
+	b->t = NULL;
+	for (size_t i = 0; tables && i < ntables; i++)
+		if (!strcmp(tables[i].id, b->table->text))
+			b->t = &tables[i];
+	if (!b->t) {
+		diag_error(b->table->loc, "no spec table '%s'", b->table->text);
+		return -1;
+	}
+	int errors = check_rows(c, b);
+	errors += check_columns(c, b);
+	errors += check_sort(b);
+	for (size_t i = 0; i < b->y->count; i++) {
+		const char *k = b->y->pairs[i].key->text;
 		if (strcmp(k, "table") && strcmp(k, "rows") && strcmp(k, "columns") &&
 		    strcmp(k, "sort") && strcmp(k, "chart") && strcmp(k, "caption"))
-			diag_warning(y->pairs[i].key->loc,
+			diag_warning(b->y->pairs[i].key->loc,
 				     "unknown key '%s' in compare block (table, rows, columns, sort, chart, caption)", k);
 	}
+	return errors;
+}
 
-	struct dom_node *fig = dom_elem_class(parent, "figure", "compare");
-	struct dom_node *wrap = dom_elem_class(fig, "div", "table-wrap");
-	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table sortable");
-	struct dom_node *thead = dom_elem(table, "thead");
-	struct dom_node *tr = dom_elem(thead, "tr");
+/* The header row of b's table: the model, then each column's name and unit. */
+static void table_head(const struct compare_block *b, struct dom_node *table)
+{
+	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
 	struct dom_node *th = dom_elem(tr, "th");
 	dom_attr(th, "scope", "col");
 	lang_bitext(th, (struct bitext){ "型号", "Model" });
-	for (size_t j = 0; j < nc; j++) {
-		const struct spec_column *col = &t->columns[cols[j]];
+	for (size_t j = 0; j < b->nc; j++) {
+		const struct spec_column *col = &b->t->columns[b->cols[j]];
 		th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "col");
 		lang_bitext(th, col->name.zh || col->name.en ? col->name : (struct bitext){ NULL, col->id });
@@ -154,14 +197,19 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 			dom_texts(dom_elem_class(th, "span", "unit"), col->unit);
 		}
 	}
-	/* the highest value of each column is marked (not "best": for power or
-	 * price lower is better, and the table does not say which is which) */
-	double *top = arena_array(c->a, nc ? nc : 1, sizeof *top);
-	for (size_t j = 0; j < nc; j++) {
+}
+
+/* The highest value of each column shown, in an array of b->nc (HUGE_VAL
+ * where nothing stands out).  The highest is marked, not "best": for power
+ * or price lower is better, and the table does not say which is which. */
+static double *column_tops(struct ctx *c, const struct compare_block *b)
+{
+	double *top = arena_array(c->a, b->nc ? b->nc : 1, sizeof *top);
+	for (size_t j = 0; j < b->nc; j++) {
 		top[j] = -HUGE_VAL;
 		int distinct = 0;
-		for (size_t i = 0; i < count; i++) {
-			const struct spec_cell *cell = &items[i].row->cells[cols[j]];
+		for (size_t i = 0; i < b->count; i++) {
+			const struct spec_cell *cell = &b->items[i].row->cells[b->cols[j]];
 			if (cell->kind != CELL_VALUE)
 				continue;
 			if (top[j] != -HUGE_VAL && cell->sort_key != top[j])
@@ -172,61 +220,103 @@ void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *p
 		if (!distinct)
 			top[j] = HUGE_VAL;   /* all equal, or one value: nothing stands out */
 	}
+	return top;
+}
+
+/* One cell of the table, in column j (is_top: the column's highest). */
+static void table_cell(struct ctx *c, const struct compare_block *b, const struct spec_cell *cell,
+			size_t j, int is_top, struct dom_node *tr)
+{
+	const struct spec_column *col = &b->t->columns[b->cols[j]];
+	struct dom_node *td = dom_elem(tr, "td");
+	if (cell->kind == CELL_VALUE)
+		dom_attr(td, "class", is_top ? (cell->derived ? "num derived top" : "num top")
+					     : (cell->derived ? "num derived" : "num"));
+	if (cell->kind == CELL_VALUE)
+		dom_attr(td, "data-sort", arena_printf(c->a, "%.9g", cell->sort_key));
+	if (cell->derived && col->derive)
+		dom_attr(td, "title", arena_printf(c->a, "= %s", col->derive));
+	dom_texts(td, cell->text ? cell->text : "");
+	if (cell->unit) {
+		dom_texts(td, " ");
+		dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
+	}
+	if (is_top)
+		dom_texts(dom_elem_class(td, "span", "visually-hidden"), " (highest)");
+}
+
+/* The body of b's table: a row each, its name linking to the spec page. */
+static void table_body(struct ctx *c, const struct compare_block *b, struct dom_node *table)
+{
+	double *top = column_tops(c, b);
 	struct dom_node *tbody = dom_elem(table, "tbody");
-	for (size_t i = 0; i < count; i++) {
-		const struct spec_row *row = items[i].row;
-		tr = dom_elem(tbody, "tr");
-		th = dom_elem(tr, "th");
+	for (size_t i = 0; i < b->count; i++) {
+		const struct spec_row *row = b->items[i].row;
+		struct dom_node *tr = dom_elem(tbody, "tr");
+		struct dom_node *th = dom_elem(tr, "th");
 		dom_attr(th, "scope", "row");
 		struct dom_node *a = dom_elem_class(th, "a", "value");
-		dom_attr(a, "href", arena_printf(c->a, "/specs/%s.html#%s", t->id, row->id));
+		dom_attr(a, "href", arena_printf(c->a, "/specs/%s.html#%s", b->t->id, row->id));
 		dom_texts(a, row->name ? row->name : row->id);
-		for (size_t j = 0; j < nc; j++) {
-			const struct spec_cell *cell = &row->cells[cols[j]];
-			struct dom_node *td = dom_elem(tr, "td");
-			int is_top = cell->kind == CELL_VALUE && cell->sort_key == top[j];
-			if (cell->kind == CELL_VALUE)
-				dom_attr(td, "class", is_top ? (cell->derived ? "num derived top" : "num top")
-							     : (cell->derived ? "num derived" : "num"));
-			if (cell->kind == CELL_VALUE)
-				dom_attr(td, "data-sort", arena_printf(c->a, "%.9g", cell->sort_key));
-			if (cell->derived && t->columns[cols[j]].derive)
-				dom_attr(td, "title", arena_printf(c->a, "= %s", t->columns[cols[j]].derive));
-			dom_texts(td, cell->text ? cell->text : "");
-			if (cell->unit) {
-				dom_texts(td, " ");
-				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);
-			}
-			if (is_top)
-				dom_texts(dom_elem_class(td, "span", "visually-hidden"), " (highest)");
+		for (size_t j = 0; j < b->nc; j++) {
+			const struct spec_cell *cell = &row->cells[b->cols[j]];
+			table_cell(c, b, cell, j, cell->kind == CELL_VALUE && cell->sort_key == top[j], tr);
 		}
 	}
-	struct ynode *chart = ytree_get(y, "chart");
-	if (chart && chart->kind == YNODE_SCALAR) {
-		if (!strcmp(chart->text, "roofline")) {
-			if (chart_roofline(fig, c->a, t, "bf16", "mem_bw")) {
-				diag_error(chart->loc, "a roofline needs columns bf16 (TFLOPS) and mem_bw (TB/s) in '%s'",
-					   t->id);
-				c->errors++;
-			}
-		} else {
-			int ci = column_index(t, chart->text);
-			if (ci < 0) {
-				diag_error(chart->loc, "cannot chart '%s': no such column in '%s'", chart->text, t->id);
-				c->errors++;
-			} else {
-				const struct spec_row **rows = arena_array(c->a, count ? count : 1, sizeof *rows);
-				for (size_t i = 0; i < count; i++)
-					rows[i] = items[i].row;
-				chart_bars(fig, c->a, t, rows, count, (size_t)ci);
-			}
+}
+
+/* The chart b's chart: asks for, into fig: a roofline, or bars of a
+ * column.  Returns the problems reported. */
+static int figure_chart(struct ctx *c, const struct compare_block *b, struct dom_node *fig)
+{
+	struct ynode *chart = ytree_get(b->y, "chart");
+	if (!chart || chart->kind != YNODE_SCALAR)
+		return 0;
+	const struct spec_table *t = b->t;
+	if (!strcmp(chart->text, "roofline")) {
+		if (chart_roofline(fig, c->a, t, "bf16", "mem_bw")) {
+			diag_error(chart->loc, "a roofline needs columns bf16 (TFLOPS) and mem_bw (TB/s) in '%s'",
+				   t->id);
+			return 1;
 		}
+		return 0;
 	}
+	int ci = column_index(t, chart->text);
+	if (ci < 0) {
+		diag_error(chart->loc, "cannot chart '%s': no such column in '%s'", chart->text, t->id);
+		return 1;
+	}
+	const struct spec_row **rows = arena_array(c->a, b->count ? b->count : 1, sizeof *rows);
+	for (size_t i = 0; i < b->count; i++)
+		rows[i] = b->items[i].row;
+	chart_bars(fig, c->a, t, rows, b->count, (size_t)ci);
+	return 0;
+}
+
+void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *parent)
+{
+	struct compare_block b = { 0 };
+	if (compare_parse(c, lit, line, &b)) {
+		c->errors++;
+		return;
+	}
+	int errors = compare_check(c, &b);
+	if (errors < 0) {
+		c->errors++;
+		return;
+	}
+	c->errors += errors;
+	struct dom_node *fig = dom_elem_class(parent, "figure", "compare");
+	struct dom_node *wrap = dom_elem_class(fig, "div", "table-wrap");
+	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table sortable");
+	table_head(&b, table);
+	table_body(c, &b, table);
+	c->errors += figure_chart(c, &b, fig);
 	struct dom_node *cap = dom_elem(fig, "figcaption");
-	lang_bitext(cap, t->title);
+	lang_bitext(cap, b.t->title);
 	dom_texts(cap, " — ");
 	struct dom_node *more = dom_elem(cap, "a");
-	dom_attr(more, "href", arena_printf(c->a, "/specs/%s.html", t->id));
+	dom_attr(more, "href", arena_printf(c->a, "/specs/%s.html", b.t->id));
 	dom_texts(more, "specs/");
-	dom_texts(more, t->id);
+	dom_texts(more, b.t->id);
 }
