@@ -52,6 +52,8 @@ tap() {   # name, command...
 
 echo "# layout"
 tap layers sh tests/layers.sh generator
+echo "# threads (--jobs N: at most N + 2 alive)"
+tap threads bash tests/threads.sh
 
 echo "# unit tests"
 for t in "$BUILD"/tests/test_*; do
