@@ -79,6 +79,11 @@ struct ctx {
 	size_t cite_mask;                           /* slots - 1, or 0 before the first */
 	int footnotes;           /* footnote warnings so far (inlines.c) */
 	int braces_noted;        /* the note on braces left as text was given (spans.c) */
+	/* the ids raw HTML gave (<div id="ref4">, <a name="x">), each kept as
+	 * "user-content-" and itself, as GitHub does (rawhtml.c); fragment
+	 * links to them are rewritten when the chapter is done (render.c) */
+	const char **author_ids;
+	size_t nauthor_ids, capauthor_ids;
 	int in_heading;          /* inside a heading: its quantities are not scanned */
 	struct scan *scan;       /* plain quantities (scan.c); NULL until the first */
 	struct span_memo *memo;  /* spans' results by text (spans.c), in a; NULL until

@@ -8,6 +8,7 @@
  */
 #include "render/rawhtml.h"
 #include "render/spans.h"
+#include "render/ids.h"
 #include "core/alloc.h"
 
 #include <libxml/HTMLparser.h>
@@ -101,7 +102,6 @@ struct rawhtml {
 	int md_line;                 /* body line of the piece being fed */
 	int line0;                   /* the parser's line when it began */
 	int ends;                    /* end events while feeding the piece */
-	int flushing;                /* feeding the comment that flushes text */
 };
 
 /* Where the next node goes: in constant time (each open element knows),
@@ -173,10 +173,27 @@ static const char *attr_why(const char *attr)
 	if (!strcmp(attr, "style"))
 		return "inline styles are refused by the site's CSP";
 	if (!strcmp(attr, "id") || !strcmp(attr, "name"))
-		return "ids are generated (one from the book could collide with them)";
+		return "an id (or an <a>'s name) is kept only as one word";
 	if (!strcmp(attr, "class"))
 		return "classes belong to the site's stylesheet";
 	return "not an attribute raw HTML keeps (see the guide, book.yaml, allow_html)";
+}
+
+/* An author's anchor, id="x" or an <a>'s name="x": kept as the id
+ * "user-content-x" (as GitHub keeps it: it cannot collide with an id the
+ * page makes), recorded so that links to #x are pointed at it.  Returns 0
+ * when the value is not one word (then it is dropped with a warning). */
+static int author_anchor(struct ctx *c, struct dom_node *el, const char *value)
+{
+	size_t n = strlen(value);
+	if (!n || n > 200 || value[strcspn(value, " \t\n\r\f")])
+		return 0;
+	if (dom_get_attr(el, "id"))
+		return 1;   /* id and name both: one anchor */
+	const char *id = ids_unique(c, arena_cat(c->a, "user-content-", value, (char *)NULL));
+	dom_attr(el, "id", id);
+	*ARRAY_PUSH(c->author_ids, c->nauthor_ids, c->capauthor_ids) = id;
+	return 1;
 }
 
 static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
@@ -184,6 +201,10 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	struct rawhtml *r = ctx;
 	struct ctx *c = r->c;
 	const char *name = (const char *)xname;
+	/* <center>, which GitHub still shows centred: a centred block */
+	int center = !strcmp(name, "center");
+	if (center)
+		name = "div";
 	struct dom_node *under = current(r);
 	struct open *o = ARRAY_PUSH(r->open, r->nopen, r->capopen);
 	*o = (struct open){ name, { 0 }, NULL, under, 0, 0 };
@@ -232,10 +253,15 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 	struct dom_node *el = dom_elem(under, name);
 	o->el = o->under = el;
 	r->depth++;
+	if (center)
+		dom_attr(el, "class", "center");
 	size_t from = c->out->nclaims;
 	for (size_t i = 0; atts && atts[i]; i += 2) {
 		const char *an = (const char *)atts[i];
 		const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
+		if ((!strcmp(an, "id") || (!strcmp(an, "name") && !strcmp(name, "a"))) &&
+		    author_anchor(c, el, spans_restore(c, av)))
+			continue;
 		if (!attr_kept(name, an)) {
 			diag_warning(here(r, name, an), "raw HTML: attribute %s dropped from <%s>: %s",
 				     an, name, attr_why(an));
@@ -281,12 +307,11 @@ static void on_text(void *ctx, const xmlChar *ch, int len)
 		spans_emit(r->c, current(r), (const char *)ch, strnlen((const char *)ch, (size_t)len));
 }
 
+/* A comment is not shown, as on GitHub: silently. */
 static void on_comment(void *ctx, const xmlChar *value)
 {
-	struct rawhtml *r = ctx;
+	(void)ctx;
 	(void)value;
-	if (!r->flushing)
-		diag_warning(here(r, "!--", NULL), "raw HTML: comment dropped");
 }
 
 static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
@@ -347,10 +372,8 @@ static void close_dropped(struct rawhtml *r, const char *where)
 		     "raw HTML: <%s> not closed: dropped with what follows it up to the end of %s, "
 		     "and closed there", name, where);
 	char *end = arena_printf(r->c->a, "</%s>", name);
-	r->flushing = 1;
 	htmlParseChunk(r->p, end, (int)strlen(end), 0);
 	htmlParseChunk(r->p, "<!---->", 7, 0);
-	r->flushing = 0;
 	if (r->skipping) {
 		for (size_t k = i; k < r->nopen; k++)
 			r->open[k].skip = 0;
@@ -366,9 +389,7 @@ struct dom_node *rawhtml_feed(struct rawhtml *r, const char *html, int md_line, 
 	htmlParseChunk(r->p, html, (int)strlen(html), 0);
 	if (!inline_piece) {
 		/* the parser holds text back until it sees what ends it */
-		r->flushing = 1;
 		htmlParseChunk(r->p, "<!---->", 7, 0);
-		r->flushing = 0;
 		if (r->skipping) {
 			/* the block's last line: cmark ends a <script> or
 			 * <textarea> block at its end tag, else at the file's end */

@@ -645,6 +645,48 @@ static void dropped_footnotes(struct ctx *c, cmark_node *doc)
 	free(covered);
 }
 
+/* Points a link to #x at the author's anchor "user-content-x" raw HTML
+ * kept (rawhtml.c), when the page has no id x of its own: [4](#ref4) to
+ * <div id="ref4">, as on GitHub.  The ids are looked up sorted: a page of
+ * many links and many ids stays n log n. */
+struct author_links {
+	struct ctx *c;
+	const char **ids, **authors;   /* sorted copies */
+	size_t nids, nauthors;
+};
+
+static int str_ptr_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static void point_at_author_anchor(void *ctx, struct dom_node *n)
+{
+	struct author_links *al = ctx;
+	const char *name = dom_name(n), *href;
+	if (!name || strcmp(name, "a") || !(href = dom_get_attr(n, "href")) || href[0] != '#' || !href[1])
+		return;
+	const char *frag = href + 1;
+	if (bsearch(&frag, al->ids, al->nids, sizeof *al->ids, str_ptr_cmp))
+		return;
+	const char *want = arena_cat(al->c->a, "user-content-", frag, (char *)NULL);
+	if (bsearch(&want, al->authors, al->nauthors, sizeof *al->authors, str_ptr_cmp))
+		dom_attr(n, "href", arena_cat(al->c->a, "#", want, (char *)NULL));
+}
+
+static void point_at_author_anchors(struct ctx *c, struct dom_node *root)
+{
+	struct author_links al = { c, xmalloc(c->nids * sizeof *al.ids),
+				   xmalloc(c->nauthor_ids * sizeof *al.authors), c->nids, c->nauthor_ids };
+	memcpy(al.ids, c->ids, c->nids * sizeof *al.ids);
+	memcpy(al.authors, c->author_ids, c->nauthor_ids * sizeof *al.authors);
+	qsort(al.ids, al.nids, sizeof *al.ids, str_ptr_cmp);
+	qsort(al.authors, al.nauthors, sizeof *al.authors, str_ptr_cmp);
+	dom_visit(root, point_at_author_anchor, &al);
+	free(al.ids);
+	free(al.authors);
+}
+
 /* ---- the chapter ---- */
 
 /* The sources cited on the page, in the order of their numbers, in a
@@ -908,6 +950,8 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		study_assets(frag);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
+	if (c.nauthor_ids)
+		point_at_author_anchors(&c, frag);
 	arena_free(&cmark_arena);   /* the tree, all at once */
 	cmark_arena_now = NULL;
 	buf_release(&c.text);
@@ -918,6 +962,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	free(c.ids);
 	free(c.cites);
 	free(c.notes);
+	free(c.author_ids);
 	free(c.linked[0]);
 	free(c.linked[1]);
 	scan_free(&c);

@@ -48,7 +48,7 @@
 /* The deliberate differences: a reason applies when the pipeline said so
  * (a diagnostic whose message holds `says`) or, for the heading demotion,
  * when demoting the expected h1 leaves no other difference. */
-enum reason { R_LINK, R_SCHEME, R_HTML, R_H1, R_GFM, R_COUNT };
+enum reason { R_LINK, R_SCHEME, R_HTML, R_H1, R_GFM, R_COMMENT, R_COUNT };
 static const struct {
 	const char *name;
 	const char *says[3];
@@ -58,6 +58,7 @@ static const struct {
 	[R_HTML] = { "raw HTML dropped or sanitised (with a warning)", { "raw HTML" } },
 	[R_H1] = { "h1 demoted to h2 (the chapter title is the page's h1)", { NULL } },
 	[R_GFM] = { "as GitHub renders it (cmark-gfm and its extensions: autolinks, 0.29's entities)", { NULL } },
+	[R_COMMENT] = { "an HTML comment not shown (as GitHub shows none)", { NULL } },
 };
 
 /* ---- the spec's examples ---- */
@@ -524,6 +525,21 @@ int main(int argc, char **argv)
 			replace_all(&d3, d2, "</h1>", "</h2>");
 			why[R_HTML] = why[R_HTML] && has_raw_html(ex[i].md);
 			why[R_H1] = strcmp(d3.data, want) && !strcmp(d3.data, got);
+			/* the expected HTML without its comments */
+			struct buf nc = BUF_INIT;
+			for (const char *q = want, *o; *q;) {
+				if ((o = strstr(q, "<!--")) == NULL) {
+					buf_adds(&nc, q);
+					break;
+				}
+				buf_add(&nc, q, (size_t)(o - q));
+				const char *e = strstr(o + 4, "-->");
+				q = e ? e + 3 : o + strlen(o);
+				while (!strncmp(q, "</", 2) && nc.len && nc.data[nc.len - 1] == ' ')
+					nc.data[--nc.len] = 0;   /* none before a block's end */
+			}
+			why[R_COMMENT] = strstr(want, "<!--") && nc.data && !strcmp(nc.data, got);
+			buf_release(&nc);
 			char *g = gfm_html(ex[i].md), *gn = normalise(g, 0);
 			why[R_GFM] = strcmp(gn, want) && !strcmp(gn, got);
 			free(g);
