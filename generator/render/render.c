@@ -342,6 +342,161 @@ static void render_pipe_table(struct ctx *c, cmark_node *n, struct dom_node *par
 }
 
 static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			 const char *lang);
+
+/* A blockquote: a callout (> [!NOTE] and the like) with its title, the
+ * marker dropped from its text, or a plain quotation. */
+static void render_callout(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	struct dom_node *el;
+	const char *kind = callout_kind(n);
+	if (!kind) {
+		unknown_callout(c, n);
+		el = dom_elem(parent, "blockquote");
+		render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
+		return;
+	}
+	char cls[64];
+	snprintf(cls, sizeof cls, "callout callout-%s", kind);
+	for (char *q = cls; *q; q++)
+		*q = (char)tolower((unsigned char)*q);
+	el = dom_elem_class(parent, "div", cls);
+	dom_attr(el, "role", "note");
+	static const struct { const char *kind, *zh, *en; } names[] = {
+		{ "NOTE", "注", "Note" }, { "TIP", "提示", "Tip" },
+		{ "IMPORTANT", "重要", "Important" }, { "WARNING", "警告", "Warning" },
+		{ "CAUTION", "当心", "Caution" },
+	};
+	struct dom_node *title = dom_elem_class(el, "p", "callout-title");
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+		if (!strcmp(names[k].kind, kind))
+			lang_bitext(title, (struct bitext){ names[k].zh, names[k].en });
+	/* drop the marker (and the line break after it) from the first paragraph */
+	cmark_node *p = cmark_node_first_child(n);
+	cmark_node *t = cmark_node_first_child(p);
+	const char *lit = cmark_node_get_literal(t);
+	const char *rest = strchr(lit, ']') + 1;
+	while (*rest == ' ')
+		rest++;
+	int empty = !*rest;   /* rest dies with the old literal */
+	cmark_node_set_literal(t, arena_strdup(c->a, rest));
+	cmark_node *nx = cmark_node_next(t);
+	if (empty && nx && (cmark_node_get_type(nx) == CMARK_NODE_SOFTBREAK ||
+			    cmark_node_get_type(nx) == CMARK_NODE_LINEBREAK))
+		cmark_node_free(nx);
+	if (empty && !cmark_node_next(t))
+		cmark_node_free(p);
+	else if (empty)
+		cmark_node_free(t);
+	render_blocks(c, cmark_node_first_child(n), el, depth + 1, 1);
+}
+
+/* A list, and GitHub's task lists; a tight list's paragraphs are its
+ * items' text. */
+static void render_list(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
+			const char *lang)
+{
+	struct dom_node *el;
+	int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
+	el = dom_elem(parent, ordered ? "ol" : "ul");
+	if (lang)
+		dom_attr(el, "lang", lang);
+	if (ordered && cmark_node_get_list_start(n) != 1)
+		dom_attr(el, "start", arena_printf(c->a, "%d", cmark_node_get_list_start(n)));
+	int tight = cmark_node_get_list_tight(n);
+	for (cmark_node *item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
+		struct dom_node *li = dom_elem(el, "li");
+		int task = markdown_task_checked(item);
+		if (task >= 0) {   /* - [ ] and - [x]: GitHub's task list */
+			dom_attr(li, "class", "task-list-item");
+			struct dom_node *box = dom_elem(li, "input");
+			dom_attr(box, "type", "checkbox");
+			dom_attr(box, "disabled", "");
+			if (task)
+				dom_attr(box, "checked", "");
+			dom_text(li, " ", 1);
+		}
+		for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
+			if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
+				scan_paragraph(c, k);
+				inlines_render(c, cmark_node_first_child(k), li, depth + 1);
+				buf_addch(&c->text, '\n');
+			} else {
+				render_block(c, k, li, depth + 1, NULL);
+			}
+		}
+	}
+}
+
+/* A code block: a compare block, a quiz, a formula (```math) or code. */
+static void render_code_block(struct ctx *c, cmark_node *n, struct dom_node *parent)
+{
+	struct dom_node *el;
+	const char *info = cmark_node_get_fence_info(n);
+	char word[32] = "";
+	if (info)
+		sscanf(info, "%31s", word);
+	if (!strcmp(word, "compare")) {
+		/* its text starts on the line after the fence */
+		compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
+		return;
+	}
+	const char *lit = spans_restore(c, cmark_node_get_literal(n));
+	if (!strcmp(word, "quiz")) {
+		study_quiz(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
+		return;
+	}
+	if (!strcmp(word, "math")) {
+		/* a formula on lines of its own, typeset as $$…$$ is */
+		size_t len = strlen(lit);
+		while (len && (lit[len - 1] == '\n' || lit[len - 1] == ' '))
+			len--;
+		el = dom_elem_class(parent, "div", "math-block");
+		dom_text(dom_elem_class(el, "code", "math math-display"), lit, len);
+		buf_add(&c->text, lit, len);
+		buf_addch(&c->text, '\n');
+		c->out->has_math = 1;
+		return;
+	}
+	el = dom_elem(parent, "pre");
+	struct dom_node *code = dom_elem(el, "code");
+	if (*word) {
+		dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
+		c->out->has_code = 1;
+	}
+	dom_texts(code, lit);
+	buf_adds(&c->text, lit);
+}
+
+/* A footnote's definition, in the list of notes at the page's end, with
+ * the way back to its first reference. */
+static void render_footnote(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth)
+{
+	/* GitHub's footnotes: cmark-gfm puts the notes referenced at the
+	 * document's end, in the order first referenced (the others it
+	 * drops: dropped_footnotes() says so) */
+	if (!c->footnote_list)
+		c->footnote_list = dom_elem(dom_elem_class(parent, "section", "footnotes"), "ol");
+	int k = ++c->notes_listed;
+	struct footnote_ids *f = inlines_footnote(c, k);
+	struct dom_node *li = dom_elem(c->footnote_list, "li");
+	dom_attr(li, "id", f->entry);
+	render_blocks(c, cmark_node_first_child(n), li, depth + 1, 0);
+	/* the way back at the end of its last paragraph, as GitHub's */
+	struct dom_node *last = NULL, *at = li;
+	for (struct dom_node *e = dom_first_element(li); e; e = dom_next_element(e))
+		last = e;
+	if (last && !strcmp(dom_name(last), "p")) {
+		at = last;
+		dom_texts(at, " ");
+	}
+	struct dom_node *back = dom_elem_class(at, "a", "footnote-backref");
+	dom_attr(back, "href", arena_printf(c->a, "#%s", f->first_ref));
+	dom_attr(back, "aria-label", arena_printf(c->a, "Back to reference %d", k));
+	dom_texts(back, "\xe2\x86\xa9");   /* ↩ */
+}
+
+static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
 			 const char *lang)
 {
 	struct dom_node *el;
@@ -367,118 +522,15 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_HEADING:
 		render_heading(c, n, parent);
 		break;
-	case CMARK_NODE_BLOCK_QUOTE: {
-		const char *kind = callout_kind(n);
-		if (!kind) {
-			unknown_callout(c, n);
-			el = dom_elem(parent, "blockquote");
-			render_blocks(c, cmark_node_first_child(n), el, depth + 1, 0);
-			break;
-		}
-		char cls[64];
-		snprintf(cls, sizeof cls, "callout callout-%s", kind);
-		for (char *q = cls; *q; q++)
-			*q = (char)tolower((unsigned char)*q);
-		el = dom_elem_class(parent, "div", cls);
-		dom_attr(el, "role", "note");
-		static const struct { const char *kind, *zh, *en; } names[] = {
-			{ "NOTE", "注", "Note" }, { "TIP", "提示", "Tip" },
-			{ "IMPORTANT", "重要", "Important" }, { "WARNING", "警告", "Warning" },
-			{ "CAUTION", "当心", "Caution" },
-		};
-		struct dom_node *title = dom_elem_class(el, "p", "callout-title");
-		for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-			if (!strcmp(names[k].kind, kind))
-				lang_bitext(title, (struct bitext){ names[k].zh, names[k].en });
-		/* drop the marker (and the line break after it) from the first paragraph */
-		cmark_node *p = cmark_node_first_child(n);
-		cmark_node *t = cmark_node_first_child(p);
-		const char *lit = cmark_node_get_literal(t);
-		const char *rest = strchr(lit, ']') + 1;
-		while (*rest == ' ')
-			rest++;
-		int empty = !*rest;   /* rest dies with the old literal */
-		cmark_node_set_literal(t, arena_strdup(c->a, rest));
-		cmark_node *nx = cmark_node_next(t);
-		if (empty && nx && (cmark_node_get_type(nx) == CMARK_NODE_SOFTBREAK ||
-				    cmark_node_get_type(nx) == CMARK_NODE_LINEBREAK))
-			cmark_node_free(nx);
-		if (empty && !cmark_node_next(t))
-			cmark_node_free(p);
-		else if (empty)
-			cmark_node_free(t);
-		render_blocks(c, cmark_node_first_child(n), el, depth + 1, 1);
+	case CMARK_NODE_BLOCK_QUOTE:
+		render_callout(c, n, parent, depth);
 		break;
-	}
-	case CMARK_NODE_LIST: {
-		int ordered = cmark_node_get_list_type(n) == CMARK_ORDERED_LIST;
-		el = dom_elem(parent, ordered ? "ol" : "ul");
-		if (lang)
-			dom_attr(el, "lang", lang);
-		if (ordered && cmark_node_get_list_start(n) != 1)
-			dom_attr(el, "start", arena_printf(c->a, "%d", cmark_node_get_list_start(n)));
-		int tight = cmark_node_get_list_tight(n);
-		for (cmark_node *item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
-			struct dom_node *li = dom_elem(el, "li");
-			int task = markdown_task_checked(item);
-			if (task >= 0) {   /* - [ ] and - [x]: GitHub's task list */
-				dom_attr(li, "class", "task-list-item");
-				struct dom_node *box = dom_elem(li, "input");
-				dom_attr(box, "type", "checkbox");
-				dom_attr(box, "disabled", "");
-				if (task)
-					dom_attr(box, "checked", "");
-				dom_text(li, " ", 1);
-			}
-			for (cmark_node *k = cmark_node_first_child(item); k; k = cmark_node_next(k)) {
-				if (tight && cmark_node_get_type(k) == CMARK_NODE_PARAGRAPH) {
-					scan_paragraph(c, k);
-					inlines_render(c, cmark_node_first_child(k), li, depth + 1);
-					buf_addch(&c->text, '\n');
-				} else {
-					render_block(c, k, li, depth + 1, NULL);
-				}
-			}
-		}
+	case CMARK_NODE_LIST:
+		render_list(c, n, parent, depth, lang);
 		break;
-	}
-	case CMARK_NODE_CODE_BLOCK: {
-		const char *info = cmark_node_get_fence_info(n);
-		char word[32] = "";
-		if (info)
-			sscanf(info, "%31s", word);
-		if (!strcmp(word, "compare")) {
-			/* its text starts on the line after the fence */
-			compare_render(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
-			break;
-		}
-		const char *lit = spans_restore(c, cmark_node_get_literal(n));
-		if (!strcmp(word, "quiz")) {
-			study_quiz(c, cmark_node_get_literal(n), cmark_node_get_start_line(n) + 1, parent);
-			break;
-		}
-		if (!strcmp(word, "math")) {
-			/* a formula on lines of its own, typeset as $$…$$ is */
-			size_t len = strlen(lit);
-			while (len && (lit[len - 1] == '\n' || lit[len - 1] == ' '))
-				len--;
-			el = dom_elem_class(parent, "div", "math-block");
-			dom_text(dom_elem_class(el, "code", "math math-display"), lit, len);
-			buf_add(&c->text, lit, len);
-			buf_addch(&c->text, '\n');
-			c->out->has_math = 1;
-			break;
-		}
-		el = dom_elem(parent, "pre");
-		struct dom_node *code = dom_elem(el, "code");
-		if (*word) {
-			dom_attr(code, "class", arena_printf(c->a, "language-%s", word));
-			c->out->has_code = 1;
-		}
-		dom_texts(code, lit);
-		buf_adds(&c->text, lit);
+	case CMARK_NODE_CODE_BLOCK:
+		render_code_block(c, n, parent);
 		break;
-	}
 	case CMARK_NODE_HTML_BLOCK:
 		if (!c->book->allow_html) {
 			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
@@ -492,31 +544,9 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_THEMATIC_BREAK:
 		dom_elem(parent, "hr");
 		break;
-	case CMARK_NODE_FOOTNOTE_DEFINITION: {
-		/* GitHub's footnotes: cmark-gfm puts the notes referenced at the
-		 * document's end, in the order first referenced (the others it
-		 * drops: dropped_footnotes() says so) */
-		if (!c->footnote_list)
-			c->footnote_list = dom_elem(dom_elem_class(parent, "section", "footnotes"), "ol");
-		int k = ++c->notes_listed;
-		struct footnote_ids *f = inlines_footnote(c, k);
-		struct dom_node *li = dom_elem(c->footnote_list, "li");
-		dom_attr(li, "id", f->entry);
-		render_blocks(c, cmark_node_first_child(n), li, depth + 1, 0);
-		/* the way back at the end of its last paragraph, as GitHub's */
-		struct dom_node *last = NULL, *at = li;
-		for (struct dom_node *e = dom_first_element(li); e; e = dom_next_element(e))
-			last = e;
-		if (last && !strcmp(dom_name(last), "p")) {
-			at = last;
-			dom_texts(at, " ");
-		}
-		struct dom_node *back = dom_elem_class(at, "a", "footnote-backref");
-		dom_attr(back, "href", arena_printf(c->a, "#%s", f->first_ref));
-		dom_attr(back, "aria-label", arena_printf(c->a, "Back to reference %d", k));
-		dom_texts(back, "\xe2\x86\xa9");   /* ↩ */
+	case CMARK_NODE_FOOTNOTE_DEFINITION:
+		render_footnote(c, n, parent, depth);
 		break;
-	}
 	default:
 		if (markdown_is_table(n)) {
 			scan_paragraph(c, n);   /* a table's cells are its text, in order */
