@@ -52,6 +52,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/inotify.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -78,11 +79,18 @@
 /* Directories watched under templates/ (assets and their subfolders). */
 #define SERVE_MAX_WATCHES 1024
 
+/* The most a file response sends in one call: a file is sent from the
+ * disk (sendfile), never held in memory, so 16 readers of a 200 MB video
+ * cost the server nothing like 3 GB. */
+#define SERVE_FILE_CHUNK (256 * 1024)
+
 struct client {
 	int fd;
 	struct buf in;        /* the request so far */
-	struct buf out;       /* the whole response */
+	struct buf out;       /* the response, or its headers when a file follows */
 	size_t sent;
+	int file_fd;          /* the file whose bytes file_at..file_end follow out, or -1 */
+	off_t file_at, file_end;
 	long long deadline;   /* ms on the monotonic clock; never moved by traffic */
 	int writing;
 };
@@ -480,11 +488,13 @@ static const char *status_text(int code)
 	switch (code) {
 	case 200: return "OK";
 	case 204: return "No Content";
+	case 206: return "Partial Content";
 	case 301: return "Moved Permanently";
 	case 400: return "Bad Request";
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
+	case 416: return "Range Not Satisfiable";
 	case 421: return "Misdirected Request";
 	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
@@ -647,6 +657,127 @@ static int load_file(const char *path, struct buf *body)
 	free(data);
 	if (!strcmp(content_type(path), "text/html; charset=utf-8"))
 		inject_live(body);
+	return 0;
+}
+
+enum range { RANGE_NONE, RANGE_ONE, RANGE_UNSATISFIABLE };
+
+/* Reads a decimal number of at most 18 digits at *p (moved past it);
+ * returns -1 when there is none. */
+static long long range_number(const char **p)
+{
+	long long v = 0;
+	int digits = 0;
+	while (**p >= '0' && **p <= '9' && digits < 18) {
+		v = v * 10 + (**p - '0');
+		(*p)++;
+		digits++;
+	}
+	return digits && !(**p >= '0' && **p <= '9') ? v : -1;
+}
+
+/*
+ * The Range header of a request for a file of size bytes (RFC 9110,
+ * 14.2): RANGE_ONE with [*from, *to) for one range of bytes (a video's
+ * seek), RANGE_UNSATISFIABLE for one that starts past the end, else
+ * RANGE_NONE, the whole file: no Range, an If-Range (the file may have
+ * changed: the whole is always right), several ranges, or one this does
+ * not read.  headers are the lines after the request line.
+ */
+static enum range parse_range(const char *headers, long long size, off_t *from, off_t *to)
+{
+	const char *value = NULL;
+	for (const char *p = headers; *p && *p != '\r' && *p != '\n';) {
+		const char *end = p + strcspn(p, "\r\n");
+		if (end - p >= 9 && !strncasecmp(p, "if-range:", 9))
+			return RANGE_NONE;
+		if (end - p >= 6 && !strncasecmp(p, "range:", 6)) {
+			if (value)
+				return RANGE_NONE;
+			value = p + 6;
+		}
+		p = end + (*end == '\r');
+		p += *p == '\n';
+	}
+	if (!value)
+		return RANGE_NONE;
+	value += strspn(value, " \t");
+	if (strncasecmp(value, "bytes=", 6))
+		return RANGE_NONE;
+	const char *p = value + 6;
+	long long first = -1, last = -1;
+	if (*p == '-') {   /* the last n bytes */
+		p++;
+		long long n = range_number(&p);
+		if (n < 0)
+			return RANGE_NONE;
+		if (n == 0 || size == 0)
+			return RANGE_UNSATISFIABLE;
+		first = n < size ? size - n : 0;
+		last = size - 1;
+	} else {
+		first = range_number(&p);
+		if (first < 0 || *p++ != '-')
+			return RANGE_NONE;
+		int open_end = !(*p >= '0' && *p <= '9');
+		last = open_end ? size - 1 : range_number(&p);
+		if (!open_end && last < first)
+			return RANGE_NONE;
+		if (first >= size)
+			return RANGE_UNSATISFIABLE;
+		if (last >= size)
+			last = size - 1;
+	}
+	p += strspn(p, " \t");
+	if (*p != '\r' && *p != '\n' && *p)
+		return RANGE_NONE;   /* "0-1, 5-6" and the like: the whole file */
+	*from = (off_t)first;
+	*to = (off_t)last + 1;
+	return RANGE_ONE;
+}
+
+/*
+ * Answers with the file at path (not a page: no live tag goes in), or
+ * the range of it the request asks for: the headers now, the bytes from
+ * the disk as the client takes them (client_write()).  Returns 0, or -1
+ * (errno set) when the file cannot be opened.
+ */
+static int respond_file(struct client *c, const char *path, const char *headers, int head)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EACCES;
+		return -1;
+	}
+	long long size = (long long)st.st_size;
+	off_t from = 0, to = (off_t)size;
+	char extra[160];
+	switch (parse_range(headers, size, &from, &to)) {
+	case RANGE_UNSATISFIABLE:
+		close(fd);
+		snprintf(extra, sizeof extra, "Content-Range: bytes */%lld\r\n", size);
+		respond(c, 416, "text/plain; charset=utf-8", extra, "range not satisfiable\n", 22, head);
+		return 0;
+	case RANGE_ONE:
+		snprintf(extra, sizeof extra, "Accept-Ranges: bytes\r\nContent-Range: bytes %lld-%lld/%lld\r\n",
+			 (long long)from, (long long)to - 1, size);
+		respond(c, 206, content_type(path), extra, NULL, (size_t)(to - from), head);
+		break;
+	case RANGE_NONE:
+		respond(c, 200, content_type(path), "Accept-Ranges: bytes\r\n", NULL, (size_t)size, head);
+		break;
+	}
+	if (head || from == to) {
+		close(fd);
+		return 0;
+	}
+	c->file_fd = fd;
+	c->file_at = from;
+	c->file_end = to;
 	return 0;
 }
 
@@ -826,6 +957,11 @@ static void serve_request(struct server *s, struct client *c)
 		respond_not_found(s, c, head);
 		goto done;
 	}
+	if (strcmp(content_type(path.data), "text/html; charset=utf-8")) {
+		if (respond_file(c, path.data, headers, head))
+			respond_text(c, errno == EACCES ? 403 : 500, "cannot read the file\n", head);
+		goto done;
+	}
 	if (load_file(path.data, &body)) {
 		respond_text(c, errno == EACCES ? 403 : 500, "cannot read the file\n", head);
 		goto done;
@@ -840,6 +976,8 @@ done:
 static void client_close(struct server *s, size_t i)
 {
 	close(s->clients[i].fd);
+	if (s->clients[i].file_fd >= 0)
+		close(s->clients[i].file_fd);
 	buf_release(&s->clients[i].in);
 	buf_release(&s->clients[i].out);
 	s->clients[i] = s->clients[--s->nclients];
@@ -859,10 +997,12 @@ static int client_read(struct server *s, struct client *c)
 		if (n <= 0)
 			return -1;
 		buf_add(&c->in, chunk, (size_t)n);
-		if (strstr(c->in.data, "\r\n\r\n") || strstr(c->in.data, "\n\n"))
-			serve_request(s, c);
-		else if (c->in.len > SERVE_MAX_REQUEST || memchr(c->in.data, 0, c->in.len))
+		/* the size first: headers over the limit are refused however
+		 * many reads brought them (one read of 20 KB was served) */
+		if (c->in.len > SERVE_MAX_REQUEST || memchr(c->in.data, 0, c->in.len))
 			respond_text(c, c->in.len > SERVE_MAX_REQUEST ? 431 : 400, "bad request\n", 0);
+		else if (strstr(c->in.data, "\r\n\r\n") || strstr(c->in.data, "\n\n"))
+			serve_request(s, c);
 	}
 	c->deadline = now_ms() + SERVE_RESPONSE_TIMEOUT_MS;
 	return 0;
@@ -881,6 +1021,20 @@ static int client_write(struct client *c)
 			return -1;
 		c->sent += (size_t)n;
 	}
+	while (c->file_fd >= 0 && c->file_at < c->file_end) {
+		off_t left = c->file_end - c->file_at;
+		ssize_t n = sendfile(c->fd, c->file_fd, &c->file_at,
+				     left < SERVE_FILE_CHUNK ? (size_t)left : SERVE_FILE_CHUNK);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n <= 0)
+			return -1;   /* an error, or the file shrank under us */
+		/* a reader that keeps taking the file keeps its slot: the
+		 * deadline is for a response that stalls */
+		c->deadline = now_ms() + SERVE_RESPONSE_TIMEOUT_MS;
+	}
 	shutdown(c->fd, SHUT_WR);
 	return 1;
 }
@@ -895,6 +1049,7 @@ static void accept_clients(struct server *s)
 		struct client *c = &s->clients[s->nclients++];
 		memset(c, 0, sizeof *c);
 		c->fd = fd;
+		c->file_fd = -1;
 		buf_init(&c->in);
 		buf_init(&c->out);
 		c->deadline = now_ms() + SERVE_REQUEST_TIMEOUT_MS;
