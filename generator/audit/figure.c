@@ -247,8 +247,11 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			while (j < n.len && (s[j] == ' ' || s[j] == '('))
 				j++;
 			size_t k = j;
+			/* "w/ 4:1 sparsity", "(2:4 sparse)": a ratio of sparsity is read past */
 			while (k < n.len && k - j < 32 && s[k] != ')' && s[k] != ',' && s[k] != '|' &&
-			       !is_digit((unsigned char)s[k]))
+			       (!is_digit((unsigned char)s[k]) ||
+				(k + 2 < n.len && s[k + 1] == ':' && is_digit((unsigned char)s[k + 2])) ||
+				(k > 0 && s[k - 1] == ':')))
 				k++;
 			if (k > j) {
 				unsigned char kinds[KIND_FAMILIES] = { 0 };

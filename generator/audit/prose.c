@@ -263,7 +263,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	/* a measurement is no statement of a part's figure, nor is a figure
 	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
-		" reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
+		" reach ", " reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
 		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
 		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 而 不 是 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k]; k++)

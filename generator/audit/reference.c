@@ -408,7 +408,9 @@ static int sentence_about_links(const char *sw)
 	for (size_t k = 0; link[k]; k++)
 		if (strstr(sw, link[k]))
 			return 1;
-	return 0;
+	/* NVLink2, PCIe4: the generation glued on */
+	return strstr(sw, " nvlink") || strstr(sw, " pcie") || strstr(sw, " infiniband") || strstr(sw, " ici") ||
+	       strstr(sw, " nvswitch");
 }
 
 /* Does the figure say its sparsity or direction? */
@@ -514,8 +516,8 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 				best_d = d;
 			}
 		}
-	/* the chip named just before the figure (or right after it) */
-	if (best_row < 0 || (best_d > PROSE_NAME_REACH && (best_d < 100000 || best_d - 100000 > 24)))
+	/* the chip named before the figure, not far */
+	if (best_row < 0 || best_d > PROSE_NAME_REACH)
 		return 0;
 	/* a variant the reference has no row for ("H100 NVL", "A100 PCIe 40GB") */
 	const struct ref_row *rr = &rt->rows[best_row];
