@@ -21,7 +21,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: specbook audit [DIR] [--format=gnu|json|github] [--no-reference] [--quiet]\n"
+		"usage: specbook audit [DIR] [--format=gnu|json|github|sarif] [--no-reference] [--quiet]\n"
 		"\n"
 		"Checks the numbers of any folder of Markdown (DIR, default .) with no YAML\n"
 		"written: pipe tables read as data (row ratios, derived columns), the same\n"
@@ -29,7 +29,7 @@ static void usage(FILE *out)
 		"50%% faster), and known parts (H100, MI300X...) against the reference data\n"
 		"built into specbook.  Writes nothing; exit status 1 when an error is found.\n"
 		"\n"
-		"  --format=FMT     gnu (default), json (stdout) or github annotations\n"
+		"  --format=FMT     gnu (default), json or sarif (stdout), github annotations\n"
 		"  --no-reference   do not hold known parts against the built-in reference\n"
 		"                   (book.yaml: audit: {reference: false})\n"
 		"  --quiet          no summary, no notes\n");
@@ -80,8 +80,10 @@ int audit_command(int argc, char **argv)
 				format = DIAG_FORMAT_JSON;
 			else if (!strcmp(optarg, "github"))
 				format = DIAG_FORMAT_GITHUB;
+			else if (!strcmp(optarg, "sarif"))
+				format = DIAG_FORMAT_SARIF;
 			else {
-				fprintf(stderr, "specbook audit: --format is gnu, json or github, not '%s'\n", optarg);
+				fprintf(stderr, "specbook audit: --format is gnu, json, github or sarif, not '%s'\n", optarg);
 				return 2;
 			}
 			break;
@@ -103,7 +105,7 @@ int audit_command(int argc, char **argv)
 	struct arena a = { 0 };
 	const struct builtin_file *uf = builtin_find("default/specs/units.yaml");
 	const struct units *u = uf ? units_load_text(&a, uf->data, uf->len, "(built-in) specs/units.yaml") : NULL;
-	FILE *dout = format == DIAG_FORMAT_JSON ? stdout : stderr;
+	FILE *dout = format == DIAG_FORMAT_JSON || format == DIAG_FORMAT_SARIF ? stdout : stderr;
 	if (!u) {
 		diag_flush(dout);
 		fprintf(stderr, "specbook audit: this binary carries no units table\n");

@@ -1,5 +1,5 @@
 /*
- * command.h — `specbook audit [DIR] [--format=gnu|json|github]
+ * command.h — `specbook audit [DIR] [--format=gnu|json|github|sarif]
  * [--no-reference] [--quiet]` (command.c): the command line's entry to the
  * audit, which main.c dispatches to.
  */
