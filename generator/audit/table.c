@@ -242,7 +242,17 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 	cell->several = 1;
 }
 
-/* Is column c all there, all different, and no numbers: a key? */
+/* Is every cell of row r blank? */
+static int row_blank(const struct atable *t, size_t r)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!is_blank(table_cell(t, r, c)->plain))
+			return 0;
+	return 1;
+}
+
+/* Is column c all there (spacer rows aside), all different, and no
+ * numbers: a key? */
 static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow_numbers)
 {
 	if (!allow_numbers && t->cols[c].numeric)
@@ -250,13 +260,16 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 	const char **names = arena_array(au->a, t->nrows, sizeof *names);
 	for (size_t r = 0; r < t->nrows; r++) {
 		struct acell *cell = table_cell(t, r, c);
+		names[r] = "";
+		if (row_blank(t, r))
+			continue;   /* a spacer row */
 		if (is_blank(cell->plain) || strlen(cell->plain) > AUDIT_NAME_MAX)
 			return 0;
 		names[r] = name_normalise(au->a, cell->plain, strlen(cell->plain));
 		if (!names[r][0])
 			return 0;
 		for (size_t k = 0; k < r; k++)
-			if (!strcmp(names[k], names[r]))
+			if (names[k][0] && !strcmp(names[k], names[r]))
 				return 0;
 	}
 	t->keys = names;

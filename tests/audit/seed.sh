@@ -22,6 +22,11 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 cp -R "$book" "$tmp/book"
 cd "$tmp/book"
 files=$(find . -name '*.md' ! -path '*/.*' | sed 's|^\./||' | LC_ALL=C sort)
+# file names may hold spaces: split the list on newlines only, no globbing
+set -f
+IFS='
+'
+
 [ -n "$files" ] || { echo "seed.sh: no Markdown in $book" >&2; exit 2; }
 
 # the clean book: errors per 1,000 lines
