@@ -1827,6 +1827,8 @@ static void search_page(struct site *s)
 	struct dom_node *form = dom_elem_class(div, "form", "search-form");
 	dom_attr(form, "action", "/search.html");
 	dom_attr(form, "role", "search");
+	/* named apart from the header's search form: two search landmarks */
+	dom_attr(form, "aria-label", "搜索页 / Search page");
 	struct dom_node *label = dom_elem(form, "label");
 	dom_attr(label, "for", "search-input");
 	bi(label, "搜索全书", "Search the book");

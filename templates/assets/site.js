@@ -115,6 +115,46 @@
 		}
 	});
 
+	/* "?" shows the keys the site answers to, in a dialog (as mdBook's
+	   help): Escape or its button closes it, and focus goes back. */
+	var KEYS = [
+		["/", "搜索全书", "Search the book"],
+		["← →  p n", "上一章，下一章", "Previous and next chapter"],
+		["↓ ↑", "在搜索结果中移动", "Move through search results"],
+		["n", "练习页：下一题", "Practice: next question"],
+		["Enter", "核对答案", "Check an answer"],
+		["Esc", "关闭目录、弹出说明、本窗口", "Close the contents, a detail, this window"],
+		["?", "显示本说明", "Show these keys"],
+	];
+	var keyHelp = null;
+	function showKeys() {
+		if (!keyHelp) {
+			keyHelp = document.createElement("dialog");
+			keyHelp.className = "key-help";
+			keyHelp.setAttribute("aria-labelledby", "key-help-title");
+			var html = "<h2 id=\"key-help-title\"><span class=\"bi\"><span lang=\"zh-Hans\">键盘快捷键</span> " +
+				"<span lang=\"en\">Keyboard shortcuts</span></span></h2><table><tbody>";
+			for (var i = 0; i < KEYS.length; i++)
+				html += "<tr><th scope=\"row\"><kbd>" + KEYS[i][0] + "</kbd></th><td><span class=\"bi\"><span lang=\"zh-Hans\">" +
+					KEYS[i][1] + "</span> <span lang=\"en\">" + KEYS[i][2] + "</span></span></td></tr>";
+			html += "</tbody></table><form method=\"dialog\"><button type=\"submit\" class=\"key-help-close\">" +
+				"<span class=\"bi\"><span lang=\"zh-Hans\">关闭</span> <span lang=\"en\">Close</span></span></button></form>";
+			keyHelp.innerHTML = html;
+			document.body.appendChild(keyHelp);
+		}
+		if (!keyHelp.open && keyHelp.showModal)
+			keyHelp.showModal();
+	}
+	document.addEventListener("keydown", function (ev) {
+		if (ev.key !== "?" || ev.ctrlKey || ev.metaKey || ev.altKey)
+			return;
+		var a = document.activeElement;
+		if (a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)))
+			return;
+		ev.preventDefault();
+		showKeys();
+	});
+
 	/* Escape hides a claim's detail by leaving the claim. */
 	document.addEventListener("keydown", function (ev) {
 		if (ev.key === "Escape" && document.activeElement &&

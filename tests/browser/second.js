@@ -313,4 +313,63 @@ module.exports = async function second(t) {
 				console.log(`# heaviest chapter page: ${heaviest.p}, ${heaviest.kb} KB of script`);
 		});
 	}
+
+	/* ---- 7. keys: "?" lists them ---- */
+
+	{
+		const name = "i40 keyboard: \"?\" opens a dialog of the keys in the reading language, Escape closes it and focus goes back";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter + "?lang=zh");
+			await page.keyboard.press("Shift+Slash");
+			await page.waitForTimeout(100);
+			const r = await page.evaluate(() => {
+				const d = document.querySelector("dialog[open]");
+				if (!d)
+					return null;
+				const shown = (sel) => Array.from(d.querySelectorAll(sel)).filter((e) => e.checkVisibility()).map((e) => e.textContent);
+				return { rows: d.querySelectorAll("tr").length, zh: shown("[lang|=zh]").join(" "), en: shown("[lang=en]").join(" "),
+					kbd: Array.from(d.querySelectorAll("kbd")).map((k) => k.textContent).join(" "),
+					name: d.getAttribute("aria-labelledby") ? document.getElementById(d.getAttribute("aria-labelledby")).textContent : "",
+					inside: d.contains(document.activeElement) };
+			});
+			const bad = [];
+			if (!r)
+				bad.push("no dialog open after \"?\"");
+			else {
+				if (r.rows < 4 || !/\//.test(r.kbd) || !/←/.test(r.kbd))
+					bad.push(`${r.rows} keys listed (${r.kbd})`);
+				if (!r.zh || r.en)
+					bad.push(`in 中文 mode: zh "${r.zh.slice(0, 40)}", en "${r.en.slice(0, 40)}"`);
+				if (!r.name)
+					bad.push("the dialog has no name");
+				if (!r.inside)
+					bad.push("focus is not in the dialog");
+				await page.keyboard.press("Escape");
+				const open = await page.evaluate(() => !!document.querySelector("dialog[open]"));
+				if (open)
+					bad.push("Escape leaves it open");
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
+
+	/* ---- 8. search.html: its two search landmarks named apart ---- */
+
+	if (pages.includes("search.html")) {
+		const name = "i40 search.html: its search landmarks have distinct names";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "search.html");
+			const names = await page.evaluate(() => Array.from(document.querySelectorAll("[role=search], search")).map((e) => {
+				const by = e.getAttribute("aria-labelledby");
+				return (e.getAttribute("aria-label") || (by ? by.split(/\s+/).map((i) => (document.getElementById(i) || {}).textContent || "").join(" ") : "")).trim();
+			}));
+			await ctx.close();
+			check(name, names.length && new Set(names).size === names.length, `${names.length} search landmarks named ${JSON.stringify(names)}`);
+		});
+	}
 };
