@@ -322,6 +322,24 @@ int figure_kinds(const struct audit *au, const char *text, size_t len,
 	return found;
 }
 
+/* The length of the UTF-8 sequence at text[i] (1 for a bad one). */
+static size_t utf8_seq_len(const char *text, size_t len, size_t i)
+{
+	uint32_t cp;
+	int l = utf8_decode(text + i, len - i, &cp);
+	return l > 0 ? (size_t)l : 1;
+}
+
+/* Is a Han character at text[i]? */
+static int is_han_at(const char *text, size_t len, size_t i)
+{
+	if ((unsigned char)text[i] < 0x80)
+		return 0;
+	uint32_t cp;
+	int l = utf8_decode(text + i, len - i, &cp);
+	return l > 0 && utf8_is_han(cp);
+}
+
 static const char *const vendor_words[] = {
 	"nvidia", "amd", "intel", "google", "habana", "gpu", "gpus", "instinct", "the", "cloud",
 	"tensor", "core", "accelerator", NULL,
@@ -334,19 +352,19 @@ const char *name_normalise(struct arena *a, const char *text, size_t len)
 	size_t i = 0;
 	while (i < len) {
 		unsigned char c = (unsigned char)text[i];
-		if (!(is_alpha(c) || is_digit(c) || c >= 0x80)) {
-			i++;
+		if (!(is_alpha(c) || is_digit(c) || is_han_at(text, len, i))) {
+			i += c >= 0x80 ? utf8_seq_len(text, len, i) : 1;
 			continue;
 		}
 		size_t w = i;
-		while (i < len && (is_alpha((unsigned char)text[i]) || is_digit((unsigned char)text[i]) ||
-				   (unsigned char)text[i] >= 0x80)) {
-			/* ® ™ (U+00AE, U+2122) end a word */
-			if ((len - i >= 2 && !memcmp(text + i, "\xc2\xae", 2)) ||
-			    (len - i >= 3 && !memcmp(text + i, "\xe2\x84\xa2", 3)))
-				break;
-			i++;
-		}
+		/* a word: letters and digits, or Han characters ("FP32算力" is
+		 * two); other signs (（, ®, ™) end it */
+		if (is_han_at(text, len, i))
+			while (i < len && is_han_at(text, len, i))
+				i += utf8_seq_len(text, len, i);
+		else
+			while (i < len && (is_alpha((unsigned char)text[i]) || is_digit((unsigned char)text[i])))
+				i++;
 		size_t wl = i - w;
 		if (wl == 0) {
 			i++;

@@ -35,6 +35,7 @@ struct ref_column {
 struct ref_row {
 	const char *id, *name;
 	const char **names;      /* normalised name and aliases */
+	const char **stripped;   /* the same without size and form-factor words */
 	size_t nnames;
 	struct quantity *cells;  /* per column */
 	unsigned char *has;      /* per column */
@@ -60,6 +61,8 @@ struct audit_reference {
 	struct ref_source *sources;
 	size_t nsources;
 };
+
+static const char *stripped(struct arena *a, const char *name);
 
 /* The reference tables the binary carries (Makefile: AUDIT_REFERENCE). */
 static const char *const builtin_tables[] = {
@@ -113,6 +116,9 @@ static void read_table(struct arena *a, const struct units *u, struct ynode *roo
 		for (size_t k = 0; k < na; k++)
 			if (aliases->items[k]->kind == YNODE_SCALAR)
 				rr->names[rr->nnames++] = name_normalise(a, aliases->items[k]->text, aliases->items[k]->len);
+		rr->stripped = arena_array(a, rr->nnames, sizeof *rr->stripped);
+		for (size_t k = 0; k < rr->nnames; k++)
+			rr->stripped[k] = stripped(a, rr->names[k]);
 		if (sources && sources->kind == YNODE_SEQ && sources->count)
 			rr->source = sources->items[sources->count - 1]->text;
 		rr->cells = arena_array(a, t->ncols ? t->ncols : 1, sizeof *rr->cells);
@@ -211,46 +217,55 @@ static int is_size_word(const char *w, size_t n)
 
 /* Finds the reference row a book's normalised key names; -1 when none or
  * several tables' rows do.  Sets *table. */
+/* Returns name without its size and form-factor words ("a100 pcie 80gb"
+ * → "a100 pcie"), in the arena. */
+static const char *stripped(struct arena *a, const char *name)
+{
+	size_t kl = strlen(name);
+	char *s = arena_alloc(a, kl + 1);
+	size_t o = 0;
+	for (size_t i = 0; i < kl;) {
+		size_t w = i;
+		while (i < kl && name[i] != ' ')
+			i++;
+		if (!is_size_word(name + w, i - w)) {
+			if (o)
+				s[o++] = ' ';
+			memcpy(s + o, name + w, i - w);
+			o += i - w;
+		}
+		while (i < kl && name[i] == ' ')
+			i++;
+	}
+	s[o] = '\0';
+	return s;
+}
+
 static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
 {
 	/* the A800 is an A100 with a slower NVLink (the H800 has its own row) */
 	if (!strncmp(key, "a800", 4) && (key[4] == ' ' || !key[4]))
 		key = arena_printf(a, "a100%s", key + 4);
-	for (int pass = 0; pass < 2; pass++) {
-		const char *k = key;
-		if (pass == 1) {
-			/* without its size words ("a100 80gb" → "a100") */
-			size_t kl = strlen(key);
-			char *s = arena_alloc(a, kl + 1);
-			size_t o = 0;
-			for (size_t i = 0; i < kl;) {
-				size_t w = i;
-				while (i < kl && key[i] != ' ')
-					i++;
-				if (!is_size_word(key + w, i - w)) {
-					if (o)
-						s[o++] = ' ';
-					memcpy(s + o, key + w, i - w);
-					o += i - w;
+	for (size_t t = 0; t < ref->ntables; t++)
+		for (size_t r = 0; r < ref->tables[t].nrows; r++)
+			for (size_t n = 0; n < ref->tables[t].rows[r].nnames; n++)
+				if (!strcmp(ref->tables[t].rows[r].names[n], key)) {
+					*table = t;
+					return (long)r;
 				}
-				while (i < kl && key[i] == ' ')
-					i++;
+	/* both without their size and form-factor words; such a name is a
+	 * chip's (the first table, accelerators), never a superchip's or a
+	 * rack's */
+	const char *k = stripped(a, key);
+	if (!ref->ntables || !k[0])
+		return -1;
+	const struct ref_table *rt = &ref->tables[0];
+	for (size_t r = 0; r < rt->nrows; r++)
+		for (size_t n = 0; n < rt->rows[r].nnames; n++)
+			if (!strcmp(rt->rows[r].stripped[n], k)) {
+				*table = 0;
+				return (long)r;
 			}
-			s[o] = '\0';
-			if (!strcmp(s, key))
-				break;
-			k = s;
-		}
-		/* a name stripped of its extra words is a chip's (the first
-		 * table, accelerators), never a superchip's or a rack's */
-		for (size_t t = 0; t < (pass ? 1 : ref->ntables); t++)
-			for (size_t r = 0; r < ref->tables[t].nrows; r++)
-				for (size_t n = 0; n < ref->tables[t].rows[r].nnames; n++)
-					if (!strcmp(ref->tables[t].rows[r].names[n], k)) {
-						*table = t;
-						return (long)r;
-					}
-	}
 	return -1;
 }
 
