@@ -24,6 +24,10 @@
 static const char *const row_keys[] = { "name", "aliases", "checks", "sources", NULL };
 static const char *const table_keys[] = { "table", "title", "columns", "rules", "rows", NULL };
 static const char *const column_keys[] = { "zh", "en", "unit", "derive", "kind", "aliases", NULL };
+/* The bytes no URL holds as they are: C0 controls, space and DEL. */
+#define CONTROL_OR_SPACE "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" \
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x7f"
+
 static const char *const source_keys[] = { "title", "url", "date", "publisher", NULL };
 static const char *const bitext_keys[] = { "zh", "en", NULL };
 static const char *const rule_keys[] = { "rule", "except", NULL };
@@ -512,6 +516,13 @@ static void load_sources(struct loader *ld, const struct ynode *root)
 				    strncmp(src.url, "http://", 7)) {
 					report(fv, "url '%s' must start with https:// or "
 						   "http://", src.url);
+					fail(ld);
+				} else if (src.url && src.url[strcspn(src.url, CONTROL_OR_SPACE)]) {
+					/* a browser drops a tab or line break inside a
+					 * link and reads the rest: what the list shows is
+					 * not where it goes */
+					report(fv, "a source's url holds a space or a control character "
+						   "(write it as %%20, or remove it)");
 					fail(ld);
 				}
 				break;

@@ -202,6 +202,16 @@ static int refused_target(const char *url, struct srcloc loc)
 	case URL_SAFE:
 		break;
 	}
+	/* "//host/path" (or with a backslash, which browsers read as a slash)
+	 * is another host in the page's own scheme: neither a path of the
+	 * book the link check could check, nor plainly an outside link */
+	if ((url[0] == '/' || url[0] == '\\') && (url[1] == '/' || url[1] == '\\')) {
+		diag_report(DIAG_ERROR, loc, 1,
+			    "hint: write https://host/… for another site, or a path inside the book",
+			    "refused link: '%.2s' starts another host's address (read as file:// "
+			    "from a folder)", url);
+		return 1;
+	}
 	return 0;
 }
 
