@@ -687,6 +687,37 @@
 		});
 	}
 
+	/* A spec row's section is its cells, "column: value; …".  A query that
+	 * names a column matches every row of the table: the chapter's prose
+	 * on it is the better answer, then the rows that have a value in that
+	 * column, and last those whose cell is empty ("—").  Returns the
+	 * factor of a section's score: 1 for prose, ROW_WEIGHT for a row, and
+	 * EMPTY_WEIGHT more for a row whose matches (outside its name) all
+	 * fall in empty cells. */
+	var ROW_WEIGHT = 0.6, EMPTY_WEIGHT = 0.15;
+	function rowWeight(page, anchor, lower, lowerTitle, units) {
+		if (!/^specs\//.test(page) || !anchor)
+			return 1;
+		var full = 0, empty = 0;
+		units.forEach(function (u) {
+			var w = u.cjk ? u.cjk.join("") : u.word;
+			if (!w || lowerTitle.indexOf(w) >= 0)
+				return;
+			for (var at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + w.length)) {
+				var end = lower.indexOf(";", at), colon = lower.indexOf(":", at);
+				if (end < 0)
+					end = lower.length;
+				if (colon < 0 || colon > end)
+					continue;   /* in a value, not a column's name */
+				if (/^\s*(\u2014|-|$)/.test(lower.slice(colon + 1, end)))
+					empty++;
+				else
+					full++;
+			}
+		});
+		return ROW_WEIGHT * (empty && !full ? EMPTY_WEIGHT : 1);
+	}
+
 	var SHOWN = 20;      /* results shown at first, and more at a time */
 	var BATCH = 8;       /* sections loaded at a time while ranking */
 
@@ -771,6 +802,7 @@
 				else if (units.length > 1 && lower.indexOf(phrase) >= 0)
 					s *= 1.25;   /* the words as written, together */
 				var page = sec.page, d = sec.d;
+				s *= rowWeight(page[0], d[1], lower, lowerTitle, units);
 				done.push({
 					doc: c.doc, score: s, hits: c.hits, complete: c.hits === units.length,
 					page: page[0], pageTitle: page[1], anchor: d[1], title: d[2], text: d[3],
@@ -1264,8 +1296,23 @@
 		var header = document.getElementById("site-search-q");
 		if (header && q)
 			header.value = q;
-		if (!q)
-			input.focus();
+		/* the box holds the focus, with or without a query (from the
+		   header's box): ↓ goes to the first result at once */
+		input.focus();
+		if (q)
+			input.setSelectionRange(input.value.length, input.value.length);
+		/* ↓ anywhere on the page but a field goes to the results too */
+		document.addEventListener("keydown", function (ev) {
+			var a = document.activeElement;
+			if (ev.key !== "ArrowDown" || ev.altKey || ev.ctrlKey || ev.metaKey ||
+			    (a && a !== document.body && a.id !== "main"))
+				return;
+			var first = list.querySelector(".result-title");
+			if (first) {
+				ev.preventDefault();
+				first.focus();
+			}
+		});
 	}
 
 	/* For the browser tests, and for anyone curious in the console. */

@@ -372,4 +372,38 @@ module.exports = async function second(t) {
 			check(name, names.length && new Set(names).size === names.length, `${names.length} search landmarks named ${JSON.stringify(names)}`);
 		});
 	}
+
+	/* ---- 9. search: prose and rows with values first; ↓ at once ---- */
+
+	if (pages.includes("search.html")) {
+		const name = "i40 search: 显存带宽 from the header box ranks prose first and rows with values above empty cells, and ↓ reaches the first result";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + chapter + "?lang=zh");
+			await page.fill("#site-search-q", "显存带宽");
+			await page.press("#site-search-q", "Enter");
+			await page.waitForURL(/search\.html/);
+			await page.waitForSelector("#search-results .result-title", { timeout: 8000 });
+			await page.waitForTimeout(300);
+			const res = await page.evaluate(() => window.SpecbookSearch.query("显存带宽").then((r) => r.map((x) => ({
+				href: x.href, row: /^specs\//.test(x.page) && !!x.anchor,
+				empty: /显存带宽[^;:]*:\s*\u2014/.test(x.text) && !/显存带宽[^;:]*:\s*[0-9]/.test(x.text) }))));
+			const bad = [];
+			if (!res.length)
+				bad.push("no results");
+			else if (res[0].row)
+				bad.push(`the first result is a spec row: ${res[0].href}`);
+			const firstEmpty = res.findIndex((r) => r.row && r.empty);
+			const lastFull = res.map((r) => r.row && !r.empty).lastIndexOf(true);
+			if (firstEmpty >= 0 && lastFull > firstEmpty)
+				bad.push(`${res[firstEmpty].href} (an empty cell) ranks above ${res[lastFull].href} (a value)`);
+			await page.keyboard.press("ArrowDown");
+			const focus = await page.evaluate(() => ({ cls: document.activeElement.className, first: document.activeElement === document.querySelector("#search-results .result-title") }));
+			if (!focus.first)
+				bad.push(`↓ after the search leaves focus on ${focus.cls || "the page"}, not the first result`);
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
