@@ -202,7 +202,12 @@ if command -v curl >/dev/null 2>&1; then
 	cp -r "$T/b" "$T/sv"
 	printf -- '---\ntitle: {zh: 三, en: Three}\nnonsense: 1\n---\n\n# 三 (Three)\n\n文字。\n\n> Text.\n' >"$T/sv/content/03-w.md"
 	port=$((20000 + $$ % 20000))
-	"$BIN" serve "$T/sv" --port $port --bind 127.0.0.2 --werror --quiet >"$T/serve.log" 2>&1 &
+	# --open runs xdg-open with the address: here one that writes it down
+	mkdir "$T/fakebin"
+	printf '#!/bin/sh\necho "$1" >"%s/opened"\n' "$T" >"$T/fakebin/xdg-open"
+	chmod +x "$T/fakebin/xdg-open"
+	PATH="$T/fakebin:$PATH" "$BIN" serve "$T/sv" --port $port --bind 127.0.0.2 --werror --quiet --open \
+		>"$T/serve.log" 2>&1 &
 	pid=$!
 	status=""
 	for _ in $(seq 100); do
@@ -210,9 +215,12 @@ if command -v curl >/dev/null 2>&1; then
 		case $status in *'"build":1'*|*'"build": 1'*) break ;; esac
 		sleep 0.1
 	done
+	for _ in $(seq 20); do [ -s "$T/opened" ] && break; sleep 0.1; done
 	kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 	check "serve --werror: a warning fails its build (the build options reach each build)" \
 		'echo "$status" | grep -qE "\"ok\": ?false"' "$status $(cat "$T/serve.log")"
 	check "serve --bind 127.0.0.2: it listens there and answers a request naming that address" \
 		'echo "$status" | grep -q "\"build\""' "$(cat "$T/serve.log")"
+	check "serve --open: the browser is opened at the address served, after the first build" \
+		'[ "$(cat "$T/opened" 2>/dev/null)" = "http://127.0.0.2:$port/" ]' "$(cat "$T/serve.log")"
 fi
