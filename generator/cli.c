@@ -522,13 +522,14 @@ static void bash(const struct cli *cli, FILE *out)
 	fprintf(out, "\tesac\n}\ncomplete -F _%s %s\n", cli->program, cli->program);
 }
 
-/* Prints s for zsh's _arguments inside single quotes: ' [ ] : escaped. */
-static void zsh_text(FILE *out, const char *s)
+/* Prints s for zsh's _arguments inside single quotes: ' [ ] escaped, and
+ * : where it would end the field (colon set). */
+static void zsh_text(FILE *out, const char *s, int colon)
 {
 	for (; *s; s++) {
 		if (*s == '\'')
 			fputs("'\\''", out);
-		else if (*s == '[' || *s == ']' || *s == ':')
+		else if (*s == '[' || *s == ']' || (colon && *s == ':'))
 			fprintf(out, "\\%c", *s);
 		else
 			fputc(*s, out);
@@ -555,7 +556,7 @@ static void zsh(const struct cli *cli, FILE *out)
 	for (int i = 0; i < cli->ncommands; i++)
 		if (cli->commands[i].run) {
 			fprintf(out, "\t\t'%s:", cli->commands[i].name);
-			zsh_text(out, cli->commands[i].summary);
+			zsh_text(out, cli->commands[i].summary, 0);
 			fputs("'\n", out);
 		}
 	fputs("\t)\n\tif (( CURRENT == 2 )); then\n\t\t_describe command commands\n\t\treturn\n\tfi\n", out);
@@ -576,11 +577,11 @@ static void zsh(const struct cli *cli, FILE *out)
 					fprintf(out, "\t\t\t'--%s%s[", o->name, o->arg ? "=" : "");
 				else
 					fprintf(out, "\t\t\t'-%c[", o->short_name);
-				zsh_text(out, o->help);
+				zsh_text(out, o->help, 0);
 				fputs("]", out);
 				if (o->arg) {
 					fputs(":", out);
-					zsh_text(out, o->arg);
+					zsh_text(out, o->arg, 1);
 					fputs(":", out);
 					zsh_action(out, o->complete);
 				}
@@ -589,7 +590,7 @@ static void zsh(const struct cli *cli, FILE *out)
 		}
 		if (c->max_operands) {
 			fprintf(out, "\t\t\t'%s:", c->min_operands ? "1" : "1:");
-			zsh_text(out, c->operands);
+			zsh_text(out, c->operands, 1);
 			fputs(":", out);
 			zsh_action(out, c->complete);
 			fputs("'\n", out);
