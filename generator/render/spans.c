@@ -1051,7 +1051,16 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");
-	if (sp.disputed)
+	/* in the reading language: a Chinese paragraph says it in Chinese (the
+	   slip's words, the author's, stay as written) */
+	if (sp.disputed && c->lang == LANG_ZH)
+		dom_texts(detail, arena_printf(c->a, "\xef\xbc\x88\xe5\xad\x98\xe7\x96\x91\xef\xbc\x9a%s %s %s "
+					       "\xe4\xb8\x8d\xe6\x88\x90\xe7\xab\x8b\xef\xbc\x9b"
+					       "\xe8\xae\xa1\xe7\xae\x97\xe5\x80\xbc %s%s%s\xef\xbc\x89",
+					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
+					       sp.slip ? "\xef\xbc\x9b" : "", sp.slip ? sp.slip : ""));
+	else if (sp.disputed)
 		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s%s%s)",
 					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",

@@ -406,4 +406,29 @@ module.exports = async function second(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- 10. 中文 mode: a disputed figure's explanation in Chinese ---- */
+
+	if (disputedPage) {
+		const name = "i40 中文 mode: a disputed figure's explanation is in Chinese (存疑 … 不成立；计算值 …), not \"disputed: … does not hold\"";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const bad = [];
+			let n = 0;
+			for (const p of chapters.filter((x) => /claim-disputed/.test(fs.readFileSync(path.join(SITE, x), "utf8")))) {
+				await page.goto(fileBase + p + "?lang=zh");
+				const r = await page.evaluate(() => Array.from(document.querySelectorAll("[lang|=zh] .claim-disputed .claim-detail"))
+					.filter((d) => d.closest(".claim-disputed").getClientRects().length).map((d) => d.textContent));
+				n += r.length;
+				const en = r.filter((t) => /disputed|does not hold|computed/.test(t) || !/存疑/.test(t));
+				if (en.length)
+					bad.push(`${p}: ${en.length} of ${r.length} in English ("${en[0].trim().slice(0, 60)}")`);
+			}
+			await ctx.close();
+			if (!n)
+				bad.push("no disputed figure in a Chinese paragraph");
+			check(name, !bad.length, bad.slice(0, 3).join("; "));
+		});
+	}
 };
