@@ -138,7 +138,7 @@ static const char **read_list(struct arena *a, const struct ynode *n, size_t *co
  * another tool's, left alone. */
 static const char *const book_yaml_keys[] = {
 	"title", "subtitle", "author", "approx", "allow_html", "note_unpaired", "unchecked",
-	"footer", "claims_intro", "base_url", "languages", "nav",
+	"footer", "claims_intro", "base_url", "languages", "nav", "audit",
 };
 #define BOOK_YAML_EXTENSION "x-"
 
@@ -219,6 +219,8 @@ static void load_book_yaml(struct arena *a, struct book *b)
 					    "hint: plain quantities that no spec row vouches for get a "
 					    "warning (warn), fail the build (error) or pass unseen (off)",
 					    "unchecked must be warn, error or off, not '%s'", v->text);
+		} else if (!strcmp(k->text, "audit") && v->kind == YNODE_MAP) {
+			/* `audit: {reference: false}`: read by specbook audit (audit/command.c) */
 		} else if (!strcmp(k->text, "footer"))
 			b->footer = scalar(a, v, "footer");
 		else if (!strcmp(k->text, "claims_intro"))
