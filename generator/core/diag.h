@@ -9,7 +9,8 @@
  *
  *   gnu     content/01-intro.md:142:17: error: claim does not hold
  *             (then the source line, a caret under the span, detail lines)
- *   json    one JSON array of objects {file,line,col,level,message,detail}
+ *   json    one JSON array of objects {file,line,col,level,message,detail},
+ *           and "also": [{line,col}] for a merged diagnostic (below)
  *   github  ::error file=…,line=…,col=…,endColumn=…,title=…::message
  *           (workflow annotations)
  *   sarif   one SARIF 2.1.0 log (GitHub code scanning): a run of the tool
