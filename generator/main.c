@@ -425,8 +425,6 @@ static int run_book(const struct cli_args *a, int write)
 	double t0 = site_clock(), cpu0 = site_cpu_clock();
 	diag_setup(r.format, r.werror);
 	diag_hide_notes(r.quiet);
-	/* under GitHub Actions, every diagnostic also in the run's summary */
-	diag_step_summary(getenv("GITHUB_STEP_SUMMARY"));
 	char *default_out = NULL;
 	if (!r.out) {
 		size_t n = strlen(r.dir) + 6;
@@ -482,7 +480,6 @@ static int run_book(const struct cli_args *a, int write)
 	cache_close(cache);
 	arena_free(&arena);
 	free(default_out);
-	diag_step_summary(NULL);
 	dom_cleanup();
 	return status;
 }
@@ -709,8 +706,12 @@ int main(int argc, char **argv)
 	else if (!rc && a.command < 0) {
 		cli_help(&specbook_cli, -1, stderr);
 		rc = 2;
-	} else if (!rc && !(rc = setup_color(&a)))
+	} else if (!rc && !(rc = setup_color(&a))) {
+		/* under GitHub Actions, every diagnostic also in the run's summary */
+		diag_step_summary(getenv("GITHUB_STEP_SUMMARY"));
 		rc = commands[a.command].run(&a);
+		diag_step_summary(NULL);
+	}
 	free(a.operands);
 	return rc;
 }
