@@ -384,6 +384,94 @@ static void add_placeholder(struct buf *md, size_t idx)
 	buf_add(md, PH_CLOSE, PH_LEN);
 }
 
+/* A display formula over several lines, while it is read: the line that
+ * closes it, the offset of its "$$" there; and, for each kind ($, $$),
+ * where the last search for a closing line ended without one. */
+struct math_lines {
+	const char *last;
+	size_t last_at, last_close;
+	const char *none_before[2];
+};
+
+/* A '$' at s[i] of line s[0..len) (line: its number; end: the body's end):
+ * a formula, an unterminated one ($$, or $ before a TeX command: an error
+ * where cmark puts it in text), maths over several lines (m), or a plain
+ * dollar sign, appended to md as a placeholder or as text.  Returns the
+ * index of the last byte it took; *run is where copying goes on (set
+ * when it is not i + 1). */
+static size_t take_dollar(struct ctx *c, struct buf *md, struct math_lines *m, const char *s,
+			  size_t i, size_t len, const char *end, int line, struct column *col,
+			  size_t fail[2], size_t *run)
+{
+	const char *eol = s + len;
+	size_t stop;
+	int kind = math_at(s, i, len, &stop, fail);
+	int broken = !kind && ((i + 1 < len && s[i + 1] == '$') ||
+			       (i + 1 < len && s[i + 1] == '\\' && i + 2 < len &&
+				isalpha((unsigned char)s[i + 2])));
+	/* "$$ spent", "$$-discount": money, as GitHub shows it; a
+	 * '$$' that ends its line or starts TeX is a formula that
+	 * does not close */
+	if (broken && s[i + 1] == '$' && i + 2 < len && !isalnum((unsigned char)s[i + 2]) &&
+	    s[i + 2] != '\\' && s[i + 2] != '{' && !all_blank(s + i + 2, len - i - 2)) {
+		buf_add(md, "$$", 2);
+		i++;
+		*run = i + 1;
+		return i;
+	}
+	if (!kind && !broken) {
+		buf_addch(md, '$');
+		return i;
+	}
+	const char *closer = NULL, *stop_at = NULL;
+	size_t at = 0;
+	int display = s[i + 1] == '$';
+	if (broken && (!m->none_before[display] || eol >= m->none_before[display]) &&
+	    !(closer = math_closer(eol, end, display, &at, &stop_at)))
+		m->none_before[display] = stop_at;
+	if (closer) {
+		/* maths over several lines: its TeX, each line
+		 * without its container's prefix */
+		struct buf tex = BUF_INIT;
+		buf_add(&tex, s + i + 1 + display, len - i - 1 - (size_t)display);
+		for (const char *l = eol + 1;; l = (const char *)memchr(l, '\n', (size_t)(end - l)) + 1) {
+			const char *le = memchr(l, '\n', (size_t)(end - l));
+			size_t ll = (size_t)((le ? le : end) - l), k = line_prefix(l, ll);
+			buf_addch(&tex, '\n');
+			buf_add(&tex, l + k, (l == closer ? at : ll) - k);
+			if (l == closer)
+				break;
+		}
+		struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+		memset(p, 0, sizeof *p);
+		p->loc = chapter_loc(c, line, column_of(s, i, col));
+		p->raw = arena_strndup(c->a, s + i, len - i);
+		p->math = 1 + display;
+		p->len = tex.len;
+		p->text = arena_strndup(c->a, tex.data ? tex.data : "", tex.len);
+		buf_release(&tex);
+		add_placeholder(md, c->nspans - 1);
+		m->last = closer;
+		m->last_at = at;
+		m->last_close = 1 + (size_t)display;
+		i = len - 1;
+		*run = len;
+		return i;
+	}
+	struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
+	memset(p, 0, sizeof *p);
+	p->loc = chapter_loc(c, line, column_of(s, i, col));
+	p->raw = arena_strndup(c->a, s + i, stop - i);
+	p->math = kind ? kind : i + 1 < len && s[i + 1] == '$' ? 2 : 1;
+	p->text = p->raw + p->math;
+	p->len = kind ? stop - i - 2 * (size_t)kind : 0;
+	p->unterminated = !kind;
+	i = stop - 1;
+	*run = i + 1;
+	add_placeholder(md, c->nspans - 1);
+	return i;
+}
+
 char *spans_extract(struct ctx *c, size_t *mdlen)
 {
 	const char *s = c->ch->body, *end = s + c->ch->body_len;
@@ -397,11 +485,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 	 * on a list item's line, a fence line inside another fence, a
 	 * paragraph that starts with ```x```), and a placeholder that lands in
 	 * code is put back as written */
-	/* a display formula over several lines: the line that closes it, the
-	 * offset of its "$$" there; and where the last search for a closing
-	 * line ended without one */
-	const char *math_last = NULL, *math_none_before[2] = { NULL, NULL };
-	size_t math_last_at = 0, math_last_close = 0;
+	struct math_lines math = { NULL, 0, 0, { NULL, NULL } };
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		const char *eol = nl ? nl : end;
@@ -412,12 +496,12 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 		 * special (a backslash, U+E00x, a brace) */
 		size_t run = 0, start = 0, line_first = SIZE_MAX, math_fail[2] = { 0, 0 };
 		struct column col = { 0, 1 };
-		if (math_last) {
+		if (math.last) {
 			/* a line of a display formula: its prefix, then its text as
 			 * a placeholder that renders nothing */
 			size_t k = line_prefix(s, len);
-			int closing = s == math_last;
-			start = closing ? math_last_at + math_last_close : len;
+			int closing = s == math.last;
+			start = closing ? math.last_at + math.last_close : len;
 			buf_add(&md, s, k);
 			struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 			memset(p, 0, sizeof *p);
@@ -428,7 +512,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 			add_placeholder(&md, c->nspans - 1);
 			run = start;
 			if (closing)
-				math_last = NULL;
+				math.last = NULL;
 		}
 		for (size_t i = start; (i = next_special(s, i, len)) < len; i++) {
 			buf_add(&md, s + run, i - run);
@@ -451,74 +535,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				continue;
 			}
 			if (s[i] == '$') {
-				/* a formula, an unterminated one ($$, or $ before a TeX
-				 * command: an error where cmark puts it in text), or a
-				 * plain dollar sign */
-				size_t stop;
-				int kind = math_at(s, i, len, &stop, math_fail);
-				int broken = !kind && ((i + 1 < len && s[i + 1] == '$') ||
-						       (i + 1 < len && s[i + 1] == '\\' && i + 2 < len &&
-							isalpha((unsigned char)s[i + 2])));
-				/* "$$ spent", "$$-discount": money, as GitHub shows it; a
-				 * '$$' that ends its line or starts TeX is a formula that
-				 * does not close */
-				if (broken && s[i + 1] == '$' && i + 2 < len && !isalnum((unsigned char)s[i + 2]) &&
-				    s[i + 2] != '\\' && s[i + 2] != '{' && !all_blank(s + i + 2, len - i - 2)) {
-					buf_add(&md, "$$", 2);
-					i++;
-					run = i + 1;
-					continue;
-				}
-				if (!kind && !broken) {
-					buf_addch(&md, '$');
-					continue;
-				}
-				const char *closer = NULL, *stop_at = NULL;
-				size_t at = 0;
-				int display = s[i + 1] == '$';
-				if (broken && (!math_none_before[display] || eol >= math_none_before[display]) &&
-				    !(closer = math_closer(eol, end, display, &at, &stop_at)))
-					math_none_before[display] = stop_at;
-				if (closer) {
-					/* maths over several lines: its TeX, each line
-					 * without its container's prefix */
-					struct buf tex = BUF_INIT;
-					buf_add(&tex, s + i + 1 + display, len - i - 1 - (size_t)display);
-					for (const char *l = eol + 1;; l = (const char *)memchr(l, '\n', (size_t)(end - l)) + 1) {
-						const char *le = memchr(l, '\n', (size_t)(end - l));
-						size_t ll = (size_t)((le ? le : end) - l), k = line_prefix(l, ll);
-						buf_addch(&tex, '\n');
-						buf_add(&tex, l + k, (l == closer ? at : ll) - k);
-						if (l == closer)
-							break;
-					}
-					struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
-					memset(p, 0, sizeof *p);
-					p->loc = chapter_loc(c, line, column_of(s, i, &col));
-					p->raw = arena_strndup(c->a, s + i, len - i);
-					p->math = 1 + display;
-					p->len = tex.len;
-					p->text = arena_strndup(c->a, tex.data ? tex.data : "", tex.len);
-					buf_release(&tex);
-					add_placeholder(&md, c->nspans - 1);
-					math_last = closer;
-					math_last_at = at;
-					math_last_close = 1 + (size_t)display;
-					i = len - 1;
-					run = len;
-					continue;
-				}
-				struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
-				memset(p, 0, sizeof *p);
-				p->loc = chapter_loc(c, line, column_of(s, i, &col));
-				p->raw = arena_strndup(c->a, s + i, stop - i);
-				p->math = kind ? kind : i + 1 < len && s[i + 1] == '$' ? 2 : 1;
-				p->text = p->raw + p->math;
-				p->len = kind ? stop - i - 2 * (size_t)kind : 0;
-				p->unterminated = !kind;
-				i = stop - 1;
-				run = i + 1;
-				add_placeholder(&md, c->nspans - 1);
+				i = take_dollar(c, &md, &math, s, i, len, end, line, &col, math_fail, &run);
 				continue;
 			}
 			if (s[i] != '{') {
