@@ -115,6 +115,38 @@
 		}
 	});
 
+	/* A spec page: its author's notes (the source file, the legend, the
+	   rules checked on every row) fold into one line above the table,
+	   which then starts in the first screen; and a column whose label is
+	   much longer than the others' widens, so the header row stays low. */
+	function specPage() {
+		var art = document.querySelector("article.spec-page");
+		var legend = art && art.querySelector(":scope > .spec-legend");
+		if (legend) {
+			var notes = document.createElement("details");
+			notes.className = "spec-notes";
+			notes.innerHTML = "<summary><span class=\"bi\"><span lang=\"zh-Hans\">图例、检查规则与来源</span> " +
+				"<span lang=\"en\">Legend, rules checked and source</span></span></summary>";
+			var file = art.querySelector(":scope > .spec-file");
+			legend.parentNode.insertBefore(notes, file || legend);
+			if (file)
+				notes.appendChild(file);
+			notes.appendChild(legend);
+			/* a link to an excepted row, or a search's find, opens them */
+			if (location.hash && notes.querySelector(location.hash.replace(/[^\w#-]/g, "")))
+				notes.open = true;
+		}
+		var heads = document.querySelectorAll(".spec-wrap > table.spec > thead th");
+		var hs = [];
+		for (var i = 0; i < heads.length; i++)   /* a row's cells are all as tall: measure what they hold */
+			hs.push(heads[i].firstElementChild ? heads[i].firstElementChild.offsetHeight : heads[i].offsetHeight);
+		var sorted = hs.slice().sort(function (a, b) { return a - b; });
+		var typical = sorted[Math.floor(sorted.length * 0.75)] || 0;
+		for (var k = 0; k < heads.length; k++)
+			if (typical && hs[k] > typical * 1.4)
+				heads[k].style.minWidth = "16em";
+	}
+
 	/* "?" shows the keys the site answers to, in a dialog (as mdBook's
 	   help): Escape or its button closes it, and focus goes back. */
 	var KEYS = [
@@ -903,6 +935,7 @@
 		}
 
 		markCurrent();
+		specPage();
 		themeToggle();
 		drawer();
 		followToc();

@@ -431,4 +431,36 @@ module.exports = async function second(t) {
 			check(name, !bad.length, bad.slice(0, 3).join("; "));
 		});
 	}
+
+	/* ---- 11. spec tables: compact bilingual headers, notes folded ---- */
+
+	const specPages = pages.filter((p) => /^specs\/(?!index\.)/.test(p));
+	if (specPages.length) {
+		const name = "i40 spec tables: at 1440×900 in both languages the header row is under a fifth of the window, the author's notes fold away and the table starts in the first screen";
+		await test(name, async () => {
+			const ctx = await fresh({ viewport: { width: 1440, height: 900 } });
+			const page = await ctx.newPage();
+			const bad = [];
+			for (const p of specPages) {
+				await page.goto(fileBase + p + "?lang=both");
+				const m = await page.evaluate(() => {
+					const head = document.querySelector(".spec-wrap table.spec thead");
+					const wrap = document.querySelector(".spec-wrap");
+					const legend = document.querySelector(".spec-legend");
+					return head && wrap ? { head: head.getBoundingClientRect().height, top: wrap.getBoundingClientRect().top,
+						legend: legend ? legend.checkVisibility() : false, folded: !!(legend && legend.closest("details:not([open])")) } : null;
+				});
+				if (!m)
+					continue;
+				if (m.head > 900 / 5)
+					bad.push(`${p}: header row ${Math.round(m.head)}px`);
+				if (m.top > 900 * 0.6)
+					bad.push(`${p}: the table starts at ${Math.round(m.top)}px`);
+				if (m.legend || !m.folded)
+					bad.push(`${p}: the legend and rules are not folded`);
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.slice(0, 4).join("; "));
+		});
+	}
 };
