@@ -18,6 +18,7 @@
 #include "audit/table.h"
 #include "audit/hints.h"
 #include "audit/figure.h"
+#include "core/buffer.h"
 #include "core/builtin.h"
 #include "core/yamltree.h"
 #include "numbers/literal.h"
@@ -342,11 +343,20 @@ static const struct ref_source *source_of(const struct audit_reference *ref, con
 	return NULL;
 }
 
+/* A cell of a book's row held against its reference cell. */
+struct held {
+	long rc;                 /* the reference column, -1: none or agrees */
+	double ratio;            /* book / reference */
+	const char *hint;
+	struct figure rf;
+};
+
 void reference_check(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
 	if (t->key < 0)
 		return;
+	struct held *held = arena_array(au->a, t->ncols, sizeof *held);
 	for (size_t r = 0; r < t->nrows; r++) {
 		size_t rt_index = 0;
 		long rr_index = find_row(ref, au->a, t->keys[r], &rt_index);
@@ -356,8 +366,10 @@ void reference_check(struct audit *au, struct atable *t)
 		au->sum.rows_referenced++;
 		const struct ref_table *rt = &ref->tables[rt_index];
 		const struct ref_row *rr = &rt->rows[rr_index];
+		int doubled = 0;
 		for (size_t c = 0; c < t->ncols; c++) {
 			struct acell *cell = table_cell(t, r, c);
+			held[c].rc = -1;
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
 			long rc = find_column(rt, &t->cols[c], &cell->fig);
@@ -386,23 +398,60 @@ void reference_check(struct audit *au, struct atable *t)
 				t->vouched[r * t->ncols + c] = 1;
 				continue;
 			}
-			t->flagged[r * t->ncols + c] = 1;
-			const char *hint = slip_hint(au, &cell->fig.q, &rf.q, cell->plain);
-			int near = !hint && ratio > 0.9 && ratio < 1.1;
-			const struct ref_source *src = source_of(ref, rr->source);
+			held[c] = (struct held){ rc, ratio, slip_hint(au, &cell->fig.q, &rf.q, cell->plain), rf };
+			doubled += ratio > 1.98 && ratio < 2.02 && (strstr(rt->cols[rc].id, "fp") || strstr(rt->cols[rc].id, "bf") ||
+								    strstr(rt->cols[rc].id, "tf") || strstr(rt->cols[rc].id, "int"));
+		}
+		const struct ref_source *src = source_of(ref, rr->source);
+		const char *source = arena_printf(au->a, "source: %s%s%s%s", src ? src->title : rr->source ? rr->source : "(none)",
+						  src && src->url[0] ? " <" : "", src && src->url[0] ? src->url : "",
+						  src && src->url[0] ? ">" : "");
+		/* a row of sparse figures among dense ones: one finding for the row */
+		if (doubled >= 2) {
+			struct buf list = BUF_INIT;
+			long first = -1;
+			for (size_t c = 0; c < t->ncols; c++) {
+				if (held[c].rc < 0 || !(held[c].ratio > 1.98 && held[c].ratio < 2.02))
+					continue;
+				if (first < 0)
+					first = (long)c;
+				t->flagged[r * t->ncols + c] = 1;
+				buf_addf(&list, "\n'%s' %s: write %s", t->cols[c].header, table_cell(t, r, c)->plain,
+					 figure_text(au, &held[c].rf.q));
+				held[c].rc = -1;
+			}
+			struct acell *cell = table_cell(t, r, (size_t)first);
 			const char *detail = arena_printf(
-				au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",
-				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rf.q),
-				rt->cols[rc].id, src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
-				src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",
+				au->a, "%s:%d:%d: the reference row '%s' (%s), dense figures\n%s%s\nhint: the sparse "
+				"figures (2:4 structured sparsity, twice dense) where the table means dense ones?",
+				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, source, list.data);
+			buf_release(&list);
+			au->sum.findings_reference++;
+			diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+				    "the row '%s' gives %d figures twice the reference data for %s: sparse among dense?",
+				    table_cell(t, r, (size_t)t->key)->plain, doubled, rr->name);
+		}
+		for (size_t c = 0; c < t->ncols; c++) {
+			if (held[c].rc < 0)
+				continue;
+			struct acell *cell = table_cell(t, r, c);
+			long rc = held[c].rc;
+			const char *hint = held[c].hint;
+			double ratio = held[c].ratio;
+			t->flagged[r * t->ncols + c] = 1;
+			int near = !hint && ratio > 0.9 && ratio < 1.1;
+			const char *detail = arena_printf(
+				au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\n%s\n%s%s%s",
+				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &held[c].rf.q),
+				rt->cols[rc].id, source,
 				near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
-				     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &rf.q)),
+				     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &held[c].rf.q)),
 				hint ? "\n" : "", hint ? hint : "");
 			au->sum.findings_reference++;
 			diag_report(near ? DIAG_NOTE : DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
 				    "'%s' of '%s' is %s; reference data for %s says %s", t->cols[c].header,
 				    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name,
-				    figure_text(au, &rf.q));
+				    figure_text(au, &held[c].rf.q));
 		}
 	}
 }
