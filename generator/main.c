@@ -200,18 +200,22 @@ static const char *value(const struct cli_args *a, int option)
 	return a->value[option];
 }
 
-/* Returns path, or dir/path when dir is given and path is relative
- * (malloc'd; leaked: one per run). */
+/* The paths under() made, freed when main() returns. */
+static char *joined[4];
+static int njoined;
+
+/* Returns path, or dir/path when dir is given and path is relative (kept
+ * in joined[] until main() returns; a run joins one or two). */
 static const char *under(const char *dir, const char *path)
 {
-	if (!dir || path[0] == '/')
+	if (!dir || path[0] == '/' || njoined == (int)(sizeof joined / sizeof *joined))
 		return path;
 	size_t n = strlen(dir) + strlen(path) + 2;
 	char *p = malloc(n);
 	if (!p)
 		abort();
 	snprintf(p, n, "%s/%s", dir, path);
-	return p;
+	return joined[njoined++] = p;
 }
 
 /* Returns the book's folder: DIR (under -C DIR), -C DIR, or the nearest
@@ -713,5 +717,7 @@ int main(int argc, char **argv)
 		diag_step_summary(NULL);
 	}
 	free(a.operands);
+	while (njoined)
+		free(joined[--njoined]);
 	return rc;
 }
