@@ -73,6 +73,29 @@ static const char *base_url(struct arena *a, const struct ynode *n)
 	return url;
 }
 
+/* Returns book.yaml's edit_url, or NULL (reported) unless it is an http(s)
+ * address holding {path} (mdBook's edit-url-template). */
+static const char *edit_url(struct arena *a, const struct ynode *n)
+{
+	const char *url = scalar(a, n, "edit_url");
+	if (!url)
+		return NULL;
+	char scheme[URL_SCHEME_MAX + 1];
+	size_t len = strlen(url);
+	if (url_judge(url, len) != URL_SAFE || !url_scheme(url, len, scheme, sizeof scheme) ||
+	    (strcmp(scheme, "http") && strcmp(scheme, "https"))) {
+		diag_error(n->loc, "refused edit_url: write an http:// or https:// address, such as "
+				   "https://github.com/OWNER/REPO/edit/main/{path}");
+		return NULL;
+	}
+	if (!strstr(url, "{path}")) {
+		diag_error(n->loc, "edit_url has no {path}: write where the chapter's file goes, as in "
+				   "https://github.com/OWNER/REPO/edit/main/{path}");
+		return NULL;
+	}
+	return url;
+}
+
 /* Reads {zh: …, en: …}; a plain string counts as the language of its script. */
 static int read_bitext(struct arena *a, const struct ynode *n, const char *what,
 		       struct bitext *out)
@@ -138,7 +161,7 @@ static const char **read_list(struct arena *a, const struct ynode *n, size_t *co
  * another tool's, left alone. */
 static const char *const book_yaml_keys[] = {
 	"title", "subtitle", "author", "approx", "allow_html", "note_unpaired", "unchecked",
-	"footer", "claims_intro", "base_url", "languages", "nav", "audit",
+	"footer", "claims_intro", "base_url", "edit_url", "languages", "nav", "audit",
 };
 #define BOOK_YAML_EXTENSION "x-"
 
@@ -227,6 +250,8 @@ static void load_book_yaml(struct arena *a, struct book *b)
 			read_bitext(a, v, "claims_intro", &b->claims_intro);
 		else if (!strcmp(k->text, "base_url"))
 			b->base_url = base_url(a, v);
+		else if (!strcmp(k->text, "edit_url"))
+			b->edit_url = edit_url(a, v);
 		else if (!strcmp(k->text, "languages")) {
 			size_t n;
 			const char **l = read_list(a, v, &n);

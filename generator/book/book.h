@@ -68,6 +68,9 @@ struct book {
 	int unchecked_set;          /* unchecked: was in book.yaml (else off for a book without spec tables) */
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
+	const char *edit_url;    /* "https://…/edit/main/{path}": each chapter's "edit
+				    this page" link, {path} its file from the book's
+				    root (content/01-x.md); NULL: no link */
 	struct bitext claims_intro;   /* what the claims page says first, or none */
 
 	struct chapter *chapters;   /* in reading order (nav:, else NN-, else README first, by name) */

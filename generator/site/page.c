@@ -226,6 +226,25 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 	if (b->author)
 		dom_texts(fp, arena_printf(ar, "%s · ", b->author));
 	dom_texts(fp, b->footer ? b->footer : "Built with specbook: its numbers are recomputed at build time.");
+	if (b->edit_url && current && current->path) {
+		/* "edit this page": {path} the chapter's file, percent-encoded
+		   but for its slashes */
+		struct buf url = BUF_INIT;
+		const char *at = strstr(b->edit_url, "{path}");
+		buf_add(&url, b->edit_url, (size_t)(at - b->edit_url));
+		for (const unsigned char *c = (const unsigned char *)current->path; *c; c++) {
+			if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+			    strchr("/._~-", *c))
+				buf_addch(&url, *c);
+			else
+				buf_addf(&url, "%%%02X", *c);
+		}
+		buf_adds(&url, at + 6);
+		struct dom_node *a = dom_elem_class(dom_elem_class(foot, "p", "edit-page"), "a", "edit-link");
+		dom_attr(a, "href", arena_strndup(ar, url.data, url.len));
+		lang_bitext(a, (struct bitext){ "编辑本页", "Edit this page" });
+		buf_release(&url);
+	}
 	dom_page_fill(dom, "footer", foot);
 	return dom;
 }

@@ -463,4 +463,43 @@ module.exports = async function second(t) {
 			check(name, !bad.length, bad.slice(0, 4).join("; "));
 		});
 	}
+
+	/* ---- 12. edit_url: each chapter links to its file to edit ---- */
+
+	{
+		const name = "i40 edit link: book.yaml's edit_url gives each chapter an \"edit this page\" link to its file, in the reading language";
+		await test(name, async () => {
+			const REPO = path.resolve(__dirname, "..", "..");
+			const bin = process.env.SPECBOOK || path.join(REPO, "build", "specbook");
+			if (!fs.existsSync(bin))
+				throw new Error(`${bin} not found (run make, or set SPECBOOK)`);
+			const os = require("os");
+			const { execFileSync } = require("child_process");
+			const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "specbook-edit-"));
+			try {
+				for (const d of ["content", "specs", "templates"])
+					if (fs.existsSync(path.join(REPO, d)))
+						fs.cpSync(path.join(REPO, d), path.join(tmp, "book", d), { recursive: true });
+				fs.appendFileSync(path.join(tmp, "book", "content", "book.yaml"), "\nedit_url: https://example.org/book/edit/main/{path}\n");
+				try {
+					execFileSync(bin, ["build", "--quiet", "-C", path.join(tmp, "book"), "-o", path.join(tmp, "site")], { stdio: ["ignore", "ignore", "pipe"] });
+				} catch (e) {
+					throw new Error(`the build with edit_url failed: ${String(e.stderr || e.message).split("\n")[0]}`);
+				}
+				const ctx = await fresh();
+				const page = await ctx.newPage();
+				await page.goto(require("url").pathToFileURL(path.join(tmp, "site", chapter)).href + "?lang=zh");
+				const r = await page.evaluate(() => {
+					const a = document.querySelector(".site-footer a.edit-link");
+					return a ? { href: a.getAttribute("href"), text: a.innerText.trim() } : null;
+				});
+				await ctx.close();
+				const src = fs.readdirSync(path.join(REPO, "content")).find((f) => f.replace(/\.md$/, ".html") === chapter);
+				const want = `https://example.org/book/edit/main/content/${src}`;
+				check(name, r && r.href === want && r.text === "编辑本页", r ? `href ${r.href} (want ${want}), text "${r.text}"` : "no edit link in the footer");
+			} finally {
+				fs.rmSync(tmp, { recursive: true, force: true });
+			}
+		});
+	}
 };
