@@ -210,7 +210,7 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			while (next < n.len && s[next] == ' ')
 				next++;
 			if (n.len - k >= 2 && !memcmp(s + k, "\xc3\x97", 2) &&
-			    !(next < n.len && is_digit((unsigned char)s[next]))) {
+			    !(next < n.len && (is_digit((unsigned char)s[next]) || s[next] == '('))) {
 				lit.has_unit = 1;
 				lit.q.unit = "×";
 				end = k + 2;

@@ -558,6 +558,10 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	double widen = au->approx * (mark->approx ? 3 : 1);
 	if (r.hi >= stated_lo * (1 - widen) && r.lo <= stated_hi * (1 + widen))
 		return;
+	/* two figures a hundred times apart from what is stated are not
+	 * what the comparison compares, unless a slip explains it */
+	double far = interval_mid(r) / ((stated_lo + stated_hi) / 2);
+	int far_off = far > 50 || far < 0.02;
 	/* the slip: a factor that brings the ratio to what is stated */
 	const char *hint = NULL;
 	double ratio = interval_mid(r), st = (stated_lo + stated_hi) / 2;
@@ -585,6 +589,8 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	if (dot)
 		for (const char *p = dot + 1; p < text + mark->off + mark->len && *p >= '0' && *p <= '9'; p++)
 			decimals++;
+	if (far_off && !hint)
+		return;
 	const char *ratio_text = format_number(au->a, ratio, decimals ? decimals : ratio < 10 ? 1 : 0);
 	const char *detail = arena_printf(
 		au->a, "%s:%d:%d: %s\n%s:%d:%d: %s\nthey give %s / %s = %s×; write %s%s%s%s", fbig->loc.file,

@@ -125,6 +125,22 @@ static void read_table(struct file_ctx *f, cmark_node *table)
 	audit_add_table(f->au, cells, ncols, cells + ncols, nrows - 1, f->section);
 }
 
+/* Blanks s[from..to) keeping its bytes and its characters' count (so that
+ * the columns of what follows stay the source's): ASCII as spaces, each
+ * longer character as a blank one of its length (U+00A0, U+3000, U+1F000). */
+static void blank(char *s, size_t from, size_t to)
+{
+	for (size_t k = from; k < to;) {
+		unsigned char c = (unsigned char)s[k];
+		size_t l = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+		if (k + l > to)
+			l = 1;
+		static const char *const blanks[] = { " ", "\xc2\xa0", "\xe3\x80\x80", "\xf0\x9f\x80\x80" };
+		memcpy(s + k, blanks[l - 1], l);
+		k += l;
+	}
+}
+
 /* Hands block n (paragraph or heading) over as its source lines, link
  * destinations blanked. */
 static void read_prose(struct file_ctx *f, cmark_node *n)
@@ -143,6 +159,17 @@ static void read_prose(struct file_ctx *f, cmark_node *n)
 		return;
 	size_t len = end_to - start;
 	char *s = arena_strndup(f->a, f->text + start, len);
+	/* "{…}" blanked: a span of a specbook book (checked by check) or a
+	 * brace group of TeX, whose numbers are a formula's, not statements */
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == '{') {
+			size_t j = i + 1;
+			while (j < len && s[j] != '}' && s[j] != '\n')
+				j++;
+			if (j < len && s[j] == '}')
+				blank(s, i, j + 1);
+			i = j;
+		}
 	/* "](url)" → "](   )": link targets hold numbers that are no figures */
 	for (size_t i = 0; i + 1 < len; i++)
 		if (s[i] == ']' && s[i + 1] == '(') {
