@@ -147,6 +147,44 @@
 				heads[k].style.minWidth = "16em";
 	}
 
+	/* A spec table's source note ([1] in a row's Sources cell) leads to
+	   the list of sources at the page's end: that entry then offers the
+	   way back to the row it was followed from ("↩ back to B200"). */
+	function sourceBack() {
+		document.addEventListener("click", function (ev) {
+			var a = ev.target.closest && ev.target.closest("a[href^='#src-']");
+			if (!a)
+				return;
+			var li = document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+			var row = a.closest("tr[id], [id]");
+			if (!li || !row || row === li)
+				return;
+			var back = li.querySelector(":scope > a.source-back");
+			if (!back) {
+				back = document.createElement("a");
+				back.className = "source-back";
+				li.appendChild(document.createTextNode(" "));
+				li.appendChild(back);
+			}
+			back.setAttribute("href", "#" + row.id);
+			var th = row.querySelector("th[scope=row]");
+			var name = th ? th.textContent.trim() : row.id;
+			back.innerHTML = "";
+			var bi = document.createElement("span");
+			bi.className = "bi";
+			var zh = document.createElement("span");
+			zh.lang = "zh-Hans";
+			zh.textContent = "↩ 回到 " + name;
+			var en = document.createElement("span");
+			en.lang = "en";
+			en.textContent = "↩ back to " + name;
+			bi.appendChild(zh);
+			bi.appendChild(document.createTextNode(" "));
+			bi.appendChild(en);
+			back.appendChild(bi);
+		});
+	}
+
 	/* "?" shows the keys the site answers to, in a dialog (as mdBook's
 	   help): Escape or its button closes it, and focus goes back. */
 	var KEYS = [
@@ -936,6 +974,7 @@
 
 		markCurrent();
 		specPage();
+		sourceBack();
 		themeToggle();
 		drawer();
 		followToc();

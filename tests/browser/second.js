@@ -502,4 +502,44 @@ module.exports = async function second(t) {
 			}
 		});
 	}
+
+	/* ---- 13. a spec row's source note [1] has a way back ---- */
+
+	const srcPage = specPages.find((p) => /href="#src-\d+"/.test(fs.readFileSync(path.join(SITE, p), "utf8")));
+	if (srcPage) {
+		const name = "i40 spec tables: a row's source note [1] leads to the source, and from there back to the row";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + srcPage + "?lang=en");
+			const row = await page.evaluate(() => {
+				const rows = Array.from(document.querySelectorAll("tr[id]")).filter((r) => r.querySelector("a[href^='#src-']"));
+				return rows.length ? rows[Math.floor(rows.length / 2)].id : null;
+			});
+			const bad = [];
+			if (!row)
+				bad.push("no row with a source note");
+			else {
+				const link = page.locator(`tr[id="${row}"] a[href^='#src-']`).first();
+				const target = (await link.getAttribute("href")).slice(1);
+				await link.click();
+				await page.waitForTimeout(300);
+				const back = page.locator(`[id="${target}"] a.source-back`);
+				if (!(await back.count()) || !(await back.isVisible()))
+					bad.push(`the source ${target} has no way back`);
+				else {
+					await back.click();
+					await page.waitForTimeout(400);
+					const r = await page.evaluate((id) => {
+						const b = document.getElementById(id).getBoundingClientRect();
+						return { hash: location.hash, inView: b.bottom > 0 && b.top < innerHeight };
+					}, row);
+					if (r.hash !== "#" + row || !r.inView)
+						bad.push(`back lands on ${r.hash}, the row in view: ${r.inView}`);
+				}
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
