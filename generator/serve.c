@@ -90,6 +90,7 @@ struct client {
 	struct buf out;       /* the response, or its headers when a file follows */
 	size_t sent;
 	int file_fd;          /* the file whose bytes file_at..file_end follow out, or -1 */
+	char origin[80];      /* "http://127.0.0.1:8000" as the request named it, or "" */
 	off_t file_at, file_end;
 	long long deadline;   /* ms on the monotonic clock; never moved by traffic */
 	int writing;
@@ -515,10 +516,22 @@ static const char content_security_policy_404[] =
 	"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; "
 	"object-src 'none'; base-uri 'self'; form-action 'self'";
 
-/* Puts a complete response in c->out; body may be NULL for HEAD. */
+/* Puts a complete response in c->out; body may be NULL for HEAD.  Once
+ * the request's origin is known, script-src names the site's own scripts
+ * (everything under /assets/, and the live-reload script) instead of
+ * 'self': no other file of the site runs, even one that slipped into it
+ * (content/ refuses scripts, book/load.c; this holds if one got in). */
 static void respond_csp(struct client *c, int code, const char *type, const char *extra_headers,
 			const char *body, size_t len, int head, const char *policy)
 {
+	char narrowed[sizeof content_security_policy_404 + 2 * sizeof c->origin + 64];
+	const char *self = strstr(policy, "script-src 'self'");
+	if (c->origin[0] && self) {
+		snprintf(narrowed, sizeof narrowed, "%.*sscript-src %s/assets/ %s/__specbook/live.js%s",
+			 (int)(self - policy), policy, c->origin, c->origin,
+			 self + strlen("script-src 'self'"));
+		policy = narrowed;
+	}
 	buf_reset(&c->out);
 	buf_addf(&c->out, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n", code, status_text(code), type);
 	if (code != 204)   /* RFC 9110: a 204 has no Content-Length */
@@ -842,7 +855,7 @@ static int ip_host(const char *value, size_t len, int port)
 	return inet_pton(AF_INET, host, &addr) == 1 && !strcmp(colon + 1, want);
 }
 
-static int host_refused(const struct server *s, const char *headers, int http10)
+static int host_refused(const struct server *s, const char *headers, int http10, struct client *c)
 {
 	const char *value = NULL;
 	size_t len = 0;
@@ -867,17 +880,18 @@ static int host_refused(const struct server *s, const char *headers, int http10)
 	if (!found)
 		return 0;
 	static const char *const names[] = { "localhost", "127.0.0.1", "[::1]" };
-	if (strcmp(s->bind, "127.0.0.1") && ip_host(value, len, s->port))
-		return 0;
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+	int ok = strcmp(s->bind, "127.0.0.1") && ip_host(value, len, s->port);
+	for (size_t i = 0; i < sizeof names / sizeof *names && !ok; i++) {
 		char want[64];
 		int n = snprintf(want, sizeof want, "%s:%d", names[i], s->port);
-		if ((size_t)n == len && !strncasecmp(value, want, len))
-			return 0;
-		if (s->port == 80 && strlen(names[i]) == len && !strncasecmp(value, names[i], len))
-			return 0;
+		ok = ((size_t)n == len && !strncasecmp(value, want, len)) ||
+		     (s->port == 80 && strlen(names[i]) == len && !strncasecmp(value, names[i], len));
 	}
-	return 421;
+	if (!ok)
+		return 421;
+	/* checked above to be one of a few names or an address, and short */
+	snprintf(c->origin, sizeof c->origin, "http://%.*s", (int)len, value);
+	return 0;
 }
 
 static void serve_request(struct server *s, struct client *c)
@@ -904,7 +918,7 @@ static void serve_request(struct server *s, struct client *c)
 		respond_text(c, 505, "only HTTP/1.0 and HTTP/1.1\n", 0);
 		return;
 	}
-	int refused = host_refused(s, headers, !strcmp(version, "HTTP/1.0"));
+	int refused = host_refused(s, headers, !strcmp(version, "HTTP/1.0"), c);
 	if (refused == 400) {
 		respond_text(c, 400, "bad request: give one Host header\n", 0);
 		return;

@@ -8,7 +8,9 @@
 # ignored Range (a <video> seek fetched the whole file), and a request
 # whose headers passed 16 KB was served when they came in one read.  Now
 # a file goes out with sendfile() a piece at a time, one range is
-# honoured (206, or 416 past the end), and the 16 KB limit holds.
+# honoured (206, or 416 past the end), and the 16 KB limit holds.  The
+# policy of every response lets scripts run only from /assets/ and the
+# live-reload script (issue 34, part 1: "narrow script-src").
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 BIN=$(cd "${BUILD:-build}" && pwd)/specbook
@@ -82,3 +84,9 @@ status=$( { exec 3<>"/dev/tcp/127.0.0.1/$port" &&
 	printf 'GET /index.html HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nX-Long: %s\r\n\r\n' "$port" "$long" >&3 &&
 	timeout 10 head -1 <&3; } 2>/dev/null | tr -d '\r')
 check "are refused with 431 ($status)" '[ "$status" = "HTTP/1.1 431 Request Header Fields Too Large" ]'
+
+echo "# the scripts a page may run"
+curl -s --max-time 10 -D "$TMP/h" -o /dev/null "$url/01-base.html"
+check "script-src names the site's own scripts, not every file of the origin" \
+	'grep -qi "^Content-Security-Policy: .*script-src $url/assets/ $url/__specbook/live.js;" "$TMP/h" &&
+	 ! grep -qi "script-src '"'"'self'"'"'" "$TMP/h"'
