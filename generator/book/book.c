@@ -206,6 +206,10 @@ static void load_book_yaml(struct arena *a, struct book *b)
 	size_t len;
 	b->approx = 0.02;
 	b->allow_html = 1;   /* the safe subset (rawhtml.c's allowlist) */
+	if (!files_exists(arena_printf(a, "%s/content/book.yaml", b->root))) {
+		b->no_book_yaml = 1;   /* a repository as it is: see book_load() */
+		return;
+	}
 	if (read_book_file(a, b->root, "content/book.yaml", &text, &len))
 		return;
 	struct ynode *root = ytree_parse(a, "content/book.yaml", text, len, 1);
@@ -329,10 +333,6 @@ static int split_front_matter(struct chapter *c, const char **yaml_out, size_t *
 {
 	const char *end = c->text + c->len;
 	struct srcloc loc = { c->path, 1, 1 };
-	if (c->len == 0) {
-		diag_error((struct srcloc){ c->path, 0, 0 }, "empty chapter: it needs front matter and a body");
-		return -1;
-	}
 	if (!is_fence(c->text, end, "---")) {
 		/* no front matter: the whole file is the body, its title its
 		 * first heading (book_chapter_parse()) */
@@ -487,6 +487,22 @@ static void check_chapter_ids(struct arena *a, struct book *b)
 	for (size_t i = 1, first = 0; i < b->nchapters; i++) {
 		if (strcmp(by_id[i]->id, by_id[first]->id)) {
 			first = i;
+			continue;
+		}
+		/* x.md beside x/README.md: two pages on GitHub, two here; the
+		 * id its path made gets the first free number */
+		if (by_id[i]->id_from_path) {
+			struct chapter *c = (struct chapter *)by_id[i];
+			for (int k = 2;; k++) {
+				const char *id = arena_printf(a, "%s-%d", by_id[first]->id, k);
+				size_t j = 0;
+				while (j < b->nchapters && strcmp(b->chapters[j].id, id))
+					j++;
+				if (j == b->nchapters) {
+					c->id = id;
+					break;
+				}
+			}
 			continue;
 		}
 		for (size_t j = first; j < i; j++)
@@ -928,8 +944,10 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 			continue;
 		struct chapter *c = &b->chapters[kept++];
 		*c = b->chapters[i];
-		if (!c->id)
+		if (!c->id) {
 			c->id = path_id(a, c->source);
+			c->id_from_path = 1;
+		}
 	}
 	b->nchapters = kept;
 	free(job.ok);
@@ -939,6 +957,17 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 		b->by_source[i] = &b->chapters[i];
 	qsort(b->by_source, kept, sizeof *b->by_source, chapter_source_cmp);
 	check_chapter_ids(a, b);
+	if (b->no_book_yaml) {
+		/* a repository as it is, no book.yaml: its README's heading is
+		 * the book's title, else the folder's name */
+		const struct chapter *readme = book_folder_page(a, b, "");
+		if (readme && (readme->title.zh || readme->title.en))
+			b->title = readme->title;
+		else {
+			const char *slash = strrchr(b->root, '/');
+			b->title.en = slash && slash[1] ? slash + 1 : b->root;
+		}
+	}
 	/* a book in one language: no title in Chinese, unless book.yaml says */
 	if (!b->languages_set) {
 		int han = (b->title.zh != NULL) || (b->subtitle.zh != NULL);

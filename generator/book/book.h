@@ -27,6 +27,7 @@ struct chapter {
 	const char *source;      /* "01-introduction.md", "compute/README.md": below content/ */
 	const char *page;        /* "01-introduction.html", "compute/index.html" */
 	const char *id;          /* front matter id, else from the path ("compute/cpu") */
+	int id_from_path;        /* id was made from the path (then made unique) */
 	int number;              /* NN of the file name in a flat book, else its place (1…) */
 	struct bitext title;
 	struct bitext summary;
@@ -55,6 +56,7 @@ struct term {
 
 struct book {
 	const char *root;        /* the book directory, as given with -C */
+	int no_book_yaml;        /* none: the title is content/README.md's heading */
 	struct bitext title, subtitle;
 	const char *author;
 	double approx;           /* approximate tolerance, a fraction (0.02) */

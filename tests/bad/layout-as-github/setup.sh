@@ -1,0 +1,1 @@
+rm content/book.yaml
