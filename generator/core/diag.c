@@ -8,7 +8,10 @@
  * DIAG_MAX_PER_FILE errors (and as many warnings), the rest are counted;
  * a run keeps its first DIAG_MAX_TOTAL notes in file order (note_slot())
  * and prints at most DIAG_MAX_TOTAL records; each cut ends with a note saying
- * how many were left out.  A long source line is quoted as a window around
+ * how many were left out, and the last note of a run that left some out
+ * counts them by kind (a message's format: "unknown name '…'"), so that a
+ * book of a thousand errors shows the size of the job in every format.
+ * A long source line is quoted as a window around
  * the column.  (A line of 8,000 stray braces printed 8,000 errors of 8 kB
  * each, 97 MB in 45 s.)
  */
@@ -84,7 +87,104 @@ static struct {
 	void *file_tree;                   /* struct file_count by file, till the flush */
 	struct file_count **files;
 	size_t nfiles, capfiles;
+	/* errors and warnings by kind, till the flush */
+	struct kind_count { char *kind; enum diag_level level; int n; } *kinds;
+	size_t nkinds, capkinds;
 } diag = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* Kinds kept apart; past them, the rest are counted together. */
+#define DIAG_KINDS_MAX 256
+/* Kinds told of in the note that ends a run that left some out. */
+#define DIAG_KINDS_SHOWN 12
+
+/* The kind of a message: its format with each conversion written '…', or
+ * for a message made elsewhere ("%s") the message with each quoted part
+ * written '…'.  malloc'd. */
+static char *kind_of(const char *fmt, const char *msg)
+{
+	struct buf b = BUF_INIT;
+	if (!strcmp(fmt, "%s")) {
+		for (const char *m = msg; *m && b.len < 120; m++) {
+			buf_addch(&b, *m);
+			const char *close = *m == '\'' ? strchr(m + 1, '\'') : NULL;
+			if (close) {
+				buf_adds(&b, "\xe2\x80\xa6'");
+				m = close;
+			}
+		}
+		return buf_detach(&b, NULL);
+	}
+	for (const char *f = fmt; *f && b.len < 120; f++) {
+		if (*f != '%') {
+			buf_addch(&b, *f);
+			continue;
+		}
+		if (f[1] == '%') {
+			buf_addch(&b, '%');
+			f++;
+			continue;
+		}
+		f++;
+		while (*f && strchr("-+ #0123456789.*lhzjt", *f))
+			f++;
+		buf_adds(&b, "\xe2\x80\xa6");   /* … */
+		if (!*f)
+			break;
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* Counts one diagnostic at level of the kind of (fmt, msg).  Under the lock. */
+static void count_kind(const char *fmt, const char *msg, enum diag_level level)
+{
+	if (level == DIAG_NOTE)
+		return;
+	char *kind = kind_of(fmt, msg);
+	if (diag.nkinds == DIAG_KINDS_MAX) {
+		free(kind);
+		kind = xstrdup("(other kinds)");
+	}
+	for (size_t i = 0; i < diag.nkinds; i++)
+		if (diag.kinds[i].level == level && !strcmp(diag.kinds[i].kind, kind)) {
+			diag.kinds[i].n++;
+			free(kind);
+			return;
+		}
+	*ARRAY_PUSH(diag.kinds, diag.nkinds, diag.capkinds) = (struct kind_count){ kind, level, 1 };
+}
+
+static void kinds_clear(void)
+{
+	for (size_t i = 0; i < diag.nkinds; i++)
+		free(diag.kinds[i].kind);
+	diag.nkinds = 0;
+}
+
+static int kind_cmp(const void *x, const void *y)
+{
+	const struct kind_count *a = x, *b = y;
+	if (a->level != b->level)
+		return a->level > b->level ? -1 : 1;   /* errors first */
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return strcmp(a->kind, b->kind);
+}
+
+/* Appends "; by kind: 812 errors \"unknown name '…'\", …" to b. */
+static void add_kinds(struct buf *b)
+{
+	if (!diag.nkinds)
+		return;
+	qsort(diag.kinds, diag.nkinds, sizeof *diag.kinds, kind_cmp);
+	buf_adds(b, "; by kind:");
+	for (size_t i = 0; i < diag.nkinds && i < DIAG_KINDS_SHOWN; i++) {
+		const struct kind_count *k = &diag.kinds[i];
+		buf_addf(b, "%s %d %s%s \"%s\"", i ? "," : "", k->n,
+			 k->level == DIAG_ERROR ? "error" : "warning", k->n == 1 ? "" : "s", k->kind);
+	}
+	if (diag.nkinds > DIAG_KINDS_SHOWN)
+		buf_addf(b, " and %zu other kinds", diag.nkinds - DIAG_KINDS_SHOWN);
+}
 
 static int file_count_cmp(const void *a, const void *b)
 {
@@ -209,8 +309,8 @@ void diag_mute(int delta)
 	diag_muted += delta;
 }
 
-void diag_report(enum diag_level level, struct srcloc loc, int width,
-		 const char *detail, const char *fmt, ...)
+static void report(enum diag_level level, struct srcloc loc, int width, const char *detail,
+		   const char *fmt, va_list ap)
 {
 	diag_here++;
 	if (diag_muted)
@@ -222,13 +322,11 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 		return;
 	}
 	struct buf msg = BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
 	buf_vaddf(&msg, fmt, ap);
-	va_end(ap);
 
 	pthread_mutex_lock(&diag.lock);
 	diag.counts[level]++;
+	count_kind(fmt, msg.data ? msg.data : "", level);
 	if (level == DIAG_ERROR)
 		diag.total_errors++;
 	else if (level == DIAG_WARNING)
@@ -264,12 +362,18 @@ void diag_report(enum diag_level level, struct srcloc loc, int width,
 	pthread_mutex_unlock(&diag.lock);
 }
 
+void diag_report(enum diag_level level, struct srcloc loc, int width,
+		 const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(level, loc, width, detail, fmt, ap);
+	va_end(ap);
+}
+
 static void vreport(enum diag_level level, struct srcloc loc, const char *fmt, va_list ap)
 {
-	struct buf msg = BUF_INIT;
-	buf_vaddf(&msg, fmt, ap);
-	diag_report(level, loc, 0, NULL, "%s", msg.data);
-	buf_release(&msg);
+	report(level, loc, 0, NULL, fmt, ap);
 }
 
 void diag_error(struct srcloc loc, const char *fmt, ...)
@@ -986,6 +1090,8 @@ void diag_flush(FILE *out)
 			buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
 		else
 			buf_adds(&b, " not shown");
+		if (left[DIAG_ERROR] + left[DIAG_WARNING])
+			add_kinds(&b);
 		print_note(out, NULL, b.data);
 		left_out = buf_detach(&b, NULL);
 	}
@@ -1004,6 +1110,7 @@ void diag_flush(FILE *out)
 		free(diag.records[i].also);
 	}
 	diag.nrecords = 0;
+	kinds_clear();
 	diag.nnotes = 0;
 	diag.notes_seen = 0;
 	file_counts_clear();
@@ -1022,6 +1129,10 @@ void diag_reset(void)
 		free(diag.records[i].also);
 	}
 	free(diag.records);
+	kinds_clear();
+	free(diag.kinds);
+	diag.kinds = NULL;
+	diag.capkinds = 0;
 	for (size_t i = 0; i < diag.nsources; i++) {
 		free(diag.sources[i].owned);
 		free((char *)diag.sources[i].disk_path);

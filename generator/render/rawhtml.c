@@ -262,6 +262,14 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 		if ((!strcmp(an, "id") || (!strcmp(an, "name") && !strcmp(name, "a"))) &&
 		    author_anchor(c, el, spans_restore(c, av)))
 			continue;
+		/* align="center" (<div align="center">, <p align=center>), which
+		 * GitHub keeps: the centred block's class */
+		if (!strcmp(an, "align") && !strcasecmp(av, "center") &&
+		    (!strcmp(name, "div") || !strcmp(name, "p") || !strcmp(name, "h2") ||
+		     !strcmp(name, "h3") || !strcmp(name, "h4"))) {
+			dom_attr(el, "class", "center");
+			continue;
+		}
 		if (!attr_kept(name, an)) {
 			diag_warning(here(r, name, an), "raw HTML: attribute %s dropped from <%s>: %s",
 				     an, name, attr_why(an));

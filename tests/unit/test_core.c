@@ -17,6 +17,7 @@
 
 #include "core/alloc.h"
 #include "core/buffer.h"
+#include "core/diag.h"
 #include "core/files.h"
 #include "core/utf8.h"
 
@@ -271,6 +272,37 @@ static int copy_links(size_t n, size_t m, size_t flip)
 	return linked;
 }
 
+/* A run of more diagnostics than are shown ends with their counts by kind,
+ * in JSON too (issue 36, part 6). */
+static void test_diag_counts_by_kind(void **state)
+{
+	(void)state;
+	diag_reset();
+	diag_setup(DIAG_FORMAT_JSON, 0);
+	for (int f = 0; f < 8; f++) {
+		char file[32];
+		snprintf(file, sizeof file, "content/%02d.md", f);
+		for (int i = 1; i <= 20; i++) {
+			struct srcloc loc = { file, i, 1 };
+			if (i % 4)
+				diag_error(loc, "unknown name '%s'", i % 2 ? "a" : "b");
+			else
+				diag_report(DIAG_ERROR, loc, 0, NULL, "%s", "unterminated span");
+		}
+	}
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	diag_flush(f);
+	fclose(f);
+	assert_non_null(strstr(out, "60 more not shown"));
+	assert_non_null(strstr(out, "by kind: 120 errors \\\"unknown name '\xe2\x80\xa6'\\\", "
+				    "40 errors \\\"unterminated span\\\""));
+	free(out);
+	diag_reset();
+	diag_setup(DIAG_FORMAT_GNU, 0);
+}
+
 static void test_copy_tree_links_same(void **state)
 {
 	(void)state;
@@ -295,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_array_push),
 		cmocka_unit_test(test_read_bytes),
 		cmocka_unit_test(test_copy_tree_links_same),
+		cmocka_unit_test(test_diag_counts_by_kind),
 	};
 	cmocka_set_message_output(CM_OUTPUT_TAP);
 	return cmocka_run_group_tests_name("core", tests, NULL, NULL);
