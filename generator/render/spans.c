@@ -250,7 +250,8 @@ static const char *math_closer(const char *eol, const char *end, int display, si
  * A brace group is shown as written, and is no error, when
  *   1. where it stands says it is no span: right after '$', '_', '^', '=',
  *      an ASCII letter or digit (@book{, \frac{), another group's '}' or
- *      a '{', or right before a '{' or a quote; or
+ *      a '{', a ']' or a ')' (Pandoc's [text]{style=…}, ![](a.png){width=50%}),
+ *      or right before a '{' or a quote; or
  *   2. its text holds nothing a span is made of (looks_like_span() below:
  *      no relation, no row.column reference, no figure with a unit, no
  *      operator between figures, no full-width digit or odd space, no
@@ -265,6 +266,7 @@ static int brace_placed_not_span(const char *s, size_t i, size_t len)
 {
 	char prev = i ? s[i - 1] : 0, next = i + 1 < len ? s[i + 1] : 0;
 	return prev == '$' || prev == '_' || prev == '^' || prev == '}' || prev == '{' || prev == '=' ||
+	       prev == ']' || prev == ')' ||
 	       isalnum((unsigned char)prev) || next == '{' || next == '"' || next == '\'';
 }
 
