@@ -688,8 +688,12 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 				    "symbolic link: not followed (a book's files must be inside the book)");
 			continue;
 		}
+		/* Withheld, not fatal: a book as it is often carries a page of
+		 * another tool (docsify's index.html), and the site is safe as
+		 * long as the file is not published.  A chapter that links to
+		 * it gets a broken link, an error at the link. */
 		if (S_ISREG(st.st_mode) && is_active_file(name)) {
-			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
+			diag_report(DIAG_WARNING, (struct srcloc){ shown, 0, 0 }, 0,
 				    "hint: write it as a chapter (.md), or publish it somewhere else and "
 				    "link to it (a file a browser runs would run as the site itself)",
 				    "a page or script beside the chapters: not published");

@@ -38,13 +38,42 @@ refused() {
 	fi
 }
 
+# withheld NAME FILE CONTENT — FILE (below content/) is not published: a
+# warning at its name with a hint, and the rest of the book still builds
+# (a book as it is may carry another tool's index.html)
+withheld() {
+	fresh
+	printf '%s' "$3" >"$book/content/$2"
+	timeout 30 "$BIN" build -C "$book" -o "$TMP/out" >"$TMP/log" 2>&1
+	local rc=$?
+	if [ $rc -eq 0 ] && grep -q "^content/$2: warning: .*not published" "$TMP/log" &&
+		grep -q "hint: " "$TMP/log" && [ -f "$TMP/out/index.html" ] &&
+		[ -z "$(find "$TMP/out" -iname "$(basename "$2")")" ]; then
+		ok "$1 is not published"
+	else
+		not_ok "$1 is not published" "exit $rc, $(find "$TMP/out" -iname "$(basename "$2")" | head -1): $(head -3 "$TMP/log" | tr '\n' ' ')"
+	fi
+}
+
 echo "# pages and scripts"
-refused "a page" notes.html '<script src="notes.js"></script>'
-refused "a page in a folder, in capitals" img/NOTES.HTM '<script>alert(1)</script>'
-refused "an XHTML page" img/a.xhtml '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'
-refused "a script" notes.js 'alert(document.cookie)'
-refused "a module" img/m.mjs 'export default 1'
-refused "an XML document" img/feed.xml '<?xml-stylesheet href="x.xsl" type="text/xsl"?><a/>'
+withheld "a page" notes.html '<script src="notes.js"></script>'
+withheld "a page in a folder, in capitals" img/NOTES.HTM '<script>alert(1)</script>'
+withheld "an XHTML page" img/a.xhtml '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'
+withheld "a script" notes.js 'alert(document.cookie)'
+withheld "a module" img/m.mjs 'export default 1'
+withheld "an XML document" img/feed.xml '<?xml-stylesheet href="x.xsl" type="text/xsl"?><a/>'
+# a chapter that links to a withheld page fails at its link
+fresh
+printf '<script>alert(1)</script>' >"$book/content/notes.html"
+cp "$book/content/01-base.md" "$TMP/chapter.md"
+printf '\nSee [the notes](notes.html).\n' >>"$book/content/01-base.md"
+timeout 30 "$BIN" build -C "$book" -o "$TMP/out" >"$TMP/log" 2>&1; rc=$?
+if [ $rc -ne 0 ] && grep -q "^content/01-base.md:[0-9]*:[0-9]*: error: .*notes.html" "$TMP/log" && [ ! -e "$TMP/out" ]; then
+	ok "a link to a withheld page is an error at the link"
+else
+	not_ok "a link to a withheld page is an error at the link" "exit $rc: $(head -3 "$TMP/log" | tr '\n' ' ')"
+fi
+cp "$TMP/chapter.md" "$book/content/01-base.md"
 
 echo "# SVG images"
 svg() { printf '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">%s</svg>\n' "$1"; }
