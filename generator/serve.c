@@ -83,6 +83,11 @@
  * disk (sendfile), never held in memory, so 16 readers of a 200 MB video
  * cost the server nothing like 3 GB. */
 #define SERVE_FILE_CHUNK (256 * 1024)
+/* After a response, what the client still sends is read and dropped for
+ * at most this long before the socket is closed: closing with unread
+ * bytes resets the connection, and the client may then lose the response
+ * (a 431 for a 20 KB header, sent before the header was all read). */
+#define SERVE_LINGER_MS 2000
 
 struct client {
 	int fd;
@@ -94,6 +99,7 @@ struct client {
 	off_t file_at, file_end;
 	long long deadline;   /* ms on the monotonic clock; never moved by traffic */
 	int writing;
+	int draining;         /* response sent and SHUT_WR done: reading to EOF */
 };
 
 struct watch {
@@ -1002,6 +1008,15 @@ static void client_close(struct server *s, size_t i)
 static int client_read(struct server *s, struct client *c)
 {
 	char chunk[4096];
+	while (c->draining) {   /* the lingering close: drop, until EOF */
+		ssize_t n = recv(c->fd, chunk, sizeof chunk, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n <= 0)
+			return -1;
+	}
 	while (!c->writing) {
 		ssize_t n = recv(c->fd, chunk, sizeof chunk, 0);
 		if (n < 0 && errno == EINTR)
@@ -1198,8 +1213,15 @@ int serve_run(const struct serve_options *o)
 				rc = -1;
 			else if (!c->writing && (ev & (POLLIN | POLLHUP)))
 				rc = client_read(&s, c);
-			if (rc == 0 && c->writing)
-				rc = client_write(c) ? -1 : 0;
+			if (rc == 0 && c->writing) {
+				rc = client_write(c);
+				if (rc > 0) {   /* sent: linger until the client closes */
+					c->writing = 0;
+					c->draining = 1;
+					c->deadline = now + SERVE_LINGER_MS;
+					rc = 0;
+				}
+			}
 			if (rc == 0 && now > c->deadline)
 				rc = -1;
 			if (rc < 0)

@@ -165,11 +165,11 @@ check "--color=always colours error and caret" 'grep -q "${esc}\[1;31merror:" "$
 "$BIN" check "$T/w" >"$T/c" 2>&1
 check "no colour into a file" '! grep -q "$esc" "$T/c"'
 if command -v script >/dev/null 2>&1; then
-	script -qec "'$BIN' check '$T/w'" /dev/null >"$T/tty" 2>&1
+	TERM=xterm script -qec "'$BIN' check '$T/w'" /dev/null >"$T/tty" 2>&1   # TERM=dumb (a CI runner's) means no colour
 	check "colour on a terminal" 'grep -q "${esc}\[1;31merror:" "$T/tty"'
-	NO_COLOR=1 script -qec "'$BIN' check '$T/w'" /dev/null >"$T/tty" 2>&1
+	NO_COLOR=1 TERM=xterm script -qec "'$BIN' check '$T/w'" /dev/null >"$T/tty" 2>&1
 	check "no colour on a terminal with NO_COLOR" '! grep -q "${esc}\[1;31m" "$T/tty"'
-	script -qec "'$BIN' check '$T/w' --color=never" /dev/null >"$T/tty" 2>&1
+	TERM=xterm script -qec "'$BIN' check '$T/w' --color=never" /dev/null >"$T/tty" 2>&1
 	check "no colour on a terminal with --color=never" 'grep -q "error: claim does not hold" "$T/tty" && ! grep -q "${esc}\[1;31m" "$T/tty"'
 fi
 usage_error "--color wants auto, always or never" "^specbook check: --color is auto, always or never" \
