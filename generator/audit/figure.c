@@ -462,3 +462,19 @@ int words_have(const char *sw, const char *w, size_t wl)
 			return 1;
 	return 0;
 }
+
+int words_have_all(const char *sw, const char *name)
+{
+	if (!name[0])
+		return 0;
+	for (const char *w = name; *w;) {
+		const char *e = strchr(w, ' ');
+		size_t wl = e ? (size_t)(e - w) : strlen(w);
+		if (!words_have(sw, w, wl))
+			return 0;
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	return 1;
+}

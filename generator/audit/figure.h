@@ -49,6 +49,10 @@ const char *name_words(struct arena *a, const char *text, size_t len);
  * w[0..wl)?  Allocates nothing. */
 int words_have(const char *sw, const char *w, size_t wl);
 
+/* Does sw hold every word of name (words split by single spaces)?  0 for
+ * an empty name. */
+int words_have_all(const char *sw, const char *name);
+
 /* Sets up au (zeroed) for reading: arena a, units u, the kind numbers
  * of dense, sparse and the two directions. */
 void figure_setup(struct audit *au, struct arena *a, const struct units *u);

@@ -125,23 +125,6 @@ static int names_row(const char *sw, const struct named_row *nr)
 	return 1;
 }
 
-/* Does every word of the column's name stand in the sentence's words? */
-static int names_column(const char *sw, const char *name)
-{
-	if (!name[0])
-		return 0;
-	for (const char *w = name; *w;) {
-		const char *e = strchr(w, ' ');
-		size_t wl = e ? (size_t)(e - w) : strlen(w);
-		if (!words_have(sw, w, wl))
-			return 0;
-		if (!e)
-			break;
-		w = e + 1;
-	}
-	return 1;
-}
-
 /* How far (bytes) the nearest word of name stands from off in the
  * sentence s[0..len) (ASCII case aside); (size_t)-1 when it is not in it. */
 static size_t distance(const char *s, size_t len, size_t off, const char *name)
@@ -311,7 +294,7 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 			struct acolumn *col = &tb->cols[c];
 			struct acell *cell = table_cell(tb, nr->row, c);
 			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim) ||
-			    !names_column(sw, col->name))
+			    !words_have_all(sw, col->name))
 				continue;
 			/* a link's rate is not the memory's bandwidth */
 			if (says_link(sw, nr->words) && !says_link(arena_printf(au->a, " %s ", col->name), NULL))

@@ -499,23 +499,6 @@ static size_t word_distance(const char *s, size_t len, size_t at, const char *w,
 	return best;
 }
 
-/* Does the sentence's word list sw (" a b c ") hold every word of name? */
-static int holds_words(const char *sw, const char *name)
-{
-	if (!name[0])
-		return 0;
-	for (const char *w = name; *w;) {
-		const char *e = strchr(w, ' ');
-		size_t wl = e ? (size_t)(e - w) : strlen(w);
-		if (!words_have(sw, w, wl))
-			return 0;
-		if (!e)
-			break;
-		w = e + 1;
-	}
-	return 1;
-}
-
 /* Does column rc of the reference have a word in the sentence, and where
  * is the nearest one (*d)? */
 static int column_in_sentence(const struct ref_column *rc, const char *sw, const char *s, size_t len,
@@ -567,7 +550,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	for (size_t r = 0; r < rt->nrows; r++)
 		for (size_t k = 0; k < rt->rows[r].nnames; k++) {
 			const char *nm = rt->rows[r].names[k];
-			if (!holds_words(sw, nm))
+			if (!words_have_all(sw, nm))
 				continue;
 			size_t words = 1;
 			for (const char *p = nm; *p; p++)
