@@ -173,11 +173,16 @@ static char *closest_anchor(const char *const *ids, size_t nids, const char *fra
 	size_t best = (size_t)-1, flen = strlen(fragment);
 	const char *found = NULL;
 	for (size_t i = 0; i < nids; i++) {
-		size_t d = edit_distance(fragment, ids[i], DISTANCE_MAX_LEN,
+		/* an author's anchor is linked to as written, without the prefix
+		 * it is kept under (find_anchor()) */
+		const char *id = ids[i];
+		if (!strncmp(id, "user-content-", 13) && strncmp(fragment, "user-content-", 13))
+			id += 13;
+		size_t d = edit_distance(fragment, id, DISTANCE_MAX_LEN,
 					 DISTANCE_FOLD_CASE | DISTANCE_TRANSPOSE);
 		if (d < best) {
 			best = d;
-			found = ids[i];
+			found = id;
 		}
 	}
 	if (!found || best > (flen + 2) / 3)
@@ -186,6 +191,38 @@ static char *closest_anchor(const char *const *ids, size_t nids, const char *fra
 	char *hint = xmalloc(n);
 	snprintf(hint, n, "hint: did you mean '#%s'?", found);
 	return hint;
+}
+
+/*
+ * The id of ids (sorted) that a link's fragment lands on, as GitHub's page
+ * script finds it: the fragment itself, else "user-content-" and it (an
+ * author's anchor, rawhtml.c), else the same two with the fragment
+ * lower-cased (ASCII letters: [x](#SmolVLM2-Notes) to the heading
+ * "smolvlm2-notes").  Returns the id in ids, or NULL when there is none.
+ */
+static const char *find_anchor(const char *const *ids, size_t nids, const char *fragment)
+{
+	const char *const *hit = bsearch(&fragment, ids, nids, sizeof *ids, str_cmp);
+	if (hit)
+		return *hit;
+	static const char prefix[] = "user-content-";
+	size_t plen = sizeof prefix - 1, flen = strlen(fragment);
+	char small[256], *want = flen + plen < sizeof small ? small : xmalloc(flen + plen + 1);
+	memcpy(want, prefix, plen);
+	memcpy(want + plen, fragment, flen + 1);
+	const char *lower = want + plen;
+	hit = bsearch(&want, ids, nids, sizeof *ids, str_cmp);
+	int lowered = 0;
+	for (char *q = want + plen; !hit && *q; q++)
+		if (*q >= 'A' && *q <= 'Z') {
+			*q = (char)(*q - 'A' + 'a');
+			lowered = 1;
+		}
+	if (lowered && !(hit = bsearch(&lower, ids, nids, sizeof *ids, str_cmp)))
+		hit = bsearch(&want, ids, nids, sizeof *ids, str_cmp);
+	if (want != small)
+		free(want);
+	return hit ? *hit : NULL;
 }
 
 static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t nids,
@@ -248,46 +285,51 @@ static struct srcloc link_origin(struct collect_ctx *c, const char *src)
 	return loc;
 }
 
-static void record_decoded(struct collect_ctx *c, const char *where, const char *path,
-			   size_t plen, const char *fragment)
+/* Records a link (its path and fragment decoded).  Returns the id a link
+ * to the page's own anchor lands on when it is not the fragment as
+ * written (find_anchor(): the link is to be pointed at it), else NULL. */
+static const char *record_decoded(struct collect_ctx *c, const char *where, const char *path,
+				  size_t plen, const char *fragment)
 {
 	if (c->page->copy)
-		return;   /* print.html repeats links checked where they were written */
+		return NULL;   /* print.html repeats links checked where they were written */
 	if (path && plen == c->page_len && !memcmp(path, c->page->path, plen))
 		path = NULL;
 	if (!path && !(fragment && *fragment))
-		return;
+		return NULL;
 	if (!path) {
 		/* the page's own anchor: its ids are known, check it now */
-		if (!bsearch(&fragment, c->ids, c->nids, sizeof *c->ids, str_cmp))
+		const char *id = find_anchor((const char *const *)c->ids, c->nids, fragment);
+		if (!id)
 			report_no_anchor(link_origin(c, where), (const char *const *)c->ids, c->nids,
 					 fragment, c->page->path);
-		return;
+		return id && strcmp(id, fragment) ? id : NULL;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
 	r->path = copy_target(c, path, plen);
 	r->fragment = fragment && *fragment ? copy_str(c, fragment, strlen(fragment)) : NULL;
 	r->loc = link_origin(c, where);
+	return NULL;
 }
 
 /* An href is percent-encoded as cmark encodes it (/a%20b.html#%E4%B8%AD):
  * the page and the id it names are what it decodes to. */
-static void record(struct collect_ctx *c, const char *where, const char *path, size_t plen,
-		   const char *fragment)
+static const char *record(struct collect_ctx *c, const char *where, const char *path,
+			  size_t plen, const char *fragment)
 {
 	/* most links have no '%': they are what they decode to, as they are */
-	if ((!path || !memchr(path, '%', plen)) && (!fragment || !strchr(fragment, '%'))) {
-		record_decoded(c, where, path, path ? plen : 0, fragment);
-		return;
-	}
+	if ((!path || !memchr(path, '%', plen)) && (!fragment || !strchr(fragment, '%')))
+		return record_decoded(c, where, path, path ? plen : 0, fragment);
 	struct buf p = BUF_INIT, f = BUF_INIT;
 	if (path)
 		url_unescape(path, plen, &p);
 	if (fragment)
 		url_unescape(fragment, strlen(fragment), &f);
-	record_decoded(c, where, path ? p.data : NULL, p.len, fragment ? f.data : NULL);
+	const char *id = record_decoded(c, where, path ? p.data : NULL, p.len,
+					fragment ? f.data : NULL);
 	buf_release(&p);
 	buf_release(&f);
+	return id;
 }
 
 /* Reads the link url of n's attribute attr, written where (its data-src,
@@ -298,8 +340,9 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 	if (!url)
 		return;
 	if (url[0] == '#') {
-		if (url[1])
-			record(c, where, NULL, 0, url + 1);
+		const char *id = url[1] ? record(c, where, NULL, 0, url + 1) : NULL;
+		if (id)   /* url is freed here: use it no more */
+			dom_attr(n, attr, arena_cat(c->a, "#", id, (char *)NULL));
 		return;
 	}
 	if (url[0] != '/' || url[1] == '/')
@@ -313,11 +356,13 @@ static void collect_attr(struct collect_ctx *c, struct dom_node *n, const char *
 	}
 	/* a query ("search.html?q=HBM") is the page's to read: the file is
 	   what comes before it, and the link keeps it */
-	const char *query = memchr(path, '?', plen);
+	const char *query = memchr(path, '?', plen), *id;
 	if (query == path)
-		record(c, where, "index.html", strlen("index.html"), hash ? hash + 1 : NULL);
+		id = record(c, where, "index.html", strlen("index.html"), hash ? hash + 1 : NULL);
 	else
-		record(c, where, path, query ? (size_t)(query - path) : plen, hash ? hash + 1 : NULL);
+		id = record(c, where, path, query ? (size_t)(query - path) : plen, hash ? hash + 1 : NULL);
+	if (id)   /* the page's own anchor, as it is spelled there */
+		hash = arena_cat(c->a, "#", id, (char *)NULL);
 	/* rewrite relative to the page; 404.html is served at any depth, so
 	 * with a base URL its links are absolute */
 	const char *base = c->s->book->base_url;
@@ -472,9 +517,12 @@ void link_collect(struct site *s, struct page *p)
 	arena_free(&tmp);
 }
 
+/* Does a link to #id of p land (find_anchor())?  A link from another page
+ * keeps its fragment as written: the site's script takes it to the anchor
+ * as GitHub's does (site.js). */
 static int page_has_id(const struct page *p, const char *id)
 {
-	return bsearch(&id, p->ids, p->nids, sizeof *p->ids, str_cmp) != NULL;
+	return find_anchor((const char *const *)p->ids, p->nids, id) != NULL;
 }
 
 

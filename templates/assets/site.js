@@ -1009,8 +1009,33 @@
 		}
 	}
 
+	/* A #fragment that names no id lands where GitHub's page script
+	   takes it: on the author's anchor "user-content-" + it (<div
+	   id="ref4">, kept prefixed), else on the same with A-Z lower-cased.
+	   The link check accepts these links (site/link.c, find_anchor()). */
+	function landFragment() {
+		var h;
+		try {
+			h = decodeURIComponent(location.hash.slice(1));
+		} catch (e) {
+			return;
+		}
+		if (!h || document.getElementById(h))
+			return;
+		var low = h.replace(/[A-Z]+/g, function (m) { return m.toLowerCase(); });
+		var tries = ["user-content-" + h, low, "user-content-" + low];
+		for (var t = 0; t < tries.length; t++) {
+			if (document.getElementById(tries[t])) {
+				location.replace("#" + encodeURIComponent(tries[t]));
+				return;
+			}
+		}
+	}
+
 	if (document.readyState === "loading")
 		document.addEventListener("DOMContentLoaded", ready);
 	else
 		ready();
+	landFragment();
+	window.addEventListener("hashchange", landFragment);
 })();
