@@ -379,6 +379,8 @@ fi
 if [ -x tests/browser/run.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
 	echo "# browser tests"
 	tap browser tests/browser/run.sh "$TMP/site-a"
+	echo "# formulas under the CSP (tests/browser/math-csp.js)"
+	tap math-csp env BUILD="$BUILD" sh tests/math-csp.sh
 fi
 
 # The search's answers over the real book: the site's search.js in Node,
