@@ -109,6 +109,10 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIB_OBJS) | $(BUILD)/obj
 $(BUILD)/tests/examples: tests/examples/runner.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
 
+# A forger of cache records, for tests/hostile/forged-cache.sh.
+$(BUILD)/tests/forge-cache: tests/hostile/forge-cache.c $(LIB_OBJS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
+
 # The CommonMark spec's examples through the pipeline (tests/commonmark/).
 $(BUILD)/tests/commonmark: tests/commonmark/runner.c $(LIB_OBJS) | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_OBJS) $(LDLIBS_ALL)
@@ -136,7 +140,8 @@ check:
 
 test:
 	@tools/ensure-deps.sh test
-	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples $(BUILD)/tests/commonmark
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS) $(BUILD)/tests/examples $(BUILD)/tests/commonmark \
+		$(BUILD)/tests/forge-cache
 	@BUILD=$(BUILD) tests/run.sh
 
 # (GCC 12 with -fsanitize=undefined misreads vsnprintf's format as possibly

@@ -449,24 +449,53 @@ static int run_book(const struct cli_args *a, int write)
 	struct arena arena = ARENA_INIT;
 	struct site_stats stats = { 0 };
 	work_setup((int)r.jobs);   /* the one pool every stage uses: r.jobs workers */
-	/* an update in place walks the output first (for links, and for what
-	 * to prune): begun now, it runs while the book loads */
-	struct out_scan *scan = write && r.use_cache ? write_output_scan_start(r.out) : NULL;
-	/* build keeps what it made in the book's cache for the next build
-	 * (incr.h); check always reads everything */
-	struct cache *cache = write && r.use_cache
-		? cache_open(&arena, arena_printf(&arena, "%s/.specbook-cache", r.dir)) : NULL;
-	struct book *book = book_load_cached(&arena, r.dir, cache ? cache_vouch : NULL, cache);
-	double loaded = site_clock(), loaded_cpu = site_cpu_clock();
-	int built = -1;
-	if (book && book->numbers) {
-		int warned = r.werror && diag_count(DIAG_WARNING);
-		struct build_options so = { .out = r.out, .write = write && !warned,
-					   .verbose = !r.quiet,
-					   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache,
-					   .out_scan = scan };
-		built = build_site(book, &arena, &so, &stats);
+	struct out_scan *scan;
+	struct cache *cache;
+	struct book *book;
+	double loaded, loaded_cpu;
+	int built;
+	int forgot = 0;
+	for (;; forgot = 1) {
+		/* an update in place walks the output first (for links, and
+		 * for what to prune): begun now, it runs while the book loads */
+		scan = write && r.use_cache ? write_output_scan_start(r.out) : NULL;
+		/* build keeps what it made in the book's cache for the next
+		 * build (incr.h); check always reads everything */
+		cache = write && r.use_cache
+			? cache_open(&arena, arena_printf(&arena, "%s/.specbook-cache", r.dir)) : NULL;
+		if (forgot)
+			cache_forget(cache);
+		book = book_load_cached(&arena, r.dir, cache ? cache_vouch : NULL, cache);
+		loaded = site_clock();
+		loaded_cpu = site_cpu_clock();
+		built = -1;
+		if (book && book->numbers) {
+			int warned = r.werror && diag_count(DIAG_WARNING);
+			struct build_options so = { .out = r.out, .write = write && !warned,
+						   .verbose = !r.quiet,
+						   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache,
+						   .out_scan = scan };
+			built = build_site(book, &arena, &so, &stats);
+		}
+		if (built != BUILD_CACHE_STALE || forgot)
+			break;
+		/* the cache's records are at odds with the book (a link kept
+		 * there that does not resolve: stale, or forged, as a cache
+		 * that came with the book may be): the build is made again
+		 * from the book alone, with what it said forgotten */
+		write_output_scan_free(scan);
+		cache_close(cache);
+		arena_free(&arena);
+		arena = (struct arena)ARENA_INIT;
+		stats = (struct site_stats){ 0 };
+		diag_reset();
 	}
+	if (built == BUILD_CACHE_STALE)   /* (with the cache forgotten: never) */
+		built = -1;
+	if (forgot)
+		diag_note((struct srcloc){ arena_printf(&arena, "%s/.specbook-cache", r.dir), 0, 0 },
+			  "the cache's records did not match the book (a link kept there no longer "
+			  "resolves): the site was built again without them, and the cache made anew");
 	write_output_scan_free(scan);
 	stats.seconds[PHASE_LOAD] = loaded - t0;
 	stats.cpu_seconds[PHASE_LOAD] = loaded_cpu - cpu0;

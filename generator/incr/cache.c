@@ -48,6 +48,7 @@ struct cache {
 	int search;                       /* this build's, being written; -1: none */
 	uint64_t search_off;              /* its size so far */
 	struct read_record *read;         /* the record files cache_read() read */
+	int forgotten;                    /* cache_forget(): nothing is read */
 };
 
 /* A record file as cache_read() found it (a plain file of its own): a
@@ -110,7 +111,7 @@ int cache_read(struct cache *c, struct arena *a, const char *name, uint64_t key,
 	size_t len;
 	*r = (struct pack_reader){ NULL, NULL, 1, a, NULL, 0 };
 	const char *path = arena_printf(c->a, "%s/%s", c->dir, name);
-	if (files_read_bytes(path, &data, &len))
+	if (c->forgotten || files_read_bytes(path, &data, &len))
 		return -1;
 	*r = (struct pack_reader){ data, data + len, 0, a, data, 0 };
 	size_t m = strlen(MAGIC);
@@ -632,6 +633,28 @@ void cache_chapters_write(struct cache *c, const struct cache_chapter *e, size_t
 	}
 }
 
+static void unmap_old(struct cache *c)
+{
+	if (c->old_pack)
+		munmap((void *)c->old_pack, c->old_len);
+	c->old_pack = NULL;
+	c->old_len = 0;
+	if (c->old_search)
+		munmap((void *)c->old_search, (size_t)c->old_search_len);
+	c->old_search = NULL;
+	c->old_search_len = 0;
+}
+
+void cache_forget(struct cache *c)
+{
+	if (!c)
+		return;
+	unmap_old(c);
+	c->nchapters = 0;
+	c->pack_as_written = c->search_as_written = 0;
+	c->forgotten = 1;
+}
+
 void cache_close(struct cache *c)
 {
 	if (!c)
@@ -639,13 +662,8 @@ void cache_close(struct cache *c)
 	if (c->pack)
 		fclose(c->pack);
 	c->pack = NULL;
-	if (c->old_pack)
-		munmap((void *)c->old_pack, c->old_len);
-	c->old_pack = NULL;
 	if (c->search >= 0)
 		close(c->search);
 	c->search = -1;
-	if (c->old_search)
-		munmap((void *)c->old_search, (size_t)c->old_search_len);
-	c->old_search = NULL;
+	unmap_old(c);
 }

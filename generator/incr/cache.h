@@ -150,6 +150,13 @@ int cache_search_as_written(const struct cache *c);
 /* Returns the bytes of source's last records (with its search record), 0 if none. */
 uint64_t cache_record_len(const struct cache *c, const char *source);
 
+/* Forgets what the last build kept: every record is a miss from now on,
+ * and this build's records replace them (a fresh pack).  For a build that
+ * found the cache's records at odds with the book (a link kept there that
+ * no longer resolves, a damaged record): it is made again from the book
+ * alone, as --no-cache would, and the cache made new. */
+void cache_forget(struct cache *c);
+
 /* Unmaps and closes what cache_open() and the pack opened. */
 void cache_close(struct cache *c);
 

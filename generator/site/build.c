@@ -660,7 +660,9 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	if (s.line_failed)
 		s.writing = 0;
 	phase_end(&s, PHASE_LINKS, &t, &cpu);
-	if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
+	if (linked == LINK_CACHE_STALE)
+		rc = BUILD_CACHE_STALE;   /* written nothing: the caller builds again */
+	else if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
 		rc = 0;
 		if (opts->write)
 			rc = s.writing ? write_finish(&s) : -1;

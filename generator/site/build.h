@@ -20,7 +20,13 @@ struct build_options {
 	struct out_scan *out_scan; /* the output's walk, begun (write.h), or NULL */
 };
 
-/* Builds (and with opts->write, writes) the site of b.  Returns 0 or -1. */
+/* Builds (and with opts->write, writes) the site of b.  Returns 0, -1, or
+ * BUILD_CACHE_STALE: a page taken from the last build through opts->reuse
+ * has a link that no longer resolves or a damaged record (link.h): nothing
+ * is written, the links are not reported, and the caller builds again
+ * with the cache forgotten (cache_forget()). */
+#define BUILD_CACHE_STALE 2
+
 int build_site(const struct book *b, struct arena *a, const struct build_options *opts,
 	       struct site_stats *stats);
 

@@ -693,13 +693,13 @@ static void report_template_breaks(struct breaks *b)
 struct finding {
 	struct link_record r;
 	const struct page *target;   /* the page linked to; NULL: a file, or missing */
-	const struct page *damaged;  /* not NULL: this page's cache record is (r unused) */
 	int missing;
 };
 
 struct findings {
 	struct finding *list;
 	size_t n, cap;
+	int stale;                   /* a page taken from the last build has one */
 };
 
 /* Notes link r of a page to the page target (NULL: a file, or nothing:
@@ -708,7 +708,7 @@ static void check_one(struct findings *f, const struct link_record *r, const str
 		      int missing)
 {
 	if (missing || (target && r->fragment && !page_has_id(target, r->fragment)))
-		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ *r, target, NULL, missing };
+		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ *r, target, missing };
 }
 
 /* Reports broken link r (check_one()), or keeps it for
@@ -786,7 +786,7 @@ static void check_kept(const struct page_table *t, struct findings *f, const str
 		r.bad |= r.p != end;
 	}
 	if (r.bad || r.p != r.end)
-		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ .damaged = p };
+		f->stale = 1;   /* a damaged record: as a link that does not resolve */
 }
 
 /* Pages checked together on one core: the runs go to every core (the
@@ -809,9 +809,11 @@ static void check_run(void *ctx, size_t k, struct arena *arena)
 		to = job->s->npages;
 	for (size_t i = from; i < to; i++) {
 		const struct page *p = &job->s->pages[i];
-		if (p->kept)
+		if (p->kept) {
+			size_t before = job->runs[k].n;
 			check_kept(job->t, &job->runs[k], p);
-		else
+			job->runs[k].stale |= job->runs[k].n > before;
+		} else
 			check_links(job->t, &job->runs[k], p);
 	}
 }
@@ -823,24 +825,25 @@ int link_check(struct site *s)
 	size_t nruns = (s->npages + CHECK_RUN - 1) / CHECK_RUN;
 	struct check_job job = { s, &t, xcalloc(nruns ? nruns : 1, sizeof *job.runs) };
 	work_each(s->a, nruns, 2, check_run, &job);
+	int stale = 0;
+	for (size_t k = 0; k < nruns; k++)
+		stale |= job.runs[k].stale;
 	struct breaks b = { s->book->template_path, NULL, 0, 0 };
 	int errors = 0;
 	for (size_t k = 0; k < nruns; k++) {
-		for (size_t i = 0; i < job.runs[k].n; i++) {
+		for (size_t i = 0; i < job.runs[k].n && !stale; i++) {
 			const struct finding *f = &job.runs[k].list[i];
-			if (f->damaged)
-				diag_error((struct srcloc){ f->damaged->source, 0, 0 },
-					   "the build cache's record of %s is damaged "
-					   "(build with --no-cache, or delete .specbook-cache)", f->damaged->path);
-			else
-				report_broken(&b, &f->r, f->target, f->missing);
+			report_broken(&b, &f->r, f->target, f->missing);
 			errors++;
 		}
 		free(job.runs[k].list);
 	}
 	free(job.runs);
-	report_template_breaks(&b);
+	if (stale)
+		free(b.list);
+	else
+		report_template_breaks(&b);
 	free(t.slots);
 	free(t.pool);
-	return errors ? -1 : 0;
+	return stale ? LINK_CACHE_STALE : errors ? -1 : 0;
 }

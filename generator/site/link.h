@@ -13,7 +13,13 @@
  * and rewrites its root-relative links relative to it (after it, the page
  * may be written and its tree freed); link_check(), once every page is
  * collected, reports every link whose page or anchor does not exist.
- * Returns 0 or -1 after reporting. */
+ * Returns 0, -1 after reporting, or LINK_CACHE_STALE: a page taken from
+ * the last build (its links as the cache kept them) has a link that does
+ * not resolve, or a damaged record.  The cache comes with the book and may
+ * be forged, so nothing is blamed on the book then: nothing is reported,
+ * and the build is made again without the cache's records (whatever is
+ * truly broken is reported by that build, at its place). */
+#define LINK_CACHE_STALE 1
 void link_collect(struct site *s, struct page *p);
 void link_strings_free(struct site *s);
 
