@@ -26,7 +26,7 @@ cp -R templates "$book/"
 chapter() { ls "$book"/content/*.md | sed -n "${1}p"; }
 # study mode: figures to remember and a self-test question in a few
 # chapters, so that their records go through the cache (figures.html and
-# flashcards.txt are made from them)
+# the flashcards are made from them)
 study() {   # FILE N
 	printf '\n一号卡的带宽是 {gpu_0001.mem_bw @ 一号卡的带宽 %s}。\n\n> Card one has {gpu_0001.mem_bw @ bandwidth of card one, %s}.\n\n```quiz\nzh: 两张 32 GB 的卡一共多少显存？\nen: How much memory do two 32 GB cards hold?\nanswer: 64 GB = 2 × 32 GB\n```\n' "$2" "$2" >>"$1"
 }
@@ -242,15 +242,15 @@ grep -q "unchanged since" "$TMP/last-log" \
 	&& not_ok "a comment added to the spec table: every chapter rendered" "$(cat "$TMP/last-log")" \
 	|| ok "a comment added to the spec table: every chapter rendered"
 
-# a figure's meaning: the chapter's page, figures.html and flashcards.txt
+# a figure's meaning: the chapter's page, figures.html and the English deck
 f=$(chapter 150); stem=$(basename "$f" .md)
 sed -i 's/bandwidth of card one, 150}/bandwidth of card one (chapter 150)}/' "$f"
-rebuild "a figure's meaning in chapter 150" "~$stem\.html|figures\.html|flashcards\.txt|assets/search/0002/([0-9a-f]{2}|p21|m)\.js"
-if grep -q 'bandwidth of card one (chapter 150)' "$out/figures.html" "$out/flashcards.txt" &&
-	[ "$(grep -c 'bandwidth of card one' "$out/flashcards.txt")" -eq 3 ]; then
-	ok "a figure's meaning in chapter 150: figures.html and flashcards.txt show it, and the other chapters' from the cache"
+rebuild "a figure's meaning in chapter 150" "~$stem\.html|figures\.html|flashcards-(zh|en)\.txt|assets/search/0002/([0-9a-f]{2}|p21|m)\.js"
+if grep -q 'bandwidth of card one (chapter 150)' "$out/figures.html" "$out/flashcards-en.txt" &&
+	[ "$(grep -c 'bandwidth of card one' "$out/flashcards-en.txt")" -eq 3 ]; then
+	ok "a figure's meaning in chapter 150: figures.html and the English deck show it, and the other chapters' from the cache"
 else
-	not_ok "a figure's meaning in chapter 150: figures.html and flashcards.txt show it, and the other chapters' from the cache"
+	not_ok "a figure's meaning in chapter 150: figures.html and the English deck show it, and the other chapters' from the cache"
 fi
 
 # a chapter's title: it shows in every nav

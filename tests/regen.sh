@@ -17,7 +17,7 @@ for book in tests/fixtures/[!_]*/; do
 	fixture_copy "$book" "$TMP/book-$name"
 	"$BIN" build -C "$TMP/book-$name" -o "$out" --quiet || { echo "fixture $name does not build"; continue; }
 	mkdir -p "$book/expected"
-	for page in $(cd "$out" && find . \( -name '*.html' -o -name flashcards.txt \) | sort); do
+	for page in $(cd "$out" && find . \( -name '*.html' -o -name 'flashcards*.txt' \) | sort); do
 		want="$book/expected/${page#./}"
 		page="$out/${page#./}"
 		mkdir -p "$(dirname "$want")"

@@ -86,7 +86,7 @@ for book in tests/fixtures/[!_]*/; do
 		cat "$TMP/err"; not_ok "fixture $name builds"; continue
 	fi
 	ok "fixture $name builds"
-	for page in $(cd "$book/expected" 2>/dev/null && find . \( -name '*.html' -o -name flashcards.txt \) | sort); do
+	for page in $(cd "$book/expected" 2>/dev/null && find . \( -name '*.html' -o -name 'flashcards*.txt' \) | sort); do
 		page=${page#./}
 		want="$book/expected/$page"
 		if diff -u "$want" "$out/$page" >"$TMP/diff"; then

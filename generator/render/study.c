@@ -19,6 +19,7 @@
 #include "core/utf8.h"
 #include "core/yamltree.h"
 #include "book/numbers.h"
+#include "numbers/format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -403,6 +404,37 @@ static void quiz_record(struct ctx *c, const struct span *sp, const struct ynode
 
 /* Appends a checked claim: what it states, and its derivation; returns
  * that as text. */
+/* The computed value of an answer as a reader reads it: a number with
+ * more than four significant digits and a decimal part ("17.934003×")
+ * rounded by the book's rule for an exact value, three significant digits
+ * ("17.9×"); any other text as it is. */
+static const char *quiz_rounded(struct arena *a, const char *t)
+{
+	const char *p = t;
+	while (*p && !(*p >= '0' && *p <= '9'))
+		p++;
+	const char *end = p;
+	char digits[64];
+	size_t n = 0;
+	int sig = 0, point = 0;
+	for (; (*end >= '0' && *end <= '9') || *end == ',' || (*end == '.' && !point); end++) {
+		if (*end == ',')
+			continue;
+		if (*end == '.')
+			point = 1;
+		else if (sig || *end != '0')
+			sig++;
+		if (n + 1 < sizeof digits)
+			digits[n++] = *end;
+	}
+	if (end > p && end[-1] == '.')
+		end--, point = 0;
+	if (!point || sig <= 4 || n + 1 >= sizeof digits)
+		return t;
+	digits[n] = 0;
+	return arena_printf(a, "%.*s%s%s", (int)(p - t), t, format_number(a, strtod(digits, NULL), -1), end);
+}
+
 static const char *quiz_claim_text(struct ctx *c, struct dom_node *parent, const struct span *sp,
 				   const struct ynode *n)
 {
@@ -412,7 +444,7 @@ static const char *quiz_claim_text(struct ctx *c, struct dom_node *parent, const
 	dom_texts(key, sp->stated);
 	const char *rest = arena_printf(c->a, " %s %s", sp->relation, sp->derivation);
 	if (sp->computed && strcmp(sp->computed, sp->stated) && strcmp(sp->computed, sp->derivation))
-		rest = arena_printf(c->a, "%s = %s", rest, sp->computed);
+		rest = arena_printf(c->a, "%s = %s", rest, quiz_rounded(c->a, sp->computed));
 	dom_texts(p, rest);
 	return arena_cat(c->a, sp->stated, rest, (char *)NULL);
 }

@@ -8,6 +8,7 @@
  */
 #include "site/pages.h"
 #include "site/page.h"
+#include "site/cards.h"
 #include "site/write.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
@@ -1286,151 +1287,7 @@ static void claims_page(struct site *s)
 	page_done(s, p);
 }
 
-/* ---- figures to remember, flashcards ---- */
-
-/* The rows of a table that practice.html and the flashcards drill: a table
- * of thousands of rows is data, not something to learn row by row, and a
- * page of a question per value would grow with it (100,000 rows made a
- * check spend most of its time writing drills).  The first rows are
- * drilled; the page says how many were left out. */
-#define PRACTICE_ROWS_MAX 200
-
-/* Appends text to a flashcard field as HTML: escaped, and on one line (a
- * tab or a line break would end the field or the note). */
-static void card_text(struct buf *b, const char *t)
-{
-	/* powers as "×10²⁹": Anki shows the field's HTML, a <sup> would do
-	 * too, but the same text then reads right in a plain-text export */
-	struct arena sup = ARENA_INIT;
-	const char *from = format_superscripts(&sup, t);
-	for (t = from; t && *t; t++) {
-		switch (*t) {
-		case '&': buf_adds(b, "&amp;"); break;
-		case '<': buf_adds(b, "&lt;"); break;
-		case '>': buf_adds(b, "&gt;"); break;
-		case '"': buf_adds(b, "&quot;"); break;
-		case '\t': case '\n': case '\r': buf_addch(b, ' '); break;
-		default: buf_addch(b, *t);
-		}
-	}
-	arena_free(&sup);
-}
-
-/* Appends text in both languages, a <div> each (either may be missing),
- * in bold if bold. */
-static void card_bitext(struct buf *b, struct bitext t, int bold)
-{
-	const char *text[2] = { t.zh, t.en }, *lang[2] = { "zh-Hans", "en" };
-	for (int i = 0; i < 2; i++) {
-		if (!text[i])
-			continue;
-		buf_addf(b, "<div lang=\"%s\">%s", lang[i], bold ? "<b>" : "");
-		card_text(b, text[i]);
-		buf_addf(b, "%s</div>", bold ? "</b>" : "");
-	}
-}
-
-/* Appends the tags of a card: its chapter (its source path without .md,
- * folders as Anki's :: levels, no spaces) and what it is. */
-static void card_tags(struct buf *b, const struct chapter *c, const char *what)
-{
-	buf_adds(b, "\tspecbook::");
-	size_t n = strlen(c->source);
-	if (n > 3 && !strcmp(c->source + n - 3, ".md"))
-		n -= 3;
-	for (size_t i = 0; i < n; i++) {
-		char ch = c->source[i];
-		if (ch == '/')
-			buf_adds(b, "::");
-		else
-			buf_addch(b, ch == ' ' || ch == '\t' || ch == '"' ? '_' : ch);
-	}
-	buf_addf(b, " %s\n", what);
-}
-
-/* flashcards.txt: every figure to remember, every self-test question and
- * every drill of practice.html (a spec table's value) as a note that Anki
- * imports without add-ons (File > Import): tab-separated,
- * HTML fields, the front, the back and the tags, as the file's header lines
- * tell Anki. */
-static void flashcards_file(struct site *s)
-{
-	const struct book *b = s->book;
-	if ((!s->stats.keys && !s->stats.quizzes) ||
-	    site_book_page_taken(s, "flashcards.txt", GROUP_STUDY))
-		return;
-	struct buf out = BUF_INIT;
-	buf_adds(&out, "#separator:tab\n#html:true\n#columns:Front\tBack\tTags\n#tags column:3\n");
-	for (size_t ci = 0; ci < b->nchapters; ci++) {
-		const struct chapter *c = &b->chapters[ci];
-		const struct rendered *rc = &s->chapters[ci];
-		for (size_t k = 0; k < rc->nkeys; k++) {
-			const struct key_figure *kf = &rc->keys[k];
-			card_bitext(&out, kf->meaning, 0);
-			buf_adds(&out, "\t<b>");
-			card_text(&out, kf->shown);
-			buf_adds(&out, "</b>");
-			if (kf->derivation) {
-				buf_adds(&out, "<br>");
-				card_text(&out, kf->relation ? kf->relation : "=");
-				buf_addch(&out, ' ');
-				card_text(&out, kf->derivation);
-			}
-			card_tags(&out, c, "figure");
-		}
-		for (size_t k = 0; k < rc->nquizzes; k++) {
-			const struct quiz_record *q = &rc->quizzes[k];
-			card_bitext(&out, q->question, 0);
-			buf_adds(&out, "\t");
-			card_bitext(&out, q->choice, 1);
-			if (q->key) {
-				buf_adds(&out, q->choice.zh || q->choice.en ? "<div>" : "<div><b>");
-				card_text(&out, q->key);
-				buf_adds(&out, q->choice.zh || q->choice.en ? "</div>" : "</b></div>");
-			}
-			card_bitext(&out, q->explain, 0);
-			card_tags(&out, c, "question");
-		}
-	}
-	/* and the drills of practice.html: every value of the spec tables */
-	size_t ntables;
-	const struct spec_table *tables = numbers_tables(b->numbers, &ntables);
-	for (size_t t = 0; t < ntables; t++) {
-		const struct spec_table *tb = &tables[t];
-		for (size_t c = 0; c < tb->ncolumns; c++) {
-			const struct spec_column *col = &tb->columns[c];
-			for (size_t r = 0; col->unit && r < tb->nrows && r < PRACTICE_ROWS_MAX; r++) {
-				const struct spec_row *row = &tb->rows[r];
-				struct numbers_drill d;
-				if (numbers_drill(b->numbers, s->a, t, r, c, &d) < 0)
-					continue;
-				const char *name = row->name ? row->name : row->id;
-				struct bitext front = {
-					arena_printf(s->a, "%s：%s（%s）", name,
-						     col->name.zh ? col->name.zh : col->name.en ? col->name.en : col->id,
-						     d.grade.unit),
-					arena_printf(s->a, "%s: %s (%s)", name, col->name.en ? col->name.en : col->id,
-						     d.grade.unit),
-				};
-				card_bitext(&out, front, 0);
-				buf_adds(&out, "\t<b>");
-				card_text(&out, d.shown);
-				buf_adds(&out, "</b>");
-				if (d.derivation) {
-					buf_adds(&out, "<br>= ");
-					card_text(&out, d.derivation);
-				}
-				buf_adds(&out, "\tspecbook::specs::");
-				card_text(&out, tb->id);
-				buf_adds(&out, " drill\n");
-			}
-		}
-	}
-	size_t len;
-	char *data = buf_detach(&out, &len);
-	write_file(s, "flashcards.txt", data, len);
-}
-
+/* ---- figures to remember ---- */
 
 /* figures.html: every chapter's figures to remember, grouped by chapter,
  * laid out by study.css to print on two sides of A4. */
@@ -1460,11 +1317,15 @@ static void figures_page(struct site *s)
 		study_figures_list(s->a, sec, rc->keys, rc->nkeys, arena_printf(s->a, "/%s", c->page));
 	}
 	struct dom_node *more = dom_elem_class(art, "p", "study-more");
-	struct dom_node *a = dom_elem(more, "a");
-	dom_attr(a, "href", "/flashcards.txt");
-	dom_attr(a, "download", NULL);
-	bi(a, "下载抽认卡（Anki 可直接导入）", "Download the flashcards (Anki imports them as they are)");
-	dom_texts(more, " ");
+	bi(more, "下载抽认卡（Anki 可直接导入）：", "Download the flashcards (Anki imports them as they are): ");
+	for (int lang = 0; lang < 2; lang++) {
+		struct dom_node *a = dom_elem(more, "a");
+		dom_attr(a, "href", arena_printf(s->a, "/%s", cards_files[lang]));
+		dom_attr(a, "download", NULL);
+		dom_attr(a, "lang", lang ? "en" : "zh-Hans");
+		dom_texts(a, lang ? "English deck" : "中文卡组");
+		dom_texts(more, lang ? " " : " · ");
+	}
 	dom_texts(dom_elem_class(more, "span", "count"),
 		  arena_printf(s->a, "%d + %d", s->stats.keys, s->stats.quizzes));
 	study_assets(frag);
@@ -2060,7 +1921,7 @@ void pages_build(struct site *s)
 	specs_pages(s);
 	glossary_page(s);
 	claims_page(s);
-	flashcards_file(s);
+	cards_write(s);
 	figures_page(s);
 	practice_page(s);
 	search_page(s);

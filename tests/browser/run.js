@@ -1272,6 +1272,8 @@ async function main() {
 			visibility, expectMode });
 		/* the reader's site, second pass (issue 40): second.js */
 		await require("./second.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS });
+		/* the rest of issue 40: third.js */
+		await require("./third.js")({ test, check, ok, notOk, fresh, fileBase, httpBase, pages, chapters, SITE, ARTIFACTS });
 		/* 5b. study mode: self-test questions and figures to remember
 		   (study.js grades with the intervals the build wrote) */
 		const quizPage = pages.find((p) => /class="quiz"[^>]*data-kind="number"/.test(fs.readFileSync(path.join(SITE, p), "utf8")) &&
