@@ -17,6 +17,8 @@
  */
 #include "audit/prose.h"
 #include "audit/reference.h"
+#include "audit/relate.h"
+#include "audit/parts.h"
 #include "audit/table.h"
 #include "audit/hints.h"
 #include "audit/figure.h"
@@ -642,6 +644,8 @@ void prose_check(struct audit *au, struct prose *p)
 				tie(au, text + soff, send - soff, soff, sw, &figs[i]);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
+			relate_check(au, text, soff, send, figs, from, fi);
+			parts_check(au, text, soff, send, sw, figs, from, fi);
 		}
 		soff = send;
 	}

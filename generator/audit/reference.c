@@ -633,3 +633,29 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		    figure_text(au, &rf.q));
 	return 1;
 }
+
+size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
+			      struct quantity *out, size_t max)
+{
+	if (!ref || !ref->ntables)
+		return 0;
+	if (wl == 4 && !strncmp(word, "a800", 4))   /* the A800 is an A100 but NVLink */
+		word = "a100";
+	const struct ref_table *rt = &ref->tables[0];
+	long col = -1;
+	for (size_t c = 0; c < rt->ncols; c++)
+		if (!strcmp(rt->cols[c].id, column))
+			col = (long)c;
+	if (col < 0)
+		return 0;
+	size_t n = 0;
+	for (size_t r = 0; r < rt->nrows && n < max; r++) {
+		const struct ref_row *rr = &rt->rows[r];
+		int named = 0;
+		for (size_t k = 0; k < rr->nnames && !named; k++)
+			named = !strncmp(rr->names[k], word, wl) && (rr->names[k][wl] == ' ' || !rr->names[k][wl]);
+		if (named && rr->has[col])
+			out[n++] = rr->cells[col];
+	}
+	return n;
+}

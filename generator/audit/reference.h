@@ -46,4 +46,14 @@ void reference_check(struct audit *au, struct atable *t);
 int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
 		    const struct figure *f);
 
+/*
+ * The figures of column ("memory", "mem_bw") of every known chip whose
+ * name starts with the word word[0..wl) ("a100": the SXM and PCIe rows,
+ * 80 and 40 GB; "a800" is read as "a100"): up to max into out.  Returns
+ * how many (0 with no reference data).
+ */
+struct quantity;
+size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
+			      struct quantity *out, size_t max);
+
 #endif

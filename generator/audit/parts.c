@@ -1,0 +1,170 @@
+/*
+ * parts.c — the size in a part's name (issue 37, part 5): `A100 80GB`,
+ * `80GB A100`, `NVIDIA A100-40GB`, `A100 GPU (80GB)`.  The memory a
+ * sentence writes beside a known chip's model word is one of the sizes
+ * the reference data knows that chip in (the A100: 40 and 80 GB), or it
+ * is a slip: a warning naming the sizes known, a note within 10% of one
+ * (`B200 180GB`: the usable part of 192 GB, as vendors also print).
+ *
+ * Only a size that touches the model word is read (spaces, a hyphen, a
+ * parenthesis, `GPU` between): "an A100 with 80GB" is reference.c's, as
+ * any figure of a sentence about a chip.  A variant the reference has no
+ * row for (`H100 NVL 94GB`) is passed over.
+ */
+#include "audit/parts.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
+#include "audit/reference.h"
+#include "audit/table.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Sizes one chip is known in (the A100: SXM 80 and 40 GB, PCIe 80 GB). */
+#define PART_SIZES 8
+
+static int alnum(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Variants the reference has no row for: a size beside them is theirs. */
+static const char *const unknown_variants[] = { "nvl", "nvl2", "nvl4", "cnx", "ti", "max", "lite", "mini",
+						 "hgx", "dgx", "nvl72", NULL };
+
+/* The word (letters and digits) that ends at s[e] (exclusive), skipping
+ * back over spaces, '-', '(', '（' and one `GPU`; *wb its start.  0 when
+ * there is none. */
+static size_t word_before(const char *s, size_t e, size_t *wb)
+{
+	int gpu = 0;
+	for (;;) {
+		while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '-' || s[e - 1] == '('))
+			e--;
+		if (e >= 3 && !memcmp(s + e - 3, "（", 3)) {
+			e -= 3;
+			continue;
+		}
+		size_t b = e;
+		while (b > 0 && alnum((unsigned char)s[b - 1]))
+			b--;
+		if (b == e)
+			return 0;
+		if (!gpu && (e - b == 3 || e - b == 4) && !audit_casecmp(s + b, "gpu", 3)) {
+			gpu = 1;
+			e = b;
+			continue;
+		}
+		*wb = b;
+		return e - b;
+	}
+}
+
+/* The word that starts at s[i] after spaces and a '-'; *wb its start. */
+static size_t word_after(const char *s, size_t len, size_t i, size_t *wb)
+{
+	while (i < len && (s[i] == ' ' || s[i] == '-'))
+		i++;
+	size_t e = i;
+	while (e < len && alnum((unsigned char)s[e]))
+		e++;
+	*wb = i;
+	return e - i;
+}
+
+/* Is w[0..n) a model word: letters and digits both, three or more? */
+static int model_word(const char *w, size_t n)
+{
+	int digit = 0, alpha = 0;
+	for (size_t i = 0; i < n; i++) {
+		digit |= w[i] >= '0' && w[i] <= '9';
+		alpha |= (w[i] | 32) >= 'a' && (w[i] | 32) <= 'z';
+	}
+	return n >= 3 && digit && alpha;
+}
+
+static void size_check(struct audit *au, const char *s, size_t len, size_t soff, const char *sw, struct figure *f)
+{
+	if (!f->has_unit || f->range || f->bound || f->q.v.lo <= 0)
+		return;
+	/* information: bytes (GB, GiB, TB) */
+	static const char *const sizes[] = { "GB", "GiB", "TB", "TiB", "G", NULL };
+	int size = 0;
+	for (size_t k = 0; sizes[k] && !size; k++)
+		size = f->q.unit && !strcmp(f->q.unit, sizes[k]);
+	if (!size)
+		return;
+	size_t at = f->off - soff, wb = 0, wl = word_before(s, at, &wb);
+	if (!model_word(s + wb, wl)) {
+		wl = word_after(s, len, at + f->len, &wb);
+		if (!model_word(s + wb, wl))
+			return;
+	}
+	for (size_t k = 0; unknown_variants[k]; k++)
+		if (words_have(sw, unknown_variants[k], strlen(unknown_variants[k])))
+			return;
+	char word[32];
+	if (wl >= sizeof word)
+		return;
+	for (size_t i = 0; i < wl; i++)
+		word[i] = (char)((s[wb + i] >= 'A' && s[wb + i] <= 'Z') ? s[wb + i] | 32 : s[wb + i]);
+	word[wl] = '\0';
+	struct quantity known[PART_SIZES];
+	size_t n = reference_part_figures(au->ref, word, wl, "memory", known, PART_SIZES);
+	if (!n)
+		return;
+	au->sum.cells_referenced++;
+	double widen = f->approx ? au->approx : 0, best = 0;
+	size_t nearest = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct figure rf = { 0 };
+		rf.q = known[i];
+		if (figures_agree(au, f, &rf, widen))
+			return;
+		/* the size as vendors write it, in the figure's unit: 80 GiB is "80GB" */
+		struct quantity w = known[i];
+		double number = interval_mid(known[i].nominal) / known[i].scale;
+		w.v = w.nominal = interval_point(number * f->q.scale);
+		w.unit = f->q.unit;
+		w.scale = f->q.scale;
+		known[i] = w;
+		double r = interval_mid(f->q.v) / interval_mid(known[i].v);
+		double dist = fabs(log(r));
+		if (i == 0 || dist < best) {
+			best = dist;
+			nearest = i;
+		}
+	}
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &known[nearest], written);
+	double ratio = interval_mid(f->q.v) / interval_mid(known[nearest].v);
+	/* far off and no slip: not the memory (a disk, a model's size) */
+	if ((ratio > 20 || ratio < 0.05) && !hint)
+		return;
+	int near = !hint && ratio > 0.9 && ratio < 1.1;
+	const char *list = "";
+	for (size_t i = 0; i < n; i++) {
+		int dup = 0;
+		for (size_t j = 0; j < i; j++)
+			dup |= interval_mid(known[j].v) == interval_mid(known[i].v);
+		if (!dup)
+			list = arena_printf(au->a, "%s%s%s", list, list[0] ? ", " : "", figure_text(au, &known[i]));
+	}
+	const char *detail = arena_printf(au->a, "reference data (specs/accelerators.yaml) knows the %.*s with %s\n%s%s%s",
+					  (int)wl, s + wb, list,
+					  near ? "vendors print usable and raw sizes: check which one is meant"
+					       : "write one of those, or name the variant this size is of",
+					  hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_reference++;
+	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail,
+		    "no %.*s is known with %s of memory", (int)wl, s + wb, written);
+}
+
+void parts_check(struct audit *au, const char *text, size_t soff, size_t send, const char *sw, struct figure *figs,
+		 size_t from, size_t to)
+{
+	if (!au->ref)
+		return;
+	for (size_t i = from; i < to; i++)
+		size_check(au, text + soff, send - soff, soff, sw, &figs[i]);
+}
