@@ -304,6 +304,14 @@ unsigned long diag_reports_here(void)
 	return diag_here;
 }
 
+/* diag_errors_here(): per thread, recorded errors only */
+static _Thread_local unsigned long diag_errors_seen;
+
+unsigned long diag_errors_here(void)
+{
+	return diag_errors_seen;
+}
+
 void diag_mute(int delta)
 {
 	diag_muted += delta;
@@ -315,6 +323,7 @@ static void report(enum diag_level level, struct srcloc loc, int width, const ch
 	diag_here++;
 	if (diag_muted)
 		return;
+	diag_errors_seen += level == DIAG_ERROR;
 	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */
 		pthread_mutex_lock(&diag.lock);
 		diag.counts[DIAG_NOTE]++;
@@ -404,6 +413,14 @@ int diag_count(enum diag_level level)
 {
 	return level == DIAG_ERROR ? diag.total_errors : level == DIAG_WARNING ?
 		diag.total_warnings : diag.counts[DIAG_NOTE];
+}
+
+int diag_failed(void)
+{
+	pthread_mutex_lock(&diag.lock);
+	int failed = diag.total_errors > 0;
+	pthread_mutex_unlock(&diag.lock);
+	return failed;
 }
 
 int diag_count_file(const char *file)

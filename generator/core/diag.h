@@ -97,6 +97,17 @@ unsigned long diag_reports_here(void);
  * number in prose that is no quantity).  Calls nest. */
 void diag_mute(int delta);
 
+/* How many errors this thread has reported so far, muted ones not: what
+ * a stage compares before and after its work to return its status
+ * (render_chapter()). */
+unsigned long diag_errors_here(void);
+
+/* Returns 1 if an error was recorded since the run began (or the last
+ * diag_reset()), else 0: what the build asks to know whether anything
+ * failed, instead of keeping a flag of its own beside the count (warnings
+ * under werror fail the exit status, diag_exit_status(), not the build). */
+int diag_failed(void);
+
 /* Returns how many diagnostics of exactly that level were recorded. */
 int diag_count(enum diag_level level);
 

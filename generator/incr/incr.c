@@ -523,7 +523,7 @@ static void files_read(struct site *s)
 static void incr_begin(struct site *s)
 {
 	const struct book *b = s->book;
-	if (!cache_of(s) || !s->writing)
+	if (!cache_of(s) || !s->writes)
 		return;
 	struct incr *in = xcalloc(1, sizeof *in);
 	s->reuse_state = in;
@@ -681,7 +681,6 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 		if (incr_reuse_file(s, rec->path)) {
 			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
 				   "(build with --no-cache)", rec->path, strerror(errno));
-			s->writing = 0;
 		}
 	}
 	site_count_chapter(s, i, (int)r->claims_total, (int)r->claims_disputed);
@@ -702,7 +701,7 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	struct incr *in = incr_of(s);
 	const struct chapter *c = &s->book->chapters[i];
 	const struct rendered *r = &s->chapters[i];
-	if (!in || !s->writing || diag_count_file(c->path))
+	if (!in || !site_writing(s) || diag_count_file(c->path))
 		return;
 	/* the claims page's stat is the book pages' record's (incr_finish()):
 	 * this one may still be on the work line */

@@ -123,7 +123,6 @@ struct rendered {
 	size_t search_len;           /* its bytes */
 	int search_borrowed;         /* search is the reuse layer's (in its
 				      mapped cache): not freed */
-	int write_failed;            /* writing its page failed (reported) */
 	struct dom_node *claims_section;   /* a long book's: its section of its
 				      part's claims page, made on the rendering
 				      thread (pages_claims_section()), until the

@@ -28,7 +28,6 @@
 #include "site/write.h"
 #include "book/spec.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +56,6 @@ struct render_batch {
 	struct site *s;
 	size_t from;                 /* chapters from..from+n-1 */
 	struct work_task *task;
-	pthread_mutex_t lock;
-	int failed;
 	struct arena *arenas;        /* one per slot: its chapters' texts and trees */
 	struct search_index **search;   /* one per slot, emptied and used again for each chapter */
 };
@@ -78,11 +75,8 @@ static void render_one(void *ctx, size_t k, int slot)
 	if (book_chapter_text(arena, b, (struct chapter *)&b->chapters[i]))
 		return;   /* reported: gone or changed since it was loaded */
 	struct rendered *r = &rb->s->chapters[i];
-	if (render_chapter(b, &b->chapters[i], arena, &s->env, r)) {
-		pthread_mutex_lock(&rb->lock);
-		rb->failed = 1;
-		pthread_mutex_unlock(&rb->lock);
-	}
+	/* its errors are reported: the build asks diag_failed() */
+	render_chapter(b, &b->chapters[i], arena, &s->env, r);
 	/* the page and the search tokens are most of a chapter's cost:
 	 * made here, in parallel; the main thread writes and merges */
 	chapter_page(s, i, arena);
@@ -96,17 +90,15 @@ static void batch_start(struct site *s, struct render_batch *rb, size_t from, si
 {
 	rb->s = s;
 	rb->from = from;
-	rb->failed = 0;
 	rb->task = work_start(to - from, render_one, rb);
 }
 
 /* Waits for the batch's rendering to end (rendering what no worker has
- * taken).  Returns 0 or -1. */
-static int batch_wait(struct render_batch *rb)
+ * taken). */
+static void batch_wait(struct render_batch *rb)
 {
 	work_wait(rb->task);
 	rb->task = NULL;
-	return rb->failed ? -1 : 0;
 }
 
 /* Frees what the batch's rendering allocated. */
@@ -184,7 +176,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 		r->claims_section = pages_claims_section(s, i);
 	struct page p = { .path = c->page, .source = c->path };
 	link_harvest(s, ar, &p, dom, &r->links);
-	if (!s->serialize) {   /* a check: nothing is written */
+	if (!s->writes) {   /* a check: nothing is written */
 		dom_page_free(dom);
 		return;
 	}
@@ -193,8 +185,9 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar)
 	typeset_page_serialize(dom, &html);
 	dom_page_free(dom);
 	/* creating files is much of the kernel's share of a build: here it
-	 * runs beside the main thread's work */
-	r->write_failed = write_html(s, ar, c->page, html.data ? html.data : "", html.len) != 0;
+	 * runs beside the main thread's work (a failure is reported, and
+	 * fails the build: diag_failed()) */
+	write_html(s, ar, c->page, html.data ? html.data : "", html.len);
 	buf_release(&html);
 }
 
@@ -208,8 +201,6 @@ static struct page *chapter_page_add(struct site *s, size_t i)
 	p->path = c->page;
 	p->source = c->path;
 	link_keep(s, p, &r->links);
-	if (r->write_failed)
-		s->writing = 0;
 	int disputed = 0;
 	for (size_t k = 0; k < r->nclaims; k++)
 		disputed += r->claims[k].span.disputed != 0;
@@ -585,8 +576,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	int jobs = work_jobs(), slots = jobs + 1;
 	struct render_batch rb[2];
 	for (int k = 0; k < 2; k++)
-		rb[k] = (struct render_batch){ .lock = PTHREAD_MUTEX_INITIALIZER,
-					       .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
+		rb[k] = (struct render_batch){ .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
 					       .search = xcalloc((size_t)slots, sizeof(struct search_index *)) };
 	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
 	s.vendor = vendor_present();
@@ -597,11 +587,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	 * holds two batches, not the book. */
 	double t = site_clock(), cpu = site_cpu_clock();
 	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
-	s.writing = opts->write && diag_count(DIAG_ERROR) == 0;
-	if (s.writing && write_begin(&s, opts->out))
-		s.writing = 0;
-	s.serialize = s.writing;
-	if (s.writing)
+	s.writes = opts->write && !diag_failed() && write_begin(&s, opts->out) == 0;
+	if (s.writes)
 		s.line = work_line_start();
 	if (s.reuse)
 		s.reuse->begin(&s);
@@ -657,15 +644,15 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	 * the build's peak memory did not move) */
 	work_line_finish(s.line);
 	s.line = NULL;
-	if (s.line_failed)
-		s.writing = 0;
 	phase_end(&s, PHASE_LINKS, &t, &cpu);
+	/* a failed write was reported: that and every other error is the
+	 * diagnostics' to tell */
 	if (linked == LINK_CACHE_STALE)
 		rc = BUILD_CACHE_STALE;   /* written nothing: the caller builds again */
-	else if (linked == 0 && diag_count(DIAG_ERROR) == 0) {
+	else if (linked == 0 && !diag_failed()) {
 		rc = 0;
 		if (opts->write)
-			rc = s.writing ? write_finish(&s) : -1;
+			rc = s.writes ? write_finish(&s) : -1;
 		if (rc == 0 && opts->write && s.reuse)
 			s.reuse->finish(&s);
 	}
@@ -690,7 +677,6 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		batch_release(&rb[k], slots);
 		free(rb[k].arenas);
 		free(rb[k].search);
-		pthread_mutex_destroy(&rb[k].lock);
 	}
 	search_index_free(s.search);
 	for (size_t i = 0; i < b->nchapters; i++) {

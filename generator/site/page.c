@@ -294,7 +294,7 @@ static void add_base(struct page *p)
 
 /* A page's tree to serialize, write and free on the work line. */
 struct page_job {
-	struct site *s;              /* its directories, read; line_failed, set */
+	struct site *s;              /* its directories, read */
 	const char *path;            /* in the build's arena, which outlives the line */
 	struct dom_page *dom;
 };
@@ -306,8 +306,8 @@ static void page_write(void *arg)
 	struct buf html = BUF_INIT;
 	typeset_page_serialize(job->dom, &html);
 	dom_page_free(job->dom);
-	if (write_html(job->s, &tmp, job->path, html.data ? html.data : "", html.len))
-		job->s->line_failed = 1;   /* only the line writes it until the wait */
+	/* a failure is reported: the build then fails (diag_failed()) */
+	write_html(job->s, &tmp, job->path, html.data ? html.data : "", html.len);
 	buf_release(&html);
 	arena_free(&tmp);
 	free(job);
@@ -318,7 +318,7 @@ void page_done(struct site *s, struct page *p)
 	link_collect(s, p);
 	if (p->base_href && p->dom)
 		add_base(p);
-	if (s->writing && diag_count(DIAG_ERROR) == 0) {
+	if (site_writing(s)) {
 		/* the tree is the job's now: s->pages may move meanwhile */
 		struct page_job *job = xmalloc(sizeof *job);
 		*job = (struct page_job){ s, p->path, p->dom };

@@ -1465,7 +1465,7 @@ const char *pages_search_file_path(struct site *s, const char *part, size_t file
 
 /* A part of the search index to write on the work line (search_flush()). */
 struct search_job {
-	struct site *s;              /* its directories, read; line_failed, set */
+	struct site *s;              /* its directories, read */
 	struct search_index *ix;     /* the job's, freed by it */
 	const char *name;
 	void *part;                  /* site_search_part_begin()'s: the line's alone */
@@ -1488,8 +1488,8 @@ static int search_file_keep(void *ctx, enum search_file kind, size_t k, uint64_t
  * file stays) or the output already holds its bytes. */
 static void search_file_put(struct search_job *job, struct arena *tmp, const char *path, struct buf *b)
 {
-	if (b->len && write_html(job->s, tmp, path, b->data, b->len))
-		job->s->line_failed = 1;   /* only the line writes it until the wait */
+	if (b->len)   /* a failure is reported: the build then fails */
+		write_html(job->s, tmp, path, b->data, b->len);
 	buf_release(b);
 }
 
@@ -1533,7 +1533,7 @@ static void search_flush(struct site *s, const char *name)
 		job->paths[k] = pages_search_file_path(s, name, k);
 		write_file_done(s, job->paths[k]);
 	}
-	if (!s->writing) {
+	if (!site_writing(s)) {
 		search_index_free(job->ix);
 		free(job->paths);
 		free(job);
@@ -1599,7 +1599,6 @@ void pages_search_chapter(struct site *s, size_t ci)
 				if (site_take_file(s, path)) {
 					diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build "
 						   "(build with --no-cache)", path);
-					s->writing = 0;
 				}
 				write_file_done(s, path);
 			}
@@ -1631,7 +1630,7 @@ static void search_book_part(struct site *s)
 	/* what it is made of (spec tables, glossary) is what every page
 	 * depends on: a build that keeps any chapter keeps it as it is,
 	 * while its files are as the last build left them */
-	if (s->writing && site_search_part_taken(s, "book"))
+	if (site_writing(s) && site_search_part_taken(s, "book"))
 		return;
 	struct search_index *idx = s->search = search_index_new();
 	/* spec rows, so that "H100" or "MI300X" finds its row */

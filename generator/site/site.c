@@ -3,6 +3,7 @@
  * counts and clock, and the questions the stages ask of the reuse layer.
  */
 #include "site/site.h"
+#include "core/diag.h"
 
 #include <time.h>
 
@@ -24,6 +25,11 @@ void site_count_chapter(struct site *s, size_t i, int claims, int disputed)
 	s->stats.disputed += disputed;
 	s->stats.keys += (int)r->nkeys;
 	s->stats.quizzes += (int)r->nquizzes;
+}
+
+int site_writing(const struct site *s)
+{
+	return s->writes && !diag_failed();
 }
 
 double site_clock(void)

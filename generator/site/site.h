@@ -168,6 +168,11 @@ int site_search_file_kept(const struct site *s, void *part, size_t file, const c
 int site_search_part_taken(struct site *s, const char *part);
 int site_file_kept(struct site *s, const struct site_file *f);
 
+/* Returns 1 if what is made now is still worth writing: the build
+ * writes (s->writes) and no error was reported (diag_failed(): a site
+ * with an error is never published, and a failed write is an error). */
+int site_writing(const struct site *s);
+
 /* Returns a monotonic clock in seconds. */
 double site_clock(void);
 /* Returns the CPU time of the process (all its threads, user and system)
@@ -189,14 +194,13 @@ struct site {
 	struct dom_node **print_parts; /* copies of the chapters' articles, for print.html */
 	struct site_stats stats;
 	int verbose;                 /* notes on stderr (not --quiet) */
-	int writing;                 /* pages go to the output as they are made */
-	int serialize;               /* writing, as it was when chapters started
-					(read by the rendering threads) */
+	int writes;                  /* a build whose output began (write_begin()),
+					not a check: pages are serialized and
+					written.  Set before chapters render, then
+					read only (site_writing()) */
 	struct work_line *line;      /* while chapters render, pages and search parts
 					serialized and written beside the main thread
 					(core/work.h; NULL: at once) */
-	int line_failed;             /* a write on the line failed: set on its
-					thread, read after work_line_finish() */
 	struct search_index *search; /* the search index part being filled */
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */

@@ -308,10 +308,8 @@ void write_file_done(struct site *s, const char *path)
 void write_file(struct site *s, const char *path, char *data, size_t len)
 {
 	write_file_done(s, path);
-	if (s->writing && create_file(arena_printf(s->a, "%s/%s", s->tmp, path), data, len)) {
+	if (site_writing(s) && create_file(arena_printf(s->a, "%s/%s", s->tmp, path), data, len))
 		diag_error((struct srcloc){ s->out, 0, 0 }, "cannot write '%s': %s", path, strerror(errno));
-		s->writing = 0;
-	}
 	free(data);
 }
 
