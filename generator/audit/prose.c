@@ -234,13 +234,14 @@ struct candidate {
 	const struct atable *t;
 	size_t row, col;
 	size_t model_d, name_d;    /* how far the row's model word and the column's name stand */
+	size_t key_d;              /* how far all its key's words stand (key_distance()) */
 };
 
 static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
-		     struct figure *f);
+		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib);
 
 static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
-		struct figure *f)
+		const char *hw, struct figure *f, const struct figure *sib, size_t nsib)
 {
 	if (!is_amount(f) || f->bound)
 		return;
@@ -248,13 +249,20 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	/* a measurement is no statement of a part's figure, nor is a figure
 	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
-		" reach ", " reaches ", " reached ", " got ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
+		" reach ", " reaches ", " reached ", " got ", " reported ", " reports ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
 		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
 		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 而 不 是 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k]; k++)
 		if (strstr(sw, measured[k]))
 			return;
-	if (tie_table(au, s, slen, soff, sw, f))
+	/* what a formula gives ("18 at 53.125GBps = 956.25GBps") is no
+	 * part's figure */
+	size_t b = f->off - soff;
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`'))
+		b--;
+	if (b > 0 && s[b - 1] == '=')
+		return;
+	if (tie_table(au, s, slen, soff, sw, hw, f, sib, nsib))
 		return;
 	/* a chip's reference figure is not a node's, nor what a run achieves */
 	static const char *const not_chip[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ",
@@ -268,57 +276,161 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	reference_prose(au, s, slen, f->off - soff, sw, f);
 }
 
-/* Ties f to a table of its file; returns 1 when it was tied (reported or
- * not). */
-static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
-		     struct figure *f)
+/* Words that say a figure is a node's, a total or what is achieved: a
+ * figure tied by its dimension alone (no column named) is passed over. */
+static const char *const not_part[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ", " system ",
+	" systems ", " cluster ", " rack ", " pod ", " total ", " aggregate ", " 8x ", " achievable ",
+	" actual ", " effective ", " practical ", " practice ", " real ", " mfu ", " utilization ",
+	" sustained ", " sustainable ", " throughput ", " getting ", " typically ", " expect ", " per ",
+	" each ", " usable ", " 节 点 ", " 集 群 ",
+	" 整 机 ", " 每 ", NULL };
+
+/* The only numeric column of table tb whose figures have dimension d, or
+ * -1 (none, or several: which one is meant needs its name). */
+static long only_column(const struct atable *tb, const struct dim *d)
 {
-	/* the rows the sentence names: the exact ones if any */
-	int best_level = 0;
-	for (size_t i = au->file_from; i < au->file_to; i++) {
-		int lv = names_row(sw, &au->named[i]);
-		if (lv > best_level)
-			best_level = lv;
+	long found = -1;
+	for (size_t c = 0; c < tb->ncols; c++) {
+		const struct acolumn *col = &tb->cols[c];
+		if (!col->numeric || (long)c == tb->key)
+			continue;
+		int same = 0;
+		for (size_t r = 0; r < tb->nrows && !same; r++) {
+			const struct acell *cell = table_cell(tb, r, c);
+			same = cell->has && dim_equal(&cell->fig.q.dim, d);
+		}
+		if (!same)
+			continue;
+		if (found >= 0)
+			return -1;
+		found = (long)c;
 	}
-	if (!best_level)
-		return 0;
-	enum { MAX_CANDIDATES = 32 };
-	struct candidate cand[MAX_CANDIDATES];
+	return found;
+}
+
+/* How far the words of row nr's key stand from the figure at s[at]:
+ * the sum over those the sentence has ("The H100 PCIe has 48 TFLOPS, and
+ * … in SXM form": the PCIe row is nearer than the SXM one). */
+static size_t key_distance(const char *s, size_t slen, size_t at, const struct named_row *nr)
+{
+	size_t sum = 0;
+	for (const char *w = nr->words + 1; *w;) {
+		const char *e = strchr(w, ' ');
+		if (!e)
+			break;
+		char word[AUDIT_NAME_MAX];
+		size_t wl = (size_t)(e - w);
+		if (wl < sizeof word) {
+			memcpy(word, w, wl);
+			word[wl] = '\0';
+			size_t d = distance(s, slen, at, word);
+			if (d != (size_t)-1)
+				sum += d;
+		}
+		w = e + 1;
+	}
+	return sum;
+}
+
+/* Gathers into cand[] the cells of rows named[from..to) that sw names at
+ * level (names_row()) and columns the sentence names (or, by_dimension,
+ * the one column of f's dimension).  md_far: the model distance when the
+ * names come from the heading, not the sentence (0: measure it). */
+static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, const char *sw, const char *names,
+		     struct figure *f, size_t from, size_t to, int level, int by_dimension, size_t md_far,
+		     struct candidate *cand, size_t max)
+{
 	size_t nc = 0;
-	size_t at = f->off - soff;
-	for (size_t i = au->file_from; i < au->file_to && nc < MAX_CANDIDATES; i++) {
+	for (size_t i = from; i < to && nc < max; i++) {
 		struct named_row *nr = &au->named[i];
-		if (names_row(sw, nr) != best_level)
+		if (names_row(names, nr) != level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
-		size_t md = distance(s, slen, at, nr->model + 1);
-		for (size_t c = 0; c < tb->ncols && nc < MAX_CANDIDATES; c++) {
+		size_t md = md_far ? md_far : distance(s, slen, at, nr->model + 1);
+		size_t kd = md_far ? md_far : key_distance(s, slen, at, nr);
+		long only = by_dimension ? only_column(tb, &f->q.dim) : -1;
+		for (size_t c = 0; c < tb->ncols && nc < max; c++) {
 			struct acolumn *col = &tb->cols[c];
 			struct acell *cell = table_cell(tb, nr->row, c);
-			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim) ||
-			    !words_have_all(sw, col->name))
+			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim))
+				continue;
+			if (by_dimension ? (long)c != only : !words_have_all(sw, col->name))
 				continue;
 			/* a link's rate is not the memory's bandwidth */
 			if (says_link(sw, nr->words) && !says_link(arena_printf(au->a, " %s ", col->name), NULL))
 				continue;
-			cand[nc++] = (struct candidate){ tb, nr->row, c, md, distance(s, slen, at, col->name) };
+			cand[nc++] = (struct candidate){ tb, nr->row, c, md,
+							 by_dimension ? 0 : distance(s, slen, at, col->name), kd };
+		}
+	}
+	return nc;
+}
+
+/* The best level at which sw names a row of named[from..to). */
+static int naming_level(const struct audit *au, const char *names, size_t from, size_t to)
+{
+	int best = 0;
+	for (size_t i = from; i < to && best < 2; i++) {
+		int lv = names_row(names, &au->named[i]);
+		if (lv > best)
+			best = lv;
+	}
+	return best;
+}
+
+/* Ties f to a table's cell: a row the sentence names (or, when it names
+ * none, its heading), in its own chapter's tables first, then in the
+ * others; a column the sentence names, or the row's one column of f's
+ * dimension.  Returns 1 when it was tied (reported or not). */
+static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
+		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib)
+{
+	enum { MAX_CANDIDATES = 32 };
+	struct candidate cand[MAX_CANDIDATES];
+	size_t nc = 0, at = f->off - soff;
+	int by_dimension = 0, elsewhere = 0;
+	const size_t scopes[2][2] = { { au->file_from, au->file_to }, { 0, au->nnamed } };
+	for (int sc = 0; sc < 2 && !nc; sc++) {
+		size_t from = scopes[sc][0], to = scopes[sc][1];
+		const char *names = sw;
+		size_t md_far = 0;
+		int level = naming_level(au, sw, from, to);
+		if (!level && hw) {
+			/* the heading names the part ("### Intel Gaudi2") */
+			names = hw;
+			md_far = 50000;
+			level = naming_level(au, hw, from, to);
+		}
+		if (!level)
+			continue;
+		elsewhere = sc == 1;
+		for (int pass = 0; pass < 2 && !nc; pass++) {
+			if (pass == 1 || elsewhere) {
+				int other = 0;
+				for (size_t k = 0; not_part[k] && !other; k++)
+					other = strstr(sw, not_part[k]) != NULL;
+				if (other)
+					break;
+			}
+			nc = gather(au, s, slen, at, sw, names, f, from, to, level, pass, md_far, cand, MAX_CANDIDATES);
+			by_dimension = pass;
 		}
 	}
 	if (!nc)
 		return 0;
-	/* the nearest model's rows, and among them the nearest column name */
-	size_t nearest_model = (size_t)-1;
-	for (size_t i = 0; i < nc; i++)
+	/* the nearest model's rows (by all their key's words), and among them
+	 * the nearest column name */
+	size_t best_m = (size_t)-1, best_n = (size_t)-1, nearest_model = (size_t)-1;
+	for (size_t i = 0; i < nc; i++) {
+		if (cand[i].key_d < best_m)
+			best_m = cand[i].key_d;
 		if (cand[i].model_d < nearest_model)
 			nearest_model = cand[i].model_d;
+	}
 	if (other_part_nearer(s, slen, at, f->len, nearest_model))
 		return 0;
-	size_t best_m = (size_t)-1, best_n = (size_t)-1;
 	for (size_t i = 0; i < nc; i++)
-		if (cand[i].model_d < best_m)
-			best_m = cand[i].model_d;
-	for (size_t i = 0; i < nc; i++)
-		if (cand[i].model_d == best_m && cand[i].name_d < best_n)
+		if (cand[i].key_d == best_m && cand[i].name_d < best_n)
 			best_n = cand[i].name_d;
 	const struct candidate *wrong = NULL;
 	double widen = f->approx ? au->approx : 0;
@@ -331,18 +443,32 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 			au->sum.prose_tied++;
 			return 1;
 		}
-		if (!wrong && cand[i].model_d == best_m && cand[i].name_d == best_n)
+		if (!wrong && cand[i].key_d == best_m && cand[i].name_d == best_n)
 			wrong = &cand[i];
 	}
 	const struct acell *cell = table_cell(wrong->t, wrong->row, wrong->col);
-	/* far off and no slip explains it: another quantity of the same
-	 * dimension (a bus width in bits beside a memory in GB), not this one */
-	double off = interval_mid(f->q.v) / interval_mid(cell->fig.q.v);
-	if ((off > 20 || off < 0.05) && !slip_hint(au, &f->q, &cell->fig.q, NULL))
-		return 0;
-	au->sum.prose_tied++;
+	/* the sentence names one part and another of its figures is that
+	 * cell's ("500W TDP and 560W peak TBP"): this one is another
+	 * quantity of the part */
+	int one_row = 1;
+	for (size_t i = 0; i < nc; i++)
+		one_row &= cand[i].t == wrong->t && cand[i].row == wrong->row;
+	for (size_t k = 0; k < nsib && one_row; k++)
+		if (&sib[k] != f && is_amount(&sib[k]) && figures_agree(au, &sib[k], &cell->fig, widen))
+			return 1;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
+	/* far off and no slip explains it: another quantity of the same
+	 * dimension (a bus width in bits beside a memory in GB), not this one;
+	 * with no column named, anything but near or a slip is another one */
+	double off = interval_mid(f->q.v) / interval_mid(cell->fig.q.v);
+	if ((off > 20 || off < 0.05) && !hint)
+		return 0;
+	if ((by_dimension || elsewhere) && !hint && (off > 1.4 || off < 0.7))
+		return 0;
+	if (by_dimension && hint && strstr(hint, "factor of 8"))
+		return 0;   /* eight of them: a node's */
+	au->sum.prose_tied++;
 	const char *detail = arena_printf(
 		au->a, "%s:%d:%d: the table gives %s for '%s' of '%s'\nwrite %s, or correct the table%s%s",
 		cell->src.loc.file, cell->src.loc.line, cell->src.loc.col, figure_text(au, &cell->fig.q),
@@ -352,8 +478,9 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	/* twice or half, with neither side saying its kind: perhaps two
 	 * different figures (both directions, sparse) under one name */
 	int twice = hint && (strstr(hint, "twice") || strstr(hint, "half"));
-	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail,
-		    "%s disagrees with the table of this chapter", written);
+	int same_file = !strcmp(wrong->t->loc.file, f->loc.file);
+	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail, "%s disagrees with the table %s",
+		    written, same_file ? "of this chapter" : arena_printf(au->a, "in %s", wrong->t->loc.file));
 	return 1;
 }
 
@@ -633,6 +760,7 @@ void prose_check(struct audit *au, struct prose *p)
 	const char *text = p->src.text;
 	size_t len = p->src.len;
 	size_t soff = 0, fi = 0;
+	const char *hw = NULL;   /* the heading's words, when a sentence needs them */
 	while (soff < len && fi < n) {
 		size_t send = sentence_end(text, len, soff);
 		size_t from = fi;
@@ -640,8 +768,10 @@ void prose_check(struct audit *au, struct prose *p)
 			fi++;
 		if (fi > from) {
 			const char *sw = name_words(au->a, text + soff, send - soff);
+			if (p->section && !hw)
+				hw = name_words(au->a, p->section, strlen(p->section));
 			for (size_t i = from; i < fi; i++) {
-				tie(au, text + soff, send - soff, soff, sw, &figs[i]);
+				tie(au, text + soff, send - soff, soff, sw, hw, &figs[i], figs + from, fi - from);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
 			relate_check(au, text, soff, send, figs, from, fi);

@@ -371,10 +371,6 @@ static void share(struct audit *au, const char *s, size_t len, size_t soff, stru
 	au->sum.comparisons++;
 	if (overlap(r, stated, slack))
 		return;
-	/* a share a hundred times off is of something else */
-	double off = interval_mid(r) / interval_mid(stated);
-	if (off > 50 || off < 0.02)
-		return;
 	const struct figure *num = stated.lo >= 1 ? big : small, *den = stated.lo >= 1 ? small : big;
 	double ratio = interval_mid(num->q.nominal) / interval_mid(den->q.nominal);
 	const char *detail = arena_printf(
