@@ -264,7 +264,9 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 		for (size_t c = 0; c < t->ncolumns; c++) {
 			const struct resolve_column *rc = &rs->columns[ref.table][c];
 			const struct field *f = resolve_field(rs, ref.table, ref.row, c);
-			if (!rc->has_unit || f->kind != FIELD_VALUE || !dim_equal(&f->q.dim, &q->dim))
+			/* a count (no unit: 671 billion) may be a count column's cell */
+			if ((!rc->has_unit && q->unit) || f->kind != FIELD_VALUE ||
+			    !dim_equal(&f->q.dim, &q->dim))
 				continue;
 			/* a cell a span beside it states may agree, never disagree */
 			int spanned = stated_by_span(rows, nrows, rows[i], idlen, t->columns[c].id);

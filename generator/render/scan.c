@@ -176,6 +176,33 @@ static void count_ends(const char *s, size_t len, size_t from, size_t to, size_t
 
 static int word_byte(unsigned char ch);
 
+/* Returns 1 if lit, read from s[0..n), is a figure without a dimension that
+ * the scan checks as it checks quantities with a unit: a percentage (17%),
+ * a ratio (2.6×, 2.6 倍, 3x) or a count with a magnitude word (4 million,
+ * 100 万亿, 6800亿).  A magnitude glued as a letter (70B, 128K) is not: in
+ * prose it names a model or a context length ("Llama 3 70B"), a label
+ * rather than a claim. */
+static int plain_figure(const struct units *u, const char *s, size_t n, const struct literal *lit)
+{
+	if (!dim_is_none(&lit->q.dim))
+		return 0;
+	if (lit->has_unit) {
+		const char *name = lit->q.unit;
+		return name && (!strcmp(name, "%") || !strcmp(name, "\xc3\x97") ||
+				!strcmp(name, "\xe5\x80\x8d"));   /* × 倍 */
+	}
+	size_t last = n;
+	while (last > 0 && !(s[last - 1] >= '0' && s[last - 1] <= '9'))
+		last--;
+	while (last < n && s[last] == ' ')
+		last++;
+	if (last >= n)
+		return 0;
+	double factor;
+	/* not glued: a word (million) or Chinese (万亿, glued or not) */
+	return units_magnitude(u, s + last, n - last, 0, &factor) > 0;
+}
+
 /* ---- what a block's sentences name ---- */
 
 static void name_row(struct side *sd, size_t sentence, const char *row)
@@ -229,7 +256,13 @@ static void span_figures(struct ctx *c, struct scan *sc, size_t section, const c
 		diag_mute(1);
 		int rc = literal_parse(u, c->a, t + i, len - i, none, LITERAL_UNIT | LITERAL_KIND, &lit);
 		diag_mute(-1);
-		if (rc == 1 && lit.has_unit && !dim_is_none(&lit.q.dim)) {
+		/* what binds a plain figure: a quantity with a unit, a percentage
+		 * or ratio, or a count (104B, 2.664M, 80,000: 1000 or more, so
+		 * that the 2 of `2 × …` binds no plain "2 倍") */
+		if (rc == 1 && ((lit.has_unit && !dim_is_none(&lit.q.dim)) ||
+				plain_figure(u, t + i, lit.len, &lit) ||
+				(!lit.has_unit && dim_is_none(&lit.q.dim) &&
+				 fabs(lit.q.nominal.lo) >= 1000))) {
 			struct restated *r = ARRAY_PUSH(sc->st, sc->nst, sc->capst);
 			r->section = section;
 			r->q = lit.q;
@@ -610,6 +643,38 @@ static int glued_on(const char *s, size_t len, size_t i)
 	return (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z');
 }
 
+/* Returns the bytes from s[i] to the end of a ratio's sign after a number
+ * the literal read without a unit, or 0: a × or x glued to the number and
+ * followed by a blank or the end ("2.6× the throughput", "3x faster"; the
+ * literal reads a × with a word after it as a product, as in a derivation,
+ * and "2.6×(…)" or "2×3" are products still), or 倍 after blanks whatever
+ * follows (the literal reads "倍以上" as one unknown word). */
+static size_t ratio_sign(const char *s, size_t len, size_t i)
+{
+	size_t n = i + 1 < len && (unsigned char)s[i] == 0xC3 && (unsigned char)s[i + 1] == 0x97 ? 2
+		 : i < len && s[i] == 'x' ? 1 : 0;
+	if (n)
+		return i + n == len || s[i + n] == ' ' ? n : 0;
+	size_t j = i;
+	while (j < len && s[j] == ' ')
+		j++;
+	if (j + 2 < len && !memcmp(s + j, "\xe5\x80\x8d", 3))   /* 倍 */
+		return j + 3 - i;
+	return 0;
+}
+
+/* Reads s[0..n) as a number (with a ratio's sign, or a magnitude, and no
+ * unit when unit is 0) into *lit; returns 1 when all of it reads so. */
+static int reread(struct ctx *c, const char *s, size_t n, int unit, struct literal *lit)
+{
+	struct srcloc none = { c->ch->path, 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(numbers_units(c->book->numbers), c->a, s, n, none,
+			       unit ? LITERAL_UNIT : 0, lit);
+	diag_mute(-1);
+	return rc == 1 && lit->len == n;
+}
+
 /* Words before a number that make it approximate (约 900 GB/s, about 1.8 TB/s). */
 static int approx_before(const char *s, size_t start)
 {
@@ -651,10 +716,21 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 		struct srcloc none = { c->ch->path, 0, 0 };
 		diag_mute(1);
 		int rc = literal_parse(u, c->a, s + i, len - i, none, LITERAL_UNIT | LITERAL_KIND, &f->lit);
+		if (rc < 0)   /* "falls from 80% to 40%": two figures, not a range run backwards */
+			rc = literal_parse(u, c->a, s + i, len - i, none,
+					   LITERAL_UNIT | LITERAL_KIND | LITERAL_NO_RANGE, &f->lit);
 		diag_mute(-1);
 		size_t used = rc == 1 ? f->lit.len : 0;
 		while (used && s[i + used - 1] == ' ')
 			used--;
+		size_t sign = used && !f->lit.has_unit ? ratio_sign(s, len, i + used) : 0;
+		struct literal r;
+		if (sign && reread(c, s + i, used + sign, 1, &r) && r.has_unit) {
+			f->lit = r;
+			used += sign;
+			if (used && s[i + used - 1] != ' ' && (unsigned char)s[i + used - 1] >= 0x80)
+				sign = 0;   /* 倍: what follows may be glued to it */
+		}
 		/* `80 GB/GPU`, `900 GB/s/GPU`: what it is per names its scope kind */
 		int per = 0;
 		size_t pn = used && rc == 1 && f->lit.has_unit && i + used + 1 < len &&
@@ -665,8 +741,22 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 			units_kind_set(u, &f->lit.q, per);
 			used += 1 + pn;
 		}
-		if (rc == 1 && f->lit.has_unit && !dim_is_none(&f->lit.q.dim) && used &&
-		    !glued_on(s, len, i + used)) {
+		/* a count whose next word read as a unit ("1.5 亿 A100": amperes) */
+		if (rc == 1 && used && f->lit.has_unit && glued_on(s, len, i + used)) {
+			size_t k = used;
+			while (k > 0 && s[i + k - 1] != ' ')
+				k--;
+			while (k > 0 && s[i + k - 1] == ' ')
+				k--;
+			if (k && reread(c, s + i, k, 0, &r) && plain_figure(u, s + i, k, &r)) {
+				f->lit = r;
+				used = k;
+			}
+		}
+		if (rc == 1 && used && ((f->lit.has_unit && !dim_is_none(&f->lit.q.dim)) ||
+					plain_figure(u, s + i, used, &f->lit)) &&
+		    (!glued_on(s, len, i + used) ||
+		     (unsigned char)s[i + used - 1] >= 0x80)) {
 			f->start = i;
 			f->len = used;
 			f->widen = approx_before(s, i) ? c->book->approx : 0;
@@ -934,10 +1024,10 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 			: arena_printf(c->a, "no cell of its kind in the rows named is near it (%s)", m.list);
 		break;
 	case MATCH_NONE:
-		why = sc->nrows ? arena_printf(c->a, "the rows named have no %s cell",
-					       format_unit_name(c->a, numbers_units(c->book->numbers),
-								&f->lit.q))
-				: "no spec row named in its sentence";
+		why = !sc->nrows ? "no spec row named in its sentence"
+		    : !f->lit.q.unit && dim_is_none(&f->lit.q.dim) ? "the rows named have no count near it"
+		    : arena_printf(c->a, "the rows named have no %s cell",
+				   format_unit_name(c->a, numbers_units(c->book->numbers), &f->lit.q));
 		break;
 	}
 	record_unchecked(c, loc, text, why);
@@ -971,10 +1061,11 @@ int scan_example(struct ctx *c, const char *text, size_t len, struct srcloc loc)
 		: 0;
 	if (rc < 0)
 		return -1;
-	if (rc == 0 || lit.len != len - start || !lit.has_unit) {
+	if (rc == 0 || lit.len != len - start ||
+	    !(lit.has_unit || plain_figure(numbers_units(c->book->numbers), text + start, lit.len, &lit))) {
 		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, len) + 2,
-			    "hint: an example holds one number with its unit, such as {?1 GB} or "
-			    "{?150–200 L/min}; for a computed one write a claim",
+			    "hint: an example holds one number with its unit, such as {?1 GB}, "
+			    "{?150–200 L/min}, {?17%} or {?4 million}; for a computed one write a claim",
 			    "not an example quantity: '{?%.*s}'", (int)(len - start), text + start);
 		return -1;
 	}

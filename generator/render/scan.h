@@ -19,8 +19,13 @@
  *   unchecked     no row named, or several cells and none that agrees:
  *                 counted, listed (specbook check --unchecked) and warned
  *                 about as book.yaml's `unchecked:` says.
- * An example written {?1 GB} is shown as written and counted as unchecked,
- * with no diagnostic.  A pipe table's row is a sentence; a cell under a
+ * Figures without a dimension are read too (issue 39): a percentage (17%),
+ * a ratio (2.6×, 2.6 倍, 3x; a × with blanks round it is a product) and a
+ * count with a magnitude word (4 million, 100 万亿; not 70B, a model's
+ * name), held against the same rows (counts against unitless columns) and
+ * bound by the same figure in a span of the section.
+ * An example written {?1 GB} (or a quotation, {?17%}) is shown as written
+ * and counted as unchecked, with no diagnostic.  A pipe table's row is a sentence; a cell under a
  * header that names a spec column is held against that one cell of the
  * row (scan_table_begin()), a bare number in it read in the header's unit.
  *
