@@ -110,7 +110,7 @@ static void size_check(struct audit *au, const char *s, size_t len, size_t soff,
 		word[i] = (char)((s[wb + i] >= 'A' && s[wb + i] <= 'Z') ? s[wb + i] | 32 : s[wb + i]);
 	word[wl] = '\0';
 	struct quantity known[PART_SIZES];
-	size_t n = reference_part_figures(au->ref, word, wl, "memory", known, PART_SIZES);
+	size_t n = reference_part_figures(au->ref, word, wl, "memory", 0, known, PART_SIZES, NULL);
 	if (!n)
 		return;
 	au->sum.cells_referenced++;

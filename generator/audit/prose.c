@@ -18,6 +18,8 @@
 #include "audit/prose.h"
 #include "audit/reference.h"
 #include "audit/relate.h"
+#include "audit/cells.h"
+#include "audit/named.h"
 #include "audit/parts.h"
 #include "audit/table.h"
 #include "audit/hints.h"
@@ -32,12 +34,6 @@
 /* Figures read from one block of prose: a longer block is a list of
  * figures, and the rest of it is not compared. */
 #define PROSE_FIGURES 256
-
-struct named_row {
-	const char *model;     /* " h100 " (with spaces), or NULL: all words needed */
-	const char *words;     /* name_words of the key */
-	size_t table, row;
-};
 
 /* Builds au->named: every keyed row of every table with its words. */
 static void index_rows(struct audit *au)
@@ -632,6 +628,16 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			pair[0] = pair[1] = NULL;
 			return;
 		}
+	}
+	if (!groups && to - from == 1) {
+		/* no other figure: perhaps two parts' cells ("1.6× the A100's") */
+		double lo = stated_lo, hi = stated_hi;
+		if (hi < 1) {
+			lo = 1 / stated_hi;
+			hi = 1 / stated_lo;
+		}
+		cells_compare(au, name_words(au->a, s, len), mark, lo, hi);
+		return;
 	}
 	if (groups != 1 || !pair[0])
 		return;

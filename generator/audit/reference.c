@@ -635,12 +635,15 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 }
 
 size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
-			      struct quantity *out, size_t max)
+			      int exact, struct quantity *out, size_t max, const char **source)
 {
 	if (!ref || !ref->ntables)
 		return 0;
-	if (wl == 4 && !strncmp(word, "a800", 4))   /* the A800 is an A100 but NVLink */
+	if (wl == 4 && !strncmp(word, "a800", 4)) {   /* the A800 is an A100 but NVLink */
+		if (!strcmp(column, "nvlink"))
+			return 0;
 		word = "a100";
+	}
 	const struct ref_table *rt = &ref->tables[0];
 	long col = -1;
 	for (size_t c = 0; c < rt->ncols; c++)
@@ -653,9 +656,15 @@ size_t reference_part_figures(const struct audit_reference *ref, const char *wor
 		const struct ref_row *rr = &rt->rows[r];
 		int named = 0;
 		for (size_t k = 0; k < rr->nnames && !named; k++)
-			named = !strncmp(rr->names[k], word, wl) && (rr->names[k][wl] == ' ' || !rr->names[k][wl]);
-		if (named && rr->has[col])
+			named = !strncmp(rr->names[k], word, wl) &&
+				(!rr->names[k][wl] || (!exact && rr->names[k][wl] == ' '));
+		if (named && rr->has[col]) {
+			if (source && !n) {
+				const struct ref_source *src = source_of(ref, rr->source);
+				*source = src ? src->title : rr->source;
+			}
 			out[n++] = rr->cells[col];
+		}
 	}
 	return n;
 }

@@ -47,13 +47,15 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		    const struct figure *f);
 
 /*
- * The figures of column ("memory", "mem_bw") of every known chip whose
- * name starts with the word word[0..wl) ("a100": the SXM and PCIe rows,
- * 80 and 40 GB; "a800" is read as "a100"): up to max into out.  Returns
- * how many (0 with no reference data).
+ * The figures of column ("memory", "mem_bw") of every known chip one of
+ * whose names is the word word[0..wl) ("a100"), or with exact 0 also
+ * starts with it (the A100's SXM and PCIe rows, 80 and 40 GB; "a800" is
+ * read as "a100" but for NVLink): up to max into out.  Returns how many
+ * (0 with no reference data); *source (may be NULL) gets the first one's
+ * source title.
  */
 struct quantity;
 size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
-			      struct quantity *out, size_t max);
+			      int exact, struct quantity *out, size_t max, const char **source);
 
 #endif
