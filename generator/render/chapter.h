@@ -49,7 +49,6 @@ struct ctx {
 	size_t nlines;
 	const char *md;          /* the body as cmark reads it (placeholders in) */
 	size_t *md_lines;        /* offset in md of each line, nlines of them */
-	int errors;
 	const struct autolinker *links;
 	int no_autolink;         /* inside a heading or a link */
 	int in_link;             /* inside <a> (or an attribute): no <a>, nothing focusable */

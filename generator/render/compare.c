@@ -296,22 +296,16 @@ static int figure_chart(struct ctx *c, const struct compare_block *b, struct dom
 void compare_render(struct ctx *c, const char *lit, int line, struct dom_node *parent)
 {
 	struct compare_block b = { 0 };
-	if (compare_parse(c, lit, line, &b)) {
-		c->errors++;
+	if (compare_parse(c, lit, line, &b))
 		return;
-	}
-	int errors = compare_check(c, &b);
-	if (errors < 0) {
-		c->errors++;
+	if (compare_check(c, &b) < 0)
 		return;
-	}
-	c->errors += errors;
 	struct dom_node *fig = dom_elem_class(parent, "figure", "compare");
 	struct dom_node *wrap = dom_elem_class(fig, "div", "table-wrap");
 	struct dom_node *table = dom_elem_class(wrap, "table", "spec compare-table sortable");
 	table_head(&b, table);
 	table_body(c, &b, table);
-	c->errors += figure_chart(c, &b, fig);
+	figure_chart(c, &b, fig);
 	struct dom_node *cap = dom_elem(fig, "figcaption");
 	lang_bitext(cap, b.t->title);
 	dom_texts(cap, " — ");

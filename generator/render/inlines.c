@@ -253,7 +253,6 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
 					    "link to a missing chapter '%.*s' (it leads out of content/)",
 					    (int)flen, url);
-			c->errors++;
 			return NULL;
 		}
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
@@ -262,7 +261,6 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 		diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, flen),
 			    "hint: put the file in content/ (or a folder in it) and link to it there",
 			    "link to a file outside the book's content/ '%.*s'", (int)flen, url);
-		c->errors++;
 		return NULL;
 	}
 	/* a folder: its README */
@@ -283,7 +281,6 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 		if (!row) {
 			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
 				    "no spec row '%s' (row ids are the keys under rows: in specs/*.yaml)", url + 5);
-			c->errors++;
 			return NULL;
 		}
 		spans_mention(c, row->id, NULL);
@@ -294,7 +291,6 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 		if (!t) {
 			diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, strlen(url)), NULL,
 				    "no glossary term '%s' in content/glossary.yaml", url + 5);
-			c->errors++;
 			return NULL;
 		}
 		/* a term used in a chapter that comes before the one defining it */
@@ -309,10 +305,8 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 				    "glossary term '%s' used before its chapter", url + 5);
 		return arena_cat(c->a, "/glossary.html#", url + 5, (char *)NULL);
 	}
-	if (refused_target(url, *loc)) {
-		c->errors++;
+	if (refused_target(url, *loc))
 		return NULL;
-	}
 	/* (an empty target, or a query alone, is this page) */
 	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/' ||
 	    url[0] == '?' || !*url)
@@ -504,7 +498,6 @@ static const struct spec_source *cited_source(struct ctx *c, const char *id, str
 			    "a citation names an entry of specs/sources.yaml (title, url, date), "
 			    "as [text](src:id)",
 			    "unknown source '%s': add it to specs/sources.yaml", id);
-	c->errors++;
 	return NULL;
 }
 

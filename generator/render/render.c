@@ -156,7 +156,7 @@ static void start_section(struct ctx *c, const char *id, const char *title)
 }
 
 /* Returns 1 if id is a valid explicit heading id (reported if not). */
-static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
+static int valid_anchor(const char *id, struct srcloc loc)
 {
 	const char *why = !*id ? "is empty" : NULL;
 	for (const char *q = id; !why && *q; q++)
@@ -167,7 +167,6 @@ static int valid_anchor(struct ctx *c, const char *id, struct srcloc loc)
 	diag_report(DIAG_ERROR, loc, (int)utf8_length(id, strlen(id)) + 3,
 		    "hint: an id is one word, such as {#memory-bandwidth}",
 		    "heading anchor {#%s} %s", id, why);
-	c->errors++;
 	return 0;
 }
 
@@ -187,7 +186,7 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 		const char *raw = spans_anchor(c, lit, &keep, &loc);
 		if (raw) {
 			explicit_id = arena_strndup(c->a, raw + 2, strlen(raw) - 3);
-			if (!valid_anchor(c, explicit_id, loc))
+			if (!valid_anchor(explicit_id, loc))
 				explicit_id = NULL;
 			while (keep && lit[keep - 1] == ' ')
 				keep--;
@@ -221,7 +220,6 @@ static void render_heading(struct ctx *c, cmark_node *n, struct dom_node *parent
 	if (explicit_id && strcmp(id, explicit_id)) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "duplicate heading id '%s' on this page", explicit_id);
-		c->errors++;
 	}
 
 	start_section(c, id, plain);
@@ -503,7 +501,6 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	if (depth > RENDER_MAX_DEPTH) {
 		diag_error(chapter_loc(c, cmark_node_get_start_line(n), 1),
 			   "blocks nested deeper than %d levels", RENDER_MAX_DEPTH);
-		c->errors++;
 		return;
 	}
 	switch (cmark_node_get_type(n)) {
@@ -923,6 +920,9 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		   const struct render_env *env, struct rendered *out)
 {
 	struct ctx c = { .book = b, .ch = ch, .a = a, .out = out, .links = env ? env->links : NULL };
+	/* the chapter's status is whether it reported an error: this thread's
+	 * count, before and after (rendering threads report at once) */
+	unsigned long errors = diag_errors_here();
 	memset(out, 0, sizeof *out);
 	buf_init(&c.text);
 	size_t mdlen;
@@ -1011,5 +1011,5 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 	TO_ARENA(keys, nkeys);
 	TO_ARENA(quizzes, nquizzes);
 	#undef TO_ARENA
-	return c.errors ? -1 : 0;
+	return diag_errors_here() > errors ? -1 : 0;
 }

@@ -1001,7 +1001,6 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 					 example),
 			    header ? "'%s' contradicts the cell its row and column name"
 				   : "'%s' contradicts the spec row its sentence names", text);
-		c->errors++;
 		return 0;
 	case MATCH_DIMENSION:
 		diag_report(DIAG_ERROR, loc, (int)utf8_length(text, f->len),
@@ -1012,7 +1011,6 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 			    m.value ? "'%s' cannot be %s.%s, a column in %s"
 				    : "'%s' cannot be %s.%s, a column without a unit",
 			    text, m.row, m.column, m.value);
-		c->errors++;
 		return 0;
 	case MATCH_EMPTY:
 		why = arena_printf(c->a, "%s.%s holds no figure", m.row, m.column);
@@ -1039,8 +1037,6 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 					       "an example: {?%s}", m.row, m.column, example)
 				: unchecked_hint,
 			    "plain quantity '%s' is not checked: %s", text, why);
-		if (c->book->unchecked == UNCHECKED_ERROR)
-			c->errors++;
 	}
 	return 0;
 }

@@ -531,7 +531,6 @@ char *spans_extract(struct ctx *c, size_t *mdlen)
 				diag_error(chapter_loc(c, line, column_of(s, i, &col)),
 					   "private-use character U+E00%c is reserved by specbook",
 					   s[i + 2] == (char)0x80 ? '0' : '1');
-				c->errors++;
 				i += 2;
 				run = i + 1;
 				continue;
@@ -798,7 +797,6 @@ static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 				    "inline math closes with a '$' on the same line, with no space before "
 				    "it and no digit after it; write \\$ for a literal dollar sign",
 				    "unterminated math");
-		c->errors++;
 		dom_texts(parent, p->raw);
 		buf_adds(&c->text, p->raw);
 		return;
@@ -975,7 +973,6 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 			    "hint: {#id} ends a heading's line, as in '## Title {#id}'; "
 			    "write \\{ for a literal brace",
 			    "an anchor outside a heading");
-		c->errors++;
 		dom_texts(parent, p->raw);
 		return;
 	}
@@ -989,14 +986,12 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 				    "a span ends on the line it starts: close it with '}' on this line, "
 				    "or write \\{ for a literal brace", "unterminated span");
 		}
-		c->errors++;
 		dom_texts(parent, "{");
 		return;
 	}
 	if (p->len && p->text[0] == '?') {
 		/* an example: shown as written, not checked (scan.h) */
 		if (scan_example(c, p->text + 1, p->len - 1, p->loc)) {
-			c->errors++;
 			dom_texts(parent, p->raw);
 			return;
 		}
@@ -1020,14 +1015,12 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	size_t len = p->len;
 	const char *meaning = key_meaning(c, p, &len);
 	if (meaning == KEY_BAD) {
-		c->errors++;
 		dom_texts(parent, p->raw);
 		return;
 	}
 	struct span sp;
 	memset(&sp, 0, sizeof sp);
 	if (!c->book->numbers || span_evaluate(c, p->text, len, p->loc, &sp)) {
-		c->errors++;
 		dom_texts(parent, p->raw);
 		return;
 	}

@@ -31,7 +31,7 @@ char *spans_extract(struct ctx *c, size_t *mdlen);
 const char *spans_restore(struct ctx *c, const char *s);
 
 /* Appends text that may hold placeholders to parent and to the section's
- * text: spans evaluated (errors reported and counted), first mentions of
+ * text: spans evaluated (errors reported), first mentions of
  * rows and terms auto-linked unless c->no_autolink.  s[0..len) holds no
  * NUL (its pieces go to dom_text_str()). */
 void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t len);
@@ -41,8 +41,8 @@ void spans_emit(struct ctx *c, struct dom_node *parent, const char *s, size_t le
  * block's YAML); loc is the place of s[0], on one line. */
 void spans_emit_text(struct ctx *c, struct dom_node *parent, const char *s, struct srcloc loc);
 
-/* Returns s (may be NULL) with its spans evaluated (errors reported and
- * counted, claims recorded) as the plain text a reader sees: for what
+/* Returns s (may be NULL) with its spans evaluated (errors reported,
+ * claims recorded) as the plain text a reader sees: for what
  * goes into an attribute (a title, an alt text).  In the arena. */
 const char *spans_text(struct ctx *c, const char *s);
 

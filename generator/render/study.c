@@ -272,12 +272,11 @@ static const char *quiz_text(struct ctx *c, struct dom_node *parent, const struc
 
 /* Returns a text node of map m under key, or NULL; reports a node of
  * another kind. */
-static const struct ynode *quiz_scalar(struct ctx *c, const struct ynode *m, const char *key)
+static const struct ynode *quiz_scalar(const struct ynode *m, const char *key)
 {
 	const struct ynode *n = ytree_get(m, key);
 	if (n && n->kind != YNODE_SCALAR) {
 		diag_error(n->loc, "'%s' of a quiz is text, not %s", key, ytree_kind_name(n));
-		c->errors++;
 		return NULL;
 	}
 	return n && !ytree_is_null(n) ? n : NULL;
@@ -291,8 +290,8 @@ static struct bitext quiz_bilingual(struct ctx *c, struct dom_node *parent, cons
 	struct bitext plain = { NULL, NULL };
 	const struct ynode *zh = NULL, *en = NULL;
 	if (n->kind == YNODE_MAP) {
-		zh = quiz_scalar(c, n, "zh");
-		en = quiz_scalar(c, n, "en");
+		zh = quiz_scalar(n, "zh");
+		en = quiz_scalar(n, "en");
 	} else if (n->kind == YNODE_SCALAR) {
 		if (lang_detect(n->text, n->len) == LANG_ZH)
 			zh = n;
@@ -326,11 +325,10 @@ static struct bitext quiz_choice(struct ctx *c, struct dom_node *li, const struc
 	struct bitext plain = { NULL, NULL };
 	const struct ynode *zh = n, *en = NULL;
 	if (n->kind == YNODE_MAP) {
-		zh = quiz_scalar(c, n, "zh");
-		en = quiz_scalar(c, n, "en");
+		zh = quiz_scalar(n, "zh");
+		en = quiz_scalar(n, "en");
 	} else if (n->kind != YNODE_SCALAR) {
 		diag_error(n->loc, "a choice is text, or {zh: …, en: …}, not %s", ytree_kind_name(n));
-		c->errors++;
 		return plain;
 	}
 	/* study.js makes the choice a button: nothing in it may be a link or
@@ -458,16 +456,13 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 	 * are YAML's), and evaluate the spans of its texts from there */
 	lit = spans_restore(c, lit);
 	struct ynode *y = ytree_parse(c->a, c->ch->path, lit, strlen(lit), c->ch->body_line + line - 1);
-	if (!y) {
-		c->errors++;
+	if (!y)
 		return;
-	}
 	struct srcloc at = chapter_loc(c, line - 1, 1);   /* the fence */
 	if (y->kind != YNODE_MAP || !y->count) {
 		diag_report(DIAG_ERROR, y->kind == YNODE_MAP ? at : y->loc, 3,
 			    "hint: a quiz holds zh: and en: (the question) and answer: (a claim), "
 			    "or choices: and correct:", "a quiz block is a map of keys");
-		c->errors++;
 		return;
 	}
 	for (size_t i = 0; i < y->count; i++) {
@@ -479,17 +474,15 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 			diag_report(DIAG_ERROR, y->pairs[i].key->loc, (int)utf8_length(k, strlen(k)),
 				    "hint: a quiz's keys are zh, en, answer, choices, correct, check, explain",
 				    "unknown key '%s' in a quiz", k);
-			c->errors++;
 			return;
 		}
 	}
-	const struct ynode *zh = quiz_scalar(c, y, "zh"), *en = quiz_scalar(c, y, "en");
-	const struct ynode *answer = quiz_scalar(c, y, "answer");
-	const struct ynode *choices = ytree_get(y, "choices"), *correct = quiz_scalar(c, y, "correct");
+	const struct ynode *zh = quiz_scalar(y, "zh"), *en = quiz_scalar(y, "en");
+	const struct ynode *answer = quiz_scalar(y, "answer");
+	const struct ynode *choices = ytree_get(y, "choices"), *correct = quiz_scalar(y, "correct");
 	if (!zh && !en) {
 		diag_report(DIAG_ERROR, at, 3, "hint: write the question in zh: and en:",
 			    "a quiz without a question");
-		c->errors++;
 		return;
 	}
 	if (!answer == !choices) {
@@ -498,7 +491,6 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 			    "with 'correct: 2' offers a choice",
 			    answer ? "a quiz has an answer or choices, not both" :
 			    "a quiz needs an answer: or choices:");
-		c->errors++;
 		return;
 	}
 	long right = 0;
@@ -508,7 +500,6 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 		    choices->count > QUIZ_MAX_CHOICES) {
 			diag_report(DIAG_ERROR, choices->loc, 1, NULL,
 				    "choices: is a list of 2 to %d answers", QUIZ_MAX_CHOICES);
-			c->errors++;
 			return;
 		}
 		if (correct)
@@ -518,20 +509,16 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 				    "hint: the choices are numbered from 1",
 				    "correct: is the number of the right choice, 1 to %zu",
 				    choices->count);
-			c->errors++;
 			return;
 		}
 	}
 	struct span key;
-	if (answer && quiz_claim(c, answer, &key, "the answer") < 0) {
-		c->errors++;
+	if (answer && quiz_claim(c, answer, &key, "the answer") < 0)
 		return;
-	}
 	if (answer && !key.grade.ok) {
 		diag_report(DIAG_ERROR, answer->loc, (int)utf8_length(answer->text, answer->len),
 			    "hint: a typed answer is graded against '=' or '≈', as a claim holds",
 			    "the answer of a quiz is a claim with = or ≈, not '%s'", key.relation);
-		c->errors++;
 		return;
 	}
 
@@ -577,13 +564,10 @@ void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *paren
 			struct span sp;
 			if (ck->kind != YNODE_SCALAR) {
 				diag_error(ck->loc, "check: is a claim or a list of claims");
-				c->errors++;
 				continue;
 			}
-			if (quiz_claim(c, ck, &sp, "a check") < 0) {
-				c->errors++;
+			if (quiz_claim(c, ck, &sp, "a check") < 0)
 				continue;
-			}
 			const char *t = quiz_claim_text(c, det, &sp, ck);
 			rec->key = rec->key ? arena_cat(c->a, rec->key, "; ", t, (char *)NULL) : t;
 		}

@@ -41,8 +41,7 @@ struct ctx;
 void study_keys_merge(struct ctx *c);
 
 /* Renders a ```quiz block (its literal as cmark gives it, placeholders in;
- * its text starts on body line line) into parent; errors are reported and
- * counted. */
+ * its text starts on body line line) into parent; errors are reported. */
 void study_quiz(struct ctx *c, const char *lit, int line, struct dom_node *parent);
 
 /* Appends the list of figures keys[0..n) to parent; links go to page#anchor
