@@ -242,6 +242,53 @@ static const char *stripped(struct arena *a, const char *name)
 	return s;
 }
 
+/* name without its spaces, and without the v of a version that follows
+ * a word ("tpu v5p" → "tpu5p"), in the arena. */
+static const char *squashed(struct arena *a, const char *name)
+{
+	size_t n = strlen(name), o = 0;
+	char *s = arena_alloc(a, n + 1);
+	for (size_t i = 0; i < n; i++) {
+		if (name[i] == ' ')
+			continue;
+		if (name[i] == 'v' && i > 0 && name[i - 1] == ' ' && name[i + 1] >= '0' && name[i + 1] <= '9')
+			continue;
+		s[o++] = name[i];
+	}
+	s[o] = '\0';
+	return s;
+}
+
+/* The memory size word of a normalised name ("a100 pcie 40gb" → "40gb"),
+ * or "" */
+static const char *size_word(struct arena *a, const char *name)
+{
+	for (const char *w = name; *w;) {
+		const char *e = strchr(w, ' ');
+		size_t wl = e ? (size_t)(e - w) : strlen(w);
+		if (is_size_word(w, wl) && strncmp(w, "sxm", 3))
+			return arena_strndup(a, w, wl);
+		if (!e)
+			break;
+		w = e + 1;
+	}
+	return "";
+}
+
+/* Does a book's size word differ from the one a reference row's names
+ * give ("A100 PCIe 40GB" is not the row named "A100 PCIe 80GB")? */
+static int sizes_differ(struct arena *a, const char *size, const char *const *names, size_t n)
+{
+	if (!size[0])
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		const char *s = size_word(a, names[k]);
+		if (s[0] && strcmp(s, size))
+			return 1;
+	}
+	return 0;
+}
+
 static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
 {
 	/* the A800 is an A100 with a slower NVLink (the H800 has its own row) */
@@ -261,9 +308,30 @@ static long find_row(const struct audit_reference *ref, struct arena *a, const c
 	if (!ref->ntables || !k[0])
 		return -1;
 	const struct ref_table *rt = &ref->tables[0];
+	const char *size = size_word(a, key);
 	for (size_t r = 0; r < rt->nrows; r++)
 		for (size_t n = 0; n < rt->rows[r].nnames; n++)
-			if (!strcmp(rt->rows[r].stripped[n], k)) {
+			if (!strcmp(rt->rows[r].stripped[n], k) && !sizes_differ(a, size, rt->rows[r].names, rt->rows[r].nnames)) {
+				*table = 0;
+				return (long)r;
+			}
+	/* a GB200's or GB300's row said to be the SXM module or the GPU is
+	 * one Blackwell GPU of the superchip (the reference's *_gpu row) */
+	if ((!strcmp(k, "gb200") || !strcmp(k, "gb300")) && strcmp(k, key) &&
+	    (strstr(key, "sxm") || strstr(key, "gpu"))) {
+		const char *id = arena_printf(a, "%s_gpu", k);
+		for (size_t r = 0; r < rt->nrows; r++)
+			if (!strcmp(rt->rows[r].id, id)) {
+				*table = 0;
+				return (long)r;
+			}
+	}
+	/* spaces and a version's v aside: "tpu v7x" is TPU7x, "gaudi 3" Gaudi3 */
+	const char *sq = squashed(a, k);
+	for (size_t r = 0; r < rt->nrows; r++)
+		for (size_t n = 0; n < rt->rows[r].nnames; n++)
+			if (!strcmp(squashed(a, rt->rows[r].stripped[n]), sq) &&
+			    !sizes_differ(a, size, rt->rows[r].names, rt->rows[r].nnames)) {
 				*table = 0;
 				return (long)r;
 			}
@@ -282,6 +350,7 @@ static const struct synonym synonyms[] = {
 	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, { "nvlink", "link", "互连", "链路" } },
 	{ "tdp", { "tdp", "power", "功耗", "功率", NULL, NULL }, { NULL, NULL, NULL, NULL } },
 	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
+	{ "bf16", { "bfloat16", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
 };
 
 static int has_word(const char *name, const char *w)
@@ -297,9 +366,40 @@ static int has_word(const char *name, const char *w)
 	return 0;
 }
 
-/* The reference column of table rt that book column col names, or -1. */
-static long find_column(const struct ref_table *rt, const struct acolumn *col, const struct figure *f)
+/* Does a column's name name data type id (its id, or BFLOAT16 for bf16)? */
+static int names_type(const char *name, const char *id)
 {
+	return has_word(name, id) || (!strcmp(id, "bf16") && has_word(name, "bfloat16"));
+}
+
+/* Does a header say its figures are the tensor cores' (FP64 Tensor
+ * Core, FP16 张量核心)? */
+static int says_tensor(const char *header)
+{
+	for (const char *p = header; *p; p++)
+		if (!audit_casecmp(p, "tensor", 6))
+			return 1;
+	return strstr(header, "张量") != NULL;
+}
+
+/* Is column c of book table t a plain (CUDA-core) figure of a data type
+ * whose tensor-core figure another column of t gives ("FP16 (TFLOPS)"
+ * beside "FP16 Tensor Core (TFLOPS)")? */
+static int plain_beside_tensor(const struct atable *t, size_t c, const char *id)
+{
+	if (says_tensor(t->cols[c].header) || !names_type(t->cols[c].name, id))
+		return 0;
+	for (size_t k = 0; k < t->ncols; k++)
+		if (k != c && says_tensor(t->cols[k].header) && names_type(t->cols[k].name, id))
+			return 1;
+	return 0;
+}
+
+/* The reference column of table rt that column c of book table t names
+ * (for figure f), or -1. */
+static long find_column(const struct ref_table *rt, const struct atable *t, size_t c_book, const struct figure *f)
+{
+	const struct acolumn *col = &t->cols[c_book];
 	long found = -1;
 	int matches = 0;
 	/* caches and on-chip memories are not the part's memory */
@@ -311,6 +411,10 @@ static long find_column(const struct ref_table *rt, const struct acolumn *col, c
 	for (size_t c = 0; c < rt->ncols; c++) {
 		const struct ref_column *rc = &rt->cols[c];
 		if (!rc->has_unit || !dim_equal(&rc->unit.dim, &f->q.dim))
+			continue;
+		/* the reference's FP64 is the vector figure; a plain FP16 beside
+		 * a tensor-core FP16 is the CUDA cores' */
+		if ((!strcmp(rc->id, "fp64") && says_tensor(col->header)) || plain_beside_tensor(t, c_book, rc->id))
 			continue;
 		int ok = has_word(col->name, rc->id);
 		for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++) {
@@ -358,6 +462,13 @@ void reference_check(struct audit *au, struct atable *t)
 		return;
 	struct held *held = arena_array(au->a, t->ncols, sizeof *held);
 	for (size_t r = 0; r < t->nrows; r++) {
+		/* two rows of one name (footnote marks aside: "GH200 SXM (1)"
+		 * and "(2)") are two variants: neither is the reference's */
+		int variant = 0;
+		for (size_t k = 0; k < t->nrows && !variant; k++)
+			variant = k != r && t->keys[k] && !strcmp(t->keys[k], t->keys[r]);
+		if (variant)
+			continue;
 		size_t rt_index = 0;
 		long rr_index = find_row(ref, au->a, t->keys[r], &rt_index);
 		if (rr_index < 0)
@@ -372,7 +483,7 @@ void reference_check(struct audit *au, struct atable *t)
 			held[c].rc = -1;
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
-			long rc = find_column(rt, &t->cols[c], &cell->fig);
+			long rc = find_column(rt, t, c, &cell->fig);
 			if (rc < 0 || !rr->has[rc] ||
 			    (!strncmp(t->keys[r], "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
 				continue;

@@ -251,6 +251,46 @@ static int row_blank(const struct atable *t, size_t r)
 	return 1;
 }
 
+/* A row's name as rows are compared: without the footnote marks a
+ * table hangs on it ("GH200 SXM (1)", "H100[2]", "A100*", "H800†") and
+ * the joining word of "H200 for SXM5", then normalised (name_normalise). */
+static const char *key_normalise(struct arena *a, const char *s)
+{
+	size_t len = strlen(s);
+	for (;;) {
+		while (len && (s[len - 1] == ' ' || s[len - 1] == '*'))
+			len--;
+		size_t l = len;
+		if (l >= 2 && (s[l - 1] == ')' || s[l - 1] == ']')) {
+			char open = s[l - 1] == ')' ? '(' : '[';
+			size_t k = l - 1;
+			while (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
+				k--;
+			if (k < l - 1 && k > 0 && s[k - 1] == open && l - 1 - k <= 2) {
+				len = k - 1;
+				continue;
+			}
+		}
+		/* † ‡ ¹ ² ³ */
+		static const char *const marks[] = { "\xe2\x80\xa0", "\xe2\x80\xa1", "\xc2\xb9", "\xc2\xb2", "\xc2\xb3", NULL };
+		int cut = 0;
+		for (size_t m = 0; marks[m]; m++) {
+			size_t ml = strlen(marks[m]);
+			if (len >= ml && !memcmp(s + len - ml, marks[m], ml)) {
+				len -= ml;
+				cut = 1;
+			}
+		}
+		if (!cut)
+			break;
+	}
+	const char *n = name_normalise(a, s, len);
+	const char *f = strstr(n, " for ");
+	if (!f)
+		return n;
+	return arena_printf(a, "%.*s%s", (int)(f - n), n, f + 4);
+}
+
 /* Is column c all there (spacer rows aside), all different, and no
  * numbers: a key? */
 static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow_numbers)
@@ -272,6 +312,10 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 			if (names[k][0] && !strcmp(names[k], names[r]))
 				return 0;
 	}
+	/* unique as written; compared without footnote marks */
+	for (size_t r = 0; r < t->nrows; r++)
+		if (names[r][0])
+			names[r] = key_normalise(au->a, table_cell(t, r, c)->plain);
 	t->keys = names;
 	return 1;
 }
@@ -358,6 +402,41 @@ static void maybe_transpose(struct audit *au, struct atable *t)
 	t->transposed = 1;
 }
 
+/* Does header a read as header b with a '*' (NVIDIA's datasheets mark
+ * the figures "with sparsity" so: "FP16 Tensor Core*")? */
+static int starred_twin(const char *a, const char *b)
+{
+	if (!strchr(a, '*') || strchr(b, '*'))
+		return 0;
+	/* spaces aside: "FP16 (TFLOPS)* (FP16累计)" and "FP16 (TFLOPS)(FP16累计)" */
+	for (;;) {
+		while (*a == ' ' || *a == '*')
+			a++;
+		while (*b == ' ')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if (*a++ != *b++)
+			return 0;
+	}
+}
+
+/* A column whose header is another's with a '*' gives the sparse figures
+ * of that one (unless its header says a kind of sparsity itself). */
+static void starred_sparse(struct audit *au, struct atable *t)
+{
+	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	if (fam < 0)
+		return;
+	for (size_t c = 0; c < t->ncols; c++)
+		for (size_t k = 0; k < t->ncols; k++)
+			if (k != c && !t->cols[c].kind[fam] && !t->cols[k].kind[fam] &&
+			    starred_twin(t->cols[c].header, t->cols[k].header)) {
+				t->cols[c].kind[fam] = (unsigned char)au->kind_sparse;
+				t->cols[k].kind[fam] = (unsigned char)au->kind_dense;
+			}
+}
+
 void table_read(struct audit *au, struct atable *t)
 {
 	maybe_transpose(au, t);
@@ -371,6 +450,7 @@ void table_read(struct audit *au, struct atable *t)
 				t->cols[c].unit = t->cols[0].unit;
 				t->cols[c].has_unit = 1;
 			}
+	starred_sparse(au, t);
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
 		const char **seen = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *seen);

@@ -11,7 +11,10 @@
 # names its line as the evidence of a finding elsewhere (loose).  Prints
 # one line per kind and a total; with MIN_RECALL (a percentage), exits 1
 # when the loose total is below it.  Also counts the clean book's errors
-# per 1,000 lines.  sh and awk only: no python on a fresh Debian.
+# per 1,000 lines.  SEED_ONLY=table (or prose) seeds only figures in
+# tables (or prose); SEED_LIST=FILE keeps one line per seeded slip (kind,
+# found at its line, found loose, where, the change, file:line).  sh and
+# awk only: no python on a fresh Debian.
 set -eu
 specbook=$1
 book=$2
@@ -62,12 +65,13 @@ fence { next }
 		}
 		else if (ok)
 			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
-		if (ok)
-			printf "%s\t%d\t%d\t%s\n", FILENAME, FNR, off + s, num
+		where = substr($0, 1, 1) == "|" ? "table" : "prose"
+		if (ok && (only == "" || only == where))
+			printf "%s\t%d\t%d\t%s\t%s\n", FILENAME, FNR, off + s, num, where
 		off += s + n - 1
 		line = substr(line, s + n)
 	}
-}' $files >"$tmp/candidates.txt"
+}' only="${SEED_ONLY:-}" $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
 [ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
 awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
@@ -108,7 +112,7 @@ mutate() {
 
 found_strict=0; found_loose=0; seeded=0
 : >"$tmp/kinds.txt"
-while IFS='	' read -r file line byte num; do
+while IFS='	' read -r file line byte num where; do
 	for kind in x2 x1000 x1.024 swap plus15; do
 		new=$(mutate "$num" "$kind")
 		[ -n "$new" ] || continue
@@ -124,13 +128,17 @@ while IFS='	' read -r file line byte num; do
 		elif grep -q "^  $file:$line:[0-9]*:" "$tmp/out.txt" || grep -q "at $file:$line:[0-9]*" "$tmp/out.txt"; then l=1
 		fi
 		found_strict=$((found_strict + s)); found_loose=$((found_loose + l))
-		printf '%s %d %d %s:%s %s -> %s\n' "$kind" "$s" "$l" "$file" "$line" "$num" "$new" >>"$tmp/kinds.txt"
+		printf '%s %d %d %s %s -> %s %s:%s\n' "$kind" "$s" "$l" "$where" "$num" "$new" "$file" "$line" >>"$tmp/kinds.txt"
 	done
 done <"$tmp/sites.txt"
 
 for kind in x2 x1000 x1.024 swap plus15; do
 	awk -v k="$kind" '$1 == k { n++; s += $2; l += $3 }
 		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", k, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
+done
+for where in table prose; do
+	awk -v w="$where" '$4 == w { n++; s += $2; l += $3 }
+		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", w, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
 done
 [ -n "${SEED_LIST:-}" ] && cp "$tmp/kinds.txt" "$SEED_LIST"
 pct=$(awk -v a="$found_loose" -v b="$seeded" 'BEGIN { printf "%.0f", b ? 100 * a / b : 0 }')
