@@ -158,8 +158,11 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 		}
 	}
 	/* most rows: all but one in six, all but two in ten, at most a fifth
-	 * off (a relation that four rows in six keep is no relation) */
-	if (best_count < (group ? 4u : 3u) || 5 * (n - best_count) > (n > 5 ? n : 5))
+	 * off (a relation that four rows in six keep is no relation); in a
+	 * table of twelve rows or more, at most a quarter (a vendor or two
+	 * with its own ratio: TPU v6e's FP8 at its BF16 rate) */
+	size_t off = n - best_count;
+	if (best_count < (group ? 4u : 3u) || (5 * off > (n > 5 ? n : 5) && !(n >= 12 && 4 * off <= n)))
 		return 0;
 	struct relation rel = { a, b, 0, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;
@@ -178,6 +181,45 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 	return 1;
 }
 
+/* Are column c's figures percentages? */
+static int percent_column(const struct atable *t, size_t c)
+{
+	if (t->cols[c].has_unit)
+		return t->cols[c].unit.name && !strcmp(t->cols[c].unit.name, "%");
+	int pct = 0, other = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct figure *f = value(t, r, c);
+		if (f && f->q.unit && !strcmp(f->q.unit, "%"))
+			pct++;
+		else if (f)
+			other++;
+	}
+	return pct && !other;
+}
+
+/* a op b into *q; 0, or -1 when they do not combine.  A ratio of a
+ * figure with a unit to one a header left without ("MAMF (TFLOPS)" over
+ * "Theoretical") is taken as written. */
+static int derive(struct mine *m, const struct figure *fa, const struct figure *fb, int op,
+		  struct quantity *q)
+{
+	struct quantity qa = fa->q, qb = fb->q;
+	qa.v = operand(fa);
+	qb.v = operand(fb);
+	if (op == '/' && !dim_equal(&qa.dim, &qb.dim) && dim_is_none(&qa.dim) != dim_is_none(&qb.dim)) {
+		double sa = qa.scale > 0 ? qa.scale : 1, sb = qb.scale > 0 ? qb.scale : 1;
+		memset(q, 0, sizeof *q);
+		q->v.lo = (qa.v.lo / sa) / (qb.v.hi / sb);
+		q->v.hi = (qa.v.hi / sa) / (qb.v.lo / sb);
+		q->nominal = interval_point(interval_mid(qa.nominal) / sa / (interval_mid(qb.nominal) / sb));
+		q->scale = 1;
+		return qb.v.lo > 0 ? 0 : -1;
+	}
+	return op == '+' ? quantity_add(qa, qb, q)
+	       : op == '*' ? quantity_mul(m->au->a, qa, qb, q)
+			   : quantity_div(m->au->a, qa, qb, q);
+}
+
 /* Tries c = a op b over the rows that have all three. */
 static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 {
@@ -187,20 +229,20 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
 		if (!fa || !fb || !fc)
 			continue;
-		struct quantity q, qa = fa->q, qb = fb->q;
-		qa.v = operand(fa);
-		qb.v = operand(fb);
-		int rc = op == '+' ? quantity_add(qa, qb, &q)
-			 : op == '*' ? quantity_mul(m->au->a, qa, qb, &q)
-				     : quantity_div(m->au->a, qa, qb, &q);
-		if (rc || !dim_equal(&q.dim, &fc->q.dim))
+		struct quantity q;
+		if (derive(m, fa, fb, op, &q) || !dim_equal(&q.dim, &fc->q.dim))
 			return;
 		n++;
 		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
 		if (interval_overlaps(w, operand(fc)))
 			count++;
 	}
-	if (n < MINE_MIN_ROWS || 3 * count < 2 * n || n - count > 1 + n / 8)
+	/* a short table: all its rows but one, and a percentage column (an
+	 * efficiency, a share: 80.3% = 794.5 / 989) or three rows that keep
+	 * it; the one row off is the finding */
+	int short_table = n >= 2 && n < MINE_MIN_ROWS && count + 1 >= n && count >= 1 &&
+			  (count >= 3 || percent_column(t, c));
+	if (!short_table && (n < MINE_MIN_ROWS || 3 * count < 2 * n || n - count > 1 + n / 8))
 		return;
 	struct relation rel = { a, b, c, op, 0, NULL, 0, (int)count, (int)n };
 	m->au->sum.relations++;
@@ -208,15 +250,8 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, int op)
 		const struct figure *fa = value(t, r, a), *fb = value(t, r, b), *fc = value(t, r, c);
 		if (!fa || !fb || !fc)
 			continue;
-		struct quantity q, qa = fa->q, qb = fb->q;
-		qa.v = operand(fa);
-		qb.v = operand(fb);
-		if (op == '+')
-			quantity_add(qa, qb, &q);
-		else if (op == '*')
-			quantity_mul(m->au->a, qa, qb, &q);
-		else
-			quantity_div(m->au->a, qa, qb, &q);
+		struct quantity q;
+		derive(m, fa, fb, op, &q);
 		struct interval w = { q.v.lo * (1 - MINE_SLACK), q.v.hi * (1 + MINE_SLACK) };
 		int ok = interval_overlaps(w, operand(fc));
 		mark(m, r, c, !ok, &rel, interval_mid(q.nominal), a);
@@ -292,7 +327,7 @@ void mine_table(struct audit *au, struct atable *t)
 	for (size_t c = 0; c < t->ncols && nn < AUDIT_MAX_COLUMNS; c++)
 		if (t->cols[c].numeric && (long)c != t->key)
 			numeric[nn++] = c;
-	if (nn < 2 || t->nrows < 3)
+	if (nn < 2 || t->nrows < 2)
 		return;
 	size_t cells = t->nrows * t->ncols;
 	struct mine m = { au, t, arena_array(au->a, cells, sizeof(int)), arena_array(au->a, cells, sizeof(int)),

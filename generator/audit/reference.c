@@ -447,6 +447,20 @@ static const struct ref_source *source_of(const struct audit_reference *ref, con
 	return NULL;
 }
 
+/* What b is multiplied by to be of a's kinds (sparse: 2 × dense), 1 when
+ * they are of the same kinds or no factor is known. */
+static double kind_factor(const struct audit *au, const struct figure *a, const struct figure *b)
+{
+	double f = 1;
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ka = a->q.kind[fam], kb = b->q.kind[fam];
+		double k = ka && kb && ka != kb ? units_kind_factor(au->u, kb, ka) : 0;
+		if (k > 0)
+			f *= k;
+	}
+	return f;
+}
+
 /* A cell of a book's row held against its reference cell. */
 struct held {
 	long rc;                 /* the reference column, -1: none or agrees */
@@ -503,8 +517,9 @@ void reference_check(struct audit *au, struct atable *t)
 				if (figures_agree(au, &g, &rf, 0))
 					continue;
 			}
-			/* within 1%: the book rounds the vendor's figure (1,300 for 1,307.4) */
-			double ratio = interval_mid(cell->fig.q.v) / interval_mid(rf.q.v);
+			/* within 1%: the book rounds the vendor's figure (1,300 for 1,307.4);
+			 * a column said to be sparse is held against twice the dense */
+			double ratio = interval_mid(cell->fig.q.v) / (interval_mid(rf.q.v) * kind_factor(au, &cell->fig, &rf));
 			if (ratio > 0.99 && ratio < 1.01) {
 				t->vouched[r * t->ncols + c] = 1;
 				continue;

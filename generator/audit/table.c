@@ -334,7 +334,10 @@ static int has_model_word(const char *s, size_t len)
 				alpha = 1;
 			i++;
 		}
-		if (digit && alpha && i - w >= 3)
+		if (digit && alpha && i - w >= 2)
+			return 1;
+		/* a series and its number: "RTX 6000 Ada", "Gaudi 3" */
+		if (alpha && !digit && i - w >= 2 && i + 1 < len && s[i] == ' ' && s[i + 1] >= '0' && s[i + 1] <= '9')
 			return 1;
 		if (i == w)
 			i++;

@@ -38,18 +38,27 @@ lines=$(cat $files | wc -l)
 clean_errors=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: error:' "$tmp/clean.txt" || true)
 clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || true)
 
-# candidates: file<TAB>line<TAB>byte<TAB>number, outside code blocks; in
-# tables, not in a column of footnote numbers (Notes, Ref.)
+# candidates: file<TAB>line<TAB>byte<TAB>number<TAB>where, outside code
+# blocks; in tables, not in a column of footnote numbers (Notes, Ref.),
+# in a row that names a known part or under a header that does (a table
+# written sideways)
 awk '
 FNR == 1 { fence = 0; ncols = 0 }
 /^[ \t]*(```|~~~)/ { fence = !fence; next }
 fence { next }
 /^\|/ && !ncols {   # a header row: which columns hold no figure of the row
 	ncols = split($0, head, "|")
-	for (k = 1; k <= ncols; k++) skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
+	anypart = 0
+	for (k = 1; k <= ncols; k++) {
+		skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
+		# a table written sideways: a known part heads the column
+		partcol[k] = k > 2 && head[k] ~ parts
+		anypart += partcol[k]
+	}
 }
-!/^\|/ { ncols = 0 }
-/(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)/ {
+!/^\|/ { ncols = 0; anypart = 0 }
+$0 ~ parts || (ncols && anypart) {
+	named = $0 ~ parts
 	line = $0; off = 0
 	while (match(line, /[0-9][0-9,]*(\.[0-9]+)?/)) {
 		s = RSTART; n = RLENGTH; num = substr(line, s, n)
@@ -61,7 +70,7 @@ fence { next }
 			ok = after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
 			# the column: pipes before the number
 			pre = substr($0, 1, off + s - 1); col = gsub(/\|/, "|", pre) + 1
-			if (skipcol[col]) ok = 0
+			if (skipcol[col] || (!named && !partcol[col])) ok = 0
 		}
 		else if (ok)
 			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
@@ -71,7 +80,7 @@ fence { next }
 		off += s + n - 1
 		line = substr(line, s + n)
 	}
-}' only="${SEED_ONLY:-}" $files >"$tmp/candidates.txt"
+}' only="${SEED_ONLY:-}" parts='(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)' $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
 [ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
 awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
