@@ -56,6 +56,9 @@ struct acolumn {
 	int has_unit;
 	unsigned char kind[KIND_FAMILIES];   /* from the header's words */
 	int numeric;            /* most of its filled cells are figures */
+	int mined;              /* numeric, or more figures than texts (a
+				   comparison table's column of a part, with a
+				   row or two of words): mine.c's relations */
 	int figures;            /* cells with a figure */
 	int texts;              /* filled cells without one */
 	int distinct_texts;     /* of which different ones */

@@ -475,6 +475,7 @@ void table_read(struct audit *au, struct atable *t)
 		}
 		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts && !not_data(col->name) &&
 			       !(c == 0 && t->cols[0].has_unit && t->ncols > 1);
+		col->mined = col->numeric || (c > 0 && col->figures >= 4 && col->figures > col->texts && !not_data(col->name));
 	}
 	t->key = -1;
 	if (t->nrows >= 2) {

@@ -71,6 +71,14 @@ $0 ~ parts || (ncols && anypart) {
 			# the column: pipes before the number
 			pre = substr($0, 1, off + s - 1); col = gsub(/\|/, "|", pre) + 1
 			if (skipcol[col] || (!named && !partcol[col])) ok = 0
+			# a figure is the value of its cell: the digits of a name ("NVLink 4",
+			# "A100 80GB", "2 x 1.92 TB NVMe") are not seeded
+			cell = substr($0, off + s)
+			sub(/\|.*/, "", cell)
+			sub(/^[0-9][0-9,]*(\.[0-9]+)? *(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)?/, "", cell)
+			pre = substr($0, 1, off + s - 1)
+			sub(/.*\|/, "", pre)
+			if ((cell pre) ~ /[A-Za-z]/) ok = 0
 		}
 		else if (ok)
 			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
