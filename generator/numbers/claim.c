@@ -45,6 +45,7 @@ static const char *const relation_text[] = {
 /* The parts of a claim, as byte ranges of the text. */
 struct parts {
 	int disputed;
+	int counterexample;           /* {wrong: …}: disputed, kept off the errata */
 	size_t start;                 /* after the `!` */
 	enum relation rel;
 	size_t rel_off, rel_len;
@@ -212,6 +213,13 @@ static int split(struct ctx *c, struct parts *p)
 	if (i < len && s[i] == '!') {
 		p->disputed = 1;
 		i++;
+	} else if (len - i >= 6 && !memcmp(s + i, "wrong:", 6)) {
+		/* a deliberate counterexample: checked NOT to hold, as a disputed
+		 * claim is, but the book's own teaching, not a source's slip */
+		p->disputed = p->counterexample = 1;
+		i += 6;
+		while (i < len && is_space(s[i]))
+			i++;
 	}
 	p->start = i;
 	int depth = 0;
@@ -895,7 +903,11 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	if (holds == p->disputed) {
 		describe(c, &detail, p->rel, stated_text, deriv_text, &s, sw, &computed, &t,
 			 has_tol);
-		if (p->disputed) {
+		if (p->counterexample) {
+			buf_adds(&detail, "\nhint: a counterexample must be wrong; if the statement is right "
+				 "now, it is no counterexample: remove 'wrong:' or choose a wrong one");
+			verdict(c, detail.data, "counterexample holds");
+		} else if (p->disputed) {
 			buf_adds(&detail, "\nhint: remove the '!' if the figure is right");
 			verdict(c, detail.data, "disputed claim holds");
 		} else {
@@ -919,7 +931,8 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	if (rc < 0 || !out)
 		return rc;
 	out->kind = SPAN_CLAIM;
-	out->disputed = p->disputed;
+	out->disputed = p->disputed && !p->counterexample;
+	out->counterexample = p->counterexample;
 	out->relation = relation_text[p->rel];
 	out->stated = stated_text;
 	out->derivation = deriv_text;
@@ -943,7 +956,7 @@ static int judge(struct ctx *c, const struct parts *p, struct span *out)
 	struct pieces ps = { NULL, 0, 0 };
 	struct expr *exprs[2] = { se, de };
 	size_t offs[2] = { p->stated_off, p->deriv_off };
-	if (p->has_bar || p->disputed) {
+	if (p->has_bar || (p->disputed && !p->counterexample)) {
 		pieces_of(c, &ps, p->stated_off, p->stated_off + p->stated_len, exprs, offs, 1);
 	} else {
 		size_t end = c->len;
@@ -1079,9 +1092,11 @@ int claim_span(const struct units *u, const struct expr_scope *scope, double app
 	}
 	if (p.rel == REL_NONE) {
 		if (p.disputed) {
-			diag_report(DIAG_ERROR, loc, whole_width(&c), NULL,
-				    "a disputed span needs a claim to dispute: "
-				    "{!stated = derivation}");
+			diag_report(DIAG_ERROR, loc, whole_width(&c), NULL, p.counterexample
+				    ? "a counterexample needs a claim that does not hold: "
+				      "{wrong: stated = derivation}"
+				    : "a disputed span needs a claim to dispute: "
+				      "{!stated = derivation}");
 			return -1;
 		}
 		return value_span(&c, &p, out);

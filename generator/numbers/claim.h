@@ -8,6 +8,8 @@
  *   {192 GB = 8 × 24 GB}                    a claim: shows itself, checks it
  *   {13.8 TB | ≈ nvl72.gpus × b200.memory}  a claim: shows only 13.8 TB
  *   {!182 TB = 100万亿 × 2 B}                disputed: must NOT hold
+ *   {wrong: 24 GB = 24 Gib}                 a counterexample: must NOT hold,
+ *                                           shown whole, not on the errata
  *   {88 h ≈ 180,000 h / 2048 ± 5%}          a claim with its own tolerance
  *
  * A claim is: stated relation derivation [± tolerance].  The relations are

@@ -54,6 +54,8 @@ struct span_grade {
 struct span {
 	enum span_kind kind;
 	int disputed;              /* written {!…}: checked NOT to hold */
+	int counterexample;        /* written {wrong: …}: checked NOT to hold, taught as
+				      wrong on purpose; not disputed, not on the errata */
 	struct span_piece *pieces; /* what the reader sees, in order */
 	size_t npieces;
 	const char *relation;      /* claims: "=", "≈", "<", ">", "≤", "≥" */

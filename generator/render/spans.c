@@ -1041,7 +1041,8 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 	r->section = c->section;
 	r->anchor = numbered(c->a, "claim-", c->out->nclaims);
 	struct dom_node *el = dom_elem_class(parent, "span",
-					     sp.disputed ? "claim claim-disputed" : meaning ?
+					     sp.disputed ? "claim claim-disputed" :
+					     sp.counterexample ? "claim claim-counterexample" : meaning ?
 					     "claim claim-ok key-figure" : "claim claim-ok");
 	if (meaning)
 		key_record(c, p, &sp, meaning, r->anchor);
@@ -1072,6 +1073,16 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
 					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : "",
 					       sp.slip ? "\xef\xbc\x9b" : "", sp.slip ? sp.slip : ""));
+	else if (sp.counterexample && c->lang == LANG_ZH)
+		dom_texts(detail, arena_printf(c->a, "\xef\xbc\x88\xe5\x8f\x8d\xe4\xbe\x8b\xef\xbc\x9a%s %s %s "
+					       "\xe4\xb8\x8d\xe6\x88\x90\xe7\xab\x8b\xef\xbc\x9b"
+					       "\xe8\xae\xa1\xe7\xae\x97\xe5\x80\xbc %s\xef\xbc\x89",   /* （反例：… 不成立；计算值 …） */
+					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
+	else if (sp.counterexample)
+		dom_texts(detail, arena_printf(c->a, " (counterexample: %s %s %s does not hold; computed %s)",
+					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",
+					       sp.derivation ? sp.derivation : "", sp.computed ? sp.computed : ""));
 	else if (sp.disputed)
 		dom_texts(detail, arena_printf(c->a, " (disputed: %s %s %s does not hold; computed %s%s%s)",
 					       sp.stated ? sp.stated : "", sp.relation ? sp.relation : "",

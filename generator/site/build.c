@@ -257,6 +257,7 @@ static void keep_chapter(struct site *s, size_t i)
 		memset(to, 0, sizeof *to);
 		to->span.kind = from->span.kind;
 		to->span.disputed = from->span.disputed;
+		to->span.counterexample = from->span.counterexample;
 		to->span.relation = keep_str(s, from->span.relation);
 		to->span.stated = keep_str(s, from->span.stated);
 		to->span.derivation = keep_str(s, from->span.derivation);

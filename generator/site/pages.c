@@ -1081,6 +1081,8 @@ static void claims_rows(const struct site *s, struct dom_node *into, size_t ci, 
 				dom_text(st, " ", 1);
 				dom_texts(dom_elem_class(st, "small", "claim-slip"), r->span.slip);
 			}
+		} else if (r->span.counterexample) {
+			CLAIMS_WORD(st, "反例（不成立）", "counterexample (does not hold)");
 		} else {
 			CLAIMS_WORD(st, "成立", "holds");
 		}
