@@ -249,7 +249,7 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 	struct candidate near = { 0 }, list[MATCH_LIST_MAX], kind_skipped = { 0 };
 	int skipped = 0;   /* cells of q's dimension of a kind q cannot be compared with */
 	size_t nlist = 0;
-	int nnear = 0;
+	int nnear = 0, near_alike = 1;   /* the near cells all hold near's value */
 	for (size_t i = 0; i < nrows; i++) {
 		struct spec_ref ref;
 		size_t idlen = rows[i] ? strcspn(rows[i], ".") : 0;
@@ -292,6 +292,9 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 			if (cm != 0 && qm / cm < MATCH_NEAR && cm / qm < MATCH_NEAR && qm / cm > 0) {
 				if (!nnear++)
 					near = cand;
+				else if (cand.v.v.lo != near.v.v.lo || cand.v.v.hi != near.v.v.hi ||
+					 cand.t != near.t || cand.r != near.r)
+					near_alike = 0;
 			}
 			if (nlist < MATCH_LIST_MAX)
 				list[nlist++] = cand;
@@ -325,7 +328,9 @@ int numbers_match(const struct numbers *nb, struct arena *a, const struct quanti
 	if (!out->candidates)
 		return 0;
 	out->near = nnear;
-	if (nnear == 1) {
+	/* one cell near it, or several of one row that all say the same (a
+	 * GPU's FP16 and BF16 are one figure): it contradicts that figure */
+	if (nnear == 1 || (nnear > 1 && near_alike)) {
 		const struct candidate *cand = &near;
 		const struct spec_table *t = &rs->book.tables[cand->t];
 		out->result = MATCH_DISAGREES;

@@ -695,6 +695,23 @@ static size_t suggest_score(const char *name, const char *cand)
 	return 2 * d + (name[0] != cand[0]);
 }
 
+const char *units_near(const struct units *u, struct arena *a, const char *word)
+{
+	size_t n = strlen(word), caps = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!((word[i] >= 'A' && word[i] <= 'Z') || (word[i] >= 'a' && word[i] <= 'z')))
+			return NULL;
+		caps += word[i] >= 'A' && word[i] <= 'Z';
+	}
+	if (n < 4 || n > 16 || caps < 2 || units_is_unit(u, word))
+		return NULL;
+	const char *meant = units_suggest(u, a, word);
+	if (!meant || strlen(meant) < 4 || strchr(meant, '/') ||
+	    edit_distance(word, meant, UNITS_SUGGEST_MAX_LEN, DISTANCE_TRANSPOSE) != 1)
+		return NULL;
+	return meant;
+}
+
 /* Returns 1 if cand writes in the other case a letter whose case carries
  * meaning (B byte / b bit, M mega / m milli, …), where name wrote it in
  * one case only: `GBps` must not become `Gbps`, eight times less.  A

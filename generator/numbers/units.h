@@ -91,6 +91,14 @@ int units_symbol_dim(const struct units *u, const char *name, struct dim *dim);
  * mean"), in arena a, or NULL when nothing is close. */
 const char *units_suggest(const struct units *u, struct arena *a, const char *name);
 
+/* Returns the unit a word after a number is one slip from ("TFOPS":
+ * TFLOPS), in arena a, or NULL: a word of at least four letters, two of
+ * them capitals (as unit symbols are written; "hrs", "mins" are words),
+ * that is no unit and is one letter added, dropped, changed or swapped
+ * away from the closest spelling units_suggest() finds, itself of four
+ * letters or more ("FMA" is no slip of "MA", "TBs" a plural of TB). */
+const char *units_near(const struct units *u, struct arena *a, const char *word);
+
 /* Returns 1 if the unit spelled name is printed without a space (`%`, `×`). */
 int units_tight(const struct units *u, const char *name);
 

@@ -62,6 +62,7 @@ struct table_head {
 	const struct pipe_cell *cells;
 	size_t ncols;
 	long cell;               /* the cell rendering: its column, or -1 */
+	int figures;             /* figures judged in that cell so far */
 	int line;                /* its line: quantities are looked for on it alone */
 	struct head_columns **by_table;   /* by index in numbers_tables(), or NULL */
 	const struct head_columns *now;   /* the lookup of the row rendering */
@@ -520,6 +521,7 @@ void scan_table_cell(struct ctx *c, long column, int line, size_t off)
 	if (s->head.line != line)
 		s->lost = 0;   /* each row is searched on its own line */
 	s->head.cell = column;
+	s->head.figures = 0;
 	s->head.line = line;
 	s->line = line;
 	s->off = off;
@@ -696,6 +698,8 @@ static int approx_before(const char *s, size_t start)
 	return 0;
 }
 
+static size_t near_unit(struct ctx *c, const char *s, size_t len, size_t i, size_t used);
+
 size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct scan_found *f)
 {
 	struct scan *sc = c->scan;
@@ -764,6 +768,8 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 		}
 		if (rc == 1 && !f->lit.has_unit && used && bare_cell(c, s, len, i, used, f))
 			return i;
+		if (rc == 1 && !f->lit.has_unit && used)
+			used += near_unit(c, s, len, i, used);
 		/* not a quantity: past its digits (never read again) */
 		size_t j = i + (used ? used : 1);
 		while (j < len && (word_byte((unsigned char)s[j]) || s[j] == ',') &&
@@ -839,6 +845,35 @@ static void record_unchecked(struct ctx *c, struct srcloc loc, const char *text,
 	r->text = text;
 	r->why = why;
 	c->out->unchecked++;
+}
+
+/* A number s[i..i+used) and a word after it that is one slip from a unit
+ * ("239 TFOPS"): a warning that names the unit it may be, and the figure
+ * is listed as unchecked.  Returns the bytes of the word and the blank
+ * before it, or 0 when there is no such word. */
+static size_t near_unit(struct ctx *c, const char *s, size_t len, size_t i, size_t used)
+{
+	size_t w = i + used;
+	if (w >= len || s[w] != ' ')
+		return 0;   /* glued on, a name more than a unit: 100GbE, 4K60 */
+	size_t e = ++w;
+	while (e < len && e - w <= 16 && ((s[e] >= 'A' && s[e] <= 'Z') || (s[e] >= 'a' && s[e] <= 'z')))
+		e++;
+	if (e == w || glued_on(s, len, e))
+		return 0;
+	const char *word = arena_strndup(c->a, s + w, e - w);
+	const char *meant = units_near(numbers_units(c->book->numbers), c->a, word);
+	if (!meant)
+		return 0;
+	const char *text = arena_strndup(c->a, s + i, e - i);
+	struct srcloc loc = quantity_loc(c, text, e - i);
+	c->out->quantities++;
+	record_unchecked(c, loc, text, arena_printf(c->a, "'%s' is not a unit: %s?", word, meant));
+	diag_report(DIAG_WARNING, loc, (int)utf8_length(text, e - i),
+		    arena_printf(c->a, "hint: did you mean %s? write '%.*s %s', and the figure is "
+				 "checked", meant, (int)used, s + i, meant),
+		    "'%s' is not a unit: the figure '%s' is not checked", word, text);
+	return e - i - used;
 }
 
 /* Reads "1 unit" as a literal into *lit: returns 1 when all of it is a
@@ -977,10 +1012,29 @@ int scan_judge(struct ctx *c, const char *s, const struct scan_found *f, const c
 		return 0;
 	}
 	struct numbers_match m = { 0 };
+	/* a cell's second figure, of another of its labels ("369.7 TFLOPS
+	 * （Tensor Core）82.58 TFLOPS"), that is not the cell's: it agrees
+	 * with another cell of its row, or it is not checked (it is no
+	 * contradiction of a cell it does not stand for) */
+	int later = header && sc->head.figures++ > 0;
 	if (header)
 		numbers_match_cell(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen,
 				   row_id(c, sc->rows[0]), header, &m);
-	else if (sc->nrows)
+	if (later && m.result != MATCH_AGREES) {
+		m = (struct numbers_match){ 0 };
+		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
+			      sc->nrows, &m);
+		if (m.result == MATCH_AGREES) {
+			c->out->matched++;
+			*table = m.table;
+			*row = m.row;
+			return 1;
+		}
+		record_unchecked(c, loc, text, arena_printf(c->a, "a second figure in its cell, and "
+							    "no cell of %s agrees", row_id(c, sc->rows[0])));
+		return 0;
+	}
+	if (!header && sc->nrows)
 		numbers_match(c->book->numbers, c->a, &f->lit.q, f->lit.range, f->widen, sc->rows,
 			      sc->nrows, &m);
 	const char *why = NULL;
