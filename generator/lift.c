@@ -6,17 +6,24 @@
  * render.c reads one (a header row, an alignment row of as many cells).
  * The table's id and title come from the nearest heading above it (both
  * titles when it is "中文 (English)", the id from the English), else from
- * the file's name; the header's cells after the first are the columns,
- * each body row a row keyed by its first cell.  A column's names come from
- * the header as headings give theirs, and from the header of the same
- * table in the other language when the pair convention holds it (a
- * Chinese table, then its English translation in a blockquote).  A column
- * gets a unit when every one of its cells that is not empty or a marker
- * (n/a, unknown, unpublished) is a number written with the same unit, one
- * units.yaml knows, or, over bare numbers, the unit its header writes in
- * parentheses ("显存（GB）").  Values are
- * written as the cells hold them: the book's check then reads them as it
- * reads any spec value.  Nothing is guessed beyond that; ids are made safe
+ * the file's name.  The rows are keyed by the first column whose cells
+ * are all there and all different (a GPU table's model, not its vendor),
+ * named by what the cell reads as (a link's text, not its URL); the other
+ * columns are the spec table's.  A column's names come from the header as
+ * headings give theirs, and from the header of the same table in the
+ * other language when the pair convention holds it (a Chinese table, then
+ * its English translation in a blockquote).  A column whose cells are
+ * each a figure with a unit of one dimension, perhaps labelled in
+ * parentheses or followed by a second figure ("369.7 TFLOPS（Tensor
+ * Core）82.58 TFLOPS"), or a marker ("-" nothing, "不支持" n/a), gets
+ * the unit written most often: a figure in it is written as its number
+ * (the check reads the chapter's "35.58 TFLOPS" against 35.58 TFLOPS), one
+ * in another unit of the dimension as written, and a cell that said more
+ * keeps it as a comment.  A number and a word one slip from a unit ("239
+ * TFOPS") is a warning and left out.  Over bare numbers a column takes
+ * the unit its header writes in parentheses ("显存（GB）").  Other
+ * values are written as the cells hold them.  Nothing is guessed beyond
+ * that; ids are made safe
  * ([a-z][a-z0-9_]*) and unique within the table.
  */
 #include "lift.h"
@@ -121,6 +128,40 @@ static char *cell_text(struct arena *a, const char *s, size_t len)
 	}
 	t[n] = '\0';
 	return t;
+}
+
+/* What cell text s reads as, Markdown aside: a link's text, not its URL
+ * ("[RTX 3090](https://…)" is "RTX 3090"), code and emphasis without
+ * their marks, a <br> a blank.  s itself when it has no mark at all. */
+static char *plain_text(struct arena *a, char *s)
+{
+	if (!strpbrk(s, "[*_`<&\\"))
+		return s;
+	cmark_node *doc = markdown_parse(s, strlen(s), 0, NULL);
+	struct buf b = BUF_INIT;
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		cmark_node_type t = cmark_node_get_type(n);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE)
+			buf_adds(&b, cmark_node_get_literal(n));
+		else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
+			 (t == CMARK_NODE_HTML_INLINE && !strncmp(cmark_node_get_literal(n), "<br", 3)))
+			buf_addch(&b, ' ');
+	}
+	cmark_iter_free(it);
+	cmark_node_free(doc);
+	size_t from = 0, n = b.len;
+	while (from < n && is_blank(b.data[from]))
+		from++;
+	while (n > from && is_blank(b.data[n - 1]))
+		n--;
+	char *out = arena_printf(a, "%.*s", (int)(n - from), b.data ? b.data + from : "");
+	buf_release(&b);
+	return out;
 }
 
 static void yaml_string(struct buf *b, const char *s)
@@ -258,6 +299,9 @@ struct lifted {
 	size_t ncols;            /* columns of data: the header's cells but the first */
 	char **row_ids, **row_names;
 	char ***values;          /* [row][col], NULL: empty */
+	int *row_lines;          /* the line of each row */
+	char ***notes;           /* [row][col]: the cell as written, when its value is not all
+				    it said (a label, a second figure), else NULL */
 	size_t nrows;
 };
 
@@ -292,6 +336,9 @@ static const char *header_unit(struct lift *L, const struct units *u, const char
 	return arena_printf(L->a, "%.*s", (int)(len - close - i), text + i);
 }
 
+/* The header cells of table paragraph p (ncols of them) as names in each
+ * language, into zh[] and en[] where each is still NULL, and the unit a
+ * header writes into unit[]. */
 static void header_names(struct lift *L, cmark_node *p, size_t ncols, const struct units *u,
 			 char **zh, char **en, char **unit)
 {
@@ -301,19 +348,270 @@ static void header_names(struct lift *L, cmark_node *p, size_t ncols, const stru
 	size_t cap = 0, len;
 	const char *s = line_text(L, first, prefix, &len);
 	size_t got = pipe_split_row(s, len, &cells, &cap);
-	for (size_t j = 1; j < ncols && j < got; j++) {
-		char *z, *e, *text = cell_text(L->a, s + cells[j].from, cells[j].len);
+	for (size_t j = 0; j < ncols && j < got; j++) {
+		char *z, *e, *text = plain_text(L->a, cell_text(L->a, s + cells[j].from, cells[j].len));
 		size_t n = strlen(text);
 		const char *hu = header_unit(L, u, text, &n);
 		bilingual_name(L->a, text, n, &z, &e);
-		if (!zh[j - 1])
-			zh[j - 1] = z;
-		if (!en[j - 1])
-			en[j - 1] = e;
-		if (!unit[j - 1])
-			unit[j - 1] = (char *)hu;
+		if (!zh[j])
+			zh[j] = z;
+		if (!en[j])
+			en[j] = e;
+		if (!unit[j])
+			unit[j] = (char *)hu;
 	}
 	free(cells);
+}
+
+/* What a cell of a column of figures writes for "none": "" when nothing
+ * (-, —: the row has no figure there, left out), else the spec's marker. */
+static const char *figure_marker(const char *v)
+{
+	static const char *const none[] = { "-", "--", "\xe2\x80\x94", "\xe2\x80\x93", "/", NULL };
+	static const char *const na[] = { "n/a", "N/A", "NA", "na", "not supported", "unsupported",
+					  "\xe4\xb8\x8d\xe6\x94\xaf\xe6\x8c\x81" /* 不支持 */,
+					  "\xe6\x97\xa0" /* 无 */, NULL };
+	static const char *const unknown[] = { "unknown", "?", "\xe6\x9c\xaa\xe7\x9f\xa5" /* 未知 */, NULL };
+	static const char *const unpublished[] = { "unpublished",
+						   "\xe6\x9c\xaa\xe5\x85\xac\xe5\xb8\x83" /* 未公布 */,
+						   "\xe6\x9c\xaa\xe5\x85\xac\xe5\xbc\x80" /* 未公开 */, NULL };
+	const char *const *lists[] = { none, na, unknown, unpublished };
+	const char *const said[] = { "", "n/a", "unknown", "unpublished" };
+	for (int k = 0; k < 4; k++)
+		for (size_t i = 0; lists[k][i]; i++)
+			if (!strcmp(v, lists[k][i]))
+				return said[k];
+	return NULL;
+}
+
+/* Skips a label in parentheses after a figure ("（Tensor Core）",
+ * " (GDDR6X)") at s[i..n): returns where it ends, or i when none. */
+static size_t skip_label(const char *s, size_t i, size_t n)
+{
+	size_t j = i;
+	while (j < n && is_blank(s[j]))
+		j++;
+	int wide = n - j >= 3 && !memcmp(s + j, "\xef\xbc\x88", 3);   /* （ */
+	if (!wide && (j >= n || s[j] != '('))
+		return i;
+	for (size_t k = j + (wide ? 3 : 1); k < n; k++) {
+		if (s[k] == ')' || (n - k >= 3 && !memcmp(s + k, "\xef\xbc\x89", 3)))
+			return k + (s[k] == ')' ? 1 : 3);
+		if (s[k] == '(' || (n - k >= 3 && !memcmp(s + k, "\xef\xbc\x88", 3)))
+			return i;
+	}
+	return i;
+}
+
+/* A cell that is a figure with a unit: "35.58 TFLOPS", "24GB（GDDR6X）",
+ * "369.7 TFLOPS（Tensor Core）82.58 TFLOPS" (the first figure, labelled,
+ * and a second one).  number: its digits as YAML reads a number
+ * ("1,979" is 1979), or NULL when not plain (a range, 37B). */
+struct cell_figure {
+	char *number;
+	char *text;          /* the figure as written, label aside ("1,979 teraFLOPS") */
+	struct unit unit;    /* as written */
+	int more;            /* a label or a second figure follows */
+	int typo;            /* a number, then a word one slip from a unit ("239 TFOPS") */
+};
+
+static int read_figure_as_is(struct lift *L, const struct units *u, const char *v,
+			     struct cell_figure *f);
+
+/* read_figure_as_is(), with nothing reported: a cell that is no figure
+ * only makes its column one of words */
+static int read_figure(struct lift *L, const struct units *u, const char *v, struct cell_figure *f)
+{
+	diag_mute(1);
+	int ok = read_figure_as_is(L, u, v, f);
+	diag_mute(-1);
+	return ok;
+}
+
+/* Is v a number and a word one slip from a unit ("239 TFOPS")?  Then it
+ * is reported, a warning at the row's line that names the unit meant,
+ * and 1 returned: the column stays one of figures, that cell left out of
+ * the spec (the check reports it in the chapter too). */
+static int near_figure(struct lift *L, const struct units *u, const char *v, int line,
+		       struct cell_figure *f)
+{
+	struct literal lit;
+	struct srcloc none = { L->file, 0, 0 };
+	size_t n = strlen(v);
+	diag_mute(1);
+	int rc = literal_parse(u, L->a, v, n, none, LITERAL_NO_RANGE, &lit);
+	diag_mute(-1);
+	if (rc != 1 || !lit.len)
+		return 0;
+	size_t w = lit.len;
+	while (w < n && is_blank(v[w]))
+		w++;
+	size_t e = w;
+	while (e < n && e - w < 16 && ((v[e] >= 'A' && v[e] <= 'Z') || (v[e] >= 'a' && v[e] <= 'z')))
+		e++;
+	const char *word = arena_printf(L->a, "%.*s", (int)(e - w), v + w);
+	const char *meant = e > w ? units_near(u, L->a, word) : NULL;
+	if (!meant)
+		return 0;
+	memset(f, 0, sizeof *f);
+	diag_report(DIAG_WARNING, (struct srcloc){ L->file, line, 0 }, 0,
+		    arena_printf(L->a, "hint: did you mean %s? the cell is left out of the spec "
+				 "table (a comment there says what it held)", meant),
+		    "'%s' is not a unit, in the cell '%s'", word, v);
+	return 1;
+}
+
+static int read_figure_as_is(struct lift *L, const struct units *u, const char *v,
+			     struct cell_figure *f)
+{
+	struct literal lit;
+	struct srcloc none = { L->file, 0, 0 };
+	size_t n = strlen(v);
+	if (literal_parse(u, L->a, v, n, none, LITERAL_UNIT | LITERAL_KIND, &lit) != 1 ||
+	    !lit.has_unit || !lit.q.unit || lit.range ||
+	    units_parse(u, L->a, lit.q.unit, strlen(lit.q.unit), none, &f->unit) != 0)
+		return 0;
+	size_t end = lit.len, rest = skip_label(v, end, n);
+	f->more = rest != end;
+	while (rest < n && is_blank(v[rest]))
+		rest++;
+	if (rest < n) {
+		/* a second figure of the same dimension (and its label) */
+		struct literal two;
+		struct unit u2;
+		if (literal_parse(u, L->a, v + rest, n - rest, none, LITERAL_UNIT | LITERAL_KIND, &two) != 1 ||
+		    !two.has_unit || !two.q.unit ||
+		    units_parse(u, L->a, two.q.unit, strlen(two.q.unit), none, &u2) != 0 ||
+		    !dim_equal(&u2.dim, &f->unit.dim))
+			return 0;
+		size_t after = skip_label(v, rest + two.len, n);
+		while (after < n && is_blank(v[after]))
+			after++;
+		if (after < n)
+			return 0;
+		f->more = 1;
+	}
+	while (end > 0 && is_blank(v[end - 1]))
+		end--;
+	f->text = arena_printf(L->a, "%.*s", (int)end, v);
+	/* the digits: the figure's text up to its unit, separators out */
+	const char *at = strstr(f->text, lit.q.unit);
+	size_t dn = at ? (size_t)(at - f->text) : 0;
+	struct buf d = BUF_INIT;
+	for (size_t i = 0; i < dn; i++)
+		if (f->text[i] != ',' && !is_blank(f->text[i]))
+			buf_addch(&d, f->text[i]);
+	f->number = d.len ? arena_printf(L->a, "%.*s", (int)d.len, d.data) : NULL;
+	if (f->number && !plain_number(f->number))
+		f->number = NULL;
+	buf_release(&d);
+	return 1;
+}
+
+/* Column j's unit, when every cell of it is a figure with a unit of one
+ * dimension, or a marker: the unit written most often; its values
+ * then become numbers in it ("35.58 TFLOPS" is 35.58), a figure in
+ * another unit of the dimension keeps its own ("239 TOPS"), and a cell
+ * that said more (a label, a second figure) keeps what it said as a
+ * comment.  Returns 0 when the column is not one of figures. */
+static int figure_column(struct lift *L, const struct units *u, struct lifted *t, size_t j)
+{
+	struct cell_figure *f = arena_array(L->a, t->nrows + 1, sizeof *f);
+	int figures = 0;
+	size_t first = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *v = t->values[r][j];
+		if (!v || figure_marker(v))
+			continue;
+		if (!read_figure(L, u, v, &f[r]) && near_figure(L, u, v, t->row_lines[r], &f[r])) {
+			f[r].typo = 1;
+			continue;
+		}
+		if (!f[r].unit.name || (figures && !dim_equal(&f[r].unit.dim, &f[first].unit.dim)))
+			return 0;
+		if (!figures++)
+			first = r;
+	}
+	if (!figures)
+		return 0;
+	/* the unit written most often (the first of equals) */
+	const char *best = NULL;
+	size_t best_n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *v = t->values[r][j];
+		if (!v || figure_marker(v) || f[r].typo)
+			continue;
+		/* the unit, however spelled (teraFLOPS is TFLOPS): the shortest spelling */
+		size_t k = 0;
+		const char *spelled = f[r].unit.name;
+		for (size_t q = 0; q < t->nrows; q++) {
+			if (!t->values[q][j] || figure_marker(t->values[q][j]) || f[q].typo ||
+			    f[q].unit.scale != f[r].unit.scale)
+				continue;
+			k++;
+			if (strlen(f[q].unit.name) < strlen(spelled))
+				spelled = f[q].unit.name;
+		}
+		if (k > best_n) {
+			best_n = k;
+			best = spelled;
+		}
+	}
+	struct unit col = f[first].unit;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->values[r][j] && !figure_marker(t->values[r][j]) && !f[r].typo &&
+		    !strcmp(f[r].unit.name, best))
+			col = f[r].unit;
+	t->col_units[j] = arena_printf(L->a, "%s", best);
+	for (size_t r = 0; r < t->nrows; r++) {
+		char *v = t->values[r][j];
+		if (!v)
+			continue;
+		const char *m = figure_marker(v);
+		if (f[r].typo) {   /* left out, the cell beside it as a comment */
+			t->values[r][j] = NULL;
+			t->notes[r][j] = v;
+			continue;
+		}
+		if (m) {
+			t->values[r][j] = *m ? (char *)m : NULL;
+			continue;
+		}
+		int same = f[r].unit.scale == col.scale && dim_equal(&f[r].unit.dim, &col.dim);
+		t->values[r][j] = same && f[r].number ? f[r].number : f[r].text;
+		if (f[r].more || (same && f[r].number && strcmp(f[r].unit.name, best)))
+			t->notes[r][j] = v;   /* what the cell said: a comment beside it */
+	}
+	return 1;
+}
+
+/* v without its thousands separators ("18,432": "18432"). */
+static char *digits_only(struct arena *a, const char *v)
+{
+	char *d = arena_printf(a, "%s", v), *q = d;
+	for (const char *p = v; *p; p++)
+		if (*p != ',')
+			*q++ = *p;
+	*q = '\0';
+	return d;
+}
+
+/* The first column whose cells are all there and all different (the
+ * model, not the vendor of a table of GPUs), else the first. */
+static size_t key_column(struct lifted *t, size_t ncols, char ***cells)
+{
+	for (size_t k = 0; k < ncols; k++) {
+		int ok = t->nrows > 0;
+		for (size_t r = 0; r < t->nrows && ok; r++) {
+			const char *v = cells[r][k];
+			ok = v && *v && !figure_marker(v);
+			for (size_t q = 0; q < r && ok; q++)
+				ok = strcmp(cells[q][k], v) != 0;
+		}
+		if (ok)
+			return k;
+	}
+	return 0;
 }
 
 /* Reads table paragraph p (ncols columns) into *t; pair, when not NULL, is
@@ -329,85 +627,101 @@ static void read_table(struct lift *L, cmark_node *p, cmark_node *pair, size_t n
 	size_t cap = 0, len;
 	const char *s;
 	static const char *const reserved[] = { "name", "aliases", "checks", "sources", "derive", NULL };
-	t->ncols = ncols - 1;
-	t->col_ids = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_ids);
-	t->col_names = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_names);
-	t->col_units = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_units);
-	t->col_zh = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_zh);
-	t->col_en = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_en);
-	t->col_header_units = arena_alloc(a, (t->ncols + 1) * sizeof *t->col_header_units);
-	memset(t->col_zh, 0, (t->ncols + 1) * sizeof *t->col_zh);
-	memset(t->col_en, 0, (t->ncols + 1) * sizeof *t->col_en);
-	memset(t->col_header_units, 0, (t->ncols + 1) * sizeof *t->col_header_units);
-	header_names(L, p, ncols, u, t->col_zh, t->col_en, t->col_header_units);
-	if (pair)
-		header_names(L, pair, ncols, u, t->col_zh, t->col_en, t->col_header_units);
-	for (size_t j = 0; j < t->ncols; j++) {
-		/* the id from the English name, else the Chinese one's Latin letters */
-		const char *name = t->col_en[j] ? t->col_en[j] : t->col_zh[j] ? t->col_zh[j] : "";
-		t->col_names[j] = (char *)name;
-		char *id = safe_id(a, name, strlen(name), 'c');
-		if (!id)
-			id = arena_printf(a, "col%zu", j + 2);
-		t->col_ids[j] = unique_id(a, id, t->col_ids, j, reserved);
-		t->col_units[j] = NULL;
-	}
+	/* the rows' cells, as written and as read (a link's text) */
 	size_t nbody = (size_t)(last - first - 1);
-	t->row_ids = arena_alloc(a, (nbody + 1) * sizeof *t->row_ids);
-	t->row_names = arena_alloc(a, (nbody + 1) * sizeof *t->row_names);
-	t->values = arena_alloc(a, (nbody + 1) * sizeof *t->values);
+	char ***raw = arena_array(a, nbody + 1, sizeof *raw), ***read = arena_array(a, nbody + 1, sizeof *read);
 	t->nrows = 0;
+	t->row_lines = arena_array(a, nbody + 1, sizeof *t->row_lines);
 	for (int l = first + 2; l <= last; l++) {
-		size_t n = 0;
 		s = line_text(L, l, prefix, &len);
-		n = pipe_split_row(s, len, &cells, &cap);
+		size_t n = pipe_split_row(s, len, &cells, &cap);
 		if (!n)
 			continue;
 		size_t r = t->nrows++;
-		t->row_names[r] = cell_text(a, s + cells[0].from, cells[0].len);
+		t->row_lines[r] = l;
+		raw[r] = arena_array(a, ncols + 1, sizeof **raw);
+		read[r] = arena_array(a, ncols + 1, sizeof **read);
+		for (size_t j = 0; j < ncols; j++) {
+			raw[r][j] = j < n ? cell_text(a, s + cells[j].from, cells[j].len) : NULL;
+			read[r][j] = raw[r][j] ? plain_text(a, raw[r][j]) : NULL;
+		}
+	}
+	free(cells);
+	size_t key = key_column(t, ncols, read);
+
+	char **zh = arena_array(a, ncols + 1, sizeof *zh), **en = arena_array(a, ncols + 1, sizeof *en);
+	char **hunit = arena_array(a, ncols + 1, sizeof *hunit);
+	header_names(L, p, ncols, u, zh, en, hunit);
+	if (pair)
+		header_names(L, pair, ncols, u, zh, en, hunit);
+	t->ncols = ncols - 1;
+	t->col_ids = arena_array(a, t->ncols + 1, sizeof *t->col_ids);
+	t->col_names = arena_array(a, t->ncols + 1, sizeof *t->col_names);
+	t->col_units = arena_array(a, t->ncols + 1, sizeof *t->col_units);
+	t->col_zh = arena_array(a, t->ncols + 1, sizeof *t->col_zh);
+	t->col_en = arena_array(a, t->ncols + 1, sizeof *t->col_en);
+	t->col_header_units = arena_array(a, t->ncols + 1, sizeof *t->col_header_units);
+	for (size_t j = 0, c = 0; c < ncols; c++) {
+		if (c == key)
+			continue;
+		t->col_zh[j] = zh[c];
+		t->col_en[j] = en[c];
+		t->col_header_units[j] = hunit[c];
+		/* the id from the English name, else the Chinese one's Latin letters */
+		const char *name = en[c] ? en[c] : zh[c] ? zh[c] : "";
+		t->col_names[j] = (char *)name;
+		char *id = safe_id(a, name, strlen(name), 'c');
+		if (!id)
+			id = arena_printf(a, "col%zu", c + 1);
+		t->col_ids[j] = unique_id(a, id, t->col_ids, j, reserved);
+		j++;
+	}
+	t->row_ids = arena_array(a, t->nrows + 1, sizeof *t->row_ids);
+	t->row_names = arena_array(a, t->nrows + 1, sizeof *t->row_names);
+	t->values = arena_array(a, t->nrows + 1, sizeof *t->values);
+	t->notes = arena_array(a, t->nrows + 1, sizeof *t->notes);
+	for (size_t r = 0; r < t->nrows; r++) {
+		t->row_names[r] = read[r][key] ? read[r][key] : "";
 		char *id = safe_id(a, t->row_names[r], strlen(t->row_names[r]), 'r');
 		if (!id)
 			id = arena_printf(a, "row%zu", r + 1);
 		t->row_ids[r] = unique_id(a, id, t->row_ids, r, NULL);
-		t->values[r] = arena_alloc(a, (t->ncols + 1) * sizeof **t->values);
-		for (size_t j = 0; j < t->ncols; j++) {
-			char *v = j + 1 < n ? cell_text(a, s + cells[j + 1].from, cells[j + 1].len) : NULL;
-			t->values[r][j] = v && *v ? v : NULL;
+		t->values[r] = arena_array(a, t->ncols + 1, sizeof **t->values);
+		t->notes[r] = arena_array(a, t->ncols + 1, sizeof **t->notes);
+		for (size_t j = 0, c = 0; c < ncols; c++) {
+			if (c == key)
+				continue;
+			char *v = raw[r][c];
+			t->values[r][j++] = v && *v ? v : NULL;
 		}
 	}
-	free(cells);
 
-	/* a column's unit: every value a number with the same known unit */
-	diag_mute(1);
 	for (size_t j = 0; j < t->ncols; j++) {
-		const char *unit = NULL;
-		int ok = 1;
-		for (size_t r = 0; r < t->nrows && ok; r++) {
-			const char *v = t->values[r][j];
-			if (!v || is_marker(v))
-				continue;
-			struct literal lit;
-			struct srcloc none = { L->file, 0, 0 };
-			size_t vlen = strlen(v);
-			int rc = literal_parse(u, a, v, vlen, none, LITERAL_UNIT | LITERAL_KIND, &lit);
-			size_t rest = rc == 1 ? lit.len : 0;
-			while (rest < vlen && is_blank(v[rest]))
-				rest++;
-			ok = rc == 1 && rest == vlen && lit.has_unit && lit.q.unit
-			     && (!unit || !strcmp(unit, lit.q.unit));
-			struct unit known;
-			ok = ok && (unit || units_parse(u, a, lit.q.unit, strlen(lit.q.unit), none, &known) == 0);
-			unit = ok ? lit.q.unit : unit;
-		}
-		t->col_units[j] = ok && unit ? arena_printf(a, "%s", unit) : NULL;
+		if (figure_column(L, u, t, j))
+			continue;
 		/* bare numbers under a header that writes their unit: that unit */
 		int bare = t->col_header_units[j] != NULL;
 		for (size_t r = 0; r < t->nrows && bare; r++)
 			bare = !t->values[r][j] || is_marker(t->values[r][j]) || plain_number(t->values[r][j]);
-		if (!t->col_units[j] && bare)
+		if (bare)
 			t->col_units[j] = t->col_header_units[j];
+		/* counts written with separators ("18,432") as YAML reads a number */
+		int counts = 1;
+		for (size_t r = 0; r < t->nrows && counts; r++) {
+			const char *v = t->values[r][j];
+			counts = !v || is_marker(v) || figure_marker(v) || plain_number(v) ||
+				 (strchr(v, ',') && plain_number(digits_only(a, v)));
+		}
+		for (size_t r = 0; r < t->nrows && counts; r++)
+			if (t->values[r][j] && strchr(t->values[r][j], ','))
+				t->values[r][j] = digits_only(a, t->values[r][j]);
+		/* "-", "—": nothing there, in any column */
+		for (size_t r = 0; r < t->nrows; r++) {
+			const char *m = t->values[r][j] ? figure_marker(t->values[r][j]) : NULL;
+			if (m && !*m)
+				t->values[r][j] = NULL;
+		}
 	}
-	diag_mute(-1);
 }
 
 static void print_yaml(struct buf *b, const struct lifted *t)
@@ -444,6 +758,8 @@ static void print_yaml(struct buf *b, const struct lifted *t)
 		buf_addch(b, '\n');
 		for (size_t j = 0; j < t->ncols; j++) {
 			const char *v = t->values[r][j];
+			if (!v && t->notes[r][j])
+				buf_addf(b, "    # %s: %s\n", t->col_ids[j], t->notes[r][j]);
 			if (!v)
 				continue;
 			buf_addf(b, "    %s: ", t->col_ids[j]);
@@ -451,6 +767,11 @@ static void print_yaml(struct buf *b, const struct lifted *t)
 				buf_adds(b, v);
 			else
 				yaml_string(b, v);
+			if (t->notes[r][j]) {   /* what the cell said beside its figure */
+				buf_adds(b, "   # ");
+				for (const char *q = t->notes[r][j]; *q; q++)
+					buf_addch(b, *q == '\t' ? ' ' : *q);
+			}
 			buf_addch(b, '\n');
 		}
 	}

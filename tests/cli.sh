@@ -115,7 +115,7 @@ mkdir -p "$T/lift/content"
 cp "$T/b/content/book.yaml" "$T/lift/content/"
 printf '# Cards\n\n| card | memory |\n| --- | --- |\n| a | 80 GB |\n| b | 96 GB |\n' >"$T/lift/content/01-t.md"
 (cd "$T" && "$BIN" lift -C lift content/01-t.md:3) >"$T/out" 2>&1
-check "lift -C DIR FILE:LINE reads FILE in DIR" 'grep -q "80 GB" "$T/out"' "$(cat "$T/out")"
+check "lift -C DIR FILE:LINE reads FILE in DIR" 'grep -q "^    memory: 80$" "$T/out"' "$(cat "$T/out")"
 
 # the built-in defaults
 check "defaults units prints the built-in units table (specs/units.yaml)" \

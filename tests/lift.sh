@@ -31,8 +31,8 @@ check "the table's id and title come from the nearest heading" \
 	'grep -q "^title: {en: \"Memory of the example cards\"}$" "$Y"'
 check "a column of figures in one known unit gets it (TB/s, n/a aside); text columns none" \
 	'grep -q "^  memory: {en: \"Memory\", unit: \"GB\"}$" "$Y" && grep -q "^  bandwidth: {en: \"Bandwidth\", unit: \"TB/s\"}$" "$Y" && grep -q "^  vendor: {en: \"Vendor\"}$" "$Y"'
-check "rows are keyed by a safe id of the first cell, name and values as written (\\| a pipe)" \
-	'grep -q "^  card_b_large:$" "$Y" && grep -q "^    name: \"Card B (large)\"$" "$Y" && grep -q "^    memory: \"192 GB\"$" "$Y" && grep -q "^    vendor: \"Example | Co.\"$" "$Y" && grep -q "^    bandwidth: n/a$" "$Y"'
+check "rows are keyed by a safe id of the first cell; a figure in its column's unit is its number, words as written (\\| a pipe)" \
+	'grep -q "^  card_b_large:$" "$Y" && grep -q "^    name: \"Card B (large)\"$" "$Y" && grep -q "^    memory: 192$" "$Y" && grep -q "^    vendor: \"Example | Co.\"$" "$Y" && grep -q "^    bandwidth: n/a$" "$Y"'
 check "the compare block names the table, its rows and its columns" \
 	'grep -q "^rows: \[card_a, card_b_large, card_c\]$" "$T/cmp" && grep -q "^columns: \[memory, bandwidth, vendor\]$" "$T/cmp"'
 
@@ -105,5 +105,49 @@ cat "$T/cmp2" >>"$Z/content/01-cards.md"
 "$BIN" build -C "$Z" -o "$T/site2" --werror >"$T/out" 2>&1
 check "both tables are then checked cell by cell, by the columns their headers name (6 matched)" \
 	'grep -q "6 matched, 0 unchecked" "$T/out"'
+
+# a real table of 13 columns (tests/lift-gpus: vendor first, labels, two
+# figures in a cell, teraFLOPS, a unit's slip): lift --write, then the
+# chapter passes check against what was lifted (64 errors before)
+G=$T/gpus
+cp -r tests/lift-gpus "$G"
+(cd "$G" && "$BIN" lift --write content/01-chips.md:9) >"$T/gcmp" 2>"$T/gerr"
+st=$?
+GY=$G/specs/chips.yaml
+check "the 13-column table lifts (exit 0), the slip '239 TFOPS' named at its row with 'did you mean TFLOPS?'" \
+	'[ $st -eq 0 ] && [ -f "$GY" ] && grep -q "^content/01-chips.md:14: warning: .TFOPS. is not a unit" "$T/gerr" && grep -q "did you mean TFLOPS?" "$T/gerr"'
+check "rows are keyed by the first column whose cells are all different (the model, not the vendor)" \
+	'grep -q "^  rtx_3090:$" "$GY" && grep -q "^    name: \"RTX 3090\"$" "$GY" && grep -q "^  h800_sxm:$" "$GY" && ! grep -q "^  row[0-9]" "$GY"'
+check "a unit the cells share goes to the column, their values become numbers (35.58 TFLOPS, 24GB（GDDR6X）, 1,979 teraFLOPS)" \
+	'grep -q "^  fp16: {zh: \"FP16 算力\", unit: \"TFLOPS\"}$" "$GY" && grep -q "^    fp16: 35.58$" "$GY" && grep -q "^    col5: 24   # 24GB（GDDR6X）$" "$GY" && grep -q "^    bf16: 1979   # 1,979 teraFLOPS（Tensor Core）$" "$GY" && grep -q "^    cuda_core: 18432$" "$GY"'
+check "a cell with two labelled figures keeps the first, the cell as a comment; - and 不支持 are no figure and n/a" \
+	'grep -q "^    fp16: 369.7   # 369.7 TFLOPS（Tensor Core）82.58 TFLOPS$" "$GY" && grep -q "^    fp8: n/a$" "$GY" && ! grep -q "\"-\"" "$GY"'
+"$BIN" check -C "$G" --unchecked >"$T/gout" 2>&1
+st=$?
+check "the chapter passes check against the table it was lifted from (exit 0, no error)" \
+	'[ $st -eq 0 ] && ! grep -q "error:" "$T/gout"' "$(grep -A3 "error:" "$T/gout" | head -20)"
+check "the slip is a warning in the chapter too, and --unchecked lists it" \
+	'grep -q "warning: .TFOPS. is not a unit: the figure .239 TFOPS. is not checked" "$T/gout" && grep -q "unchecked: 239 TFOPS" "$T/gout"'
+
+# a link in the key column: its text names the row, not its URL
+K=$T/linked-key
+mkdir -p "$K/content"
+printf 'title: {en: Keys}\n' >"$K/content/book.yaml"
+cat >"$K/content/01-keys.md" <<'MD'
+---
+title: {en: Keys}
+---
+
+## Linked cards
+
+| Vendor | Card | Memory |
+| --- | --- | --- |
+| Example Co. | [Card A](https://example.com/cards/a) | 80 GB |
+| Example Co. | [**Card B**](https://example.com/cards/b) | 96 GB |
+MD
+(cd "$K" && "$BIN" lift --write content/01-keys.md:9) >/dev/null 2>"$T/kerr"
+KY=$K/specs/linked_cards.yaml
+check "a linked key cell: the row's id and name from the link's text" \
+	'grep -q "^  card_a:$" "$KY" && grep -q "^    name: \"Card A\"$" "$KY" && grep -q "^  card_b:$" "$KY" && grep -q "^    name: \"Card B\"$" "$KY" && ! grep -q "https" "$KY"' "$(cat "$KY" "$T/kerr")"
 
 echo "1..$n"

@@ -13,7 +13,7 @@ if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x "${CHROMIUM:-/u
 	echo "ok - # SKIP no chromium or playwright-core (tests/browser/run.sh installs them)"
 	exit 0
 fi
-cp -r tests/fixtures/maths "$TMP/book"
+cp -r tests/fixtures/_maths "$TMP/book"
 if ! "$BIN" build -C "$TMP/book" -o "$TMP/site" -q 2>"$TMP/err"; then
 	echo "not ok - the maths book builds"; cat "$TMP/err"
 	exit 1

@@ -5,7 +5,7 @@
  *
  *   node math-csp.js SITE PAGE
  *
- * SITE is a built site whose PAGE has formulas (tests/fixtures/maths,
+ * SITE is a built site whose PAGE has formulas (tests/fixtures/_maths,
  * built by tests/math-csp.sh).  The page is served from 127.0.0.1 and
  * opened in Debian's chromium (playwright-core, as run.js): every formula
  * must be typeset (no code.math left), with no "securitypolicyviolation"
