@@ -114,8 +114,8 @@ static void value_label(struct arena *a, const struct spec_cell *cell, const cha
 	}
 }
 
-static void svg_line(struct dom_node *svg, struct arena *a, double x1, double y1, double x2,
-		     double y2, const char *cls)
+static struct dom_node *svg_line(struct dom_node *svg, struct arena *a, double x1, double y1,
+				  double x2, double y2, const char *cls)
 {
 	struct dom_node *l = dom_elem(svg, "line");
 	dom_attr(l, "x1", arena_printf(a, "%.1f", x1));
@@ -125,6 +125,7 @@ static void svg_line(struct dom_node *svg, struct arena *a, double x1, double y1
 	dom_attr(l, "stroke", "currentColor");
 	dom_attr(l, "stroke-opacity", cls && !strcmp(cls, "grid") ? "0.15" : "0.6");
 	dom_attr(l, "class", cls);
+	return l;
 }
 
 static const char *column_label(const struct spec_column *c)
@@ -208,8 +209,36 @@ static int find_column(const struct spec_table *t, const char *id, const char *u
 	return -1;
 }
 
+/* Appends the kernels of a roofline: a dashed vertical line at each one's
+ * intensity x(), numbered at its top (numbers staggered on three rows, so
+ * that kernels close together stay readable), and a list under the chart
+ * saying what each number is. */
+static void roofline_points(struct dom_node *svg, struct dom_node *fig, struct arena *a,
+			    const struct chart_point *points, size_t npoints, double lx0, double lx1,
+			    double left, double width, double top, double height)
+{
+	if (!npoints)
+		return;
+	struct dom_node *list = dom_elem_class(fig, "ol", "chart-kernels");
+	dom_attr(list, "aria-label", "Kernels marked on the roofline");
+	for (size_t i = 0; i < npoints; i++) {
+		const struct chart_point *p = &points[i];
+		double x = left + width * (log10(p->intensity) - lx0) / (lx1 - lx0);
+		struct dom_node *g = dom_elem_class(svg, "g", "kernel");
+		dom_texts(dom_elem(g, "title"), arena_printf(a, "%s: %s FLOP/B", p->name, p->text));
+		dom_attr(svg_line(g, a, x, top, x, top + height, "kernel"), "stroke-dasharray", "3 3");
+		svg_text(g, a, x + 3, top + 11 + 11 * (double)(i % 3), NULL, arena_printf(a, "%zu", i + 1));
+		struct dom_node *li = dom_elem(list, "li");
+		struct dom_node *link = dom_elem(li, "a");
+		dom_attr(link, "href", p->href);
+		dom_texts(link, p->name);
+		dom_texts(li, arena_printf(a, ": %s FLOP/B", p->text));
+	}
+}
+
 int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_table *t,
-		   const char *peak_col, const char *bw_col)
+		   const char *peak_col, const char *bw_col, const struct chart_point *points,
+		   size_t npoints)
 {
 	int pc = find_column(t, peak_col, "TFLOPS"), bc = find_column(t, bw_col, "TB/s");
 	if (pc < 0 || bc < 0)
@@ -231,7 +260,13 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	}
 	if (n == 0)
 		return -1;
-	/* whole decades around the ridge points */
+	for (size_t i = 0; i < npoints; i++) {
+		if (points[i].intensity < xmin)
+			xmin = points[i].intensity;
+		if (points[i].intensity > xmax)
+			xmax = points[i].intensity;
+	}
+	/* whole decades around the ridge points and the kernels */
 	double lx0 = floor(log10(xmin)) - 1, lx1 = ceil(log10(xmax)) + 1;
 	double ly1 = ceil(log10(ymax * 1.5)), ly0 = ly1 - 3;
 	/* the legend is an HTML list after the chart (names are long, and a
@@ -274,6 +309,7 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	svg_bitext(svg, a, L + pw / 2, H - 6, "middle", "算术强度（FLOP/B）", "Arithmetic intensity (FLOP/B)");
 	svg_bitext(svg, a, 2, 14, NULL, arena_printf(a, "可达 %s TFLOPS", peak_col),
 		   arena_printf(a, "Attainable %s TFLOPS", peak_col));
+	roofline_points(svg, fig, a, points, npoints, lx0, lx1, L, pw, T, ph);
 	struct dom_node *legend = dom_elem_class(fig, "ul", "chart-legend");
 	dom_attr(legend, "aria-label", "Legend: show one accelerator's roof");
 

@@ -17,11 +17,22 @@
 void chart_bars(struct dom_node *parent, struct arena *a, const struct spec_table *t,
 		const struct spec_row *const *rows, size_t nrows, size_t col);
 
+/* A kernel placed on a roofline: its name, its spec row's id and its
+ * arithmetic intensity (the row's intensity cell in FLOP/B, and as shown). */
+struct chart_point {
+	const char *name;
+	const char *href;        /* its row on its table's page (/specs/kernels.html#gemm_512) */
+	double intensity;
+	const char *text;
+};
+
 /* Appends a log–log roofline chart (attainable TFLOPS against arithmetic
  * intensity in FLOP/B) of rows that have both a peak column in TFLOPS and a
- * bandwidth column in TB/s.  Returns 0, or -1 if the table has no such
- * columns (nothing appended). */
+ * bandwidth column in TB/s, and the npoints kernels of points (may be 0),
+ * each a numbered vertical mark at its intensity, listed under the chart.
+ * Returns 0, or -1 if the table has no such columns (nothing appended). */
 int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_table *t,
-		   const char *peak_col, const char *bw_col);
+		   const char *peak_col, const char *bw_col, const struct chart_point *points,
+		   size_t npoints);
 
 #endif

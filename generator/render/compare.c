@@ -53,6 +53,8 @@ struct compare_block {
 	size_t count;
 	int *cols;                       /* the columns shown (indices in t) */
 	size_t nc;
+	struct chart_point *points;      /* points: the kernels on a roofline */
+	size_t npoints;
 };
 
 /* Reads the block's YAML (lit, its first line at line of the body) into
@@ -152,6 +154,54 @@ static int check_sort(struct compare_block *b)
 	return 0;
 }
 
+/* The kernels b's points: names (spec rows of any table with an intensity
+ * column in FLOP/B), for a roofline chart, recorded as mentions.  Returns
+ * the problems reported. */
+static int check_points(struct ctx *c, struct compare_block *b)
+{
+	struct ynode *pn = ytree_get(b->y, "points");
+	if (!pn)
+		return 0;
+	struct ynode *chart = ytree_get(b->y, "chart");
+	if (pn->kind != YNODE_SEQ || !chart || chart->kind != YNODE_SCALAR ||
+	    strcmp(chart->text, "roofline")) {
+		diag_report(DIAG_ERROR, pn->loc, 0, "hint: add 'chart: roofline', or remove 'points:'",
+			    "points: is a list of spec rows to mark on a roofline (chart: roofline), "
+			    "such as [gemm_4096, flash_ideal]");
+		return 1;
+	}
+	int errors = 0;
+	b->points = arena_array(c->a, pn->count ? pn->count : 1, sizeof *b->points);
+	for (size_t i = 0; i < pn->count; i++) {
+		const struct ynode *id = pn->items[i];
+		const struct spec_table *t = NULL;
+		const struct spec_row *row = id->kind == YNODE_SCALAR
+			? numbers_row(c->book->numbers, id->text, &t) : NULL;
+		int col = row ? column_index(t, "intensity") : -1;
+		const struct spec_cell *cell = col >= 0 ? &row->cells[col] : NULL;
+		if (!row || !cell || !t->columns[col].unit || strcmp(t->columns[col].unit, "FLOP/B") ||
+		    cell->kind != CELL_VALUE || cell->sort_key <= 0) {
+			const char *what = id->kind == YNODE_SCALAR ? id->text : "?";
+			diag_report(DIAG_ERROR, id->loc, (int)strlen(what),
+				    !row ? "hint: name a row of a spec table that has an intensity column in "
+					   "FLOP/B, such as a kernel's"
+					 : "hint: give its table an intensity column in FLOP/B (derive: flop / "
+					   "bytes) and the row its figures",
+				    !row ? "no spec row '%s' to mark on the roofline"
+					 : "'%s' has no arithmetic intensity to mark on the roofline", what);
+			errors++;
+			continue;
+		}
+		b->points[b->npoints++] = (struct chart_point){
+			row->name ? row->name : row->id,
+			arena_printf(c->a, "/specs/%s.html#%s", t->id, row->id),
+			cell->sort_key, cell->text,
+		};
+		spans_mention(c, row->id, NULL);
+	}
+	return errors;
+}
+
 /* Holds b against the spec table it names: its rows, columns and sort
  * resolved, unknown keys warned about.  Returns the problems reported, or
  * -1 when there is no such table (nothing to show). */
@@ -170,12 +220,14 @@ static int compare_check(struct ctx *c, struct compare_block *b)
 	int errors = check_rows(c, b);
 	errors += check_columns(c, b);
 	errors += check_sort(b);
+	errors += check_points(c, b);
 	for (size_t i = 0; i < b->y->count; i++) {
 		const char *k = b->y->pairs[i].key->text;
 		if (strcmp(k, "table") && strcmp(k, "rows") && strcmp(k, "columns") &&
-		    strcmp(k, "sort") && strcmp(k, "chart") && strcmp(k, "caption"))
+		    strcmp(k, "sort") && strcmp(k, "chart") && strcmp(k, "caption") && strcmp(k, "points"))
 			diag_warning(b->y->pairs[i].key->loc,
-				     "unknown key '%s' in compare block (table, rows, columns, sort, chart, caption)", k);
+				     "unknown key '%s' in compare block (table, rows, columns, sort, chart, points, "
+				     "caption)", k);
 	}
 	return errors;
 }
@@ -274,7 +326,7 @@ static int figure_chart(struct ctx *c, const struct compare_block *b, struct dom
 		return 0;
 	const struct spec_table *t = b->t;
 	if (!strcmp(chart->text, "roofline")) {
-		if (chart_roofline(fig, c->a, t, "bf16", "mem_bw")) {
+		if (chart_roofline(fig, c->a, t, "bf16", "mem_bw", b->points, b->npoints)) {
 			diag_error(chart->loc, "a roofline needs columns bf16 (TFLOPS) and mem_bw (TB/s) in '%s'",
 				   t->id);
 			return 1;

@@ -634,7 +634,7 @@ static void spec_table_page(struct site *s, const struct spec_table *t, struct r
 
 	/* the roofline, for tables of accelerators */
 	struct dom_node *roof = dom_fragment();
-	if (chart_roofline(roof, s->a, t, "bf16", "mem_bw") == 0) {
+	if (chart_roofline(roof, s->a, t, "bf16", "mem_bw", NULL, 0) == 0) {
 		struct dom_node *sec0 = section_h2(s, art, "roofline", "屋脊线模型", "Roofline");
 		bi_block(sec0, "p",
 			 "每条折线是一种加速器的屋顶：左侧斜线受显存带宽限制，右侧水平线是 BF16 稠密峰值算力；两者的交点（圆点）就是屋脊点。算术强度低于屋脊点的内核受带宽限制。",
