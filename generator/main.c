@@ -10,6 +10,7 @@
  * warning under --werror), 2 on a usage error.
  */
 #include "audit/command.h"
+#include "audit/inbook.h"
 #include "book/book.h"
 #include "incr/cache.h"
 #include "incr/incr.h"
@@ -470,6 +471,9 @@ static int run_book(const struct cli_args *a, int write)
 		loaded_cpu = site_cpu_clock();
 		built = -1;
 		if (book && book->numbers) {
+			/* the pipe tables no spec table covers, checked as the audit
+			 * checks any book's (issue 37) */
+			audit_book_tables(book, &arena, NULL);
 			int warned = r.werror && diag_count(DIAG_WARNING);
 			struct build_options so = { .out = r.out, .write = write && !warned,
 						   .verbose = !r.quiet,

@@ -35,8 +35,7 @@ static void usage(FILE *out)
 		"  --quiet          no summary, no notes\n");
 }
 
-/* Does DIR's book.yaml (or DIR/content's) turn the reference off? */
-static int reference_off(struct arena *a, const char *dir)
+int audit_reference_off(struct arena *a, const char *dir)
 {
 	const char *paths[] = { "book.yaml", "content/book.yaml" };
 	for (size_t i = 0; i < 2; i++) {
@@ -112,7 +111,7 @@ int audit_command(int argc, char **argv)
 		arena_free(&a);
 		return 1;
 	}
-	if (files_is_dir(dir) && reference_off(&a, dir))
+	if (files_is_dir(dir) && audit_reference_off(&a, dir))
 		use_reference = 0;
 	const struct audit_reference *ref = use_reference ? audit_reference_builtin(&a, u) : NULL;
 	struct audit *au = audit_new(&a, u, ref, 0.02);

@@ -10,4 +10,9 @@
  * 0, 1 when an error was found, 2 for a bad command line. */
 int audit_command(int argc, char **argv);
 
+/* Does DIR's book.yaml (or DIR/content's) turn the reference data off
+ * (`audit: {reference: false}`)?  (Its errors are the book load's.) */
+struct arena;
+int audit_reference_off(struct arena *a, const char *dir);
+
 #endif

@@ -38,4 +38,9 @@ int audit_read_dir(struct audit *au, struct arena *a, const char *dir,
 void audit_read_text(struct audit *au, struct arena *a, const char *file, const char *text,
 		     size_t len);
 
+/* The same for a chapter of a specbook book: its pipe tables that no spec
+ * table covers (no span in a cell), and no prose (the build checks it). */
+void audit_read_tables(struct audit *au, struct arena *a, const char *file, const char *text,
+		       size_t len);
+
 #endif
