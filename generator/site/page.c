@@ -10,6 +10,7 @@
 #include "core/buffer.h"
 #include "core/work.h"
 #include "site/link.h"
+#include "site/search.h"
 #include "render/typeset.h"
 #include "site/write.h"
 #include "numbers/format.h"
@@ -217,6 +218,17 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		dom_attr(a, "href", extra[i].href);
 		if (!strcmp(extra[i].href + 1, path))
 			dom_attr(a, "aria-current", "page");
+		if (!strcmp(extra[i].href, "/search.html")) {
+			/* what site.js's search overlay needs to load the index: its
+			 * parts (one a SEARCH_PART_CHAPTERS chapters, as
+			 * pages_search_chapter() writes them) and buckets */
+			char digits[24];
+			format_integer(digits, (long long)((b->nchapters + SEARCH_PART_CHAPTERS - 1) /
+							   SEARCH_PART_CHAPTERS));
+			dom_attr(a, "data-search-parts", digits);
+			format_integer(digits, SEARCH_BUCKETS);
+			dom_attr(a, "data-search-buckets", digits);
+		}
 		lang_bitext(a, (struct bitext){ extra[i].zh, extra[i].en });
 	}
 	dom_page_fill(dom, "nav", nav);

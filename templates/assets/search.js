@@ -138,6 +138,9 @@
 		var src = cur ? (cur.src || (cur.getAttribute && cur.getAttribute("src")) || "") : "";
 		return src.replace(/search\.js(\?.*)?$/, "") + "search/";
 	})();
+	/* the site's root, for the results' links: search.html is there, but
+	   the overlay (site.js) opens on pages in folders too */
+	var ROOT = BASE.replace(/assets\/search\/$/, "");
 	var metaData = {}, shardData = {}, docsData = {}, loading = {}, inflating = {};
 
 	/* Returns a Response of the bytes that z holds: deflated (zlib's
@@ -1151,9 +1154,9 @@
 			a.className = "result-title";
 			/* a spec table finds the row and column the words name; a
 			   page marks the words (site.js) */
-			a.href = /^specs\/(?!index\.)/.test(r.page) ?
+			a.href = ROOT + (/^specs\/(?!index\.)/.test(r.page) ?
 				r.page + "?find=" + encodeURIComponent(q) + (r.anchor ? "#" + r.anchor : "") :
-				r.page + "?highlight=" + encodeURIComponent(highlightWords(units)) + (r.anchor ? "#" + r.anchor : "");
+				r.page + "?highlight=" + encodeURIComponent(highlightWords(units)) + (r.anchor ? "#" + r.anchor : ""));
 			var title = r.title || r.pageTitle || r.page;
 			var marks = markStrings(units, asciiLower(title), asciiLower(r.text));
 			var tl = titleByLanguage(title);
@@ -1272,22 +1275,39 @@
 		}
 		var form = input.form;
 		var timer = 0;
+		/* the overlay of another page (site.js): no address to keep, and
+		   Enter opens the first result */
+		var overlay = page.hasAttribute("data-overlay");
 		arrowKeys(input, list);
 		var run = function () {
 			clearTimeout(timer);
-			render(input.value, list, status);
-			setUrlQuery(input.value.trim());
+			var done = render(input.value, list, status);
+			if (!overlay)
+				setUrlQuery(input.value.trim());
+			return done;
 		};
 		if (form) {
 			form.addEventListener("submit", function (ev) {
 				ev.preventDefault();
-				run();
+				if (!overlay) {
+					run();
+					return;
+				}
+				run().then(function () {
+					var first = list.querySelector(".result-title");
+					if (first)
+						window.location.href = first.href;
+				});
 			});
 		}
 		input.addEventListener("input", function () {
 			clearTimeout(timer);
 			timer = setTimeout(run, 120);
 		});
+		if (overlay) {
+			run();
+			return;
+		}
 		var q = queryFromUrl();
 		if (q) {
 			input.value = q;

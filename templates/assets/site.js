@@ -185,6 +185,99 @@
 		});
 	}
 
+	/* Search in an overlay on every page, as mdBook and VitePress do:
+	   typing in the header's box opens a dialog whose box takes over the
+	   text, with the results under it (search.js, loaded on the first
+	   search by a <script> element, which works from file://); ↓ and ↑
+	   move through the results, Enter opens the one with focus (the
+	   first from the box), Escape closes the dialog and focus goes back
+	   to the header's box.  search.html keeps its own page; without
+	   JavaScript the header's form goes there. */
+	var overlay = null;
+	function searchOverlay(text) {
+		var box = document.getElementById("site-search-q");
+		var own = !overlay && document.getElementById("search-input");
+		if (own) {   /* search.html: its own box */
+			own.value = text;
+			own.focus();
+			own.dispatchEvent(new Event("input"));
+			return;
+		}
+		var link = document.querySelector("a[data-search-parts]");
+		var me = document.querySelector("script[src$='site.js']");
+		if (!box || !link || !me)
+			return;
+		var input;
+		if (!overlay) {
+			overlay = document.createElement("dialog");
+			overlay.className = "search-overlay";
+			overlay.setAttribute("aria-labelledby", "search-overlay-title");
+			overlay.innerHTML = "<div id=\"search-page\" data-overlay><h2 id=\"search-overlay-title\" class=\"visually-hidden\">" +
+				"<span lang=\"zh-Hans\">搜索全书</span> / Search the book</h2>" +
+				"<form class=\"search-form\" role=\"search\" aria-label=\"搜索结果 / Search results\">" +
+				"<label class=\"visually-hidden\" for=\"search-input\"><span lang=\"zh-Hans\">搜索全书</span> / Search the book</label>" +
+				"<input id=\"search-input\" type=\"search\" name=\"q\" autocomplete=\"off\">" +
+				"<button type=\"button\" class=\"search-overlay-close\"><span class=\"bi\"><span lang=\"zh-Hans\">关闭</span> " +
+				"<span lang=\"en\">Close</span></span> <kbd>Esc</kbd></button></form>" +
+				"<p id=\"search-status\" role=\"status\"></p><ol id=\"search-results\"></ol></div>";
+			var page = overlay.firstChild;
+			page.setAttribute("data-parts", link.getAttribute("data-search-parts"));
+			page.setAttribute("data-buckets", link.getAttribute("data-search-buckets"));
+			document.body.appendChild(overlay);
+			input = overlay.querySelector("#search-input");
+			input.value = text;
+			input.setAttribute("placeholder", box.getAttribute("placeholder") || "");
+			overlay.querySelector(".search-overlay-close").addEventListener("click", function () { overlay.close(); });
+			/* a click on the backdrop (the dialog itself, outside its box) closes it */
+			overlay.addEventListener("click", function (ev) {
+				if (ev.target === overlay)
+					overlay.close();
+			});
+			/* Escape closes it at once (in a search box it would first
+			   only clear the text) */
+			overlay.addEventListener("keydown", function (ev) {
+				if (ev.key === "Escape") {
+					ev.preventDefault();
+					overlay.close();
+				}
+			});
+			overlay.addEventListener("close", function () {
+				box.value = input.value;
+				box.focus();
+			});
+			var sc = document.createElement("script");
+			sc.setAttribute("src", me.getAttribute("src").replace(/site\.js$/, "search.js"));
+			document.head.appendChild(sc);
+		} else {
+			input = overlay.querySelector("#search-input");
+			input.value = text;
+			input.dispatchEvent(new Event("input"));
+		}
+		if (!overlay.open)
+			overlay.showModal();
+		input.focus();
+		input.setSelectionRange(input.value.length, input.value.length);
+	}
+	(function () {
+		var box = document.getElementById("site-search-q");
+		if (!box)
+			return;
+		box.addEventListener("input", function (ev) {
+			if (!ev.isComposing && box.value.trim())
+				searchOverlay(box.value);
+		});
+		/* a Chinese input method: once the characters are chosen */
+		box.addEventListener("compositionend", function () {
+			if (box.value.trim())
+				searchOverlay(box.value);
+		});
+		if (box.form && document.querySelector("a[data-search-parts]"))
+			box.form.addEventListener("submit", function (ev) {
+				ev.preventDefault();
+				searchOverlay(box.value);
+			});
+	})();
+
 	/* "?" shows the keys the site answers to, in a dialog (as mdBook's
 	   help): Escape or its button closes it, and focus goes back. */
 	var KEYS = [
@@ -427,8 +520,20 @@
 		var a = document.activeElement;
 		if (a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT|AUDIO|VIDEO)$/.test(a.tagName)))
 			return;
-		if (a && a.closest && a.closest("pre, .table-wrap, [role=region], .chart-wrap") && /^Arrow/.test(key))
-			return;   /* arrows scroll a box that scrolls sideways */
+		if (/^Arrow/.test(key)) {
+			/* ← and → turn the page only from the page itself: not from a
+			   link, a button or a box (where they move, scroll or mean
+			   something else), nor with text selected (they move the caret
+			   or the selection's end) */
+			var sel = window.getSelection && window.getSelection();
+			if (sel && !sel.isCollapsed && String(sel).trim())
+				return;
+			if (a && a !== document.body && a !== document.documentElement && a.id !== "main" &&
+			    !(a.closest && a.closest(".pager")))
+				return;
+			if (document.querySelector("dialog[open]"))
+				return;
+		}
 		var link = document.querySelector(".pager a[rel=" + dir + "]");
 		if (link) {
 			ev.preventDefault();
@@ -983,8 +1088,25 @@
 		   phone the contents start folded, so the text comes first. */
 		var toc = document.querySelector(".toc");
 		var list = toc && toc.querySelector(".toc-list");
-		if (list && !list.querySelector("a"))
+		var skipToc = document.querySelector(".skip-toc");
+		if (list && !list.querySelector("a")) {
 			toc.classList.add("empty");
+			if (skipToc)
+				skipToc.hidden = true;   /* nothing to skip to */
+		}
+		/* the skip link to the sections: on a phone they are folded away;
+		   open them, and focus their first link */
+		if (skipToc && toc) {
+			skipToc.addEventListener("click", function (ev) {
+				var d = toc.querySelector("details"), first = toc.querySelector(".toc-list a");
+				if (d)
+					d.open = true;
+				if (first) {
+					ev.preventDefault();
+					first.focus();
+				}
+			});
+		}
 		var details = toc && toc.querySelector("details");
 		/* narrow: the phone layout, where "Contents" shows (site.css
 		   decides it by a container query, in em of the text) */

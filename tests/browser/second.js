@@ -381,9 +381,8 @@ module.exports = async function second(t) {
 			const ctx = await fresh();
 			const page = await ctx.newPage();
 			await page.goto(fileBase + chapter + "?lang=zh");
+			/* the header's box opens the results in an overlay (third.js) */
 			await page.fill("#site-search-q", "显存带宽");
-			await page.press("#site-search-q", "Enter");
-			await page.waitForURL(/search\.html/);
 			await page.waitForSelector("#search-results .result-title", { timeout: 8000 });
 			await page.waitForTimeout(300);
 			const res = await page.evaluate(() => window.SpecbookSearch.query("显存带宽").then((r) => r.map((x) => ({

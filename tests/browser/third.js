@@ -71,4 +71,143 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- search in an overlay on every page, with keyboard flow ---- */
+
+	const specPage = pages.find((p) => /^specs\/(?!index)/.test(p));
+	for (const start of [chapters[0], specPage].filter(Boolean)) {
+		const name = `i40 search overlay (${start}): typing in the header box opens results in a dialog, ↓/↑ move through them at once, Escape closes it and focus goes back, Enter opens a result`;
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + start + "?lang=en");
+			const url0 = page.url();
+			const bad = [];
+			await page.focus("#site-search-q");
+			await page.keyboard.type("NVLink", { delay: 30 });
+			/* the results of the whole word (not of its first letters, typed first) */
+			const opened = await page.waitForFunction(() => /“NVLink”/.test((document.querySelector("dialog[open] #search-status") || {}).textContent) &&
+				document.querySelector("dialog[open] #search-results .result-title"), null, { timeout: 8000 }).then(() => true, () => false);
+			if (!opened) {
+				bad.push("no dialog of results after typing in the header box");
+			} else {
+				const st = await page.evaluate(() => ({
+					url: location.href, value: document.activeElement.value,
+					inDialog: !!document.activeElement.closest("dialog[open]"),
+					n: document.querySelectorAll("dialog[open] .result-title").length }));
+				if (st.url !== url0)
+					bad.push(`the page changed to ${st.url}`);
+				if (!st.inDialog || st.value !== "NVLink")
+					bad.push(`focus is not in the dialog's box holding the text (value "${st.value}")`);
+				const at = () => page.evaluate(() => Array.from(document.querySelectorAll("dialog[open] .result-title")).indexOf(document.activeElement));
+				await page.keyboard.press("ArrowDown");
+				const k1 = await at();
+				await page.keyboard.press("ArrowDown");
+				const k2 = await at();
+				await page.keyboard.press("ArrowUp");
+				const k3 = await at();
+				if (k1 !== 0 || (st.n > 1 && k2 !== 1) || k3 !== 0)
+					bad.push(`↓ ↓ ↑ went to results ${k1}, ${k2}, ${k3} (of ${st.n})`);
+				if (page.url() !== url0)
+					bad.push(`the arrows left the page for ${page.url()}`);
+				await page.keyboard.press("Escape");
+				const closed = await page.evaluate(() => ({ open: !!document.querySelector("dialog[open]"), focus: document.activeElement.id }));
+				if (closed.open || closed.focus !== "site-search-q")
+					bad.push(`Escape: dialog open ${closed.open}, focus on #${closed.focus || document.activeElement}`);
+				/* again, and Enter from the box opens the first result */
+				await page.keyboard.type(" 4", { delay: 30 });
+				await page.waitForFunction(() => /“NVLink 4”/.test((document.querySelector("dialog[open] #search-status") || {}).textContent) &&
+					document.querySelector("dialog[open] #search-results .result-title"), null, { timeout: 8000 });
+				const first = await page.evaluate(() => document.querySelector("dialog[open] .result-title").href);
+				await Promise.all([page.waitForNavigation({ timeout: 8000 }), page.keyboard.press("Enter")]);
+				if (page.url() !== first)
+					bad.push(`Enter opened ${page.url()}, not the first result ${first}`);
+				const found = await page.evaluate(() => document.title);
+				if (!found || /not found|找不到/i.test(found))
+					bad.push(`the result's page is missing: ${page.url()}`);
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
+
+	/* ---- keyboard: the page's sections early, ←/→ without conflict ---- */
+
+	const withToc = chapters.find((p) => /class="toc-list"[^>]*>\s*<(ol|ul)/.test(read(p))) || chapters[0];
+	{
+		const name = "i40 keyboard: this page's sections are within the first 3 Tab stops (a skip link), and it leads into them";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + withToc);
+			const bad = [];
+			let hit = -1;
+			for (let k = 1; k <= 3 && hit < 0; k++) {
+				await page.keyboard.press("Tab");
+				const h = await page.evaluate(() => {
+					const a = document.activeElement, href = a.getAttribute && a.getAttribute("href");
+					const t = href && href.charAt(0) === "#" ? document.getElementById(href.slice(1)) : null;
+					return !!(t && (t.classList.contains("toc") || t.closest(".toc")));
+				});
+				if (h)
+					hit = k;
+			}
+			if (hit < 0)
+				bad.push("no link to the page's sections in the first 3 Tab stops");
+			else {
+				await page.keyboard.press("Enter");
+				await page.waitForTimeout(100);
+				const inToc = await page.evaluate(() => !!document.activeElement.closest(".toc"));
+				await page.keyboard.press(inToc ? "Enter" : "Tab");
+				if (!inToc)
+					bad.push("Enter on the skip link did not move focus to the sections");
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
+	{
+		const target = chapters[1] || chapters[0];
+		const name = "i40 keyboard: ← / → do not change chapter from a link or a summary in the text, nor with text selected; they do from the page";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + target);
+			const here = page.url();
+			const bad = [];
+			const hasNext = await page.evaluate(() => !!document.querySelector(".pager a[rel=next]"));
+			const tryKey = async (what, setup, key) => {
+				await page.evaluate(setup);
+				await page.keyboard.press(key);
+				await page.waitForTimeout(400);
+				if (page.url() !== here) {
+					bad.push(`${key} ${what} went to ${page.url()}`);
+					await page.goto(here);
+				}
+			};
+			await tryKey("with a link of the text focused", () => {
+				const a = Array.from(document.querySelectorAll("main .content a[href]")).find((x) => x.getClientRects().length && !x.__rove);
+				(a || document.querySelector("main .content a[href]")).focus();
+			}, "ArrowRight");
+			await tryKey("with a summary focused", () => {
+				const s = Array.from(document.querySelectorAll("main summary")).find((x) => x.getClientRects().length);
+				if (s)
+					s.focus();
+			}, "ArrowLeft");
+			await tryKey("with a paragraph's text selected", () => {
+				if (document.activeElement)
+					document.activeElement.blur();
+				const p = Array.from(document.querySelectorAll("main .content p")).find((x) => x.textContent.trim().length > 20 && x.getClientRects().length);
+				window.getSelection().selectAllChildren(p);
+			}, "ArrowRight");
+			if (hasNext) {
+				await page.evaluate(() => { window.getSelection().removeAllRanges(); if (document.activeElement) document.activeElement.blur(); });
+				await Promise.all([page.waitForNavigation({ timeout: 5000 }).catch(() => null), page.keyboard.press("ArrowRight")]);
+				if (page.url() === here)
+					bad.push("→ from the page itself did not turn the page");
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
