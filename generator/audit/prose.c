@@ -264,7 +264,8 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	static const char *const not_chip[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ",
 		" system ", " systems ", " cluster ", " rack ", " pod ", " total ", " aggregate ", " 8x ",
 		" achievable ", " actual ", " effective ", " practical ", " practice ", " real ", " mfu ",
-		" utilization ", " sustained ", " typically ", " expect ", " 节 点 ", " 集 群 ", " 实 际 ",
+		" utilization ", " sustained ", " typically ", " expect ", " superpod ", " switch ", " switches ",
+		" 节 点 ", " 集 群 ", " 实 际 ",
 		" 整 机 ", NULL };
 	for (size_t k = 0; not_chip[k]; k++)
 		if (strstr(sw, not_chip[k]))
@@ -442,7 +443,18 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 		if (!wrong && cand[i].key_d == best_m && cand[i].name_d == best_n)
 			wrong = &cand[i];
 	}
+	/* the nearest row's cell no slip explains, another named row's a slip
+	 * does ("the H200 is the H100's compute but carries 141000GB"): that one */
 	const struct acell *cell = table_cell(wrong->t, wrong->row, wrong->col);
+	if (!slip_hint(au, &f->q, &cell->fig.q, NULL))
+		for (size_t i = 0; i < nc; i++) {
+			const struct acell *c2 = table_cell(cand[i].t, cand[i].row, cand[i].col);
+			if (c2 != cell && slip_hint(au, &f->q, &c2->fig.q, NULL)) {
+				wrong = &cand[i];
+				cell = c2;
+				break;
+			}
+		}
 	/* the sentence names one part and another of its figures is that
 	 * cell's ("500W TDP and 560W peak TBP"): this one is another
 	 * quantity of the part */
@@ -526,6 +538,39 @@ static int word_near(const char *s, size_t len, size_t at, int dir, const char *
 	return 0;
 }
 
+/* Separators of clauses: ", and", ";", "，", "；". */
+static size_t clause_sep(const char *s, size_t len, size_t i)
+{
+	static const char *const seps[] = { ", and ", ", but ", ", while ", ", whereas ", "; ", "，", "；", NULL };
+	for (size_t k = 0; seps[k]; k++) {
+		size_t n = strlen(seps[k]);
+		if (i + n <= len && !memcmp(s + i, seps[k], n))
+			return n;
+	}
+	return 0;
+}
+
+/* Where the clause holding s[at] starts. */
+static size_t clause_start(const char *s, size_t at)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < at; i++) {
+		size_t n = clause_sep(s, at, i);
+		if (n)
+			start = i + n;
+	}
+	return start;
+}
+
+/* Where the clause holding s[at] ends. */
+static size_t clause_end(const char *s, size_t len, size_t at)
+{
+	for (size_t i = at; i < len; i++)
+		if (clause_sep(s, len, i))
+			return i;
+	return len;
+}
+
 static void compare(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs,
 		    size_t from, size_t to, struct figure *mark)
 {
@@ -534,6 +579,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	size_t at = mark->off - soff, after = at + mark->len;
 	double stated_lo, stated_hi;
 	int less = 0, percent_of = 0;
+	size_t s_clause = 0, e_clause = len;   /* the words a comparison of two parts is read in */
 	if (is_unit(mark, "%")) {
 		if (mark->bound)
 			return;
@@ -599,6 +645,24 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		if (stated_lo < 1.0001 && stated_hi > 0.9999)
 			return;   /* "1×": no comparison worth judging */
 	}
+	/* a sentence of several comparisons ("1.6× the memory bandwidth of
+	 * the H100, and the H200's 4.80TBps is 1.43× the H100's 3.35TBps"):
+	 * each is judged within its clause */
+	int marks = 0;
+	for (size_t i = from; i < to; i++)
+		marks += is_unit(&figs[i], "×") || is_unit(&figs[i], "倍");
+	if (marks > 1) {
+		size_t cs = clause_start(s, at), ce = clause_end(s, len, after);
+		size_t nf = from, nt = to;
+		while (nf < to && figs[nf].off - soff < cs)
+			nf++;
+		while (nt > nf && figs[nt - 1].off - soff >= ce)
+			nt--;
+		from = nf;
+		to = nt;
+		s_clause = cs;
+		e_clause = ce;
+	}
 	/* the two figures it compares: the only two of one dimension */
 	struct figure *pair[2] = { NULL, NULL };
 	int groups = 0;
@@ -629,14 +693,14 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			return;
 		}
 	}
-	if (!groups && to - from == 1) {
+	if (!groups && (to - from == 1 || (marks > 1 && to - from <= 1))) {
 		/* no other figure: perhaps two parts' cells ("1.6× the A100's") */
 		double lo = stated_lo, hi = stated_hi;
 		if (hi < 1) {
 			lo = 1 / stated_hi;
 			hi = 1 / stated_lo;
 		}
-		cells_compare(au, name_words(au->a, s, len), mark, lo, hi);
+		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), mark, lo, hi);
 		return;
 	}
 	if (groups != 1 || !pair[0])

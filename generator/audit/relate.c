@@ -44,10 +44,11 @@ static int is_unit(const struct figure *f, const char *u)
 }
 
 /* A figure that is an amount of something: a unit that is no ratio, one
- * value, not a bound. */
+ * value.  A bound ("only 235GBps (40%)", "up to 900GBps (7.2Tbps)") is
+ * related as written. */
 static int amount(const struct figure *f)
 {
-	return f->has_unit && !dim_is_none(&f->q.dim) && !f->range && !f->bound && f->q.v.lo > 0;
+	return f->has_unit && !dim_is_none(&f->q.dim) && !f->range && f->q.v.lo > 0;
 }
 
 /* Does s[i..) start with w (ASCII case aside)? */
@@ -222,7 +223,10 @@ static void restatement(struct audit *au, const char *s, size_t len, size_t soff
 		return;
 	struct figure *g = &figs[j];
 	if (k - j == 1 && amount(g) && dim_equal(&g->q.dim, &f->q.dim)) {
-		int outside = directions(s, 0, p), in = directions(s, inner, end);
+		/* the direction the figure is said to be: words from the figure
+		 * before it (or the sentence's start) to the parenthesis */
+		size_t clause = i > 0 && figs[i - 1].off >= soff ? figs[i - 1].off - soff + figs[i - 1].len : 0;
+		int outside = directions(s, clause, p), in = directions(s, inner, end);
 		if (outside < 0 || in < 0)
 			return;
 		double factor = 1;
@@ -230,8 +234,8 @@ static void restatement(struct audit *au, const char *s, size_t len, size_t soff
 		if (outside && in && outside != in) {
 			factor = in == 2 ? 2 : 0.5;
 			how = in == 2 ? "both directions, twice it," : "one direction, half of it,";
-		} else if (outside != in && (outside || in)) {
-			return;   /* one side says a direction, the other not: unknown */
+		} else if (in && !outside) {
+			return;   /* the parenthesis says a direction, the figure not: unknown */
 		}
 		if (!g->q.unit || !f->q.unit || (!strcmp(g->q.unit, f->q.unit) && factor == 1))
 			return;   /* "80GB (80GB each)": nothing restated */
