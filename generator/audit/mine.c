@@ -1,7 +1,7 @@
 /*
  * mine.c — consistency inside a table (issue 37, part 2).  For every pair
  * of numeric columns the rows' ratios are mined: when most rows share a
- * simple ratio (½, 1, 2, 4, 8, 16, 32, 1000, 1024 and their inverses), or
+ * simple ratio (½, 1, 2, 4 … 128, 1000, 1024 and their inverses), or
  * the rows of a group do (rows with the same text in another column, such
  * as the architecture), the relation holds for the table.  Derived
  * columns are found the same way (one column the sum, product or ratio of
@@ -31,7 +31,8 @@
 #define NO_COLUMN ((size_t)-1)
 
 static const double simple[] = {
-	1, 2, 4, 8, 16, 32, 0.5, 0.25, 0.125, 1.0 / 16, 1.0 / 32, 1000, 0.001, 1024, 1.0 / 1024,
+	1, 2, 4, 8, 16, 32, 64, 128, 0.5, 0.25, 0.125, 1.0 / 16, 1.0 / 32, 1.0 / 64, 1.0 / 128, 1000, 0.001, 1024,
+	1.0 / 1024,
 };
 
 /* What one relation says of one row. */
@@ -125,6 +126,42 @@ static int same_dimension(const struct atable *t, size_t a, size_t b)
 	return 0;
 }
 
+/* The first of rows[0..n) whose ratio b/a is off s, or -1. */
+static long off_first(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n, double s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!holds(ratio(value(m->t, rows[i], a), value(m->t, rows[i], b)), s))
+			return (long)i;
+	return -1;
+}
+
+/* When two rows or more are off the ratio s and all of them have the same
+ * text in a column of words (their chip, GA100, where the others are
+ * GA102s), that column; else -1. */
+static long group_apart(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n, double s)
+{
+	const struct atable *t = m->t;
+	long first = off_first(m, a, b, rows, n, s);
+	if (first < 0)
+		return -1;
+	for (size_t g = 0; g < t->ncols; g++) {
+		if (t->cols[g].mined || (long)g == t->key || t->cols[g].distinct_texts < 2)
+			continue;
+		const char *text = table_cell(t, rows[first], g)->plain;
+		if (!text || !text[0] || table_cell(t, rows[first], g)->has)
+			continue;
+		size_t off = 0, same = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!holds(ratio(value(t, rows[i], a), value(t, rows[i], b)), s)) {
+				off++;
+				same += !strcmp(table_cell(t, rows[i], g)->plain, text);
+			}
+		if (off >= 2 && same == off)
+			return (long)g;
+	}
+	return -1;
+}
+
 /* Tries the ratio of columns a and b over rows[0..n); returns 1 when a
  * relation was found (and marked). */
 static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n,
@@ -170,9 +207,15 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 		return 0;
 	struct relation rel = { a, b, 0, NO_COLUMN, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;
+	long apart = group ? -1 : group_apart(m, a, b, rows, n, best);
 	for (size_t i = 0; i < n; i++) {
 		const struct figure *fa = value(t, rows[i], a), *fb = value(t, rows[i], b);
 		int ok = holds(ratio(fa, fb), best);
+		/* the rows off it that are one group of their own (GA100 among
+		 * GA102s) keep their own ratio: neither broken nor kept */
+		if (!ok && apart >= 0 && !strcmp(table_cell(t, rows[i], (size_t)apart)->plain,
+						 table_cell(t, rows[(size_t)off_first(m, a, b, rows, n, best)], (size_t)apart)->plain))
+			continue;
 		double sa = 1, sb = 1;
 		if (!dim_equal(&fa->q.dim, &fb->q.dim)) {
 			sa = fa->q.scale > 0 ? fa->q.scale : 1;

@@ -162,7 +162,9 @@ static int not_data(const char *name)
 	for (size_t k = 0; names[k]; k++)
 		if (!strcmp(name, names[k]))
 			return 1;
-	return 0;
+	/* a version written as a number: CUDA's compute capability (8.9) */
+	return strstr(name, "capability") || strstr(name, "版本") || !strcmp(name, "cc") ||
+	       !strcmp(name, "sm version");
 }
 
 /* Cells that stand for no value: empty, a dash, n/a, TBD. */
