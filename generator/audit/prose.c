@@ -786,12 +786,25 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		    arena_strndup(au->a, text + mark->off, mark->len));
 }
 
+/* Does the full stop at s[i] end an abbreviation ("i.e.", "e.g.", "vs.")? */
+static int abbreviation(const char *s, size_t i)
+{
+	static const char *const abbr[] = { "i.e", "e.g", "vs", "approx", "cf", "etc", "resp", "incl", NULL };
+	for (size_t k = 0; abbr[k]; k++) {
+		size_t n = strlen(abbr[k]);
+		if (i >= n && !audit_casecmp(s + i - n, abbr[k], n) &&
+		    (i == n || !(((s[i - n - 1] | 32) >= 'a' && (s[i - n - 1] | 32) <= 'z'))))
+			return 1;
+	}
+	return 0;
+}
+
 static size_t sentence_end(const char *s, size_t len, size_t i)
 {
 	for (; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if ((c == '.' || c == '!' || c == '?' || c == ';') &&
-		    (i + 1 == len || s[i + 1] == ' ' || s[i + 1] == '\n'))
+		    (i + 1 == len || s[i + 1] == ' ' || s[i + 1] == '\n') && !(c == '.' && abbreviation(s, i)))
 			return i + 1;
 		if (c == '\n' && i + 1 < len && (s[i + 1] == '\n' || s[i + 1] == '-' || s[i + 1] == '*'))
 			return i + 1;

@@ -387,6 +387,92 @@ static void share(struct audit *au, const char *s, size_t len, size_t soff, stru
 		    arena_strndup(au->a, s + at, pc->len));
 }
 
+/* The offset after "of " and "the " from i, or 0 when "of" is not there. */
+static size_t after_of(const char *s, size_t len, size_t i)
+{
+	while (i < len && s[i] == ' ')
+		i++;
+	if (!starts(s, len, i, "of "))
+		return 0;
+	i += 3;
+	if (starts(s, len, i, "the "))
+		i += 4;
+	return i;
+}
+
+/* Shares of a third figure: "55.43GBps and 55.06GBps, which is 88% and 87%
+ * of the 63GBps": the percents from figs[m] on, joined by "and" or a
+ * comma, then "of [the] C"; the figures before them, as many, in order. */
+static void shares_of(struct audit *au, const char *s, size_t len, size_t soff, struct figure *figs, size_t from,
+		      size_t m, size_t to)
+{
+	enum { CHAIN = 4 };
+	if (!is_unit(&figs[m], "%") || !cued(s, figs[m].off - soff))
+		return;
+	if (m > from && is_unit(&figs[m - 1], "%"))
+		return;   /* not the chain's first */
+	size_t k = m, n = 0;
+	struct figure *pc[CHAIN];
+	for (;;) {
+		if (k >= to || !is_unit(&figs[k], "%") || figs[k].bound || figs[k].range || n == CHAIN)
+			return;
+		pc[n++] = &figs[k];
+		size_t i = figs[k].off - soff + figs[k].len;
+		size_t of = after_of(s, len, i);
+		if (of) {
+			if (k + 1 >= to || figs[k + 1].off - soff != of)
+				return;
+			k++;
+			break;
+		}
+		while (i < len && (s[i] == ' ' || s[i] == ','))
+			i++;
+		if (starts(s, len, i, "and "))
+			i += 4;
+		while (i < len && s[i] == ' ')
+			i++;
+		if (k + 1 >= to || figs[k + 1].off - soff != i)
+			return;
+		k++;
+	}
+	struct figure *c = &figs[k];
+	if (!amount(c))
+		return;
+	/* the figures before the chain, back to the previous percent */
+	size_t start = from;
+	for (size_t j = m; j > from; j--)
+		if (is_unit(&figs[j - 1], "%")) {
+			start = j;
+			break;
+		}
+	struct figure *num[CHAIN];
+	size_t nn = 0;
+	for (size_t j = start; j < m; j++) {
+		if (!figs[j].has_unit)
+			continue;
+		if (!amount(&figs[j]) || !dim_equal(&figs[j].q.dim, &c->q.dim) || nn == n)
+			return;
+		num[nn++] = &figs[j];
+	}
+	if (nn != n)
+		return;
+	for (size_t j = 0; j < n; j++) {
+		struct interval r = { num[j]->q.v.lo / c->q.v.hi, num[j]->q.v.hi / c->q.v.lo };
+		au->sum.comparisons++;
+		if (overlap(r, pc[j]->q.v, SHARE_SLACK * (pc[j]->approx ? 3 : 1)))
+			continue;
+		double ratio = interval_mid(num[j]->q.nominal) / interval_mid(c->q.nominal);
+		const char *detail = arena_printf(
+			au->a, "%s:%d:%d: %s\n%s:%d:%d: %s\nthey give %s / %s = %s%%; write that, or correct the figures",
+			num[j]->loc.file, num[j]->loc.line, num[j]->loc.col, figure_text(au, &num[j]->q), c->loc.file,
+			c->loc.line, c->loc.col, figure_text(au, &c->q), figure_text(au, &num[j]->q),
+			figure_text(au, &c->q), format_number(au->a, ratio * 100, ratio * 100 < 10 ? 1 : 0));
+		au->sum.findings_comparison++;
+		diag_report(DIAG_ERROR, pc[j]->loc, pc[j]->width, detail, "the share '%s' does not hold",
+			    arena_strndup(au->a, s + (pc[j]->off - soff), pc[j]->len));
+	}
+}
+
 void relate_check(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs,
 		  size_t from, size_t to)
 {
@@ -395,5 +481,6 @@ void relate_check(struct audit *au, const char *text, size_t soff, size_t send, 
 	for (size_t i = from; i < to; i++) {
 		restatement(au, s, len, soff, figs, i, to);
 		share(au, s, len, soff, figs, from, i);
+		shares_of(au, s, len, soff, figs, from, i, to);
 	}
 }
