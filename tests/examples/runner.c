@@ -285,7 +285,7 @@ static const char *factor(struct arena *a, double x)
 static void show_span(struct buf *out, const struct span *sp)
 {
 	if (sp->kind == SPAN_CLAIM)
-		buf_adds(out, sp->disputed ? "disputed\n" : "holds\n");
+		buf_adds(out, sp->disputed ? "disputed\n" : sp->counterexample ? "counterexample\n" : "holds\n");
 	buf_adds(out, "shows ");
 	for (size_t i = 0; i < sp->npieces; i++) {
 		if (sp->pieces[i].row)
