@@ -349,7 +349,7 @@ static const struct synonym synonyms[] = {
 	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL, NULL } },
 	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, { "nvlink", "link", "互连", "链路" } },
 	{ "tdp", { "tdp", "power", "功耗", "功率", NULL, NULL }, { NULL, NULL, NULL, NULL } },
-	{ "nvlink", { "nvlink", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
+	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL, NULL, NULL, NULL } },
 	{ "bf16", { "bfloat16", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
 };
 
