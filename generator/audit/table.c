@@ -442,6 +442,32 @@ static void starred_sparse(struct audit *au, struct atable *t)
 			}
 }
 
+static int says_tensor(const char *header)
+{
+	for (const char *p = header; *p; p++)
+		if (!audit_casecmp(p, "tensor", 6))
+			return 1;
+	return strstr(header, "张量") != NULL;
+}
+
+/* A column of a data type's plain (CUDA-core) figures beside one of its
+ * tensor-core figures ("FP16 (TFLOPS)" and "FP16 Tensor Core (TFLOPS)")
+ * is named so ("fp16 non tensor"): it is not another table's "FP16". */
+static void plain_named(struct audit *au, struct atable *t)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		const char *n = t->cols[c].name;
+		if (!n[0] || says_tensor(t->cols[c].header) || !is_property(au, n, strlen(n)))
+			continue;
+		for (size_t k = 0; k < t->ncols; k++)
+			if (k != c && says_tensor(t->cols[k].header) && !strncmp(t->cols[k].name, n, strlen(n)) &&
+			    (t->cols[k].name[strlen(n)] == ' ' || !t->cols[k].name[strlen(n)])) {
+				t->cols[c].name = arena_printf(au->a, "%s non tensor", n);
+				break;
+			}
+	}
+}
+
 void table_read(struct audit *au, struct atable *t)
 {
 	maybe_transpose(au, t);
@@ -456,6 +482,7 @@ void table_read(struct audit *au, struct atable *t)
 				t->cols[c].has_unit = 1;
 			}
 	starred_sparse(au, t);
+	plain_named(au, t);
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
 		const char **seen = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *seen);
