@@ -449,7 +449,8 @@ static int run_book(const struct cli_args *a, int write)
 	dom_init();
 	struct arena arena = ARENA_INIT;
 	struct site_stats stats = { 0 };
-	work_setup((int)r.jobs);   /* the one pool every stage uses: r.jobs workers */
+	/* the one pool every stage is given: r.jobs workers */
+	struct work_pool *pool = work_pool_new((int)r.jobs);
 	struct out_scan *scan;
 	struct cache *cache;
 	struct book *book;
@@ -459,14 +460,14 @@ static int run_book(const struct cli_args *a, int write)
 	for (;; forgot = 1) {
 		/* an update in place walks the output first (for links, and
 		 * for what to prune): begun now, it runs while the book loads */
-		scan = write && r.use_cache ? write_output_scan_start(r.out) : NULL;
+		scan = write && r.use_cache ? write_output_scan_start(pool, r.out) : NULL;
 		/* build keeps what it made in the book's cache for the next
 		 * build (incr.h); check always reads everything */
 		cache = write && r.use_cache
 			? cache_open(&arena, arena_printf(&arena, "%s/.specbook-cache", r.dir)) : NULL;
 		if (forgot)
 			cache_forget(cache);
-		book = book_load_cached(&arena, r.dir, cache ? cache_vouch : NULL, cache);
+		book = book_load_cached(&arena, r.dir, pool, cache ? cache_vouch : NULL, cache);
 		loaded = site_clock();
 		loaded_cpu = site_cpu_clock();
 		built = -1;
@@ -478,7 +479,7 @@ static int run_book(const struct cli_args *a, int write)
 			struct build_options so = { .out = r.out, .write = write && !warned,
 						   .verbose = !r.quiet,
 						   .reuse = cache ? &incr_reuse : NULL, .reuse_ctx = cache,
-						   .out_scan = scan };
+						   .out_scan = scan, .pool = pool };
 			built = build_site(book, &arena, &so, &stats);
 		}
 		if (built != BUILD_CACHE_STALE || forgot)
@@ -515,6 +516,7 @@ static int run_book(const struct cli_args *a, int write)
 	if (!r.quiet && r.format != DIAG_FORMAT_JSON && r.format != DIAG_FORMAT_SARIF)
 		print_summary(book, &stats, write, status, r.out, site_clock() - t0);
 	cache_close(cache);
+	work_pool_free(pool);
 	arena_free(&arena);
 	free(default_out);
 	dom_cleanup();

@@ -893,7 +893,8 @@ static int chapter_source_cmp(const void *pa, const void *pb)
 	return strcmp(x->source, y->source);
 }
 
-static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, const void *ctx)
+static void load_chapters(struct arena *a, struct book *b, struct work_pool *pool, book_vouch *vouch,
+			  const void *ctx)
 {
 	char *dir = arena_printf(a, "%s/content", b->root);
 	if (!files_is_dir(dir)) {
@@ -937,7 +938,7 @@ static void load_chapters(struct arena *a, struct book *b, book_vouch *vouch, co
 
 	struct read_job job = { b, vouch, ctx, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
 				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };
-	work_each(a, b->nchapters, 16, read_one, &job);   /* a small book is read by one */
+	work_each(pool, a, b->nchapters, 16, read_one, &job);   /* a small book is read by one */
 	if (job.dir_fd >= 0)
 		close(job.dir_fd);
 
@@ -1160,7 +1161,7 @@ int book_chapter_text(struct arena *ta, const struct book *b, struct chapter *c)
 
 struct book *book_load(struct arena *a, const char *root)
 {
-	return book_load_cached(a, root, NULL, NULL);
+	return book_load_cached(a, root, NULL, NULL, NULL);
 }
 
 /* numbers_load() as a job of a work line (book_load_cached()). */
@@ -1179,8 +1180,8 @@ static void load_numbers(void *ctx, size_t i, int slot)
 	job->numbers = numbers_load(job->a, job->root, job->approx);
 }
 
-struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
-			      const void *ctx)
+struct book *book_load_cached(struct arena *a, const char *root, struct work_pool *pool,
+			      book_vouch *vouch, const void *ctx)
 {
 	if (!files_is_dir(root)) {
 		diag_error((struct srcloc){ root, 0, 0 }, "not a directory: give the book's directory with -C");
@@ -1205,9 +1206,9 @@ struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vou
 	 * quarters of its loading, on one core.  Diagnostics are sorted by
 	 * place when printed, so the order they come in does not show. */
 	struct numbers_job job = { a, root, b->approx, NULL };
-	struct work_task *numbers = work_start(1, load_numbers, &job);
+	struct work_task *numbers = work_start(pool, 1, load_numbers, &job);
 	struct arena own = ARENA_INIT;
-	load_chapters(&own, b, vouch, ctx);
+	load_chapters(&own, b, pool, vouch, ctx);
 	load_glossary(&own, b);
 	work_wait(numbers);
 	arena_absorb(a, &own);

@@ -120,11 +120,14 @@ struct chapter_known {
 typedef int book_vouch(const void *ctx, const char *source, const struct file_stat *st,
 		       struct chapter_known *out);
 
-/* The same, but a chapter file vouch() vouches for is not read: its front
- * matter and hash come from what it knows (the build cache: cache_vouch(),
- * which main.c passes).  vouch may be NULL. */
-struct book *book_load_cached(struct arena *a, const char *root, book_vouch *vouch,
-			      const void *ctx);
+struct work_pool;
+
+/* The same, on pool's workers (core/work.h; book_load(): none, all on
+ * this thread), but a chapter file vouch() vouches for is not read: its
+ * front matter and hash come from what it knows (the build cache:
+ * cache_vouch(), which main.c passes).  vouch may be NULL. */
+struct book *book_load_cached(struct arena *a, const char *root, struct work_pool *pool,
+			      book_vouch *vouch, const void *ctx);
 
 /*
  * Splits the front matter off c->text (c->len bytes; c->path names it) and

@@ -1,5 +1,5 @@
 /*
- * work.c — the pool of workers: the same job on every item of a list, in
+ * work.c — a pool of workers: the same job on every item of a list, in
  * the foreground or the background; and jobs in the background, in order
  * (see work.h).
  */
@@ -9,11 +9,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 /* ---- the pool ---- */
 
 struct work_task {
+	struct work_pool *pool;      /* NULL: its items are done by work_wait() */
 	void (*fn)(void *ctx, size_t i, int slot);
 	void *ctx;
 	size_t next, n;              /* items handed out, items */
@@ -23,52 +23,48 @@ struct work_task {
 	struct work_task *later;     /* the next in the queue */
 };
 
-static struct {
+struct work_pool {
 	pthread_mutex_t lock;
-	pthread_cond_t work;         /* a task queued */
+	pthread_cond_t work;         /* a task queued, or the end asked */
 	pthread_cond_t done;         /* a task's item done, or a worker left it */
 	struct work_task *head, *tail;
-	int jobs;                    /* 0: not set, one per core */
+	int jobs;
 	int started, nthreads;
+	int ending;                  /* work_pool_free(): the workers leave */
 	pthread_t *threads;
-} pool = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER,
-	   NULL, NULL, 0, 0, 0, NULL };
+};
+
+/* a worker's pool and slot */
+struct worker {
+	struct work_pool *pool;
+	int slot;
+};
 
 static int clamp_jobs(long jobs)
 {
 	return jobs < 1 ? 1 : jobs > WORK_JOBS_MAX ? WORK_JOBS_MAX : (int)jobs;
 }
 
-int work_setup(int jobs)
+struct work_pool *work_pool_new(int jobs)
 {
-	pthread_mutex_lock(&pool.lock);
-	int rc = pool.started && pool.jobs != clamp_jobs(jobs) ? -1 : 0;
-	if (!pool.started)
-		pool.jobs = clamp_jobs(jobs);
-	pthread_mutex_unlock(&pool.lock);
-	return rc;
+	struct work_pool *p = xcalloc(1, sizeof *p);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->done, NULL);
+	p->jobs = clamp_jobs(jobs);
+	return p;
 }
 
-/* (the lock held) */
-static int jobs_locked(void)
+int work_jobs(const struct work_pool *p)
 {
-	if (!pool.jobs)
-		pool.jobs = clamp_jobs(sysconf(_SC_NPROCESSORS_ONLN));
-	return pool.jobs;
+	return p ? p->jobs : 0;   /* (set once, when made) */
 }
 
-int work_jobs(void)
-{
-	pthread_mutex_lock(&pool.lock);
-	int jobs = jobs_locked();
-	pthread_mutex_unlock(&pool.lock);
-	return jobs;
-}
-
-/* Takes t out of the queue (the lock held). */
+/* Takes t out of its pool's queue (the lock held). */
 static void unqueue(struct work_task *t)
 {
-	struct work_task **p = &pool.head, *prev = NULL;
+	struct work_pool *pool = t->pool;
+	struct work_task **p = &pool->head, *prev = NULL;
 	while (*p && *p != t) {
 		prev = *p;
 		p = &(*p)->later;
@@ -76,46 +72,53 @@ static void unqueue(struct work_task *t)
 	if (!*p)
 		return;
 	*p = t->later;
-	if (pool.tail == t)
-		pool.tail = prev;
+	if (pool->tail == t)
+		pool->tail = prev;
 	t->queued = 0;
 }
 
-/* Does items of t until none is left to hand out, with slot (the lock
- * held, and held again on return). */
+/* Does items of t until none is left to hand out, with slot (the pool's
+ * lock held, and held again on return; no lock for a task without a
+ * pool). */
 static void do_items(struct work_task *t, int slot)
 {
 	while (t->next < t->n) {
 		size_t i = t->next++;
-		if (t->next == t->n)
+		if (t->pool && t->next == t->n)
 			unqueue(t);
-		pthread_mutex_unlock(&pool.lock);
+		if (t->pool)
+			pthread_mutex_unlock(&t->pool->lock);
 		t->fn(t->ctx, i, slot);
-		pthread_mutex_lock(&pool.lock);
+		if (t->pool)
+			pthread_mutex_lock(&t->pool->lock);
 		t->done++;
 	}
 }
 
 static void *pool_worker(void *arg)
 {
-	int slot = (int)(size_t)arg;
-	pthread_mutex_lock(&pool.lock);
-	for (;;) {
-		struct work_task *t = pool.head;
+	struct worker *w = arg;
+	struct work_pool *pool = w->pool;
+	int slot = w->slot;
+	free(w);
+	pthread_mutex_lock(&pool->lock);
+	while (!pool->ending) {
+		struct work_task *t = pool->head;
 		while (t && t->helpers >= t->max_helpers)
 			t = t->later;
 		if (!t) {
-			pthread_cond_wait(&pool.work, &pool.lock);
+			pthread_cond_wait(&pool->work, &pool->lock);
 			continue;
 		}
 		t->helpers++;
 		do_items(t, slot);
 		t->helpers--;
-		pthread_cond_broadcast(&pool.done);
+		pthread_cond_broadcast(&pool->done);
 		if (t->queued)   /* (capped: another may take the place) */
-			pthread_cond_broadcast(&pool.work);
+			pthread_cond_broadcast(&pool->work);
 	}
-	return NULL;   /* (never: the workers end with the process) */
+	pthread_mutex_unlock(&pool->lock);
+	return NULL;
 }
 
 /* Makes the workers when work first comes (the lock held); those that
@@ -123,13 +126,12 @@ static void *pool_worker(void *arg)
  * They are made with the signals that end a process blocked, so that
  * these go to the thread that gave the work, and a thread that blocks
  * them blocks them for the process (write_finish(), site/write.c). */
-static void start_locked(void)
+static void start_locked(struct work_pool *pool)
 {
-	if (pool.started)
+	if (pool->started)
 		return;
-	pool.started = 1;
-	int jobs = jobs_locked();
-	pool.threads = xcalloc((size_t)jobs, sizeof *pool.threads);
+	pool->started = 1;
+	pool->threads = xcalloc((size_t)pool->jobs, sizeof *pool->threads);
 	sigset_t block, saved;
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
@@ -137,48 +139,70 @@ static void start_locked(void)
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGQUIT);
 	pthread_sigmask(SIG_BLOCK, &block, &saved);
-	pthread_attr_t attr;
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	for (int k = 0; k < jobs; k++)
-		if (!pthread_create(&pool.threads[pool.nthreads], &attr, pool_worker, (void *)(size_t)k))
-			pool.nthreads++;
-	pthread_attr_destroy(&attr);
+	for (int k = 0; k < pool->jobs; k++) {
+		struct worker *w = xmalloc(sizeof *w);
+		*w = (struct worker){ pool, k };
+		if (!pthread_create(&pool->threads[pool->nthreads], NULL, pool_worker, w))
+			pool->nthreads++;
+		else
+			free(w);
+	}
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
-/* Queues t (the lock held). */
+void work_pool_free(struct work_pool *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->ending = 1;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->lock);
+	for (int k = 0; k < p->nthreads; k++)
+		pthread_join(p->threads[k], NULL);
+	free(p->threads);
+	pthread_cond_destroy(&p->done);
+	pthread_cond_destroy(&p->work);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+/* Queues t (its pool's lock held). */
 static void enqueue(struct work_task *t)
 {
-	start_locked();
-	if (t->next >= t->n || !pool.nthreads)
+	struct work_pool *pool = t->pool;
+	start_locked(pool);
+	if (t->next >= t->n || !pool->nthreads)
 		return;
 	t->queued = 1;
 	t->later = NULL;
-	if (pool.tail)
-		pool.tail->later = t;
+	if (pool->tail)
+		pool->tail->later = t;
 	else
-		pool.head = t;
-	pool.tail = t;
-	pthread_cond_broadcast(&pool.work);
+		pool->head = t;
+	pool->tail = t;
+	pthread_cond_broadcast(&pool->work);
 }
 
 /* Does what is left of t on this thread, with slot, then waits for the
- * workers on it (the lock held). */
+ * workers on it (its pool's lock held). */
 static void finish_locked(struct work_task *t, int slot)
 {
 	do_items(t, slot);
-	while (t->done < t->n || t->helpers)
-		pthread_cond_wait(&pool.done, &pool.lock);
+	while (t->pool && (t->done < t->n || t->helpers))
+		pthread_cond_wait(&t->pool->done, &t->pool->lock);
 }
 
-struct work_task *work_start(size_t n, void (*fn)(void *ctx, size_t i, int slot), void *ctx)
+struct work_task *work_start(struct work_pool *p, size_t n, void (*fn)(void *ctx, size_t i, int slot),
+			     void *ctx)
 {
 	struct work_task *t = xcalloc(1, sizeof *t);
-	*t = (struct work_task){ .fn = fn, .ctx = ctx, .n = n, .max_helpers = WORK_JOBS_MAX };
-	pthread_mutex_lock(&pool.lock);
-	enqueue(t);
-	pthread_mutex_unlock(&pool.lock);
+	*t = (struct work_task){ .pool = p, .fn = fn, .ctx = ctx, .n = n, .max_helpers = WORK_JOBS_MAX };
+	if (p) {
+		pthread_mutex_lock(&p->lock);
+		enqueue(t);
+		pthread_mutex_unlock(&p->lock);
+	}
 	return t;
 }
 
@@ -186,9 +210,11 @@ void work_wait(struct work_task *t)
 {
 	if (!t)
 		return;
-	pthread_mutex_lock(&pool.lock);
-	finish_locked(t, jobs_locked());
-	pthread_mutex_unlock(&pool.lock);
+	if (t->pool)
+		pthread_mutex_lock(&t->pool->lock);
+	finish_locked(t, work_jobs(t->pool));
+	if (t->pool)
+		pthread_mutex_unlock(&t->pool->lock);
 	free(t);
 }
 
@@ -205,20 +231,24 @@ static void each_item(void *ctx, size_t i, int slot)
 	e->fn(e->ctx, i, &e->arenas[slot]);
 }
 
-void work_each(struct arena *a, size_t n, size_t min_per_thread,
+void work_each(struct work_pool *p, struct arena *a, size_t n, size_t min_per_thread,
 	       void (*fn)(void *ctx, size_t i, struct arena *arena), void *ctx)
 {
-	pthread_mutex_lock(&pool.lock);
-	int jobs = jobs_locked();
-	size_t helpers = jobs > 8 ? 7 : (size_t)jobs - 1;
+	int jobs = work_jobs(p);
+	size_t helpers = jobs > 8 ? 7 : jobs > 1 ? (size_t)jobs - 1 : 0;
 	if (min_per_thread && helpers > n / min_per_thread)
 		helpers = n / min_per_thread;
 	struct each e = { fn, ctx, xcalloc((size_t)jobs + 1, sizeof *e.arenas) };
-	struct work_task t = { .fn = each_item, .ctx = &e, .n = n, .max_helpers = (int)helpers };
-	if (helpers)
+	/* no helper: a task without a pool, done here without its lock */
+	struct work_task t = { .pool = helpers ? p : NULL, .fn = each_item, .ctx = &e, .n = n,
+			       .max_helpers = (int)helpers };
+	if (t.pool) {
+		pthread_mutex_lock(&p->lock);
 		enqueue(&t);
+	}
 	finish_locked(&t, jobs);
-	pthread_mutex_unlock(&pool.lock);
+	if (t.pool)
+		pthread_mutex_unlock(&p->lock);
 	for (int k = 0; k <= jobs; k++)
 		arena_absorb(a, &e.arenas[k]);
 	free(e.arenas);

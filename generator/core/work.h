@@ -1,8 +1,11 @@
 /*
- * work.h — one pool of worker threads, sized once (--jobs), that every
- * stage running work in parallel uses: the same job on every item of a
- * list (work_each()), or in the background (work_start()); and jobs done
- * in order on a thread of their own (a work line, the writer).
+ * work.h — a pool of worker threads, made once by the build with --jobs
+ * workers and handed to every stage that runs work in parallel (loading,
+ * rendering, the link check, the search index, the cache, the output's
+ * walk): the same job on every item of a list (work_each()), or in the
+ * background (work_start()); and jobs done in order on a thread of their
+ * own (a work line, the writer).  The pool is an object, not process-wide
+ * state: whoever makes it passes it down and frees it.
  *
  * Reading ten thousand chapters, or ten thousand records of the last build,
  * is work for every core; what the items need is done by fn, one call per
@@ -10,11 +13,13 @@
  * arena of its own, given to the caller's when all are done.
  *
  * The pool's workers are made when work first comes, and wait for more
- * until the process ends: a build has the main thread, work_jobs()
+ * until work_pool_free(): a build has the main thread, work_jobs()
  * workers, and a work line while it writes — never more.  A thread that
  * waits for work it gave (work_each(), work_wait()) does items of it that
  * no worker has taken, so that work is done even when every worker is
  * busy with something else, and a stage may give work from a worker.
+ * Where a stage is given no pool (NULL: a unit test, a tool that reads one
+ * book), every item is done on the caller's thread.
  *
  * A work line takes what a thread that must go on in order (the build's
  * main thread, which merges and links chapters one after another) can
@@ -28,36 +33,44 @@
 
 #include "core/arena.h"
 
-/* Sets the number of the pool's workers (--jobs; below 1: 1, above
- * WORK_JOBS_MAX: that), before any work is given; without it, one per
- * core.  Returns 0, or -1 when the pool already runs with another number. */
-int work_setup(int jobs);
+/* A pool of workers (work_pool_new()). */
+struct work_pool;
+
+/* Returns a pool of jobs workers (--jobs; below 1: 1, above WORK_JOBS_MAX:
+ * that), made when work first comes.  Free it with work_pool_free(). */
+struct work_pool *work_pool_new(int jobs);
 #define WORK_JOBS_MAX 256
 
-/* The number of the pool's workers. */
-int work_jobs(void);
+/* Ends the pool's workers (no work may be pending) and frees p (nothing
+ * for NULL). */
+void work_pool_free(struct work_pool *p);
+
+/* The number of the pool's workers; 0 for NULL (no pool: the caller
+ * does every item). */
+int work_jobs(const struct work_pool *p);
 
 /* Calls fn(ctx, i, arena) for every i below n: on the caller's thread and
- * up to work_jobs() - 1 of the pool's (at most 7), and on the caller's
- * alone for fewer than min_per_thread items a thread.  fn allocates from
- * the arena it is given, never from a; that memory is a's when
- * work_each() returns. */
-void work_each(struct arena *a, size_t n, size_t min_per_thread,
+ * up to work_jobs(p) - 1 of the pool's (at most 7), and on the caller's
+ * alone for fewer than min_per_thread items a thread (or a NULL p).  fn
+ * allocates from the arena it is given, never from a; that memory is a's
+ * when work_each() returns. */
+void work_each(struct work_pool *p, struct arena *a, size_t n, size_t min_per_thread,
 	       void (*fn)(void *ctx, size_t i, struct arena *arena), void *ctx);
 
 /* Work given to the pool's workers in the background (work_start()). */
 struct work_task;
 
-/* Has fn(ctx, i, slot) called for every i below n by the pool's workers,
- * while the caller goes on.  slot, from 0 to work_jobs(), says which
- * thread calls: no two calls with the same slot run at once, so that what
- * a thread keeps between items (an arena) can be indexed by it.  fn shares
- * nothing with the caller that is not locked or read-only until
- * work_wait(). */
-struct work_task *work_start(size_t n, void (*fn)(void *ctx, size_t i, int slot), void *ctx);
+/* Has fn(ctx, i, slot) called for every i below n by p's workers, while
+ * the caller goes on (a NULL p: by work_wait(), on the caller's thread).
+ * slot, from 0 to work_jobs(p), says which thread calls: no two calls
+ * with the same slot run at once, so that what a thread keeps between
+ * items (an arena) can be indexed by it.  fn shares nothing with the
+ * caller that is not locked or read-only until work_wait(). */
+struct work_task *work_start(struct work_pool *p, size_t n, void (*fn)(void *ctx, size_t i, int slot),
+			     void *ctx);
 
 /* Waits until every item of t is done, doing those no worker has taken
- * (with slot work_jobs()), and frees t (nothing for NULL). */
+ * (with slot work_jobs() of its pool), and frees t (nothing for NULL). */
 void work_wait(struct work_task *t);
 
 /* A thread running jobs one after another (work_line_start()). */

@@ -564,7 +564,7 @@ static void incr_begin(struct site *s)
 	files_read(s);
 	if (!s->has_print && files_is_dir(s->out))
 		/* ten thousand records and pages to stat: on every core */
-		work_each(s->a, b->nchapters, 64, read_meta_of, s);
+		work_each(s->pool, s->a, b->nchapters, 64, read_meta_of, s);
 	/* A search part with a chapter to render (or whose file is gone) is
 	 * made again, which needs the sections of all its chapters, and so is
 	 * its claims page (in a long book), which needs all their claims: the
@@ -586,7 +586,7 @@ static void incr_begin(struct site *s)
 				redo.chapters[redo.n++] = i;
 	}
 	/* a part's records read and checked on every core */
-	work_each(s->a, redo.n, 8, reindex_of, &redo);
+	work_each(s->pool, s->a, redo.n, 8, reindex_of, &redo);
 	free(redo.chapters);
 	/* with chapters to take from the old site, update it in place */
 	uint64_t live = 0;
@@ -966,7 +966,7 @@ static void incr_book_keys(struct site *s)
 		return;
 	const struct book *b = s->book;
 	uint64_t g = in->global;
-	work_each(s->a, b->nchapters, 64, chapter_keys_of, s);
+	work_each(s->pool, s->a, b->nchapters, 64, chapter_keys_of, s);
 	uint64_t index = pack_hash_u64(g, GROUP_INDEX), mentions = pack_hash_u64(g, GROUP_MENTIONS);
 	uint64_t claims = pack_hash_u64(g, GROUP_CLAIMS), study = pack_hash_u64(g, GROUP_STUDY);
 	for (size_t i = 0; i < b->nchapters; i++) {
@@ -1135,7 +1135,7 @@ static void parts_finish(struct site *s)
 	struct incr *in = incr_of(s);
 	struct parts_job job = { in, open(s->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
 				 xcalloc(in->nparts ? in->nparts : 1, sizeof *job.recs) };
-	work_each(s->a, in->nparts, 4, part_record_of, &job);
+	work_each(s->pool, s->a, in->nparts, 4, part_record_of, &job);
 	for (size_t k = 0; k < in->nparts; k++) {
 		if (!in->parts[k]->whole)
 			cache_write(cache_of(s), part_record(s, in->parts[k]->name), in->global, &job.recs[k]);

@@ -90,7 +90,7 @@ static void batch_start(struct site *s, struct render_batch *rb, size_t from, si
 {
 	rb->s = s;
 	rb->from = from;
-	rb->task = work_start(to - from, render_one, rb);
+	rb->task = work_start(s->pool, to - from, render_one, rb);
 }
 
 /* Waits for the batch's rendering to end (rendering what no worker has
@@ -558,7 +558,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 {
 	struct site s = { .book = b, .a = a, .verbose = opts->verbose,
 			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx,
-			  .out_scan = opts->out_scan };
+			  .out_scan = opts->out_scan, .pool = opts->pool };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;
@@ -574,7 +574,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	s.env.links = autolink_new(b);
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
-	int jobs = work_jobs(), slots = jobs + 1;
+	int jobs = work_jobs(s.pool), slots = jobs + 1;
 	struct render_batch rb[2];
 	for (int k = 0; k < 2; k++)
 		rb[k] = (struct render_batch){ .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
@@ -593,7 +593,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		s.line = work_line_start();
 	if (s.reuse)
 		s.reuse->begin(&s);
-	size_t batch = (size_t)jobs * RENDER_BATCH_PER_JOB;
+	size_t batch = (size_t)(jobs ? jobs : 1) * RENDER_BATCH_PER_JOB;
 	/* whole parts: a part's claims page may be taken from the last build
 	 * when the claims of all its chapters are as they were */
 	if (s.reuse && s.claims_split)

@@ -18,6 +18,9 @@ struct build_options {
 	const struct site_reuse *reuse;   /* NULL: build everything, keep nothing */
 	void *reuse_ctx;           /* handed to it as s->reuse_ctx */
 	struct out_scan *out_scan; /* the output's walk, begun (write.h), or NULL */
+	struct work_pool *pool;    /* the build's workers (core/work.h), given to
+				      every stage that runs work in parallel;
+				      NULL: all on this thread */
 };
 
 /* Builds (and with opts->write, writes) the site of b.  Returns 0, -1, or

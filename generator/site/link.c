@@ -824,7 +824,7 @@ int link_check(struct site *s)
 	table_init(&t, s);
 	size_t nruns = (s->npages + CHECK_RUN - 1) / CHECK_RUN;
 	struct check_job job = { s, &t, xcalloc(nruns ? nruns : 1, sizeof *job.runs) };
-	work_each(s->a, nruns, 2, check_run, &job);
+	work_each(s->pool, s->a, nruns, 2, check_run, &job);
 	int stale = 0;
 	for (size_t k = 0; k < nruns; k++)
 		stale |= job.runs[k].stale;

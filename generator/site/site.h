@@ -20,6 +20,7 @@
 
 struct buf;
 struct site;
+struct work_pool;
 
 #define SPECBOOK_VERSION "0.2.0"
 
@@ -198,6 +199,8 @@ struct site {
 					not a check: pages are serialized and
 					written.  Set before chapters render, then
 					read only (site_writing()) */
+	struct work_pool *pool;      /* the build's workers (core/work.h), which every
+					stage that runs work in parallel uses */
 	struct work_line *line;      /* while chapters render, pages and search parts
 					serialized and written beside the main thread
 					(core/work.h; NULL: at once) */

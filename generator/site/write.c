@@ -410,11 +410,11 @@ static void scan_walk(void *ctx, size_t i, int slot)
 	sc->linked = output_walk(&sc->a, sc->out, &sc->seen);
 }
 
-struct out_scan *write_output_scan_start(const char *out)
+struct out_scan *write_output_scan_start(struct work_pool *pool, const char *out)
 {
 	struct out_scan *sc = xcalloc(1, sizeof *sc);
 	sc->out = xstrdup(out);
-	sc->task = work_start(1, scan_walk, sc);
+	sc->task = work_start(pool, 1, scan_walk, sc);
 	return sc;
 }
 

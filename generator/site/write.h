@@ -37,7 +37,7 @@ int write_output_linked(struct site *s);
  * and frees what the build did not take.  The walk of a site of 1000
  * chapters (6 400 entries) was a tenth of a one-chapter rebuild's time on
  * the main thread; while the book loads, a core is mostly idle. */
-struct out_scan *write_output_scan_start(const char *out);
+struct out_scan *write_output_scan_start(struct work_pool *pool, const char *out);
 void write_output_scan_free(struct out_scan *sc);
 /* Removes what builds of out that were killed left beside it, as
  * write_begin() does; for a caller that killed one (serve.c), so that a

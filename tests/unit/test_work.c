@@ -1,10 +1,11 @@
 /*
- * test_work.c — the pool of core/work.h: work_setup(N) (--jobs N) bounds
- * every stage's threads, work_each() runs on the caller and up to N - 1
- * workers, work_start()'s slots are never used by two threads at once,
- * work given from a worker is done (no deadlock), and the process has at
- * most N threads beside the main one.  The pool's size is set once per
- * process: each case runs in a child of its own.
+ * test_work.c — the pool of core/work.h: work_pool_new(N) (--jobs N)
+ * bounds every stage's threads, work_each() runs on the caller and up to
+ * N - 1 workers, work_start()'s slots are never used by two threads at
+ * once, work given from a worker is done (no deadlock), the process has
+ * at most N threads beside the main one, and work_pool_free() ends them.
+ * Each case runs in a child of its own, which counts its threads; a NULL
+ * pool does every item on the caller.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +33,7 @@ static struct {
 	int nseen;
 	int in_use[WORK_JOBS_MAX + 1];
 	int clash, bad_slot, most_threads;
+	struct work_pool *pool;
 } st = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static int threads_now(void)
@@ -80,7 +82,7 @@ static void slot_item(void *ctx, size_t i, int slot)
 	(void)ctx;
 	(void)i;
 	pthread_mutex_lock(&st.lock);
-	if (slot < 0 || slot > work_jobs())
+	if (slot < 0 || slot > work_jobs(st.pool))
 		st.bad_slot = 1;
 	else if (st.in_use[slot]++)
 		st.clash = 1;
@@ -88,7 +90,7 @@ static void slot_item(void *ctx, size_t i, int slot)
 	note_thread();
 	nap();
 	pthread_mutex_lock(&st.lock);
-	if (slot >= 0 && slot <= work_jobs())
+	if (slot >= 0 && slot <= work_jobs(st.pool))
 		st.in_use[slot]--;
 	pthread_mutex_unlock(&st.lock);
 }
@@ -97,27 +99,32 @@ static void nested_item(void *ctx, size_t i, int slot)
 {
 	(void)slot;
 	struct arena a = ARENA_INIT;
-	work_each(&a, 8, 1, each_item, ctx);   /* from a worker: done, never stuck */
+	work_each(st.pool, &a, 8, 1, each_item, ctx);   /* from a worker: done, never stuck */
 	arena_free(&a);
 	(void)i;
 }
 
-/* In a child with a pool of jobs workers: work_each() over 200 items,
- * then work_start() (slots checked), then work given from the workers.
+/* In a child with a pool of jobs workers (0: no pool, NULL): work_each()
+ * over 200 items, then work_start() (slots checked), then work given from
+ * the workers; then the pool is freed, which leaves the main thread alone.
  * Exits with (threads that did work_each's items) * 16 + (most threads
  * alive) when all went well, 255 otherwise. */
 static void run_child(int jobs)
 {
-	if (work_setup(jobs) || work_jobs() != jobs)
+	st.pool = jobs ? work_pool_new(jobs) : NULL;
+	if (work_jobs(st.pool) != jobs)
 		_exit(255);
 	struct arena a = ARENA_INIT;
-	work_each(&a, 200, 1, each_item, NULL);
+	work_each(st.pool, &a, 200, 1, each_item, NULL);
 	int each_threads = st.nseen;
-	struct work_task *t = work_start(100, slot_item, NULL);
+	struct work_task *t = work_start(st.pool, 100, slot_item, NULL);
 	work_wait(t);
-	struct work_task *n = work_start((size_t)jobs * 2, nested_item, NULL);
+	struct work_task *n = work_start(st.pool, (size_t)(jobs ? jobs : 1) * 2, nested_item, NULL);
 	work_wait(n);
 	arena_free(&a);
+	work_pool_free(st.pool);
+	if (threads_now() != 1)
+		_exit(255);   /* a worker outlived its pool */
 	if (st.clash || st.bad_slot || each_threads > 15 || st.most_threads > 15)
 		_exit(255);
 	_exit(each_threads * 16 + st.most_threads);
@@ -136,6 +143,16 @@ static int child(int jobs, int *each_threads, int *most)
 	*each_threads = WEXITSTATUS(status) / 16;
 	*most = WEXITSTATUS(status) % 16;
 	return 0;
+}
+
+/* No pool: every item on the caller, no thread made. */
+static void test_no_pool(void **state)
+{
+	(void)state;
+	int each = 0, most = 0;
+	assert_int_equal(child(0, &each, &most), 0);
+	assert_int_equal(each, 1);
+	assert_int_equal(most, 1);
 }
 
 /* --jobs 1: work_each() on the caller alone, one worker beside it. */
@@ -164,6 +181,7 @@ static void test_jobs_4(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_pool),
 		cmocka_unit_test(test_jobs_1),
 		cmocka_unit_test(test_jobs_4),
 	};
