@@ -86,8 +86,8 @@ static const struct cli_command commands[] = {
 	  "Checks the numbers of any folder of Markdown (DIR, default: the current folder) with no "
 	  "YAML written: pipe tables read as data (row ratios, derived columns), the same figure in "
 	  "two tables or in prose, comparisons stated in prose (2.4x, 3 倍, 50% faster), and known "
-	  "parts (H100, MI300X...) against the reference data built into specbook. Writes nothing; "
-	  "exit status 1 when an error is found.", cmd_audit },
+	  "parts (H100, MI300X...) against the reference data built into specbook. Writes nothing "
+	  "but the --html report; exit status 1 when an error is found.", cmd_audit },
 	{ "new", "DIR", 1, 1, "dir", "write a small bilingual book to start from into DIR",
 	  "DIR must not exist, be empty or hold only dot files (a fresh git repository): nothing "
 	  "of the author's is ever overwritten. The book uses the built-in units table and "
@@ -119,7 +119,7 @@ static const struct cli_command commands[] = {
 enum {
 	OPT_DIRECTORY, OPT_OUTPUT, OPT_JOBS, OPT_FORMAT, OPT_WERROR, OPT_QUIET, OPT_TIMINGS,
 	OPT_NO_CACHE, OPT_UNCHECKED, OPT_PORT, OPT_BIND, OPT_OPEN, OPT_WRITE, OPT_COLOR,
-	OPT_NO_REFERENCE, OPT_HELP, OPT_VERSION,
+	OPT_NO_REFERENCE, OPT_HTML, OPT_HELP, OPT_VERSION,
 };
 
 static const struct cli_option options[] = {
@@ -150,6 +150,8 @@ static const struct cli_option options[] = {
 	[OPT_NO_REFERENCE] = { "no-reference", 0, NULL, NULL, AUDIT,
 			       "do not hold known parts against the built-in reference "
 			       "(book.yaml: audit: {reference: false})" },
+	[OPT_HTML] = { "html", 0, "OUT", "file", AUDIT,
+		       "also write a one-page HTML report of the findings to OUT" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, CLI_ALL, "this help" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, CLI_ALL, "the version and the commit built" },
 };
@@ -698,6 +700,11 @@ static int cmd_audit(const struct cli_args *a)
 	}
 	if (value(a, OPT_NO_REFERENCE))
 		argv[argc++] = "--no-reference";
+	char html[PATH_MAX + 8];
+	if (value(a, OPT_HTML)) {
+		snprintf(html, sizeof html, "--html=%s", value(a, OPT_HTML));
+		argv[argc++] = html;
+	}
 	if (value(a, OPT_QUIET))
 		argv[argc++] = "--quiet";
 	const char *c = value(a, OPT_DIRECTORY);

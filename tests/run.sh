@@ -341,6 +341,7 @@ tap github-links env BUILD="$BUILD" bash tests/github-links.sh
 
 echo "# specbook audit: any Markdown book's numbers, no YAML (tests/audit/)"
 tap audit env BUILD="$BUILD" sh tests/audit/run.sh
+tap audit-command env BUILD="$BUILD" sh tests/audit/command.sh
 
 echo "# hostile input"
 for t in tests/hostile/*.sh; do

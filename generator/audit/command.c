@@ -9,8 +9,10 @@
 #include "audit/audit.h"
 #include "audit/read.h"
 #include "audit/reference.h"
+#include "audit/report.h"
 #include "core/builtin.h"
 #include "core/files.h"
+#include "core/pack.h"
 #include "core/yamltree.h"
 
 #include <getopt.h>
@@ -21,7 +23,8 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: specbook audit [DIR] [--format=gnu|json|github|sarif] [--no-reference] [--quiet]\n"
+		"usage: specbook audit [DIR] [--format=gnu|json|github|sarif] [--html=OUT] [--no-reference]\n"
+		"                      [--quiet]\n"
 		"\n"
 		"Checks the numbers of any folder of Markdown (DIR, default .) with no YAML\n"
 		"written: pipe tables read as data (row ratios, derived columns), the same\n"
@@ -30,12 +33,34 @@ static void usage(FILE *out)
 		"built into specbook.  Writes nothing; exit status 1 when an error is found.\n"
 		"\n"
 		"  --format=FMT     gnu (default), json or sarif (stdout), github annotations\n"
+		"  --html=OUT       also write a one-page report to OUT: every finding, its lines\n"
+		"                   beside its evidence's, linked to the lines (on GitHub in Actions)\n"
 		"  --no-reference   do not hold known parts against the built-in reference\n"
 		"                   (book.yaml: audit: {reference: false})\n"
 		"  --quiet          no summary, no notes\n");
 }
 
-int audit_reference_off(struct arena *a, const char *dir)
+/* The version of the reference data built into this binary: the first 8
+ * hex digits of a hash of its files (names and bytes), so that the same
+ * data has the same version in every build, and other data another. */
+static const char *reference_version(struct arena *a)
+{
+	size_t n;
+	const struct builtin_file *f = builtin_under("reference/", &n);
+	uint64_t h = PACK_HASH_INIT;
+	for (size_t i = 0; f && i < n; i++) {
+		h = pack_hash_str(h, f[i].path);
+		h = pack_hash(h, f[i].data, f[i].len);
+	}
+	return arena_printf(a, "%08llx", (unsigned long long)(h >> 32));
+}
+
+/* Reads `audit: {reference: …}` of DIR's book.yaml (or DIR/content's):
+ * false (off, no) leaves the reference out; a version pins it (this
+ * binary's data is used only if it is that version; otherwise a warning,
+ * and the reference is left out, so that a new specbook's data cannot
+ * fail a book's CI that pinned the old).  Returns 1 to use the reference. */
+static int reference_wanted(struct arena *a, const char *dir, const char *version)
 {
 	const char *paths[] = { "book.yaml", "content/book.yaml" };
 	for (size_t i = 0; i < 2; i++) {
@@ -45,25 +70,41 @@ int audit_reference_off(struct arena *a, const char *dir)
 		char *text;
 		size_t len;
 		if (files_read_text(a, path, paths[i], &text, &len) != 0)
-			return 0;
-		struct ynode *root = ytree_parse(a, paths[i], text, len, 1);
-		struct ynode *au = root ? ytree_get(root, "audit") : NULL;
-		struct ynode *ref = au ? ytree_get(au, "reference") : NULL;
-		if (ref && ref->kind == YNODE_SCALAR && (!strcmp(ref->text, "false") || !strcmp(ref->text, "off") ||
-							 !strcmp(ref->text, "no")))
 			return 1;
+		struct ynode *root = ytree_parse(a, paths[i], text, len, 1);
+		struct ynode *au = root && root->kind == YNODE_MAP ? ytree_get(root, "audit") : NULL;
+		struct ynode *ref = au && au->kind == YNODE_MAP ? ytree_get(au, "reference") : NULL;
+		if (!ref || ref->kind != YNODE_SCALAR)
+			return 1;
+		if (!strcmp(ref->text, "false") || !strcmp(ref->text, "off") || !strcmp(ref->text, "no"))
+			return 0;
+		if (!strcmp(ref->text, "true") || !strcmp(ref->text, "on") || !strcmp(ref->text, "yes") ||
+		    !strcmp(ref->text, version))
+			return 1;
+		diag_report(DIAG_WARNING, ref->loc, (int)strlen(ref->text),
+			    arena_printf(a, "hint: read what `specbook audit` finds against version %s, then "
+					 "pin that (reference: \"%s\"), or write reference: false", version, version),
+			    "the book pins reference data '%s'; this specbook carries version %s: "
+			    "nothing is held against reference data", ref->text, version);
 		return 0;
 	}
-	return 0;
+	return 1;
+}
+
+int audit_reference_off(struct arena *a, const char *dir)
+{
+	return !reference_wanted(a, dir, reference_version(a));
 }
 
 int audit_command(int argc, char **argv)
 {
 	enum diag_format format = DIAG_FORMAT_GNU;
 	int use_reference = 1, quiet = 0;
+	const char *html = NULL;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "no-reference", no_argument, NULL, 'R' },
+		{ "html", required_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -87,6 +128,7 @@ int audit_command(int argc, char **argv)
 			}
 			break;
 		case 'R': use_reference = 0; break;
+		case 'H': html = optarg; break;
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -111,9 +153,11 @@ int audit_command(int argc, char **argv)
 		arena_free(&a);
 		return 1;
 	}
-	if (files_is_dir(dir) && audit_reference_off(&a, dir))
+	const char *version = reference_version(&a);
+	if (use_reference && files_is_dir(dir) && !reference_wanted(&a, dir, version))
 		use_reference = 0;
 	const struct audit_reference *ref = use_reference ? audit_reference_builtin(&a, u) : NULL;
+	struct audit_report *report = html ? audit_report_start(&a) : NULL;
 	struct audit *au = audit_new(&a, u, ref, 0.02);
 	struct audit_read_stats rs;
 	struct audit_summary sum;
@@ -121,6 +165,13 @@ int audit_command(int argc, char **argv)
 	int read = audit_read_dir(au, &a, dir, &rs);
 	if (read == 0)
 		audit_run(au, &sum);
+	int written = 0;
+	if (report) {
+		struct audit_report_counts c = { rs.files, rs.lines, ref != NULL, sum };
+		written = read == 0 ? audit_report_write(report, html, dir, &c) : -1;
+		if (read)
+			diag_tap(NULL, NULL);
+	}
 	diag_flush(dout);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (read == 0 && !quiet && format == DIAG_FORMAT_GNU) {
@@ -129,15 +180,18 @@ int audit_command(int argc, char **argv)
 			"specbook audit: %d files, %ld lines in %.2f s\n"
 			"  tables read %d (%d as data: %d rows, %d figures, %d relations found)\n"
 			"  rows matched to reference data %d (%d cells compared)%s\n"
+			"  reference data version %s (pin it in book.yaml: audit: {reference: \"%s\"})\n"
 			"  prose figures %d, tied to a table's row %d; comparisons judged %d\n"
 			"  findings: %d table outliers, %d between tables, %d prose against tables, "
 			"%d comparisons, %d against reference data\n",
 			rs.files, rs.lines, s, sum.tables, sum.data_tables, sum.rows, sum.figures, sum.relations,
-			sum.rows_referenced, sum.cells_referenced, ref ? "" : " (reference data off)",
+			sum.rows_referenced, sum.cells_referenced, ref ? "" : " (reference data off)", version, version,
 			sum.prose_figures, sum.prose_tied, sum.comparisons, sum.findings_table, sum.findings_cross,
 			sum.findings_prose, sum.findings_comparison, sum.findings_reference);
 	}
+	if (report && written == 0 && !quiet && format == DIAG_FORMAT_GNU)
+		fprintf(stderr, "  report: %s\n", html);
 	int status = diag_exit_status();
 	arena_free(&a);
-	return status;
+	return status ? status : written ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /*
  * command.h — `specbook audit [DIR] [--format=gnu|json|github|sarif]
- * [--no-reference] [--quiet]` (command.c): the command line's entry to the
+ * [--html=OUT] [--no-reference] [--quiet]` (command.c): the command line's entry to the
  * audit, which main.c dispatches to.
  */
 #ifndef SPECBOOK_AUDIT_COMMAND_H
@@ -11,7 +11,9 @@
 int audit_command(int argc, char **argv);
 
 /* Does DIR's book.yaml (or DIR/content's) turn the reference data off
- * (`audit: {reference: false}`)?  (Its errors are the book load's.) */
+ * (`audit: {reference: false}`, or a pinned version that is not this
+ * binary's: then with a warning at the pin)?  (Its errors are the book
+ * load's.) */
 struct arena;
 int audit_reference_off(struct arena *a, const char *dir);
 

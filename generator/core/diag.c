@@ -317,6 +317,35 @@ void diag_mute(int delta)
 	diag_muted += delta;
 }
 
+static diag_tap_fn *tap;
+static void *tap_ctx;
+
+void diag_tap(diag_tap_fn *fn, void *ctx)
+{
+	pthread_mutex_lock(&diag.lock);
+	tap = fn;
+	tap_ctx = ctx;
+	pthread_mutex_unlock(&diag.lock);
+}
+
+/* Hands what is reported to the tap, if any (diag_tap()). */
+static void tap_report(enum diag_level level, struct srcloc loc, int width, const char *detail,
+		       const char *fmt, va_list ap)
+{
+	pthread_mutex_lock(&diag.lock);
+	if (tap) {
+		struct buf msg = BUF_INIT;
+		va_list aq;
+		va_copy(aq, ap);
+		buf_vaddf(&msg, fmt, aq);
+		va_end(aq);
+		struct diag_event e = { level, loc, width, msg.data, detail };
+		tap(&e, tap_ctx);
+		buf_release(&msg);
+	}
+	pthread_mutex_unlock(&diag.lock);
+}
+
 static void report(enum diag_level level, struct srcloc loc, int width, const char *detail,
 		   const char *fmt, va_list ap)
 {
@@ -324,6 +353,8 @@ static void report(enum diag_level level, struct srcloc loc, int width, const ch
 	if (diag_muted)
 		return;
 	diag_errors_seen += level == DIAG_ERROR;
+	if (tap)
+		tap_report(level, loc, width, detail, fmt, ap);
 	if (level == DIAG_NOTE && diag.hide_notes) {   /* counted, never shown */
 		pthread_mutex_lock(&diag.lock);
 		diag.counts[DIAG_NOTE]++;
@@ -488,8 +519,9 @@ static int record_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Finds line number `line` of a registered source; returns its start or NULL. */
-static const char *source_line(const char *file, int line, size_t *len)
+/* Returns the text of registered source file (read now if it was
+ * registered by its path), or NULL. */
+static const struct source *source_of(const char *file)
 {
 	for (size_t i = diag.nsources; i-- > 0;) {
 		struct source *s = &diag.sources[i];
@@ -501,24 +533,40 @@ static const char *source_line(const char *file, int line, size_t *len)
 				return NULL;
 			s->text = s->owned = buf_detach(&b, &s->len);
 		}
-		if (!s->text)
-			return NULL;
-		const char *p = s->text, *end = s->text + s->len;
-		for (int n = 1; n < line && p < end; n++) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			if (!nl)
-				return NULL;
-			p = nl + 1;
-		}
-		if (p >= end)
-			return NULL;
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		*len = (size_t)((nl ? nl : end) - p);
-		if (*len && p[*len - 1] == '\r')
-			(*len)--;
-		return p;
+		return s->text ? s : NULL;
 	}
 	return NULL;
+}
+
+const char *diag_source_text(const char *file, size_t *len)
+{
+	pthread_mutex_lock(&diag.lock);
+	const struct source *s = source_of(file);
+	*len = s ? s->len : 0;
+	pthread_mutex_unlock(&diag.lock);
+	return s ? s->text : NULL;
+}
+
+/* Finds line number `line` of a registered source; returns its start or NULL. */
+static const char *source_line(const char *file, int line, size_t *len)
+{
+	const struct source *s = source_of(file);
+	if (!s)
+		return NULL;
+	const char *p = s->text, *end = s->text + s->len;
+	for (int n = 1; n < line && p < end; n++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+	if (p >= end)
+		return NULL;
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((nl ? nl : end) - p);
+	if (*len && p[*len - 1] == '\r')
+		(*len)--;
+	return p;
 }
 
 /* The colours of the GNU format, as gcc's (GCC_COLORS' defaults). */

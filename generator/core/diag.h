@@ -108,6 +108,25 @@ unsigned long diag_errors_here(void);
  * under werror fail the exit status, diag_exit_status(), not the build). */
 int diag_failed(void);
 
+/* A diagnostic as it is reported (diag_tap()): its strings live until the
+ * tap returns. */
+struct diag_event {
+	enum diag_level level;
+	struct srcloc loc;
+	int width;
+	const char *message, *detail;
+};
+typedef void diag_tap_fn(const struct diag_event *e, void *ctx);
+
+/* Hands every diagnostic reported from now on (but muted ones) to fn as it
+ * is reported, whatever the caps of what is printed, one at a time: for a
+ * report written beside them (`specbook audit --html`).  fn NULL: none. */
+void diag_tap(diag_tap_fn *fn, void *ctx);
+
+/* Returns the text registered for file (diag_source(), diag_source_file():
+ * read then), *len its length, or NULL; valid until diag_reset(). */
+const char *diag_source_text(const char *file, size_t *len);
+
 /* Returns how many diagnostics of exactly that level were recorded. */
 int diag_count(enum diag_level level);
 
