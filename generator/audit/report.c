@@ -361,6 +361,8 @@ static void finding_html(struct buf *b, struct texts *tx, const struct links *l,
 		const char *rest = place_of(s, n, file, sizeof file, &line, &col);
 		const struct text *et = rest ? text_of(tx, file) : NULL;
 		if (et) {
+			while (rest < s + n && *rest == ' ')
+				rest++;
 			buf_adds(b, "<h4>");
 			place_link(b, l, et, file, line, col);
 			buf_adds(b, " ");
