@@ -537,5 +537,13 @@ void mine_table(struct audit *au, struct atable *t)
 		}
 		if (worst >= 0)
 			report(&m, r, (size_t)worst);
+		/* a second cell of the row that breaks three relations or more and
+		 * keeps none is wrong on its own (a row with an odd vendor figure
+		 * can hold a slip too) */
+		for (size_t x = 0; worst >= 0 && x < nn; x++) {
+			size_t i = r * t->ncols + numeric[x];
+			if ((long)numeric[x] != worst && m.broken[i] >= 3 && !m.intact[i])
+				report(&m, r, numeric[x]);
+		}
 	}
 }
