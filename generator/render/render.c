@@ -19,6 +19,7 @@
 #include "render/scan.h"
 #include "render/spans.h"
 #include "render/study.h"
+#include "render/lang.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/utf8.h"
@@ -915,6 +916,54 @@ static int title_heading(struct ctx *c, cmark_node *n)
 	return t && ((ch->title.en && !strcmp(t, ch->title.en)) ||
 		     (ch->title.zh && !strcmp(t, ch->title.zh)));
 }
+/* Orders term ids (strcmp), for term_tips(). */
+static int cmp_id(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The definitions of the glossary terms the chapter mentions, hidden at the
+ * end of its content: site.js shows a term's (data-term, its id) when
+ * its link is hovered or focused, and names it as the link's
+ * description (aria-describedby).  In the glossary's order, each once. */
+static void term_tips(struct ctx *c, struct dom_node *frag)
+{
+	const struct book *b = c->book;
+	size_t n = 0;
+	const char **ids = xmalloc((c->out->nmentions + 1) * sizeof *ids);
+	for (size_t i = 0; i < c->out->nmentions; i++)
+		if (c->out->mentions[i].term)
+			ids[n++] = c->out->mentions[i].term;
+	qsort(ids, n, sizeof *ids, cmp_id);
+	struct dom_node *box = NULL;
+	for (size_t i = 0; n && i < b->nterms; i++) {
+		const struct term *t = &b->terms[i];
+		if ((!t->def.zh && !t->def.en) || !bsearch(&t->id, ids, n, sizeof *ids, cmp_id))
+			continue;
+		if (!box) {
+			box = dom_elem_class(frag, "div", "term-tips");
+			dom_attr(box, "hidden", NULL);
+		}
+		struct dom_node *tip = dom_elem(box, "span");
+		dom_attr(tip, "id", ids_unique(c, arena_printf(c->a, "tip-%s", t->id)));
+		dom_attr(tip, "data-term", t->id);
+		dom_attr(tip, "role", "tooltip");
+		struct dom_node *name = dom_elem_class(tip, "strong", "tip-name");
+		if (t->abbr)
+			dom_texts(name, arena_printf(c->a, "%s ", t->abbr));
+		if (t->name.zh && t->name.en)
+			lang_bitext(name, t->name);
+		else if (t->name.zh || t->name.en)
+			dom_texts(name, t->name.zh ? t->name.zh : t->name.en);
+		struct dom_node *def = dom_elem_class(tip, "span", "tip-def");
+		if (t->def.zh && t->def.en)
+			lang_bitext(def, t->def);
+		else
+			dom_texts(def, t->def.zh ? t->def.zh : t->def.en);
+	}
+	free(ids);
+}
+
 
 int render_chapter(const struct book *b, const struct chapter *ch, struct arena *a,
 		   const struct render_env *env, struct rendered *out)
@@ -980,6 +1029,7 @@ int render_chapter(const struct book *b, const struct chapter *ch, struct arena 
 		study_assets(frag);
 	render_sources(&c, article);
 	start_section(&c, NULL, NULL);
+	term_tips(&c, frag);
 	if (c.nauthor_ids)
 		point_at_author_anchors(&c, frag);
 	arena_free(&cmark_arena);   /* the tree, all at once */

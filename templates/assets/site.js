@@ -318,6 +318,61 @@
 		showKeys();
 	});
 
+	/* A glossary term's definition shows over the text when its link is
+	   hovered or focused (a tooltip: absolutely placed, so nothing below
+	   moves), and is the link's description for a screen reader; the
+	   definitions are on the page, hidden (.term-tips, the generator's). */
+	function termTips() {
+		var box = document.querySelector(".term-tips");
+		if (!box)
+			return;
+		var pop = null, owner = null;
+		var hide = function () {
+			if (pop)
+				pop.hidden = true;
+			owner = null;
+		};
+		var show = function (a) {
+			var tip = document.getElementById(a.getAttribute("aria-describedby"));
+			if (!tip)
+				return;
+			if (!pop) {
+				pop = document.createElement("div");
+				pop.className = "term-pop";
+				pop.setAttribute("aria-hidden", "true");   /* read as the link's description */
+				document.body.appendChild(pop);
+			}
+			owner = a;
+			pop.innerHTML = tip.innerHTML;
+			pop.hidden = false;
+			var r = a.getBoundingClientRect(), w = pop.offsetWidth, h = pop.offsetHeight;
+			var left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - w - 8));
+			var top = r.bottom + 6 + h > innerHeight && r.top - 6 - h > 0 ? r.top - 6 - h : r.bottom + 6;
+			pop.style.left = (left + scrollX) + "px";
+			pop.style.top = (top + scrollY) + "px";
+		};
+		var links = document.querySelectorAll("main a[href*='glossary.html#']");
+		for (var i = 0; i < links.length; i++) {
+			var a = links[i], id = a.getAttribute("href").replace(/^.*#/, "");
+			var tip = box.querySelector("[data-term='" + id.replace(/['\\]/g, "") + "']");
+			if (!tip || !tip.id)
+				continue;
+			a.setAttribute("aria-describedby", tip.id);
+			a.addEventListener("mouseenter", function () { show(this); });
+			a.addEventListener("focus", function () { show(this); });
+			a.addEventListener("mouseleave", function () { if (owner === this && document.activeElement !== this) hide(); });
+			a.addEventListener("blur", hide);
+		}
+		document.addEventListener("keydown", function (ev) {
+			if (ev.key === "Escape" && owner)
+				hide();
+		});
+		window.addEventListener("scroll", function () {
+			if (owner && document.activeElement !== owner)
+				hide();
+		}, { passive: true });
+	}
+
 	/* Escape hides a claim's detail by leaving the claim. */
 	document.addEventListener("keydown", function (ev) {
 		if (ev.key === "Escape" && document.activeElement &&
@@ -1052,6 +1107,7 @@
 		Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), makeSortable);
 		claimDetails();
 		roving();
+		termTips();
 		findCell();
 		var keys = { prev: ["ArrowLeft p", "← p"], next: ["ArrowRight n", "n →"] };
 		for (var dir in keys) {

@@ -210,4 +210,54 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- glossary previews on hover and on focus ---- */
+
+	const termPage = chapters.find((p) => /<a class="autolink term"/.test(read(p)));
+	if (termPage) {
+		const name = "i40 glossary: a term's definition shows on hover and on focus, is the link's description (aria-describedby), and moves nothing";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + termPage + "?lang=en");
+			const bad = [];
+			/* the glossary's definition of the first visible term link */
+			const info = await page.evaluate(() => {
+				const a = Array.from(document.querySelectorAll("main a.term")).find((x) => x.getClientRects().length);
+				a.scrollIntoView({ block: "center" });
+				a.setAttribute("data-under-test", "");
+				return { id: a.getAttribute("href").replace(/^.*#/, ""), y: document.querySelector("main").getBoundingClientRect().height };
+			});
+			const gl = fs.readFileSync(path.join(SITE, "glossary.html"), "utf8");
+			const m = new RegExp(`<dt id="${info.id}">[\\s\\S]*?<p lang="en">([^<]{10,60})`).exec(gl);
+			const def = m ? m[1].trim() : "";
+			const shown = () => page.evaluate(() => Array.from(document.querySelectorAll("body *"))
+				.filter((e) => e.getClientRects().length && !e.closest("main") && getComputedStyle(e).visibility !== "hidden" &&
+					e.children.length >= 0 && e.getBoundingClientRect().width > 40)
+				.map((e) => e.textContent).join(" | "));
+			await page.hover("a[data-under-test]");
+			await page.waitForTimeout(200);
+			const onHover = await shown();
+			if (!def || !onHover.includes(def.slice(0, 20)))
+				bad.push(`hover shows no definition of ${info.id} ("${def.slice(0, 20)}")`);
+			await page.mouse.move(0, 0);
+			await page.evaluate(() => document.querySelector("a[data-under-test]").focus());
+			await page.waitForTimeout(200);
+			const onFocus = await shown();
+			if (!def || !onFocus.includes(def.slice(0, 20)))
+				bad.push("focus shows no definition");
+			const desc = await page.evaluate(() => {
+				const a = document.querySelector("a[data-under-test]"), d = a.getAttribute("aria-describedby");
+				const t = d && document.getElementById(d);
+				return t ? t.textContent : "";
+			});
+			if (!def || !desc.includes(def.slice(0, 20)))
+				bad.push(`aria-describedby names no definition ("${desc.slice(0, 40)}")`);
+			const y = await page.evaluate(() => document.querySelector("main").getBoundingClientRect().height);
+			if (y !== info.y)
+				bad.push(`the text's height changed from ${info.y} to ${y}`);
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
