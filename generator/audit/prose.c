@@ -210,7 +210,8 @@ static int other_part_nearer(const char *s, size_t slen, size_t at, size_t len, 
 		}
 		if (!digit || (w >= at && w < at + len))
 			continue;
-		static const char *const dtypes[] = { "fp", "bf", "int", "tf", "e4m", "e5m", "mxfp", "nvfp", "uint", NULL };
+		static const char *const dtypes[] = { "fp", "bf", "int", "tf", "e4m", "e5m", "mxfp", "nvfp", "uint",
+						      "hbm", "gddr", "lpddr", "ddr", "nvlink", "pcie", "gen", NULL };
 		int dtype = 0;
 		for (size_t k = 0; dtypes[k]; k++)
 			if (!audit_casecmp(s + w, dtypes[k], strlen(dtypes[k])) && s[w + strlen(dtypes[k])] >= '0' &&
@@ -382,7 +383,7 @@ static int naming_level(const struct audit *au, const char *names, size_t from, 
 static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib)
 {
-	enum { MAX_CANDIDATES = 32 };
+	enum { MAX_CANDIDATES = 128 };   /* cells a figure may be about: every row a chapter names */
 	struct candidate cand[MAX_CANDIDATES];
 	size_t nc = 0, at = f->off - soff;
 	int by_dimension = 0, elsewhere = 0;
@@ -401,17 +402,21 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 		if (!level)
 			continue;
 		elsewhere = sc == 1;
-		for (int pass = 0; pass < 2 && !nc; pass++) {
-			if (pass == 1 || elsewhere) {
-				int other = 0;
-				for (size_t k = 0; not_part[k] && !other; k++)
-					other = strstr(sw, not_part[k]) != NULL;
-				if (other)
-					break;
+		/* the rows named by every word of their key, then by their model
+		 * word ("HBM3e" names the HBM table's row, "GH200" the GPU's) */
+		for (int lv = level; lv >= 1 && !nc; lv--)
+			for (int pass = 0; pass < 2 && !nc; pass++) {
+				if (pass == 1 || elsewhere) {
+					int other = 0;
+					for (size_t k = 0; not_part[k] && !other; k++)
+						other = strstr(sw, not_part[k]) != NULL;
+					if (other)
+						break;
+				}
+				nc = gather(au, s, slen, at, sw, names, f, from, to, lv, pass, md_far, cand,
+					    MAX_CANDIDATES);
+				by_dimension = pass;
 			}
-			nc = gather(au, s, slen, at, sw, names, f, from, to, level, pass, md_far, cand, MAX_CANDIDATES);
-			by_dimension = pass;
-		}
 	}
 	if (!nc)
 		return 0;
@@ -455,14 +460,45 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 				break;
 			}
 		}
-	/* the sentence names one part and another of its figures is that
-	 * cell's ("500W TDP and 560W peak TBP"): this one is another
-	 * quantity of the part */
-	int one_row = 1;
-	for (size_t i = 0; i < nc; i++)
-		one_row &= cand[i].t == wrong->t && cand[i].row == wrong->row;
-	for (size_t k = 0; k < nsib && one_row; k++)
-		if (&sib[k] != f && is_amount(&sib[k]) && figures_agree(au, &sib[k], &cell->fig, widen))
+	/* neither a slip nor a near figure at the nearest row: another named
+	 * row's cell within 10% is the one meant ("(1) H100 w/ 96GiB HBM3 or
+	 * 144GiB HBM3e", the GH200's 141) */
+	double off_nearest = interval_mid(f->q.v) / interval_mid(cell->fig.q.v);
+	if (!slip_hint(au, &f->q, &cell->fig.q, NULL) && (off_nearest > 1.1 || off_nearest < 0.9)) {
+		double best = 0.1;
+		for (size_t i = 0; i < nc; i++) {
+			const struct acell *c2 = table_cell(cand[i].t, cand[i].row, cand[i].col);
+			double o = fabs(interval_mid(f->q.v) / interval_mid(c2->fig.q.v) - 1);
+			if (o < best) {
+				best = o;
+				wrong = &cand[i];
+				cell = c2;
+			}
+		}
+	}
+	/* another figure of the sentence is that cell's ("500W TDP and 560W
+	 * peak TBP", "B200's larger HBM (180 vs 141GiB)"): this one is another
+	 * quantity, or another part's */
+	for (size_t k = 0; k < nsib; k++) {
+		if (&sib[k] == f)
+			continue;
+		struct figure g = sib[k];
+		if (!g.has_unit && dim_is_none(&g.q.dim) && !g.range && g.q.v.lo > 0) {
+			/* "180 vs 141GiB": the unit written once, for both */
+			g.q.dim = f->q.dim;
+			interval_scale(sib[k].q.v, f->q.scale, &g.q.v);
+			interval_scale(sib[k].q.nominal, f->q.scale, &g.q.nominal);
+			g.q.unit = f->q.unit;
+			g.q.scale = f->q.scale;
+			g.has_unit = 1;
+		}
+		if (is_amount(&g) && figures_agree(au, &g, &cell->fig, widen))
+			return 1;
+	}
+	/* a kind the cell has not ("2563TFLOPS w/ 4:1 sparsity" beside a
+	 * dense column): another figure of the part */
+	for (int fam = 0; fam < KIND_FAMILIES; fam++)
+		if (f->q.kind[fam] && f->q.kind[fam] != cell->fig.q.kind[fam])
 			return 1;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
