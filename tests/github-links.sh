@@ -8,7 +8,9 @@
 # it lands on, and accepts a link from another page to either, which keeps
 # its fragment for site.js to land as GitHub's script does.  The
 # diagnostics of the same book with three links broken on GitHub too are
-# tests/bad/link-anchor-github-script.
+# tests/bad/link-anchor-github-script.  A link to a folder of files with no
+# README (code/), which GitHub lists, is a warning: the site has its files
+# but no page for the folder.
 set -u
 cd "$(dirname "$0")/.."
 BIN=$PWD/${BUILD:-build}/specbook
@@ -22,11 +24,17 @@ base_book "$book"
 cp -r tests/bad/link-anchor-github-script/content/. "$book/content/"
 # the three links GitHub does not land either go
 sed -i '/^Not there/,$d' "$book/content/03-b.md"
+mkdir -p "$book/content/code"
+echo 'print("train")' >"$book/content/code/train.py"
+printf '\nThe code is in [its folder](code/) and [its script](code/train.py).\n' >>"$book/content/03-b.md"
 "$BIN" build -C "$book" -o "$TMP/site" >"$TMP/log" 2>&1
 rc=$?
 check "a book of such links builds with no error" '[ $rc -eq 0 ] && ! grep -q "error:" "$TMP/log"' \
 	"$(cat "$TMP/log")"
 a=$TMP/site/02-a.html b=$TMP/site/03-b.html
+check "a link to a folder of files GitHub lists is a warning that says what to do" \
+	'grep -q "03-b.md:8:29: warning: link to the folder .code., which has no page in the site" "$TMP/log" &&
+	 [ -f "$TMP/site/code/train.py" ]' "$(cat "$TMP/log")"
 check "the page's own links point at the ids they land on" \
 	'grep -q "href=\"#smolvlm2-notes\">notes" "$a" && grep -q "href=\"#user-content-ref4\">4" "$a" &&
 	 grep -q "href=\"#user-content-Fig1\">figure" "$a"' "$(grep -o 'href="#[^"]*"' "$a")"

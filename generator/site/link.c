@@ -653,6 +653,7 @@ struct template_break {
 };
 
 struct breaks {
+	const struct site *s;
 	const char *template_path;
 	struct template_break *list;
 	size_t n, cap;
@@ -711,16 +712,43 @@ static void check_one(struct findings *f, const struct link_record *r, const str
 		*ARRAY_PUSH(f->list, f->n, f->cap) = (struct finding){ *r, target, missing };
 }
 
+/* Does path name a folder of the site that holds pages or files (a
+ * chapter's code/ beside it, with no README to be its page)? */
+static int site_folder(const struct site *s, const char *path)
+{
+	size_t n = strlen(path);
+	while (n && path[n - 1] == '/')
+		n--;
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (!strncmp(s->files[i].path, path, n) && s->files[i].path[n] == '/')
+			return 1;
+	for (size_t i = 0; i < s->npages; i++)
+		if (!strncmp(s->pages[i].path, path, n) && s->pages[i].path[n] == '/')
+			return 1;
+	return 0;
+}
+
 /* Reports broken link r (check_one()), or keeps it for
- * report_template_breaks(). */
-static void report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
-			  int missing)
+ * report_template_breaks().  Returns 1 for an error, 0 for a warning. */
+static int report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
+			 int missing)
 {
 	if (b->template_path && r->loc.file && !strcmp(r->loc.file, b->template_path)) {
 		template_break(b, r, missing);
-		return;
+		return 1;
 	}
 	size_t plen = strlen(r->path);
+	if (missing && site_folder(b->s, r->path)) {
+		/* GitHub lists a folder's files; a static site has no such page */
+		diag_report(DIAG_WARNING, r->loc, 0,
+			    "hint: link to a file in it, or give it a README.md (its page); "
+			    "its files are in the site",
+			    "link to the folder '%s', which has no page in the site (GitHub lists "
+			    "its files; a static site cannot)", r->path);
+		return 0;
+	}
 	if (missing && (plen < 5 || strcmp(r->path + plen - 5, ".html")))
 		diag_report(DIAG_ERROR, r->loc, 0,
 			    "hint: the files beside the chapters in content/ are copied into the site: "
@@ -734,6 +762,7 @@ static void report_broken(struct breaks *b, const struct link_record *r, const s
 	else
 		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,
 				 target->path);
+	return 1;
 }
 
 static void check_links(const struct page_table *t, struct findings *f, const struct page *p)
@@ -828,13 +857,12 @@ int link_check(struct site *s)
 	int stale = 0;
 	for (size_t k = 0; k < nruns; k++)
 		stale |= job.runs[k].stale;
-	struct breaks b = { s->book->template_path, NULL, 0, 0 };
+	struct breaks b = { s, s->book->template_path, NULL, 0, 0 };
 	int errors = 0;
 	for (size_t k = 0; k < nruns; k++) {
 		for (size_t i = 0; i < job.runs[k].n && !stale; i++) {
 			const struct finding *f = &job.runs[k].list[i];
-			report_broken(&b, &f->r, f->target, f->missing);
-			errors++;
+			errors += report_broken(&b, &f->r, f->target, f->missing);
 		}
 		free(job.runs[k].list);
 	}
