@@ -684,6 +684,45 @@ void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_n
 			fn(ctx, n);
 }
 
+void dom_prune(struct dom_node *root, enum dom_prune_do (*fn)(void *ctx, struct dom_node *n), void *ctx)
+{
+	struct dom_node *n = root->type == DOM_ELEMENT ? root->u.el.first : NULL;
+	while (n) {
+		enum dom_prune_do what = n->type == DOM_ELEMENT ? fn(ctx, n) : DOM_KEEP;
+		if (what == DOM_KEEP) {
+			n = next_preorder(n, root);
+			continue;
+		}
+		/* the node after n's subtree */
+		struct dom_node *after = n;
+		while (after != root && !after->next)
+			after = after->parent;
+		after = after != root ? after->next : NULL;
+		struct dom_node *parent = n->parent, *first = n->u.el.first, *last = n->u.el.last;
+		if (what == DOM_UNWRAP && first) {
+			/* its children take its place among its siblings */
+			struct dom_node *prev = NULL;
+			for (struct dom_node *c = parent->u.el.first; c && c != n; c = c->next)
+				prev = c;
+			for (struct dom_node *c = first; c; c = c->next)
+				c->parent = parent;
+			if (prev)
+				prev->next = first;
+			else
+				parent->u.el.first = first;
+			last->next = n->next;
+			if (parent->u.el.last == n)
+				parent->u.el.last = last;
+			n->u.el.first = n->u.el.last = NULL;
+			n->parent = n->next = NULL;
+			n = first;
+			continue;
+		}
+		unlink_node(n);
+		n = after;
+	}
+}
+
 /* Does the element hold class cls among its classes? */
 static int has_class(struct dom_node *n, const char *cls)
 {

@@ -120,6 +120,12 @@ void dom_visit(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n),
  * given an id, href, src, action or data-src attribute (one may have been
  * removed or changed since), in document order, and passes over the rest. */
 void dom_visit_linking(struct dom_node *root, void (*fn)(void *ctx, struct dom_node *n), void *ctx);
+/* What dom_prune()'s function says of an element. */
+enum dom_prune_do { DOM_KEEP, DOM_DROP, DOM_UNWRAP };
+/* Walks the elements under root in document order (root itself is kept):
+ * one fn says DOM_DROP of goes with its subtree, one it says DOM_UNWRAP
+ * of is replaced by its children, which are walked next. */
+void dom_prune(struct dom_node *root, enum dom_prune_do (*fn)(void *ctx, struct dom_node *n), void *ctx);
 /* Appends the text content of n (all descendants) to out. */
 void dom_text_content(struct dom_node *n, struct buf *out);
 /* Makes the tree at root say its labels in one language, keep ("en" or

@@ -1739,6 +1739,30 @@ static void prefix_ids(void *arg, struct dom_node *n)
 						 href + 2 + strlen(pc->page)));
 }
 
+/* What print.html keeps: no claim's detail and no heading's anchor (print
+ * hides them), no link that leads into the site (a value's, a term's, a
+ * spec row's: their text stays), no attribute only a screen uses (Tab
+ * stops, a source's place, a typed answer's slips, a spec cell's labels
+ * for a phone and its sort key). */
+static enum dom_prune_do print_prune(void *arg, struct dom_node *n)
+{
+	(void)arg;
+	static const char *const screen_only[] = { "tabindex", "data-src", "data-slips", "aria-describedby",
+						   "data-zh", "data-en", "data-sort" };
+	for (size_t i = 0; i < sizeof screen_only / sizeof *screen_only; i++)
+		if (dom_get_attr(n, screen_only[i]))
+			dom_remove_attr(n, screen_only[i]);
+	const char *cls = dom_get_attr(n, "class");
+	if (!cls)
+		return DOM_KEEP;
+	if (!strcmp(cls, "claim-detail") || !strcmp(cls, "anchor"))
+		return DOM_DROP;
+	if (!strcmp(dom_name(n), "a") && (!strncmp(cls, "autolink", 8) || !strcmp(cls, "value") ||
+					  !strcmp(cls, "term") || !strcmp(cls, "spec-link")))
+		return DOM_UNWRAP;
+	return DOM_KEEP;
+}
+
 /* A spec table prints in pieces of at most this many columns (each piece
  * headed by the model column), so that every column fits an A4 page in
  * portrait at the print size of site.css; a wider table would lose its
@@ -1863,7 +1887,8 @@ static void print_page(struct site *s)
 	const struct book *b = s->book;
 	struct page *p = page_new(s, "print.html", "content", "Print version", NULL);
 	p->copy = 1;
-	vendor_head(s, p->dom, s->vendor_need);
+	/* no script but what prints a formula: code prints without colours */
+	vendor_head(s, p->dom, s->vendor_need & VENDOR_MATH);
 	struct dom_node *frag = dom_fragment();
 	struct dom_node *book = dom_elem_class(frag, "div", "print-book");
 	bi(dom_elem(dom_elem_class(book, "header", "chapter-head"), "h1"), b->title.zh, b->title.en);
@@ -1886,8 +1911,13 @@ static void print_page(struct site *s)
 	}
 	print_specs(s, book);
 	print_glossary(s, book);
-	if (s->stats.keys || s->stats.quizzes)
-		study_assets(frag);   /* the chapters' cards and questions */
+	dom_prune(book, print_prune, NULL);
+	if (s->stats.keys || s->stats.quizzes) {
+		/* the chapters' cards and questions, as they print: no script */
+		struct dom_node *css = dom_elem(frag, "link");
+		dom_attr(css, "rel", "stylesheet");
+		dom_attr(css, "href", "/assets/study.css");
+	}
 	dom_page_fill(p->dom, "content", frag);
 	page_done(s, p);
 }

@@ -260,4 +260,46 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- print.html's weight: no screen furniture, no scripts ---- */
+
+	if (pages.includes("print.html")) {
+		const name = "i40 print.html: its chapters weigh under 80% of the chapter pages' text (no claim details, no in-site links, no screen-only attributes), the page under 1 MB, and no script but the site's own and what prints a formula";
+		await test(name, async () => {
+			const els = (x) => (x.match(/<[a-z][a-z0-9]*/g) || []).length;
+			let art = 0, artEls = 0;
+			const chapterPages = pages.filter((x) => x !== "print.html" && /<article class="chapter"/.test(read(x)));
+			for (const c of chapterPages) {
+				const s = read(c), a = s.indexOf("<article"), b = s.indexOf("</article>");
+				art += b - a;
+				artEls += els(s.slice(a, b));
+			}
+			const p = read("print.html");
+			const from = p.indexOf('<div class="print-book"'), specs = p.indexOf('<section class="print-specs"');
+			const to = specs > 0 ? specs : p.indexOf('<section class="print-glossary"') > 0 ? p.indexOf('<section class="print-glossary"') : p.length;
+			const part = p.slice(from, to);
+			const bad = [];
+			if (part.length > 0.8 * art)
+				bad.push(`its chapters are ${part.length} bytes, the chapter pages' articles ${art}`);
+			if (els(part) > 0.8 * artEls)
+				bad.push(`its chapters are ${els(part)} elements, the chapter pages' articles ${artEls}`);
+			if (p.length > 1000000)
+				bad.push(`print.html is ${p.length} bytes`);
+			const scripts = Array.from(p.matchAll(/<script[^>]*src="([^"]*)"/g), (m) => m[1])
+				.filter((src) => !/(^|\/)(first-paint|site|math|katex(\.min)?)\.js$/.test(src));
+			if (scripts.length)
+				bad.push(`it loads ${scripts.join(", ")}`);
+			/* and it still prints: every chapter, the answers open */
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + "print.html");
+			await page.emulateMedia({ media: "print" });
+			const r = await page.evaluate(() => ({ h1: document.querySelectorAll(".print-book section[id^=c], .print-book article[id^=c]").length,
+				claims: document.querySelectorAll(".print-book .claim").length }));
+			await ctx.close();
+			if (r.h1 < chapterPages.length)
+				bad.push(`${r.h1} chapters of ${chapterPages.length} print`);
+			check(name, !bad.length, bad.join("; ") + ` (print.html: ${p.length} bytes, ${els(p)} elements)`);
+		});
+	}
 };
