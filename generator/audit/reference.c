@@ -21,6 +21,7 @@
 #include "core/buffer.h"
 #include "core/builtin.h"
 #include "core/yamltree.h"
+#include "numbers/format.h"
 #include "numbers/literal.h"
 
 #include <math.h>
@@ -461,12 +462,45 @@ static double kind_factor(const struct audit *au, const struct figure *a, const 
 	return f;
 }
 
+/* A reference figure as the book's column would say it: "989 TFLOPS",
+ * or "2 × 989 TFLOPS" for a sparse column. */
+static const char *factor_text(struct audit *au, const struct figure *rf, double factor)
+{
+	if (factor == 1)
+		return figure_text(au, &rf->q);
+	return arena_printf(au->a, "%s × %s", format_number(au->a, factor, -1), figure_text(au, &rf->q));
+}
+
+/* When figure f (of reference column rc) is what another form of the
+ * same part gives (the H100 PCIe's where the row was read as the H100
+ * SXM's), a hint that says so; else NULL. */
+static const char *sibling_hint(struct audit *au, const struct ref_table *rt, const struct ref_row *rr, long rc,
+				const struct figure *f)
+{
+	const char *base = rr->stripped[0];
+	size_t bl = strcspn(base, " ");
+	for (size_t r = 0; r < rt->nrows; r++) {
+		const struct ref_row *o = &rt->rows[r];
+		if (o == rr || !o->has[rc] || strncmp(o->stripped[0], base, bl) ||
+		    (o->stripped[0][bl] != ' ' && o->stripped[0][bl]))
+			continue;
+		struct figure of = { 0 };
+		of.q = o->cells[rc];
+		if (figures_agree(au, f, &of, 0.005)) {
+			return arena_printf(au->a, "hint: %s gives %s: is that the part meant?", o->name,
+					    factor_text(au, &of, kind_factor(au, f, &of)));
+		}
+	}
+	return NULL;
+}
+
 /* A cell of a book's row held against its reference cell. */
 struct held {
 	long rc;                 /* the reference column, -1: none or agrees */
 	double ratio;            /* book / reference */
 	const char *hint;
 	struct figure rf;
+	double factor;           /* the book's kind against the reference's (2: sparse, dense) */
 };
 
 void reference_check(struct audit *au, struct atable *t)
@@ -524,7 +558,22 @@ void reference_check(struct audit *au, struct atable *t)
 				t->vouched[r * t->ncols + c] = 1;
 				continue;
 			}
-			held[c] = (struct held){ rc, ratio, slip_hint(au, &cell->fig.q, &rf.q, cell->plain), rf };
+			/* said as the book's column says it: a sparse column's
+			 * reference is twice the dense figure */
+			struct figure shown = rf;
+			double kf = kind_factor(au, &cell->fig, &rf);
+			if (kf != 1) {
+				interval_scale(rf.q.v, kf, &shown.q.v);
+				interval_scale(rf.q.nominal, kf, &shown.q.nominal);
+				memcpy(shown.q.kind, cell->fig.q.kind, sizeof shown.q.kind);
+			}
+			const char *hint = slip_hint(au, &cell->fig.q, &shown.q, cell->plain);
+			shown.q = rf.q;   /* said as "2 × 989 TFLOPS" */
+			if (!hint && ratio > 7.8 && ratio < 8.2)
+				hint = "hint: eight times the reference: an 8-GPU system's total (HGX, DGX) in a per-GPU row?";
+			if (!hint)
+				hint = sibling_hint(au, rt, rr, rc, &cell->fig);
+			held[c] = (struct held){ rc, ratio, hint, shown, kf };
 			doubled += ratio > 1.98 && ratio < 2.02 && (strstr(rt->cols[rc].id, "fp") || strstr(rt->cols[rc].id, "bf") ||
 								    strstr(rt->cols[rc].id, "tf") || strstr(rt->cols[rc].id, "int"));
 		}
@@ -568,16 +617,17 @@ void reference_check(struct audit *au, struct atable *t)
 			int near = !hint && ratio > 0.9 && ratio < 1.1;
 			const char *detail = arena_printf(
 				au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\n%s\n%s%s%s",
-				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &held[c].rf.q),
+				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, factor_text(au, &held[c].rf, held[c].factor),
 				rt->cols[rc].id, source,
 				near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
-				     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &held[c].rf.q)),
+				     : arena_printf(au->a, "write %s, or cite the source of this figure",
+						    factor_text(au, &held[c].rf, held[c].factor)),
 				hint ? "\n" : "", hint ? hint : "");
 			au->sum.findings_reference++;
 			diag_report(near ? DIAG_NOTE : DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
 				    "'%s' of '%s' is %s; reference data for %s says %s", t->cols[c].header,
 				    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name,
-				    figure_text(au, &held[c].rf.q));
+				    factor_text(au, &held[c].rf, held[c].factor));
 		}
 	}
 }

@@ -440,6 +440,13 @@ static void starred_sparse(struct audit *au, struct atable *t)
 				t->cols[c].kind[fam] = (unsigned char)au->kind_sparse;
 				t->cols[k].kind[fam] = (unsigned char)au->kind_dense;
 			}
+	/* "FP16 Tensor Core with Sparsity" beside "FP16 Tensor Core": the
+	 * one that says no sparsity is the dense one */
+	for (size_t c = 0; c < t->ncols; c++)
+		for (size_t k = 0; k < t->ncols; k++)
+			if (k != c && t->cols[c].kind[fam] == au->kind_sparse && !t->cols[k].kind[fam] &&
+			    t->cols[k].name[0] && !strcmp(t->cols[c].name, t->cols[k].name))
+				t->cols[k].kind[fam] = (unsigned char)au->kind_dense;
 }
 
 static int says_tensor(const char *header)

@@ -103,6 +103,44 @@ else
 	not_ok "seeded slips in real books' tables: recall at least 72%"
 fi
 
+# two tables written sideways that state the same figures, one with rows
+# "… with Sparsity" beside the dense ones (gpu-specs' README and specs.md):
+# no contradiction; a sparse row is held against twice the reference's
+# dense figure, and the H100 PCIe's figures in an "H100" column are named
+mkdir -p "$tmp/twins"
+cat >"$tmp/twins/a.md" <<'EOF2'
+Attribute (Unit) | H100 | L40S | A100 PCIe 80GB
+--- | --- | --- | ---
+FP32 (TFLOPS) | 51.2 | 91.6 | 19.5
+TF32 Tensor Core (TFLOPS) | ? | 183 | 156
+TF32 Tensor Core with Sparsity (TFLOPS) | 756 | 366 | 312
+BF16 Tensor Core (TFLOPS) | ? | 362 | 312
+BF16 Tensor Core with Sparsity (TFLOPS) | 1513 | 733 | 624
+FP8 Tensor Core (TFLOPS) | ? | 733 | N/A
+FP8 Tensor Core with Sparsity (TFLOPS) | 3026 | 1466 | N/A
+EOF2
+cat >"$tmp/twins/b.md" <<'EOF2'
+Attribute (Unit) | H100 | L40S | L4 | A100 PCIe 80GB
+--- | --- | --- | --- | ---
+FP32 (TFLOPS) | 51.2 | 91.6 | 30.3 | 19.5
+TF32 Tensor Core (TFLOPS) | ? | 183 | 60 | 156
+TF32 Tensor Core with Sparsity (TFLOPS) | 756 | 366 | 120 | 312
+BF16 Tensor Core (TFLOPS) | ? | 362 | 121 | 312
+BF16 Tensor Core with Sparsity (TFLOPS) | 1513 | 733 | 242 | 624
+FP8 Tensor Core (TFLOPS) | ? | 733 | 242 | N/A
+FP8 Tensor Core with Sparsity (TFLOPS) | 3026 | 1466 | 485 | N/A
+EOF2
+"$bin" audit "$tmp/twins" >"$tmp/twins.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q ': error:' "$tmp/twins.txt" &&
+	grep -q "'BF16 Tensor Core with Sparsity (TFLOPS)' of 'H100' is 1,513 TFLOPS; reference data for NVIDIA H100 SXM says 2 × 989 TFLOPS" "$tmp/twins.txt" &&
+	grep -q 'hint: NVIDIA H100 PCIe gives 2 × 756 TFLOPS: is that the part meant?' "$tmp/twins.txt"; then
+	ok "tables written sideways with sparse twins: no false contradiction; sparse against 2 × dense, the sibling part named"
+else
+	sed 's/^/# /' "$tmp/twins.txt" | head -30
+	not_ok "tables written sideways with sparse twins (exit $rc)"
+fi
+
 # check and build of a specbook book: its pipe tables that no spec table
 # covers are audited (a table with a span is a spec table's, left out)
 "$bin" new "$tmp/inbook" >/dev/null 2>&1
