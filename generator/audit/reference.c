@@ -503,6 +503,47 @@ struct held {
 	double factor;           /* the book's kind against the reference's (2: sparse, dense) */
 };
 
+/* Is ratio eight or sixteen times (an 8-GPU system's dense or sparse
+ * figures against one GPU's dense)? */
+static int eightfold(double ratio)
+{
+	return (ratio > 7.8 && ratio < 8.2) || (ratio > 15.6 && ratio < 16.4);
+}
+
+/* A row whose figures are eight or sixteen times the reference (a DGX
+ * B200's 72 PFLOPS in a table of GPUs): one finding for the row. */
+static void system_row(struct audit *au, struct atable *t, size_t r, const struct ref_table *rt,
+		       const struct ref_row *rr, struct held *held, const char *source)
+{
+	int n = 0;
+	for (size_t c = 0; c < t->ncols; c++)
+		n += held[c].rc >= 0 && eightfold(held[c].ratio);
+	if (n < 2)
+		return;
+	struct buf list = BUF_INIT;
+	long first = -1;
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (held[c].rc < 0 || !eightfold(held[c].ratio))
+			continue;
+		if (first < 0)
+			first = (long)c;
+		t->flagged[r * t->ncols + c] = 1;
+		buf_addf(&list, "\n'%s' %s: %s times %s", t->cols[c].header, table_cell(t, r, c)->plain,
+			 held[c].ratio > 12 ? "16" : "8", factor_text(au, &held[c].rf, held[c].factor));
+		held[c].rc = -1;
+	}
+	struct acell *cell = table_cell(t, r, (size_t)first);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: the reference row '%s' (%s), one GPU\n%s%s\nhint: an 8-GPU system's totals (DGX, "
+		"HGX; 16 times: its sparse figures) in a table of GPUs? Say so in the row's name, or give one GPU's",
+		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, source, list.data);
+	buf_release(&list);
+	au->sum.findings_reference++;
+	diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+		    "the row '%s' gives %d figures 8 or 16 times the reference data for %s: a system's totals?",
+		    table_cell(t, r, (size_t)t->key)->plain, n, rr->name);
+}
+
 void reference_check(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
@@ -606,6 +647,7 @@ void reference_check(struct audit *au, struct atable *t)
 				    "the row '%s' gives %d figures twice the reference data for %s: sparse among dense?",
 				    table_cell(t, r, (size_t)t->key)->plain, doubled, rr->name);
 		}
+		system_row(au, t, r, rt, rr, held, source);
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (held[c].rc < 0)
 				continue;

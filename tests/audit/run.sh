@@ -141,6 +141,24 @@ else
 	not_ok "tables written sideways with sparse twins (exit $rc)"
 fi
 
+# a DGX's totals in a table of GPUs (gpu-datasheet's B200 row): one
+# finding for the row, its figures 8 or 16 times one GPU's
+mkdir -p "$tmp/dgx"
+cat >"$tmp/dgx/a.md" <<'EOF2'
+| Name | Memory Bandwidth | FP8 | FP4 |
+| --- | --- | --- | --- |
+| B200 | 64 TB/s | 72 PFLOPS | 144 PFLOPS |
+| H100 | 3.35 TB/s | 3958 TFLOPS | |
+EOF2
+"$bin" audit "$tmp/dgx" >"$tmp/dgx.txt" 2>&1
+if grep -q "warning: the row 'B200' gives 3 figures 8 or 16 times the reference data for NVIDIA B200 SXM: a system's totals?" "$tmp/dgx.txt" &&
+	grep -q "'FP4' 144 PFLOPS: 16 times 9,000 TFLOPS" "$tmp/dgx.txt" && [ "$(grep -c ': warning:' "$tmp/dgx.txt")" -eq 2 ]; then
+	ok "an 8-GPU system's totals in a table of GPUs: one finding for the row"
+else
+	sed 's/^/# /' "$tmp/dgx.txt" | head -30
+	not_ok "an 8-GPU system's totals in a table of GPUs: one finding for the row"
+fi
+
 # check and build of a specbook book: its pipe tables that no spec table
 # covers are audited (a table with a span is a spec table's, left out)
 "$bin" new "$tmp/inbook" >/dev/null 2>&1
