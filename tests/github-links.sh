@@ -27,6 +27,12 @@ sed -i '/^Not there/,$d' "$book/content/03-b.md"
 mkdir -p "$book/content/code"
 echo 'print("train")' >"$book/content/code/train.py"
 printf '\nThe code is in [its folder](code/) and [its script](code/train.py).\n' >>"$book/content/03-b.md"
+# links from the repository's root, as GitHub reads them: /sub/page.md, /sub/
+mkdir -p "$book/content/sub"
+printf '# Sub\n\nThe folder.\n' >"$book/content/sub/README.md"
+printf '# A page\n\nBelow sub/.\n' >"$book/content/sub/page.md"
+printf '\nFrom the root: [a page](/sub/page.md "its title"), [the folder](/sub/), [the code](/code/train.py).\n' \
+	>>"$book/content/03-b.md"
 "$BIN" build -C "$book" -o "$TMP/site" >"$TMP/log" 2>&1
 rc=$?
 check "a book of such links builds with no error" '[ $rc -eq 0 ] && ! grep -q "error:" "$TMP/log"' \
@@ -35,6 +41,9 @@ a=$TMP/site/02-a.html b=$TMP/site/03-b.html
 check "a link to a folder of files GitHub lists is a warning that says what to do" \
 	'grep -q "03-b.md:8:29: warning: link to the folder .code., which has no page in the site" "$TMP/log" &&
 	 [ -f "$TMP/site/code/train.py" ]' "$(cat "$TMP/log")"
+check "a link from the repository's root (/sub/page.md, /sub/) lands on the page, as on GitHub" \
+	'grep -q "href=\"sub/page.html\" title=\"its title\">a page" "$b" && grep -q "href=\"sub/index.html\">the folder" "$b" &&
+	 grep -q "href=\"code/train.py\">the code" "$b"' "$(grep -o '<a href="[^"]*"[^>]*>[^<]*' "$b")"
 check "the page's own links point at the ids they land on" \
 	'grep -q "href=\"#smolvlm2-notes\">notes" "$a" && grep -q "href=\"#user-content-ref4\">4" "$a" &&
 	 grep -q "href=\"#user-content-Fig1\">figure" "$a"' "$(grep -o 'href="#[^"]*"' "$a")"

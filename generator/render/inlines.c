@@ -226,7 +226,8 @@ static int refused_target(const char *url, struct srcloc loc)
  * as GitHub's own links to such files are) names the file it decodes to.
  * Returns the href, or NULL after reporting.
  */
-static const char *relative_target(struct ctx *c, const char *url, const struct srcloc *loc)
+static const char *relative_target(struct ctx *c, const char *from, const char *url,
+				   const struct srcloc *loc)
 {
 	size_t flen = strcspn(url, "?#");
 	if (!flen)
@@ -242,7 +243,7 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 	}
 	const char *hash = strchr(url, '#');
 	int is_md = flen > 3 && !memcmp(url + flen - 3, ".md", 3);
-	char *path = book_path_join(c->a, c->ch->source, url, flen);
+	char *path = book_path_join(c->a, from, url, flen);
 	if (is_md) {
 		const struct chapter *target = path ? book_chapter(c->book, path) : NULL;
 		if (!target) {
@@ -270,6 +271,23 @@ static const char *relative_target(struct ctx *c, const char *url, const struct 
 	/* a file beside the pages, copied to the same place in the site
 	 * (book/book.c), checked by the link stage */
 	return arena_cat(c->a, "/", path, url + flen, (char *)NULL);
+}
+
+/* A link from the root, "/docs/x.md": GitHub reads it from the
+ * repository's root, which a book copied from one has as content/.  A page
+ * (.md) or a folder with a README is resolved as a relative link from
+ * there; any other path is the site's own ("/specs/gpus.html",
+ * "/images/x.png", a file of content/ copied to the same place), checked
+ * by the link stage as it is. */
+static const char *root_target(struct ctx *c, const char *url, const struct srcloc *loc)
+{
+	size_t flen = strcspn(url, "?#");
+	if (flen > 4 && !memcmp(url + flen - 3, ".md", 3))
+		return relative_target(c, "", url + 1, loc);
+	char *path = flen > 1 ? book_path_join(c->a, "", url + 1, flen - 1) : NULL;
+	if (path && *path && book_folder_page(c->a, c->book, path))
+		return relative_target(c, "", url + 1, loc);
+	return url;
 }
 
 /* Rewrites a link target written at loc into an href; NULL if refused. */
@@ -308,10 +326,11 @@ static const char *link_target(struct ctx *c, const char *url, const struct srcl
 	if (refused_target(url, *loc))
 		return NULL;
 	/* (an empty target, or a query alone, is this page) */
-	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '/' ||
-	    url[0] == '?' || !*url)
+	if (strstr(url, "://") || has_scheme(url, "mailto:") || url[0] == '#' || url[0] == '?' || !*url)
 		return url;
-	return relative_target(c, url, loc);
+	if (url[0] == '/')
+		return root_target(c, url, loc);
+	return relative_target(c, c->ch->source, url, loc);
 }
 
 /* Rewrites a link target as written in Markdown into an href; NULL if refused. */
