@@ -54,6 +54,7 @@ static void chapter_page(const struct site *s, size_t i, struct arena *ar);
  */
 struct render_batch {
 	struct site *s;
+	const struct render_env *env;   /* what every chapter's rendering shares */
 	size_t from;                 /* chapters from..from+n-1 */
 	struct work_task *task;
 	struct arena *arenas;        /* one per slot: its chapters' texts and trees */
@@ -76,7 +77,7 @@ static void render_one(void *ctx, size_t k, int slot)
 		return;   /* reported: gone or changed since it was loaded */
 	struct rendered *r = &rb->s->chapters[i];
 	/* its errors are reported: the build asks diag_failed() */
-	render_chapter(b, &b->chapters[i], arena, &s->env, r);
+	render_chapter(b, &b->chapters[i], arena, rb->env, r);
 	/* the page and the search tokens are most of a chapter's cost:
 	 * made here, in parallel; the main thread writes and merges */
 	chapter_page(s, i, arena);
@@ -311,8 +312,9 @@ static void keep_chapter(struct site *s, size_t i)
  * chapters are all rendered or read again by then: build_site()'s batches
  * hold whole parts), and then none of the part's chapters adds to it.
  * Returns the page's index in s->pages when chapter i ends the part, else
- * (size_t)-1. */
-static size_t chapter_claims(struct site *s, size_t i)
+ * (size_t)-1.  *taken, the build's, is the part's page taken from the last
+ * build: its index in s->pages + 1; 0: none. */
+static size_t chapter_claims(struct site *s, size_t i, size_t *taken)
 {
 	const struct book *b = s->book;
 	size_t first = i - i % SEARCH_PART_CHAPTERS;
@@ -320,13 +322,13 @@ static size_t chapter_claims(struct site *s, size_t i)
 								 : b->nchapters - 1;
 	if (i == first) {
 		size_t n = s->npages;
-		s->claims_taken = s->reuse && s->reuse->claims_page &&
-				  s->reuse->claims_page(s, first, last, pages_claims_path(s, i)) ? n + 1 : 0;
+		*taken = s->reuse && s->reuse->claims_page &&
+			 s->reuse->claims_page(s, first, last, pages_claims_path(s, i)) ? n + 1 : 0;
 	}
-	if (s->claims_taken) {
+	if (*taken) {
 		dom_free(s->chapters[i].claims_section);   /* not needed */
 		s->chapters[i].claims_section = NULL;
-		return i == last ? s->claims_taken - 1 : (size_t)-1;
+		return i == last ? *taken - 1 : (size_t)-1;
 	}
 	struct page *p = pages_chapter_claims(s, i);
 	if (!p)
@@ -339,12 +341,12 @@ static size_t chapter_claims(struct site *s, size_t i)
  * all read from the cache: they go on its part's claims page, made again
  * (and saved with the chapter's record when it ends the part); then only
  * the disputed ones are kept, as keep_chapter() keeps them. */
-static void reindexed_claims(struct site *s, size_t i, size_t page)
+static void reindexed_claims(struct site *s, size_t i, size_t page, size_t *taken)
 {
 	struct rendered *r = &s->chapters[i];
 	if (!s->claims_split)
 		return;
-	size_t claims = chapter_claims(s, i);
+	size_t claims = chapter_claims(s, i, taken);
 	if (claims != (size_t)-1)
 		s->reuse->keep_chapter(s, i, page, claims);
 	size_t kept = 0;
@@ -355,8 +357,9 @@ static void reindexed_claims(struct site *s, size_t i, size_t page)
 }
 
 /* Chapter i is rendered: its page, its part of the search index, its
- * claims page in a long book; then only what the book pages need is kept. */
-static void chapter_done(struct site *s, size_t i)
+ * claims page in a long book (*claims_taken: see chapter_claims()); then
+ * only what the book pages need is kept. */
+static void chapter_done(struct site *s, size_t i, size_t *claims_taken)
 {
 	/* what print.html loads: what the chapters need, all of it when one
 	 * is taken from the last build (which does not keep that) */
@@ -366,14 +369,14 @@ static void chapter_done(struct site *s, size_t i)
 		size_t page = s->reuse->take_chapter(s, i);
 		if (site_reindexed(s, i)) {
 			s->stats.reindexed++;
-			reindexed_claims(s, i, page);
+			reindexed_claims(s, i, page, claims_taken);
 		}
 		pages_search_chapter(s, i);
 		return;
 	}
 	struct page *p = chapter_page_add(s, i);
 	size_t page = (size_t)(p - s->pages);
-	size_t claims = s->claims_split ? chapter_claims(s, i) : (size_t)-1;
+	size_t claims = s->claims_split ? chapter_claims(s, i, claims_taken) : (size_t)-1;
 	/* not waiting for the claims page on the line: its stat is taken when
 	 * the build is done (waiting for it, and for the search part before it,
 	 * kept this thread idle 0.46 s of a full build of 10 000 chapters) */
@@ -558,7 +561,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 {
 	struct site s = { .book = b, .a = a, .verbose = opts->verbose,
 			  .reuse = opts->reuse, .reuse_ctx = opts->reuse_ctx,
-			  .out_scan = opts->out_scan, .pool = opts->pool };
+			  .pool = opts->pool };
 	int rc = -1;
 	s.tpl = b->template_text ? dom_template_parse(b->template_text, b->template_len,
 						       b->template_path) : NULL;
@@ -568,16 +571,15 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		dom_template_free(s.tpl);
 		return -1;
 	}
-	s.reserved = dom_template_ids(s.tpl, &s.nreserved);
-	s.env.reserved_ids = s.reserved;
-	s.env.nreserved = s.nreserved;
-	s.env.links = autolink_new(b);
+	struct render_env env = { .links = autolink_new(b) };
+	env.reserved_ids = dom_template_ids(s.tpl, &env.nreserved);
+	size_t claims_taken = 0;
 	s.chapters = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.chapters);
 	s.print_parts = arena_array(a, b->nchapters ? b->nchapters : 1, sizeof *s.print_parts);
 	int jobs = work_jobs(s.pool), slots = jobs + 1;
 	struct render_batch rb[2];
 	for (int k = 0; k < 2; k++)
-		rb[k] = (struct render_batch){ .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
+		rb[k] = (struct render_batch){ .env = &env, .arenas = xcalloc((size_t)slots, sizeof(struct arena)),
 					       .search = xcalloc((size_t)slots, sizeof(struct search_index *)) };
 	s.has_print = b->nchapters <= PRINT_MAX_CHAPTERS;
 	s.vendor = vendor_present();
@@ -588,7 +590,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	 * holds two batches, not the book. */
 	double t = site_clock(), cpu = site_cpu_clock();
 	s.claims_split = b->nchapters > CLAIMS_PAGE_MAX_CHAPTERS;
-	s.writes = opts->write && !diag_failed() && write_begin(&s, opts->out) == 0;
+	s.writes = opts->write && !diag_failed() && write_begin(&s, opts->out, opts->out_scan) == 0;
 	if (s.writes)
 		s.line = work_line_start();
 	if (s.reuse)
@@ -614,7 +616,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 		if (to < b->nchapters)
 			batch_start(&s, next, to, to + batch < b->nchapters ? to + batch : b->nchapters);
 		for (size_t i = from; i < to; i++) {
-			chapter_done(&s, i);
+			chapter_done(&s, i, &claims_taken);
 			struct chapter *c = (struct chapter *)&b->chapters[i];
 			c->text = c->body = NULL;
 			c->body_len = 0;
@@ -690,8 +692,8 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	link_strings_free(&s);
 	if (s.reuse)
 		s.reuse->end(&s);
-	free(s.reserved);
-	autolink_free((struct autolinker *)s.env.links);
+	free((void *)env.reserved_ids);
+	autolink_free((struct autolinker *)env.links);
 	dom_template_free(s.tpl);
 	return rc;
 }

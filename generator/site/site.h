@@ -184,9 +184,6 @@ struct site {
 	const struct book *book;
 	struct arena *a;
 	struct dom_template *tpl;
-	const char **reserved;       /* ids of the template, kept from headings */
-	size_t nreserved;
-	struct render_env env;       /* what every chapter's rendering shares */
 	struct page *pages;
 	size_t npages, cappages;
 	struct site_file *files;
@@ -208,8 +205,6 @@ struct site {
 	size_t search_parts;         /* parts written so far */
 	int claims_split;            /* claims on pages of their own (claims/NNNN.html) */
 	struct dom_node *claims_frag, *claims_art;   /* the one being filled */
-	size_t claims_taken;         /* the part's claims page taken from the last
-					build: its index in pages + 1; 0: none */
 	const struct site_reuse *reuse;  /* NULL: a full build that keeps nothing */
 	void *reuse_ctx;             /* the reuse layer's: what it reads (the cache) */
 	void *reuse_state;           /* the reuse layer's: what this build takes */
@@ -219,12 +214,8 @@ struct site {
 	int vendor;                  /* the browser libraries the site has (vendor.h) */
 	int vendor_need;             /* those the chapters need (for print.html) */
 	const char *out, *tmp;       /* the write stage's directories */
-	const char *old;             /* mkdtemp()'s template for the old site, set aside */
-	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
-	int out_linked;              /* the output holds a link (write_output_linked()) */
-	struct out_dir *out_seen;    /* what write_output_linked() found in the output, when
-					it holds no link: what finish_in_place() prunes */
-	struct out_scan *out_scan;   /* its walk begun before the build (build_options), or NULL */
+	struct write_state *write;   /* the rest of the write stage's (write.c), from
+					write_begin() on; NULL before */
 };
 
 /* A book longer than this gets no print.html: one page of hundreds of

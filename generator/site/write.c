@@ -52,6 +52,16 @@
 static const char site_marker_text[] =
 	"specbook: this folder is a site that specbook wrote; each build replaces what is in it\n";
 
+/* What the write stage keeps from write_begin() to its end (s->write). */
+struct write_state {
+	const char *old;             /* mkdtemp()'s template for the old site, set aside */
+	unsigned dir_mode;           /* a new folder's mode: 0777 less the umask */
+	int out_linked;              /* the output holds a link (write_output_linked()) */
+	struct out_dir *out_seen;    /* what write_output_linked() found in the output, when
+					it holds no link: what finish_in_place() prunes */
+	struct out_scan *out_scan;   /* its walk begun before the build, or NULL */
+};
+
 /* Splits out into its parent directory and base name (in the arena). */
 static void split_path(struct arena *a, const char *out, const char **dir, const char **base)
 {
@@ -232,15 +242,17 @@ static int output_check(struct site *s)
 	return 0;
 }
 
-int write_begin(struct site *s, const char *out)
+int write_begin(struct site *s, const char *out, struct out_scan *scan)
 {
 	const char *dir, *base;
 	s->tmp = NULL;
+	struct write_state *w = s->write = arena_alloc(s->a, sizeof *w);
+	*w = (struct write_state){ .out_scan = scan };
 	if (!(s->out = output_path(s, out)) || output_check(s))
 		return -1;
 	mode_t mask = umask(0);   /* no thread runs yet */
 	umask(mask);
-	s->dir_mode = 0777u & ~(unsigned)mask;
+	w->dir_mode = 0777u & ~(unsigned)mask;
 	split_path(s->a, s->out, &dir, &base);
 	remove_leftovers(s, dir, base);
 	/* a name no one can have made before: in a shared folder, a directory
@@ -252,7 +264,7 @@ int write_begin(struct site *s, const char *out)
 		return -1;
 	}
 	s->tmp = tmp;
-	s->old = arena_printf(s->a, "%s/.%s.old-%ld-XXXXXX", dir, base, (long)getpid());
+	w->old = arena_printf(s->a, "%s/.%s.old-%ld-XXXXXX", dir, base, (long)getpid());
 	return 0;
 }
 
@@ -441,16 +453,17 @@ void write_output_scan_free(struct out_scan *sc)
 
 int write_output_linked(struct site *s)
 {
-	struct out_scan *sc = s->out_scan;
-	s->out_scan = NULL;   /* taken once: a second call walks the output as it is then */
+	struct write_state *w = s->write;
+	struct out_scan *sc = w->out_scan;
+	w->out_scan = NULL;   /* taken once: a second call walks the output as it is then */
 	if (sc && scan_join(sc)) {
 		arena_absorb(s->a, &sc->a);
-		s->out_linked = sc->linked;
-		s->out_seen = sc->seen;
+		w->out_linked = sc->linked;
+		w->out_seen = sc->seen;
 	} else {
-		s->out_linked = output_walk(s->a, s->out, &s->out_seen);
+		w->out_linked = output_walk(s->a, s->out, &w->out_seen);
 	}
-	return s->out_linked;
+	return w->out_linked;
 }
 
 /* Makes sure path (in the output) is a directory, not a link to one: a
@@ -462,7 +475,7 @@ static int real_dir(const struct site *s, const char *path)
 		return 0;
 	if (unlink(path) && errno != ENOENT)
 		return -1;
-	return mkdir(path, (mode_t)s->dir_mode);
+	return mkdir(path, (mode_t)s->write->dir_mode);
 }
 
 /* Moves every file under dir (rel below the temporary directory) into the
@@ -581,14 +594,14 @@ static int finish_in_place(struct site *s)
 		path_set_add(&set, s->files[i].path);
 	/* an output not read at the start (never so far: the build is then
 	 * not in place) is read now; one with a link in it is not pruned */
-	if (!s->out_seen)
+	if (!s->write->out_seen)
 		write_output_linked(s);
-	int fd = s->out_seen ? open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	int fd = s->write->out_seen ? open(s->out, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
 	if (fd >= 0) {
 		struct buf rel = BUF_INIT;
 		buf_grow(&rel, 256);
 		rel.data[0] = '\0';
-		remove_stale(&set, fd, &rel, s->out_seen);
+		remove_stale(&set, fd, &rel, s->write->out_seen);
 		buf_release(&rel);
 	}
 	free(set.slot);
@@ -614,7 +627,7 @@ static int finish(struct site *s)
 		}
 		const char *path = arena_printf(s->a, "%s/%s", tmp, f->path);
 		/* an unchanged file is linked from the old site, never through a link in it */
-		const char *prev = s->reuse_state && !s->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)
+		const char *prev = s->reuse_state && !s->write->out_linked ? arena_printf(s->a, "%s/%s", out, f->path)
 							     : NULL;
 		if (files_copy_tree(f->disk_path, path, prev)) {
 			diag_error(loc, "cannot write '%s': %s", f->path, strerror(errno));
@@ -630,7 +643,7 @@ static int finish(struct site *s)
 	/* checked again: the output may have changed while the build ran */
 	if (output_check(s))
 		goto fail;
-	if (chmod(tmp, (mode_t)s->dir_mode)) {   /* mkdtemp() made it 0700 */
+	if (chmod(tmp, (mode_t)s->write->dir_mode)) {   /* mkdtemp() made it 0700 */
 		diag_error(loc, "cannot publish the new site: %s", strerror(errno));
 		goto fail;
 	}
@@ -643,7 +656,7 @@ static int finish(struct site *s)
 		}
 		/* the old site goes over an empty directory of ours, made
 		 * under a name no one could have planted */
-		if (!(old = mkdtemp(arena_strdup(s->a, s->old))) || rename(out, old)) {
+		if (!(old = mkdtemp(arena_strdup(s->a, s->write->old))) || rename(out, old)) {
 			diag_error(loc, "cannot move the old site aside: %s", strerror(errno));
 			if (old)
 				rmdir(old);

@@ -8,17 +8,21 @@
 #include "core/arena.h"
 #include "site/site.h"
 
+struct out_scan;
+
 /* Pages and files go into a temporary directory beside out, which
  * takes out's place only when everything succeeded.  write_begin() makes
  * the directory, after checking that out is missing, empty or a site this
- * tool wrote (not a link: nothing at or below out is followed);
+ * tool wrote (not a link: nothing at or below out is followed), and takes
+ * scan, the output's walk begun before the build (or NULL), for
+ * write_output_linked();
  * write_file() writes a generated file at once (taking data) and records
  * its path for the link check (write_file_done() only records a file put
  * there otherwise);
  * write_finish() copies the assets and swaps (or updates in place);
  * write_abort() removes the temporary directory, leaving out as it was.  Each returns 0 or -1 after
  * reporting. */
-int write_begin(struct site *s, const char *out);
+int write_begin(struct site *s, const char *out, struct out_scan *scan);
 /* Writes a page's bytes (strings in ar; safe on a rendering thread while
  * the main thread writes others).  Returns 0 or -1 after reporting. */
 int write_html(const struct site *s, struct arena *ar, const char *path, const char *html,
