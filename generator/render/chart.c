@@ -5,6 +5,7 @@
  * every number drawn is a value the spec table already holds.
  */
 #include "render/chart.h"
+#include "render/lang.h"
 #include "core/buffer.h"
 #include "numbers/format.h"
 
@@ -236,6 +237,84 @@ static void roofline_points(struct dom_node *svg, struct dom_node *fig, struct a
 	}
 }
 
+/* The roofline draws this many accelerators (one of each maker first), each in a
+ * colour and a marker of its own; the rest are in the legend, under "more",
+ * and drawn when picked there (site.js), and all are in its data table. */
+#define ROOF_SHOWN 8
+
+/* Appends marker k (circle, square, triangle, diamond) of colour at x, y
+ * to parent. */
+static struct dom_node *roof_marker(struct dom_node *parent, struct arena *a, size_t k, double x,
+				    double y, const char *colour)
+{
+	struct dom_node *m;
+	switch (k % 4) {
+	case 0:
+		m = dom_elem(parent, "circle");
+		dom_attr(m, "cx", arena_printf(a, "%.1f", x));
+		dom_attr(m, "cy", arena_printf(a, "%.1f", y));
+		dom_attr(m, "r", "4");
+		break;
+	case 1:
+		m = dom_elem(parent, "rect");
+		dom_attr(m, "x", arena_printf(a, "%.1f", x - 3.5));
+		dom_attr(m, "y", arena_printf(a, "%.1f", y - 3.5));
+		dom_attr(m, "width", "7");
+		dom_attr(m, "height", "7");
+		break;
+	case 2:
+		m = dom_elem(parent, "polygon");
+		dom_attr(m, "points", arena_printf(a, "%.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y - 5, x + 4.5, y + 3.5,
+						   x - 4.5, y + 3.5));
+		break;
+	default:
+		m = dom_elem(parent, "polygon");
+		dom_attr(m, "points", arena_printf(a, "%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f", x, y - 5, x + 5, y,
+						   x, y + 5, x - 5, y));
+	}
+	dom_attr(m, "fill", colour);
+	return m;
+}
+
+/* The roofline's numbers as a table, folded under the chart: each
+ * accelerator's peak and bandwidth as the spec table states them
+ * (checked), and its ridge point. */
+static void roof_table(struct dom_node *fig, struct arena *a, const struct spec_table *t, int pc, int bc,
+		       const char *peak_col)
+{
+	struct dom_node *det = dom_elem_class(fig, "details", "chart-data");
+	struct dom_node *sum = dom_elem(det, "summary");
+	lang_bitext(sum, (struct bitext){ "数据表", "Data table" });
+	struct dom_node *wrap = dom_elem_class(det, "div", "table-wrap");
+	struct dom_node *table = dom_elem(wrap, "table");
+	struct dom_node *tr = dom_elem(dom_elem(table, "thead"), "tr");
+	struct bitext head[4] = {
+		{ "加速器", "Accelerator" },
+		{ arena_printf(a, "%s 峰值（TFLOPS）", peak_col), arena_printf(a, "Peak %s (TFLOPS)", peak_col) },
+		{ "显存带宽（TB/s）", "Memory bandwidth (TB/s)" },
+		{ "拐点（FLOP/B）", "Ridge point (FLOP/B)" },
+	};
+	for (int i = 0; i < 4; i++) {
+		struct dom_node *th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "col");
+		lang_bitext(th, head[i]);
+	}
+	struct dom_node *body = dom_elem(table, "tbody");
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct spec_row *row = &t->rows[i];
+		const struct spec_cell *p = &row->cells[pc], *b = &row->cells[bc];
+		if (p->kind != CELL_VALUE || b->kind != CELL_VALUE || p->sort_key <= 0 || b->sort_key <= 0)
+			continue;
+		tr = dom_elem(body, "tr");
+		struct dom_node *th = dom_elem(tr, "th");
+		dom_attr(th, "scope", "row");
+		dom_texts(th, row->name ? row->name : row->id);
+		dom_texts(dom_elem_class(tr, "td", "num"), p->text);
+		dom_texts(dom_elem_class(tr, "td", "num"), b->text);
+		dom_texts(dom_elem_class(tr, "td", "num"), arena_printf(a, "%.0f", p->sort_key / b->sort_key));
+	}
+}
+
 int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_table *t,
 		   const char *peak_col, const char *bw_col, const struct chart_point *points,
 		   size_t npoints)
@@ -297,7 +376,9 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	for (double d = lx0; d <= lx1 + 1e-9; d++) {
 		double x = L + pw * (d - lx0) / (lx1 - lx0);
 		svg_line(svg, a, x, T, x, T + ph, "grid");
-		svg_text(svg, a, x, T + ph + 16, "middle", arena_printf(a, "%g", pow(10, d)));
+		/* the last decade's label ends at its line: centred, a long one
+		 * ("100000") would run past the chart's right edge */
+		svg_text(svg, a, x, T + ph + 16, d + 0.5 > lx1 ? "end" : "middle", arena_printf(a, "%g", pow(10, d)));
 	}
 	for (double d = ly0; d <= ly1 + 1e-9; d++) {
 		double y = T + ph * (1 - (d - ly0) / (ly1 - ly0));
@@ -312,9 +393,38 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	roofline_points(svg, fig, a, points, npoints, lx0, lx1, L, pw, T, ph);
 	struct dom_node *legend = dom_elem_class(fig, "ul", "chart-legend");
 	dom_attr(legend, "aria-label", "Legend: show one accelerator's roof");
+	struct dom_node *shown = legend, *more = NULL;
 
+	/* the eight drawn: the first of each maker (the name's first word),
+	 * then the next rows in the table's order */
+	char *drawn = arena_alloc(a, t->nrows + 1);
+	memset(drawn, 0, t->nrows + 1);
+	size_t ndrawn = 0, picked[ROOF_SHOWN];
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < t->nrows && ndrawn < ROOF_SHOWN; i++) {
+			const struct spec_cell *p = &t->rows[i].cells[pc], *b = &t->rows[i].cells[bc];
+			if (drawn[i] || p->kind != CELL_VALUE || b->kind != CELL_VALUE || p->sort_key <= 0 ||
+			    b->sort_key <= 0)
+				continue;
+			const char *name = t->rows[i].name ? t->rows[i].name : t->rows[i].id;
+			size_t w = strcspn(name, " ");
+			int seen = 0;
+			for (size_t j = 0; pass == 0 && j < ndrawn && !seen; j++) {
+				const struct spec_row *o = &t->rows[picked[j]];
+				const char *on = o->name ? o->name : o->id;
+				seen = strcspn(on, " ") == w && !strncmp(on, name, w);
+			}
+			if (!seen) {
+				drawn[i] = 1;
+				picked[ndrawn++] = i;
+			}
+		}
+	}
 	size_t k = 0;
-	for (size_t i = 0; i < t->nrows; i++) {
+	for (size_t step = 0; step < 2 * t->nrows; step++) {
+		size_t i = step % t->nrows;
+		if (drawn[i] != (step < t->nrows))
+			continue;   /* the drawn ones first, then the rest */
 		const struct spec_row *row = &t->rows[i];
 		const struct spec_cell *p = &row->cells[pc], *b = &row->cells[bc];
 		if (p->kind != CELL_VALUE || b->kind != CELL_VALUE || p->sort_key <= 0 || b->sort_key <= 0)
@@ -328,10 +438,20 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		const char *colour = palette[k % NPALETTE];
 		/* past the palette, the same colours come back dashed, then dotted */
 		const char *dash = k >= 2 * NPALETTE ? "2 3" : k >= NPALETTE ? "7 4" : NULL;
+		int extra = !drawn[i];
 		k++;
+		if (extra && !more) {
+			struct dom_node *li = dom_elem_class(legend, "li", "legend-more");
+			struct dom_node *det = dom_elem(li, "details");
+			struct dom_node *sum = dom_elem(det, "summary");
+			size_t rest = n - ndrawn;
+			lang_bitext(sum, (struct bitext){ arena_printf(a, "另外 %zu 种（选中才画出）", rest),
+							  arena_printf(a, "%zu more (drawn when picked)", rest) });
+			more = dom_elem(det, "ul");
+		}
 		/* one group a line, its name drawn beside the ridge point when
 		 * it is picked in the legend (site.js) */
-		struct dom_node *g = dom_elem_class(svg, "g", "series");
+		struct dom_node *g = dom_elem_class(svg, "g", extra ? "series extra" : "series");
 		dom_attr(g, "data-series", arena_printf(a, "%zu", k - 1));
 		struct dom_node *pl = dom_elem(g, "polyline");
 		dom_attr(pl, "points", arena_printf(a, "%.1f,%.1f %.1f,%.1f %.1f,%.1f", X(x0), Y(y0),
@@ -341,11 +461,7 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		dom_attr(pl, "stroke-width", "2");
 		if (dash)
 			dom_attr(pl, "stroke-dasharray", dash);
-		struct dom_node *dot = dom_elem(g, "circle");
-		dom_attr(dot, "cx", arena_printf(a, "%.1f", X(ridge)));
-		dom_attr(dot, "cy", arena_printf(a, "%.1f", Y(peak)));
-		dom_attr(dot, "r", "4");
-		dom_attr(dot, "fill", colour);
+		struct dom_node *dot = roof_marker(g, a, k - 1, X(ridge), Y(peak), colour);
 		const char *name = row->name ? row->name : row->id;
 		const char *what = arena_printf(a, "%s: ridge at %.0f FLOP/B, peak %s TFLOPS", name, ridge, p->text);
 		dom_texts(dom_elem(dot, "title"), what);
@@ -354,7 +470,7 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 						  right ? "end" : NULL, name);
 		dom_attr(label, "class", "series-label");
 		/* legend: a swatch of the line and the name */
-		struct dom_node *li = dom_elem(legend, "li");
+		struct dom_node *li = dom_elem(extra ? more : shown, "li");
 		struct dom_node *btn = dom_elem(li, "button");
 		dom_attr(btn, "type", "button");
 		dom_attr(btn, "data-series", arena_printf(a, "%zu", k - 1));
@@ -373,11 +489,13 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		dom_attr(ln, "stroke-width", "3");
 		if (dash)
 			dom_attr(ln, "stroke-dasharray", dash);
+		roof_marker(sw, a, k - 1, 13, 5, colour);
 		dom_texts(btn, " ");
 		dom_texts(btn, name);
 		dom_texts(dom_elem_class(btn, "span", "legend-ridge"), arena_printf(a, " %.0f FLOP/B", ridge));
 	}
 	#undef X
 	#undef Y
+	roof_table(fig, a, t, pc, bc, peak_col);
 	return 0;
 }

@@ -302,4 +302,49 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; ") + ` (print.html: ${p.length} bytes, ${els(p)} elements)`);
 		});
 	}
+
+	/* ---- the roofline: readable, with its numbers as a table ---- */
+
+	const roofPage = chapters.find((p) => /<svg class="chart roofline"/.test(read(p)));
+	if (roofPage) {
+		const name = "i40 roofline: at most 8 accelerators drawn at once, each in its own colour and marker, a legend, and a data table of the same numbers";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + roofPage + "?lang=en");
+			const r = await page.evaluate(() => {
+				const fig = document.querySelector("svg.chart.roofline").closest("figure");
+				const svg = fig.querySelector("svg.chart.roofline");
+				const series = Array.from(svg.querySelectorAll(".series"));
+				const drawn = series.filter((g) => getComputedStyle(g).display !== "none");
+				const look = drawn.map((g) => {
+					const line = g.querySelector("polyline"), mark = line.nextElementSibling;
+					return line.getAttribute("stroke") + " " + (line.getAttribute("stroke-dasharray") || "") + " " + (mark ? mark.tagName : "");
+				});
+				const desc = svg.querySelector("desc").textContent;
+				const ridges = Array.from(desc.matchAll(/ ([^;:]+?) (\d+) FLOP\/B;/g), (m) => [m[1].trim(), m[2]]);
+				const det = Array.from(fig.querySelectorAll("details")).find((d) => d.querySelector("table"));
+				const table = det && det.querySelector("table");
+				const rows = table ? Array.from(table.querySelectorAll("tbody tr"), (tr) => Array.from(tr.cells, (c) => c.textContent.trim())) : [];
+				const legend = fig.querySelectorAll(".chart-legend button").length;
+				return { n: series.length, drawn: drawn.length, look, ridges, rows, legend, det: !!det };
+			});
+			await ctx.close();
+			const bad = [];
+			if (r.drawn > 8)
+				bad.push(`${r.drawn} of ${r.n} accelerators drawn at once`);
+			if (new Set(r.look).size !== r.look.length)
+				bad.push(`colours and markers repeat among the drawn: ${r.look.join(", ")}`);
+			if (r.legend < r.n)
+				bad.push(`the legend names ${r.legend} of ${r.n}`);
+			if (!r.det || r.rows.length !== r.ridges.length)
+				bad.push(`the data table has ${r.rows.length} rows for ${r.ridges.length} accelerators`);
+			else {
+				const wrong = r.ridges.filter(([nm, ridge], k) => r.rows[k][0] !== nm || r.rows[k][3] !== ridge);
+				if (wrong.length)
+					bad.push(`the table disagrees with the chart on ${wrong.map((w) => w[0]).slice(0, 3).join(", ")}`);
+			}
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
