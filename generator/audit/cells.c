@@ -155,9 +155,10 @@ static const char *upper(struct audit *au, const char *w, size_t n)
 	return u;
 }
 
-int cells_compare(struct audit *au, const char *sw, const struct figure *mark, double lo, double hi)
+int cells_compare(struct audit *au, const char *sw, const char *concept_words, const struct figure *mark, double lo,
+		  double hi)
 {
-	long ci = named_concept(sw);
+	long ci = named_concept(concept_words ? concept_words : sw);
 	if (ci < 0)
 		return 0;
 	/* the two parts: distinct model words */
@@ -198,11 +199,13 @@ int cells_compare(struct audit *au, const char *sw, const struct figure *mark, d
 			double f = dec / q[k].scale;
 			interval_scale(q[k].v, f, &q[k].v);
 			interval_scale(q[k].nominal, f, &q[k].nominal);
+			q[k].unit = steps == 4 ? "TB" : steps == 3 ? "GB" : steps == 2 ? "MB" : "kB";
+			q[k].scale = dec;
 		}
 	int big = interval_mid(q[0].v) >= interval_mid(q[1].v) ? 0 : 1;
 	struct interval r = { q[big].v.lo / q[!big].v.hi, q[big].v.hi / q[!big].v.lo };
-	if (r.lo < 1.03)
-		return 0;   /* equal figures: no comparison of these */
+	if (r.lo < 1.03 && lo < 1.1)
+		return 0;   /* equal figures and a small ratio: no comparison of these */
 	au->sum.comparisons++;
 	double widen = au->approx * (mark->approx ? 3 : 1);
 	if (r.hi >= lo * (1 - widen) && r.lo <= hi * (1 + widen))

@@ -12,8 +12,11 @@
  * [lo, hi]) of the sentence whose words are sw (name_words() form) when
  * the sentence states no figure and names two parts and one column: their
  * cells in the book's tables (an error when it does not hold) or in the
- * reference data (a warning).  Returns 1 when it was judged.
+ * reference data (a warning).  concept_words (NULL: sw) are the words the
+ * column is read from ("13% more memory bandwidth": the words after the
+ * comparison).  Returns 1 when it was judged.
  */
-int cells_compare(struct audit *au, const char *sw, const struct figure *mark, double lo, double hi);
+int cells_compare(struct audit *au, const char *sw, const char *concept_words, const struct figure *mark, double lo,
+		  double hi);
 
 #endif

@@ -37,7 +37,7 @@ static const char *const unknown_variants[] = { "nvl", "nvl2", "nvl4", "cnx", "t
  * there is none. */
 static size_t word_before(const char *s, size_t e, size_t *wb)
 {
-	int gpu = 0;
+	int skipped = 0;
 	for (;;) {
 		while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '-' || s[e - 1] == '('))
 			e--;
@@ -50,9 +50,16 @@ static size_t word_before(const char *s, size_t e, size_t *wb)
 			b--;
 		if (b == e)
 			return 0;
-		if (!gpu && (e - b == 3 || e - b == 4) && !audit_casecmp(s + b, "gpu", 3)) {
-			gpu = 1;
+		/* one word between: "A100 GPU (80GB)", "B200's 192GB", "B200 at 180GB" */
+		static const char *const between[] = { "gpu", "gpus", "s", "at", "with", "has", "of", NULL };
+		int pass = 0;
+		for (size_t k = 0; between[k] && !skipped && !pass; k++)
+			pass = e - b == strlen(between[k]) && !audit_casecmp(s + b, between[k], e - b);
+		if (pass) {
+			skipped = 1;
 			e = b;
+			if (e > 0 && (s[e - 1] == '\'' || s[e - 1] == '`'))
+				e--;   /* the possessive's apostrophe */
 			continue;
 		}
 		*wb = b;
@@ -83,36 +90,38 @@ static int model_word(const char *w, size_t n)
 	return n >= 3 && digit && alpha;
 }
 
-static void size_check(struct audit *au, const char *s, size_t len, size_t soff, const char *sw, struct figure *f)
+static int size_check(struct audit *au, const char *s, size_t len, size_t soff, const char *sw, struct figure *f)
 {
 	if (!f->has_unit || f->range || f->bound || f->q.v.lo <= 0)
-		return;
+		return 0;
 	/* information: bytes (GB, GiB, TB) */
 	static const char *const sizes[] = { "GB", "GiB", "TB", "TiB", "G", NULL };
 	int size = 0;
 	for (size_t k = 0; sizes[k] && !size; k++)
 		size = f->q.unit && !strcmp(f->q.unit, sizes[k]);
 	if (!size)
-		return;
+		return 0;
 	size_t at = f->off - soff, wb = 0, wl = word_before(s, at, &wb);
 	if (!model_word(s + wb, wl)) {
 		wl = word_after(s, len, at + f->len, &wb);
 		if (!model_word(s + wb, wl))
-			return;
+			return 0;
 	}
 	for (size_t k = 0; unknown_variants[k]; k++)
 		if (words_have(sw, unknown_variants[k], strlen(unknown_variants[k])))
-			return;
+			return 0;
 	char word[32];
 	if (wl >= sizeof word)
-		return;
+		return 0;
+	if (wl > 3 && (s[wb + wl - 1] == 's') && s[wb + wl - 2] >= '0' && s[wb + wl - 2] <= '9')
+		wl--;   /* "80GB A100s" */
 	for (size_t i = 0; i < wl; i++)
 		word[i] = (char)((s[wb + i] >= 'A' && s[wb + i] <= 'Z') ? s[wb + i] | 32 : s[wb + i]);
 	word[wl] = '\0';
 	struct quantity known[PART_SIZES];
 	size_t n = reference_part_figures(au->ref, word, wl, "memory", 0, known, PART_SIZES, NULL);
 	if (!n)
-		return;
+		return 0;
 	au->sum.cells_referenced++;
 	double widen = f->approx ? au->approx : 0, best = 0;
 	size_t nearest = 0;
@@ -120,7 +129,7 @@ static void size_check(struct audit *au, const char *s, size_t len, size_t soff,
 		struct figure rf = { 0 };
 		rf.q = known[i];
 		if (figures_agree(au, f, &rf, widen))
-			return;
+			return 1;
 		/* the size as vendors write it, in the figure's unit: 80 GiB is "80GB" */
 		struct quantity w = known[i];
 		double number = interval_mid(known[i].nominal) / known[i].scale;
@@ -140,7 +149,7 @@ static void size_check(struct audit *au, const char *s, size_t len, size_t soff,
 	double ratio = interval_mid(f->q.v) / interval_mid(known[nearest].v);
 	/* far off and no slip: not the memory (a disk, a model's size) */
 	if ((ratio > 20 || ratio < 0.05) && !hint)
-		return;
+		return 1;
 	int near = !hint && ratio > 0.9 && ratio < 1.1;
 	const char *list = "";
 	for (size_t i = 0; i < n; i++) {
@@ -158,13 +167,14 @@ static void size_check(struct audit *au, const char *s, size_t len, size_t soff,
 	au->sum.findings_reference++;
 	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail,
 		    "no %.*s is known with %s of memory", (int)wl, s + wb, written);
+	return 1;
 }
 
 void parts_check(struct audit *au, const char *text, size_t soff, size_t send, const char *sw, struct figure *figs,
-		 size_t from, size_t to)
+		 size_t from, size_t to, unsigned char *judged)
 {
 	if (!au->ref)
 		return;
 	for (size_t i = from; i < to; i++)
-		size_check(au, text + soff, send - soff, soff, sw, &figs[i]);
+		judged[i - from] = (unsigned char)size_check(au, text + soff, send - soff, soff, sw, &figs[i]);
 }

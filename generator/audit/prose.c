@@ -279,8 +279,8 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 static const char *const not_part[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ", " system ",
 	" systems ", " cluster ", " rack ", " pod ", " total ", " aggregate ", " 8x ", " achievable ",
 	" actual ", " effective ", " practical ", " practice ", " real ", " mfu ", " utilization ",
-	" sustained ", " sustainable ", " throughput ", " getting ", " typically ", " expect ", " per ",
-	" each ", " usable ", " 节 点 ", " 集 群 ",
+	" sustained ", " sustainable ", " throughput ", " getting ", " typically ", " expect ",
+	" usable ", " 节 点 ", " 集 群 ",
 	" 整 机 ", " 每 ", NULL };
 
 /* The only numeric column of table tb whose figures have dimension d, or
@@ -574,6 +574,16 @@ static int word_near(const char *s, size_t len, size_t at, int dir, const char *
 	return 0;
 }
 
+/* Does s[i] start a CJK punctuation mark (，。；：（）)? */
+static int starts_cjk_punct(const char *s, size_t len, size_t i)
+{
+	static const char *const marks[] = { "，", "。", "；", "：", "（", "）", "、", NULL };
+	for (size_t k = 0; marks[k]; k++)
+		if (i + 3 <= len && !memcmp(s + i, marks[k], 3))
+			return 1;
+	return 0;
+}
+
 /* Separators of clauses: ", and", ";", "，", "；". */
 static size_t clause_sep(const char *s, size_t len, size_t i)
 {
@@ -699,6 +709,59 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		s_clause = cs;
 		e_clause = ce;
 	}
+	/* "13% more memory bandwidth", "1.6× the memory bandwidth of": the
+	 * column named right after the comparison, the two parts' cells */
+	if (to - from > 1) {
+		size_t cw = after;
+		while (cw < len && cw < after + 40 && !strchr(",;:()[]*.", s[cw]) && !starts_cjk_punct(s, len, cw))
+			cw++;
+		double lo = stated_lo, hi = stated_hi;
+		if (hi < 1) {
+			lo = 1 / stated_hi;
+			hi = 1 / stated_lo;
+		}
+		if (cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause),
+				  name_words(au->a, s + after, cw - after), mark, lo, hi))
+			return;
+	}
+	/* "288 vs 180GiB (1.6×)": a unit written once, for both figures */
+	int amounts = 0;
+	for (size_t i = from; i < to; i++)
+		amounts += &figs[i] != mark && is_amount(&figs[i]);
+	if (amounts == 1) {
+		for (size_t i = from; i + 1 < to; i++) {
+			struct figure *a = &figs[i], *b = &figs[i + 1];
+			if (a == mark || b == mark || a->has_unit || !dim_is_none(&a->q.dim) || a->range ||
+			    a->q.v.lo <= 0 || !is_amount(b))
+				continue;
+			size_t g = a->off - soff + a->len, e = b->off - soff;
+			while (g < e && s[g] == ' ')
+				g++;
+			static const char *const joins[] = { "vs", "vs.", "versus", "and", "to", "against", "→", "对比", NULL };
+			int joined = 0;
+			for (size_t k = 0; joins[k] && !joined; k++) {
+				size_t n = strlen(joins[k]), t = g + n;
+				while (t < e && s[t] == ' ')
+					t++;
+				joined = g + n <= e && !audit_casecmp(s + g, joins[k], n) && t == e;
+			}
+			/* the comparison right after them: "288 vs 180GiB (1.6×)" */
+			if (!joined || mark->off < b->off + b->len || mark->off - (b->off + b->len) > 4)
+				continue;
+			struct figure *copy = arena_array(au->a, to - from, sizeof *copy);
+			memcpy(copy, figs + from, (to - from) * sizeof *copy);
+			struct figure *c = &copy[i - from];
+			c->q.dim = b->q.dim;
+			interval_scale(a->q.v, b->q.scale, &c->q.v);
+			interval_scale(a->q.nominal, b->q.scale, &c->q.nominal);
+			c->q.unit = b->q.unit;
+			c->q.scale = b->q.scale;
+			c->has_unit = 1;
+			mark = &copy[mark - figs - from];
+			figs = copy - from;
+			break;
+		}
+	}
 	/* the two figures it compares: the only two of one dimension */
 	struct figure *pair[2] = { NULL, NULL };
 	int groups = 0;
@@ -736,7 +799,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			lo = 1 / stated_hi;
 			hi = 1 / stated_lo;
 		}
-		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), mark, lo, hi);
+		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi);
 		return;
 	}
 	if (groups != 1 || !pair[0])
@@ -889,12 +952,15 @@ void prose_check(struct audit *au, struct prose *p)
 			const char *sw = name_words(au->a, text + soff, send - soff);
 			if (p->section && !hw)
 				hw = name_words(au->a, p->section, strlen(p->section));
+			unsigned char judged[PROSE_FIGURES];
+			memset(judged, 0, fi - from);
+			parts_check(au, text, soff, send, sw, figs, from, fi, judged);
 			for (size_t i = from; i < fi; i++) {
-				tie(au, text + soff, send - soff, soff, sw, hw, &figs[i], figs + from, fi - from);
+				if (!judged[i - from])
+					tie(au, text + soff, send - soff, soff, sw, hw, &figs[i], figs + from, fi - from);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
 			relate_check(au, text, soff, send, figs, from, fi);
-			parts_check(au, text, soff, send, sw, figs, from, fi);
 		}
 		soff = send;
 	}

@@ -387,7 +387,8 @@ static void share(struct audit *au, const char *s, size_t len, size_t soff, stru
 		    arena_strndup(au->a, s + at, pc->len));
 }
 
-/* The offset after "of " and "the " from i, or 0 when "of" is not there. */
+/* The offset of the figure after "of" from i ("of the 63GBps", "of that
+ * adapter's 200Gbps": a few words and no digit between), or 0. */
 static size_t after_of(const char *s, size_t len, size_t i)
 {
 	while (i < len && s[i] == ' ')
@@ -395,9 +396,13 @@ static size_t after_of(const char *s, size_t len, size_t i)
 	if (!starts(s, len, i, "of "))
 		return 0;
 	i += 3;
-	if (starts(s, len, i, "the "))
-		i += 4;
-	return i;
+	for (size_t k = i; k < len && k < i + 32; k++) {
+		if (s[k] >= '0' && s[k] <= '9')
+			return k;
+		if (strchr(",;:()", s[k]))
+			return 0;
+	}
+	return 0;
 }
 
 /* Shares of a third figure: "55.43GBps and 55.06GBps, which is 88% and 87%
