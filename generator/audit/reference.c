@@ -290,6 +290,44 @@ static int sizes_differ(struct arena *a, const char *size, const char *const *na
 	return 0;
 }
 
+/* The one chip row whose name's first word is key's first word, when the
+ * rest of key is Chinese words or a form factor or link; else -1. */
+static long only_model(struct arena *a, const struct ref_table *rt, const char *key, size_t *table)
+{
+	static const char *const extra[] = { "pcie", "nvlink", "sxm", "oam", "nvl", NULL };
+	size_t wl = strcspn(key, " ");
+	if (!key[wl])
+		return -1;
+	for (const char *w = key + wl + 1; *w;) {
+		size_t n = strcspn(w, " ");
+		int ok = (unsigned char)w[0] >= 0x80;
+		for (size_t k = 0; extra[k] && !ok; k++)
+			ok = strlen(extra[k]) == n && !strncmp(w, extra[k], n);
+		if (!ok)
+			return -1;
+		w += n;
+		while (*w == ' ')
+			w++;
+	}
+	long found = -1;
+	for (size_t r = 0; r < rt->nrows; r++) {
+		const char *nm = rt->rows[r].stripped[0];
+		if (!strncmp(nm, key, wl) && (nm[wl] == ' ' || !nm[wl])) {
+			if (found >= 0)
+				return -1;
+			found = (long)r;
+		}
+	}
+	/* "H200 NVL" and "H200 PCIe" are not the row of the H200 SXM */
+	const char *sw = name_words(a, key, strlen(key));
+	if (found >= 0 && strstr(rt->rows[found].names[0], "sxm") &&
+	    (words_have(sw, "pcie", 4) || words_have(sw, "nvl", 3)))
+		return -1;
+	if (found >= 0)
+		*table = 0;
+	return found;
+}
+
 static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
 {
 	/* the A800 is an A100 with a slower NVLink (the H800 has its own row) */
@@ -336,7 +374,9 @@ static long find_row(const struct audit_reference *ref, struct arena *a, const c
 				*table = 0;
 				return (long)r;
 			}
-	return -1;
+	/* a model and words that name no other part ("H20-特供-训练（PCIe、
+	 * Nvlink）"): the one reference row of that model */
+	return only_model(a, rt, k, table);
 }
 
 /* Words of a book column that name a reference column: its id's parts,

@@ -159,6 +159,24 @@ else
 	not_ok "an 8-GPU system's totals in a table of GPUs: one finding for the row"
 fi
 
+# rows named as Chinese books name them: "H20-特供-训练（PCIe、Nvlink）" is
+# the H20 (its only reference row), "H800（ SXM）" the H800
+mkdir -p "$tmp/zh"
+cat >"$tmp/zh/a.md" <<'EOF2'
+| 厂商 | 型号 | 显存 | FP16 算力 |
+| --- | --- | --- | --- |
+| 英伟达 | H20-特供-训练（PCIe、Nvlink） | 96GB（HBM3） | 296 TFLOPS |
+| 英伟达 | H800（ SXM） | 80GB（HBM3） | 989 TFLOPS |
+EOF2
+"$bin" audit "$tmp/zh" >"$tmp/zh.txt" 2>&1
+if grep -q "'FP16 算力' of 'H20-特供-训练（PCIe、Nvlink）' is 296 TFLOPS; reference data for NVIDIA H20 says 148 TFLOPS" "$tmp/zh.txt" &&
+	[ "$(grep -c ': warning:' "$tmp/zh.txt")" -eq 1 ]; then
+	ok "a Chinese row name with words of its own is matched to its one reference row"
+else
+	sed 's/^/# /' "$tmp/zh.txt" | head -20
+	not_ok "a Chinese row name with words of its own is matched to its one reference row"
+fi
+
 # check and build of a specbook book: its pipe tables that no spec table
 # covers are audited (a table with a span is a spec table's, left out)
 "$bin" new "$tmp/inbook" >/dev/null 2>&1
