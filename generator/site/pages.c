@@ -21,6 +21,7 @@
 #include "site/vendor.h"
 #include "numbers/format.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -495,6 +496,74 @@ static void spec_legend(struct dom_node *parent, const struct spec_table *t)
  * by its model's name.  For the table's page (page != 0): sortable, rows
  * with their ids, and a column of the sources (numbered as srcs); for
  * print.html: no ids and no sources. */
+/* The decimals of a cell's text when it is a plain number ("4.9": 1,
+ * "1,979": 0), else -1. */
+static int plain_decimals(const char *t)
+{
+	if (!t || *t < '0' || *t > '9')
+		return -1;
+	while ((*t >= '0' && *t <= '9') || *t == ',')
+		t++;
+	if (!*t)
+		return 0;
+	if (*t++ != '.' || !*t)
+		return -1;
+	int d = 0;
+	for (; *t >= '0' && *t <= '9'; t++)
+		d++;
+	return *t ? -1 : d;
+}
+
+/* Does a column of numbers need one precision for display: plain numbers
+ * written with different decimals, one of them with some (8.00, 4.9 and
+ * 0.864 in one column)?  A column of whole numbers (GPUs, 989, 1,979)
+ * stays as written. */
+static int column_mixed(const struct spec_table *t, size_t c)
+{
+	int first = -1, any = 0, mixed = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct spec_cell *cell = &t->rows[r].cells[c];
+		int d = cell->kind == CELL_VALUE ? plain_decimals(cell->text) : -1;
+		if (d < 0)
+			continue;
+		any |= d > 0;
+		if (first < 0)
+			first = d;
+		else if (d != first)
+			mixed = 1;
+	}
+	return any && mixed;
+}
+
+/* Appends a cell's number, in a column of mixed decimals by the book's
+ * rule for a number, three significant digits (8.00, 4.90, 0.864; a
+ * whole part of three digits or more stays whole: 1,307); the text itself
+ * otherwise.  A number shown otherwise than written says the written one,
+ * the one checked, in its title. */
+static void cell_number(struct site *s, struct dom_node *td, const struct spec_cell *cell, int mixed)
+{
+	int d = plain_decimals(cell->text);
+	if (d < 0 || !mixed) {
+		dom_texts(td, cell->text);
+		return;
+	}
+	char digits[64];
+	size_t n = 0;
+	for (const char *p = cell->text; *p && n + 1 < sizeof digits; p++)
+		if (*p != ',')
+			digits[n++] = *p;
+	digits[n] = 0;
+	double x = strtod(digits, NULL);
+	int want = x >= 100 ? 0 : x >= 10 ? 1 : x >= 1 ? 2 : x > 0 ? 2 - (int)floor(log10(x)) : d;
+	if (want > 9)
+		want = 9;
+	const char *shown = format_number(s->a, x, want);
+	dom_texts(td, shown);
+	if (strcmp(shown, cell->text))
+		dom_attr(td, "title", arena_printf(s->a, "%s%s%s", cell->text, cell->unit ? " " : "",
+						   cell->unit ? cell->unit : ""));
+}
+
 static void spec_table_build(struct site *s, struct dom_node *parent, const struct spec_table *t,
 			     size_t from, size_t to, const char *const *srcs, size_t nsrcs, int page)
 {
@@ -525,6 +594,9 @@ static void spec_table_build(struct site *s, struct dom_node *parent, const stru
 		bi(th, "来源", "Sources");
 	}
 	struct dom_node *tbody = dom_elem(table, "tbody");
+	int *mixed = arena_alloc(s->a, (to - from + 1) * sizeof *mixed);
+	for (size_t c = from; c < to; c++)
+		mixed[c - from] = column_mixed(t, c);
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct spec_row *row = &t->rows[r];
 		tr = dom_elem(tbody, "tr");
@@ -559,7 +631,10 @@ static void spec_table_build(struct site *s, struct dom_node *parent, const stru
 				dom_attr(td, "data-sort", arena_printf(s->a, "%.9g", cell->sort_key));
 			if (cell->derived)
 				dom_texts(dom_elem_class(td, "span", "derived-mark"), "=");
-			dom_texts(td, cell->text);
+			if (cell->kind == CELL_VALUE)
+				cell_number(s, td, cell, mixed[c - from]);
+			else
+				dom_texts(td, cell->text);
 			if (cell->unit) {
 				dom_texts(td, " ");
 				dom_texts(dom_elem_class(td, "span", "unit"), cell->unit);

@@ -347,4 +347,55 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- one precision per spec table column ---- */
+
+	const specPages = pages.filter((p) => /^specs\/(?!index)/.test(p));
+	if (specPages.length) {
+		const name = "i40 spec tables: a column shows its numbers at one precision (the same decimals, or three significant digits), within 0.5% of the checked value, which a changed one names in its title";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			const bad = [];
+			for (const sp of specPages) {
+				await page.goto(fileBase + sp + "?lang=en");
+				const cols = await page.evaluate(() => {
+					const t = document.querySelector("table.spec");
+					const out = {};
+					if (!t)
+						return out;
+					for (const tr of t.tBodies[0].rows)
+						Array.from(tr.cells).forEach((td, k) => {
+							/* a cell in a unit of its own sorts in the column's */
+							if (!td.classList.contains("num") || !td.hasAttribute("data-sort") || td.querySelector(".unit"))
+								return;
+							const txt = Array.from(td.childNodes).filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+							(out[k] = out[k] || []).push({ txt, sort: Number(td.getAttribute("data-sort")), title: td.title || "", col: td.getAttribute("data-en") });
+						});
+					return out;
+				});
+				for (const cells of Object.values(cols)) {
+					const plain = cells.filter((c) => /^\d[\d,]*(\.\d+)?$/.test(c.txt));
+					if (!plain.length)
+						continue;
+					const dec = (c) => ((/\.(\d+)$/.exec(c.txt) || ["", ""])[1]).length;
+					const sig = (c) => c.txt.replace(/[,.]/g, "").replace(/^0+/, "").length;
+					const whole = (c) => c.txt.replace(/\..*$/, "").replace(/,/g, "").replace(/^0+/, "").length;
+					const sameDec = new Set(plain.map(dec)).size === 1;
+					const threeSig = plain.every((c) => sig(c) === Math.max(3, whole(c)));
+					if (!sameDec && !threeSig)
+						bad.push(`${sp} ${plain[0].col}: ${Array.from(new Set(plain.map((c) => c.txt))).slice(0, 6).join(" / ")}`);
+					for (const c of plain) {
+						const v = Number(c.txt.replace(/,/g, ""));
+						if (c.sort && Math.abs(v - c.sort) / Math.abs(c.sort) > 0.005 && !/[a-zA-Z]/.test(c.title))
+							bad.push(`${sp} ${c.col}: ${c.txt} shown for ${c.sort}`);
+						if (c.title && !/\d/.test(c.title))
+							bad.push(`${sp} ${c.col}: ${c.txt}'s title names no value`);
+					}
+				}
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.slice(0, 5).join("; ") + (bad.length > 5 ? ` (${bad.length} in all)` : ""));
+		});
+	}
 };
