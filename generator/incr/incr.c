@@ -523,7 +523,7 @@ static void files_read(struct site *s)
 static void incr_begin(struct site *s)
 {
 	const struct book *b = s->book;
-	if (!cache_of(s) || !s->writes)
+	if (!cache_of(s))
 		return;
 	struct incr *in = xcalloc(1, sizeof *in);
 	s->reuse_state = in;
@@ -611,22 +611,9 @@ static int incr_reindexed(const struct site *s, size_t i)
 	return incr_of(s) && incr_of(s)->reused[i] == REINDEXED;
 }
 
-static int incr_reuse_file(struct site *s, const char *path)
-{
-	if (s->in_place)
-		return 0;   /* it stays where it is */
-	const char *from = arena_printf(s->a, "%s/%s", s->out, path);
-	const char *to = arena_printf(s->a, "%s/%s", s->tmp, path);
-	const char *slash = strrchr(to, '/');
-	if (files_mkdirs(arena_strndup(s->a, to, (size_t)(slash - to))) || link(from, to))
-		return -1;
-	return 0;
-}
-
 static struct page *stub_page(struct site *s, const struct page_rec *rec, const char *source)
 {
-	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
-	memset(p, 0, sizeof *p);
+	struct page *p = site_page_add(s);
 	p->path = rec->path;
 	p->source = source;
 	p->ids = rec->ids;
@@ -678,22 +665,13 @@ static size_t incr_reuse_chapter(struct site *s, size_t i)
 		stub_page(s, rec, c->path);
 		if (k == 1)
 			keep_claims_key(s, rec->path);
-		if (incr_reuse_file(s, rec->path)) {
+		if (write_take_last(s, rec->path)) {
 			diag_error((struct srcloc){ s->out, 0, 0 }, "cannot link '%s' from the last build: %s "
 				   "(build with --no-cache)", rec->path, strerror(errno));
 		}
 	}
 	site_count_chapter(s, i, (int)r->claims_total, (int)r->claims_disputed);
-	s->stats.reused++;
 	return page;
-}
-
-/* The page at path as this build leaves it: written into the temporary
- * directory, or left in the output because its bytes did not change. */
-static int stat_written(struct site *s, const char *path, struct file_stat *st)
-{
-	return files_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
-	       (s->in_place && files_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
 }
 
 static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t claims_page)
@@ -706,7 +684,7 @@ static void incr_save_chapter(struct site *s, size_t i, size_t page, size_t clai
 	/* the claims page's stat is the book pages' record's (incr_finish()):
 	 * this one may still be on the work line */
 	struct file_stat st[2] = { { 0 }, { 0 } };
-	if (stat_written(s, s->pages[page].path, &st[0]))
+	if (write_stat_made(s, s->pages[page].path, &st[0]))
 		return;
 	struct buf b = BUF_INIT;
 	buf_grow(&b, 16 * 1024);   /* a chapter's record, mostly: not grown by doubling */
@@ -1167,7 +1145,7 @@ static int book_page_keyed(struct site *s, const char *path, enum page_group g, 
 		if (strcmp(old->page.path, path))
 			continue;
 		if (old->group != g || old->key != key || old->file != made->file ||
-		    !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
+		    !old_file_intact(s, path, &old->page.st) || write_take_last(s, path))
 			return 0;
 		if (made->file) {
 			write_file_done(s, path);
@@ -1219,7 +1197,7 @@ static int incr_claims_page(struct site *s, size_t first, size_t last, const cha
 		const struct book_rec *old = &in->old[k];
 		if (old->group != GROUP_CLAIMS || old->file || strcmp(old->page.path, path))
 			continue;
-		if (old->key != h || !old_file_intact(s, path, &old->page.st) || incr_reuse_file(s, path))
+		if (old->key != h || !old_file_intact(s, path, &old->page.st) || write_take_last(s, path))
 			return 0;
 		stub_page(s, rec, s->book->chapters[last].path);
 		return 1;
@@ -1413,7 +1391,7 @@ const struct site_reuse incr_reuse = {
 	.reindexed = incr_reindexed,
 	.take_chapter = incr_reuse_chapter,
 	.keep_chapter = incr_save_chapter,
-	.take_file = incr_reuse_file,
+	.take_file = write_take_last,
 	.search_part_begin = incr_search_part_begin,
 	.search_file = incr_search_file,
 	.search_part = incr_search_part,

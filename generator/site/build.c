@@ -197,8 +197,7 @@ static struct page *chapter_page_add(struct site *s, size_t i)
 {
 	const struct chapter *c = &s->book->chapters[i];
 	struct rendered *r = &s->chapters[i];
-	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
-	memset(p, 0, sizeof *p);
+	struct page *p = site_page_add(s);
 	p->path = c->page;
 	p->source = c->path;
 	link_keep(s, p, &r->links);
@@ -367,6 +366,7 @@ static void chapter_done(struct site *s, size_t i, size_t *claims_taken)
 		: (s->chapters[i].has_math ? VENDOR_MATH : 0) | (s->chapters[i].has_code ? VENDOR_CODE : 0);
 	if (site_reused(s, i)) {
 		size_t page = s->reuse->take_chapter(s, i);
+		s->stats.reused++;
 		if (site_reindexed(s, i)) {
 			s->stats.reindexed++;
 			reindexed_claims(s, i, page, claims_taken);
@@ -593,7 +593,7 @@ int build_site(const struct book *b, struct arena *a, const struct build_options
 	s.writes = opts->write && !diag_failed() && write_begin(&s, opts->out, opts->out_scan) == 0;
 	if (s.writes)
 		s.line = work_line_start();
-	if (s.reuse)
+	if (s.reuse && s.writes)   /* (nothing is taken for a site not written) */
 		s.reuse->begin(&s);
 	size_t batch = (size_t)(jobs ? jobs : 1) * RENDER_BATCH_PER_JOB;
 	/* whole parts: a part's claims page may be taken from the last build

@@ -264,8 +264,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 struct page *page_new(struct site *s, const char *path, const char *source,
 			   const char *title, const struct chapter *current)
 {
-	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
-	memset(p, 0, sizeof *p);
+	struct page *p = site_page_add(s);
 	p->path = path;
 	p->source = source;
 	p->dom = page_dom_new(s, s->a, path, title, current);

@@ -3,9 +3,18 @@
  * counts and clock, and the questions the stages ask of the reuse layer.
  */
 #include "site/site.h"
+#include "core/alloc.h"
 #include "core/diag.h"
 
+#include <string.h>
 #include <time.h>
+
+struct page *site_page_add(struct site *s)
+{
+	struct page *p = ARRAY_PUSH(s->pages, s->npages, s->cappages);
+	memset(p, 0, sizeof *p);
+	return p;
+}
 
 void site_count_chapter(struct site *s, size_t i, int claims, int disputed)
 {

@@ -232,6 +232,9 @@ struct site {
  * chapter.  Shorter books list every claim on claims.html. */
 #define CLAIMS_PAGE_MAX_CHAPTERS 100
 
+/* Returns a page added to s->pages, zeroed (s->pages may move). */
+struct page *site_page_add(struct site *s);
+
 /* Adds chapter i (rendered or taken from the last build) to the stats. */
 void site_count_chapter(struct site *s, size_t i, int claims, int disputed);
 

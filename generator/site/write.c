@@ -309,6 +309,24 @@ int write_html(const struct site *s, struct arena *ar, const char *path, const c
 	return 0;
 }
 
+int write_take_last(struct site *s, const char *path)
+{
+	if (s->in_place)
+		return 0;   /* it stays where it is */
+	const char *from = arena_printf(s->a, "%s/%s", s->out, path);
+	const char *to = arena_printf(s->a, "%s/%s", s->tmp, path);
+	const char *slash = strrchr(to, '/');
+	if (files_mkdirs(arena_strndup(s->a, to, (size_t)(slash - to))) || link(from, to))
+		return -1;
+	return 0;
+}
+
+int write_stat_made(struct site *s, const char *path, struct file_stat *st)
+{
+	return files_stat(arena_printf(s->a, "%s/%s", s->tmp, path), st) == 0 ||
+	       (s->in_place && files_stat(arena_printf(s->a, "%s/%s", s->out, path), st) == 0) ? 0 : -1;
+}
+
 void write_file_done(struct site *s, const char *path)
 {
 	struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);

@@ -29,6 +29,15 @@ int write_html(const struct site *s, struct arena *ar, const char *path, const c
 	       size_t len);
 void write_file(struct site *s, const char *path, char *data, size_t len);
 void write_file_done(struct site *s, const char *path);
+/* Links the last build's file at path (in the output) into the new site
+ * at the same place; nothing to do when the output is updated in place
+ * (s->in_place), where it stays.  Returns 0, or -1 (errno set; not
+ * reported: the caller says what it was taking). */
+int write_take_last(struct site *s, const char *path);
+/* Fills *st with the file at path as this build leaves it: written into
+ * the temporary directory, or left in the output (in place) because its
+ * bytes did not change.  Returns 0, or -1 when there is none. */
+int write_stat_made(struct site *s, const char *path, struct file_stat *st);
 int write_finish(struct site *s);
 void write_abort(struct site *s);
 /* Returns 1 if the output holds a symbolic link: such a site is not
