@@ -147,6 +147,93 @@
 				heads[k].style.minWidth = "16em";
 	}
 
+	/* A spec page's compare view: a box in each row's name cell picks it;
+	   two or three picked rows show side by side in a panel above the
+	   table, a column each, the table's columns as its rows (what the
+	   table holds already, so it works from file:// and offline).  A
+	   fourth box is disabled until one is cleared. */
+	var COMPARE_MAX = 3;
+	function compareView() {
+		var table = document.querySelector("article.spec-page .spec-wrap > table.spec");
+		if (!table || !table.tBodies[0] || table.tBodies[0].rows.length < 2)
+			return;
+		var heads = Array.prototype.slice.call(table.tHead.rows[0].cells);
+		var panel = document.createElement("section");
+		panel.className = "compare-panel";
+		panel.hidden = true;
+		panel.setAttribute("aria-labelledby", "compare-title");
+		panel.innerHTML = "<h2 id=\"compare-title\"><span class=\"bi\"><span lang=\"zh-Hans\">并排比较</span> " +
+			"<span lang=\"en\">Side by side</span></span></h2><div class=\"table-wrap\"><table class=\"compare\"></table></div>" +
+			"<button type=\"button\" class=\"compare-clear\"><span class=\"bi\"><span lang=\"zh-Hans\">清除选择</span> " +
+			"<span lang=\"en\">Clear</span></span></button>";
+		var wrap = table.closest(".spec-wrap");
+		wrap.parentNode.insertBefore(panel, wrap);
+		var hint = document.createElement("p");
+		hint.className = "compare-hint";
+		hint.innerHTML = "<span class=\"bi\"><span lang=\"zh-Hans\">勾选 2–3 行即可并排比较。</span> " +
+			"<span lang=\"en\">Tick 2–3 rows to compare them side by side.</span></span>";
+		wrap.parentNode.insertBefore(hint, panel);
+		var boxes = [];
+		var update = function () {
+			var on = boxes.filter(function (b) { return b.checked; });
+			boxes.forEach(function (b) { b.disabled = !b.checked && on.length >= COMPARE_MAX; });
+			panel.hidden = on.length < 2;
+			var out = panel.querySelector("table.compare");
+			out.textContent = "";
+			if (on.length < 2)
+				return;
+			var rows = on.map(function (b) { return b.closest("tr"); });
+			var thead = out.createTHead().insertRow();
+			thead.appendChild(document.createElement("td"));
+			rows.forEach(function (r) {
+				var th = document.createElement("th");
+				th.scope = "col";
+				th.textContent = r.cells[0].textContent.trim();
+				thead.appendChild(th);
+			});
+			var body = out.createTBody();
+			for (var c = 1; c < heads.length; c++) {
+				var tr = body.insertRow();
+				var th = document.createElement("th");
+				th.scope = "row";
+				th.innerHTML = heads[c].innerHTML;
+				Array.prototype.forEach.call(th.querySelectorAll("button"), function (b) {   /* a sort button's label */
+					while (b.firstChild)
+						b.parentNode.insertBefore(b.firstChild, b);
+					b.parentNode.removeChild(b);
+				});
+				tr.appendChild(th);
+				rows.forEach(function (r) {
+					var td = tr.insertCell();
+					var cell = r.cells[c];
+					if (cell) {
+						td.innerHTML = cell.innerHTML;
+						td.className = cell.className;
+					}
+				});
+			}
+		};
+		Array.prototype.forEach.call(table.tBodies[0].rows, function (tr) {
+			var th = tr.cells[0];
+			var name = th.textContent.trim();
+			var label = document.createElement("label");
+			label.className = "compare-pick";
+			var box = document.createElement("input");
+			box.type = "checkbox";
+			box.setAttribute("aria-label", "比较 / Compare: " + name);
+			label.appendChild(box);
+			th.insertBefore(label, th.firstChild);
+			box.addEventListener("change", update);
+			boxes.push(box);
+		});
+		panel.querySelector(".compare-clear").addEventListener("click", function () {
+			boxes.forEach(function (b) { b.checked = false; });
+			update();
+			if (boxes[0])
+				boxes[0].focus();
+		});
+	}
+
 	/* A spec table's source note ([1] in a row's Sources cell) leads to
 	   the list of sources at the page's end: that entry then offers the
 	   way back to the row it was followed from ("↩ back to B200"). */
@@ -1135,6 +1222,7 @@
 
 		markCurrent();
 		specPage();
+		compareView();
 		sourceBack();
 		themeToggle();
 		drawer();

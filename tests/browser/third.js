@@ -398,4 +398,60 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.slice(0, 5).join("; ") + (bad.length > 5 ? ` (${bad.length} in all)` : ""));
 		});
 	}
+
+	/* ---- a compare view of 2–3 rows of a spec table ---- */
+
+	const compPage = specPages.find((p) => (read(p).match(/<tr id=/g) || []).length >= 4);
+	if (compPage) {
+		const name = "i40 spec tables: ticking 2–3 rows shows them side by side (from file://), a fourth cannot be ticked, and clearing hides the panel";
+		await test(name, async () => {
+			const ctx = await fresh({ viewport: { width: 1440, height: 900 } });
+			const page = await ctx.newPage();
+			await page.goto(fileBase + compPage + "?lang=en");
+			const bad = [];
+			const boxes = page.locator("table.spec tbody tr input[type=checkbox]");
+			const n = await boxes.count();
+			if (n < 4) {
+				bad.push(`${n} rows can be picked`);
+			} else {
+				const panel = async () => page.evaluate(() => {
+					const p = Array.from(document.querySelectorAll("section, div")).find((e) => /compare/.test(e.className) && e.querySelector("table"));
+					if (!p || !p.getClientRects().length)
+						return null;
+					const t = p.querySelector("table");
+					return { cols: Array.from(t.rows[0].cells).slice(1).map((c) => c.textContent.trim()),
+						rows: Array.from(t.rows).slice(1).map((r) => Array.from(r.cells).map((c) => c.textContent.trim())) };
+				});
+				await boxes.nth(0).check();
+				if (await panel())
+					bad.push("one row shows a panel");
+				await boxes.nth(2).check();
+				let p = await panel();
+				const want = await page.evaluate(() => [0, 2].map((k) => {
+					const tr = document.querySelector("table.spec").tBodies[0].rows[k];
+					return Array.from(tr.cells).map((c) => c.textContent.trim());
+				}));
+				if (!p || p.cols.length !== 2)
+					bad.push(`two rows: ${p ? p.cols.length + " columns" : "no panel"}`);
+				else {
+					if (p.cols[0] !== want[0][0] || p.cols[1] !== want[1][0])
+						bad.push(`the panel compares ${p.cols.join(", ")}, not ${want[0][0]}, ${want[1][0]}`);
+					const v = p.rows.map((r) => r[1]);
+					if (v.join("|") !== want[0].slice(1, 1 + v.length).join("|"))
+						bad.push("the panel's values are not the row's");
+				}
+				await boxes.nth(3).check();
+				p = await panel();
+				if (!p || p.cols.length !== 3)
+					bad.push(`three rows: ${p ? p.cols.length : 0} columns`);
+				if (!(await boxes.nth(1).isDisabled()))
+					bad.push("a fourth row can be ticked");
+				await page.locator(".compare-clear").click().catch(() => bad.push("no way to clear"));
+				if (await panel())
+					bad.push("the panel stays after clearing");
+			}
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
