@@ -60,7 +60,7 @@ static const char *reference_version(struct arena *a)
  * binary's data is used only if it is that version; otherwise a warning,
  * and the reference is left out, so that a new specbook's data cannot
  * fail a book's CI that pinned the old).  Returns 1 to use the reference. */
-static int reference_wanted(struct arena *a, const char *dir, const char *version)
+static int reference_wanted(struct arena *a, const char *dir, const char *version, int quiet)
 {
 	const char *paths[] = { "book.yaml", "content/book.yaml" };
 	for (size_t i = 0; i < 2; i++) {
@@ -69,9 +69,11 @@ static int reference_wanted(struct arena *a, const char *dir, const char *versio
 			continue;
 		char *text;
 		size_t len;
-		if (files_read_text(a, path, paths[i], &text, &len) != 0)
-			return 1;
-		struct ynode *root = ytree_parse(a, paths[i], text, len, 1);
+		/* (quiet: in a book, whose load reports what is wrong in it) */
+		diag_mute(quiet);
+		int rc = files_read_text(a, path, paths[i], &text, &len);
+		struct ynode *root = rc == 0 ? ytree_parse(a, paths[i], text, len, 1) : NULL;
+		diag_mute(-quiet);
 		struct ynode *au = root && root->kind == YNODE_MAP ? ytree_get(root, "audit") : NULL;
 		struct ynode *ref = au && au->kind == YNODE_MAP ? ytree_get(au, "reference") : NULL;
 		if (!ref || ref->kind != YNODE_SCALAR)
@@ -93,7 +95,7 @@ static int reference_wanted(struct arena *a, const char *dir, const char *versio
 
 int audit_reference_off(struct arena *a, const char *dir)
 {
-	return !reference_wanted(a, dir, reference_version(a));
+	return !reference_wanted(a, dir, reference_version(a), 1);
 }
 
 int audit_command(int argc, char **argv)
@@ -154,7 +156,7 @@ int audit_command(int argc, char **argv)
 		return 1;
 	}
 	const char *version = reference_version(&a);
-	if (use_reference && files_is_dir(dir) && !reference_wanted(&a, dir, version))
+	if (use_reference && files_is_dir(dir) && !reference_wanted(&a, dir, version, 0))
 		use_reference = 0;
 	const struct audit_reference *ref = use_reference ? audit_reference_builtin(&a, u) : NULL;
 	struct audit_report *report = html ? audit_report_start(&a) : NULL;
