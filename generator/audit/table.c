@@ -241,6 +241,14 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 		cell->has_alt = 1;
 		return;
 	}
+	/* "384 张 A100 80GB", "8 块 H100": a count, then what is counted */
+	static const char *const counters[] = { "张", "块", "台", "颗", "卡", NULL };
+	size_t at = figs[0].off + figs[0].len;
+	while (at < cell->src.len && cell->src.text[at] == ' ')
+		at++;
+	for (size_t k = 0; counters[k]; k++)
+		if (cell->src.len - at >= strlen(counters[k]) && !memcmp(cell->src.text + at, counters[k], strlen(counters[k])))
+			return;
 	cell->several = 1;
 }
 
