@@ -103,16 +103,13 @@ static int part_figure(struct audit *au, const char *file, const char *word, siz
 {
 	const char *w = arena_printf(au->a, " %.*s ", (int)wl, word);
 	int found = 0;
+	enum { PART_ROWS = 64 };
+	size_t rows[PART_ROWS];
+	size_t nrows = named_rows_of_model(au, w, rows, PART_ROWS);
 	/* the sentence's own chapter's tables first, then the others' */
-	for (size_t i = 0, pass = 0; pass < 2 && !found; i++) {
-		if (i == au->nnamed) {
-			i = (size_t)-1;
-			pass++;
-			continue;
-		}
-		const struct named_row *nr = &au->named[i];
-		if (!nr->model || strcmp(nr->model, w))
-			continue;
+	for (size_t pass = 0; pass < 2 && !found; pass++)
+	for (size_t k = 0; k < nrows && !found; k++) {
+		const struct named_row *nr = &au->named[rows[k]];
 		const struct atable *tb = &au->tables[nr->table];
 		if ((pass == 0) != !strcmp(tb->loc.file, file))
 			continue;

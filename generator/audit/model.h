@@ -103,6 +103,8 @@ struct audit {
 	size_t nprose, cap_prose;
 	struct named_row *named;   /* prose.c: the keyed rows, for naming in sentences */
 	size_t nnamed;
+	size_t *named_by_model;    /* prose.c: indices of named[] with a model word, sorted by it */
+	size_t nby_model;
 	struct figure *prose_figs;   /* prose.c's buffer for one block's figures */
 	const char *file_name;     /* the file whose rows file_from..file_to are */
 	size_t file_from, file_to;

@@ -1,16 +1,27 @@
 /*
  * named.h — the keyed rows of a book's tables as sentences name them
- * (built by prose.c, read by cells.c).  Private to audit/.
+ * (built by prose.c, indexed by named.c, read by cells.c).  Private to
+ * audit/.
  */
 #ifndef SPECBOOK_AUDIT_NAMED_H
 #define SPECBOOK_AUDIT_NAMED_H
 
 #include <stddef.h>
 
+#include "audit/model.h"
+
 struct named_row {
 	const char *model;     /* " h100 " (with spaces), or NULL: all words needed */
 	const char *words;     /* name_words of the key */
 	size_t table, row;
 };
+
+/* Sorts the rows of au->named that have a model word by it
+ * (au->named_by_model); prose.c calls it once au->named is built. */
+void named_index(struct audit *au);
+
+/* The rows of au->named whose model word is model (" h100 ", with the
+ * spaces), up to max, into out; returns how many. */
+size_t named_rows_of_model(const struct audit *au, const char *model, size_t *out, size_t max);
 
 #endif

@@ -35,6 +35,34 @@
  * figures, and the rest of it is not compared. */
 #define PROSE_FIGURES 256
 
+/* The rows whose model word the words names (" a b c ") has, up to max,
+ * into out; returns how many. */
+static size_t rows_named(const struct audit *au, const char *names, size_t *out, size_t max)
+{
+	size_t n = 0;
+	for (const char *w = names + 1; *w && n < max;) {
+		const char *e = strchr(w, ' ');
+		if (!e)
+			break;
+		int digit = 0, alpha = 0;
+		for (const char *p = w; p < e; p++) {
+			digit |= *p >= '0' && *p <= '9';
+			alpha |= *p >= 'a' && *p <= 'z';
+		}
+		if (digit && alpha && e - w >= 3 && e - w < 60) {
+			char model[64];
+			snprintf(model, sizeof model, " %.*s ", (int)(e - w), w);
+			int seen = 0;
+			for (size_t k = 0; k < n && !seen; k++)
+				seen = !strcmp(au->named[out[k]].model, model);
+			if (!seen)
+				n += named_rows_of_model(au, model, out + n, max - n);
+		}
+		w = e + 1;
+	}
+	return n;
+}
+
 /* Builds au->named: every keyed row of every table with its words. */
 static void index_rows(struct audit *au)
 {
@@ -78,6 +106,7 @@ static void index_rows(struct audit *au)
 			}
 		}
 	}
+	named_index(au);
 }
 
 /* Words after a model word that make it another part than a row whose key
@@ -330,17 +359,28 @@ static size_t key_distance(const char *s, size_t slen, size_t at, const struct n
 	return sum;
 }
 
+/* Rows to look at: named[from..to), or, with idx, named[idx[from..to)]. */
+struct rows {
+	const size_t *idx;
+	size_t from, to;
+};
+
+static size_t row_at(const struct rows *r, size_t i)
+{
+	return r->idx ? r->idx[i] : i;
+}
+
 /* Gathers into cand[] the cells of rows named[from..to) that sw names at
  * level (names_row()) and columns the sentence names (or, by_dimension,
  * the one column of f's dimension).  md_far: the model distance when the
  * names come from the heading, not the sentence (0: measure it). */
 static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, const char *sw, const char *names,
-		     struct figure *f, size_t from, size_t to, int level, int by_dimension, size_t md_far,
+		     struct figure *f, const struct rows *rows, int level, int by_dimension, size_t md_far,
 		     struct candidate *cand, size_t max)
 {
 	size_t nc = 0;
-	for (size_t i = from; i < to && nc < max; i++) {
-		struct named_row *nr = &au->named[i];
+	for (size_t i = rows->from; i < rows->to && nc < max; i++) {
+		struct named_row *nr = &au->named[row_at(rows, i)];
 		if (names_row(names, nr) != level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
@@ -365,11 +405,11 @@ static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, co
 }
 
 /* The best level at which sw names a row of named[from..to). */
-static int naming_level(const struct audit *au, const char *names, size_t from, size_t to)
+static int naming_level(const struct audit *au, const char *names, const struct rows *rows)
 {
 	int best = 0;
-	for (size_t i = from; i < to && best < 2; i++) {
-		int lv = names_row(names, &au->named[i]);
+	for (size_t i = rows->from; i < rows->to && best < 2; i++) {
+		int lv = names_row(names, &au->named[row_at(rows, i)]);
 		if (lv > best)
 			best = lv;
 	}
@@ -387,17 +427,24 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	struct candidate cand[MAX_CANDIDATES];
 	size_t nc = 0, at = f->off - soff;
 	int by_dimension = 0, elsewhere = 0;
-	const size_t scopes[2][2] = { { au->file_from, au->file_to }, { 0, au->nnamed } };
+	/* the chapter's own rows; then the rows of every chapter that the
+	 * sentence's (or heading's) model words name, found by the index */
+	enum { ELSEWHERE_ROWS = 64 };
+	size_t found[ELSEWHERE_ROWS];
 	for (int sc = 0; sc < 2 && !nc; sc++) {
-		size_t from = scopes[sc][0], to = scopes[sc][1];
+		struct rows rows = { NULL, au->file_from, au->file_to };
+		if (sc == 1)
+			rows = (struct rows){ found, 0, rows_named(au, sw, found, ELSEWHERE_ROWS) };
 		const char *names = sw;
 		size_t md_far = 0;
-		int level = naming_level(au, sw, from, to);
+		int level = naming_level(au, sw, &rows);
 		if (!level && hw) {
 			/* the heading names the part ("### Intel Gaudi2") */
 			names = hw;
 			md_far = 50000;
-			level = naming_level(au, hw, from, to);
+			if (sc == 1)
+				rows = (struct rows){ found, 0, rows_named(au, hw, found, ELSEWHERE_ROWS) };
+			level = naming_level(au, hw, &rows);
 		}
 		if (!level)
 			continue;
@@ -413,7 +460,7 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 					if (other)
 						break;
 				}
-				nc = gather(au, s, slen, at, sw, names, f, from, to, lv, pass, md_far, cand,
+				nc = gather(au, s, slen, at, sw, names, f, &rows, lv, pass, md_far, cand,
 					    MAX_CANDIDATES);
 				by_dimension = pass;
 			}
