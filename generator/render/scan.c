@@ -732,8 +732,6 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 		if (sign && reread(c, s + i, used + sign, 1, &r) && r.has_unit) {
 			f->lit = r;
 			used += sign;
-			if (used && s[i + used - 1] != ' ' && (unsigned char)s[i + used - 1] >= 0x80)
-				sign = 0;   /* 倍: what follows may be glued to it */
 		}
 		/* `80 GB/GPU`, `900 GB/s/GPU`: what it is per names its scope kind */
 		int per = 0;
@@ -759,8 +757,8 @@ size_t scan_next(struct ctx *c, const char *s, size_t len, size_t from, struct s
 		}
 		if (rc == 1 && used && ((f->lit.has_unit && !dim_is_none(&f->lit.q.dim)) ||
 					plain_figure(u, s + i, used, &f->lit)) &&
-		    (!glued_on(s, len, i + used) ||
-		     (unsigned char)s[i + used - 1] >= 0x80)) {
+		    /* 倍, 万: Han text may follow them glued ("2.6 倍以上") */
+		    (!glued_on(s, len, i + used) || (unsigned char)s[i + used - 1] >= 0x80)) {
 			f->start = i;
 			f->len = used;
 			f->widen = approx_before(s, i) ? c->book->approx : 0;
