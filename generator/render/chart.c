@@ -339,14 +339,17 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	}
 	if (n == 0)
 		return -1;
-	for (size_t i = 0; i < npoints; i++) {
-		if (points[i].intensity < xmin)
-			xmin = points[i].intensity;
-		if (points[i].intensity > xmax)
-			xmax = points[i].intensity;
-	}
-	/* whole decades around the ridge points and the kernels */
+	/* whole decades around the ridge points, a decade of room either
+	 * side; then wide enough for the kernels (without the room: a decade
+	 * more would squeeze the roofs) */
 	double lx0 = floor(log10(xmin)) - 1, lx1 = ceil(log10(xmax)) + 1;
+	for (size_t i = 0; i < npoints; i++) {
+		double d = log10(points[i].intensity);
+		if (floor(d) < lx0)
+			lx0 = floor(d);
+		if (ceil(d) > lx1)
+			lx1 = ceil(d);
+	}
 	double ly1 = ceil(log10(ymax * 1.5)), ly0 = ly1 - 3;
 	/* the legend is an HTML list after the chart (names are long, and a
 	   list reflows on a phone) */
