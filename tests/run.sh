@@ -255,7 +255,7 @@ grep -E '^# spec mutation:' "$TMP/mutation"
 # the share is printed; the test fails below its threshold.
 env BUILD="$BUILD" bash tests/prose-mutation.sh >"$TMP/prose-mutation" 2>&1
 tap prose-mutation bash -c 'cat "$1"; exit "$2"' _ "$TMP/prose-mutation" $?
-grep -E '^# prose mutation:' "$TMP/prose-mutation"
+grep -E '^# (prose|plain-figure) mutation:' "$TMP/prose-mutation"
 
 "$BIN" build -o "$TMP/site-a" --quiet 2>/dev/null
 
