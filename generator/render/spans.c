@@ -714,6 +714,47 @@ static void emit_pieces(struct ctx *c, struct dom_node *parent, const struct spa
 	}
 }
 
+/* A claim that holds: its stated value stays in the sentence, the rest
+ * (the relation and its derivation, from the space before the relation)
+ * goes in span.claim-deriv, which site.css keeps out of the running text:
+ * the claim's detail shows it on hover and focus, the claims page lists
+ * it.  Pieces without the relation are emitted as they are. */
+static void emit_claim_pieces(struct ctx *c, struct dom_node *el, const struct span *sp)
+{
+	const char *rel = sp->relation;
+	size_t at = 0, cut = 0;
+	for (; rel && *rel && at < sp->npieces; at++) {
+		const struct span_piece *p = &sp->pieces[at];
+		const char *hit = p->row ? NULL : strstr(p->text, rel);
+		if (hit) {
+			cut = (size_t)(hit - p->text);
+			while (cut && p->text[cut - 1] == ' ')
+				cut--;
+			break;
+		}
+	}
+	if (!rel || !*rel || at == sp->npieces || (at == 0 && cut == 0)) {
+		emit_pieces(c, el, sp);
+		return;
+	}
+	struct span head = *sp, tail = *sp;
+	struct span_piece split[2] = { sp->pieces[at], sp->pieces[at] };
+	split[0].text = arena_strndup(c->a, sp->pieces[at].text, cut);
+	split[1].text = sp->pieces[at].text + cut;
+	struct span_piece *before = arena_alloc(c->a, (at + 1) * sizeof *before);
+	memcpy(before, sp->pieces, at * sizeof *before);
+	before[at] = split[0];
+	head.pieces = before;
+	head.npieces = at + 1;
+	struct span_piece *after = arena_alloc(c->a, (sp->npieces - at) * sizeof *after);
+	after[0] = split[1];
+	memcpy(after + 1, sp->pieces + at + 1, (sp->npieces - at - 1) * sizeof *after);
+	tail.pieces = after;
+	tail.npieces = sp->npieces - at;
+	emit_pieces(c, el, &head);
+	emit_pieces(c, dom_elem_class(el, "span", "claim-deriv"), &tail);
+}
+
 /* What key_meaning() returns for a key figure written wrong (reported). */
 static const char KEY_BAD[] = "";
 
@@ -1059,8 +1100,10 @@ static void emit_span(struct ctx *c, struct dom_node *parent, size_t idx)
 		buf_addf(&c->text, " %s", sp.correction ? sp.correction : "");
 		if (sp.slip)
 			buf_addf(&c->text, " %s", sp.slip);
+	} else if (sp.counterexample) {
+		emit_pieces(c, el, &sp);   /* shown whole, as the wrong sum it is */
 	} else {
-		emit_pieces(c, el, &sp);
+		emit_claim_pieces(c, el, &sp);
 	}
 	/* the derivation, for readers without a mouse or without JavaScript */
 	struct dom_node *detail = dom_elem_class(el, "span", "claim-detail");

@@ -616,7 +616,10 @@
 	function roving() {
 		var items = document.querySelectorAll(ROVE), groups = [];
 		for (var i = 0; i < items.length; i++) {
-			var el = items[i], block = el.closest("table") || el.parentElement.closest(BLOCK) || el.parentElement;
+			var el = items[i];
+			if (el.closest(".claim-deriv"))
+				continue;   /* out of the sentence (site.css) */
+			var block = el.closest("table") || el.parentElement.closest(BLOCK) || el.parentElement;
 			if (!block.__rove) {
 				block.__rove = [];
 				groups.push(block.__rove);

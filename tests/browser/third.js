@@ -454,4 +454,56 @@ module.exports = async function third(t) {
 			check(name, !bad.length, bad.join("; "));
 		});
 	}
+
+	/* ---- derivations out of the running text; a subtle mark ---- */
+
+	const claimPage = chapters.find((p) => (read(p).match(/class="claim claim-ok"/g) || []).length >= 5);
+	if (claimPage) {
+		const name = "i40 claims: the sentence shows a checked number, not its derivation (which focus shows, and the claims page lists), and the mark is faint";
+		await test(name, async () => {
+			const ctx = await fresh();
+			const page = await ctx.newPage();
+			await page.goto(fileBase + claimPage + "?lang=en");
+			const r = await page.evaluate(() => {
+				const claims = Array.from(document.querySelectorAll("main .content .claim-ok")).filter((c) => c.getClientRects().length);
+				/* the text a reader sees in the sentence: the claim's, but its detail */
+				const seen = (c) => {
+					let t = "";
+					const walk = (n) => {
+						if (n.nodeType === 3) { t += n.textContent; return; }
+						if (n.nodeType !== 1 || n.classList.contains("claim-detail") || getComputedStyle(n).display === "none") return;
+						n.childNodes.forEach(walk);
+					};
+					walk(c);
+					return t.trim();
+				};
+				const inline = claims.filter((c) => / (=|≈|<|>|≤|≥) /.test(seen(c))).map(seen);
+				const c0 = claims.find((c) => c.querySelector(".claim-detail") && / = /.test(c.querySelector(".claim-detail").textContent));
+				const st = c0 ? getComputedStyle(c0) : null;
+				return { n: claims.length, inline, id: c0 && c0.id,
+					thick: st ? parseFloat(st.textDecorationThickness) || 0 : 0, line: st ? st.textDecorationLine : "", colour: st ? st.textDecorationColor : "" };
+			});
+			const bad = [];
+			if (r.inline.length)
+				bad.push(`${r.inline.length} of ${r.n} claims show their derivation in the sentence ("${r.inline[0]}")`);
+			if (r.id) {
+				await page.focus("#" + r.id);
+				const shown = await page.evaluate((id) => {
+					const d = document.getElementById(id).querySelector(".claim-detail"), b = d.getBoundingClientRect();
+					return b.width > 20 && b.height > 5 ? d.textContent : "";
+				}, r.id);
+				if (!/ = /.test(shown))
+					bad.push("focus does not show the derivation");
+			}
+			const alpha = /rgba?\(([^)]*)\)/.exec(r.colour);
+			const a = alpha ? Number((alpha[1].split(/[ ,\/]+/)[3]) || 1) : 1;
+			if (r.line.includes("underline") && r.thick > 1 && a > 0.6)
+				bad.push(`every checked number is underlined (${r.thick}px, ${r.colour})`);
+			const claims = read("claims.html");
+			if (!/<td>(=|≈|&lt;|&gt;) [^<]*[0-9]/.test(claims))
+				bad.push("the claims page lists no derivation");
+			await ctx.close();
+			check(name, !bad.length, bad.join("; "));
+		});
+	}
 };
