@@ -284,7 +284,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	/* what a formula gives ("18 at 53.125GBps = 956.25GBps") is no
 	 * part's figure */
 	size_t b = f->off - soff;
-	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`'))
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`' || s[b - 1] == '~'))
 		b--;
 	if (b > 0 && s[b - 1] == '=')
 		return;
