@@ -14,32 +14,59 @@
 #include "core/builtin.h"
 #include "core/files.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/* Does text hold a pipe table's delimiter row (a line of |, :, - and
+ * blanks only, with a pipe and a dash)? */
+static int has_delimiter_row(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		size_t e = i;
+		int pipe = 0, dash = 0, other = 0;
+		while (e < len && text[e] != '\n') {
+			char ch = text[e++];
+			pipe |= ch == '|';
+			dash |= ch == '-';
+			other |= !(ch == '|' || ch == '-' || ch == ':' || ch == ' ' || ch == '\t' || ch == '\r');
+		}
+		if (pipe && dash && !other)
+			return 1;
+		i = e + 1;
+	}
+	return 0;
+}
 
 void audit_book_tables(const struct book *b, struct arena *a, struct audit_summary *sum)
 {
 	if (sum)
 		memset(sum, 0, sizeof *sum);
-	const struct builtin_file *uf = builtin_find("default/specs/units.yaml");
-	const struct units *u = uf ? units_load_text(a, uf->data, uf->len, "(built-in) specs/units.yaml") : NULL;
-	if (!u || !b->nchapters)
-		return;
-	const struct audit_reference *ref = audit_reference_off(a, b->root) ? NULL : audit_reference_builtin(a, u);
-	struct audit *au = audit_new(a, u, ref, b->approx > 0 ? b->approx : 0.02);
-	int tables = 0;
+	struct audit *au = NULL;
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct chapter *c = &b->chapters[i];
-		char *text;
+		char *data;
 		size_t len;
-		/* unreadable: the book's load said so already */
-		diag_mute(1);
-		int rc = files_read_text(a, arena_printf(a, "%s/%s", b->root, c->path), c->path, &text, &len);
-		diag_mute(-1);
-		if (rc == 0 && memchr(text, '|', len)) {
-			audit_read_tables(au, a, c->path, text, len);
-			tables = 1;
+		/* unreadable: the book's load said so already; a chapter with no
+		 * table costs a read and nothing kept */
+		if (files_read_bytes(arena_printf(a, "%s/%s", b->root, c->path), &data, &len) != 0)
+			continue;
+		if (has_delimiter_row(data, len)) {
+			if (!au) {
+				const struct builtin_file *uf = builtin_find("default/specs/units.yaml");
+				const struct units *u =
+					uf ? units_load_text(a, uf->data, uf->len, "(built-in) specs/units.yaml") : NULL;
+				if (!u) {
+					free(data);
+					return;
+				}
+				const struct audit_reference *ref =
+					audit_reference_off(a, b->root) ? NULL : audit_reference_builtin(a, u);
+				au = audit_new(a, u, ref, b->approx > 0 ? b->approx : 0.02);
+			}
+			audit_read_tables(au, a, c->path, arena_strndup(a, data, len), len);
 		}
+		free(data);
 	}
-	if (tables)
+	if (au)
 		audit_run(au, sum);
 }
