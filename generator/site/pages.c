@@ -1814,7 +1814,7 @@ static void prefix_ids(void *arg, struct dom_node *n)
 						 href + 2 + strlen(pc->page)));
 }
 
-/* What print.html keeps: no claim's detail and no heading's anchor (print
+/* What print.html keeps: no claim's detail or derivation, no heading's anchor (print
  * hides them), no link that leads into the site (a value's, a term's, a
  * spec row's: their text stays), no attribute only a screen uses (Tab
  * stops, a source's place, a typed answer's slips, a spec cell's labels
@@ -1830,7 +1830,7 @@ static enum dom_prune_do print_prune(void *arg, struct dom_node *n)
 	const char *cls = dom_get_attr(n, "class");
 	if (!cls)
 		return DOM_KEEP;
-	if (!strcmp(cls, "claim-detail") || !strcmp(cls, "anchor"))
+	if (!strcmp(cls, "claim-detail") || !strcmp(cls, "claim-deriv") || !strcmp(cls, "anchor"))
 		return DOM_DROP;
 	if (!strcmp(dom_name(n), "a") && (!strncmp(cls, "autolink", 8) || !strcmp(cls, "value") ||
 					  !strcmp(cls, "term") || !strcmp(cls, "spec-link")))
