@@ -40,6 +40,8 @@
 static size_t rows_named(const struct audit *au, const char *names, size_t *out, size_t max)
 {
 	size_t n = 0;
+	if (!au->nby_model)
+		return 0;
 	for (const char *w = names + 1; *w && n < max;) {
 		const char *e = strchr(w, ' ');
 		if (!e)
@@ -795,17 +797,17 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			/* the comparison right after them: "288 vs 180GiB (1.6×)" */
 			if (!joined || mark->off < b->off + b->len || mark->off - (b->off + b->len) > 4)
 				continue;
-			struct figure *copy = arena_array(au->a, to - from, sizeof *copy);
-			memcpy(copy, figs + from, (to - from) * sizeof *copy);
-			struct figure *c = &copy[i - from];
+			struct figure *copy = arena_array(au->a, to, sizeof *copy);
+			memcpy(copy + from, figs + from, (to - from) * sizeof *copy);
+			struct figure *c = &copy[i];
 			c->q.dim = b->q.dim;
 			interval_scale(a->q.v, b->q.scale, &c->q.v);
 			interval_scale(a->q.nominal, b->q.scale, &c->q.nominal);
 			c->q.unit = b->q.unit;
 			c->q.scale = b->q.scale;
 			c->has_unit = 1;
-			mark = &copy[mark - figs - from];
-			figs = copy - from;
+			mark = &copy[mark - figs];
+			figs = copy;
 			break;
 		}
 	}
