@@ -315,6 +315,68 @@ static void roof_table(struct dom_node *fig, struct arena *a, const struct spec_
 	}
 }
 
+/* Which rows of t the roofline draws (1 in the array returned): the first
+ * of each maker (the name's first word), then the next rows in the
+ * table's order, ROOF_SHOWN at most; *ndrawn says how many. */
+static char *roof_pick(struct arena *a, const struct spec_table *t, int pc, int bc, size_t *ndrawn_out)
+{
+	char *drawn = arena_alloc(a, t->nrows + 1);
+	memset(drawn, 0, t->nrows + 1);
+	size_t ndrawn = 0, picked[ROOF_SHOWN];
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < t->nrows && ndrawn < ROOF_SHOWN; i++) {
+			const struct spec_cell *p = &t->rows[i].cells[pc], *b = &t->rows[i].cells[bc];
+			if (drawn[i] || p->kind != CELL_VALUE || b->kind != CELL_VALUE || p->sort_key <= 0 ||
+			    b->sort_key <= 0)
+				continue;
+			const char *name = t->rows[i].name ? t->rows[i].name : t->rows[i].id;
+			size_t w = strcspn(name, " ");
+			int seen = 0;
+			for (size_t j = 0; pass == 0 && j < ndrawn && !seen; j++) {
+				const struct spec_row *o = &t->rows[picked[j]];
+				const char *on = o->name ? o->name : o->id;
+				seen = strcspn(on, " ") == w && !strncmp(on, name, w);
+			}
+			if (!seen) {
+				drawn[i] = 1;
+				picked[ndrawn++] = i;
+			}
+		}
+	}
+	*ndrawn_out = ndrawn;
+	return drawn;
+}
+
+/* Appends the legend's entry of line k: a button with a swatch of the
+ * line and its marker, the name and the ridge point. */
+static void roof_legend_item(struct dom_node *list, struct arena *a, size_t k, const char *colour,
+			     const char *dash, const char *name, double ridge)
+{
+	struct dom_node *li = dom_elem(list, "li");
+	struct dom_node *btn = dom_elem(li, "button");
+	dom_attr(btn, "type", "button");
+	dom_attr(btn, "data-series", arena_printf(a, "%zu", k));
+	dom_attr(btn, "aria-pressed", "false");
+	struct dom_node *sw = dom_elem_class(btn, "svg", "swatch");
+	dom_attr(sw, "xmlns", "http://www.w3.org/2000/svg");
+	dom_attr(sw, "width", "26");
+	dom_attr(sw, "height", "10");
+	dom_attr(sw, "aria-hidden", "true");
+	struct dom_node *ln = dom_elem(sw, "line");
+	dom_attr(ln, "x1", "1");
+	dom_attr(ln, "y1", "5");
+	dom_attr(ln, "x2", "25");
+	dom_attr(ln, "y2", "5");
+	dom_attr(ln, "stroke", colour);
+	dom_attr(ln, "stroke-width", "3");
+	if (dash)
+		dom_attr(ln, "stroke-dasharray", dash);
+	roof_marker(sw, a, k, 13, 5, colour);
+	dom_texts(btn, " ");
+	dom_texts(btn, name);
+	dom_texts(dom_elem_class(btn, "span", "legend-ridge"), arena_printf(a, " %.0f FLOP/B", ridge));
+}
+
 int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_table *t,
 		   const char *peak_col, const char *bw_col, const struct chart_point *points,
 		   size_t npoints)
@@ -398,31 +460,8 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 	dom_attr(legend, "aria-label", "Legend: show one accelerator's roof");
 	struct dom_node *shown = legend, *more = NULL;
 
-	/* the eight drawn: the first of each maker (the name's first word),
-	 * then the next rows in the table's order */
-	char *drawn = arena_alloc(a, t->nrows + 1);
-	memset(drawn, 0, t->nrows + 1);
-	size_t ndrawn = 0, picked[ROOF_SHOWN];
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < t->nrows && ndrawn < ROOF_SHOWN; i++) {
-			const struct spec_cell *p = &t->rows[i].cells[pc], *b = &t->rows[i].cells[bc];
-			if (drawn[i] || p->kind != CELL_VALUE || b->kind != CELL_VALUE || p->sort_key <= 0 ||
-			    b->sort_key <= 0)
-				continue;
-			const char *name = t->rows[i].name ? t->rows[i].name : t->rows[i].id;
-			size_t w = strcspn(name, " ");
-			int seen = 0;
-			for (size_t j = 0; pass == 0 && j < ndrawn && !seen; j++) {
-				const struct spec_row *o = &t->rows[picked[j]];
-				const char *on = o->name ? o->name : o->id;
-				seen = strcspn(on, " ") == w && !strncmp(on, name, w);
-			}
-			if (!seen) {
-				drawn[i] = 1;
-				picked[ndrawn++] = i;
-			}
-		}
-	}
+	size_t ndrawn;
+	char *drawn = roof_pick(a, t, pc, bc, &ndrawn);
 	size_t k = 0;
 	for (size_t step = 0; step < 2 * t->nrows; step++) {
 		size_t i = step % t->nrows;
@@ -472,30 +511,7 @@ int chart_roofline(struct dom_node *parent, struct arena *a, const struct spec_t
 		struct dom_node *label = svg_text(g, a, X(ridge) + (right ? -8 : 8), Y(peak) + (Y(peak) < T + 20 ? 18 : -8),
 						  right ? "end" : NULL, name);
 		dom_attr(label, "class", "series-label");
-		/* legend: a swatch of the line and the name */
-		struct dom_node *li = dom_elem(extra ? more : shown, "li");
-		struct dom_node *btn = dom_elem(li, "button");
-		dom_attr(btn, "type", "button");
-		dom_attr(btn, "data-series", arena_printf(a, "%zu", k - 1));
-		dom_attr(btn, "aria-pressed", "false");
-		struct dom_node *sw = dom_elem_class(btn, "svg", "swatch");
-		dom_attr(sw, "xmlns", "http://www.w3.org/2000/svg");
-		dom_attr(sw, "width", "26");
-		dom_attr(sw, "height", "10");
-		dom_attr(sw, "aria-hidden", "true");
-		struct dom_node *ln = dom_elem(sw, "line");
-		dom_attr(ln, "x1", "1");
-		dom_attr(ln, "y1", "5");
-		dom_attr(ln, "x2", "25");
-		dom_attr(ln, "y2", "5");
-		dom_attr(ln, "stroke", colour);
-		dom_attr(ln, "stroke-width", "3");
-		if (dash)
-			dom_attr(ln, "stroke-dasharray", dash);
-		roof_marker(sw, a, k - 1, 13, 5, colour);
-		dom_texts(btn, " ");
-		dom_texts(btn, name);
-		dom_texts(dom_elem_class(btn, "span", "legend-ridge"), arena_printf(a, " %.0f FLOP/B", ridge));
+		roof_legend_item(extra ? more : shown, a, k - 1, colour, dash, name, ridge);
 	}
 	#undef X
 	#undef Y
