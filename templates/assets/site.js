@@ -438,10 +438,14 @@
 			pop.style.left = (left + scrollX) + "px";
 			pop.style.top = (top + scrollY) + "px";
 		};
+		var tips = {};   /* a term's id → its definition's element (one lookup a link) */
+		Array.prototype.forEach.call(box.querySelectorAll("[data-term]"), function (t) {
+			tips[t.getAttribute("data-term")] = t;
+		});
 		var links = document.querySelectorAll("main a[href*='glossary.html#']");
 		for (var i = 0; i < links.length; i++) {
 			var a = links[i], id = a.getAttribute("href").replace(/^.*#/, "");
-			var tip = box.querySelector("[data-term='" + id.replace(/['\\]/g, "") + "']");
+			var tip = Object.prototype.hasOwnProperty.call(tips, id) ? tips[id] : null;
 			if (!tip || !tip.id)
 				continue;
 			a.setAttribute("aria-describedby", tip.id);
