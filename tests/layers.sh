@@ -10,7 +10,8 @@
 #      and X uses Y when X.c or X.h includes "…/Y.h"; coreutils' tsort
 #      finds the loops (no Python on a fresh Debian);
 #   2. no include upward: a file includes headers of its own layer or of a
-#      lower one, in the order core < numbers < book < render < site (and audit, beside it) <
+#      lower one, in the order core < numbers < book < render (and search, beside
+#      it) < site (and audit, beside it) <
 #      incr < the top (main.c, serve.c).  README, "Layout", says what each
 #      holds;
 #   3. a header whose opening comment says it is "private to FOLDER/"
@@ -30,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 rank() {   # folder (relative to root) -> its layer's rank
 	case $1 in
-	core) echo 0 ;; numbers) echo 1 ;; book) echo 2 ;; render) echo 3 ;; site | audit) echo 4 ;;
+	core) echo 0 ;; numbers) echo 1 ;; book) echo 2 ;; render | search) echo 3 ;; site | audit) echo 4 ;;
 	incr) echo 5 ;; .) echo 6 ;; *) echo 99 ;;
 	esac
 }
@@ -96,7 +97,7 @@ if [ -z "$upward" ]; then
 	echo "ok - $root: no file includes a header of a higher layer"
 else
 	printf '%s\n' "$upward" | sed '/^$/d'
-	echo "not ok - $root: no file includes a header of a higher layer (core < numbers < book < render < site, audit < incr < main.c, serve.c)"
+	echo "not ok - $root: no file includes a header of a higher layer (core < numbers < book < render, search < site, audit < incr < main.c, serve.c)"
 	fail=1
 fi
 

@@ -28,7 +28,7 @@ check_file() {  # file, Debian package
 check_file /usr/include/cmark-gfm-core-extensions.h libcmark-gfm-extensions-dev
 check_pc yaml-0.1 libyaml-dev
 check_pc libxml-2.0 libxml2-dev
-check_pc libdeflate libdeflate-dev   # the search index is written deflated (site/search.c)
+check_pc libdeflate libdeflate-dev   # the search index is written deflated (search/search.c)
 # the browser libraries a site copies when they are there (generator/site/vendor.h):
 # KaTeX for formulas (its fonts come with it, fonts-katex), highlight.js for code
 check_file /usr/share/javascript/katex/katex.min.js libjs-katex

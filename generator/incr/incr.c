@@ -9,7 +9,7 @@
 #include "site/site.h"
 #include "site/link.h"
 #include "site/pages.h"
-#include "site/search.h"
+#include "search/search.h"
 #include "site/write.h"
 #include "core/work.h"
 

@@ -21,7 +21,7 @@
 #include "site/link.h"
 #include "site/page.h"
 #include "site/pages.h"
-#include "site/search.h"
+#include "search/search.h"
 #include "render/typeset.h"
 #include "site/svg.h"
 #include "site/vendor.h"

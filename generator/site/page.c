@@ -10,7 +10,7 @@
 #include "core/buffer.h"
 #include "core/work.h"
 #include "site/link.h"
-#include "site/search.h"
+#include "search/search.h"
 #include "render/typeset.h"
 #include "site/write.h"
 #include "numbers/format.h"

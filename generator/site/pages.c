@@ -16,7 +16,7 @@
 #include "core/url.h"
 #include "core/work.h"
 #include "render/chart.h"
-#include "site/search.h"
+#include "search/search.h"
 #include "render/study.h"
 #include "site/vendor.h"
 #include "numbers/format.h"

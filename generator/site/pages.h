@@ -6,7 +6,7 @@
 #define SPECBOOK_PAGES_H
 
 #include "render/render.h"
-#include "site/search.h"
+#include "search/search.h"
 #include "site/site.h"
 
 /* The book-level pages, and the pages made as each chapter is

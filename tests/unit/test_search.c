@@ -17,7 +17,7 @@
 #include "core/buffer.h"
 #include "core/pack.h"
 #include "core/utf8.h"
-#include "site/search.h"
+#include "search/search.h"
 
 static void collect(void *ctx, const char *term, size_t len)
 {

@@ -8,7 +8,7 @@
  * Writing sorts the terms by their bytes, so the output does not depend on
  * hash order.
  */
-#include "site/search.h"
+#include "search/search.h"
 #include "core/pack.h"
 
 #include "core/alloc.h"
