@@ -152,18 +152,6 @@ static void escs(struct buf *b, const char *s)
 	esc(b, s, strlen(s));
 }
 
-/* The byte offset of code point col (1-based) of s[0..n). */
-static size_t col_offset(const char *s, size_t n, int col)
-{
-	size_t i = 0;
-	for (int c = 1; i < n && c < col; c++) {
-		uint32_t cp;
-		int k = utf8_decode(s + i, n - i, &cp);
-		i += (size_t)(k > 0 ? k : 1);
-	}
-	return i;
-}
-
 /* Where a place links to (see the top): GitHub's blob view of the commit
  * in an Actions run, else the file as a path from the report's folder. */
 struct links {
@@ -238,10 +226,10 @@ static void quote(struct buf *b, const struct text *t, int line, int col, int wi
 				len--;   /* not inside a character */
 		}
 		buf_addf(b, "<span class=\"ln%s\">%5d </span>", n == line ? " at" : "", n);
-		size_t from = n == line && col > 0 ? col_offset(s, len, col) : 0;
+		size_t from = n == line && col > 0 ? utf8_column_offset(s, len, col) : 0;
 		int w = n != line || col <= 0 ? 0 : width > 0 ? width : figure_width(s, len, from);
 		if (w > 0) {
-			size_t to = from + col_offset(s + from, len - from, w + 1);
+			size_t to = from + utf8_column_offset(s + from, len - from, w + 1);
 			esc(b, s, from);
 			buf_adds(b, "<mark>");
 			esc(b, s + from, to - from);

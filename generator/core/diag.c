@@ -582,18 +582,6 @@ static const char *level_name(enum diag_level level)
 	return level == DIAG_ERROR ? "error" : level == DIAG_WARNING ? "warning" : "note";
 }
 
-/* Returns the byte offset where code point col (1-based) of text starts. */
-static size_t column_offset(const char *text, size_t len, int col)
-{
-	size_t i = 0;
-	for (int c = 1; i < len && c < col; c++) {
-		uint32_t cp;
-		int n = utf8_decode(text + i, len - i, &cp);
-		i += (size_t)(n > 0 ? n : 1);
-	}
-	return i;
-}
-
 /* Returns the columns a terminal gives text[from..to), counting no further
  * than limit. */
 static int text_width(const char *text, size_t from, size_t to, int limit)
@@ -643,7 +631,7 @@ static void line_window(const char *text, size_t len, size_t at, size_t *from, s
 static void print_quote(FILE *out, const struct record *r, const char *text, size_t len)
 {
 	static const char cut[] = "...";
-	size_t at = column_offset(text, len, r->col), from, to;
+	size_t at = utf8_column_offset(text, len, r->col), from, to;
 	line_window(text, len, at, &from, &to);
 	/* the gutter is five digits wide, wider for a line past 99,999 */
 	int digits = snprintf(NULL, 0, "%d", r->line), gutter = digits > 5 ? digits : 5;
@@ -975,14 +963,14 @@ static int same_spanned(const struct record *a, const struct record *b)
 	const char *sa = ta, *ea;
 	if (!ta)
 		return 0;
-	size_t oa = column_offset(ta, la, a->col), na = column_offset(ta + oa, la - oa, (a->width > 1 ? a->width : 1) + 1);
+	size_t oa = utf8_column_offset(ta, la, a->col), na = utf8_column_offset(ta + oa, la - oa, (a->width > 1 ? a->width : 1) + 1);
 	sa = ta + oa;
 	ea = sa + na;
 	/* source_line() returns the newest source's text: a stays valid */
 	const char *tb = source_line(b->file, b->line, &lb);
 	if (!tb)
 		return 0;
-	size_t ob = column_offset(tb, lb, b->col), nb = column_offset(tb + ob, lb - ob, (b->width > 1 ? b->width : 1) + 1);
+	size_t ob = utf8_column_offset(tb, lb, b->col), nb = utf8_column_offset(tb + ob, lb - ob, (b->width > 1 ? b->width : 1) + 1);
 	return (size_t)(ea - sa) == nb && !memcmp(sa, tb + ob, nb);
 }
 

@@ -168,3 +168,14 @@ size_t utf8_length(const char *s, size_t len)
 	}
 	return n;
 }
+
+size_t utf8_column_offset(const char *text, size_t len, int col)
+{
+	size_t i = 0;
+	for (int c = 1; i < len && c < col; c++) {
+		uint32_t cp;
+		int n = utf8_decode(text + i, len - i, &cp);
+		i += (size_t)(n > 0 ? n : 1);   /* an invalid byte: one column */
+	}
+	return i;
+}

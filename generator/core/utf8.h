@@ -33,6 +33,11 @@ static inline int utf8_decode_fast(const char *str, size_t len, uint32_t *cp)
 	return utf8_decode(str, len, cp);
 }
 
+/* Returns the byte offset where code point col (1-based) of text[0..len)
+ * starts (len when the line is shorter): a diagnostic's column back to
+ * its byte. */
+size_t utf8_column_offset(const char *text, size_t len, int col);
+
 /* Returns the byte offset of the first invalid sequence, or len if valid. */
 size_t utf8_validate(const char *s, size_t len);
 
