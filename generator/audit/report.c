@@ -18,6 +18,7 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/builtin.h"
+#include "core/files.h"
 #include "core/utf8.h"
 
 #include <errno.h>
@@ -508,18 +509,12 @@ int audit_report_write(struct audit_report *r, const char *out, const char *dir,
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	int rc = -1;
 	if (fd >= 0) {
-		size_t done = 0;
-		while (done < b.len) {
-			ssize_t w = write(fd, b.data + done, b.len - done);
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w <= 0)
-				break;
-			done += (size_t)w;
-		}
-		rc = close(fd) == 0 && done == b.len && rename(tmp, out) == 0 ? 0 : -1;
-		if (rc)
+		rc = files_write_fd(fd, b.data, b.len) == 0 && rename(tmp, out) == 0 ? 0 : -1;
+		if (rc) {
+			int err = errno;
 			unlink(tmp);
+			errno = err;   /* what failed, for the message below */
+		}
 	}
 	if (rc)
 		fprintf(stderr, "specbook audit: cannot write the report '%s': %s\n", out, strerror(errno));
