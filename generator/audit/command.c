@@ -165,6 +165,12 @@ int audit_command(int argc, char **argv)
 	struct audit_summary sum;
 	memset(&sum, 0, sizeof sum);
 	int read = audit_read_dir(au, &a, dir, &rs);
+	if (read == 0 && rs.files == 0) {
+		struct srcloc loc = { dir, 0, 0 };
+		diag_report(DIAG_WARNING, loc, 0,
+			    "hint: give the folder that holds the book's .md files (a repository root or its content/)",
+			    "no Markdown file here: nothing to audit");
+	}
 	if (read == 0)
 		audit_run(au, &sum);
 	int written = 0;

@@ -101,6 +101,13 @@ check "pinned to another version: a warning at the pin, saying what to write; no
 	 grep -q "hint:.*reference: \"$version\"" "$tmp/pin.log" && ! grep -q "reference data for" "$tmp/pin.log" && [ $rc -eq 1 ]' \
 	"rc $rc: $(grep -m2 "book.yaml" "$tmp/pin.log")"
 
+mkdir -p "$tmp/nomd/sub" && echo 'no markdown' >"$tmp/nomd/sub/notes.txt"
+"$bin" audit "$tmp/nomd" >"$tmp/nomd.log" 2>&1
+rc=$?
+check "a folder with no Markdown: a warning that says which folder to give, exit 0" \
+	'grep -q "nomd: warning: no Markdown file here" "$tmp/nomd.log" && grep -q "hint: give the folder that holds" "$tmp/nomd.log" && [ $rc -eq 0 ]' \
+	"rc $rc: $(head -2 "$tmp/nomd.log")"
+
 if [ "${SKIP_VALIDATE:-}" ]; then
 	echo "ok - audit: valid HTML # SKIP SKIP_VALIDATE set"
 else
