@@ -210,16 +210,28 @@ static int figure_width(const char *s, size_t n, size_t from)
 	return cols;
 }
 
+/* The columns a quote skips on each of its lines so that the figure at
+ * col shows without scrolling: none when it is near the start. */
+#define QUOTE_LEAD 24   /* columns shown before the figure */
+#define QUOTE_FROM 48   /* a figure further right than this is windowed */
+
 /* Quotes the lines around line of t, the line itself marked from col for
- * width columns (0: the figure there, figure_width()). */
+ * width columns (0: the figure there, figure_width()).  A figure far to
+ * the right of a long line is shown in a window that starts QUOTE_LEAD
+ * columns before it, the same columns on every line (a table stays
+ * aligned), each cut marked with an ellipsis. */
 static void quote(struct buf *b, const struct text *t, int line, int col, int width)
 {
+	int skip = col > QUOTE_FROM ? col - QUOTE_LEAD : 0;
 	buf_adds(b, "<pre class=\"src\">");
 	for (int n = line - CONTEXT_LINES; n <= line + CONTEXT_LINES; n++) {
 		size_t len;
 		const char *s = line_of(t, n, &len);
 		if (!s)
 			continue;
+		size_t start = skip ? utf8_column_offset(s, len, skip + 1) : 0;
+		s += start;
+		len -= start;
 		int cut = len > LINE_MAX_BYTES;
 		if (cut) {
 			len = LINE_MAX_BYTES;
@@ -227,8 +239,11 @@ static void quote(struct buf *b, const struct text *t, int line, int col, int wi
 				len--;   /* not inside a character */
 		}
 		buf_addf(b, "<span class=\"ln%s\">%5d </span>", n == line ? " at" : "", n);
-		size_t from = n == line && col > 0 ? utf8_column_offset(s, len, col) : 0;
-		int w = n != line || col <= 0 ? 0 : width > 0 ? width : figure_width(s, len, from);
+		if (start)
+			buf_adds(b, "… ");
+		int at = col - skip;   /* the figure's column in what is shown */
+		size_t from = n == line && at > 0 ? utf8_column_offset(s, len, at) : 0;
+		int w = n != line || at <= 0 ? 0 : width > 0 ? width : figure_width(s, len, from);
 		if (w > 0) {
 			size_t to = from + utf8_column_offset(s + from, len - from, w + 1);
 			esc(b, s, from);

@@ -61,6 +61,22 @@ check "a finding in the hostile book is reported" 'grep -q "<section class=\"fin
 check "its markup is text: no element of the book on the page" \
 	'! grep -q "<script\|<img\|<i>" "$tmp/evil.html" && grep -qF "&lt;script&gt;" "$tmp/evil.html" && grep -qF "x&lt;i&gt;&quot;q.md" "$tmp/evil.html"'
 
+# a figure far right in a long line: the quote starts near it (no
+# scrolling to find the mark), the same columns cut from every line
+mkdir -p "$tmp/long"
+cat >"$tmp/long/a.md" <<'MD'
+| GPU | BF16 TFLOPS | FP8 TFLOPS |
+| --- | --- | --- |
+| H100 SXM | 989 | 1,979 |
+| H200 | 989 | 1,979 |
+
+Much has been written about these parts over the years, and the figures move with each release of the vendor's sheets, but the H100 SXM gives 1,000 TFLOPS of BF16 in this table's terms.
+MD
+"$bin" audit "$tmp/long" --html "$tmp/long.html" >/dev/null 2>&1
+check "a figure far right in its line is quoted from near it, marked" \
+	'grep -q "<span class=\"ln at\"> *6 </span>… .\{0,40\}<mark>1,000 TFLOPS</mark>" "$tmp/long.html"' \
+	"$(grep "ln at" "$tmp/long.html" | head -2)"
+
 # OUT a link to someone's file: replaced by the report, the file untouched
 echo "theirs" >"$tmp/theirs"
 ln -s "$tmp/theirs" "$tmp/link.html"
