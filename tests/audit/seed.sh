@@ -18,6 +18,10 @@
 set -eu
 specbook=$1
 book=$2
+# the binary is run from inside the copy: a relative path is made absolute
+case $specbook in
+*/*) specbook=$(cd "$(dirname "$specbook")" && pwd)/$(basename "$specbook") ;;
+esac
 sites=${3:-40}
 min=${4:-}
 tmp=$(mktemp -d)
@@ -40,56 +44,75 @@ clean_errors=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: error:' "$tmp/clean.txt" || true)
 clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || true)
 
 # candidates: file<TAB>line<TAB>byte<TAB>number<TAB>where, outside code
-# blocks; in tables, not in a column of footnote numbers (Notes, Ref.),
-# in a row that names a known part or under a header that does (a table
-# written sideways)
+# blocks; in tables (GFM's: a header row with a delimiter row under it,
+# outer pipes or none), not in a column of footnote numbers (Notes,
+# Ref.), in a row that names a known part or under a header that does (a
+# table written sideways: `Attribute (Unit) | H100 | L40S`)
 awk '
-FNR == 1 { fence = 0; ncols = 0 }
-/^[ \t]*(```|~~~)/ { fence = !fence; next }
-fence { next }
-/^\|/ && !ncols {   # a header row: which columns hold no figure of the row
-	ncols = split($0, head, "|")
-	anypart = 0
-	for (k = 1; k <= ncols; k++) {
-		skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
-		# a table written sideways: a known part heads the column
-		partcol[k] = k > 2 && head[k] ~ parts
-		anypart += partcol[k]
+function delim(s) {
+	return s ~ /\|/ && s ~ /-/ && s ~ /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
+}
+function scan(file, n,    i, k, row, fence, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
+	fence = 0; intable = 0; anypart = 0
+	for (i = 1; i <= n; i++) {
+		row = L[i]
+		if (row ~ /^[ \t]*(```|~~~)/) { fence = !fence; intable = 0; continue }
+		if (fence) continue
+		if (intable && (row !~ /\|/ || row ~ /^[ \t]*$/)) { intable = 0; anypart = 0 }
+		if (!intable && row ~ /\|/ && i < n && delim(L[i + 1])) {
+			# a header row: which columns hold no figure of the row, which
+			# name a known part (a table written sideways); columns counted
+			# as if the row had its outer pipes
+			intable = 1
+			ncols = split(row ~ /^[ \t]*\|/ ? row : "|" row, head, "|")
+			anypart = 0
+			for (k = 1; k <= ncols; k++) {
+				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
+				partcol[k] = k > 2 && head[k] ~ parts
+				anypart += partcol[k]
+			}
+		}
+		if (intable && delim(row)) continue
+		if (!(row ~ parts || (intable && anypart))) continue
+		named = row ~ parts
+		lead = row ~ /^[ \t]*\|/ ? 1 : 2
+		line = row; off = 0
+		while (match(line, /[0-9][0-9,]*(\.[0-9]+)?/)) {
+			s = RSTART; len = RLENGTH; num = substr(line, s, len)
+			before = s > 1 ? substr(line, s - 1, 1) : " "
+			after = substr(line, s + len, 12)
+			sub(/^ /, "", after)
+			ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
+			if (ok && intable) {
+				tail = after; sub(/^[ \t]+/, "", tail)
+				ok = tail == "" || after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
+				# the column: pipes before the number
+				pre = substr(row, 1, off + s - 1); col = gsub(/\|/, "|", pre) + lead
+				if (skipcol[col] || (!named && !partcol[col])) ok = 0
+				# a figure is the value of its cell: the digits of a name ("NVLink 4",
+				# "A100 80GB", "2 x 1.92 TB NVMe") are not seeded
+				cell = substr(row, off + s)
+				sub(/\|.*/, "", cell)
+				sub(/^[0-9][0-9,]*(\.[0-9]+)? *(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)?/, "", cell)
+				pre = substr(row, 1, off + s - 1)
+				sub(/.*\|/, "", pre)
+				if ((cell pre) ~ /[A-Za-z]/) ok = 0
+			}
+			else if (ok)
+				ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
+			where = intable ? "table" : "prose"
+			if (ok && (only == "" || only == where))
+				printf "%s\t%d\t%d\t%s\t%s\n", file, i, off + s, num, where
+			off += s + len - 1
+			line = substr(line, s + len)
+		}
 	}
 }
-!/^\|/ { ncols = 0; anypart = 0 }
-$0 ~ parts || (ncols && anypart) {
-	named = $0 ~ parts
-	line = $0; off = 0
-	while (match(line, /[0-9][0-9,]*(\.[0-9]+)?/)) {
-		s = RSTART; n = RLENGTH; num = substr(line, s, n)
-		before = s > 1 ? substr(line, s - 1, 1) : " "
-		after = substr(line, s + n, 12)
-		sub(/^ /, "", after)
-		ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
-		if (ok && substr($0, 1, 1) == "|") {
-			ok = after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
-			# the column: pipes before the number
-			pre = substr($0, 1, off + s - 1); col = gsub(/\|/, "|", pre) + 1
-			if (skipcol[col] || (!named && !partcol[col])) ok = 0
-			# a figure is the value of its cell: the digits of a name ("NVLink 4",
-			# "A100 80GB", "2 x 1.92 TB NVMe") are not seeded
-			cell = substr($0, off + s)
-			sub(/\|.*/, "", cell)
-			sub(/^[0-9][0-9,]*(\.[0-9]+)? *(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)?/, "", cell)
-			pre = substr($0, 1, off + s - 1)
-			sub(/.*\|/, "", pre)
-			if ((cell pre) ~ /[A-Za-z]/) ok = 0
-		}
-		else if (ok)
-			ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
-		where = substr($0, 1, 1) == "|" ? "table" : "prose"
-		if (ok && (only == "" || only == where))
-			printf "%s\t%d\t%d\t%s\t%s\n", FILENAME, FNR, off + s, num, where
-		off += s + n - 1
-		line = substr(line, s + n)
-	}
-}' only="${SEED_ONLY:-}" parts='(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)' $files >"$tmp/candidates.txt"
+FNR == 1 && NR > 1 { scan(prev, n) }
+FNR == 1 { n = 0; prev = FILENAME }
+{ L[++n] = $0 }
+END { if (NR) scan(prev, n) }
+' only="${SEED_ONLY:-}" parts='(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)' $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
 [ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
 awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
