@@ -338,6 +338,7 @@ rm -rf "$TMP/.stale.tmp-$$-aB3xYz" "$TMP/.stale.tmp-12ab" "$TMP/.stale.tmp-$dead
 echo "# a public Markdown book, vendored, built as it is (tests/vendor/)"
 tap vendored-book env BUILD="$BUILD" bash tests/vendored-book.sh
 tap github-links env BUILD="$BUILD" bash tests/github-links.sh
+tap links-policy env BUILD="$BUILD" bash tests/links-policy.sh
 
 echo "# specbook audit: any Markdown book's numbers, no YAML (tests/audit/)"
 tap audit env BUILD="$BUILD" sh tests/audit/run.sh

@@ -161,7 +161,7 @@ static const char **read_list(struct arena *a, const struct ynode *n, size_t *co
  * another tool's, left alone. */
 static const char *const book_yaml_keys[] = {
 	"title", "subtitle", "author", "approx", "allow_html", "note_unpaired", "unchecked",
-	"footer", "claims_intro", "base_url", "edit_url", "languages", "nav", "audit",
+	"links", "footer", "claims_intro", "base_url", "edit_url", "languages", "nav", "audit",
 };
 #define BOOK_YAML_EXTENSION "x-"
 
@@ -246,6 +246,17 @@ static void load_book_yaml(struct arena *a, struct book *b)
 					    "hint: plain quantities that no spec row vouches for get a "
 					    "warning (warn), fail the build (error) or pass unseen (off)",
 					    "unchecked must be warn, error or off, not '%s'", v->text);
+		} else if (!strcmp(k->text, "links") && v->kind == YNODE_SCALAR) {
+			if (!strcmp(v->text, "warn"))
+				b->links = LINKS_WARN;
+			else if (!strcmp(v->text, "error"))
+				b->links = LINKS_ERROR;
+			else
+				diag_report(DIAG_ERROR, v->loc, (int)strlen(v->text),
+					    "hint: a link or image whose file, page or anchor is not in "
+					    "the book gets a warning (warn, the default) or fails the "
+					    "build (error)",
+					    "links must be warn or error, not '%s'", v->text);
 		} else if (!strcmp(k->text, "audit") && v->kind == YNODE_MAP) {
 			/* `audit: {reference: false}`: read by specbook audit (audit/command.c) */
 		} else if (!strcmp(k->text, "footer"))

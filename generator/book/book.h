@@ -68,6 +68,12 @@ struct book {
 	 * (book.yaml `unchecked: warn | error | off`; default warn) */
 	enum { UNCHECKED_WARN, UNCHECKED_ERROR, UNCHECKED_OFF } unchecked;
 	int unchecked_set;          /* unchecked: was in book.yaml (else off for a book without spec tables) */
+	/* what a link or image whose target is not in the book gets (a file,
+	 * page or anchor the repository lacks, so broken on GitHub too):
+	 * book.yaml `links: warn | error`; default warn, as Sphinx, mdBook and
+	 * Docusaurus's onBrokenMarkdownLinks do, so a book copied from GitHub
+	 * builds as it is; the starter book and the guide say error */
+	enum { LINKS_WARN, LINKS_ERROR } links;
 	const char *base_url;    /* NULL when the site is served from anywhere */
 	const char *footer;      /* the pages' footer line, or NULL for the default */
 	const char *edit_url;    /* "https://…/edit/main/{path}": each chapter's "edit

@@ -449,7 +449,7 @@ int diag_count(enum diag_level level)
 int diag_failed(void)
 {
 	pthread_mutex_lock(&diag.lock);
-	int failed = diag.total_errors > 0;
+	int failed = diag.total_errors > 0 || (diag.werror && diag.total_warnings > 0);
 	pthread_mutex_unlock(&diag.lock);
 	return failed;
 }

@@ -102,10 +102,11 @@ void diag_mute(int delta);
  * (render_chapter()). */
 unsigned long diag_errors_here(void);
 
-/* Returns 1 if an error was recorded since the run began (or the last
- * diag_reset()), else 0: what the build asks to know whether anything
- * failed, instead of keeping a flag of its own beside the count (warnings
- * under werror fail the exit status, diag_exit_status(), not the build). */
+/* Returns 1 if an error (or, under werror, a warning) was recorded since
+ * the run began (or the last diag_reset()), else 0: what the build asks to
+ * know whether anything failed, instead of keeping a flag of its own
+ * beside the count.  A warning under werror fails the build as an error
+ * does, so no site is written (the summary says so), as with diag_exit_status(). */
 int diag_failed(void);
 
 /* A diagnostic as it is reported (diag_tap()): its strings live until the

@@ -244,14 +244,21 @@ static const char *relative_target(struct ctx *c, const char *from, const char *
 	const char *hash = strchr(url, '#');
 	int is_md = flen > 3 && !memcmp(url + flen - 3, ".md", 3);
 	char *path = book_path_join(c->a, from, url, flen);
+	/* a target the book lacks: a warning unless book.yaml says `links:
+	 * error` (site/link.c's broken_hint()); the link's text stays */
+	int strict = c->book->links == LINKS_ERROR;
+	enum diag_level level = strict ? DIAG_ERROR : DIAG_WARNING;
 	if (is_md) {
 		const struct chapter *target = path ? book_chapter(c->book, path) : NULL;
 		if (!target) {
+			const char *hint = strict ? NULL :
+				"hint: it is broken on GitHub too: fix the path, add the file, or remove "
+				"the link (book.yaml's links: error makes it an error); its text is kept";
 			if (path)
-				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+				diag_report(level, *loc, (int)flen, hint,
 					    "link to a missing chapter '%.*s' (no content/%s)", (int)flen, url, path);
 			else
-				diag_report(DIAG_ERROR, *loc, (int)flen, NULL,
+				diag_report(level, *loc, (int)flen, hint,
 					    "link to a missing chapter '%.*s' (it leads out of content/)",
 					    (int)flen, url);
 			return NULL;
@@ -259,8 +266,11 @@ static const char *relative_target(struct ctx *c, const char *from, const char *
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
 	if (!path) {
-		diag_report(DIAG_ERROR, *loc, (int)utf8_length(url, flen),
-			    "hint: put the file in content/ (or a folder in it) and link to it there",
+		diag_report(level, *loc, (int)utf8_length(url, flen),
+			    strict ? "hint: put the file in content/ (or a folder in it) and link to it there"
+				   : "hint: put the file in content/ (or a folder in it) and link to it there, "
+				     "or remove the link (book.yaml's links: error makes it an error); "
+				     "its text is kept",
 			    "link to a file outside the book's content/ '%.*s'", (int)flen, url);
 		return NULL;
 	}

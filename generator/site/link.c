@@ -225,12 +225,50 @@ static const char *find_anchor(const char *const *ids, size_t nids, const char *
 	return hit ? *hit : NULL;
 }
 
-static void report_no_anchor(struct srcloc loc, const char *const *ids, size_t nids,
-			     const char *fragment, const char *path)
+/*
+ * A link or image of a chapter whose file, page or anchor the book does
+ * not have is broken on GitHub too (the link check finds targets as
+ * GitHub does): a warning by default, so that a book copied from a
+ * repository builds as it is, saying what to do; an error with book.yaml's
+ * `links: error` (broken_is_error()).  Returns the hint to give, in a
+ * malloc()ed string or NULL: for an error, hint (its own) as it is; for a
+ * warning, near (a did-you-mean, or NULL) and what to do.
+ */
+static char *broken_hint(int strict, const char *hint, const char *near, int anchor)
 {
-	char *hint = closest_anchor(ids, nids, fragment);
-	diag_report(DIAG_ERROR, loc, 0, hint, "broken link: no anchor '#%s' on %s", fragment, path);
+	if (strict)
+		return hint ? xstrdup(hint) : NULL;
+	const char *what = anchor ? "fix the fragment, add the anchor, or remove the link"
+				  : "fix the path, add the file, or remove the link";
+	size_t n = (near ? strlen(near) : 0) + strlen(what) + 120;
+	char *out = xmalloc(n);
+	snprintf(out, n, "%s%s broken on GitHub too: %s (book.yaml's links: error makes it an error)",
+		 near ? near : "hint:", near ? " It is" : " it is", what);
+	return out;
+}
+
+/* Is a broken link written at loc an error?  One of the template is, like
+ * any fault of the site's own code (GitHub never shows the template, and
+ * the link is on every page made from it); one of a chapter, with
+ * `links: error`. */
+static int broken_is_error(const struct site *s, struct srcloc loc)
+{
+	const char *tpl = s->book->template_path;
+	return s->book->links == LINKS_ERROR || (tpl && loc.file && !strcmp(loc.file, tpl));
+}
+
+/* Returns 1 when reported as an error, 0 as a warning (broken_hint()). */
+static int report_no_anchor(const struct site *s, struct srcloc loc, const char *const *ids,
+			    size_t nids, const char *fragment, const char *path)
+{
+	int strict = broken_is_error(s, loc);
+	char *near = closest_anchor(ids, nids, fragment);
+	char *hint = broken_hint(strict, near, near, 1);
+	diag_report(strict ? DIAG_ERROR : DIAG_WARNING, loc, 0, hint,
+		    "broken link: no anchor '#%s' on %s", fragment, path);
 	free(hint);
+	free(near);
+	return strict;
 }
 
 /* The one walk: the page's ids, and the elements with a link, with their
@@ -301,8 +339,8 @@ static const char *record_decoded(struct collect_ctx *c, const char *where, cons
 		/* the page's own anchor: its ids are known, check it now */
 		const char *id = find_anchor((const char *const *)c->ids, c->nids, fragment);
 		if (!id)
-			report_no_anchor(link_origin(c, where), (const char *const *)c->ids, c->nids,
-					 fragment, c->page->path);
+			report_no_anchor(c->s, link_origin(c, where), (const char *const *)c->ids,
+					 c->nids, fragment, c->page->path);
 		return id && strcmp(id, fragment) ? id : NULL;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
@@ -749,20 +787,24 @@ static int report_broken(struct breaks *b, const struct link_record *r, const st
 			    "its files; a static site cannot)", r->path);
 		return 0;
 	}
-	if (missing && (plen < 5 || strcmp(r->path + plen - 5, ".html")))
-		diag_report(DIAG_ERROR, r->loc, 0,
-			    "hint: the files beside the chapters in content/ are copied into the site: "
-			    "put it there (or fix the link)",
+	if (!missing)
+		return report_no_anchor(b->s, r->loc, (const char *const *)target->ids, target->nids,
+					r->fragment, target->path);
+	int file = plen < 5 || strcmp(r->path + plen - 5, ".html");
+	int strict = broken_is_error(b->s, r->loc);
+	char *hint = broken_hint(strict, file ?
+		"hint: the files beside the chapters in content/ are copied into the site: "
+		"put it there (or fix the link)" :
+		"hint: link to a chapter by its .md file (specbook names its page), "
+		"or fix the page's name", NULL, 0);
+	if (file)
+		diag_report(strict ? DIAG_ERROR : DIAG_WARNING, r->loc, 0, hint,
 			    "broken link: no file '%s' in the site (no content/%s)", r->path, r->path);
-	else if (missing)
-		diag_report(DIAG_ERROR, r->loc, 0,
-			    "hint: link to a chapter by its .md file (specbook names its page), "
-			    "or fix the page's name",
-			    "broken link: no page '%s' in the site", r->path);
 	else
-		report_no_anchor(r->loc, (const char *const *)target->ids, target->nids, r->fragment,
-				 target->path);
-	return 1;
+		diag_report(strict ? DIAG_ERROR : DIAG_WARNING, r->loc, 0, hint,
+			    "broken link: no page '%s' in the site", r->path);
+	free(hint);
+	return strict;
 }
 
 static void check_links(const struct page_table *t, struct findings *f, const struct page *p)
