@@ -162,6 +162,10 @@ static long group_apart(struct mine *m, size_t a, size_t b, const size_t *rows, 
 	return -1;
 }
 
+static void keep_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n, double best,
+		       size_t best_count, const char *group, size_t group_col);
+static double best_simple(const struct atable *t, size_t a, size_t b, const size_t *rows, size_t n, size_t *count);
+
 /* Tries the ratio of columns a and b over rows[0..n); returns 1 when a
  * relation was found (and marked). */
 static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n,
@@ -173,16 +177,7 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 	double best = 0;
 	size_t best_count = 0;
 	if (!group) {
-		for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++) {
-			size_t count = 0;
-			for (size_t i = 0; i < n; i++)
-				if (holds(ratio(value(t, rows[i], a), value(t, rows[i], b)), simple[k]))
-					count++;
-			if (count > best_count) {
-				best_count = count;
-				best = simple[k];
-			}
-		}
+		best = best_simple(t, a, b, rows, n, &best_count);
 	} else {
 		/* a group's own ratio: the point most rows' intervals hold */
 		for (size_t j = 0; j < n; j++) {
@@ -205,6 +200,49 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 	size_t off = n - best_count;
 	if (best_count < (group ? 4u : 3u) || (5 * off > (n > 5 ? n : 5) && !(n >= 12 && 4 * off <= n)))
 		return 0;
+	keep_ratio(m, a, b, rows, n, best, best_count, group, group_col);
+	return 1;
+}
+
+/* The simple ratio most of rows[0..n) keep (its count in *count), or 0. */
+static double best_simple(const struct atable *t, size_t a, size_t b, const size_t *rows, size_t n, size_t *count)
+{
+	double best = 0;
+	*count = 0;
+	for (size_t k = 0; k < sizeof simple / sizeof simple[0]; k++) {
+		size_t c = 0;
+		for (size_t i = 0; i < n; i++)
+			if (holds(ratio(value(t, rows[i], a), value(t, rows[i], b)), simple[k]))
+				c++;
+		if (c > *count) {
+			*count = c;
+			best = simple[k];
+		}
+	}
+	return best;
+}
+
+/* A group too small for a ratio of its own (three or four rows: the
+ * Voltas of a table) keeps the simple ratio s that rows of the whole
+ * table keep too (but too few of them for a relation of the table: the
+ * other architectures have their own): when all its rows but one keep s,
+ * s holds for the group and the one is off it. */
+static void try_group_simple(struct mine *m, size_t a, size_t b, const size_t *members, size_t k, double s,
+			     const char *group, size_t group_col)
+{
+	size_t keep = 0;
+	for (size_t i = 0; i < k; i++)
+		keep += holds(ratio(value(m->t, members[i], a), value(m->t, members[i], b)), s);
+	if (k >= 3 && keep + 1 >= k)
+		keep_ratio(m, a, b, members, k, s, keep, group, group_col);
+}
+
+/* Marks the relation b/a = best over rows[0..n): the rows that keep it
+ * and the cells of those that break it. */
+static void keep_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, size_t n, double best,
+		       size_t best_count, const char *group, size_t group_col)
+{
+	struct atable *t = m->t;
 	struct relation rel = { a, b, 0, NO_COLUMN, 0, best, group, group_col, (int)best_count, (int)n };
 	m->au->sum.relations++;
 	long apart = group ? -1 : group_apart(m, a, b, rows, n, best);
@@ -225,7 +263,6 @@ static int try_ratio(struct mine *m, size_t a, size_t b, const size_t *rows, siz
 		mark(m, rows[i], b, !ok, &rel, mida * best * sb, a);
 		mark(m, rows[i], a, !ok, &rel, midb / best * sa, b);
 	}
-	return 1;
 }
 
 static int ratio_unit(const char *unit)
@@ -483,7 +520,13 @@ void mine_table(struct audit *au, struct atable *t)
 			if (found || n < 3)
 				continue;
 			/* no ratio for the whole table: one for each group of rows
-			 * with the same text in another column */
+			 * with the same text in another column; a small group by
+			 * the simple ratio that rows of the table keep */
+			size_t simple_count;
+			double s = best_simple(t, a, b, rows, n, &simple_count);
+			/* figures with units (TFLOPS and TFLOPS), not counts of
+			 * two things (slots and pins) that meet by chance */
+			int simple_ok = simple_count >= 4 && 2 * simple_count >= n && t->cols[a].has_unit && t->cols[b].has_unit;
 			for (size_t g = 0; g < t->ncols; g++) {
 				if (t->cols[g].numeric || (long)g == t->key || t->cols[g].distinct_texts < 2 ||
 				    t->cols[g].distinct_texts * 2 > t->cols[g].texts)
@@ -502,6 +545,8 @@ void mine_table(struct audit *au, struct atable *t)
 						}
 					if (k >= MINE_MIN_ROWS)
 						try_ratio(&m, a, b, members, k, text, g);
+					else if (simple_ok)
+						try_group_simple(&m, a, b, members, k, s, text, g);
 				}
 			}
 		}

@@ -584,6 +584,49 @@ static void system_row(struct audit *au, struct atable *t, size_t r, const struc
 		    table_cell(t, r, (size_t)t->key)->plain, n, rr->name);
 }
 
+/* A row's name without its remarks in parentheses ("H100 PCIe (Hopper)",
+ * "B200 (Blackwell, dual-die)"), normalised; a remark that names a form
+ * factor, a link or a size stays ("A100 (PCIe)", "(80GB)",
+ * "H20（PCIe、Nvlink）").  NULL when the name has no remark to drop. */
+static const char *without_remarks(struct arena *a, const char *plain)
+{
+	static const char *const keep[] = { "pcie", "sxm", "nvl", "nvlink", "oam", NULL };
+	size_t n = strlen(plain), o = 0;
+	char *s = arena_alloc(a, n + 1);
+	int dropped = 0;
+	for (size_t i = 0; i < n;) {
+		size_t open = plain[i] == '(' ? 1 : !strncmp(plain + i, "\xef\xbc\x88", 3) ? 3 : 0;
+		const char *close = plain[i] == '(' ? ")" : "\xef\xbc\x89";
+		const char *end = open ? strstr(plain + i + open, close) : NULL;
+		if (!end) {
+			s[o++] = plain[i++];
+			continue;
+		}
+		const char *words = name_normalise(a, plain + i + open, (size_t)(end - plain - i - open));
+		int kept = 0;
+		for (const char *w = words; *w && !kept;) {
+			size_t wl = strcspn(w, " ");
+			kept = is_size_word(w, wl);
+			for (size_t k = 0; keep[k] && !kept; k++)
+				kept = strlen(keep[k]) == wl && !strncmp(w, keep[k], wl);
+			w += wl;
+			while (*w == ' ')
+				w++;
+		}
+		size_t to = (size_t)(end - plain) + strlen(close);
+		if (kept) {
+			memcpy(s + o, plain + i, to - i);
+			o += to - i;
+		} else {
+			s[o++] = ' ';
+			dropped = 1;
+		}
+		i = to;
+	}
+	s[o] = '\0';
+	return dropped ? name_normalise(a, s, o) : NULL;
+}
+
 void reference_check(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
@@ -600,6 +643,9 @@ void reference_check(struct audit *au, struct atable *t)
 			continue;
 		size_t rt_index = 0;
 		long rr_index = find_row(ref, au->a, t->keys[r], &rt_index);
+		const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
+		if (bare && bare[0])
+			rr_index = find_row(ref, au->a, bare, &rt_index);
 		if (rr_index < 0)
 			continue;
 		t->ref[r] = rr_index;

@@ -9,6 +9,8 @@
  */
 #include "audit/table.h"
 #include "audit/figure.h"
+#include "audit/hints.h"
+#include "core/diag.h"
 #include "numbers/literal.h"
 
 #include <math.h>
@@ -206,13 +208,62 @@ static int has_sparsity_words(const char *s)
 	       strstr(s, "Sparsity") || strstr(s, "稀疏");
 }
 
+/* A cell whose one number groups its thousands with spaces, as SI
+ * writes them ("14 592", "16 896 cores"): the text with commas in the
+ * spaces' place (the same length, so places hold); else text itself. */
+static const char *thin_grouped(struct arena *a, const char *text, size_t len)
+{
+	size_t i = 0;
+	while (i < len && !(text[i] >= '0' && text[i] <= '9'))
+		i++;
+	size_t from = i;
+	while (i < len && text[i] >= '0' && text[i] <= '9')
+		i++;
+	if (i == from || i - from > 3 || (from > 0 && (text[from - 1] == '.' || text[from - 1] == ',')))
+		return text;
+	int groups = 0;
+	while (i + 4 <= len && text[i] == ' ' && text[i + 1] >= '0' && text[i + 1] <= '9' && text[i + 2] >= '0' &&
+	       text[i + 2] <= '9' && text[i + 3] >= '0' && text[i + 3] <= '9' &&
+	       (i + 4 == len || !(text[i + 4] >= '0' && text[i + 4] <= '9'))) {
+		i += 4;
+		groups++;
+	}
+	if (!groups || (i < len && (text[i] == '.' || text[i] == ',')))
+		return text;
+	for (size_t k = i; k < len; k++)
+		if (text[k] >= '0' && text[k] <= '9')
+			return text;   /* another number: "8 128" may be two */
+	char *s = arena_strndup(a, text, len);
+	for (size_t k = from; k < i; k++)
+		if (s[k] == ' ')
+			s[k] = ',';
+	return s;
+}
+
+/* Is b the restatement of a in parentheses right after it ("2,000 GB/s
+ * (2.0 TB/s)"): both with units of one dimension, in other units? */
+static int restated(const struct acell *cell, const struct figure *a, const struct figure *b)
+{
+	if (!a->has_unit || !b->has_unit || !dim_equal(&a->q.dim, &b->q.dim) || a->q.scale == b->q.scale ||
+	    a->range || b->range || a->bound || b->bound || b->off < a->off + a->len)
+		return 0;
+	size_t from = a->off + a->len, to = b->off;
+	const char *t = cell->src.text;
+	while (from < to && t[from] == ' ')
+		from++;
+	if (to - from == 1 && t[from] == '(')
+		return 1;
+	return to - from == 3 && !memcmp(t + from, "\xef\xbc\x88", 3);   /* （ */
+}
+
 static void read_cell(struct audit *au, const struct acolumn *col, struct acell *cell)
 {
 	cell->plain = arena_strndup(au->a, cell->src.text, cell->src.len);
 	if (is_blank(cell->plain))
 		return;
 	struct figure figs[AUDIT_CELL_FIGURES];
-	size_t n = figure_scan(au, cell->src.text, cell->src.len, cell->src.loc, figs, AUDIT_CELL_FIGURES);
+	const char *text = thin_grouped(au->a, cell->src.text, cell->src.len);
+	size_t n = figure_scan(au, text, cell->src.len, cell->src.loc, figs, AUDIT_CELL_FIGURES);
 	cell->nfig = (int)(n > AUDIT_CELL_FIGURES ? AUDIT_CELL_FIGURES + 1 : n);
 	if (n == 0)
 		return;
@@ -239,6 +290,21 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 		cell->fig = figs[want_sparse ? sp : !sp];
 		cell->alt = figs[want_sparse ? !sp : sp];
 		cell->has_alt = 1;
+		return;
+	}
+	/* "2,000 GB/s (2.0 TB/s)": the figure restated in other units in
+	 * parentheses; the first is the value, and the two must agree */
+	if (n == 2 && restated(cell, &figs[0], &figs[1])) {
+		if (!figures_agree(au, &figs[0], &figs[1], 0) && !figures_agree(au, &figs[1], &figs[0], 0)) {
+			const char *hint = slip_hint(au, &figs[0].q, &figs[1].q, cell->plain);
+			au->sum.findings_table++;
+			diag_report(DIAG_ERROR, figs[0].loc, figs[0].width,
+				    arena_printf(au->a, "the cell restates it in parentheses: %s at %s:%d:%d\nwrite the "
+						 "two as one figure%s%s", figure_text(au, &figs[1].q), figs[1].loc.file,
+						 figs[1].loc.line, figs[1].loc.col, hint ? "\n" : "", hint ? hint : ""),
+				    "'%s' is %s in a cell that also says %s", col->header, figure_text(au, &figs[0].q),
+				    figure_text(au, &figs[1].q));
+		}
 		return;
 	}
 	/* "384 张 A100 80GB", "8 块 H100": a count, then what is counted */

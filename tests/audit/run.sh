@@ -103,6 +103,43 @@ else
 	not_ok "seeded slips in real books' tables: recall at least 72%"
 fi
 
+# tables as real books write them (lijun99/GPU-Resources, gpu-specs):
+# a row named with a remark in parentheses ("H200 (Hopper + HBM3e)") is
+# matched to the reference; thousands grouped by spaces ("18 716") are
+# figures; a cell restating its figure in parentheses ("960 GB/s (1.96
+# TB/s)") is one figure, and an error when the two disagree; a group of
+# three rows (the Voltas) keeps the simple ratio of the table's rows
+mkdir -p "$tmp/written"
+cat >"$tmp/written/a.md" <<'EOF2'
+| GPU Model | SM Count | Cores per SM | Total CUDA Cores | Memory Bandwidth |
+| --- | --- | --- | --- | --- |
+| **V100 (Volta GV100)** | 80 | 64 | 5120 | **900 GB/s** |
+| **H100 PCIe (Hopper)** | 114 | 128 | 14 592 | **2,000 GB/s (2.0 TB/s)** |
+| **H100 SXM (Hopper)** | 132 | 128 | 16 896 | **3,350 GB/s (3.35 TB/s)** |
+| **H200 (Hopper + HBM3e)** | 132 | 128 | 16 896 | **3,360 GB/s (3.36 TB/s)** |
+| **L40S (Ada Lovelace)** | 142 | 128 | 18 176 | **864 GB/s** |
+| **RTX 6000 Ada** | 142 | 128 | 18 716 | **960 GB/s (1.96 TB/s)** |
+| **A100 SXM (Ampere)** | 108 | 64 | 6912 | **2,039 GB/s** |
+EOF2
+cat >"$tmp/written/b.md" <<'EOF2'
+Attribute (Unit) | H100 SXM | A100 SXM | A100 PCIe | A30 | V100 PCIe | V100 SXM2 | V100S PCIe | T4
+--- | --- | --- | --- | --- | --- | --- | --- | ---
+Architecture | Hopper | Ampere | Ampere | Ampere | Volta | Volta | Volta | Turing
+FP64 (TFLOPS) | 34 | 9.7 | 9.7 | 5.2 | 7 | 7.8 | 8.2 | 0.25
+FP32 (TFLOPS) | 67 | 19.5 | 19.5 | 10.3 | 14 | 15.7 | 32.8 | 8.1
+EOF2
+"$bin" audit "$tmp/written" >"$tmp/written.txt" 2>&1
+if grep -q "^a.md:6:.*: warning: 'Memory Bandwidth' of 'H200 (Hopper + HBM3e)' is 3,360 GB/s; reference data for NVIDIA H200 SXM says 4.80 TB/s" "$tmp/written.txt" &&
+	grep -q "^a.md:8:34: warning: 'Total CUDA Cores' of 'RTX 6000 Ada' is off the pattern" "$tmp/written.txt" &&
+	grep -q "^a.md:8:45: error: 'Memory Bandwidth' is 960 GB/s in a cell that also says 1.96 TB/s" "$tmp/written.txt" &&
+	grep -q "^b.md:5:.*: warning: 'FP32 (TFLOPS)' of 'V100S PCIe' is off the pattern" "$tmp/written.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/written.txt")" -le 6 ]; then
+	ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows"
+else
+	sed 's/^/# /' "$tmp/written.txt" | head -40
+	not_ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows"
+fi
+
 # two tables written sideways that state the same figures, one with rows
 # "… with Sparsity" beside the dense ones (gpu-specs' README and specs.md):
 # no contradiction; a sparse row is held against twice the reference's
