@@ -20,7 +20,7 @@ specbook=$1
 book=$2
 # the binary is run from inside the copy: a relative path is made absolute
 case $specbook in
-*/*) specbook=$(cd "$(dirname "$specbook")" && pwd)/$(basename "$specbook") ;;
+*/*) d=$(cd "$(dirname "$specbook")" 2>/dev/null && pwd) && specbook=$d/$(basename "$specbook") ;;
 esac
 sites=${3:-40}
 min=${4:-}
@@ -38,7 +38,18 @@ IFS='
 
 # the clean book: errors per 1,000 lines (and its findings, which a
 # seeded slip's run must not be credited with)
-"$specbook" audit --quiet . >"$tmp/clean.txt" 2>&1 || true
+[ -x "$specbook" ] || { echo "seed.sh: $specbook is not an executable" >&2; exit 2; }
+# the audit exits 0 or 1; anything else (not found, a crash) is no measure
+audit() {
+	rc=0
+	"$specbook" audit --quiet . >"$1" 2>&1 || rc=$?
+	if [ "$rc" -gt 1 ]; then
+		echo "seed.sh: '$specbook audit' exited $rc${2:+ (seeded: $2)}:" >&2
+		tail -5 "$1" >&2
+		exit 2
+	fi
+}
+audit "$tmp/clean.txt"
 lines=$(cat $files | wc -l)
 clean_errors=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: error:' "$tmp/clean.txt" || true)
 clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || true)
@@ -161,7 +172,7 @@ while IFS='	' read -r file line byte num where; do
 		awk -v L="$line" -v B="$byte" -v n="${#num}" -v new="$new" 'NR == L {
 			$0 = substr($0, 1, B - 1) new substr($0, B + length(substr($0, B, n))) } { print }' \
 			"$tmp/orig.md" >"$file"
-		"$specbook" audit --quiet . >"$tmp/out.txt" 2>&1 || true
+		audit "$tmp/out.txt" "$num -> $new at $file:$line"
 		cp "$tmp/orig.md" "$file"
 		seeded=$((seeded + 1))
 		s=0; l=0
