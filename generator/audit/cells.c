@@ -138,7 +138,8 @@ static int part_figure(struct audit *au, const char *file, const char *word, siz
 	if (n != 1)
 		return 0;
 	*q = ref[0];
-	*where = arena_printf(au->a, "reference data (%s)", source ? source : "specs/accelerators.yaml");
+	*where = arena_printf(au->a, "specbook's built-in reference data (%s)",
+			      source ? source : AUDIT_REFERENCE_PLACE "specs/accelerators.yaml");
 	return 2;
 }
 

@@ -159,7 +159,7 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 		if (!dup)
 			list = arena_printf(au->a, "%s%s%s", list, list[0] ? ", " : "", figure_text(au, &known[i]));
 	}
-	const char *detail = arena_printf(au->a, "reference data (specs/accelerators.yaml) knows the %.*s with %s\n%s%s%s",
+	const char *detail = arena_printf(au->a, "specbook's built-in reference data knows the %.*s with %s\n%s%s%s",
 					  (int)wl, s + wb, list,
 					  near ? "vendors print usable and raw sizes: check which one is meant"
 					       : "write one of those, or name the variant this size is of",

@@ -181,14 +181,15 @@ const struct audit_reference *audit_reference_builtin(struct arena *a, const str
 		const struct builtin_file *f = builtin_find(builtin_tables[i]);
 		if (!f)
 			continue;
-		/* shown as the guide's path: specs/accelerators.yaml */
-		struct srcloc loc = { builtin_tables[i] + strlen("reference/"), 1, 1 };
+		/* shown as specbook's own: (specbook)/specs/accelerators.yaml */
+		struct srcloc loc = { arena_printf(a, AUDIT_REFERENCE_PLACE "%s", builtin_tables[i] + strlen("reference/")),
+				      1, 1 };
 		tables[n++] = (struct audit_text){ f->data, f->len, loc };
 	}
 	if (!n)
 		return NULL;
 	const struct builtin_file *s = builtin_find("reference/specs/sources.yaml");
-	struct audit_text src = { s ? s->data : NULL, s ? s->len : 0, { "specs/sources.yaml", 1, 1 } };
+	struct audit_text src = { s ? s->data : NULL, s ? s->len : 0, { AUDIT_REFERENCE_PLACE "specs/sources.yaml", 1, 1 } };
 	return audit_reference_load(a, u, tables, n, src);
 }
 
@@ -574,7 +575,7 @@ static void system_row(struct audit *au, struct atable *t, size_t r, const struc
 	}
 	struct acell *cell = table_cell(t, r, (size_t)first);
 	const char *detail = arena_printf(
-		au->a, "%s:%d:%d: the reference row '%s' (%s), one GPU\n%s%s\nhint: an 8-GPU system's totals (DGX, "
+		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s), one GPU\n%s%s\nhint: an 8-GPU system's totals (DGX, "
 		"HGX; 16 times: its sparse figures) in a table of GPUs? Say so in the row's name, or give one GPU's",
 		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, source, list.data);
 	buf_release(&list);
@@ -724,7 +725,7 @@ void reference_check(struct audit *au, struct atable *t)
 			}
 			struct acell *cell = table_cell(t, r, (size_t)first);
 			const char *detail = arena_printf(
-				au->a, "%s:%d:%d: the reference row '%s' (%s), dense figures\n%s%s\nhint: the sparse "
+				au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s), dense figures\n%s%s\nhint: the sparse "
 				"figures (2:4 structured sparsity, twice dense) where the table means dense ones?",
 				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, source, list.data);
 			buf_release(&list);
@@ -744,7 +745,7 @@ void reference_check(struct audit *au, struct atable *t)
 			t->flagged[r * t->ncols + c] = 1;
 			int near = !hint && ratio > 0.9 && ratio < 1.1;
 			const char *detail = arena_printf(
-				au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\n%s\n%s%s%s",
+				au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s'\n%s\n%s%s%s",
 				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, factor_text(au, &held[c].rf, held[c].factor),
 				rt->cols[rc].id, source,
 				near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
@@ -924,7 +925,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		   (hint && (strstr(hint, "twice") || strstr(hint, "half")) && !figure_has_kind(au, f));
 	const struct ref_source *src = source_of(ref, rr->source);
 	const char *detail = arena_printf(
-		au->a, "%s:%d:%d: the reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",
+		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",
 		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rf.q), rt->cols[best_col].id,
 		src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
 		src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",

@@ -11,6 +11,11 @@
 #include "core/arena.h"
 #include "numbers/units.h"
 
+/* How the built-in reference files are named in findings: "(specbook)/
+ * specs/accelerators.yaml:243:3", never a book's own specs/ (a path no
+ * book writes: its first segment in parentheses). */
+#define AUDIT_REFERENCE_PLACE "(specbook)/"
+
 /*
  * Returns the reference tables built into the binary (the guide's spec
  * tables of accelerators, HBM, interconnects and systems, each row with

@@ -6,7 +6,7 @@
  * The findings are taken as they are reported (diag_tap()), all of them,
  * whatever the caps of the terminal.  A finding's detail names its
  * evidence by place ("03-x.md:12:5: the table gives …", or a row of the
- * built-in reference data, "specs/accelerators.yaml:270:3: …"): those
+ * built-in reference data, "(specbook)/specs/accelerators.yaml:270:3: …"): those
  * places are quoted from the texts the audit read (registered with diag)
  * or from the reference files built into the binary.  Every place links to
  * its line the way GitHub anchors a file's lines (path#L12): to the
@@ -15,6 +15,7 @@
  * it is escaped (a book is untrusted).
  */
 #include "audit/report.h"
+#include "audit/reference.h"
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/builtin.h"
@@ -88,9 +89,12 @@ static const struct text *text_of(struct texts *t, const char *file)
 			return t->list[i].data ? &t->list[i] : NULL;
 	struct text *x = ARRAY_PUSH(t->list, t->n, t->cap);
 	*x = (struct text){ arena_strdup(t->a, file), NULL, 0, NULL, 0, 0 };
-	x->data = diag_source_text(file, &x->len);
-	if (!x->data) {
-		const struct builtin_file *b = builtin_find(arena_printf(t->a, "reference/%s", file));
+	/* the reference built in ("(specbook)/specs/…"), else a text read */
+	size_t pl = strlen(AUDIT_REFERENCE_PLACE);
+	if (strncmp(file, AUDIT_REFERENCE_PLACE, pl))
+		x->data = diag_source_text(file, &x->len);
+	else {
+		const struct builtin_file *b = builtin_find(arena_printf(t->a, "reference/%s", file + pl));
 		if (b) {
 			x->data = b->data;
 			x->len = b->len;

@@ -108,7 +108,7 @@ fi
 # matched to the reference; thousands grouped by spaces ("18 716") are
 # figures; a cell restating its figure in parentheses ("960 GB/s (1.96
 # TB/s)") is one figure, and an error when the two disagree; a group of
-# three rows (the Voltas) keeps the simple ratio of the table's rows
+# three rows (the Voltas) keeps the simple ratio of the table's rows;
 mkdir -p "$tmp/written"
 cat >"$tmp/written/a.md" <<'EOF2'
 | GPU Model | SM Count | Cores per SM | Total CUDA Cores | Memory Bandwidth |
@@ -128,13 +128,20 @@ Architecture | Hopper | Ampere | Ampere | Ampere | Volta | Volta | Volta | Turin
 FP64 (TFLOPS) | 34 | 9.7 | 9.7 | 5.2 | 7 | 7.8 | 8.2 | 0.25
 FP32 (TFLOPS) | 67 | 19.5 | 19.5 | 10.3 | 14 | 15.7 | 32.8 | 8.1
 EOF2
-"$bin" audit "$tmp/written" >"$tmp/written.txt" 2>&1
+# a book with specs/ of its own: the reference rows are named as
+# specbook's built-in ones, and --html quotes those, not the book's
+mkdir -p "$tmp/written/specs"
+printf 'MARKER-OWN-SPECS\nrows: {}\n' >"$tmp/written/specs/accelerators.yaml"
+"$bin" audit --html "$tmp/written.html" "$tmp/written" >"$tmp/written.txt" 2>&1
 if grep -q "^a.md:6:.*: warning: 'Memory Bandwidth' of 'H200 (Hopper + HBM3e)' is 3,360 GB/s; reference data for NVIDIA H200 SXM says 4.80 TB/s" "$tmp/written.txt" &&
+	grep -q "^  (specbook)/specs/accelerators.yaml:[0-9]*:[0-9]*: specbook's built-in reference row 'h200_sxm'" "$tmp/written.txt" &&
+	grep -q '<a class="place">(specbook)/specs/accelerators.yaml:[0-9]*:[0-9]*</a>' "$tmp/written.html" &&
+	grep -q '</span>  h200_sxm:' "$tmp/written.html" && ! grep -q MARKER "$tmp/written.html" &&
 	grep -q "^a.md:8:34: warning: 'Total CUDA Cores' of 'RTX 6000 Ada' is off the pattern" "$tmp/written.txt" &&
 	grep -q "^a.md:8:45: error: 'Memory Bandwidth' is 960 GB/s in a cell that also says 1.96 TB/s" "$tmp/written.txt" &&
 	grep -q "^b.md:5:.*: warning: 'FP32 (TFLOPS)' of 'V100S PCIe' is off the pattern" "$tmp/written.txt" &&
 	[ "$(grep -c ': \(error\|warning\):' "$tmp/written.txt")" -le 6 ]; then
-	ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows"
+	ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows; the reference named as specbook's built-in (terminal, --html)"
 else
 	sed 's/^/# /' "$tmp/written.txt" | head -40
 	not_ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows"

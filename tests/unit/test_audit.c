@@ -257,7 +257,7 @@ static void test_reference_data(void **state)
 	struct audit_summary sum;
 	const char *out = run(au, &sum);
 	assert_has(out, "t.md:2:20: warning: 'BF16 TFLOPS' of 'NVIDIA H100 SXM5' is 1,979 TFLOPS; reference data for NVIDIA H100 SXM says 989 TFLOPS");
-	assert_has(out, "specs/accelerators.yaml:6:3: the reference row 'h100_sxm'");
+	assert_has(out, "specs/accelerators.yaml:6:3: specbook's built-in reference row 'h100_sxm'");
 	assert_has(out, "source: NVIDIA H100 Tensor Core GPU datasheet <https://example.org/h100>");
 	assert_has(out, "sparse");
 	assert_lacks(out, "Memory");   /* 80 GB as vendors write 80 GiB */
