@@ -78,6 +78,7 @@ struct ctx {
 	size_t cite_mask;                           /* slots - 1, or 0 before the first */
 	int footnotes;           /* footnote warnings so far (inlines.c) */
 	int braces_noted;        /* the note on braces left as text was given (spans.c) */
+	int math_noted;          /* the note on a '$' that opens no formula was given (spans.c) */
 	/* the ids raw HTML gave (<div id="ref4">, <a name="x">), each kept as
 	 * "user-content-" and itself, as GitHub does (rawhtml.c); fragment
 	 * links to them are rewritten when the chapter is done (render.c) */

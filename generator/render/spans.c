@@ -463,8 +463,13 @@ static size_t take_dollar(struct ctx *c, struct buf *md, struct math_lines *m, c
 	struct pspan *p = ARRAY_PUSH(c->spans, c->nspans, c->capspans);
 	memset(p, 0, sizeof *p);
 	p->loc = chapter_loc(c, line, column_of(s, i, col));
-	p->raw = arena_strndup(c->a, s + i, stop - i);
 	p->math = kind ? kind : i + 1 < len && s[i + 1] == '$' ? 2 : 1;
+	/* one that does not close is its dollars alone, shown as written
+	 * (emit_math()); what follows is read on, as GitHub reads it, so a
+	 * span after it is still a span ($\alpha … {80 GB = h100.memory) */
+	if (!kind)
+		stop = i + (size_t)p->math;
+	p->raw = arena_strndup(c->a, s + i, stop - i);
 	p->text = p->raw + p->math;
 	p->len = kind ? stop - i - 2 * (size_t)kind : 0;
 	p->unterminated = !kind;
@@ -828,16 +833,24 @@ static void emit_math(struct ctx *c, struct dom_node *parent, struct pspan *p)
 	if (p->math == 3)   /* a later line of a display formula: shown by its first */
 		return;
 	if (p->unterminated) {
-		if (p->math == 2)
-			diag_report(DIAG_ERROR, p->loc, 2,
-				    "display math closes with $$ on the line it opens, or on a later line "
-				    "before a blank line; write \\$ for a literal dollar sign",
-				    "unterminated math");
-		else
-			diag_report(DIAG_ERROR, p->loc, 1,
-				    "inline math closes with a '$' on the same line, with no space before "
-				    "it and no digit after it; write \\$ for a literal dollar sign",
-				    "unterminated math");
+		/* shown as written, as GitHub shows it: a note, the first of
+		 * the file alone (a book of notes has a few, none a mistake
+		 * the reader sees) */
+		if (!c->math_noted) {
+			c->math_noted = 1;
+			if (p->math == 2)
+				diag_report(DIAG_NOTE, p->loc, 2,
+					    "hint: display math closes with $$ on the line it opens, or on a "
+					    "later line before a blank line; write \\$ for a literal dollar sign",
+					    "unterminated math, shown as written (as GitHub shows it; the first "
+					    "of this file, the others are not noted)");
+			else
+				diag_report(DIAG_NOTE, p->loc, 1,
+					    "hint: inline math closes with a '$' on the same line, with no space "
+					    "before it and no digit after it; write \\$ for a literal dollar sign",
+					    "unterminated math, shown as written (as GitHub shows it; the first "
+					    "of this file, the others are not noted)");
+		}
 		dom_texts(parent, p->raw);
 		buf_adds(&c->text, p->raw);
 		return;

@@ -1,0 +1,42 @@
+#!/bin/bash
+# github-maths.sh — a '$' that opens no formula is text, as on GitHub (TAP).
+#
+# `$\pi $是圆周率` (a space before the closing '$'), `$\alpha` with no '$'
+# after it on its line, a lone `$$` whose formula a blank line ends: GitHub
+# shows each as text.  specbook shows the dollars as written and reads on
+# (what follows is Markdown, and a span there is a span), with one note a
+# file, at the first, and never an error.  A span with a typo beside them
+# is an error at its column: tests/bad/math-unterminated.
+set -u
+cd "$(dirname "$0")/.."
+BIN=$PWD/${BUILD:-build}/specbook
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. tests/hostile/lib.sh
+
+book=$TMP/book
+base_book "$book"
+cp -r tests/bad/math-unterminated/content/. "$book/content/"
+sed -i '/^A span with a typo/d' "$book/content/01-base.md"
+# a second file with two more: one note for it too
+cp "$book/content/01-base.md" "$book/content/02-more.md"
+sed -i 's/^id: base/id: more/; s/{zh: 基础, en: Base}/{zh: 更多, en: More}/' "$book/content/02-more.md"
+"$BIN" build -C "$book" -o "$TMP/site" >"$TMP/log" 2>&1
+rc=$?
+check "a book of dollars that open no formula builds (exit 0), with no error" \
+	'[ $rc -eq 0 ] && ! grep -q "error:" "$TMP/log"' "exit $rc: $(cat "$TMP/log")"
+check "one note a file, at the first" \
+	'[ "$(grep -c "note: unterminated math, shown as written" "$TMP/log")" -eq 2 ] &&
+	 grep -q "^content/01-base.md:10:14: note: unterminated math" "$TMP/log" &&
+	 grep -q "^content/02-more.md:10:14: note: unterminated math" "$TMP/log"' "$(cat "$TMP/log")"
+page=$TMP/site/01-base.html
+check "each is shown as written" \
+	'grep -qF "<p>Endurance is \$\\frac{TBW}{C \\times 365} drive writes per day.</p>" "$page" &&
+	 grep -qF "<p>\$\$" "$page" && grep -qF "never an error: \$\\pi \$是圆周率。</p>" "$page"' \
+	"$(grep -o "<p>[^<]*" "$page")"
+check "a formula that closes is still a formula" 'grep -qF "<code class=\"math\">\\frac{TBW}{C \\times 365}</code>" "$page"'
+check "what follows a lone dollar is Markdown, as on GitHub" \
+	'printf "\nCost \$\\\\alpha is **bold** here.\n" >>"$book/content/02-more.md" &&
+	 "$BIN" build -C "$book" -o "$TMP/site" -q 2>/dev/null &&
+	 grep -qF "Cost \$\\alpha is <strong>bold</strong> here." "$TMP/site/02-more.html"' \
+	"$(grep -o "Cost[^/]*" "$TMP/site/02-more.html")"
