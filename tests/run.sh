@@ -339,7 +339,7 @@ echo "# a public Markdown book, vendored, built as it is (tests/vendor/)"
 tap vendored-book env BUILD="$BUILD" bash tests/vendored-book.sh
 tap github-links env BUILD="$BUILD" bash tests/github-links.sh
 tap links-policy env BUILD="$BUILD" bash tests/links-policy.sh
-tap github-maths env BUILD="$BUILD" bash tests/github-maths.sh
+tap github-shows env BUILD="$BUILD" bash tests/github-shows.sh
 
 echo "# specbook audit: any Markdown book's numbers, no YAML (tests/audit/)"
 tap audit env BUILD="$BUILD" sh tests/audit/run.sh

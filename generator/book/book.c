@@ -1126,18 +1126,94 @@ static void load_template(struct arena *a, struct book *b)
 		b->assets_dir = assets;
 }
 
+/*
+ * A chapter with a few bytes that are not UTF-8 (a character cut in two
+ * where the file was cut: llm-action's docs/llm-inference/blog.md:113) is
+ * shown as GitHub and browsers show it, each such byte as U+FFFD, with a
+ * warning at the first; more than CHAPTER_BAD_UTF8_MAX of them is a file
+ * in another encoding, an error (files_check_text()).  Returns 0 with
+ * *text, *len valid UTF-8 (a copy in ta when repaired), or -1 after
+ * reporting.  warn: say so (when the chapter is rendered, so that it is
+ * said once, and by a rebuild that renders it again).
+ */
+#define CHAPTER_BAD_UTF8_MAX 8
+
+static int chapter_utf8(struct arena *ta, const char *path, char **text, size_t *len, int warn)
+{
+	const char *p = *text;
+	size_t n = *len;
+	if (memchr(p, '\0', n))
+		return files_check_text(path, p, n);   /* binary: an error */
+	size_t first = utf8_validate(p, n);
+	if (first == n)
+		return 0;
+	size_t bad = 0;
+	for (size_t i = first; i < n && bad <= CHAPTER_BAD_UTF8_MAX;) {
+		uint32_t cp;
+		int k = utf8_decode(p + i, n - i, &cp);
+		bad += k < 0;
+		i += k < 0 ? 1 : (size_t)k;
+	}
+	if (bad > CHAPTER_BAD_UTF8_MAX)
+		return files_check_text(path, p, n);
+	char *out = arena_alloc_uninit(ta, n + 2 * bad + 1), *q = out;
+	memcpy(q, p, first);
+	q += first;
+	for (size_t i = first; i < n;) {
+		uint32_t cp;
+		int k = utf8_decode(p + i, n - i, &cp);
+		if (k < 0) {
+			memcpy(q, "\xEF\xBF\xBD", 3);
+			q += 3;
+			i++;
+		} else {
+			memcpy(q, p + i, (size_t)k);
+			q += k;
+			i += (size_t)k;
+		}
+	}
+	*q = '\0';
+	if (warn) {
+		int line = 1;
+		const char *ls = p;
+		for (const char *r = p; r < p + first; r++)
+			if (*r == '\n') {
+				line++;
+				ls = r + 1;
+			}
+		struct srcloc loc = { path, line, diag_column(ls, (size_t)(p + first - ls)) };
+		diag_report(DIAG_WARNING, loc, 1, "hint: save the file as UTF-8 (the character there "
+			    "is cut, or in another encoding)",
+			    "invalid UTF-8 (byte 0x%02X): shown as U+FFFD, as GitHub shows it "
+			    "(%zu such byte%s in this file)", (unsigned char)p[first], bad, bad == 1 ? "" : "s");
+	}
+	*text = out;
+	*len = (size_t)(q - out);
+	return 0;
+}
+
 /* Reads c's bytes into ta (diagnostics read the file again to quote it).
- * With a hash (the file was read before), bytes with that hash are not
- * checked for UTF-8 again. */
+ * c->hash is of the bytes as they are in the file.  With a hash (the file
+ * was read before), bytes with that hash are not checked again for a NUL
+ * or a file in another encoding, but a byte to show as U+FFFD is. */
 static int read_chapter(struct arena *ta, const struct book *b, struct chapter *c, int rehash)
 {
 	char *text;
-	if (files_read_raw(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &c->len))
+	size_t len;
+	if (files_read_raw(ta, arena_printf(ta, "%s/%s", b->root, c->path), c->path, &text, &len))
 		return -1;
-	if ((!rehash || pack_hash(PACK_HASH_INIT, text, c->len) != c->hash) &&
-	    files_check_text(c->path, text, c->len))
+	uint64_t hash = pack_hash(PACK_HASH_INIT, text, len);
+	if (rehash && hash == c->hash && utf8_validate(text, len) == len && !memchr(text, '\0', len)) {
+		c->text = text;
+		c->len = len;
+		return 0;
+	}
+	if (chapter_utf8(ta, c->path, &text, &len, rehash))
 		return -1;
+	if (!rehash)
+		c->hash = hash;
 	c->text = text;
+	c->len = len;
 	return 0;
 }
 
@@ -1149,7 +1225,6 @@ int book_chapter_read(struct arena *a, const struct book *b, struct chapter *c)
 	struct arena ta = ARENA_INIT;
 	int rc = -1;
 	if (read_chapter(&ta, b, c, 0) == 0) {
-		c->hash = pack_hash(PACK_HASH_INIT, c->text, c->len);
 		rc = book_chapter_parse(a, c);
 	}
 	arena_free(&ta);

@@ -1,5 +1,6 @@
 #!/bin/bash
-# github-maths.sh — a '$' that opens no formula is text, as on GitHub (TAP).
+# github-shows.sh — what GitHub shows as it is, shown (TAP): a '$' that
+# opens no formula, a byte that is not UTF-8.
 #
 # `$\pi $是圆周率` (a space before the closing '$'), `$\alpha` with no '$'
 # after it on its line, a lone `$$` whose formula a blank line ends: GitHub
@@ -40,3 +41,23 @@ check "what follows a lone dollar is Markdown, as on GitHub" \
 	 "$BIN" build -C "$book" -o "$TMP/site" -q 2>/dev/null &&
 	 grep -qF "Cost \$\\alpha is <strong>bold</strong> here." "$TMP/site/02-more.html"' \
 	"$(grep -o "Cost[^/]*" "$TMP/site/02-more.html")"
+
+# A character cut in two (a file cut short, llm-action's blog.md:113): the
+# byte is shown as U+FFFD, as GitHub shows it, with a warning at its place,
+# said again by a rebuild that renders the chapter from its cache; a file
+# in another encoding stays an error (tests/bad/invalid-utf8).
+ubook=$TMP/ubook
+base_book "$ubook"
+printf '\nHuggingFace Transformers \xe5\xba\x93\xe4\n\nThe next line.\n' >>"$ubook/content/01-base.md"
+"$BIN" build -C "$ubook" -o "$TMP/usite" >"$TMP/ulog" 2>&1
+rc=$?
+check "a cut character builds (exit 0), a warning at its line and column" \
+	'[ $rc -eq 0 ] && grep -q "^content/01-base.md:12:27: warning: invalid UTF-8 (byte 0xE4): shown as U+FFFD" "$TMP/ulog"' \
+	"exit $rc: $(cat "$TMP/ulog")"
+check "the page shows it as U+FFFD" \
+	'grep -q "HuggingFace Transformers 库$(printf "\xef\xbf\xbd")</p>" "$TMP/usite/01-base.html"' \
+	"$(grep -a "Transformers" "$TMP/usite/01-base.html")"
+"$BIN" build -C "$ubook" -o "$TMP/usite" >"$TMP/ulog2" 2>&1
+rc=$?
+check "a rebuild says it again" \
+	'[ $rc -eq 0 ] && grep -q "warning: invalid UTF-8 (byte 0xE4)" "$TMP/ulog2"' "exit $rc: $(cat "$TMP/ulog2")"
