@@ -251,9 +251,11 @@ static const char *math_closer(const char *eol, const char *end, int display, si
  *   1. where it stands says it is no span: right after '$', '_', '^', '=',
  *      an ASCII letter or digit (@book{, \frac{), another group's '}' or
  *      a '{', a ']' or a ')' (Pandoc's [text]{style=…}, ![](a.png){width=50%}),
- *      or right before a '{' or a quote; or
+ *      or right before a '{' or a quote; the attributes of a Pandoc fenced
+ *      div (::: {#tab:x}); or
  *   2. its text holds nothing a span is made of (looks_like_span() below:
- *      no relation, no row.column reference, no figure with a unit, no
+ *      no relation with a figure ({inplace = true} has none), no
+ *      row.column reference, no figure with a unit, no
  *      operator between figures, no full-width digit or odd space, no
  *      leading '!' or '?') and it does not evaluate as a span; an
  *      unclosed '{' whose line holds nothing of the kind after it (up to
@@ -265,6 +267,18 @@ static const char *math_closer(const char *eol, const char *end, int display, si
 static int brace_placed_not_span(const char *s, size_t i, size_t len)
 {
 	char prev = i ? s[i - 1] : 0, next = i + 1 < len ? s[i + 1] : 0;
+	/* Pandoc's fenced div, "::: {#tab:x .class}": GitHub shows its line
+	 * as text (openmlsys-zh) */
+	size_t k = 0;
+	while (k < i && is_blank(s[k]))
+		k++;
+	if (i >= k + 3 && !memcmp(s + k, ":::", 3)) {
+		k += 3;
+		while (k < i && (is_blank(s[k]) || s[k] == ':'))
+			k++;
+		if (k == i)
+			return 1;
+	}
 	return prev == '$' || prev == '_' || prev == '^' || prev == '}' || prev == '{' || prev == '=' ||
 	       prev == ']' || prev == ')' ||
 	       isalnum((unsigned char)prev) || next == '{' || next == '"' || next == '\'';
@@ -293,15 +307,24 @@ static int looks_like_span(const char *text, size_t n)
 		i++;
 	if (i < n && (t[i] == '!' || t[i] == '?'))
 		return 1;
+	/* a relation between figures: {2 = 3} is a span (a claim, false);
+	 * between words alone, {inplace = true} (openmlsys-zh), it is one
+	 * only if it evaluates */
+	int relation = 0, figure = 0;
 	for (; i < n; i++) {
 		unsigned ch = t[i];
-		if (ch == '=' || ch == '<' || ch == '>')
-			return 1;
+		if (ch == '=' || ch == '<' || ch == '>') {
+			relation = 1;
+			continue;
+		}
 		/* ≈ ≤ ≥ (E2 89 88/A4/A5), ± (C2 B1), full-width digits and ＝
 		 * (EF BC 90-99, 9D) */
 		if (i + 2 < n && ch == 0xE2 && t[i + 1] == 0x89 &&
-		    (t[i + 2] == 0x88 || t[i + 2] == 0xA4 || t[i + 2] == 0xA5))
-			return 1;
+		    (t[i + 2] == 0x88 || t[i + 2] == 0xA4 || t[i + 2] == 0xA5)) {
+			relation = 1;
+			i += 2;
+			continue;
+		}
 		if (i + 1 < n && ch == 0xC2 && t[i + 1] == 0xB1)
 			return 1;
 		if (i + 2 < n && ch == 0xEF && t[i + 1] == 0xBC &&
@@ -310,6 +333,7 @@ static int looks_like_span(const char *text, size_t n)
 		if (isdigit(ch)) {
 			/* a figure: then a unit (a letter, %), or an operator and
 			 * another figure or a name */
+			figure = 1;
 			size_t j = i;
 			while (j < n && (isdigit(t[j]) || t[j] == '.' || t[j] == ','))
 				j++;
@@ -339,7 +363,7 @@ static int looks_like_span(const char *text, size_t n)
 			i = j - 1;
 		}
 	}
-	return 0;
+	return relation && figure;
 }
 
 /* Takes the span whose '{' is at s[i] (a line of len bytes) into a new
