@@ -61,3 +61,18 @@ check "the page shows it as U+FFFD" \
 rc=$?
 check "a rebuild says it again" \
 	'[ $rc -eq 0 ] && grep -q "warning: invalid UTF-8 (byte 0xE4)" "$TMP/ulog2"' "exit $rc: $(cat "$TMP/ulog2")"
+
+# Display maths over several lines whose opening "$$" a space or a '['
+# follows (llm_note): maths, as GitHub renders it; "$$ spent" with no
+# closing "$$" before a blank line stays money.
+mbook=$TMP/mbook
+base_book "$mbook"
+printf '\n$$ a\nb$$\n\n$$[q] = b\nc$$\n\nIdle hours waste $$, which is money.\n\n$$ spent\non nothing.\n' >>"$mbook/content/01-base.md"
+"$BIN" build -C "$mbook" -o "$TMP/msite" >"$TMP/mlog" 2>&1
+rc=$?
+mpage=$TMP/msite/01-base.html
+check "\$\$ a … b\$\$ and \$\$[q] = b … c\$\$ are display maths" \
+	'[ $rc -eq 0 ] && grep -qF "<p><code class=\"math math-display\"> a" "$mpage" &&
+	 grep -qF "<p><code class=\"math math-display\">[q] = b" "$mpage"' "exit $rc: $(cat "$TMP/mlog"); $(grep -o "<p>[^<]*" "$mpage")"
+check "\$\$ as money stays money" \
+	'grep -qF "<p>Idle hours waste \$\$, which is money.</p>" "$mpage" && grep -qF "<p>\$\$ spent" "$mpage"'

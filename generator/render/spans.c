@@ -419,6 +419,22 @@ struct math_lines {
 	const char *none_before[2];
 };
 
+/* Does a display formula opened on the line ending at eol close on a
+ * later line (math_closer())?  A search that found none is remembered, as
+ * take_dollar() remembers it, so that a paragraph of such lines is read
+ * once. */
+static int display_closes(struct math_lines *m, const char *eol, const char *end)
+{
+	size_t at;
+	const char *stop = NULL;
+	if (m->none_before[1] && eol < m->none_before[1])
+		return 0;
+	if (math_closer(eol, end, 1, &at, &stop))
+		return 1;
+	m->none_before[1] = stop;
+	return 0;
+}
+
 /* A '$' at s[i] of line s[0..len) (line: its number; end: the body's end):
  * a formula, an unterminated one ($$, or $ before a TeX command: an error
  * where cmark puts it in text), maths over several lines (m), or a plain
@@ -437,9 +453,12 @@ static size_t take_dollar(struct ctx *c, struct buf *md, struct math_lines *m, c
 				isalpha((unsigned char)s[i + 2])));
 	/* "$$ spent", "$$-discount": money, as GitHub shows it; a
 	 * '$$' that ends its line or starts TeX is a formula that
-	 * does not close */
+	 * does not close; one that starts its line and closes on a
+	 * later one ("$$ a" … "b$$", "$$[q] = b" … "c$$": llm_note) is
+	 * display maths, as GitHub renders it */
 	if (broken && s[i + 1] == '$' && i + 2 < len && !isalnum((unsigned char)s[i + 2]) &&
-	    s[i + 2] != '\\' && s[i + 2] != '{' && !all_blank(s + i + 2, len - i - 2)) {
+	    s[i + 2] != '\\' && s[i + 2] != '{' && !all_blank(s + i + 2, len - i - 2) &&
+	    !(line_prefix(s, i) == i && display_closes(m, eol, end))) {
 		buf_add(md, "$$", 2);
 		i++;
 		*run = i + 1;
