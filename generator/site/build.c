@@ -443,7 +443,7 @@ static int path_taken(const char **paths, size_t n, const char *path)
  * place in the site.  One that would take the place of a page or a file
  * the site makes is an error at it: run after every page and asset is
  * known.  An SVG image is read and checked (site/svg.h), and the bytes
- * checked are those written. */
+ * checked (or what the check took out of them) are those written. */
 static void add_content_files(struct site *s)
 {
 	const struct book *b = s->book;
@@ -471,8 +471,15 @@ static void add_content_files(struct site *s)
 		if (plen > 4 && !strcasecmp(path + plen - 4, ".svg")) {
 			/* what is published is the bytes checked, not the file read again */
 			const char *shown = arena_printf(s->a, "content/%s", path);
-			if (files_read_raw(s->a, disk, shown, &data, &len) || svg_check(shown, data, len))
+			char *clean = NULL;
+			size_t clean_len = 0;
+			if (files_read_raw(s->a, disk, shown, &data, &len) ||
+			    svg_check(s->a, shown, data, len, &clean, &clean_len))
 				continue;
+			if (clean) {
+				data = clean;
+				len = clean_len;
+			}
 		}
 		struct site_file *f = ARRAY_PUSH(s->files, s->nfiles, s->capfiles);
 		memset(f, 0, sizeof *f);

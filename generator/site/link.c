@@ -19,6 +19,8 @@
 #include "core/url.h"
 #include "core/work.h"
 
+#include <sys/stat.h>
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -768,6 +770,22 @@ static int site_folder(const struct site *s, const char *path)
 	return 0;
 }
 
+/* Returns whether path, a file the site lacks, is a regular file of
+ * content/ all the same: one the build withheld (a page, a script, an
+ * SVG with a script in it), whose warning says why.  lstat(): a link is
+ * not followed, and a path that climbs out is not looked at. */
+static int withheld(const struct site *s, const char *path)
+{
+	if (!s->book || !s->book->root || strstr(path, "..") || path[0] == '/')
+		return 0;
+	struct buf disk = BUF_INIT;
+	buf_addf(&disk, "%s/content/%s", s->book->root, path);
+	struct stat st;
+	int yes = lstat(disk.data, &st) == 0 && S_ISREG(st.st_mode);
+	buf_release(&disk);
+	return yes;
+}
+
 /* Reports broken link r (check_one()), or keeps it for
  * report_template_breaks().  Returns 1 for an error, 0 for a warning. */
 static int report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
@@ -797,7 +815,15 @@ static int report_broken(struct breaks *b, const struct link_record *r, const st
 		"put it there (or fix the link)" :
 		"hint: link to a chapter by its .md file (specbook names its page), "
 		"or fix the page's name", NULL, 0);
-	if (file)
+	if (withheld(b->s, r->path)) {
+		struct buf h = BUF_INIT;
+		buf_addf(&h, "hint: see the warning at content/%s (a file a browser would run as "
+			 "the site itself is not published): link to something else, or make it a "
+			 "plain file", r->path);
+		diag_report(strict ? DIAG_ERROR : DIAG_WARNING, r->loc, 0, h.data,
+			    "broken link: '%s' is in content/ but not published", r->path);
+		buf_release(&h);
+	} else if (file)
 		diag_report(strict ? DIAG_ERROR : DIAG_WARNING, r->loc, 0, hint,
 			    "broken link: no file '%s' in the site (no content/%s)", r->path, r->path);
 	else
