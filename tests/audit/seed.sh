@@ -121,7 +121,7 @@ function scan(file, n,    i, k, row, fence, intable, ncols, anypart, lead, named
 }
 FNR == 1 && NR > 1 { scan(prev, n) }
 FNR == 1 { n = 0; prev = FILENAME }
-{ L[++n] = $0 }
+{ L[++n] = $0; sub(/\r$/, "", L[n]) }   # CRLF files: the CR is no cell
 END { if (NR) scan(prev, n) }
 ' only="${SEED_ONLY:-}" parts='(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)' $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
