@@ -93,8 +93,8 @@ static int cells_agree(struct audit *au, const struct acell *ca, const struct ac
 {
 	double widen = ca->fig.approx || cb->fig.approx ? au->approx : 0;
 	return figures_agree(au, &cb->fig, &ca->fig, widen) ||
-	       (ca->has_alt && figures_agree(au, &cb->fig, &ca->alt, widen)) ||
-	       (cb->has_alt && figures_agree(au, &cb->alt, &ca->fig, widen));
+	       (ca->has_alt && figures_agree(au, &cb->fig, ca->alt, widen)) ||
+	       (cb->has_alt && figures_agree(au, cb->alt, &ca->fig, widen));
 }
 
 void cross_tables(struct audit *au)

@@ -63,7 +63,7 @@ void audit_book_tables(const struct book *b, struct arena *a, struct audit_summa
 					audit_reference_off(a, b->root) ? NULL : audit_reference_builtin(a, u);
 				au = audit_new(a, u, ref, b->approx > 0 ? b->approx : 0.02);
 			}
-			audit_read_tables(au, a, c->path, arena_strndup(a, data, len), len);
+			audit_read_tables(au, a, c->path, data, len);   /* keeps no pointer into data */
 		}
 		free(data);
 	}

@@ -488,7 +488,20 @@ static void report(struct mine *m, size_t r, size_t c)
 		    row_name(t, r));
 }
 
+static void mine(struct audit *au, struct atable *t);
+
 void mine_table(struct audit *au, struct atable *t)
+{
+	/* the relations of one table and their marks go with it (the
+	 * findings are diag's copies): a book of 10,000 tables keeps none */
+	struct arena scratch = ARENA_INIT, *keep = au->a;
+	au->a = &scratch;
+	mine(au, t);
+	au->a = keep;
+	arena_free(&scratch);
+}
+
+static void mine(struct audit *au, struct atable *t)
 {
 	size_t numeric[AUDIT_MAX_COLUMNS];
 	size_t nn = 0;

@@ -43,7 +43,8 @@ struct acell {
 				   of its column's kind in a labelled pair */
 	int has;                /* fig is set */
 	int several;            /* several figures that are no labelled pair */
-	struct figure alt;      /* the other of a labelled pair (sparse beside dense) */
+	struct figure *alt;     /* the other of a labelled pair (sparse beside dense),
+				   allocated only then: most cells have none */
 	int has_alt;
 };
 

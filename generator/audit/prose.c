@@ -490,7 +490,7 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	 * them is tied; one that agrees with none is held against the nearest */
 	for (size_t i = 0; i < nc; i++) {
 		const struct acell *cell = table_cell(cand[i].t, cand[i].row, cand[i].col);
-		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, &cell->alt, widen))) {
+		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, cell->alt, widen))) {
 			au->sum.prose_tied++;
 			return 1;
 		}

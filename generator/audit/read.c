@@ -8,11 +8,13 @@
  * so that columns stay the source's.
  */
 #include "audit/read.h"
+#include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/files.h"
 #include "core/markdown.h"
 
 #include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -226,18 +228,22 @@ static void read_text(struct audit *au, struct arena *a, const char *file, const
 	int lines = 1;
 	for (size_t i = 0; i < len; i++)
 		lines += text[i] == '\n';
-	f.line_start = arena_array(a, (size_t)lines + 2, sizeof *f.line_start);
+	f.line_start = xmalloc(((size_t)lines + 2) * sizeof *f.line_start);   /* only while reading */
 	f.line_start[1] = 0;
 	f.nlines = 1;
 	for (size_t i = 0; i < len; i++)
 		if (text[i] == '\n' && i + 1 < len)
 			f.line_start[++f.nlines] = i + 1;
-	diag_source(file, text, len);
+	/* a specbook book has registered its chapters by their paths (read
+	 * again when a line is quoted): the text need not be kept */
+	if (!tables_only)
+		diag_source(file, text, len);
 	cmark_node *doc = markdown_parse(text, len, CMARK_OPT_SOURCEPOS, NULL);
-	if (!doc)
-		return;
-	walk(&f, doc);
-	cmark_node_free(doc);
+	if (doc) {
+		walk(&f, doc);
+		cmark_node_free(doc);
+	}
+	free(f.line_start);
 }
 
 void audit_read_text(struct audit *au, struct arena *a, const char *file, const char *text,

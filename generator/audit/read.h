@@ -39,7 +39,9 @@ void audit_read_text(struct audit *au, struct arena *a, const char *file, const 
 		     size_t len);
 
 /* The same for a chapter of a specbook book: its pipe tables that no spec
- * table covers (no span in a cell), and no prose (the build checks it). */
+ * table covers (no span in a cell), and no prose (the build checks it).
+ * text is not kept (nothing points into it after the call): the book has
+ * registered the file with diag_source_file(), so a finding quotes it. */
 void audit_read_tables(struct audit *au, struct arena *a, const char *file, const char *text,
 		       size_t len);
 

@@ -256,14 +256,22 @@ static int restated(const struct acell *cell, const struct figure *a, const stru
 	return to - from == 3 && !memcmp(t + from, "\xef\xbc\x88", 3);   /* （ */
 }
 
-static void read_cell(struct audit *au, const struct acolumn *col, struct acell *cell)
+static void read_cell(struct audit *au, const struct acolumn *col, struct acell *cell, struct arena *scratch)
 {
 	cell->plain = arena_strndup(au->a, cell->src.text, cell->src.len);
 	if (is_blank(cell->plain))
 		return;
 	struct figure figs[AUDIT_CELL_FIGURES];
+	/* the scan's own buffers in scratch (freed with the table's read):
+	 * a figure keeps only its unit's name, copied */
+	struct arena *keep = au->a;
+	au->a = scratch;
 	const char *text = thin_grouped(au->a, cell->src.text, cell->src.len);
 	size_t n = figure_scan(au, text, cell->src.len, cell->src.loc, figs, AUDIT_CELL_FIGURES);
+	au->a = keep;
+	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++)
+		if (figs[i].q.unit)
+			figs[i].q.unit = arena_strdup(au->a, figs[i].q.unit);
 	cell->nfig = (int)(n > AUDIT_CELL_FIGURES ? AUDIT_CELL_FIGURES + 1 : n);
 	if (n == 0)
 		return;
@@ -288,7 +296,8 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 		figs[!sp].q.kind[fam] = (unsigned char)au->kind_dense;
 		int want_sparse = col->kind[fam] == au->kind_sparse;
 		cell->fig = figs[want_sparse ? sp : !sp];
-		cell->alt = figs[want_sparse ? !sp : sp];
+		cell->alt = arena_alloc(au->a, sizeof *cell->alt);
+		*cell->alt = figs[want_sparse ? !sp : sp];
 		cell->has_alt = 1;
 		return;
 	}
@@ -564,12 +573,13 @@ void table_read(struct audit *au, struct atable *t)
 			}
 	starred_sparse(au, t);
 	plain_named(au, t);
+	struct arena scratch = ARENA_INIT;
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
-		const char **seen = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *seen);
+		const char **seen = arena_array(&scratch, t->nrows ? t->nrows : 1, sizeof *seen);
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct acell *cell = table_cell(t, r, c);
-			read_cell(au, col, cell);
+			read_cell(au, col, cell, &scratch);
 			if (cell->has) {
 				col->figures++;
 				au->sum.figures++;
@@ -587,6 +597,7 @@ void table_read(struct audit *au, struct atable *t)
 			       !(c == 0 && t->cols[0].has_unit && t->ncols > 1);
 		col->mined = col->numeric || (c > 0 && col->figures >= 4 && col->figures > col->texts && !not_data(col->name));
 	}
+	arena_free(&scratch);
 	t->key = -1;
 	if (t->nrows >= 2) {
 		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
