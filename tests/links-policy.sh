@@ -34,6 +34,10 @@ check "the site is written, the pages there" \
 check "a link to a missing chapter keeps its text, with no href" \
 	'grep -q "chapter nine" "$page" && ! grep -q "09-missing" "$page"'
 check "the links that work are links" 'grep -q "href=\"01-base.html#base\"" "$page"'
+check "a link or image with a scheme GitHub drops (themed-image:, about:) keeps its text, a warning" \
+	'grep -q "dropped with their text kept: the SM, a title.</p>" "$page" && ! grep -q "themed-image\|about:" "$page" &&
+	 [ "$(grep -c "warning: link with a .\(themed-image\|about\):. URL dropped" "$TMP/log")" -eq 2 ]' \
+	"$(grep -o "dropped with[^/]*" "$page")"
 
 # no book.yaml at all: the same default
 rm "$book/content/book.yaml"

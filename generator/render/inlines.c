@@ -195,6 +195,18 @@ static int refused_target(const char *url, struct srcloc loc)
 		return 1;
 	case URL_BAD_SCHEME:
 		url_scheme(url, len, scheme, sizeof scheme);
+		/* what a browser would run or read from the reader's disk fails
+		 * the build (a hostile book); another scheme (themed-image:,
+		 * about:) is dropped with its link, the text kept, as GitHub
+		 * drops it.  Either way no href or src is written. */
+		if (strcmp(scheme, "javascript") && strcmp(scheme, "vbscript") &&
+		    strcmp(scheme, "data") && strcmp(scheme, "file")) {
+			diag_report(DIAG_WARNING, loc, 1,
+				    "hint: link with http:, https:, mailto: or a relative path",
+				    "link with a '%s:' URL dropped, its text kept (as GitHub drops it)",
+				    scheme);
+			return 1;
+		}
 		diag_report(DIAG_ERROR, loc, 1, NULL,
 			    "refused link: '%s' URLs are not allowed; link with http:, https:, mailto: "
 			    "or a relative path", scheme);
@@ -756,6 +768,8 @@ static void render_inline(struct ctx *c, cmark_node *n, struct dom_node *parent,
 				dom_attr(el, "title", title);
 			spans_claims_on(c, from, el);
 			dom_attr(el, "data-src", src_attr(c, loc));
+		} else {
+			dom_texts(parent, alt);   /* its source dropped: what it shows, said */
 		}
 		break;
 	}
