@@ -650,6 +650,8 @@ struct found {
 	size_t n, cap;
 	const char **files;      /* the other files, below content/, to be copied */
 	size_t nfiles, capfiles;
+	const char **second;     /* index.md beside a README.md: not the folder's page */
+	size_t nsecond, capsecond;
 };
 
 /*
@@ -676,12 +678,11 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 		size_t len = strlen(name);
 		const char *src = *rel ? arena_printf(a, "%s/%s", rel, name) : name;
 		if (len > 3 && !strcmp(name + len - 3, ".md")) {
-			if (is_folder_page(name) && has_readme++) {
-				diag_error((struct srcloc){ arena_printf(a, "content/%s", src), 0, 0 },
-					   "a folder has one page of its own: README.md or index.md, not both "
-					   "(rename one)");
-				continue;
-			}
+			/* README.md beside index.md: two pages on GitHub; the README
+			 * (first: sort_entries()) is the folder's, the index one of
+			 * its own (page_path()) */
+			if (is_folder_page(name) && has_readme++)
+				*ARRAY_PUSH(f->second, f->nsecond, f->capsecond) = src;
 			*ARRAY_PUSH(f->sources, f->n, f->cap) = src;
 			continue;
 		}
@@ -730,12 +731,15 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 
 /* The site path of the page for source (below content/): a folder's
  * README.md or index.md is the folder's index.html, the book's own
- * README.md is readme.html (index.html is the book's summary page), any
- * other file keeps its path with .html for .md. */
-static const char *page_path(struct arena *a, const char *source)
+ * README.md is readme.html (index.html is the book's summary page); an
+ * index.md beside a README.md (second) is index-md.html; any other file
+ * keeps its path with .html for .md. */
+static const char *page_path(struct arena *a, const char *source, int second)
 {
 	const char *slash = strrchr(source, '/');
 	const char *name = slash ? slash + 1 : source;
+	if (second)   /* index.md beside README.md */
+		return arena_printf(a, "%.*sindex-md.html", (int)(name - source), source);
 	if (is_folder_page(name))
 		return slash ? arena_printf(a, "%.*sindex.html", (int)(name - source), source) : "readme.html";
 	return arena_printf(a, "%.*s.html", (int)(strlen(source) - 3), source);
@@ -914,6 +918,8 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 	}
 	struct found f = { 0 };
 	walk_content(a, dir, "", 0, &f);
+	if (f.nsecond)
+		qsort(f.second, f.nsecond, sizeof *f.second, source_cmp);
 	b->files = arena_array(a, f.nfiles ? f.nfiles : 1, sizeof *b->files);
 	if (f.nfiles)
 		memcpy(b->files, f.files, f.nfiles * sizeof *b->files);
@@ -936,7 +942,8 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 		c->path = rel;
 		c->source = name;
 		c->number = flat ? name_number(name) : (int)b->nchapters;
-		c->page = page_path(a, name);
+		c->page = page_path(a, name, f.nsecond && bsearch(&name, f.second, f.nsecond, sizeof *f.second,
+								    source_cmp));
 		if (page_path_taken(c->page)) {
 			diag_error((struct srcloc){ rel, 0, 0 },
 				   "this page would be the site's own %s: rename the file", c->page);
@@ -946,6 +953,7 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 		diag_source_file(rel, arena_printf(a, "%s/%s", b->root, rel));
 	}
 	free(f.sources);
+	free(f.second);
 
 	struct read_job job = { b, vouch, ctx, xcalloc(b->nchapters ? b->nchapters : 1, sizeof *job.ok),
 				open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) };

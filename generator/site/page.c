@@ -52,20 +52,25 @@ struct nav_tree {
 	int depth;
 };
 
-static int is_folder_page(const char *name)
+/* Is c its folder's own page?  Told by its page (the folder's
+ * index.html), not its name: of a folder's README.md and index.md, only
+ * the README is (book/book.c gives the index a page of its own). */
+static int is_folder_page(const struct chapter *c)
 {
-	return !strcmp(name, "README.md") || !strcmp(name, "index.md");
+	const char *slash = strrchr(c->page, '/');
+	return slash && !strcmp(slash + 1, "index.html");
 }
 
-/* The length of the folder path whose list source's item goes in: its
+/* The length of the folder path whose list c's item goes in: its
  * folder's, or for a folder's own page the folder above. */
-static size_t tree_parent_len(const char *source)
+static size_t tree_parent_len(const struct chapter *c)
 {
+	const char *source = c->source;
 	const char *slash = strrchr(source, '/');
 	if (!slash)
 		return 0;
 	size_t dir = (size_t)(slash - source);
-	if (!is_folder_page(slash + 1))
+	if (!is_folder_page(c))
 		return dir;
 	while (dir > 0 && source[dir - 1] != '/')
 		dir--;
@@ -87,9 +92,10 @@ static struct dom_node *level_list(struct nav_level *l)
 
 /* Returns the list source's item goes in, closing the folders it is not
  * in and opening (as labels) those it is in that are not open. */
-static struct dom_node *nav_tree_place(struct nav_tree *t, const char *source)
+static struct dom_node *nav_tree_place(struct nav_tree *t, const struct chapter *c)
 {
-	size_t tlen = tree_parent_len(source);
+	const char *source = c->source;
+	size_t tlen = tree_parent_len(c);
 	while (t->depth > 1 && !folder_holds(t->level[t->depth - 1].dir, t->level[t->depth - 1].len, source, tlen))
 		t->depth--;
 	while (t->depth < NAV_TREE_DEPTH && t->level[t->depth - 1].len < tlen) {
@@ -106,10 +112,11 @@ static struct dom_node *nav_tree_place(struct nav_tree *t, const char *source)
 }
 
 /* After a folder's own page, the folder's pages nest under its item li. */
-static void nav_tree_open(struct nav_tree *t, const char *source, struct dom_node *li)
+static void nav_tree_open(struct nav_tree *t, const struct chapter *c, struct dom_node *li)
 {
+	const char *source = c->source;
 	const char *slash = strrchr(source, '/');
-	if (slash && is_folder_page(slash + 1) && t->depth < NAV_TREE_DEPTH)
+	if (slash && is_folder_page(c) && t->depth < NAV_TREE_DEPTH)
 		t->level[t->depth++] = (struct nav_level){ source, (size_t)(slash - source), li, NULL };
 }
 
@@ -165,7 +172,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 	t.level[0] = (struct nav_level){ "", 0, NULL, ol };
 	for (size_t i = lo; i < hi; i++) {
 		const struct chapter *c = &b->chapters[i];
-		struct dom_node *li = dom_elem(nav_tree_place(&t, c->source), "li");
+		struct dom_node *li = dom_elem(nav_tree_place(&t, c), "li");
 		struct dom_node *a = dom_elem(li, "a");
 		nav_href(a, c->page);
 		if (c == current)
@@ -181,7 +188,7 @@ struct dom_page *page_dom_new(const struct site *s, struct arena *ar, const char
 		} else {
 			dom_texts(a, c->title.en ? c->title.en : c->title.zh);
 		}
-		nav_tree_open(&t, c->source, li);
+		nav_tree_open(&t, c, li);
 	}
 	if (lo > 0 || hi < b->nchapters) {
 		struct dom_node *li = dom_elem_class(ol, "li", "nav-all");
