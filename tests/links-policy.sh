@@ -21,6 +21,7 @@ trap 'rm -rf "$TMP"' EXIT
 book=$TMP/book
 base_book "$book"
 cp -r tests/bad/link-broken-warn/content/. "$book/content/"
+(cd "$book" && bash "$OLDPWD/tests/bad/link-broken-warn/setup.sh")   # its dot-files
 "$BIN" build -C "$book" -o "$TMP/site" >"$TMP/log" 2>&1
 rc=$?
 check "by default a book with links broken on GitHub too builds (exit 0)" \
@@ -34,6 +35,9 @@ check "the site is written, the pages there" \
 check "a link to a missing chapter keeps its text, with no href" \
 	'grep -q "chapter nine" "$page" && ! grep -q "09-missing" "$page"'
 check "the links that work are links" 'grep -q "href=\"01-base.html#base\"" "$page"'
+check "a link to a dot-file GitHub shows is a warning that says the site leaves it out, links: warn or error" \
+	'[ "$(grep -c "warning: link to .\.\(rumdl.toml\|vscode/settings.json\)., which is in content/ but not published" "$TMP/log")" -eq 2 ]' \
+	"$(cat "$TMP/log")"
 check "a link or image with a scheme GitHub drops (themed-image:, about:) keeps its text, a warning" \
 	'grep -q "dropped with their text kept: the SM, a title.</p>" "$page" && ! grep -q "themed-image\|about:" "$page" &&
 	 [ "$(grep -c "warning: link with a .\(themed-image\|about\):. URL dropped" "$TMP/log")" -eq 2 ]' \

@@ -786,6 +786,16 @@ static int withheld(const struct site *s, const char *path)
 	return yes;
 }
 
+/* Is path (below content/) a file there that the site leaves out for a
+ * name of it that begins with a dot (.rumdl.toml, .vscode/x.json)? */
+static int dot_file(const struct site *s, const char *path)
+{
+	int dotted = path[0] == '.';
+	for (const char *p = path; (p = strchr(p, '/')); p++)
+		dotted |= p[1] == '.';
+	return dotted && withheld(s, path);
+}
+
 /* Reports broken link r (check_one()), or keeps it for
  * report_template_breaks().  Returns 1 for an error, 0 for a warning. */
 static int report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
@@ -803,6 +813,16 @@ static int report_broken(struct breaks *b, const struct link_record *r, const st
 			    "its files are in the site",
 			    "link to the folder '%s', which has no page in the site (GitHub lists "
 			    "its files; a static site cannot)", r->path);
+		return 0;
+	}
+	if (missing && dot_file(b->s, r->path)) {
+		/* GitHub shows it; the site publishes no dot-file (.vscode/,
+		 * .env: a tool's settings, or a secret) */
+		diag_report(DIAG_WARNING, r->loc, 0,
+			    "hint: link to it on GitHub, or copy what the reader needs into a file "
+			    "without the dot",
+			    "link to '%s', which is in content/ but not published (the site publishes "
+			    "no file or folder whose name begins with a dot)", r->path);
 		return 0;
 	}
 	if (!missing)
