@@ -58,6 +58,10 @@ const char *slip_hint(const struct audit *au, const struct quantity *stated,
 			      : "hint: half the expected figure";
 	for (int n = 1; n <= 4; n++) {
 		double f = pow(1.024, n);
+		/* two steps or more only where the digits tell them apart (1,800
+		 * against 2.0 is a tenth off, not TB read as TiB) */
+		if (n >= 2 && (hi - lo) / ((hi + lo) / 2) >= (f - 1) / 2)
+			break;
 		if (near(lo, hi, f) || near(lo, hi, 1 / f))
 			return n == 1 ? "hint: a decimal/binary prefix slip (×1.024: kB and KiB)?"
 			       : n == 2 ? "hint: a decimal/binary prefix slip (×1.024²: MB and MiB)?"

@@ -18,6 +18,8 @@
 #include "audit/prose.h"
 #include "audit/reference.h"
 #include "audit/relate.h"
+#include "audit/arith.h"
+#include "audit/said.h"
 #include "audit/cells.h"
 #include "audit/named.h"
 #include "audit/parts.h"
@@ -192,6 +194,10 @@ static int is_amount(const struct figure *f)
  * link's rate, tied only to a column that says so too. */
 static int says_link(const char *words, const char *key)
 {
+	/* NVLink3, NVLink4: the generation glued on */
+	for (const char *p = strstr(words, " nvlink"); p; p = strstr(p + 1, " nvlink"))
+		if (p[7] >= '2' && p[7] <= '9' && p[8] == ' ' && !(key && strstr(key, " nvlink")))
+			return 1;
 	static const char *const link[] = { " link ", " links ", " interconnect ", " nvlink ", " ici ",
 		" pcie ", " network ", " ethernet ", " infiniband ", " ib ", " efa ", " ub ", " roce ",
 		" chip ", " scale ", " inter ", " intra ", " duplex ", " 互 ", " 网 ", NULL };
@@ -269,18 +275,21 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib);
 
 static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
-		const char *hw, struct figure *f, const struct figure *sib, size_t nsib)
+		const char *hw, const char *prev_sw, struct figure *f, const struct figure *sib, size_t nsib)
 {
 	if (!is_amount(f) || f->bound)
 		return;
 	au->sum.prose_figures++;
+	/* "advertised as 312TFLOPS", "the 450GBps unidirectional spec": a
+	 * vendor's figure, whatever else the sentence measures */
+	int spec = said_spec_near(s, slen, f->off - soff, f->len);
 	/* a measurement is no statement of a part's figure, nor is a figure
 	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
-		" reach ", " reaches ", " reached ", " got ", " reported ", " reports ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
+		 " reach ", " reaches ", " reached ", " got ", " getting ", " reported ", " reports ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
 		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
 		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 而 不 是 ", " 错 误 ", NULL };
-	for (size_t k = 0; measured[k]; k++)
+	for (size_t k = 0; measured[k] && !spec; k++)
 		if (strstr(sw, measured[k]))
 			return;
 	/* what a formula gives ("18 at 53.125GBps = 956.25GBps") is no
@@ -290,19 +299,44 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		b--;
 	if (b > 0 && s[b - 1] == '=')
 		return;
-	if (tie_table(au, s, slen, soff, sw, hw, f, sib, nsib))
+	/* a sentence with no word of what its rate is, after one about links
+	 * ("…实现 NVLink 的连接。A100是600GB/s、H100是900GB/s"): a link's rate */
+	const char *tw = sw;
+	if (prev_sw && !says_link(sw, NULL) && says_link(prev_sw, NULL) && !strstr(sw, " memory ") &&
+	    !strstr(sw, " hbm ") && !strstr(sw, " 显 存 ")) {
+		int rate = 0;
+		for (int d = 0; d < DIM_MAX; d++)
+			rate |= f->q.dim.e[d] < 0;
+		if (rate)
+			tw = arena_printf(au->a, "%slink ", sw);
+	}
+	if (tie_table(au, s, slen, soff, tw, hw, f, sib, nsib))
 		return;
-	/* a chip's reference figure is not a node's, nor what a run achieves */
+	/* a chip's reference figure is not a node's, nor what a run achieves
+	 * (unless the figure is said to be the spec: "advertised as") */
 	static const char *const not_chip[] = { " hgx ", " dgx ", " node ", " nodes ", " platform ",
 		" system ", " systems ", " cluster ", " rack ", " pod ", " total ", " aggregate ", " 8x ",
-		" achievable ", " actual ", " effective ", " practical ", " practice ", " real ", " mfu ",
-		" utilization ", " sustained ", " typically ", " expect ", " superpod ", " switch ", " switches ",
-		" 节 点 ", " 集 群 ", " 实 际 ",
-		" 整 机 ", NULL };
+		" superpod ", " switch ", " switches ", " 节 点 ", " 集 群 ", " 整 机 ", NULL };
+	static const char *const achieved[] = { " achievable ", " actual ", " effective ", " practical ",
+		" practice ", " real ", " mfu ", " utilization ", " sustained ", " typically ", " expect ",
+		" 实 际 ", NULL };
 	for (size_t k = 0; not_chip[k]; k++)
 		if (strstr(sw, not_chip[k]))
 			return;
-	reference_prose(au, s, slen, f->off - soff, sw, f);
+	for (size_t k = 0; achieved[k] && !spec; k++)
+		if (strstr(sw, achieved[k]))
+			return;
+	/* the A800 is an A100 but for its links, whose figure the reference
+	 * has not: a rate in a sentence naming it may be its */
+	if (strstr(sw, " a800 ")) {
+		int rate = 0;
+		for (int d = 0; d < DIM_MAX; d++)
+			rate |= f->q.dim.e[d] < 0;
+		if (rate)
+			return;
+	}
+	if (!reference_prose(au, s, slen, f->off - soff, sw, f))
+		said_check(au, s, slen, f->off - soff, f, sw, prev_sw);
 }
 
 /* Words that say a figure is a node's, a total or what is achieved: a
@@ -546,9 +580,10 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	}
 	/* a kind the cell has not ("2563TFLOPS w/ 4:1 sparsity" beside a
 	 * dense column): another figure of the part */
+	int dir_family = au->kind_bidir ? units_kind_family(au->u, au->kind_bidir) : -1;
 	for (int fam = 0; fam < KIND_FAMILIES; fam++)
 		if (f->q.kind[fam] && f->q.kind[fam] != cell->fig.q.kind[fam])
-			return 1;
+			return fam != dir_family;   /* a direction: a link's rate, not this cell's */
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &cell->fig.q, written);
 	/* far off and no slip explains it: another quantity of the same
@@ -743,9 +778,21 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	/* a sentence of several comparisons ("1.6× the memory bandwidth of
 	 * the H100, and the H200's 4.80TBps is 1.43× the H100's 3.35TBps"):
 	 * each is judged within its clause */
-	int marks = 0;
-	for (size_t i = from; i < to; i++)
-		marks += is_unit(&figs[i], "×") || is_unit(&figs[i], "倍");
+	int marks = 0, comparisons = 0;
+	for (size_t i = from; i < to; i++) {
+		if (!is_unit(&figs[i], "×") && !is_unit(&figs[i], "倍"))
+			continue;
+		marks++;
+		/* "8x H200" counts parts, it compares nothing */
+		size_t k = figs[i].off - soff + figs[i].len;
+		while (k < len && s[k] == ' ')
+			k++;
+		int name = 0;
+		for (size_t e = k; e < len && ((s[e] | 32) >= 'a' && (s[e] | 32) <= 'z' ? 1 : (s[e] >= '0' && s[e] <= '9'));
+		     e++)
+			name |= e > k && s[e] >= '0' && s[e] <= '9';
+		comparisons += !name;
+	}
 	if (marks > 1) {
 		size_t cs = clause_start(s, at), ce = clause_end(s, len, after);
 		size_t nf = from, nt = to;
@@ -813,7 +860,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	}
 	/* the two figures it compares: the only two of one dimension */
 	struct figure *pair[2] = { NULL, NULL };
-	int groups = 0;
+	int groups = 0, pairs = 0;
 	for (size_t i = from; i < to; i++) {
 		struct figure *f = &figs[i];
 		if (f == mark || !is_amount(f))
@@ -836,6 +883,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		if (same == 2) {
 			pair[0] = first;
 			pair[1] = second;
+			pairs++;
 		} else if (same > 2) {
 			pair[0] = pair[1] = NULL;
 			return;
@@ -851,7 +899,9 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi);
 		return;
 	}
-	if (groups != 1 || !pair[0])
+	/* one pair of one dimension, any other dimension stated once ("482GBps
+	 * against 367GBps at a 16GiB payload - a 1.31x gain"): that pair */
+	if (pairs != 1 || !pair[0] || (groups > 1 && comparisons > 1))
 		return;
 	if (pair[0]->bound || pair[1]->bound)
 		return;
@@ -992,6 +1042,7 @@ void prose_check(struct audit *au, struct prose *p)
 	size_t len = p->src.len;
 	size_t soff = 0, fi = 0;
 	const char *hw = NULL;   /* the heading's words, when a sentence needs them */
+	size_t prev_from = len, prev_to = len;   /* the sentence before, in this block */
 	while (soff < len && fi < n) {
 		size_t send = sentence_end(text, len, soff);
 		size_t from = fi;
@@ -999,6 +1050,7 @@ void prose_check(struct audit *au, struct prose *p)
 			fi++;
 		if (fi > from) {
 			const char *sw = name_words(au->a, text + soff, send - soff);
+			const char *prev_sw = prev_from < len ? name_words(au->a, text + prev_from, prev_to - prev_from) : NULL;
 			if (p->section && !hw)
 				hw = name_words(au->a, p->section, strlen(p->section));
 			unsigned char judged[PROSE_FIGURES];
@@ -1006,11 +1058,14 @@ void prose_check(struct audit *au, struct prose *p)
 			parts_check(au, text, soff, send, sw, figs, from, fi, judged);
 			for (size_t i = from; i < fi; i++) {
 				if (!judged[i - from])
-					tie(au, text + soff, send - soff, soff, sw, hw, &figs[i], figs + from, fi - from);
+					tie(au, text + soff, send - soff, soff, sw, hw, prev_sw, &figs[i], figs + from, fi - from);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
 			relate_check(au, text, soff, send, figs, from, fi);
+			arith_check(au, text, p->src.loc, soff, send);
 		}
+		prev_from = soff;
+		prev_to = send;
 		soff = send;
 	}
 }

@@ -846,13 +846,51 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 		size_t wl = strlen(words[k]);
 		for (size_t i = 0; i + wl <= len; i++)
 			if (!audit_casecmp(s + i, words[k], wl)) {
-				size_t dd = i > at ? i - at : at - i;
+				/* in characters: a Han one is three bytes */
+				size_t dd = 0;
+				for (size_t b = i > at ? at : i; b < (i > at ? i : at); b++)
+					dd += ((unsigned char)s[b] & 0xc0) != 0x80;
 				if (dd < *d)
 					*d = dd;
 			}
 		found = 1;
 	}
 	return found;
+}
+
+/* Does sw hold the words of name nm in their order, each within three
+ * words of the one before ("H100 SXM5 PCIe-free" yes; "H100 … PCIe 5.0
+ * x16" far apart, no)? */
+static int words_together(const char *sw, const char *nm)
+{
+	if (!words_have_all(sw, nm))
+		return 0;
+	const char *sp = strchr(nm, ' ');
+	size_t fl = sp ? (size_t)(sp - nm) : strlen(nm);
+	for (const char *p = strchr(sw, ' '); p && p[1]; p = strchr(p + 1, ' ')) {
+		if (strncmp(p + 1, nm, fl) || p[1 + fl] != ' ')
+			continue;
+		const char *at = p + 1 + fl;   /* the space after the word */
+		int ok = 1;
+		for (const char *w = sp ? sp + 1 : NULL; w && ok;) {
+			const char *e = strchr(w, ' ');
+			size_t wl = e ? (size_t)(e - w) : strlen(w);
+			const char *q = at;
+			ok = 0;
+			for (int k = 0; k < 3 && q && q[1]; k++) {
+				if (!strncmp(q + 1, w, wl) && q[1 + wl] == ' ') {
+					at = q + 1 + wl;
+					ok = 1;
+					break;
+				}
+				q = strchr(q + 1, ' ');
+			}
+			w = e ? e + 1 : NULL;
+		}
+		if (ok)
+			return 1;
+	}
+	return 0;
 }
 
 int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
@@ -868,7 +906,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	for (size_t r = 0; r < rt->nrows; r++)
 		for (size_t k = 0; k < rt->rows[r].nnames; k++) {
 			const char *nm = rt->rows[r].names[k];
-			if (!words_have_all(sw, nm))
+			if (!words_together(sw, nm))
 				continue;
 			size_t words = 1;
 			for (const char *p = nm; *p; p++)
@@ -924,6 +962,17 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	double widen = f->approx ? au->approx : 0;
 	if (figures_agree(au, f, &rf, widen))
 		return 1;
+	/* said as the sentence says it: "450GBps unidirectional" of a
+	 * both-directions column is its half */
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ka = f->q.kind[fam], kb = rf.q.kind[fam];
+		double k = ka && kb && ka != kb ? units_kind_factor(au->u, kb, ka) : 0;
+		if (k > 0) {
+			interval_scale(rf.q.v, k, &rf.q.v);
+			interval_scale(rf.q.nominal, k, &rf.q.nominal);
+			rf.q.kind[fam] = (unsigned char)ka;
+		}
+	}
 	double ratio = interval_mid(f->q.v) / interval_mid(rf.q.v);
 	if (ratio > 0.99 && ratio < 1.01)
 		return 1;
@@ -934,8 +983,14 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		return 0;
 	/* within 10%, or twice or half with no direction or sparsity said:
 	 * perhaps another of the vendor's figures (both directions, sparse) */
+	/* the reference's NVLink figure is both directions (the most a vendor
+	 * gives), its compute dense (the least): only a figure the other way
+	 * (half a link's, twice a compute figure) may be another of theirs */
+	const char *cid = rt->cols[best_col].id;
+	int link = !strcmp(cid, "nvlink"), compute = strstr(cid, "fp") || strstr(cid, "bf") || strstr(cid, "tf") ||
+						  strstr(cid, "int");
 	int near = (!hint && ratio > 0.9 && ratio < 1.1) ||
-		   (hint && (strstr(hint, "twice") || strstr(hint, "half")) && !figure_has_kind(au, f));
+		   (hint && ((link && strstr(hint, "half")) || (compute && strstr(hint, "twice"))) && !figure_has_kind(au, f));
 	const struct ref_source *src = source_of(ref, rr->source);
 	const char *detail = arena_printf(
 		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n%s%s%s",

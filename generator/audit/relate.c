@@ -450,14 +450,18 @@ static void shares_of(struct audit *au, const char *s, size_t len, size_t soff, 
 			start = j;
 			break;
 		}
+	/* the last n amounts before the chain ("8x H200 … reports 55.43GBps
+	 * and 55.06GBps, which is 88% and 87% of the 63GBps"): counts and
+	 * factors between are no amounts of it */
 	struct figure *num[CHAIN];
 	size_t nn = 0;
-	for (size_t j = start; j < m; j++) {
-		if (!figs[j].has_unit)
+	for (size_t j = m; j > start && nn < n; j--) {
+		struct figure *g = &figs[j - 1];
+		if (!g->has_unit || (dim_is_none(&g->q.dim) && !is_unit(g, "%")))
 			continue;
-		if (!amount(&figs[j]) || !dim_equal(&figs[j].q.dim, &c->q.dim) || nn == n)
+		if (!amount(g) || !dim_equal(&g->q.dim, &c->q.dim))
 			return;
-		num[nn++] = &figs[j];
+		num[n - 1 - nn++] = g;
 	}
 	if (nn != n)
 		return;

@@ -1,0 +1,427 @@
+/*
+ * said.c — a figure of prose about a known part, against the reference
+ * data, where reference_prose() found no row or column for it (issue 37,
+ * part 4): sentences that name several parts, each with its figure
+ * (`未阉割的A100是600GB/s、H100是900GB/s，阉割过的A800、H800为400GB/s`),
+ * or say which figure it is in the sentence before (NVLink named once for
+ * a list of parts), or in Chinese, whose words stand further apart in
+ * bytes than reference_prose()'s reach.
+ *
+ * The part: a model word the reference knows (`A100`, `H800`, `MI300X`)
+ * in the figure's clause, else in its sentence before it; a figure that
+ * agrees with any part the clause (or sentence) names is theirs, one that
+ * agrees with none is held against the nearest.  A part the reference
+ * knows but has no figure of the column for (the A800's NVLink) among
+ * them: nothing is said.  The column: the figure's dimension and the
+ * words of its sentence (a data type for FLOPS; NVLink or memory for a
+ * bandwidth, else the sentence before it; memory for a size; TDP or power
+ * for watts).  The reference's NVLink figure is both directions: one said
+ * per direction, or not said, may be half of it; a compute figure not said
+ * dense may be the sparse twice.
+ */
+#include "audit/said.h"
+#include "audit/reference.h"
+#include "audit/hints.h"
+#include "audit/figure.h"
+#include "audit/table.h"
+#include "numbers/format.h"
+#include "numbers/literal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Reference figures of one part and column read at most. */
+#define SAID_FIGURES 8
+/* Parts a clause or sentence names, at most. */
+#define SAID_PARTS 8
+
+static int alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int starts(const char *s, size_t len, size_t i, const char *w)
+{
+	size_t wl = strlen(w);
+	return i + wl <= len && !audit_casecmp(s + i, w, wl);
+}
+
+int said_spec_near(const char *s, size_t len, size_t at, size_t flen)
+{
+	static const char *const before[] = { "advertised as", "advertised at", "advertised", "spec of", "specs",
+		"spec", "theoretical", "peak", "datasheet", "rated at", "rated", "published", "nominal", "标称",
+		"峰值", "理论", "官方", NULL };
+	/* before: within 40 bytes, no digit between (a link's text and its
+	 * bracket aside: "[advertised as 312TFLOPS](…)") */
+	size_t from = at > 40 ? at - 40 : 0;
+	for (size_t i = at; i > from; i--)
+		if (digit((unsigned char)s[i - 1]) && !(i >= 2 && alpha((unsigned char)s[i - 2]))) {
+			from = i;
+			break;
+		}
+	for (size_t i = from; i < at; i++)
+		for (size_t k = 0; before[k]; k++)
+			if (starts(s, at, i, before[k]) && (i == 0 || !alpha((unsigned char)s[i - 1])))
+				return 1;
+	/* after: "the 450GBps unidirectional spec" */
+	size_t e = at + flen;
+	for (size_t i = e; i < len && i < e + 24; i++) {
+		if (digit((unsigned char)s[i]) || strchr(",.;:()", s[i]))
+			break;
+		if (starts(s, len, i, "spec") && !alpha((unsigned char)s[i - 1]))
+			return 1;
+	}
+	return 0;
+}
+
+/* The dimension of one unit, read once per call (cheap: the units table). */
+static int dim_of(const struct audit *au, const char *unit, struct dim *d)
+{
+	struct literal lit;
+	struct srcloc none = { "", 0, 0 };
+	char buf[32];
+	snprintf(buf, sizeof buf, "1 %s", unit);
+	diag_mute(1);
+	int rc = literal_parse(au->u, au->a, buf, strlen(buf), none, LITERAL_UNIT, &lit);
+	diag_mute(-1);
+	if (rc != 1 || !lit.has_unit)
+		return 0;
+	*d = lit.q.dim;
+	return 1;
+}
+
+static int words_any(const char *sw, const char *const *words)
+{
+	if (!sw)
+		return 0;
+	for (size_t k = 0; words[k]; k++) {
+		if ((unsigned char)words[k][0] >= 0x80) {
+			/* Han characters stand one a word in sw: " 显 存 " */
+			char spaced[64];
+			size_t n = 0;
+			for (const char *p = words[k]; *p && n + 5 < sizeof spaced;) {
+				spaced[n++] = ' ';
+				size_t l = (unsigned char)*p >= 0xe0 ? 3 : 2;
+				memcpy(spaced + n, p, l);
+				n += l;
+				p += l;
+			}
+			spaced[n++] = ' ';
+			spaced[n] = '\0';
+			if (strstr(sw, spaced))
+				return 1;
+		} else if (words_have(sw, words[k], strlen(words[k]))) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static const char *const link_words[] = { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvswitch", "link", "links",
+					  "互连", "互联", "链路", NULL };
+static const char *const memory_words[] = { "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "memory", "显存", "内存",
+					    "vram", NULL };
+/* Words after which a bandwidth is another thing's: PCIe, networks. */
+static const char *const other_link_words[] = { "pcie", "infiniband", "ethernet", "roce", "efa", "nic", "网卡",
+						"网络", "ib", NULL };
+
+static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t *to);
+
+/* The reference column the figure is a value of, or NULL. */
+static const char *column_of(const struct audit *au, const struct figure *f, const char *s, size_t len, size_t at,
+			     const char *sw, const char *prev_sw)
+{
+	struct dim d;
+	if (dim_of(au, "GB/s", &d) && dim_equal(&d, &f->q.dim)) {
+		/* the clause's words first: "…NVLink链路，总带宽（双向）达到 900 GB/s，
+		 * 是PCIe 5.0 x16带宽的7倍" */
+		size_t cf, ct;
+		clause_of(s, len, at, &cf, &ct);
+		const char *cw = name_words(au->a, s + cf, ct - cf);
+		if (words_any(cw, other_link_words))
+			return NULL;
+		int link = words_any(cw, link_words), mem = words_any(cw, memory_words);
+		if (!link && !mem) {
+			link = words_any(sw, link_words);
+			mem = words_any(sw, memory_words);
+		}
+		if (!link && !mem && prev_sw) {
+			link = words_any(prev_sw, link_words);
+			mem = words_any(prev_sw, memory_words);
+		}
+		return link == mem ? NULL : link ? "nvlink" : "mem_bw";
+	}
+	if (dim_of(au, "TFLOPS", &d) && dim_equal(&d, &f->q.dim)) {
+		/* the data type named nearest the figure */
+		static const struct {
+			const char *w, *col;
+		} types[] = { { "fp64", "fp64" }, { "fp32", "fp32" }, { "tf32", "tf32" }, { "bf16", "bf16" },
+			      { "bfloat16", "bf16" }, { "fp16", "fp16" }, { "fp8", "fp8" }, { "fp6", "fp6" },
+			      { "fp4", "fp4" }, { "half-precision", "bf16" }, { "half precision", "bf16" },
+			      { "半精度", "fp16" }, { "单精度", "fp32" }, { "双精度", "fp64" } };
+		const char *best = NULL;
+		size_t best_d = (size_t)-1;
+		for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+			size_t wl = strlen(types[k].w);
+			for (size_t i = 0; i + wl <= len; i++)
+				if (!audit_casecmp(s + i, types[k].w, wl) && (i == 0 || !alpha((unsigned char)s[i - 1])) &&
+				    !(i + wl < len && (digit((unsigned char)s[i + wl]) || alpha((unsigned char)s[i + wl])))) {
+					size_t dd = i > at ? i - at : at - i;
+					if (dd < best_d) {
+						best_d = dd;
+						best = types[k].col;
+					}
+				}
+		}
+		return best;
+	}
+	if (dim_of(au, "TOPS", &d) && dim_equal(&d, &f->q.dim))
+		return strstr(sw, " int8 ") ? "int8" : NULL;
+	/* sizes (stacks, RAM, extras) and powers (TDP, TBP, peaks) come in
+	 * too many kinds to tell by the sentence's words: reference_prose()
+	 * and parts.c read those */
+	return NULL;
+}
+
+/* Where the clause of s[at] starts and ends (，、；; , and parentheses). */
+static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t *to)
+{
+	static const char *const seps[] = { "，", "、", "；", "。", "; ", ", ", NULL };
+	*from = 0;
+	*to = len;
+	for (size_t i = 0; i < len; i++)
+		for (size_t k = 0; seps[k]; k++)
+			if (starts(s, len, i, seps[k])) {
+				if (i < at)
+					*from = i + strlen(seps[k]);
+				else if (i >= at && *to == len)
+					*to = i;
+			}
+}
+
+struct part {
+	size_t off;
+	const char *word;
+	size_t wl;
+	struct quantity q[SAID_FIGURES];
+	size_t n;               /* figures of the column (0: none known) */
+	const char *source;
+};
+
+/* The parts s[from..to) names that the reference knows, into p[]. */
+static size_t parts_in(const struct audit *au, const char *s, size_t from, size_t to, const char *column,
+		       struct part *p, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = from; i < to && n < max;) {
+		if (!alpha((unsigned char)s[i]) || (i > from && (alpha((unsigned char)s[i - 1]) || digit((unsigned char)s[i - 1])))) {
+			i++;
+			continue;
+		}
+		size_t e = i;
+		int dg = 0;
+		while (e < to && (alpha((unsigned char)s[e]) || digit((unsigned char)s[e]))) {
+			dg |= digit((unsigned char)s[e]);
+			e++;
+		}
+		if (!dg || e - i < 3 || e - i > 12) {
+			i = e;
+			continue;
+		}
+		char w[16];
+		size_t wl = e - i;
+		for (size_t k = 0; k < wl; k++)
+			w[k] = (char)(s[i + k] | (alpha((unsigned char)s[i + k]) ? 32 : 0));
+		w[wl] = '\0';
+		struct quantity any[SAID_FIGURES];
+		/* known as a part at all (any column) */
+		if (reference_part_figures(au->ref, w, wl, "memory", 0, any, SAID_FIGURES, NULL) ||
+		    reference_part_figures(au->ref, w, wl, "bf16", 0, any, SAID_FIGURES, NULL)) {
+			p[n].off = i;
+			p[n].word = arena_strndup(au->a, w, wl);
+			p[n].wl = wl;
+			p[n].source = NULL;
+			p[n].n = reference_part_figures(au->ref, w, wl, column, 0, p[n].q, SAID_FIGURES, &p[n].source);
+			n++;
+		}
+		i = e;
+	}
+	return n;
+}
+
+static int said_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
+		       size_t n, const char *column, const char *sw);
+
+/* Does the figure agree with one of the part's figures (said the way
+ * the figure may mean it: one direction of a link, a sparse compute
+ * figure)? */
+static int agrees(const struct audit *au, const struct figure *f, const struct part *p, const char *column,
+		  int dir, int sparse)
+{
+	double widen = f->approx ? au->approx : 0;
+	for (size_t k = 0; k < p->n; k++) {
+		struct figure rf = { 0 };
+		rf.q = p->q[k];
+		double factors[2] = { 1, 0 };
+		if (!strcmp(column, "nvlink") && dir != 2)
+			factors[1] = 0.5;   /* said per direction, or not said */
+		else if ((strstr(column, "fp") || strstr(column, "bf") || strstr(column, "tf") || !strcmp(column, "int8")) &&
+			 sparse != 1)
+			factors[1] = 2;     /* sparse, or not said dense */
+		for (int x = 0; x < 2 && factors[x] > 0; x++) {
+			struct figure g = rf;
+			interval_scale(rf.q.v, factors[x], &g.q.v);
+			interval_scale(rf.q.nominal, factors[x], &g.q.nominal);
+			memset(g.q.kind, 0, sizeof g.q.kind);
+			struct figure h = *f;
+			memset(h.q.kind, 0, sizeof h.q.kind);
+			if (figures_agree(au, &h, &g, widen))
+				return 1;
+			double r = interval_mid(f->q.v) / interval_mid(g.q.v);
+			if (r > 0.99 && r < 1.01)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int said_check(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw,
+	       const char *prev_sw)
+{
+	/* an estimate ("about 156TFLOPS") is no statement of a spec */
+	if (!au->ref || f->range || f->bound || f->approx)
+		return 0;
+	const char *column = column_of(au, f, s, len, at, sw, prev_sw);
+	if (!column)
+		return 0;
+	struct part parts[SAID_PARTS];
+	size_t cf, ct;
+	clause_of(s, len, at, &cf, &ct);
+	/* "80 GBps (P100)": the part in the parenthesis right after it */
+	size_t e = at + f->len;
+	while (e < len && s[e] == ' ')
+		e++;
+	if (e < len && (s[e] == '(' || starts(s, len, e, "（"))) {
+		size_t pe = e + 1;
+		while (pe < len && pe < e + 24 && s[pe] != ')')
+			pe++;
+		size_t w = e + (s[e] == '(' ? 1 : 3);
+		while (w < pe && s[w] == ' ')
+			w++;
+		if (w < pe && alpha((unsigned char)s[w])) {
+			size_t we = w;
+			while (we < pe && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+				we++;
+			size_t n = parts_in(au, s, w, we, column, parts, SAID_PARTS);
+			if (n || we - w >= 3)
+				return n ? said_report(au, s, at, f, parts, n, column, sw) : 0;
+		}
+	}
+	size_t n = parts_in(au, s, cf, at, column, parts, SAID_PARTS);
+	if (!n)
+		n = parts_in(au, s, 0, at, column, parts, SAID_PARTS);
+	if (!n)
+		return 0;
+	/* a variant the reference has no row for ("H100 dual NVL", "H100 PCIe") */
+	static const char *const variants[] = { " nvl", " dual", " pcie", " nvl2", NULL };
+	for (size_t k = 0; k < n; k++)
+		for (const char *p = strstr(sw, arena_printf(au->a, " %s ", parts[k].word)); p;
+		     p = strstr(p + 1, arena_printf(au->a, " %s ", parts[k].word))) {
+			const char *after = p + parts[k].wl + 1;
+			for (size_t v = 0; variants[v]; v++)
+				if (!strncmp(after, variants[v], strlen(variants[v])) &&
+				    after[strlen(variants[v])] == ' ')
+					return 0;
+		}
+	return said_report(au, s, at, f, parts, n, column, sw);
+}
+
+/* Holds f against parts[0..n) (see said_check()). */
+static int said_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
+		       size_t n, const char *column, const char *sw)
+{
+	/* which direction, sparsity the sentence says */
+	static const char *const one[] = { "unidirectional", "uni-directional", "单向", "one-way", NULL };
+	static const char *const both[] = { "bidirectional", "bi-directional", "双向", "duplex", NULL };
+	int dir = words_any(sw, one) ? 1 : words_any(sw, both) ? 2 : 0;
+	if (dir == 0 && (strstr(s, "both directions") || strstr(s, "each direction") || strstr(s, "per direction")))
+		dir = strstr(s, "both directions") ? 2 : 1;
+	static const char *const dense[] = { "dense", "稠密", NULL };
+	static const char *const sparse_w[] = { "sparse", "sparsity", "稀疏", NULL };
+	int sparse = words_any(sw, dense) ? 1 : words_any(sw, sparse_w) ? 2 : 0;
+	/* any part named may be the figure's; one the reference has no figure of
+	 * this column for (the A800's NVLink) may be the one meant */
+	const struct part *nearest = NULL;
+	for (size_t k = 0; k < n; k++) {
+		if (!parts[k].n)
+			return 0;
+		if (agrees(au, f, &parts[k], column, dir, sparse))
+			return 1;
+		if (parts[k].off < at && (!nearest || parts[k].off > nearest->off))
+			nearest = &parts[k];
+	}
+	if (!nearest)
+		nearest = &parts[0];
+	/* the figure it is held against: the part's nearest, said as the
+	 * sentence says it */
+	int compute = strstr(column, "fp") || strstr(column, "bf") || strstr(column, "tf") || !strcmp(column, "int8");
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	struct quantity stated = f->q;
+	memset(stated.kind, 0, sizeof stated.kind);
+	/* the part's figures as the sentence may say them (one direction of
+	 * a link, a sparse compute figure): one a slip explains first, else
+	 * the nearest */
+	struct quantity want = nearest->q[0];
+	const char *hint = NULL;
+	double best = INFINITY;
+	for (size_t k = 0; k < nearest->n; k++)
+		for (int x = 0; x < 2; x++) {
+			double factor = x == 0 ? 1 : !strcmp(column, "nvlink") ? 0.5 : compute ? 2 : 0;
+			if (!strcmp(column, "nvlink") && dir)
+				factor = dir == 1 ? 0.5 : 1;
+			if (compute && sparse)
+				factor = sparse == 2 ? 2 : 1;
+			if (factor <= 0 || (x == 1 && (dir || sparse)))
+				continue;
+			struct quantity q = nearest->q[k];
+			interval_scale(q.v, factor, &q.v);
+			interval_scale(q.nominal, factor, &q.nominal);
+			memset(q.kind, 0, sizeof q.kind);
+			const char *h = slip_hint(au, &stated, &q, written);
+			double off = fabs(log(interval_mid(f->q.v) / interval_mid(q.v)));
+			if ((h && !hint) || ((!h == !hint) && off < best)) {
+				want = q;
+				hint = h;
+				best = off;
+			}
+		}
+	double ratio = interval_mid(f->q.v) / interval_mid(want.v);
+	/* far off and no slip to explain it: some other figure of the part
+	 * (a link's per-lane rate, a measurement) */
+	if ((ratio > 1.4 || ratio < 0.7) && !hint)
+		return 0;
+	/* a figure of two digits (1.5 TB/s for 1.555) is rounded, not slipped */
+	int digits = 0;
+	for (const char *p = written; *p && (digit((unsigned char)*p) || *p == '.' || *p == ','); p++)
+		digits += digit((unsigned char)*p);
+	if (hint && digits < 3 && strstr(hint, "1.024"))
+		hint = NULL;
+	int near = !hint && ratio > 0.9 && ratio < 1.1;
+	au->sum.cells_referenced++;
+	au->sum.findings_reference++;
+	const char *detail = arena_printf(au->a, "the reference data gives %s for the %s's %s%s\nsource: %s\n%s%s%s",
+					  figure_text(au, &want), nearest->word, column,
+					  !strcmp(column, "nvlink") ? (dir == 1 ? " (one direction)" : " (both directions)") : "",
+					  nearest->source ? nearest->source : "(none)",
+					  near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
+					       : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &want)),
+					  hint ? "\n" : "", hint ? hint : "");
+	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail, "%s for the %s's %s; reference data says %s",
+		    written, arena_strndup(au->a, s + nearest->off, nearest->wl), column, figure_text(au, &want));
+	return 1;
+}

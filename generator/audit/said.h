@@ -1,0 +1,28 @@
+/*
+ * said.h — a figure of prose about a known part where reference_prose()
+ * found no row or column for it (said.c).  Its declarations are private
+ * to audit/.
+ */
+#ifndef SPECBOOK_AUDIT_SAID_H
+#define SPECBOOK_AUDIT_SAID_H
+
+#include "audit/model.h"
+
+/*
+ * Holds figure f of the sentence s[0..len) (f at byte at; sw its words as
+ * name_words() gives them; prev_sw the words of the sentence before it in
+ * its paragraph, or NULL) against the reference figures of the part its
+ * clause names (else its sentence) and the column its words name (a
+ * bandwidth's column may be named by the sentence before).  A warning
+ * naming the source when it is none of them (a note within 10% and no
+ * slip).  Returns 1 when it was compared.
+ */
+int said_check(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw,
+	       const char *prev_sw);
+
+/* Is a word that says the figure at s[at] is a vendor's published figure
+ * ("advertised as", "spec", "theoretical", "峰值") right before it, or
+ * "spec" right after it, with no other figure between? */
+int said_spec_near(const char *s, size_t len, size_t at, size_t flen);
+
+#endif
