@@ -339,6 +339,7 @@ echo "# a public Markdown book, vendored, built as it is (tests/vendor/)"
 tap vendored-book env BUILD="$BUILD" bash tests/vendored-book.sh
 tap github-links env BUILD="$BUILD" bash tests/github-links.sh
 tap folder-pages env BUILD="$BUILD" bash tests/folder-pages.sh
+tap other-tools env BUILD="$BUILD" bash tests/other-tools.sh
 tap links-policy env BUILD="$BUILD" bash tests/links-policy.sh
 tap github-shows env BUILD="$BUILD" bash tests/github-shows.sh
 

@@ -419,6 +419,51 @@ char *book_first_heading(struct arena *a, const char *body, size_t len)
 	return r;
 }
 
+/* The first level-1 heading of a body that does not begin with one, as
+ * MkDocs takes a title: after MDX's import lines, a comment, a logo or a
+ * line of badges.  Only a prefix is parsed, to the end of the first line
+ * that may be a level-1 heading (ATX "# " or a setext "==="), with all it
+ * follows, so that cmark decides (a "# " inside an HTML block or a list
+ * is not one); at most TITLE_TRIES such lines are tried. */
+#define TITLE_TRIES 8
+static char *first_h1_later(struct arena *a, const char *body, size_t len)
+{
+	int fence = 0, tries = 0;
+	for (size_t at = 0; at < len && tries < TITLE_TRIES;) {
+		const char *nl = memchr(body + at, '\n', len - at);
+		size_t eol = nl ? (size_t)(nl - body) + 1 : len;
+		const char *p = body + at;
+		size_t ind = strspn(p, " ");
+		if (ind < 4 && (!strncmp(p + ind, "```", 3) || !strncmp(p + ind, "~~~", 3)))
+			fence = !fence;
+		int candidate = !fence && ind < 4 &&
+				((p[ind] == '#' && (p[ind + 1] == ' ' || p[ind + 1] == '\t')) ||
+				 (p[ind] == '=' && at > 0));
+		if (candidate) {
+			tries++;
+			cmark_node *doc = markdown_parse(body, eol, 0, NULL);
+			char *r = NULL;
+			for (cmark_node *h = doc ? cmark_node_first_child(doc) : NULL; h && !r;
+			     h = cmark_node_next(h)) {
+				if (cmark_node_get_type(h) != CMARK_NODE_HEADING ||
+				    cmark_node_get_heading_level(h) != 1)
+					continue;
+				struct buf b = BUF_INIT;
+				node_text(h, &b, 0);
+				if (b.len)
+					r = arena_strdup(a, b.data);
+				buf_release(&b);
+			}
+			if (doc)
+				cmark_node_free(doc);
+			if (r)
+				return r;
+		}
+		at = eol;
+	}
+	return NULL;
+}
+
 /* Does s hold a Han character (then a title read from a heading is Chinese)? */
 static int has_han(const char *s)
 {
@@ -428,11 +473,14 @@ static int has_han(const char *s)
 	return 0;
 }
 
-/* A chapter whose front matter gives no title takes its first heading's
+/* A chapter whose front matter gives no title takes its first level-1
+ * heading's (the first block's, else a later one: first_h1_later())
  * (returns 1), else its file's name (returns 0). */
 static int title_from_body(struct arena *a, struct chapter *c)
 {
 	char *t = book_first_heading(a, c->body, c->body_len);
+	if (!t)
+		t = first_h1_later(a, c->body, c->body_len);
 	if (t && has_han(t))
 		c->title.zh = t;
 	else if (t)
@@ -440,6 +488,29 @@ static int title_from_body(struct arena *a, struct chapter *c)
 	else
 		c->title.en = chapter_stem(a, c->source);
 	return t != NULL;
+}
+
+/* A front matter key specbook does not read: a slip of one it reads
+ * ("titel") is a warning; a key of another tool (Docusaurus's
+ * sidebar_position, Hugo's weight, Jekyll's layout) is kept on c, for
+ * the one note the book gets (note_other_keys()). */
+static void other_key(struct arena *a, struct chapter *c, const struct ynode *k)
+{
+	static const char *const known[] = { "id", "title", "summary" };
+	const char *best = NULL;
+	for (size_t i = 0; i < sizeof known / sizeof *known && !best; i++) {
+		size_t d = edit_distance(k->text, known[i], 64, DISTANCE_TRANSPOSE | DISTANCE_FOLD_CASE);
+		if (d != (size_t)-1 && d <= strlen(known[i]) / 3)
+			best = known[i];
+	}
+	if (best) {
+		diag_report(DIAG_WARNING, k->loc, 0, "hint: specbook reads id, title and summary",
+			    "unknown front matter key '%s' (did you mean '%s'?)", k->text, best);
+		return;
+	}
+	if (!c->other_keys)
+		c->other_keys_line = k->loc.line;
+	c->other_keys = c->other_keys ? arena_printf(a, "%s, %s", c->other_keys, k->text) : k->text;
 }
 
 int book_chapter_parse(struct arena *a, struct chapter *c)
@@ -468,7 +539,7 @@ int book_chapter_parse(struct arena *a, struct chapter *c)
 		else if (!strcmp(k->text, "summary"))
 			read_bitext(a, v, "summary", &c->summary);
 		else
-			diag_warning(k->loc, "unknown front matter key '%s' (known: id, title, summary)", k->text);
+			other_key(a, c, k);
 	}
 	/* front matter written for other tools ("name:", "tags:") may have no title */
 	if (!c->title.zh && !c->title.en && !title_from_body(a, c))
@@ -672,7 +743,8 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 	if (!names)
 		return;
 	sort_entries(names, n);
-	int has_readme = 0;
+	int has_readme = 0, withheld = 0;
+	const char *first_withheld = NULL;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];
 		size_t len = strlen(name);
@@ -705,10 +777,8 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 		 * long as the file is not published.  A chapter that links to
 		 * it gets a broken link, an error at the link. */
 		if (S_ISREG(st.st_mode) && is_active_file(name)) {
-			diag_report(DIAG_WARNING, (struct srcloc){ shown, 0, 0 }, 0,
-				    "hint: write it as a chapter (.md), or publish it somewhere else and "
-				    "link to it (a file a browser runs would run as the site itself)",
-				    "a page or script beside the chapters: not published");
+			if (!withheld++)
+				first_withheld = shown;
 			continue;
 		}
 		if (S_ISREG(st.st_mode)) {
@@ -727,6 +797,15 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 		}
 		walk_content(a, path, src, depth + 1, f);
 	}
+	/* one warning for the folder: a book as it is may carry a whole
+	 * exported slide deck (page_1.html … page_65.html) */
+	if (withheld)
+		diag_report(DIAG_WARNING, (struct srcloc){ first_withheld, 0, 0 }, 0,
+			    "hint: write it as a chapter (.md), or publish it somewhere else and "
+			    "link to it (a file a browser runs would run as the site itself)",
+			    withheld == 1 ? "a page or script beside the chapters: not published" :
+			    "a page or script beside the chapters: not published, nor the %d more of "
+			    "this folder", withheld - 1);
 }
 
 /* The site path of the page for source (below content/): a folder's
@@ -908,6 +987,47 @@ static int chapter_source_cmp(const void *pa, const void *pb)
 	return strcmp(x->source, y->source);
 }
 
+/* The keys of other tools' front matter, said once for the book: the
+ * first file that has one, the keys (each once, the first 8) and how many
+ * files have any.  GitHub shows front matter as a table; Docusaurus,
+ * Hugo and Jekyll read their own keys; specbook reads its three. */
+static void note_other_keys(struct arena *a, const struct book *b)
+{
+	const struct chapter *first = NULL;
+	size_t files = 0, nkeys = 0, shown = 0;
+	struct buf keys = BUF_INIT;
+	for (size_t i = 0; i < b->nchapters; i++) {
+		const struct chapter *c = &b->chapters[i];
+		if (!c->other_keys)
+			continue;
+		files++;
+		if (!first)
+			first = c;
+		for (const char *p = c->other_keys; *p;) {
+			size_t n = strcspn(p, ",");
+			/* each key once: look for ", key," in what is kept */
+			char *probe = arena_printf(a, ", %.*s,", (int)n, p);
+			struct buf in = BUF_INIT;
+			buf_addf(&in, ", %s,", keys.data);
+			if (!strstr(in.data, probe)) {
+				if (shown < 8)
+					buf_addf(&keys, "%s%.*s", keys.len ? ", " : "", (int)n, p);
+				shown += shown < 8;
+				nkeys++;
+			}
+			buf_release(&in);
+			p += n;
+			p += strspn(p, ", ");
+		}
+	}
+	if (first)
+		diag_report(DIAG_NOTE, (struct srcloc){ first->path, first->other_keys_line, 1 }, 0,
+			    "hint: nothing to do; a key meant for specbook is id, title or summary",
+			    "front matter keys of other tools are left alone: %s%s (in %zu file%s)", keys.data,
+			    nkeys > shown ? ", …" : "", files, files == 1 ? "" : "s");
+	buf_release(&keys);
+}
+
 static void load_chapters(struct arena *a, struct book *b, struct work_pool *pool, book_vouch *vouch,
 			  const void *ctx)
 {
@@ -975,6 +1095,7 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 	}
 	b->nchapters = kept;
 	free(job.ok);
+	note_other_keys(a, b);
 	/* book_chapter() looks pages up by source */
 	b->by_source = arena_array(a, kept ? kept : 1, sizeof *b->by_source);
 	for (size_t i = 0; i < kept; i++)

@@ -38,6 +38,8 @@ struct chapter {
 	size_t body_len;
 	int body_line;           /* file line of the body's first line */
 	int no_front_matter;     /* the file is all body; its title came from its # heading */
+	const char *other_keys;  /* front matter keys of other tools ("sidebar_position, tags"), or NULL */
+	int other_keys_line;     /* the line of the first */
 	uint64_t hash;           /* of the file's bytes (pack_hash) */
 	struct file_stat st;     /* the file when it was read */
 };
