@@ -52,5 +52,8 @@ check "the author's anchors are there, prefixed" \
 check "a link from another page keeps its fragment, for site.js" \
 	'grep -q "href=\"02-a.html#ref4\"" "$b" && grep -q "href=\"02-a.html#SmolVLM2-Notes\"" "$b"' \
 	"$(grep -o 'href="02-a[^"]*"' "$b")"
+check "an author's anchor lands a link from another page without JavaScript too: <a name>" \
+	'grep -q "<div id=\"user-content-ref4\"><a name=\"ref4\"></a>" "$a" &&
+	 grep -q "<a id=\"user-content-Fig1\" name=\"Fig1\">" "$a"' "$(grep -o "<[^>]*user-content[^>]*>[^<]*<[^>]*>" "$a")"
 check "site.js lands such a fragment as GitHub's script does" \
 	'grep -q "\"user-content-\" + h, low, \"user-content-\" + low" "$TMP/site/assets/site.js"'

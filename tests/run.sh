@@ -386,6 +386,8 @@ if [ -x tests/browser/run.sh ] && [ -z "${SKIP_BROWSER:-}" ]; then
 	tap browser tests/browser/run.sh "$TMP/site-a"
 	echo "# formulas under the CSP (tests/browser/math-csp.js)"
 	tap math-csp env BUILD="$BUILD" sh tests/math-csp.sh
+	echo "# a link to an author's anchor on another page, without JavaScript (tests/browser/author-anchors.js)"
+	tap author-anchors env BUILD="$BUILD" sh tests/author-anchors.sh
 fi
 
 # The search's answers over the real book: the site's search.js in Node,

@@ -179,11 +179,23 @@ static const char *attr_why(const char *attr)
 	return "not an attribute raw HTML keeps (see the guide, book.yaml, allow_html)";
 }
 
+/* Elements an author's anchor gets no <a name> in (author_anchor()): void
+ * ones, and those whose children are rows, cells or items. */
+static const char *const no_name_inside[] = {
+	"br", "hr", "img", "wbr", "table", "thead", "tbody", "tfoot", "tr", "ol", "ul", "dl",
+	"details",
+};
+
 /* An author's anchor, id="x" or an <a>'s name="x": kept as the id
  * "user-content-x" (as GitHub keeps it: it cannot collide with an id the
- * page makes), recorded so that links to #x are pointed at it.  Returns 0
- * when the value is not one word (then it is dropped with a warning). */
-static int author_anchor(struct ctx *c, struct dom_node *el, const char *value)
+ * page makes, nor clobber a name the site's script reads), recorded so
+ * that links to #x are pointed at it.  A link from another page keeps
+ * its #x, which lands without JavaScript as well: the <a> keeps name="x"
+ * (an <a>'s name is a fragment's target after the ids, and no property
+ * of window), and another element (<div id="ref4">) gets an empty
+ * <a name="ref4"> first inside it.  Returns 0 when the value is not one
+ * word (then it is dropped with a warning). */
+static int author_anchor(struct ctx *c, struct dom_node *el, const char *tag, const char *value)
 {
 	size_t n = strlen(value);
 	if (!n || n > 200 || value[strcspn(value, " \t\n\r\f")])
@@ -193,6 +205,10 @@ static int author_anchor(struct ctx *c, struct dom_node *el, const char *value)
 	const char *id = ids_unique(c, arena_cat(c->a, "user-content-", value, (char *)NULL));
 	dom_attr(el, "id", id);
 	*ARRAY_PUSH(c->author_ids, c->nauthor_ids, c->capauthor_ids) = id;
+	if (!strcmp(tag, "a"))
+		dom_attr(el, "name", value);
+	else if (!LISTED(no_name_inside, tag))
+		dom_attr(dom_elem(el, "a"), "name", value);   /* before its content */
 	return 1;
 }
 
@@ -260,7 +276,7 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts)
 		const char *an = (const char *)atts[i];
 		const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
 		if ((!strcmp(an, "id") || (!strcmp(an, "name") && !strcmp(name, "a"))) &&
-		    author_anchor(c, el, spans_restore(c, av)))
+		    author_anchor(c, el, name, spans_restore(c, av)))
 			continue;
 		/* align="center" (<div align="center">, <p align=center>), which
 		 * GitHub keeps: the centred block's class */
