@@ -438,12 +438,14 @@ static int plain_beside_tensor(const struct atable *t, size_t c, const char *id)
 }
 
 /* The reference column of table rt that column c of book table t names
- * (for figure f), or -1. */
-static long find_column(const struct ref_table *rt, const struct atable *t, size_t c_book, const struct figure *f)
+ * (for figure f), or -1.  A header that names two ("FP16 / BF16") names
+ * either when row rr gives the two one figure. */
+static long find_column(const struct ref_table *rt, const struct ref_row *rr, const struct atable *t, size_t c_book,
+			const struct figure *f)
 {
 	const struct acolumn *col = &t->cols[c_book];
 	long found = -1;
-	int matches = 0;
+	int matches = 0, same = 1;
 	/* caches and on-chip memories are not the part's memory */
 	static const char *const on_chip[] = { "cache", "l1", "l2", "l3", "sram", "shared", "distributed",
 					       "smem", "register", "缓存", NULL };
@@ -474,11 +476,14 @@ static long find_column(const struct ref_table *rt, const struct atable *t, size
 		if (!ok && rc->name[0] && !strcmp(rc->name, col->name))
 			ok = 1;
 		if (ok) {
+			if (found >= 0)
+				same &= rr && rr->has[found] && rr->has[c] &&
+					interval_mid(rr->cells[found].v) == interval_mid(rr->cells[c].v);
 			found = (long)c;
 			matches++;
 		}
 	}
-	return matches == 1 ? found : -1;
+	return matches == 1 || (matches == 2 && same) ? found : -1;
 }
 
 static const struct ref_source *source_of(const struct audit_reference *ref, const char *id)
@@ -672,7 +677,7 @@ static void check_rows(struct audit *au, struct atable *t)
 			held[c].rc = -1;
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
-			long rc = find_column(rt, t, c, &cell->fig);
+			long rc = find_column(rt, rr, t, c, &cell->fig);
 			if (rc < 0 || !rr->has[rc] ||
 			    (!strncmp(t->keys[r], "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
 				continue;

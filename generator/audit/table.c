@@ -405,6 +405,63 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 	return 1;
 }
 
+static int has_model_word(const char *s, size_t len);
+
+/* The memory size of row r as a size word ("40gb"): its one cell in GB
+ * or GiB, a whole number; else NULL. */
+static const char *row_size(struct audit *au, const struct atable *t, size_t r)
+{
+	const char *found = NULL;
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (!cell->has || cell->several || !cell->fig.q.unit ||
+		    (strcmp(cell->fig.q.unit, "GB") && strcmp(cell->fig.q.unit, "GiB")))
+			continue;
+		double gb = interval_mid(cell->fig.q.nominal) / cell->fig.q.scale;
+		if (found || gb < 1 || gb != floor(gb))
+			return NULL;   /* two sizes, or none a part's name gives */
+		found = arena_printf(au->a, "%.0fgb", gb);
+	}
+	return found;
+}
+
+/* No column is unique, but column c of part names repeats a name only on
+ * rows whose memory sizes differ ("A100 | 40 GB", "A100 | 80 GB"): a key,
+ * each repeated name with its size, as "A100 40GB" is read. */
+static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
+{
+	if (t->cols[c].numeric)
+		return 0;
+	const char **names = arena_array(au->a, t->nrows, sizeof *names);
+	int repeated = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *plain = table_cell(t, r, c)->plain;
+		if (is_blank(plain) || strlen(plain) > AUDIT_NAME_MAX || !has_model_word(plain, strlen(plain)))
+			return 0;
+		names[r] = key_normalise(au->a, plain);
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		int again = 0;
+		for (size_t k = 0; k < t->nrows && !again; k++)
+			again = k != r && !strcmp(names[k], key_normalise(au->a, table_cell(t, r, c)->plain));
+		if (!again)
+			continue;
+		const char *size = row_size(au, t, r);
+		if (!size)
+			return 0;
+		names[r] = arena_printf(au->a, "%s %s", names[r], size);
+		repeated = 1;
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t k = 0; k < r; k++)
+			if (!strcmp(names[k], names[r]))
+				return 0;
+	if (!repeated)
+		return 0;
+	t->keys = names;
+	return 1;
+}
+
 /* Does a name hold a part's model word (letters and digits: H100, RTX5090,
  * MI300X), or a data type's (FP32)? */
 static int has_model_word(const char *s, size_t len)
@@ -602,6 +659,9 @@ void table_read(struct audit *au, struct atable *t)
 	if (t->nrows >= 2) {
 		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
 			if (key_candidate(au, t, c, 0))
+				t->key = (long)c;
+		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
+			if (sized_key_candidate(au, t, c))
 				t->key = (long)c;
 	}
 	t->ref = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *t->ref);

@@ -108,7 +108,10 @@ fi
 # matched to the reference; thousands grouped by spaces ("18 716") are
 # figures; a cell restating its figure in parentheses ("960 GB/s (1.96
 # TB/s)") is one figure, and an error when the two disagree; a group of
-# three rows (the Voltas) keeps the simple ratio of the table's rows;
+# three rows (the Voltas) keeps the simple ratio of the table's rows; a
+# name repeated on rows of two memory sizes ("A100 | 40 GB", "A100 | 80
+# GB", astroC86/gpu-datasheet) is a key with its size; a header naming
+# two types the reference gives one figure ("FP16 / BF16") is held;
 mkdir -p "$tmp/written"
 cat >"$tmp/written/a.md" <<'EOF2'
 | GPU Model | SM Count | Cores per SM | Total CUDA Cores | Memory Bandwidth |
@@ -128,6 +131,14 @@ Architecture | Hopper | Ampere | Ampere | Ampere | Volta | Volta | Volta | Turin
 FP64 (TFLOPS) | 34 | 9.7 | 9.7 | 5.2 | 7 | 7.8 | 8.2 | 0.25
 FP32 (TFLOPS) | 67 | 19.5 | 19.5 | 10.3 | 14 | 15.7 | 32.8 | 8.1
 EOF2
+cat >"$tmp/written/c.md" <<'EOF2'
+| Architecture | Name | GPU Memory | Memory Bandwidth | FP16 / BF16 |
+| --- | --- | --- | --- | --- |
+| Ampere | A100 | 40 GB | 1.555 TB/s | 312 TFLOPS |
+| Ampere | A100 | 80 GB | 4.078 TB/s | 312 TFLOPS |
+| Ampere | A10 | 24 GB | 600 GB/s | 125 TFLOPS |
+| Hopper | H100 | 80 GB | 3.35 TB/s | 1979 TFLOPS |
+EOF2
 # a book with specs/ of its own: the reference rows are named as
 # specbook's built-in ones, and --html quotes those, not the book's
 mkdir -p "$tmp/written/specs"
@@ -140,11 +151,13 @@ if grep -q "^a.md:6:.*: warning: 'Memory Bandwidth' of 'H200 (Hopper + HBM3e)' i
 	grep -q "^a.md:8:34: warning: 'Total CUDA Cores' of 'RTX 6000 Ada' is off the pattern" "$tmp/written.txt" &&
 	grep -q "^a.md:8:45: error: 'Memory Bandwidth' is 960 GB/s in a cell that also says 1.96 TB/s" "$tmp/written.txt" &&
 	grep -q "^b.md:5:.*: warning: 'FP32 (TFLOPS)' of 'V100S PCIe' is off the pattern" "$tmp/written.txt" &&
-	[ "$(grep -c ': \(error\|warning\):' "$tmp/written.txt")" -le 6 ]; then
-	ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows; the reference named as specbook's built-in (terminal, --html)"
+	grep -q "^c.md:4:27: warning: 'Memory Bandwidth' of 'A100' is 4.078 TB/s; reference data for NVIDIA A100 SXM 80GB says 2.039 TB/s" "$tmp/written.txt" &&
+	grep -q "^c.md:6:39: warning: 'FP16 / BF16' of 'H100' is 1,979 TFLOPS; reference data for NVIDIA H100 SXM says 989 TFLOPS" "$tmp/written.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/written.txt")" -le 8 ]; then
+	ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows, names told apart by memory size, 'FP16 / BF16'; the reference named as specbook's built-in (terminal, --html)"
 else
 	sed 's/^/# /' "$tmp/written.txt" | head -40
-	not_ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows"
+	not_ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows, names told apart by memory size, 'FP16 / BF16'; the reference named as specbook's built-in (terminal, --html)"
 fi
 
 # two tables written sideways that state the same figures, one with rows
