@@ -1,7 +1,8 @@
 /*
  * hints.c — the slips that explain a wrong figure (DESIGN §6 "When one
  * does not"): a sparse figure read as dense or both directions as one
- * (×2), a decimal/binary prefix (×1.024ⁿ), bits for bytes (×8), a prefix
+ * (×2), a decimal/binary prefix (×1.024ⁿ, ×1024) or bits for bytes (×8)
+ * for sizes and rates of data only, a prefix
  * off by a step (×1000), and, for a figure typed by hand, two digits
  * swapped.  Each is named, so that the author knows what to look for.
  */
@@ -56,7 +57,14 @@ const char *slip_hint(const struct audit *au, const struct quantity *stated,
 		return flops ? "hint: half the expected figure: a dense figure where a sparse one is meant?"
 		       : rate ? "hint: half the expected figure: one direction where both directions are meant?"
 			      : "hint: half the expected figure";
-	for (int n = 1; n <= 4; n++) {
+	/* binary prefixes and bits are bytes' (sizes, rates of data), not
+	 * FLOPS' or watts' */
+	struct dim byte_dim;
+	int bytes = 0;
+	if (units_symbol_dim(au->u, "B", &byte_dim))
+		for (int d = 0; d < DIM_MAX; d++)
+			bytes |= byte_dim.e[d] && stated->dim.e[d] > 0;
+	for (int n = 1; n <= 4 && bytes; n++) {
 		double f = pow(1.024, n);
 		/* two steps or more only where the digits tell them apart (1,800
 		 * against 2.0 is a tenth off, not TB read as TiB) */
@@ -68,11 +76,11 @@ const char *slip_hint(const struct audit *au, const struct quantity *stated,
 			       : n == 3 ? "hint: a decimal/binary prefix slip (×1.024³: GB and GiB)?"
 					: "hint: a decimal/binary prefix slip (×1.024⁴: TB and TiB)?";
 	}
-	if (near(lo, hi, 8) || near(lo, hi, 0.125))
+	if (bytes && (near(lo, hi, 8) || near(lo, hi, 0.125)))
 		return "hint: a factor of 8: bits read as bytes (Gb/s and GB/s)?";
 	if (near(lo, hi, 1000) || near(lo, hi, 0.001) || near(lo, hi, 1e6) || near(lo, hi, 1e-6))
 		return "hint: a factor of 1000: a unit prefix off by a step?";
-	if (near(lo, hi, 1024) || near(lo, hi, 1.0 / 1024))
+	if (bytes && (near(lo, hi, 1024) || near(lo, hi, 1.0 / 1024)))
 		return "hint: a factor of 1024: a binary prefix off by a step?";
 	if (stated_text && expected) {
 		char a[25], b[25];
