@@ -697,6 +697,7 @@ struct breaks {
 	const char *template_path;
 	struct template_break *list;
 	size_t n, cap;
+	int guesses;                   /* route_page()'s, this run */
 };
 
 static void template_break(struct breaks *b, const struct link_record *r, int missing)
@@ -796,6 +797,39 @@ static int dot_file(const struct site *s, const char *path)
 	return dotted && withheld(s, path);
 }
 
+/* A link written as another tool's route to a page (Docusaurus, a site's
+ * own paths: /gpu-glossary/device-software/warp, /getting-started/x/)
+ * where a chapter's file is that path with .md, or with README.md, from
+ * the root or any folder of content/ (gpu-glossary/device-software/warp.md,
+ * docs/getting-started/x.md): returns that chapter's file below content/,
+ * else NULL.  Looked for a limited number of times a run (a book of a
+ * hundred thousand such links and as many chapters stays linear). */
+#define ROUTE_GUESSES_MAX 200
+
+static const char *route_page(struct breaks *b, const char *path)
+{
+	size_t n = strlen(path);
+	while (n && path[n - 1] == '/')
+		n--;
+	if (!n || memchr(path, '.', n) || b->guesses++ >= ROUTE_GUESSES_MAX)
+		return NULL;   /* a file with an extension is no route */
+	const struct book *book = b->s->book;
+	for (size_t i = 0; i < book->nchapters; i++) {
+		const char *src = book->chapters[i].source;
+		size_t sl = strlen(src), k;
+		for (int readme = 0; readme < 2; readme++) {
+			const char *tail = readme ? "/README.md" : ".md";
+			size_t tl = strlen(tail);
+			if (sl < n + tl || strcmp(src + sl - tl, tail))
+				continue;
+			k = sl - tl - n;   /* where the route would begin in src */
+			if (!memcmp(src + k, path, n) && (k == 0 || src[k - 1] == '/'))
+				return src;
+		}
+	}
+	return NULL;
+}
+
 /* Reports broken link r (check_one()), or keeps it for
  * report_template_breaks().  Returns 1 for an error, 0 for a warning. */
 static int report_broken(struct breaks *b, const struct link_record *r, const struct page *target,
@@ -830,11 +864,15 @@ static int report_broken(struct breaks *b, const struct link_record *r, const st
 					r->fragment, target->path);
 	int file = plen < 5 || strcmp(r->path + plen - 5, ".html");
 	int strict = broken_is_error(b->s, r->loc);
-	char *hint = broken_hint(strict, file ?
+	const char *route = file ? route_page(b, r->path) : NULL;
+	char *near = route ? arena_printf(b->s->a, "hint: did you mean the chapter %s? Link to "
+					  "/%s: GitHub finds it too, and specbook names its page.",
+					  route, route) : NULL;
+	char *hint = broken_hint(strict, near ? near : file ?
 		"hint: the files beside the chapters in content/ are copied into the site: "
 		"put it there (or fix the link)" :
 		"hint: link to a chapter by its .md file (specbook names its page), "
-		"or fix the page's name", NULL, 0);
+		"or fix the page's name", near, 0);
 	if (withheld(b->s, r->path)) {
 		struct buf h = BUF_INIT;
 		buf_addf(&h, "hint: see the warning at content/%s (a file a browser would run as "
@@ -945,7 +983,7 @@ int link_check(struct site *s)
 	int stale = 0;
 	for (size_t k = 0; k < nruns; k++)
 		stale |= job.runs[k].stale;
-	struct breaks b = { s, s->book->template_path, NULL, 0, 0 };
+	struct breaks b = { s, s->book->template_path, NULL, 0, 0, 0 };
 	int errors = 0;
 	for (size_t k = 0; k < nruns; k++) {
 		for (size_t i = 0; i < job.runs[k].n && !stale; i++) {
