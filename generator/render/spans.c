@@ -251,11 +251,12 @@ static const char *math_closer(const char *eol, const char *end, int display, si
  *   1. where it stands says it is no span: right after '$', '_', '^', '=',
  *      an ASCII letter or digit (@book{, \frac{), another group's '}' or
  *      a '{', a ']' or a ')' (Pandoc's [text]{style=…}, ![](a.png){width=50%}),
- *      or right before a '{' or a quote; the attributes of a Pandoc fenced
+ *      or right before a '{', a quote or a '%' (Liquid's {% include %});
+ *      the attributes of a Pandoc fenced
  *      div (::: {#tab:x}); or
  *   2. its text holds nothing a span is made of (looks_like_span() below:
  *      no relation with a figure ({inplace = true} has none), no
- *      row.column reference, no figure with a unit, no
+ *      row.column reference (ids are lower case: {U.X} is none), no figure with a unit, no
  *      operator between figures, no full-width digit or odd space, no
  *      leading '!' or '?') and it does not evaluate as a span; an
  *      unclosed '{' whose line holds nothing of the kind after it (up to
@@ -281,7 +282,8 @@ static int brace_placed_not_span(const char *s, size_t i, size_t len)
 	}
 	return prev == '$' || prev == '_' || prev == '^' || prev == '}' || prev == '{' || prev == '=' ||
 	       prev == ']' || prev == ')' ||
-	       isalnum((unsigned char)prev) || next == '{' || next == '"' || next == '\'';
+	       isalnum((unsigned char)prev) || next == '{' || next == '"' || next == '\'' ||
+	       next == '%';   /* a Liquid or Jinja tag, {% include x.liquid %} */
 }
 
 /* Bytes of a space a figure may be typed with at t[i] (ASCII, no-break,
@@ -358,8 +360,17 @@ static int looks_like_span(const char *text, size_t n)
 			size_t j = i;
 			while (j < n && (isalnum(t[j]) || t[j] == '_'))
 				j++;
-			if (j + 1 < n && t[j] == '.' && (isalpha(t[j + 1]) || t[j + 1] == '_'))
-				return 1;
+			/* row.column, ids in lower case: capitals alone on both
+			 * sides ({U.X}, {U.YZ}: sharding notation, scaling-book)
+			 * name no row, {H100.memory} one misspelt */
+			if (j + 1 < n && t[j] == '.' && (isalpha(t[j + 1]) || t[j + 1] == '_')) {
+				size_t e = j + 1;
+				while (e < n && (isalnum(t[e]) || t[e] == '_'))
+					e++;
+				for (size_t k = i; k < e; k++)
+					if (islower(t[k]) || t[k] == '_')
+						return 1;
+			}
 			i = j - 1;
 		}
 	}
