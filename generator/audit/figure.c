@@ -171,7 +171,9 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 		}
 		/* digits glued to a letter, '.', '_' or '/' before them belong
 		 * to a name or a version (H100, FP16, v5.1, 2:4 aside) */
-		if (i > 0 && (is_alpha((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == '.' ||
+		/* "w/2.45TBps" is "with 2.45TBps" */
+		int with = i >= 2 && s[i - 1] == '/' && (s[i - 2] | 32) == 'w' && (i == 2 || !is_alpha((unsigned char)s[i - 3]));
+		if (i > 0 && !with && (is_alpha((unsigned char)s[i - 1]) || s[i - 1] == '_' || s[i - 1] == '.' ||
 			      s[i - 1] == '-' || s[i - 1] == '#' || s[i - 1] == ':' || s[i - 1] == '/' ||
 			      s[i - 1] == '\\')) {
 			while (i < n.len && (is_digit((unsigned char)s[i]) || is_alpha((unsigned char)s[i]) ||

@@ -452,6 +452,115 @@ static int naming_level(const struct audit *au, const char *names, const struct 
 	return best;
 }
 
+/* Do two figures of one unit and as many digits agree only at the edge
+ * of their digits (2.45 against 2.46: each the other's half unit)? */
+static int only_touching(const struct figure *a, const struct figure *b)
+{
+	if (a->approx || !a->q.unit || !b->q.unit || strcmp(a->q.unit, b->q.unit) ||
+	    memcmp(a->q.kind, b->q.kind, sizeof a->q.kind))
+		return 0;
+	double wa = interval_width(a->q.v), wb = interval_width(b->q.v);
+	if (wa <= 0 || wb <= 0 || fabs(wa - wb) > 1e-9 * (wa + wb))
+		return 0;
+	return fabs(interval_mid(a->q.v) - interval_mid(b->q.v)) >= (wa + wb) / 2 * 0.999;
+}
+
+/* Does the word w[0..wl) (letters only, four or more) start model word
+ * m (" gaudi2 ") with a digit after it? */
+static int family_of(const char *m, const char *w, size_t wl)
+{
+	return m && !strncmp(m + 1, w, wl) && m[1 + wl] >= '0' && m[1 + wl] <= '9';
+}
+
+/* A row of this chapter named by its family ("### Intel Gaudi": Gaudi2 or
+ * Gaudi3) and told apart by another figure of the sentence that one of
+ * them gives ("96GiB HBM2E memory on board w/2.45TBps": the Gaudi2's 96):
+ * its cell of f's dimension (the column the sentence names, else its one
+ * column of that dimension) into cand[]; returns how many (0 or 1). */
+static size_t family_row(struct audit *au, const char *sw, const char *hw, const struct figure *f,
+			 const struct figure *sib, size_t nsib, struct candidate *cand, size_t max)
+{
+	if (!max)
+		return 0;
+	/* the heading's family only: a sentence that names the family itself
+	 * ("Gaudi 3: … the clock has to be 1750MHz") says which, or muses */
+	(void)sw;
+	for (int li = 0; li < 1; li++) {
+		const char *words = hw;
+		if (!words)
+			continue;
+		int named = 0;
+		for (const char *w = words + 1; *w && !named;) {
+			const char *e = strchr(w, ' ');
+			if (!e)
+				break;
+			named = e - w >= 4 && words_have(sw, w, (size_t)(e - w)) && strchr("abcdefghijklmnopqrstuvwxyz", *w);
+			w = e + 1;
+		}
+		if (named)
+			continue;
+		for (const char *w = words + 1; *w;) {
+			const char *e = strchr(w, ' ');
+			if (!e)
+				break;
+			size_t wl = (size_t)(e - w);
+			int letters = wl >= 4;
+			for (const char *p = w; p < e && letters; p++)
+				letters = *p >= 'a' && *p <= 'z';
+			if (letters) {
+				/* the one row a sibling figure agrees with */
+				long found = -1;
+				int several = 0;
+				for (size_t i = au->file_from; i < au->file_to && !several; i++) {
+					const struct named_row *nr = &au->named[i];
+					if (!family_of(nr->model, w, wl))
+						continue;
+					const struct atable *tb = &au->tables[nr->table];
+					int agrees = 0;
+					for (size_t k = 0; k < nsib && !agrees; k++) {
+						if (&sib[k] == f || !is_amount(&sib[k]))
+							continue;
+						for (size_t c = 0; c < tb->ncols && !agrees; c++) {
+							const struct acell *cell = table_cell(tb, nr->row, c);
+							agrees = tb->cols[c].numeric && (long)c != tb->key && cell->has &&
+								 !cell->several && figures_agree(au, &sib[k], &cell->fig, 0);
+						}
+					}
+					if (!agrees)
+						continue;
+					if (found >= 0 && strcmp(au->named[found].model, nr->model))
+						several = 1;
+					else if (found < 0)
+						found = (long)i;
+				}
+				if (found >= 0 && !several) {
+					const struct named_row *nr = &au->named[found];
+					/* the same part in the chapter's other tables too */
+					for (size_t i = au->file_from; i < au->file_to; i++) {
+						const struct named_row *r2 = &au->named[i];
+						if (!r2->model || strcmp(r2->model, nr->model) || strcmp(r2->words, nr->words))
+							continue;
+						const struct atable *tb = &au->tables[r2->table];
+						long only = only_column(tb, &f->q.dim);
+						for (size_t c = 0; c < tb->ncols; c++) {
+							const struct acell *cell = table_cell(tb, r2->row, c);
+							if (!tb->cols[c].numeric || !cell->has || cell->several ||
+							    !dim_equal(&cell->fig.q.dim, &f->q.dim))
+								continue;
+							if (!words_have_all(sw, tb->cols[c].name) && (long)c != only)
+								continue;
+							cand[0] = (struct candidate){ tb, r2->row, c, 0, 0, 0 };
+							return 1;
+						}
+					}
+				}
+			}
+			w = e + 1;
+		}
+	}
+	return 0;
+}
+
 /* Ties f to a table's cell: a row the sentence names (or, when it names
  * none, its heading), in its own chapter's tables first, then in the
  * others; a column the sentence names, or the row's one column of f's
@@ -501,6 +610,10 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 				by_dimension = pass;
 			}
 	}
+	if (!nc) {
+		nc = family_row(au, sw, hw, f, sib, nsib, cand, MAX_CANDIDATES);
+		by_dimension = 1;
+	}
 	if (!nc)
 		return 0;
 	/* the nearest model's rows (by all their key's words), and among them
@@ -524,7 +637,8 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	 * them is tied; one that agrees with none is held against the nearest */
 	for (size_t i = 0; i < nc; i++) {
 		const struct acell *cell = table_cell(cand[i].t, cand[i].row, cand[i].col);
-		if (figures_agree(au, f, &cell->fig, widen) || (cell->has_alt && figures_agree(au, f, cell->alt, widen))) {
+		if ((figures_agree(au, f, &cell->fig, widen) && !only_touching(f, &cell->fig)) ||
+		    (cell->has_alt && figures_agree(au, f, cell->alt, widen))) {
 			au->sum.prose_tied++;
 			return 1;
 		}
