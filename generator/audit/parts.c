@@ -107,9 +107,17 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 		if (!model_word(s + wb, wl))
 			return 0;
 	}
-	for (size_t k = 0; unknown_variants[k]; k++)
-		if (words_have(sw, unknown_variants[k], strlen(unknown_variants[k])))
+	/* a variant word beside the model word ("DGX A100 640GB", "H100 NVL"):
+	 * the size is that system's or variant's ("每个DGX A100有8个 NVIDIA A100
+	 * 80GB": the GPU's) */
+	(void)sw;
+	size_t vb, vl = word_before(s, wb, &vb), ab, al = word_after(s, len, wb + wl, &ab);
+	for (size_t k = 0; unknown_variants[k]; k++) {
+		size_t n = strlen(unknown_variants[k]);
+		if ((vl == n && !audit_casecmp(s + vb, unknown_variants[k], n)) ||
+		    (al == n && !audit_casecmp(s + ab, unknown_variants[k], n)))
 			return 0;
+	}
 	char word[32];
 	if (wl >= sizeof word)
 		return 0;

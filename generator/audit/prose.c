@@ -320,15 +320,25 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	static const char *const achieved[] = { " achievable ", " actual ", " effective ", " practical ",
 		" practice ", " real ", " mfu ", " utilization ", " sustained ", " typically ", " expect ",
 		" 实 际 ", NULL };
+	/* "intra-node connections (600 GB/s)": a link's, not a node's total */
+	const char *nw = sw;
+	if (strstr(sw, " intra node ") || strstr(sw, " inter node ")) {
+		char *c = arena_strndup(au->a, sw, strlen(sw));
+		for (char *p = strstr(c, " intra node "); p; p = strstr(p, " intra node "))
+			memcpy(p, " intra-node ", 12);
+		for (char *p = strstr(c, " inter node "); p; p = strstr(p, " inter node "))
+			memcpy(p, " inter-node ", 12);
+		nw = c;
+	}
 	for (size_t k = 0; not_chip[k]; k++)
-		if (strstr(sw, not_chip[k]))
+		if (strstr(nw, not_chip[k]))
 			return;
 	for (size_t k = 0; achieved[k] && !spec; k++)
 		if (strstr(sw, achieved[k]))
 			return;
 	/* the A800 is an A100 but for its links, whose figure the reference
 	 * has not: a rate in a sentence naming it may be its */
-	if (strstr(sw, " a800 ")) {
+	if (strstr(sw, " a800 ") && said_names(s, slen, f->off - soff, "a800")) {
 		int rate = 0;
 		for (int d = 0; d < DIM_MAX; d++)
 			rate |= f->q.dim.e[d] < 0;

@@ -142,7 +142,10 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 		 * 是PCIe 5.0 x16带宽的7倍" */
 		size_t cf, ct;
 		clause_of(s, len, at, &cf, &ct);
-		const char *cw = name_words(au->a, s + cf, ct - cf);
+		/* what the clause says after the figure is about the next thing
+		 * ("NVSwitch … (600 GB/s) and … EFA … (400 Gb/s)") */
+		size_t end = at + f->len + 12 < ct ? at + f->len + 12 : ct;
+		const char *cw = name_words(au->a, s + cf, end - cf);
 		if (words_any(cw, other_link_words))
 			return NULL;
 		int link = words_any(cw, link_words), mem = words_any(cw, memory_words);
@@ -256,6 +259,30 @@ static size_t parts_in(const struct audit *au, const char *s, size_t from, size_
 
 static int said_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
 		       size_t n, const char *column, const char *sw);
+
+int said_names(const char *s, size_t len, size_t at, const char *word)
+{
+	size_t cf, ct, wl = strlen(word);
+	clause_of(s, len, at, &cf, &ct);
+	int part = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t from = pass ? 0 : cf, to = pass ? len : ct;
+		for (size_t i = from; i + wl <= to; i++) {
+			if (i > from && (alpha((unsigned char)s[i - 1]) || digit((unsigned char)s[i - 1])))
+				continue;
+			if (!audit_casecmp(s + i, word, wl) && !(i + wl < to && (alpha((unsigned char)s[i + wl]) ||
+										digit((unsigned char)s[i + wl]))))
+				return 1;
+			/* another part's model word in the clause: the clause is its */
+			if (!pass && alpha((unsigned char)s[i]) && i + 3 < to && digit((unsigned char)s[i + 1]) &&
+			    digit((unsigned char)s[i + 2]))
+				part = 1;
+		}
+		if (part)
+			return 0;
+	}
+	return 0;
+}
 
 /* Does the figure agree with one of the part's figures (said the way
  * the figure may mean it: one direction of a link, a sparse compute

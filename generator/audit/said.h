@@ -25,4 +25,9 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
  * "spec" right after it, with no other figure between? */
 int said_spec_near(const char *s, size_t len, size_t at, size_t flen);
 
+/* Does the clause of s[at] name word ("a800", any case), or, when the
+ * clause names no part (a letter and two digits: A100, H800), its
+ * sentence s[0..len)? */
+int said_names(const char *s, size_t len, size_t at, const char *word);
+
 #endif
