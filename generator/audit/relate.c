@@ -204,7 +204,10 @@ static void restatement(struct audit *au, const char *s, size_t len, size_t soff
 	/* the parenthesis: right after, or after a few words with no figure */
 	size_t p = at, ol = 0;
 	while (p < len && p < at + RESTATE_GAP && !(ol = open_paren(s, len, p))) {
-		if (s[p] == '.' || s[p] == ',' || starts(s, len, p, "，") || starts(s, len, p, "、"))
+		/* a clause's end, the figure's own parenthesis closed, or another
+		 * thing begun ("(600 GB/s) and EFA inter-node connections (400 Gb/s)") */
+		if (s[p] == '.' || s[p] == ',' || s[p] == ')' || starts(s, len, p, "，") || starts(s, len, p, "、") ||
+		    starts(s, len, p, "）") || starts(s, len, p, " and ") || starts(s, len, p, "和"))
 			return;
 		p++;
 	}

@@ -144,7 +144,7 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 		clause_of(s, len, at, &cf, &ct);
 		/* what the clause says after the figure is about the next thing
 		 * ("NVSwitch … (600 GB/s) and … EFA … (400 Gb/s)") */
-		size_t end = at + f->len + 12 < ct ? at + f->len + 12 : ct;
+		size_t end = at + f->len + 3 < ct ? at + f->len + 3 : ct;
 		const char *cw = name_words(au->a, s + cf, end - cf);
 		if (words_any(cw, other_link_words))
 			return NULL;
