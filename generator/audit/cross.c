@@ -80,12 +80,14 @@ static int tally_cmp(const void *x, const void *y)
 	return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* The first entry of i's group (same key and name). */
-static size_t group_first(const struct entry *e, size_t i)
+/* The first entry of each entry's group (same key and name), in one pass
+ * over the sorted entries: a walk back from each would be quadratic in a
+ * group (a book that repeats one table in 10,000 chapters). */
+static size_t *group_firsts(struct arena *a, const struct entry *e, size_t k)
 {
-	size_t first = i;
-	while (first > 0 && !strcmp(e[first - 1].key, e[i].key) && !strcmp(e[first - 1].name, e[i].name))
-		first--;
+	size_t *first = arena_array(a, k + 1, sizeof *first);
+	for (size_t i = 1; i < k; i++)
+		first[i] = !strcmp(e[i - 1].key, e[i].key) && !strcmp(e[i - 1].name, e[i].name) ? first[i - 1] : i;
 	return first;
 }
 
@@ -124,13 +126,14 @@ void cross_tables(struct audit *au)
 						e[k++] = (struct entry){ tb->keys[r], tb->cols[c].name, t, r, c };
 	}
 	qsort(e, k, sizeof *e, entry_cmp);
+	const size_t *firsts = group_firsts(au->a, e, k);
 	/* first, how each pair of tables fares on all it shares: two tables
 	 * that disagree on most of it are about different things (another
 	 * data type, another configuration), not a contradiction */
 	struct pair_tally *tally = arena_array(au->a, k + 1, sizeof *tally);
 	size_t nt = 0;
 	for (size_t i = 1; i < k; i++) {
-		size_t first = group_first(e, i);
+		size_t first = firsts[i];
 		if (first == i || e[first].table == e[i].table)
 			continue;
 		const struct acell *ca = table_cell(&au->tables[e[first].table], e[first].row, e[first].col);
@@ -151,7 +154,7 @@ void cross_tables(struct audit *au)
 		}
 	}
 	for (size_t i = 1; i < k; i++) {
-		size_t first = group_first(e, i);
+		size_t first = firsts[i];
 		if (first == i || e[first].table == e[i].table)
 			continue;
 		struct atable *ta = &au->tables[e[first].table], *tb = &au->tables[e[i].table];
