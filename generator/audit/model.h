@@ -46,6 +46,7 @@ struct acell {
 	struct figure *alt;     /* the other of a labelled pair (sparse beside dense),
 				   allocated only then: most cells have none */
 	int has_alt;
+	int starred;            /* its figure has a star after it ("1979 TFLOPS*"): NVIDIA's mark of sparsity */
 };
 
 struct acolumn {

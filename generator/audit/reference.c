@@ -458,7 +458,8 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 			continue;
 		/* the reference's FP64 is the vector figure; a plain FP16 beside
 		 * a tensor-core FP16 is the CUDA cores' */
-		if ((!strcmp(rc->id, "fp64") && says_tensor(col->header)) || plain_beside_tensor(t, c_book, rc->id))
+		if ((!strcmp(rc->id, "fp64") && says_tensor(col->header)) ||
+		    (strcmp(rc->id, "fp64") && plain_beside_tensor(t, c_book, rc->id)))
 			continue;
 		int ok = has_word(col->name, rc->id);
 		for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++) {
@@ -475,6 +476,14 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 		}
 		if (!ok && rc->name[0] && !strcmp(rc->name, col->name))
 			ok = 1;
+		/* "HBM TB/s": a memory word over a rate of bytes is the memory's
+		 * bandwidth (the dimension is checked above) */
+		if (!ok && !strcmp(rc->id, "mem_bw"))
+			for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++)
+				if (!strcmp(synonyms[s].column, "memory"))
+					for (size_t w = 0; w < 6 && synonyms[s].words[w] && !ok; w++)
+						ok = has_word(col->name, synonyms[s].words[w]) &&
+						     !has_word(col->name, "nvlink") && !has_word(col->name, "link");
 		if (ok) {
 			if (found >= 0)
 				same &= rr && rr->has[found] && rr->has[c] &&
@@ -635,6 +644,20 @@ static const char *without_remarks(struct arena *a, const char *plain)
 
 static void check_rows(struct audit *au, struct atable *t);
 
+/* A starred figure ("1979 teraFLOPS*": NVIDIA marks its figures with
+ * sparsity so) that is the reference's dense figure doubled. */
+static int starred_sparse_agrees(const struct audit *au, const struct acell *cell, const struct figure *rf)
+{
+	if (!cell->starred || !au->kind_sparse)
+		return 0;
+	int fam = units_kind_family(au->u, au->kind_sparse);
+	if (fam < 0 || rf->q.kind[fam] != au->kind_dense)
+		return 0;
+	struct figure f = cell->fig;
+	f.q.kind[fam] = (unsigned char)au->kind_sparse;
+	return figures_agree(au, &f, rf, 0);
+}
+
 void reference_check(struct audit *au, struct atable *t)
 {
 	if (t->key < 0)
@@ -648,23 +671,90 @@ void reference_check(struct audit *au, struct atable *t)
 	arena_free(&scratch);
 }
 
+/* Row r's reference row (its table in *rt_index), or -1. */
+static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *rt_index)
+{
+	/* two rows of one name (footnote marks aside: "GH200 SXM (1)" and
+	 * "(2)") are two variants: neither is the reference's */
+	for (size_t k = 0; k < t->nrows; k++)
+		if (k != r && t->keys[k] && !strcmp(t->keys[k], t->keys[r]))
+			return -1;
+	*rt_index = 0;
+	long rr_index = find_row(au->ref, au->a, t->keys[r], rt_index);
+	const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
+	if (bare && bare[0])
+		rr_index = find_row(au->ref, au->a, bare, rt_index);
+	return rr_index;
+}
+
+/* Is a reference column a data type's throughput (fp16, bf16, tf32, int8)? */
+static int is_throughput(const char *id)
+{
+	return !strncmp(id, "fp", 2) || !strncmp(id, "bf", 2) || !strncmp(id, "tf", 2) || !strncmp(id, "int", 3);
+}
+
+/* The reference column book column c holds when its header names another
+ * (a bare "理论带宽" read as memory bandwidth) but its figures are, in
+ * every row of two or more matched to chips, those of one other column
+ * (the NVLink's, as the column beside it says); else -1. */
+static long column_by_figures(struct audit *au, const struct atable *t, size_t c, const long *rows_rr,
+			      const size_t *rows_rt)
+{
+	const struct ref_table *rt = &au->ref->tables[0];
+	long named = -1;
+	size_t n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (rows_rr[r] < 0 || rows_rt[r] != 0 || !cell->has || cell->several || cell->fig.bound)
+			continue;
+		const struct ref_row *rr = &rt->rows[rows_rr[r]];
+		long rc = find_column(rt, rr, t, c, &cell->fig);
+		if (rc < 0 || (named >= 0 && rc != named))
+			return -1;
+		named = rc;
+		struct figure rf = { 0 };
+		rf.q = rr->cells[rc];
+		if (rr->has[rc] && figures_agree(au, &cell->fig, &rf, 0))
+			return -1;
+		n++;
+	}
+	/* a bandwidth, a size or a power named by a generic word; never a
+	 * data type's throughput (a sparse FP16 is FP8's dense figure) */
+	if (n < 2 || is_throughput(rt->cols[named].id))
+		return -1;
+	for (size_t y = 0; y < rt->ncols; y++) {
+		if (is_throughput(rt->cols[y].id))
+			continue;
+		size_t agree = 0;
+		for (size_t r = 0; r < t->nrows && (long)y != named; r++) {
+			const struct acell *cell = table_cell(t, r, c);
+			if (rows_rr[r] < 0 || rows_rt[r] != 0 || !cell->has || cell->several || cell->fig.bound)
+				continue;
+			const struct ref_row *rr = &rt->rows[rows_rr[r]];
+			struct figure rf = { 0 };
+			rf.q = rr->cells[y];
+			agree += rr->has[y] && dim_equal(&rf.q.dim, &cell->fig.q.dim) && figures_agree(au, &cell->fig, &rf, 0);
+		}
+		if (agree == n)
+			return (long)y;
+	}
+	return -1;
+}
+
 static void check_rows(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
 	struct held *held = arena_array(au->a, t->ncols, sizeof *held);
+	long *rows_rr = arena_array(au->a, t->nrows + 1, sizeof *rows_rr);
+	size_t *rows_rt = arena_array(au->a, t->nrows + 1, sizeof *rows_rt);
+	for (size_t r = 0; r < t->nrows; r++)
+		rows_rr[r] = row_of(au, t, r, &rows_rt[r]);
+	long *by_figures = arena_array(au->a, t->ncols, sizeof *by_figures);
+	for (size_t c = 0; c < t->ncols; c++)
+		by_figures[c] = (long)c == t->key ? -1 : column_by_figures(au, t, c, rows_rr, rows_rt);
 	for (size_t r = 0; r < t->nrows; r++) {
-		/* two rows of one name (footnote marks aside: "GH200 SXM (1)"
-		 * and "(2)") are two variants: neither is the reference's */
-		int variant = 0;
-		for (size_t k = 0; k < t->nrows && !variant; k++)
-			variant = k != r && t->keys[k] && !strcmp(t->keys[k], t->keys[r]);
-		if (variant)
-			continue;
-		size_t rt_index = 0;
-		long rr_index = find_row(ref, au->a, t->keys[r], &rt_index);
-		const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
-		if (bare && bare[0])
-			rr_index = find_row(ref, au->a, bare, &rt_index);
+		size_t rt_index = rows_rt[r];
+		long rr_index = rows_rr[r];
 		if (rr_index < 0)
 			continue;
 		t->ref[r] = rr_index;
@@ -677,14 +767,15 @@ static void check_rows(struct audit *au, struct atable *t)
 			held[c].rc = -1;
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
-			long rc = find_column(rt, rr, t, c, &cell->fig);
+			long rc = rt_index == 0 && by_figures[c] >= 0 ? by_figures[c] : find_column(rt, rr, t, c, &cell->fig);
 			if (rc < 0 || !rr->has[rc] ||
 			    (!strncmp(t->keys[r], "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
 				continue;
 			au->sum.cells_referenced++;
 			struct figure rf = { 0 };
 			rf.q = rr->cells[rc];
-			if (figures_agree(au, &cell->fig, &rf, 0) || (cell->has_alt && figures_agree(au, cell->alt, &rf, 0))) {
+			if (figures_agree(au, &cell->fig, &rf, 0) || (cell->has_alt && figures_agree(au, cell->alt, &rf, 0)) ||
+			    starred_sparse_agrees(au, cell, &rf)) {
 				t->vouched[r * t->ncols + c] = 1;
 				continue;
 			}

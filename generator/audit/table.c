@@ -202,6 +202,59 @@ static void fit_to_column(const struct audit *au, const struct acolumn *col, str
 			f->q.kind[fam] = col->kind[fam];
 }
 
+/* Does a cell say its figure is without sparsity ("不开启稀疏计算",
+ * "w/o sparsity")?  Its sparsity word is then no sparse kind. */
+static int says_not_sparse(const char *s)
+{
+	static const char *const words[] = { "不开启稀疏", "不使用稀疏", "未开启稀疏", "关闭稀疏", "非稀疏", "无稀疏",
+					     "不含稀疏", "without sparsity", "w/o sparsity", "no sparsity",
+					     "non-sparse", "Without Sparsity", "Without sparsity", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(s, words[k]))
+			return 1;
+	return 0;
+}
+
+/* Is figure f of text written with a star after it ("756 teraFLOPS*"),
+ * NVIDIA's mark of a figure with sparsity? */
+static int starred_figure(const char *text, size_t len, const struct figure *f)
+{
+	size_t i = f->off + f->len;
+	if (i > f->off && i <= len && text[i - 1] == '*')   /* the scan took the star in */
+		return i < 2 || text[i - 2] != '*';
+	while (i < len && text[i] == ' ')
+		i++;
+	/* the unit, when the scan left it out of the figure */
+	while (i < len && text[i] != '*' && text[i] != ' ' && text[i] != '|' && (unsigned char)text[i] < 0x80 &&
+	       !(text[i] >= '0' && text[i] <= '9'))
+		i++;
+	return i < len && text[i] == '*' && (i + 1 == len || text[i + 1] != '*');
+}
+
+/* Drops from figs[0..n) the numbers of labels: footnote references in
+ * brackets ("INT8 [2]", "[5,6]") and a list number that begins a cell
+ * ("5. 深度分析", "3、部署"); returns how many are left. */
+static size_t drop_labels(const char *text, size_t len, struct figure *figs, size_t n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct figure *f = &figs[i];
+		size_t b = f->off, e = f->off + f->len;
+		while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == ',' || (text[b - 1] >= '0' && text[b - 1] <= '9')))
+			b--;
+		while (e < len && (text[e] == ' ' || text[e] == ',' || text[e] == '-' || (text[e] >= '0' && text[e] <= '9')))
+			e++;
+		int reference = b > 0 && text[b - 1] == '[' && e < len && text[e] == ']' && !f->has_unit;
+		size_t a = f->off + f->len;
+		int listed = b == 0 && !f->has_unit && a + 1 < len &&
+			     ((text[a] == '.' && text[a + 1] == ' ') || (text[a] == ')' && text[a + 1] == ' ') ||
+			      !strncmp(text + a, "\xe3\x80\x81", 3));   /* 、 */
+		if (!reference && !listed)
+			figs[kept++] = *f;
+	}
+	return kept;
+}
+
 static int has_sparsity_words(const char *s)
 {
 	return strstr(s, "sparse") || strstr(s, "sparsity") || strstr(s, "Sparse") ||
@@ -272,16 +325,23 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++)
 		if (figs[i].q.unit)
 			figs[i].q.unit = arena_strdup(au->a, figs[i].q.unit);
+	if (n <= AUDIT_CELL_FIGURES)
+		n = drop_labels(text, cell->src.len, figs, n);
 	cell->nfig = (int)(n > AUDIT_CELL_FIGURES ? AUDIT_CELL_FIGURES + 1 : n);
 	if (n == 0)
 		return;
-	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++)
+	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++) {
 		fit_to_column(au, col, &figs[i]);
+		/* "989 TFLOPS(不开启稀疏计算)", "without sparsity": dense */
+		if (fam >= 0 && says_not_sparse(cell->plain))
+			figs[i].q.kind[fam] = (unsigned char)au->kind_dense;
+	}
+	cell->starred = starred_figure(text, cell->src.len, &figs[0]);
 	cell->fig = figs[0];
 	cell->has = 1;
 	if (n == 1)
 		return;
-	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
 	if (n == 2 && fam >= 0 && dim_equal(&figs[0].q.dim, &figs[1].q.dim) &&
 	    has_sparsity_words(cell->plain)) {
 		/* a labelled pair: the sparse one is the one said to be, else the larger */

@@ -160,6 +160,66 @@ else
 	not_ok "tables as books write them: a remark in a row's name, thousands grouped by spaces, a figure restated in its cell, a group of three rows, names told apart by memory size, 'FP16 / BF16'; the reference named as specbook's built-in (terminal, --html)"
 fi
 
+# held-out books' tables (s43-eval's T1-T4, T7, T8): a bare "bandwidth"
+# column whose figures are the NVLink's in every row is the NVLink's;
+# starred figures (NVIDIA's mark of sparsity) twice the dense reference;
+# "(不开启稀疏计算)" is dense; footnote references ("INT8 [2]") and list
+# numbers ("5. 深度分析") are no figures; "HBM TB/s" is the memory
+# bandwidth; a plain FP64 beside "FP64 Tensor Core" is the vector FP64
+mkdir -p "$tmp/heldout"
+cat >"$tmp/heldout/t1.md" <<'EOF2'
+| GPU 型号 | NVLink 版本 | 理论带宽 | 实际性能     |
+| -------- | ----------- | -------- | ------------ |
+| V100     | NVLink 2.0  | 300 GB/s | 250-280 GB/s |
+| A100     | NVLink 3.0  | 600 GB/s | 500-550 GB/s |
+| H100     | NVLink 4.0  | 900 GB/s | 750-850 GB/s |
+EOF2
+cat >"$tmp/heldout/t2.md" <<'EOF2'
+|           | GPU 架构 | FP32 算力    | TF32 Tensor Core | FP16 Tensor Core |
+| --------- | :------- | :----------- | :--------------- | :--------------- |
+| H100 PCIe | Hopper   | 51 teraFLOPS | 756 teraFLOPS*   | 1513 teraFLOPS*  |
+| H100 SXM  | Hopper   | 67 teraFLOPS | 989 teraFLOPS*   | 1979 teraFLOPS*  |
+
+> `*` 表示采用稀疏技术后的算力情况，不使用稀疏技术时，规格降低一半。
+EOF2
+cat >"$tmp/heldout/t3.md" <<'EOF2'
+| GPU      | FP16 Tensor Core 浮点运算能力 | FP32 浮点运算能力 |
+| -------- | ----------------------------- | ----------------- |
+| H100-SXM | 989 TFLOPS(不开启稀疏计算)    | 60 TFLOPS         |
+| A100     | 312 TFLOPS(不开启稀疏计算)    | 19.5 TFLOPS         |
+EOF2
+cat >"$tmp/heldout/t4.md" <<'EOF2'
+| **量化精度**  | **模型大小** | **推理速度** | **内存节省** |
+| ------------- | ------------ | ------------ | ------------ |
+| FP32          | 100%         | 1x           | 0%           |
+| FP16/BF16 [1] | 50%          | 2-3x         | 50%          |
+| INT8 [2]      | 25%          | 3-5x         | 75%          |
+| INT4 (W4A16) [5,6] | 12.5%   | 4-6x         | 87.5%        |
+EOF2
+cat >"$tmp/heldout/t7.md" <<'EOF2'
+| GPU | BF16 TFLOPS | HBM TB/s |
+| --- | --- | --- |
+| A100 SXM | 312 | 2 |
+| H100 SXM | 989 | 6.7 |
+| H200 | 989 | 4.8 |
+EOF2
+cat >"$tmp/heldout/t8.md" <<'EOF2'
+| GPU | FP64 算力 | FP64 Tensor Core | Memory |
+| --- | --- | --- | --- |
+| A100 PCIe | 9.7 TFLOPS | 19.5 TFLOPS | 80 GB |
+| A100 SXM | 9700 TFLOPS | 19.5 TFLOPS | 80 GB |
+EOF2
+"$bin" audit "$tmp/heldout" >"$tmp/heldout.txt" 2>&1
+if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 3 ] &&
+	grep -q "^t3.md:3:39: warning: 'FP32 浮点运算能力' of 'H100-SXM' is 60 TFLOPS" "$tmp/heldout.txt" &&
+	grep -q "^t7.md:4:20: warning: 'HBM TB/s' of 'H100 SXM' is 6.7 TB/s; reference data for NVIDIA H100 SXM says 3.35 TB/s" "$tmp/heldout.txt" &&
+	grep -q "^t8.md:4:14: warning: 'FP64 算力' of 'A100 SXM' is 9,700 TFLOPS" "$tmp/heldout.txt"; then
+	ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core"
+else
+	sed 's/^/# /' "$tmp/heldout.txt" | grep -v '^#     ' | head -30
+	not_ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core"
+fi
+
 # two tables written sideways that state the same figures, one with rows
 # "… with Sparsity" beside the dense ones (gpu-specs' README and specs.md):
 # no contradiction; a sparse row is held against twice the reference's
