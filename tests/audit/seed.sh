@@ -63,12 +63,17 @@ awk '
 function delim(s) {
 	return s ~ /\|/ && s ~ /-/ && s ~ /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
 }
-function scan(file, n,    i, k, row, fence, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
+function scan(file, n,    i, k, row, fence, comment, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
 	fence = 0; intable = 0; anypart = 0
 	for (i = 1; i <= n; i++) {
 		row = L[i]
 		if (row ~ /^[ \t]*(```|~~~)/) { fence = !fence; intable = 0; continue }
 		if (fence) continue
+		# an HTML comment: its lines hold no figure of the book
+		if (comment) { if (row ~ /-->/) comment = 0; continue }
+		if (row ~ /<!--/ && row !~ /<!--.*-->/) { comment = 1; continue }
+		while (match(row, /<!--([^-]|-[^-]|--+[^->])*-+->/))   # blanked, places kept
+			row = substr(row, 1, RSTART - 1) sprintf("%" RLENGTH "s", "") substr(row, RSTART + RLENGTH)
 		if (intable && (row !~ /\|/ || row ~ /^[ \t]*$/)) { intable = 0; anypart = 0 }
 		if (!intable && row ~ /\|/ && i < n && delim(L[i + 1])) {
 			# a header row: which columns hold no figure of the row, which
@@ -78,7 +83,7 @@ function scan(file, n,    i, k, row, fence, intable, ncols, anypart, lead, named
 			ncols = split(row ~ /^[ \t]*\|/ ? row : "|" row, head, "|")
 			anypart = 0
 			for (k = 1; k <= ncols; k++) {
-				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#) *$/
+				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#|years?|dates?|release[d]?|launch(ed)?|年份|年|发布|发布时间|发布日期) *$/
 				partcol[k] = k > 2 && head[k] ~ parts
 				anypart += partcol[k]
 			}
@@ -94,6 +99,9 @@ function scan(file, n,    i, k, row, fence, intable, ncols, anypart, lead, named
 			after = substr(line, s + len, 12)
 			sub(/^ /, "", after)
 			ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
+			# not inside an HTML tag (<img width="60%">)
+			pre = substr(row, 1, off + s - 1)
+			if (pre ~ /<[A-Za-z][^>]*$/) ok = 0
 			if (ok && intable) {
 				tail = after; sub(/^[ \t]+/, "", tail)
 				ok = tail == "" || after ~ /^(\||TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W|Gb\/s|GBps|TBps)/
