@@ -118,12 +118,19 @@ void cross_tables(struct audit *au)
 		struct atable *tb = &au->tables[t];
 		if (tb->key < 0)
 			continue;
+		/* "FP64 Tensor Core" is not the FP64 of the vector units, though
+		 * tensor and core are words names drop */
+		const char **names = arena_array(au->a, tb->ncols, sizeof *names);
+		for (size_t c = 0; c < tb->ncols; c++)
+			names[c] = says_tensor(tb->cols[c].header) && !strncmp(tb->cols[c].name, "fp64", 4)
+					   ? arena_printf(au->a, "%s tensor", tb->cols[c].name)
+					   : tb->cols[c].name;
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (data_column(&tb->cols[c]))
 				for (size_t r = 0; r < tb->nrows; r++)
 					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several &&
 					    names_part(tb->keys[r]))
-						e[k++] = (struct entry){ tb->keys[r], tb->cols[c].name, t, r, c };
+						e[k++] = (struct entry){ tb->keys[r], names[c], t, r, c };
 	}
 	qsort(e, k, sizeof *e, entry_cmp);
 	const size_t *firsts = group_firsts(au->a, e, k);

@@ -343,7 +343,7 @@ static int is_han_at(const char *text, size_t len, size_t i)
 }
 
 static const char *const vendor_words[] = {
-	"nvidia", "amd", "intel", "google", "habana", "gpu", "gpus", "instinct", "the", "cloud",
+	"nvidia", "amd", "intel", "google", "habana", "gpu", "gpus", "instinct", "tesla", "the", "cloud",
 	"tensor", "core", "accelerator", NULL,
 };
 

@@ -414,15 +414,6 @@ static int names_type(const char *name, const char *id)
 	return has_word(name, id) || (!strcmp(id, "bf16") && has_word(name, "bfloat16"));
 }
 
-/* Does a header say its figures are the tensor cores' (FP64 Tensor
- * Core, FP16 张量核心)? */
-static int says_tensor(const char *header)
-{
-	for (const char *p = header; *p; p++)
-		if (!audit_casecmp(p, "tensor", 6))
-			return 1;
-	return strstr(header, "张量") != NULL;
-}
 
 /* Is column c of book table t a plain (CUDA-core) figure of a data type
  * whose tensor-core figure another column of t gives ("FP16 (TFLOPS)"
@@ -671,6 +662,42 @@ void reference_check(struct audit *au, struct atable *t)
 	arena_free(&scratch);
 }
 
+/* A chip row rr of the accelerators' table that row r names without a
+ * size ("A100-SXM"), though its memory column says one ("40 GB"): the
+ * one row of that chip and form with that memory (the A100 SXM 40GB),
+ * when rr's memory is another; else rr. */
+static long sized_sibling(struct audit *au, const struct atable *t, size_t r, long rr)
+{
+	const struct ref_table *rt = &au->ref->tables[0];
+	long mem = -1;
+	for (size_t c = 0; c < rt->ncols && mem < 0; c++)
+		if (!strcmp(rt->cols[c].id, "memory"))
+			mem = (long)c;
+	if (mem < 0)
+		return rr;
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if ((long)c == t->key || !cell->has || cell->several || find_column(rt, &rt->rows[rr], t, c, &cell->fig) != mem)
+			continue;
+		struct figure rf = { 0 };
+		rf.q = rt->rows[rr].cells[mem];
+		if (!rt->rows[rr].has[mem] || figures_agree(au, &cell->fig, &rf, 0))
+			return rr;
+		long found = -1;
+		for (size_t k = 0; k < rt->nrows; k++) {
+			rf.q = rt->rows[k].cells[mem];
+			if ((long)k != rr && !strcmp(rt->rows[k].stripped[0], rt->rows[rr].stripped[0]) && rt->rows[k].has[mem] &&
+			    figures_agree(au, &cell->fig, &rf, 0)) {
+				if (found >= 0)
+					return rr;
+				found = (long)k;
+			}
+		}
+		return found >= 0 ? found : rr;
+	}
+	return rr;
+}
+
 /* Row r's reference row (its table in *rt_index), or -1. */
 static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *rt_index)
 {
@@ -684,6 +711,8 @@ static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *r
 	const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
 	if (bare && bare[0])
 		rr_index = find_row(au->ref, au->a, bare, rt_index);
+	if (rr_index >= 0 && *rt_index == 0 && !size_word(au->a, t->keys[r])[0])
+		rr_index = sized_sibling(au, t, r, rr_index);
 	return rr_index;
 }
 

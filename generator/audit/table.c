@@ -649,7 +649,7 @@ static void starred_sparse(struct audit *au, struct atable *t)
 				t->cols[k].kind[fam] = (unsigned char)au->kind_dense;
 }
 
-static int says_tensor(const char *header)
+int says_tensor(const char *header)
 {
 	for (const char *p = header; *p; p++)
 		if (!audit_casecmp(p, "tensor", 6))

@@ -10,6 +10,10 @@
 /* Reads table t's columns, key and cells (after audit_add_table()). */
 void table_read(struct audit *au, struct atable *t);
 
+/* Does a header say its figures are the tensor cores' (FP64 Tensor Core,
+ * FP16 张量核心)? */
+int says_tensor(const char *header);
+
 /* Returns 1 when cells a and b (same dimension) agree: their intervals
  * overlap once each is converted by kinds (dense against sparse ×2). */
 int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
