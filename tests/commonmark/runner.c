@@ -54,7 +54,8 @@ static const struct {
 	const char *says[3];
 } reasons[R_COUNT] = {
 	[R_LINK] = { "link target does not exist in the book (link check)", { "broken link", "link to a missing chapter" } },
-	[R_SCHEME] = { "javascript: and other scheme refused", { "refused link" } },
+	[R_SCHEME] = { "javascript: and other scheme refused (another scheme dropped, its text kept)",
+		       { "refused link", "URL dropped" } },
 	[R_HTML] = { "raw HTML dropped or sanitised (with a warning)", { "raw HTML" } },
 	[R_H1] = { "h1 demoted to h2 (the chapter title is the page's h1)", { NULL } },
 	[R_GFM] = { "as GitHub renders it (cmark-gfm and its extensions: autolinks, 0.29's entities)", { NULL } },
