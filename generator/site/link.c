@@ -16,11 +16,15 @@
 #include "core/alloc.h"
 #include "core/buffer.h"
 #include "core/distance.h"
+#include "core/files.h"
+#include "render/lang.h"
 #include "core/url.h"
 #include "core/work.h"
 
 #include <sys/stat.h>
 
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,12 +263,72 @@ static int broken_is_error(const struct site *s, struct srcloc loc)
 	return s->book->links == LINKS_ERROR || (tpl && loc.file && !strcmp(loc.file, tpl));
 }
 
+/*
+ * A line of the page's source file (source, "content/x.md") written as the
+ * heading a fragment names ("#### 3.1.2 反向传播" for #312-反向传播) that the
+ * page has no heading for: one an HTML block just before it took in (no
+ * blank line between), which GitHub shows as text too (llm_note).  Returns
+ * the hint that says so (malloc'd), or NULL.  A few files a run are read
+ * (the pages are checked on every core), so that a book of many such
+ * links stays linear.
+ */
+#define HEADING_READS_MAX 50
+
+static char *swallowed_heading(const struct site *s, const char *source, const char *fragment)
+{
+	if (!source || !s->book->root ||
+	    atomic_fetch_add(&((struct site *)s)->heading_reads, 1) >= HEADING_READS_MAX)
+		return NULL;
+	size_t n = strlen(s->book->root) + strlen(source) + 2;
+	char *file = xmalloc(n), *text = NULL, *hint = NULL;
+	snprintf(file, n, "%s/%s", s->book->root, source);
+	size_t len;
+	if (files_read_bytes(file, &text, &len)) {
+		free(file);
+		return NULL;
+	}
+	struct arena a = ARENA_INIT;
+	int line = 0, fence = 0;
+	for (const char *p = text, *end = text + len; p < end && !hint;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+		line++;
+		const char *q = p;
+		while (q < e && q - p < 3 && *q == ' ')
+			q++;
+		if (e - q >= 3 && (!memcmp(q, "```", 3) || !memcmp(q, "~~~", 3)))
+			fence = !fence;
+		size_t h = 0;
+		while (q + h < e && q[h] == '#')
+			h++;
+		if (!fence && h >= 1 && h <= 6 && q + h < e && (q[h] == ' ' || q[h] == '\t')) {
+			char *title = arena_strndup(&a, q + h + 1, (size_t)(e - q - (ptrdiff_t)h - 1));
+			size_t tl = strlen(title);
+			while (tl && (title[tl - 1] == '#' || title[tl - 1] == ' ' || title[tl - 1] == '\r'))
+				title[--tl] = '\0';
+			if (!strcmp(lang_github_slug(&a, title), fragment)) {
+				size_t m = (size_t)(e - p) + 200;
+				hint = xmalloc(m);
+				snprintf(hint, m, "hint: line %d writes that heading, '%.*s', but it is no heading: "
+					 "the HTML block before it takes it in (GitHub shows it as text too); "
+					 "put a blank line before it.", line, (int)(e - p), p);
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	arena_free(&a);
+	free(text);
+	free(file);
+	return hint;
+}
+
 /* Returns 1 when reported as an error, 0 as a warning (broken_hint()). */
 static int report_no_anchor(const struct site *s, struct srcloc loc, const char *const *ids,
-			    size_t nids, const char *fragment, const char *path)
+			    size_t nids, const char *fragment, const char *path, const char *source)
 {
 	int strict = broken_is_error(s, loc);
-	char *near = closest_anchor(ids, nids, fragment);
+	char *near = swallowed_heading(s, source, fragment);
+	if (!near)
+		near = closest_anchor(ids, nids, fragment);
 	char *hint = broken_hint(strict, near, near, 1);
 	diag_report(strict ? DIAG_ERROR : DIAG_WARNING, loc, 0, hint,
 		    "broken link: no anchor '#%s' on %s", fragment, path);
@@ -342,7 +406,7 @@ static const char *record_decoded(struct collect_ctx *c, const char *where, cons
 		const char *id = find_anchor((const char *const *)c->ids, c->nids, fragment);
 		if (!id)
 			report_no_anchor(c->s, link_origin(c, where), (const char *const *)c->ids,
-					 c->nids, fragment, c->page->path);
+					 c->nids, fragment, c->page->path, c->page->source);
 		return id && strcmp(id, fragment) ? id : NULL;
 	}
 	struct link_record *r = ARRAY_PUSH(c->links, c->nlinks, c->caplinks);
@@ -861,7 +925,7 @@ static int report_broken(struct breaks *b, const struct link_record *r, const st
 	}
 	if (!missing)
 		return report_no_anchor(b->s, r->loc, (const char *const *)target->ids, target->nids,
-					r->fragment, target->path);
+					r->fragment, target->path, target->source);
 	int file = plen < 5 || strcmp(r->path + plen - 5, ".html");
 	int strict = broken_is_error(b->s, r->loc);
 	const char *route = file ? route_page(b, r->path) : NULL;

@@ -11,6 +11,7 @@
 #ifndef SPECBOOK_SITE_H
 #define SPECBOOK_SITE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "core/arena.h"
@@ -210,6 +211,7 @@ struct site {
 	void *reuse_state;           /* the reuse layer's: what this build takes */
 	int in_place;                /* the output is updated, not replaced (write.c) */
 	struct link_strings *link_strings;   /* link.c's one copy of each target */
+	_Atomic int heading_reads;   /* source files link.c read to explain a broken anchor */
 	int has_print;               /* print.html is made (books up to PRINT_MAX_CHAPTERS) */
 	int vendor;                  /* the browser libraries the site has (vendor.h) */
 	int vendor_need;             /* those the chapters need (for print.html) */
