@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct lift {
 	struct arena *a;
@@ -508,6 +509,33 @@ static int read_figure_as_is(struct lift *L, const struct units *u, const char *
 	return 1;
 }
 
+/* The unit spelled with its prefix as a word, as vendors write it
+ * ("teraFLOPS", an alias of units.yaml), is written with the prefix's
+ * symbol when that spells the same unit ("TFLOPS"): the column's unit is
+ * the book's spelling, not the datasheet's; any other spelling as it is. */
+static const char *symbol_spelling(struct lift *L, const struct units *u, const char *name,
+				   const struct unit *as)
+{
+	static const struct { const char *word, *symbol; } words[] = {
+		{ "exa", "E" }, { "peta", "P" }, { "tera", "T" }, { "giga", "G" }, { "mega", "M" },
+		{ "kilo", "k" },
+	};
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		size_t n = strlen(words[k].word);
+		if (strncasecmp(name, words[k].word, n) || !name[n])
+			continue;
+		const char *sym = arena_printf(L->a, "%s%s", words[k].symbol, name + n);
+		struct unit v;
+		struct srcloc none = { NULL, 0, 0 };
+		diag_mute(1);
+		int rc = units_parse(u, L->a, sym, strlen(sym), none, &v);
+		diag_mute(-1);
+		if (rc == 0 && v.scale == as->scale && dim_equal(&v.dim, &as->dim))
+			return sym;
+	}
+	return arena_printf(L->a, "%s", name);
+}
+
 /* Column j's unit, when every cell of it is a figure with a unit of one
  * dimension, or a marker: the unit written most often; its values
  * then become numbers in it ("35.58 TFLOPS" is 35.58), a figure in
@@ -562,7 +590,7 @@ static int figure_column(struct lift *L, const struct units *u, struct lifted *t
 		if (t->values[r][j] && !figure_marker(t->values[r][j]) && !f[r].typo &&
 		    !strcmp(f[r].unit.name, best))
 			col = f[r].unit;
-	t->col_units[j] = arena_printf(L->a, "%s", best);
+	t->col_units[j] = (char *)symbol_spelling(L, u, best, &col);
 	for (size_t r = 0; r < t->nrows; r++) {
 		char *v = t->values[r][j];
 		if (!v)

@@ -150,4 +150,28 @@ KY=$K/specs/linked_cards.yaml
 check "a linked key cell: the row's id and name from the link's text" \
 	'grep -q "^  card_a:$" "$KY" && grep -q "^    name: \"Card A\"$" "$KY" && grep -q "^  card_b:$" "$KY" && grep -q "^    name: \"Card B\"$" "$KY" && ! grep -q "https" "$KY"' "$(cat "$KY" "$T/kerr")"
 
+# a column whose cells all write the prefix as a word, as datasheets do:
+# the column's unit is the symbol's spelling (TFLOPS), not teraFLOPS
+W=$T/word-prefix
+mkdir -p "$W/content"
+printf 'title: {en: Words}\n' >"$W/content/book.yaml"
+cat >"$W/content/01-words.md" <<'MD'
+---
+title: {en: Words}
+---
+
+## Datasheet figures
+
+| Chip | FP32 |
+| --- | --- |
+| Chip A | 67 teraFLOPS |
+| Chip B | 60 teraFLOPS |
+MD
+(cd "$W" && "$BIN" lift --write content/01-words.md:9) >/dev/null 2>"$T/werr"
+WY=$W/specs/datasheet_figures.yaml
+check "a column of 'teraFLOPS' gets the unit TFLOPS, its values their numbers" \
+	'grep -q "^  fp32: {en: \"FP32\", unit: \"TFLOPS\"}$" "$WY" && grep -q "^    fp32: 67$" "$WY"' "$(cat "$WY" "$T/werr")"
+"$BIN" check -C "$W" >"$T/wout" 2>&1
+check "and the chapter passes check against it" '[ $? -eq 0 ] && ! grep -q "error:" "$T/wout"' "$(cat "$T/wout")"
+
 echo "1..$n"
