@@ -200,7 +200,7 @@ check "make uninstall removes every file it installed" '[ -z "$(find "$T/inst" -
 # --- serve: the build options reach its builds; --bind for a phone
 if command -v curl >/dev/null 2>&1; then
 	cp -r "$T/b" "$T/sv"
-	printf -- '---\ntitle: {zh: 三, en: Three}\nnonsense: 1\n---\n\n# 三 (Three)\n\n文字。\n\n> Text.\n' >"$T/sv/content/03-w.md"
+	printf -- '---\ntitle: {zh: 三, en: Three}\nsumary: 1\n---\n\n# 三 (Three)\n\n文字。\n\n> Text.\n' >"$T/sv/content/03-w.md"
 	port=$((20000 + $$ % 20000))
 	# --open runs xdg-open with the address: here one that writes it down
 	mkdir "$T/fakebin"

@@ -48,11 +48,9 @@ echo "# built in $ms ms: $(tail -1 "$TMP/log")"
 # JUSTIFIED: kind | count | why
 justified() {
 	cat <<'LIST'
-unknown front matter key 'name'|1|SKILL.md's front matter is for another tool (an AI agent's skill file)
-unknown front matter key 'description'|1|the same front matter
 raw HTML: <jobid> dropped|1|orchestration/slurm/users.md:607 writes <jobid> as text; GitHub hides it silently, specbook says so
 image without alt text|17|![](x.png): the author has to describe these images for readers who cannot see them
-reference data for|6|the audit of its uncovered pipe tables (issue 37): B300 and GB300 INT8 at the FP8 rate where Blackwell Ultra gives 150-160 TOPS (true), A100 SXM 2.00 TB/s for 2.039 (rounded), B200 180 GB usable for 192 (the book explains), B300 power 1,000 W and 1,300 W for 1,100 (sources differ)
+reference data for|5|the audit of its uncovered pipe tables (issue 37): B300 and GB300 INT8 at the FP8 rate where Blackwell Ultra gives 150-160 TOPS (true), A100 SXM 2.00 TB/s for 2.039 (rounded), B200 180 GB usable for 192 (the book explains), B300 power 1,300 W for 1,100 (sources differ; its 1,000 W is within 10%: a note)
 is off the pattern of its table's other rows|2|the audit: Trainium2's FP8 at 1.95x its BF16 where the other rows have 2x, and its TF32 equal to its BF16 (AWS's own figures)
 LIST
 }
