@@ -51,3 +51,28 @@ check "a folder of 12 pages withheld: one warning, with the count" \
 	'[ "$(grep -c "not published" "$TMP/log")" -eq 1 ] &&
 	 grep -q "^content/slides/page_1.html: warning: a page or script beside the chapters: not published, nor the 11 more of this folder" "$TMP/log" &&
 	 [ -z "$(find "$TMP/site" -name "page_*.html")" ]' "$(grep "not published" "$TMP/log")"
+
+# a repository's symbolic links (DeepSpeed's deepspeed/ops/op_builder ->
+# ../../op_builder, bin/deepspeed -> ds): never followed; one that leads
+# inside content/ is a note, one that leads nowhere a warning, and one that
+# leads out of the book still an error
+mkdir -p "$book/content/op_builder" "$book/content/deepspeed/ops" "$book/content/bin"
+echo 'x = 1' >"$book/content/op_builder/a.py"
+echo 'run' >"$book/content/bin/ds"
+ln -s ../../op_builder "$book/content/deepspeed/ops/op_builder"
+ln -s ds "$book/content/bin/deepspeed"
+ln -s gone "$book/content/bin/dangling"
+"$BIN" build -C "$book" -o "$TMP/site2" >"$TMP/log" 2>&1
+rc=$?
+check "symbolic links inside the book: a note each, not followed, the book builds" \
+	'[ $rc -eq 0 ] && grep -q "^content/deepspeed/ops/op_builder: note: symbolic link: not followed (what it leads to, content/op_builder, is in the book already)" "$TMP/log" &&
+	 grep -q "^content/bin/deepspeed: note: symbolic link: not followed (what it leads to, content/bin/ds," "$TMP/log" &&
+	 [ ! -e "$TMP/site2/bin/deepspeed" ] && [ ! -e "$TMP/site2/deepspeed/ops/op_builder" ] && [ -f "$TMP/site2/bin/ds" ]' \
+	"$(grep -i "symbolic" "$TMP/log")"
+check "a symbolic link that leads nowhere: a warning" \
+	'grep -q "^content/bin/dangling: warning: symbolic link that leads nowhere: not followed" "$TMP/log"'
+ln -s /etc "$book/content/bin/etc"
+"$BIN" build -C "$book" -o "$TMP/site3" >"$TMP/log" 2>&1
+rc=$?
+check "one that leads out of the book: still an error, no site" \
+	'[ $rc -eq 1 ] && grep -q "^content/bin/etc: error: symbolic link: not followed (a book.s files must be inside the book)" "$TMP/log" && [ ! -e "$TMP/site3" ]'

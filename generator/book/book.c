@@ -24,6 +24,7 @@
 #include <cmark-gfm.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -723,7 +724,35 @@ struct found {
 	size_t nfiles, capfiles;
 	const char **second;     /* index.md beside a README.md: not the folder's page */
 	size_t nsecond, capsecond;
+	const char *content_real;   /* content/'s real path (realpath()), or NULL */
 };
+
+/* A symbolic link of content/ (not a chapter), never followed: what it
+ * leads to may be outside the book.  One that leads inside content/ (a
+ * repository's op_builder -> ../../op_builder) is harmless, the file it
+ * names being in the book already: a note.  Any other is an error: a
+ * book from a stranger has no business pointing outside itself. */
+static void link_not_followed(struct arena *a, const struct found *f, const char *path, const char *shown)
+{
+	char *to = f->content_real ? realpath(path, NULL) : NULL;
+	int nowhere = !to && errno == ENOENT;
+	size_t n = f->content_real ? strlen(f->content_real) : 0;
+	if (nowhere)
+		diag_report(DIAG_WARNING, (struct srcloc){ shown, 0, 0 }, 0,
+			    "hint: remove it, or put the file it names in the book",
+			    "symbolic link that leads nowhere: not followed");
+	else if (to && !strncmp(to, f->content_real, n) && to[n] == '/')
+		diag_report(DIAG_NOTE, (struct srcloc){ shown, 0, 0 }, 0,
+			    arena_printf(a, "hint: nothing to do; to show it, link to content/%s", to + n + 1),
+			    "symbolic link: not followed (what it leads to, content/%s, is in the book "
+			    "already)", to + n + 1);
+	else
+		diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
+			    "hint: put the file or folder itself there (what is in content/ is "
+			    "copied into the site)",
+			    "symbolic link: not followed (a book's files must be inside the book)");
+	free(to);
+}
 
 /*
  * Collects the pages of folder dir (rel below content/, "" at the top) in
@@ -766,10 +795,7 @@ static void walk_content(struct arena *a, const char *dir, const char *rel, int 
 		if (lstat(path, &st))
 			continue;   /* gone since it was listed */
 		if (S_ISLNK(st.st_mode)) {
-			diag_report(DIAG_ERROR, (struct srcloc){ shown, 0, 0 }, 0,
-				    "hint: put the file or folder itself there (what is in content/ is "
-				    "copied into the site)",
-				    "symbolic link: not followed (a book's files must be inside the book)");
+			link_not_followed(a, f, path, shown);
 			continue;
 		}
 		/* Withheld, not fatal: a book as it is often carries a page of
@@ -1037,7 +1063,10 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 		return;
 	}
 	struct found f = { 0 };
+	char *content_real = realpath(dir, NULL);
+	f.content_real = content_real;
 	walk_content(a, dir, "", 0, &f);
+	free(content_real);
 	if (f.nsecond)
 		qsort(f.second, f.nsecond, sizeof *f.second, source_cmp);
 	b->files = arena_array(a, f.nfiles ? f.nfiles : 1, sizeof *b->files);
