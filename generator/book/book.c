@@ -393,6 +393,18 @@ static void node_text(cmark_node *n, struct buf *b, int depth)
 	}
 }
 
+/* The text of h when it is a level-1 heading with some, else NULL. */
+static char *h1_text(struct arena *a, cmark_node *h)
+{
+	if (cmark_node_get_type(h) != CMARK_NODE_HEADING || cmark_node_get_heading_level(h) != 1)
+		return NULL;
+	struct buf b = BUF_INIT;
+	node_text(h, &b, 0);
+	char *r = b.len ? arena_strdup(a, b.data) : NULL;
+	buf_release(&b);
+	return r;
+}
+
 char *book_first_heading(struct arena *a, const char *body, size_t len)
 {
 	/* the first block: up to the first blank line after some text */
@@ -407,14 +419,7 @@ char *book_first_heading(struct arena *a, const char *body, size_t len)
 		}
 	cmark_node *doc = markdown_parse(body + i, end - i, 0, NULL);
 	cmark_node *h = doc ? cmark_node_first_child(doc) : NULL;
-	char *r = NULL;
-	if (h && cmark_node_get_type(h) == CMARK_NODE_HEADING && cmark_node_get_heading_level(h) == 1) {
-		struct buf b = BUF_INIT;
-		node_text(h, &b, 0);
-		if (b.len)
-			r = arena_strdup(a, b.data);
-		buf_release(&b);
-	}
+	char *r = h ? h1_text(a, h) : NULL;
 	if (doc)
 		cmark_node_free(doc);
 	return r;
@@ -445,16 +450,8 @@ static char *first_h1_later(struct arena *a, const char *body, size_t len)
 			cmark_node *doc = markdown_parse(body, eol, 0, NULL);
 			char *r = NULL;
 			for (cmark_node *h = doc ? cmark_node_first_child(doc) : NULL; h && !r;
-			     h = cmark_node_next(h)) {
-				if (cmark_node_get_type(h) != CMARK_NODE_HEADING ||
-				    cmark_node_get_heading_level(h) != 1)
-					continue;
-				struct buf b = BUF_INIT;
-				node_text(h, &b, 0);
-				if (b.len)
-					r = arena_strdup(a, b.data);
-				buf_release(&b);
-			}
+			     h = cmark_node_next(h))
+				r = h1_text(a, h);
 			if (doc)
 				cmark_node_free(doc);
 			if (r)
