@@ -282,7 +282,16 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	size_t b = i;
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`' || s[b - 1] == '(' || s[b - 1] == '~'))
 		b--;
-	if (b > 0 && (strchr("*/+=^.-_", s[b - 1]) || (b == i && alpha((unsigned char)s[b - 1])) ||
+	/* ... or a TeX operator, or a code span closed right before ("`Block
+	 * 100` $\\times$ 16 + 0 = 1600": the sum starts before it) */
+	size_t sp = i;
+	while (sp > 0 && s[sp - 1] == ' ')
+		sp--;
+	/* a closing backtick: one after a character, not a space */
+	if (sp > 0 && (s[sp - 1] == '$' || (s[sp - 1] == '`' && sp != i && sp >= 2 && s[sp - 2] != ' ' &&
+					     s[sp - 2] != '(')))
+		return i + 1;
+	if (b > 0 && (strchr("*/+=^.-_$", s[b - 1]) || (b == i && alpha((unsigned char)s[b - 1])) ||
 		      (b >= 2 && !memcmp(s + b - 2, "×", 2))))
 		return i + 1;
 	/* TeX ("$$Y = 28672 \\cdot 2 / 2550$$"): a formula of symbols */
@@ -331,6 +340,11 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	if (!eq || n < 2 || n >= ARITH_OPERANDS)
 		return n ? o[n - 1].end : i + 1;
 	struct operand *r = &o[n];
+	/* "=1 000": digits grouped by a space, a number we do not read whole */
+	if (r->end + 4 <= len && s[r->end] == ' ' && digit((unsigned char)s[r->end + 1]) &&
+	    digit((unsigned char)s[r->end + 2]) && digit((unsigned char)s[r->end + 3]) &&
+	    !(r->end + 4 < len && digit((unsigned char)s[r->end + 4])))
+		return r->end;
 	/* the result ends the sum: "= 2 × 3" goes on */
 	size_t e = skip_marks(s, len, r->end), dummy;
 	if (r->times && !r->has_unit && (alpha((unsigned char)s[e]) || digit((unsigned char)s[e])))
@@ -349,8 +363,12 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	struct interval want = c.v;
 	want.lo -= fabs(want.lo) * slack;
 	want.hi += fabs(want.hi) * slack;
+	/* a result cut rather than rounded ("1/132=0.7%": 0.76%) */
+	struct interval got = r->q.v;
+	if (got.lo >= 0)
+		got.hi += got.hi - got.lo;
 	au->sum.comparisons++;
-	if (interval_overlaps(want, r->q.v))
+	if (interval_overlaps(want, got))
 		return r->end;
 	/* said in the result's unit and digits */
 	struct quantity shown = c;

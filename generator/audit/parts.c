@@ -101,7 +101,22 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 		size = f->q.unit && !strcmp(f->q.unit, sizes[k]);
 	if (!size)
 		return 0;
-	size_t at = f->off - soff, wb = 0, wl = word_before(s, at, &wb);
+	size_t at = f->off - soff, wb = 0, wl;
+	/* "(192 GB vs 80 GB)", "(80GB/40GB)": the sizes of a comparison, in
+	 * the order of the parts named before, not the nearer one's */
+	for (size_t i = at; i > 0 && at - i < 48; i--) {
+		if (s[i - 1] == ')' || (i >= 3 && !memcmp(s + i - 3, "）", 3)))
+			break;
+		if (s[i - 1] == '(' || (i >= 3 && !memcmp(s + i - 3, "（", 3))) {
+			for (size_t k = i; k < len && s[k] != ')' && k < i + 64; k++)
+				if ((k + 3 <= len && !audit_casecmp(s + k, " vs", 3)) ||
+				    (s[k] == '/' && k + 1 < len && s[k + 1] >= '0' && s[k + 1] <= '9') ||
+				    (k + 6 <= len && !memcmp(s + k, "对比", 6)))
+					return 0;
+			break;
+		}
+	}
+	wl = word_before(s, at, &wb);
 	if (!model_word(s + wb, wl)) {
 		wl = word_after(s, len, at + f->len, &wb);
 		if (!model_word(s + wb, wl))

@@ -292,6 +292,19 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	for (size_t k = 0; measured[k] && !spec; k++)
 		if (strstr(sw, measured[k]))
 			return;
+	/* "(192 GB vs 80 GB)", "(80GB/40GB)": the figures of a comparison, in
+	 * the order of parts named before; which is whose is not said here */
+	for (size_t i = f->off - soff; i > 0 && f->off - soff - i < 48; i--) {
+		if (s[i - 1] == ')' || (i >= 3 && !memcmp(s + i - 3, "）", 3)))
+			break;
+		if (s[i - 1] == '(' || (i >= 3 && !memcmp(s + i - 3, "（", 3))) {
+			for (size_t k = i; k < slen && s[k] != ')' && k < i + 64; k++)
+				if ((k + 3 <= slen && !audit_casecmp(s + k, " vs", 3)) ||
+				    (s[k] == '/' && k + 1 < slen && s[k + 1] >= '0' && s[k + 1] <= '9') || (k + 6 <= slen && !memcmp(s + k, "对比", 6)))
+					return;
+			break;
+		}
+	}
 	/* what a formula gives ("18 at 53.125GBps = 956.25GBps") is no
 	 * part's figure */
 	size_t b = f->off - soff;
@@ -436,7 +449,9 @@ static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, co
 		for (size_t c = 0; c < tb->ncols && nc < max; c++) {
 			struct acolumn *col = &tb->cols[c];
 			struct acell *cell = table_cell(tb, nr->row, c);
-			if (!col->numeric || !cell->has || cell->several || !dim_equal(&cell->fig.q.dim, &f->q.dim))
+			/* a bound ("<500ms", a target) is no value to agree with */
+			if (!col->numeric || !cell->has || cell->several || cell->fig.bound ||
+			    !dim_equal(&cell->fig.q.dim, &f->q.dim))
 				continue;
 			if (by_dimension ? (long)c != only : !words_have_all(sw, col->name))
 				continue;
@@ -898,6 +913,28 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		}
 		if (stated_lo < 1.0001 && stated_hi > 0.9999)
 			return;   /* "1×": no comparison worth judging */
+	}
+	/* "3.6 TB/s (PCIe Gen6 的 14 倍)": a parenthesis right after a figure
+	 * that names what the figure is compared with; its other side is not
+	 * in the sentence */
+	for (size_t i = at; i > 0; i--) {
+		if (s[i - 1] == ')' || (i >= 3 && !memcmp(s + i - 3, "）", 3)))
+			break;
+		int open = s[i - 1] == '(' ? 1 : i >= 3 && !memcmp(s + i - 3, "（", 3) ? 3 : 0;
+		if (!open)
+			continue;
+		size_t b = i - open;
+		while (b > 0 && s[b - 1] == ' ')
+			b--;
+		int after_figure = 0;
+		for (size_t k = from; k < to; k++)
+			after_figure |= &figs[k] != mark && figs[k].off - soff + figs[k].len == b;
+		int named = 0;
+		for (size_t k = i; k < at; k++)
+			named |= ((s[k] | 32) >= 'a' && (s[k] | 32) <= 'z') || ((unsigned char)s[k] >= 0xe4 && (unsigned char)s[k] <= 0xe9);
+		if (after_figure && named)
+			return;
+		break;
 	}
 	/* a sentence of several comparisons ("1.6× the memory bandwidth of
 	 * the H100, and the H200's 4.80TBps is 1.43× the H100's 3.35TBps"):

@@ -344,6 +344,9 @@ static void share(struct audit *au, const char *s, size_t len, size_t soff, stru
 	int efficiency = starts(s, len, after, "efficiency") || starts(s, len, after, "efficient");
 	if ((!cued(s, at) && !efficiency) || share_of_other(s, len, at + pc->len))
 		return;
+	/* "(99.9%/99.99%/99.999%)": alternatives, no share */
+	if (starts(s, len, at + pc->len, "/") || (at > 0 && s[at - 1] == '/'))
+		return;
 	/* the figures since the previous percent */
 	size_t start = from;
 	for (size_t k = m; k > from; k--)
@@ -358,6 +361,12 @@ static void share(struct audit *au, const char *s, size_t len, size_t soff, stru
 			continue;
 		if (!amount(&figs[k]) || (n && !dim_equal(&figs[k].q.dim, &pair[0]->q.dim)))
 			return;   /* a bound, a range or another dimension: not sure what is divided */
+		/* "< 100ms", "> 1s": limits, not amounts of one thing */
+		size_t b = figs[k].off - soff;
+		while (b > 0 && s[b - 1] == ' ')
+			b--;
+		if (b > 0 && (s[b - 1] == '<' || s[b - 1] == '>'))
+			return;
 		if (n == 2)
 			return;
 		pair[n++] = &figs[k];

@@ -323,6 +323,12 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	/* an estimate ("about 156TFLOPS") is no statement of a spec */
 	if (!au->ref || f->range || f->bound || f->approx)
 		return 0;
+	/* a superchip or a system ("GB200 Grace Blackwell Superchip（2×Blackwell
+	 * GPU + Grace CPU，16TB/s…）", NVL72, DGX): not one GPU's row */
+	static const char *const systems[] = { "superchip", "nvl72", "nvl36", "dgx", "hgx", "超级芯片", "gb200",
+					       "gb300", "gh200", NULL };
+	if (words_any(sw, systems))
+		return 0;
 	const char *column = column_of(au, f, s, len, at, sw, prev_sw);
 	if (!column)
 		return 0;
