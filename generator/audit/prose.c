@@ -274,6 +274,29 @@ struct candidate {
 static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib);
 
+/* Do the words w (name_words() form) say a node's or system's figure
+ * (not_chip), or one achieved (achieved, unless spec)?  "intra-node" and
+ * "inter-node" are links, no node. */
+static int blocked_words(struct audit *au, const char *w, const char *const *not_chip, const char *const *achieved,
+			 int spec)
+{
+	if (strstr(w, " intra node ") || strstr(w, " inter node ")) {
+		char *c = arena_strndup(au->a, w, strlen(w));
+		for (char *p = strstr(c, " intra node "); p; p = strstr(p, " intra node "))
+			memcpy(p, " intra-node ", 12);
+		for (char *p = strstr(c, " inter node "); p; p = strstr(p, " inter node "))
+			memcpy(p, " inter-node ", 12);
+		w = c;
+	}
+	for (size_t k = 0; not_chip[k]; k++)
+		if (strstr(w, not_chip[k]))
+			return 1;
+	for (size_t k = 0; achieved[k] && !spec; k++)
+		if (strstr(w, achieved[k]))
+			return 1;
+	return 0;
+}
+
 static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		const char *hw, const char *prev_sw, struct figure *f, const struct figure *sib, size_t nsib)
 {
@@ -333,22 +356,14 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	static const char *const achieved[] = { " achievable ", " actual ", " effective ", " practical ",
 		" practice ", " real ", " mfu ", " utilization ", " sustained ", " typically ", " expect ",
 		" 实 际 ", NULL };
-	/* "intra-node connections (600 GB/s)": a link's, not a node's total */
-	const char *nw = sw;
-	if (strstr(sw, " intra node ") || strstr(sw, " inter node ")) {
-		char *c = arena_strndup(au->a, sw, strlen(sw));
-		for (char *p = strstr(c, " intra node "); p; p = strstr(p, " intra node "))
-			memcpy(p, " intra-node ", 12);
-		for (char *p = strstr(c, " inter node "); p; p = strstr(p, " inter node "))
-			memcpy(p, " inter-node ", 12);
-		nw = c;
-	}
-	for (size_t k = 0; not_chip[k]; k++)
-		if (strstr(nw, not_chip[k]))
-			return;
-	for (size_t k = 0; achieved[k] && !spec; k++)
-		if (strstr(sw, achieved[k]))
-			return;
+	/* "intra-node connections (600 GB/s)": a link's, not a node's total;
+	 * a clause that names a part speaks for itself ("both platforms have
+	 * 400GBps per node, but H200's NVLink 4 is 450GBps") */
+	const char *cw = said_clause_words(au, s, slen, f->off - soff);
+	int blocked = blocked_words(au, sw, not_chip, achieved, spec);
+	int clause_ok = cw && !blocked_words(au, cw, not_chip, achieved, spec);
+	if (blocked && !clause_ok)
+		return;
 	/* the A800 is an A100 but for its links, whose figure the reference
 	 * has not: a rate in a sentence naming it may be its */
 	if (strstr(sw, " a800 ") && said_names(s, slen, f->off - soff, "a800")) {
@@ -358,7 +373,9 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		if (rate)
 			return;
 	}
-	if (!reference_prose(au, s, slen, f->off - soff, sw, f))
+	/* the sentence's reference check is for a sentence that is all the
+	 * part's; one clause of it is read by said_check() only */
+	if ((blocked || !reference_prose(au, s, slen, f->off - soff, sw, f)))
 		said_check(au, s, slen, f->off - soff, f, sw, prev_sw);
 }
 

@@ -185,9 +185,22 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 	}
 	if (dim_of(au, "TOPS", &d) && dim_equal(&d, &f->q.dim))
 		return strstr(sw, " int8 ") ? "int8" : NULL;
-	/* sizes (stacks, RAM, extras) and powers (TDP, TBP, peaks) come in
-	 * too many kinds to tell by the sentence's words: reference_prose()
-	 * and parts.c read those */
+	/* sizes (stacks, RAM, extras) come in too many kinds to tell by the
+	 * sentence's words (reference_prose() and parts.c read those); a power
+	 * only with TDP right beside it ("500W TDP", "TDP of 500W", "功耗 500W") */
+	if (dim_of(au, "W", &d) && dim_equal(&d, &f->q.dim)) {
+		size_t e = at + f->len;
+		while (e < len && s[e] == ' ')
+			e++;
+		if (starts(s, len, e, "tdp") && !(e + 3 < len && alpha((unsigned char)s[e + 3])))
+			return "tdp";
+		size_t b = at;
+		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
+			b--;
+		if ((b >= 3 && !audit_casecmp(s + b - 3, "tdp", 3)) || (b >= 6 && !audit_casecmp(s + b - 6, "tdp of", 6)) ||
+		    (b >= 6 && (!memcmp(s + b - 6, "功耗", 6))) || (b >= 9 && !memcmp(s + b - 9, "功耗为", 9)))
+			return "tdp";
+	}
 	return NULL;
 }
 
@@ -197,7 +210,14 @@ static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t
 	static const char *const seps[] = { "，", "、", "；", "。", "; ", ", ", NULL };
 	*from = 0;
 	*to = len;
-	for (size_t i = 0; i < len; i++)
+	int depth = 0;   /* "(NVLink 5, as on B200/B300)" is one clause's */
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '(' || starts(s, len, i, "（"))
+			depth++;
+		else if ((s[i] == ')' || starts(s, len, i, "）")) && depth > 0)
+			depth--;
+		if (depth)
+			continue;
 		for (size_t k = 0; seps[k]; k++)
 			if (starts(s, len, i, seps[k])) {
 				if (i < at)
@@ -205,6 +225,7 @@ static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t
 				else if (i >= at && *to == len)
 					*to = i;
 			}
+	}
 }
 
 struct part {
@@ -260,6 +281,19 @@ static size_t parts_in(const struct audit *au, const char *s, size_t from, size_
 static int said_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
 		       size_t n, const char *column, const char *sw);
 
+const char *said_clause_words(struct audit *au, const char *s, size_t len, size_t at)
+{
+	size_t cf, ct;
+	clause_of(s, len, at, &cf, &ct);
+	if (cf == 0 && ct == len)
+		return NULL;
+	for (size_t i = cf; i + 3 < ct; i++)
+		if (alpha((unsigned char)s[i]) && (i == cf || !alpha((unsigned char)s[i - 1])) && digit((unsigned char)s[i + 1]) &&
+		    digit((unsigned char)s[i + 2]))
+			return name_words(au->a, s + cf, ct - cf);
+	return NULL;
+}
+
 int said_names(const char *s, size_t len, size_t at, const char *word)
 {
 	size_t cf, ct, wl = strlen(word);
@@ -294,12 +328,20 @@ static int agrees(const struct audit *au, const struct figure *f, const struct p
 	for (size_t k = 0; k < p->n; k++) {
 		struct figure rf = { 0 };
 		rf.q = p->q[k];
+		/* as said: one direction (half), both, or either when not said;
+		 * dense, sparse (twice), or either */
 		double factors[2] = { 1, 0 };
-		if (!strcmp(column, "nvlink") && dir != 2)
-			factors[1] = 0.5;   /* said per direction, or not said */
-		else if ((strstr(column, "fp") || strstr(column, "bf") || strstr(column, "tf") || !strcmp(column, "int8")) &&
-			 sparse != 1)
-			factors[1] = 2;     /* sparse, or not said dense */
+		if (!strcmp(column, "nvlink")) {
+			if (dir == 1)
+				factors[0] = 0.5;
+			else if (!dir)
+				factors[1] = 0.5;
+		} else if (strstr(column, "fp") || strstr(column, "bf") || strstr(column, "tf") || !strcmp(column, "int8")) {
+			if (sparse == 2)
+				factors[0] = 2;
+			else if (!sparse)
+				factors[1] = 2;
+		}
 		for (int x = 0; x < 2 && factors[x] > 0; x++) {
 			struct figure g = rf;
 			interval_scale(rf.q.v, factors[x], &g.q.v);
@@ -358,6 +400,24 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	size_t n = parts_in(au, s, cf, at, column, parts, SAID_PARTS);
 	if (!n)
 		n = parts_in(au, s, 0, at, column, parts, SAID_PARTS);
+	if (!n) {
+		/* "312TFLOPS on A100", "900 GB/s for the H100" */
+		size_t w = e;
+		static const char *const joins[] = { "on ", "for ", "of ", "in ", "with ", NULL };
+		for (size_t k = 0; joins[k]; k++)
+			if (starts(s, len, w, joins[k])) {
+				w += strlen(joins[k]);
+				break;
+			}
+		if (starts(s, len, w, "the "))
+			w += 4;
+		if (w > e) {
+			size_t we = w;
+			while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+				we++;
+			n = parts_in(au, s, w, we, column, parts, SAID_PARTS);
+		}
+	}
 	if (!n)
 		return 0;
 	/* a variant the reference has no row for ("H100 dual NVL", "H100 PCIe") */

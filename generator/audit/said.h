@@ -30,4 +30,9 @@ int said_spec_near(const char *s, size_t len, size_t at, size_t flen);
  * sentence s[0..len)? */
 int said_names(const char *s, size_t len, size_t at, const char *word);
 
+/* The words (name_words() form) of the clause of s[at] when it is not
+ * the whole sentence s[0..len) and names a part (a letter and two digits:
+ * H200, A100), else NULL. */
+const char *said_clause_words(struct audit *au, const char *s, size_t len, size_t at);
+
 #endif
