@@ -66,6 +66,28 @@ static int names_part(const char *key)
 	return 0;
 }
 
+/* Is f a memory size (GB, GiB, TB) of a part whose name gives none: the
+ * size tells its variant (an A100 of 40 or 80 GB, an H100 of 80 or 94),
+ * so two tables may both be right? */
+static int variant_size(const char *key, const struct figure *f)
+{
+	const char *u = f->q.unit;
+	size_t ul = u ? strlen(u) : 0;
+	if (!ul || strchr(u, '/') || u[ul - 1] != 'B')
+		return 0;
+	for (const char *w = key; *w;) {
+		size_t wl = strcspn(w, " "), d = 0;
+		while (d < wl && w[d] >= '0' && w[d] <= '9')
+			d++;
+		if (d && wl - d == 2 && (w[d] == 'g' || w[d] == 't') && w[d + 1] == 'b')
+			return 0;   /* "a100 80gb": the name says which */
+		w += wl;
+		while (*w == ' ')
+			w++;
+	}
+	return 1;
+}
+
 /* How two tables fare on the cells they share. */
 struct pair_tally {
 	size_t a, b;
@@ -129,7 +151,8 @@ void cross_tables(struct audit *au)
 			if (data_column(&tb->cols[c]))
 				for (size_t r = 0; r < tb->nrows; r++)
 					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several &&
-					    names_part(tb->keys[r]))
+					    !table_cell(tb, r, c)->alternatives && names_part(tb->keys[r]) &&
+					    !variant_size(tb->keys[r], &table_cell(tb, r, c)->fig))
 						e[k++] = (struct entry){ tb->keys[r], names[c], t, r, c };
 	}
 	qsort(e, k, sizeof *e, entry_cmp);

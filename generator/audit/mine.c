@@ -433,6 +433,10 @@ static const char *relation_text(struct mine *m, const struct relation *rel)
 {
 	struct atable *t = m->t;
 	const char *ha = t->cols[rel->a].header, *hb = t->cols[rel->b].header;
+	if (rel->op == 'C')
+		return arena_printf(m->au->a, "'%s' is %s in %d of the %d rows whose '%s' is '%s' (one chip)", ha,
+				    format_number(m->au->a, rel->value, -1), rel->members, rel->rows,
+				    t->cols[rel->group_col].header, rel->group);
 	if (rel->op == 'B')
 		return arena_printf(m->au->a, "'%s' = '%s' / its value in '%s' in %d of %d rows", hb, ha,
 				    row_name(t, m->base_row), rel->members, rel->rows);
@@ -501,6 +505,74 @@ void mine_table(struct audit *au, struct atable *t)
 	arena_free(&scratch);
 }
 
+/* Is column c a property of the chip itself (its transistors, its die,
+ * its compute capability), the same on every card made of one chip? */
+static int chip_property(const struct acolumn *col)
+{
+	static const char *const words[] = { "晶体管", "transistor", "Transistor", "die size", "Die Size", "Die size",
+					     "die area", "芯片面积", "核心面积", "compute capability", "Compute Capability",
+					     "Compute capability", "计算能力", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(col->header, words[k]))
+			return 1;
+	return 0;
+}
+
+/* Is column g one of chip codes (GH100, GA102, AD104): texts with a
+ * model word, some of them repeated? */
+static int chip_column(const struct atable *t, size_t g)
+{
+	const struct acolumn *col = &t->cols[g];
+	if (col->mined || (long)g == t->key || col->texts < 3 || col->distinct_texts < 1 ||
+	    col->distinct_texts >= col->texts)
+		return 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, g);
+		if (cell->plain && cell->plain[0] && !cell->has && !table_has_model_word(cell->plain))
+			return 0;
+	}
+	return 1;
+}
+
+/* Column c, a chip's property, in the rows of one chip code (column g):
+ * when all of a group of three or more rows but one give one figure, the
+ * one is off it. */
+static void try_chip_constant(struct mine *m, size_t c, size_t g)
+{
+	struct atable *t = m->t;
+	unsigned char *done = arena_array(m->au->a, t->nrows + 1, 1);
+	size_t *rows = arena_array(m->au->a, t->nrows + 1, sizeof *rows);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const char *text = table_cell(t, i, g)->plain;
+		if (done[i] || !text || !text[0] || !value(t, i, c))
+			continue;
+		size_t n = 0;
+		for (size_t j = i; j < t->nrows; j++)
+			if (!done[j] && value(t, j, c) && !strcmp(table_cell(t, j, g)->plain, text)) {
+				rows[n++] = j;
+				done[j] = 1;
+			}
+		if (n < 3)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			const struct figure *fk = value(t, rows[k], c);
+			size_t same = 0;
+			for (size_t j = 0; j < n; j++)
+				same += figures_agree(m->au, value(t, rows[j], c), fk, 0);
+			if (same + 1 < n || same < 2)
+				continue;
+			struct relation rel = { c, c, c, NO_COLUMN, 'C', interval_mid(fk->q.nominal) / (fk->q.scale > 0 ? fk->q.scale : 1),
+						text, g, (int)same, (int)n };
+			m->au->sum.relations++;
+			for (size_t j = 0; j < n; j++) {
+				int ok = figures_agree(m->au, value(t, rows[j], c), fk, 0);
+				mark(m, rows[j], c, !ok, &rel, interval_mid(fk->q.nominal), g);
+			}
+			break;
+		}
+	}
+}
+
 static void mine(struct audit *au, struct atable *t)
 {
 	size_t numeric[AUDIT_MAX_COLUMNS];
@@ -563,6 +635,12 @@ static void mine(struct audit *au, struct atable *t)
 				}
 			}
 		}
+	/* a chip's own figures on the cards of one chip */
+	for (size_t x = 0; x < nn; x++)
+		if (chip_property(&t->cols[numeric[x]]))
+			for (size_t g = 0; g < t->ncols; g++)
+				if (chip_column(t, g))
+					try_chip_constant(&m, numeric[x], g);
 	/* speed-ups against a row */
 	for (size_t x = 0; x < nn; x++)
 		for (size_t y = 0; y < nn; y++)

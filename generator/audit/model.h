@@ -47,6 +47,7 @@ struct acell {
 				   allocated only then: most cells have none */
 	int has_alt;
 	int starred;            /* its figure has a star after it ("1979 TFLOPS*"): NVIDIA's mark of sparsity */
+	int alternatives;       /* another figure of its unit follows after a '/' ("32GB /16GB"): variants */
 };
 
 struct acolumn {

@@ -293,11 +293,37 @@ static const char *thin_grouped(struct arena *a, const char *text, size_t len)
 	return s;
 }
 
+/* Does another figure of f's own unit follow f after a '/' ("32GB
+ * /16GB")? */
+static int alternative_after(const char *text, size_t len, const struct figure *f)
+{
+	if (!f->has_unit || !f->q.unit)
+		return 0;
+	size_t i = f->off + f->len;
+	while (i < len && text[i] == ' ')
+		i++;
+	if (i >= len || text[i] != '/')
+		return 0;
+	i++;
+	while (i < len && text[i] == ' ')
+		i++;
+	size_t d = i;
+	while (i < len && ((text[i] >= '0' && text[i] <= '9') || text[i] == '.' || text[i] == ','))
+		i++;
+	if (i == d)
+		return 0;
+	while (i < len && text[i] == ' ')
+		i++;
+	size_t ul = strlen(f->q.unit);
+	return len - i >= ul && !strncmp(text + i, f->q.unit, ul);
+}
+
 /* Is b the restatement of a in parentheses right after it ("2,000 GB/s
  * (2.0 TB/s)"): both with units of one dimension, in other units? */
 static int restated(const struct acell *cell, const struct figure *a, const struct figure *b)
 {
-	if (!a->has_unit || !b->has_unit || !dim_equal(&a->q.dim, &b->q.dim) || a->q.scale == b->q.scale ||
+	if (!a->has_unit || !b->has_unit || !dim_equal(&a->q.dim, &b->q.dim) || dim_is_none(&a->q.dim) ||
+	    a->q.scale == b->q.scale ||
 	    a->range || b->range || a->bound || b->bound || b->off < a->off + a->len)
 		return 0;
 	size_t from = a->off + a->len, to = b->off;
@@ -340,8 +366,12 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 	cell->starred = starred_figure(text, cell->src.len, &figs[0]);
 	cell->fig = figs[0];
 	cell->has = 1;
-	if (n == 1)
+	if (n == 1) {
+		/* "32GB /16GB HBM2": two variants' figures (the scan passes over
+		 * digits after a '/'): the first, for no other table to contradict */
+		cell->alternatives = alternative_after(text, cell->src.len, &figs[0]);
 		return;
+	}
 	if (n == 2 && fam >= 0 && dim_equal(&figs[0].q.dim, &figs[1].q.dim) &&
 	    has_sparsity_words(cell->plain)) {
 		/* a labelled pair: the sparse one is the one said to be, else the larger */
@@ -467,6 +497,11 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 
 static int has_model_word(const char *s, size_t len);
 
+int table_has_model_word(const char *s)
+{
+	return has_model_word(s, strlen(s));
+}
+
 /* The memory size of row r as a size word ("40gb"): its one cell in GB
  * or GiB, a whole number; else NULL. */
 static const char *row_size(struct audit *au, const struct atable *t, size_t r)
@@ -572,22 +607,27 @@ static int is_property(const struct audit *au, const char *s, size_t len)
  * A table written the other way round, parts as columns and properties
  * as rows (| 型号 | RTX 5090 | RTX 5080 |, then | FP32 (TFLOPS) | 105 | 56 |),
  * is turned so that its parts are rows: when most headers after the first
- * name a part and most first cells carry a unit or a data type.
+ * name a part and a third of the first cells carry a unit or a data type,
+ * or hardly any names a part.
  */
 static void maybe_transpose(struct audit *au, struct atable *t)
 {
 	if (t->ncols < 3 || t->nrows < 3 || t->nrows + 1 > AUDIT_MAX_COLUMNS)
 		return;
-	size_t parts = 0, props = 0;
+	size_t parts = 0, props = 0, named = 0;
 	for (size_t c = 1; c < t->ncols; c++)
 		if (has_model_word(t->cols[c].src.text, t->cols[c].src.len) &&
 		    !is_property(au, t->cols[c].src.text, t->cols[c].src.len))
 			parts++;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct audit_text *x = &table_cell(t, r, 0)->src;
-		props += is_property(au, x->text, x->len);
+		int prop = is_property(au, x->text, x->len);
+		props += prop;
+		named += !prop && has_model_word(x->text, x->len);
 	}
-	if (3 * parts < 2 * (t->ncols - 1) || 3 * props < t->nrows)
+	/* the first cells: a third with units or data types, or hardly any
+	 * part's name (芯片代号, CUDA核心数, Compute Capability) */
+	if (3 * parts < 2 * (t->ncols - 1) || (3 * props < t->nrows && 4 * named >= t->nrows))
 		return;
 	size_t ncols = t->nrows + 1, nrows = t->ncols - 1;
 	struct acolumn *cols = arena_array(au->a, ncols, sizeof *cols);

@@ -14,6 +14,9 @@ void table_read(struct audit *au, struct atable *t);
  * FP16 张量核心)? */
 int says_tensor(const char *header);
 
+/* Does a name hold a part's or a chip's model word (H100, GA102, RTX 6000)? */
+int table_has_model_word(const char *s);
+
 /* Returns 1 when cells a and b (same dimension) agree: their intervals
  * overlap once each is converted by kinds (dense against sparse ×2). */
 int figures_agree(const struct audit *au, const struct figure *a, const struct figure *b,
