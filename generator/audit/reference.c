@@ -698,6 +698,38 @@ static long sized_sibling(struct audit *au, const struct atable *t, size_t r, lo
 	return rr;
 }
 
+/* A normalised name without the data type and memory words a roofline
+ * table puts in its rows ("h100 sxm bf16 tc hbm3" → "h100 sxm"), or NULL
+ * when it has none. */
+static const char *without_types(struct arena *a, const char *key)
+{
+	static const char *const drop[] = { "bf16", "fp16", "fp8", "fp4", "fp6", "fp32", "fp64", "tf32", "int8", "int4",
+					    "tc", "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "hbm4", "gddr6", "gddr6x", "gddr7",
+					    NULL };
+	size_t n = strlen(key), o = 0;
+	char *s = arena_alloc(a, n + 1);
+	int dropped = 0;
+	for (const char *w = key; *w;) {
+		size_t wl = strcspn(w, " ");
+		int d = 0;
+		for (size_t k = 0; drop[k] && !d; k++)
+			d = strlen(drop[k]) == wl && !strncmp(w, drop[k], wl);
+		if (d)
+			dropped = 1;
+		else {
+			if (o)
+				s[o++] = ' ';
+			memcpy(s + o, w, wl);
+			o += wl;
+		}
+		w += wl;
+		while (*w == ' ')
+			w++;
+	}
+	s[o] = '\0';
+	return dropped && o ? s : NULL;
+}
+
 /* Row r's reference row (its table in *rt_index), or -1. */
 static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *rt_index)
 {
@@ -711,6 +743,9 @@ static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *r
 	const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
 	if (bare && bare[0])
 		rr_index = find_row(au->ref, au->a, bare, rt_index);
+	const char *untyped = rr_index < 0 ? without_types(au->a, bare && bare[0] ? bare : t->keys[r]) : NULL;
+	if (untyped)
+		rr_index = find_row(au->ref, au->a, untyped, rt_index);
 	if (rr_index >= 0 && *rt_index == 0 && !size_word(au->a, t->keys[r])[0])
 		rr_index = sized_sibling(au, t, r, rr_index);
 	return rr_index;

@@ -169,7 +169,8 @@ fi
 # "V100-SXM" and "Tesla `V100` `SXM2`" are one row (T9); "A100-SXM | 40
 # GB" is the A100 SXM 40GB (its 1555 GB/s right), a bare "A100 SXM4" the
 # 80GB; a chip's transistors are one figure on its cards (gpumap's
-# GH100 rows)
+# GH100 rows); a roofline table's rows name a data type and a memory
+# ("H100 SXM BF16 TC / HBM3": gpu-glossary, T6)
 mkdir -p "$tmp/heldout"
 cat >"$tmp/heldout/t1.md" <<'EOF2'
 | GPU 型号 | NVLink 版本 | 理论带宽 | 实际性能     |
@@ -238,8 +239,17 @@ EOF2
 # (1.3x)") is no restatement
 printf '| GPU | 显存 | FP32 |\n| --- | --- | --- |\n| V100 SXM2 | 32GB /16GB HBM2 | 15.7 TFLOPS |\n| A100 SXM | 80GB | 19.5 TFLOPS |\n\n| GPU | 显存 | X |\n| --- | --- | --- |\n| V100-SXM | 16 GB | 1 |\n| A100 SXM | 80 GB | 2 |\n' >"$tmp/heldout/t11.md"
 printf '| Case | Train data | Cost |\n| --- | --- | --- |\n| A | 77.7%% (1.3x) | 1 |\n| B | 50%% (2x) | 2 |\n' >"$tmp/heldout/t12.md"
+cat >"$tmp/heldout/t6.md" <<'EOF2'
+| System | Arithmetic Bandwidth (TFLOPs/s) | Memory Bandwidth (TB/s) | Ridge Point (FLOPs/byte) |
+| :-- | --: | --: | --: |
+| [A100 80GB SXM BF16 TC / HBM2e](https://x.com/a.pdf) | 312 | 2 | 156 |
+| [H100 SXM BF16 TC / HBM3](https://x.com/h) | 989 | 6.7 | 295 |
+| [B200 BF16 TC / HBM3e](https://x.com/b) | 2250 | 8 | 281 |
+| [H100 SXM FP8 TC / HBM3](https://x.com/h) | 1979 | 3.35 | 592 |
+EOF2
 "$bin" audit "$tmp/heldout" >"$tmp/heldout.txt" 2>&1
-if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 6 ] && ! grep -q '^t1[12].md' "$tmp/heldout.txt" &&
+if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 7 ] &&
+	grep -q "^t6.md:4:54: warning: 'Memory Bandwidth (TB/s)' of 'H100 SXM BF16 TC / HBM3' is 6.7 TB/s" "$tmp/heldout.txt" && ! grep -q '^t1[12].md' "$tmp/heldout.txt" &&
 	grep -q "^t10.md:3:.*: warning: '晶体管数量(亿)' of 'H200 NVL' is off the pattern" "$tmp/heldout.txt" &&
 	grep -q "^t9b.md:3:72: error: 'Tensor 算力' of 'Tesla V100 SXM2' is 125 TFLOPS here and 250 TFLOPS in another table" "$tmp/heldout.txt" &&
 	grep -q "^t9b.md:4:.*: warning: '显存带宽' of 'Tesla A100 SXM4' is 1,555 GB/s" "$tmp/heldout.txt" &&
@@ -247,10 +257,10 @@ if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 6 ] && ! grep -
 	grep -q "^t3.md:3:39: warning: 'FP32 浮点运算能力' of 'H100-SXM' is 60 TFLOPS" "$tmp/heldout.txt" &&
 	grep -q "^t7.md:4:20: warning: 'HBM TB/s' of 'H100 SXM' is 6.7 TB/s; reference data for NVIDIA H100 SXM says 3.35 TB/s" "$tmp/heldout.txt" &&
 	grep -q "^t8.md:4:14: warning: 'FP64 算力' of 'A100 SXM' is 9,700 TFLOPS" "$tmp/heldout.txt"; then
-	ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core, Tesla V100 SXM2 = V100-SXM, a size column naming the variant, one chip's transistors"
+	ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core, Tesla V100 SXM2 = V100-SXM, a size column naming the variant, one chip's transistors, a roofline row's name"
 else
 	sed 's/^/# /' "$tmp/heldout.txt" | grep -v '^#     ' | head -30
-	not_ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core, Tesla V100 SXM2 = V100-SXM, a size column naming the variant, one chip's transistors"
+	not_ok "held-out tables: NVLink figures under a bare bandwidth header, starred sparse figures, 不开启稀疏, footnote and list numbers, 'HBM TB/s', FP64 beside FP64 Tensor Core, Tesla V100 SXM2 = V100-SXM, a size column naming the variant, one chip's transistors, a roofline row's name"
 fi
 
 # two tables written sideways that state the same figures, one with rows
