@@ -1053,6 +1053,91 @@ static int words_together(const char *sw, const char *nm)
 	return 0;
 }
 
+/* ---- a sentence's derived figure: a ratio of two reference columns ---- */
+
+/* The most ratios of two columns a derived figure is held against. */
+#define DERIVED_MAX 16
+
+struct derived {
+	struct quantity q;     /* num / den */
+	size_t num, den;       /* columns */
+	int named;             /* the sentence names the numerator's column */
+};
+
+/* A figure of part rr whose dimension no reference column has, but a
+ * ratio of two does: an efficiency (TFLOPS/W: a compute column over
+ * tdp), a ridge point of the roofline (FLOP/B: compute over mem_bw).
+ * Held against every such ratio of the row, or those whose numerator
+ * the sentence names (BF16, FP8): one that agrees ties the figure; none,
+ * and the nearest is a warning naming the source, with the slip that
+ * explains it (×1000: GFLOPS/W written TOPS/W).  Returns 1 when it
+ * judged the figure. */
+static int derived_prose(struct audit *au, const struct ref_table *rt, const struct ref_row *rr, const char *s,
+			 size_t len, size_t at, const char *sw, const struct figure *f)
+{
+	struct derived d[DERIVED_MAX];
+	size_t n = 0, named = 0;
+	/* a figure of a dimension some column of the row has is that
+	 * column's, or another figure of the part: not a ratio (GB is not
+	 * mem_bw / clock) */
+	for (size_t c = 0; c < rt->ncols; c++)
+		if (rr->has[c] && rt->cols[c].has_unit && dim_equal(&rt->cols[c].unit.dim, &f->q.dim))
+			return 0;
+	for (size_t a = 0; a < rt->ncols; a++)
+		for (size_t b = 0; b < rt->ncols && n < DERIVED_MAX; b++) {
+			if (a == b || !rr->has[a] || !rr->has[b] || !rt->cols[a].has_unit || !rt->cols[b].has_unit)
+				continue;
+			struct quantity q;
+			if (quantity_div(au->a, rr->cells[a], rr->cells[b], &q) || !dim_equal(&q.dim, &f->q.dim))
+				continue;
+			size_t dist;
+			int in = column_in_sentence(&rt->cols[a], sw, s, len, at, &dist) && dist <= PROSE_COLUMN_REACH;
+			d[n++] = (struct derived){ q, a, b, in };
+			named += (size_t)in;
+		}
+	if (!n)
+		return 0;
+	au->sum.cells_referenced++;
+	double want = interval_mid(f->q.v), best_err = INFINITY;
+	size_t best = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (named && !d[i].named)
+			continue;
+		struct figure rf = { 0 };
+		rf.q = d[i].q;
+		if (figures_agree(au, f, &rf, f->approx ? au->approx : 0))
+			return 1;
+		double err = fabs(log(want / interval_mid(d[i].q.v)));
+		if (err < best_err) {
+			best_err = err;
+			best = i;
+		}
+	}
+	const struct derived *near = &d[best];
+	struct quantity shown = near->q;
+	quantity_set_unit(&shown, f->q.unit, f->q.scale);
+	double ratio = want / interval_mid(near->q.v);
+	if (ratio > 0.98 && ratio < 1.02)
+		return 1;   /* rounding the ratio's digits do not show */
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &shown, written);
+	if ((ratio > 20 || ratio < 0.05) && !hint)
+		return 0;   /* far off, no slip: some other figure of the part */
+	const struct ref_source *src = source_of(au->ref, rr->source);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s' and %s for '%s': "
+		"%s\nsource: %s%s%s%s\nwrite %s, or say which figure of the part this is%s%s",
+		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rr->cells[near->num]),
+		rt->cols[near->num].id, figure_text(au, &rr->cells[near->den]), rt->cols[near->den].id,
+		figure_text(au, &shown), src ? src->title : rr->source ? rr->source : "(none)",
+		src && src->url[0] ? " <" : "", src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",
+		figure_text(au, &shown), hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_reference++;
+	diag_report(DIAG_WARNING, f->loc, f->width, detail, "%s for the %s; its reference data gives %s (%s / %s)",
+		    written, rr->name, figure_text(au, &shown), rt->cols[near->num].id, rt->cols[near->den].id);
+	return 1;
+}
+
 int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
 		    const struct figure *f)
 {
@@ -1114,6 +1199,8 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 			ties++;
 		}
 	}
+	if (best_col < 0 && !ties)
+		return derived_prose(au, rt, rr, s, len, at, sw, f);
 	if (best_col < 0 || ties)
 		return 0;
 	au->sum.cells_referenced++;

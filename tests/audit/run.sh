@@ -55,6 +55,20 @@ else
 	not_ok "the slips book gives its golden findings, exit 1 (exit $rc)"
 fi
 
+# a figure that is a ratio of two reference columns (efficiency, the
+# roofline's ridge point): held against the ratio; the two right ones
+# pass, the ×1000 (GFLOPS/W written TOPS/W) and the wrong ridge are found
+"$bin" audit tests/audit/derived >"$tmp/derived.txt" 2>&1
+if [ "$(grep -c ': warning: ' "$tmp/derived.txt")" -eq 2 ] &&
+	grep -q '^efficiency.md:9:.*warning: 2,827 TOPS/W for the NVIDIA H100 SXM; its reference data gives 2.83 TOPS/W (fp8 / tdp)' "$tmp/derived.txt" &&
+	grep -q 'hint: a factor of 1000' "$tmp/derived.txt" &&
+	grep -q '^efficiency.md:11:.*warning: 208 FLOP/byte for the NVIDIA A100 SXM.*gives 153 FLOP/byte (bf16 / mem_bw)' "$tmp/derived.txt"; then
+	ok "a figure that is a ratio of two reference columns (TFLOPS/W, FLOP/B) is held against it"
+else
+	sed 's/^/# /' "$tmp/derived.txt" | head -20
+	not_ok "a figure that is a ratio of two reference columns (TFLOPS/W, FLOP/B) is held against it"
+fi
+
 "$bin" audit --format=json tests/audit/slips >"$tmp/json.txt" 2>"$tmp/json-err.txt"
 if head -c 1 "$tmp/json.txt" | grep -q '\[' && grep -q '"level": "error"' "$tmp/json.txt" &&
 	grep -q '"file": "accelerators.md", "line": 15, "col": 37' "$tmp/json.txt" && [ ! -s "$tmp/json-err.txt" ]; then
