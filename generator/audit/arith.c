@@ -243,6 +243,48 @@ static int operator_at(const char *s, size_t len, size_t i, int count, int space
 	return 0;
 }
 
+/* A sum with no result that fills a parenthesis (its words aside) right
+ * after a figure, a few words between ("640GBps unidirectional (`128GBps
+ * * 4 intra-node neighbours + 64GBps * 2 inter-node neighbours`)"): that
+ * figure into *r.  The sum starts at s[i]; last is its last operand. */
+static int restated(struct audit *au, const char *s, size_t len, size_t i, const struct operand *last,
+		    struct operand *r)
+{
+	size_t e = skip_label(s, len, last->end);
+	while (e < len && (s[e] == ' ' || s[e] == '`'))
+		e++;
+	if (e >= len || s[e] != ')')
+		return 0;
+	size_t b = i;
+	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`'))
+		b--;
+	if (b == 0 || s[b - 1] != '(')
+		return 0;
+	b--;
+	/* back over a few words to the figure's last byte */
+	size_t k = b;
+	while (k > 0 && b - k < 40 && (alpha((unsigned char)s[k - 1]) || s[k - 1] == ' ' || s[k - 1] == '-'))
+		k--;
+	/* k stands after the figure's number or unit; its start */
+	size_t st = k;
+	while (st > 0 && (digit((unsigned char)s[st - 1]) || s[st - 1] == '.' || s[st - 1] == ','))
+		st--;
+	if (st == k) {
+		/* the unit is glued: back over it to the number */
+		size_t u = k;
+		while (u > 0 && (alpha((unsigned char)s[u - 1]) || s[u - 1] == '/'))
+			u--;
+		st = u;
+		while (st > 0 && (digit((unsigned char)s[st - 1]) || s[st - 1] == '.' || s[st - 1] == ','))
+			st--;
+		if (st == u)
+			return 0;
+	}
+	if (st > 0 && (alpha((unsigned char)s[st - 1]) || digit((unsigned char)s[st - 1])))
+		return 0;
+	return operand_at(au, s, len, st, r) && r->has_unit;
+}
+
 /* Folds operands o[0..n) with ops[0..n-1) ('*' '/' '@' before '+' '-')
  * into *out; 0 on success. */
 static int evaluate(struct audit *au, const struct operand *o, const int *ops, size_t n, struct quantity *out)
@@ -337,27 +379,34 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 		ops[n - 1] = op;
 		at = after;
 	}
+	int before = 0;   /* the result stands before the sum, its parenthesis after it */
+	if (!eq && n >= 2 && n < ARITH_OPERANDS && restated(au, s, len, i, &o[n - 1], &o[n]))
+		eq = before = '=';
 	if (!eq || n < 2 || n >= ARITH_OPERANDS)
 		return n ? o[n - 1].end : i + 1;
+	size_t chain_end = o[n - 1].end;
 	struct operand *r = &o[n];
-	/* "=1 000": digits grouped by a space, a number we do not read whole */
-	if (r->end + 4 <= len && s[r->end] == ' ' && digit((unsigned char)s[r->end + 1]) &&
-	    digit((unsigned char)s[r->end + 2]) && digit((unsigned char)s[r->end + 3]) &&
-	    !(r->end + 4 < len && digit((unsigned char)s[r->end + 4])))
-		return r->end;
-	/* the result ends the sum: "= 2 × 3" goes on */
-	size_t e = skip_marks(s, len, r->end), dummy;
-	if (r->times && !r->has_unit && (alpha((unsigned char)s[e]) || digit((unsigned char)s[e])))
-		return r->end;   /* "= 8x H200", "= 8 x 4" */
-	if (e < len && operator_at(s, len, e, 0, e > r->end && s[r->end] == ' ', &dummy) && dummy != e &&
-	    operator_at(s, len, e, 0, 1, &dummy) != '=')
-		return r->end;
+	size_t next = before ? chain_end : r->end;
+	if (!before) {
+		/* "=1 000": digits grouped by a space, a number we do not read whole */
+		if (r->end + 4 <= len && s[r->end] == ' ' && digit((unsigned char)s[r->end + 1]) &&
+		    digit((unsigned char)s[r->end + 2]) && digit((unsigned char)s[r->end + 3]) &&
+		    !(r->end + 4 < len && digit((unsigned char)s[r->end + 4])))
+			return next;
+		/* the result ends the sum: "= 2 × 3" goes on */
+		size_t e = skip_marks(s, len, r->end), dummy;
+		if (r->times && !r->has_unit && (alpha((unsigned char)s[e]) || digit((unsigned char)s[e])))
+			return next;   /* "= 8x H200", "= 8 x 4" */
+		if (e < len && operator_at(s, len, e, 0, e > r->end && s[r->end] == ' ', &dummy) && dummy != e &&
+		    operator_at(s, len, e, 0, 1, &dummy) != '=')
+			return next;
+	}
 	struct quantity c;
 	if (evaluate(au, o, ops, n, &c) || !dim_equal(&c.dim, &r->q.dim))
-		return r->end;
+		return next;
 	/* a result with no unit of a sum with one: its unit is not said */
 	if (!r->has_unit && !dim_is_none(&c.dim))
-		return r->end;
+		return next;
 	int approx = eq == '~' || (r->off > 0 && s[r->off - 1] == '~');
 	double slack = ARITH_SLACK + (approx ? 3 * au->approx : 0);
 	struct interval want = c.v;
@@ -369,7 +418,7 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 		got.hi += got.hi - got.lo;
 	au->sum.comparisons++;
 	if (interval_overlaps(want, got))
-		return r->end;
+		return next;
 	/* said in the result's unit and digits */
 	struct quantity shown = c;
 	shown.unit = r->q.unit;
@@ -378,13 +427,14 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	const char *written = arena_strndup(au->a, s + r->off, r->end - r->off);
 	const char *hint = slip_hint(au, &r->q, &shown, written);
 	struct srcloc where = loc_at(loc, text, soff, r->off);
+	struct srcloc from = loc_at(loc, text, soff, i);
 	const char *detail = arena_printf(au->a, "%s:%d:%d: %.*s\nthey give %s; write that, or correct them%s%s",
-					  where.file, where.line, loc_at(loc, text, soff, i).col, (int)(o[n - 1].end - i), s + i,
+					  from.file, from.line, from.col, (int)(o[n - 1].end - i), s + i,
 					  figure_text(au, &shown), hint ? "\n" : "", hint ? hint : "");
 	au->sum.findings_comparison++;
 	diag_report(DIAG_ERROR, where, (int)utf8_length(s + r->off, r->end - r->off), detail,
-		    "%s is not what the arithmetic before it gives", written);
-	return r->end;
+		    "%s is not what the arithmetic %s gives", written, before ? "in its parenthesis" : "before it");
+	return next;
 }
 
 /* Words that say a change goes up or down. */
