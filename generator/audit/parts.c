@@ -117,6 +117,27 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 		}
 	}
 	wl = word_before(s, at, &wb);
+	/* "B200's 192GB and 180GB": a size listed after another of the same part */
+	if (!model_word(s + wb, wl) && ((wl == 3 && !audit_casecmp(s + wb, "and", 3)) ||
+					(wl == 2 && !audit_casecmp(s + wb, "or", 2)))) {
+		size_t k = wb;
+		while (k > 0 && s[k - 1] == ' ')
+			k--;
+		size_t u = k;
+		while (u > 0 && ((s[u - 1] | 32) >= 'a' && (s[u - 1] | 32) <= 'z'))
+			u--;
+		size_t d = u;
+		while (d > 0 && ((s[d - 1] >= '0' && s[d - 1] <= '9') || s[d - 1] == '.'))
+			d--;
+		if (d < u && u < k && (d == 0 || !alnum((unsigned char)s[d - 1]) || s[d - 1] == ' ')) {
+			size_t wb2;
+			size_t wl2 = word_before(s, d, &wb2);
+			if (model_word(s + wb2, wl2)) {
+				wb = wb2;
+				wl = wl2;
+			}
+		}
+	}
 	if (!model_word(s + wb, wl)) {
 		wl = word_after(s, len, at + f->len, &wb);
 		if (!model_word(s + wb, wl))
