@@ -9,6 +9,7 @@
 #include "audit/table.h"
 #include "audit/hints.h"
 #include "audit/figure.h"
+#include "audit/reference.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -113,9 +114,22 @@ static size_t *group_firsts(struct arena *a, const struct entry *e, size_t k)
 	return first;
 }
 
+/* f as a starred cell means it: with sparsity ("1979 TFLOPS*") */
+static struct figure as_starred(const struct audit *au, const struct acell *cell)
+{
+	struct figure f = cell->fig;
+	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	if (cell->starred && fam >= 0)
+		f.q.kind[fam] = (unsigned char)au->kind_sparse;
+	return f;
+}
+
 static int cells_agree(struct audit *au, const struct acell *ca, const struct acell *cb)
 {
 	double widen = ca->fig.approx || cb->fig.approx ? au->approx : 0;
+	struct figure sa = as_starred(au, ca), sb = as_starred(au, cb);
+	if ((ca->starred || cb->starred) && figures_agree(au, &sb, &sa, widen))
+		return 1;
 	return figures_agree(au, &cb->fig, &ca->fig, widen) ||
 	       (ca->has_alt && figures_agree(au, &cb->fig, ca->alt, widen)) ||
 	       (cb->has_alt && figures_agree(au, cb->alt, &ca->fig, widen));
@@ -143,10 +157,15 @@ void cross_tables(struct audit *au)
 		/* "FP64 Tensor Core" is not the FP64 of the vector units, though
 		 * tensor and core are words names drop */
 		const char **names = arena_array(au->a, tb->ncols, sizeof *names);
-		for (size_t c = 0; c < tb->ncols; c++)
+		for (size_t c = 0; c < tb->ncols; c++) {
+			/* by the reference column it names, when it names one
+			 * ("显存带宽" and "最大内存带宽" are mem_bw) */
+			const char *id = data_column(&tb->cols[c]) ? reference_column_id(au, tb, c) : NULL;
 			names[c] = says_tensor(tb->cols[c].header) && !strncmp(tb->cols[c].name, "fp64", 4)
 					   ? arena_printf(au->a, "%s tensor", tb->cols[c].name)
+				   : id ? arena_printf(au->a, "(%s)", id)
 					   : tb->cols[c].name;
+		}
 		for (size_t c = 0; c < tb->ncols; c++)
 			if (data_column(&tb->cols[c]))
 				for (size_t r = 0; r < tb->nrows; r++)

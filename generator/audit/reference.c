@@ -751,6 +751,21 @@ static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *r
 	return rr_index;
 }
 
+const char *reference_column_id(const struct audit *au, const struct atable *t, size_t c)
+{
+	if (!au->ref || !au->ref->ntables)
+		return NULL;
+	const struct ref_table *rt = &au->ref->tables[0];
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (!cell->has || cell->several)
+			continue;
+		long rc = find_column(rt, NULL, t, c, &cell->fig);
+		return rc >= 0 ? rt->cols[rc].id : NULL;
+	}
+	return NULL;
+}
+
 /* Is a reference column a data type's throughput (fp16, bf16, tf32, int8)? */
 static int is_throughput(const char *id)
 {

@@ -37,6 +37,11 @@ void audit_reference_size(const struct audit_reference *r, size_t *rows, size_t 
 struct atable;
 struct figure;
 
+/* The id of the reference column ("mem_bw", "fp32") column c of table t
+ * names ("显存带宽", "FP32算力", "FP32 浮点运算能力"), or NULL: what two
+ * tables' columns are compared by. */
+const char *reference_column_id(const struct audit *au, const struct atable *t, size_t c);
+
 /* Holds the rows of table t that name a reference row against it (audit.c
  * calls it before the other checks, so a cell is reported once). */
 void reference_check(struct audit *au, struct atable *t);

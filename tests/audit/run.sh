@@ -262,7 +262,7 @@ cat >"$tmp/heldout/t6.md" <<'EOF2'
 | [H100 SXM FP8 TC / HBM3](https://x.com/h) | 1979 | 3.35 | 592 |
 EOF2
 "$bin" audit "$tmp/heldout" >"$tmp/heldout.txt" 2>&1
-if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 7 ] &&
+if [ "$(grep -c ': \(error\|warning\):' "$tmp/heldout.txt")" -eq 8 ] &&
 	grep -q "^t6.md:4:54: warning: 'Memory Bandwidth (TB/s)' of 'H100 SXM BF16 TC / HBM3' is 6.7 TB/s" "$tmp/heldout.txt" && ! grep -q '^t1[12].md' "$tmp/heldout.txt" &&
 	grep -q "^t10.md:3:.*: warning: '晶体管数量(亿)' of 'H200 NVL' is off the pattern" "$tmp/heldout.txt" &&
 	grep -q "^t9b.md:3:72: error: 'Tensor 算力' of 'Tesla V100 SXM2' is 125 TFLOPS here and 250 TFLOPS in another table" "$tmp/heldout.txt" &&
