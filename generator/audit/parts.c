@@ -118,8 +118,9 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 	}
 	wl = word_before(s, at, &wb);
 	/* "B200's 192GB and 180GB": a size listed after another of the same part */
-	if (!model_word(s + wb, wl) && ((wl == 3 && !audit_casecmp(s + wb, "and", 3)) ||
-					(wl == 2 && !audit_casecmp(s + wb, "or", 2)))) {
+	size_t ab0, al0 = word_after(s, len, at + f->len, &ab0);
+	if (!model_word(s + wb, wl) && !model_word(s + ab0, al0 > 1 && s[ab0 + al0 - 1] == 's' ? al0 - 1 : al0) &&
+	    ((wl == 3 && !audit_casecmp(s + wb, "and", 3)) || (wl == 2 && !audit_casecmp(s + wb, "or", 2)))) {
 		size_t k = wb;
 		while (k > 0 && s[k - 1] == ' ')
 			k--;
