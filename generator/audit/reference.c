@@ -767,6 +767,37 @@ const char *reference_column_id(const struct audit *au, const struct atable *t, 
 }
 
 /* Is a reference column a data type's throughput (fp16, bf16, tf32, int8)? */
+/* What a reference value may be, as its digits say: 989 TFLOPS is
+ * [988.5, 989.5] (the vendor's 989.4 rounded), 2.039 TB/s to the
+ * thousandth.  A value computed (written 0) is taken as it is. */
+static struct interval ref_digits(const struct quantity *q)
+{
+	struct interval v = q->v;
+	if (q->written && q->scale > 0) {
+		double half = 0.5 * pow(10, -(double)(q->written - 1)) * q->scale;
+		v.lo -= half;
+		v.hi += half;
+	}
+	return v;
+}
+
+/* Is the book's figure f the reference's value ref (an interval in base
+ * units, said as f's kinds say, with its own digits' half-unit) rounded
+ * to the digits f is written with?  An
+ * integer's trailing zeros are no digits of it: 1,300 TFLOPS is 1,307.4
+ * rounded to hundreds, 2.0 TB/s is 2.039 to tenths; 998 is not 989
+ * rounded to anything (two digits swapped), nor 1,013 (×1.024). */
+static int rounds_to(const struct figure *f, struct interval ref)
+{
+	double step = f->q.v.hi - f->q.v.lo;   /* one unit of its last digit */
+	double shown = f->q.scale > 0 ? interval_mid(f->q.nominal) / f->q.scale : 0;
+	if (shown >= 10 && fmod(shown, 1) == 0)
+		for (double n = shown; n >= 10 && fmod(n, 10) == 0; n /= 10)
+			step *= 10;
+	double mid = interval_mid(f->q.nominal), slack = step / 2 * (1 + 1e-9);
+	return step > 0 && mid + slack >= ref.lo && mid - slack <= ref.hi;
+}
+
 static int is_throughput(const char *id)
 {
 	return !strncmp(id, "fp", 2) || !strncmp(id, "bf", 2) || !strncmp(id, "tf", 2) || !strncmp(id, "int", 3);
@@ -867,10 +898,13 @@ static void check_rows(struct audit *au, struct atable *t)
 				if (figures_agree(au, &g, &rf, 0))
 					continue;
 			}
-			/* within 1%: the book rounds the vendor's figure (1,300 for 1,307.4);
-			 * a column said to be sparse is held against twice the dense */
-			double ratio = interval_mid(cell->fig.q.v) / (interval_mid(rf.q.v) * kind_factor(au, &cell->fig, &rf));
-			if (ratio > 0.99 && ratio < 1.01) {
+			/* the book rounds the vendor's figure (1,300 for 1,307.4); a
+			 * column said to be sparse is held against twice the dense */
+			double kf0 = kind_factor(au, &cell->fig, &rf);
+			double ratio = interval_mid(cell->fig.q.v) / (interval_mid(rf.q.v) * kf0);
+			struct interval said;
+			interval_scale(ref_digits(&rf.q), kf0, &said);
+			if (rounds_to(&cell->fig, said)) {
 				t->vouched[r * t->ncols + c] = 1;
 				continue;
 			}
@@ -941,7 +975,7 @@ static void check_rows(struct audit *au, struct atable *t)
 						    factor_text(au, &held[c].rf, held[c].factor)),
 				hint ? "\n" : "", hint ? hint : "");
 			au->sum.findings_reference++;
-			diag_report(near ? DIAG_NOTE : DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+			diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
 				    "'%s' of '%s' is %s; reference data for %s says %s", t->cols[c].header,
 				    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name,
 				    factor_text(au, &held[c].rf, held[c].factor));
@@ -1236,7 +1270,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		}
 	}
 	double ratio = interval_mid(f->q.v) / interval_mid(rf.q.v);
-	if (ratio > 0.99 && ratio < 1.01)
+	if (rounds_to(f, ref_digits(&rf.q)))
 		return 1;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &rf.q, written);
@@ -1263,7 +1297,11 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		     : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &rf.q)),
 		hint ? "\n" : "", hint ? hint : "");
 	au->sum.findings_reference++;
-	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail,
+	/* another figure the vendor publishes (a link's one direction, a
+	 * compute figure with sparsity) is a note; a figure merely close to
+	 * the reference is no rounding of it (rounds_to()): a warning */
+	int other_figure = near && hint;
+	diag_report(other_figure ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail,
 		    "%s for the %s's %s; reference data says %s", written, rr->name, rt->cols[best_col].id,
 		    figure_text(au, &rf.q));
 	return 1;
