@@ -187,6 +187,21 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 		diag_mute(1);
 		int rc = literal_parse(au->u, au->a, s + start, n.len - start, none,
 				       LITERAL_UNIT | LITERAL_KIND, &lit);
+		/* a unit glued to the Chinese after it ("900GB/s的", "1800GB/s降低到"
+		 * was read as 1800 GB): the figure up to the first Han character,
+		 * when that reads further */
+		size_t cut = start;
+		while (cut < n.len && (unsigned char)s[cut] < 0x80)
+			cut++;
+		if (cut < n.len && cut > start && ((unsigned char)s[cut] >= 0xe4 && (unsigned char)s[cut] <= 0xe9) &&
+		    (rc != 1 || start + lit.len < cut)) {
+			struct literal l2;
+			int r2 = literal_parse(au->u, au->a, s + start, cut - start, none, LITERAL_UNIT | LITERAL_KIND, &l2);
+			if (r2 == 1 && (rc != 1 || l2.len > lit.len)) {
+				rc = r2;
+				lit = l2;
+			}
+		}
 		diag_mute(-1);
 		if (rc != 1 || lit.len == 0) {
 			while (i < n.len && (is_digit((unsigned char)s[i]) || s[i] == ',' || s[i] == '.'))
