@@ -495,6 +495,27 @@ static void render_footnote(struct ctx *c, cmark_node *n, struct dom_node *paren
 	dom_texts(back, "\xe2\x86\xa9");   /* ↩ */
 }
 
+/* A paragraph written as a pipe table that cmark-gfm read no table in.
+ * One that lines of a table's header made, the table starting after them
+ * (two header lines: GitHub shows the first as text, the table from the
+ * second), has no place of its own in cmark-gfm: it is where the table
+ * says it begins, not at line 0 (the front matter's fence). */
+static void pipe_not_table(struct ctx *c, cmark_node *n)
+{
+	int line = cmark_node_get_start_line(n);
+	cmark_node *next = cmark_node_next(n);
+	if (line < 1 && next && markdown_is_table(next)) {
+		diag_report(DIAG_WARNING, chapter_loc(c, cmark_node_get_start_line(next), 1), 0,
+			    "hint: a pipe table has one header row: join the two, or remove this line",
+			    "table row shown as text, as GitHub shows it: the table's header is the "
+			    "line after it");
+		return;
+	}
+	diag_warning(chapter_loc(c, line, 1),
+		     "pipe table not recognised: its second line must be the alignment "
+		     "row (| --- | :-: | --: |), with as many cells as the header");
+}
+
 static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, int depth,
 			 const char *lang)
 {
@@ -508,9 +529,7 @@ static void render_block(struct ctx *c, cmark_node *n, struct dom_node *parent, 
 	case CMARK_NODE_PARAGRAPH:
 		scan_paragraph(c, n);   /* a table's cells are its text, in order */
 		if (is_pipe_table(n))   /* cmark-gfm read no table in it */
-			diag_warning(chapter_loc(c, cmark_node_get_start_line(n), 1),
-				     "pipe table not recognised: its second line must be the alignment "
-				     "row (| --- | :-: | --: |), with as many cells as the header");
+			pipe_not_table(c, n);
 		el = dom_elem(parent, "p");
 		if (lang)
 			dom_attr(el, "lang", lang);

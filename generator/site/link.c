@@ -870,14 +870,8 @@ static int dot_file(const struct site *s, const char *path)
  * hundred thousand such links and as many chapters stays linear). */
 #define ROUTE_GUESSES_MAX 200
 
-static const char *route_page(struct breaks *b, const char *path)
+static const char *route_find(const struct book *book, const char *path, size_t n)
 {
-	size_t n = strlen(path);
-	while (n && path[n - 1] == '/')
-		n--;
-	if (!n || memchr(path, '.', n) || b->guesses++ >= ROUTE_GUESSES_MAX)
-		return NULL;   /* a file with an extension is no route */
-	const struct book *book = b->s->book;
 	for (size_t i = 0; i < book->nchapters; i++) {
 		const char *src = book->chapters[i].source;
 		size_t sl = strlen(src), k;
@@ -892,6 +886,27 @@ static const char *route_page(struct breaks *b, const char *path)
 		}
 	}
 	return NULL;
+}
+
+static const char *route_page(struct breaks *b, const char *path)
+{
+	size_t n = strlen(path);
+	while (n && path[n - 1] == '/')
+		n--;
+	if (!n || memchr(path, '.', n) || b->guesses++ >= ROUTE_GUESSES_MAX)
+		return NULL;   /* a file with an extension is no route */
+	const char *src = route_find(b->s->book, path, n);
+	if (!src && memchr(path, '/', n)) {
+		/* a Jekyll collection's route: /tutorials/zero/ is
+		 * _tutorials/zero.md (DeepSpeed's docs/) */
+		char *under = xmalloc(n + 2);
+		under[0] = '_';
+		memcpy(under + 1, path, n);
+		under[n + 1] = '\0';
+		src = route_find(b->s->book, under, n + 1);
+		free(under);
+	}
+	return src;
 }
 
 /* Reports broken link r (check_one()), or keeps it for
