@@ -227,6 +227,24 @@ static int refused_target(const char *url, struct srcloc loc)
 	return 0;
 }
 
+/* A link that climbs out of content/ written as a site's route from a
+ * page's own (a Jekyll book's "../transformers" on applied-training.md,
+ * for /transformers/): the chapter that route names from content/'s root
+ * (transformers.md, or transformers/README.md), else NULL. */
+static const struct chapter *route_out_of_content(struct ctx *c, const char *url, size_t flen)
+{
+	while (flen >= 3 && !memcmp(url, "../", 3)) {
+		url += 3;
+		flen -= 3;
+	}
+	while (flen && url[flen - 1] == '/')
+		flen--;
+	if (!flen || memchr(url, '.', flen) || flen > 512)
+		return NULL;
+	const struct chapter *ch = book_chapter(c->book, arena_printf(c->a, "%.*s.md", (int)flen, url));
+	return ch ? ch : book_chapter(c->book, arena_printf(c->a, "%.*s/README.md", (int)flen, url));
+}
+
 /*
  * A relative link, resolved as GitHub resolves it: from the folder of the
  * page it is written in.  A page (.md) becomes its page's path, a folder
@@ -278,11 +296,17 @@ static const char *relative_target(struct ctx *c, const char *from, const char *
 		return arena_cat(c->a, "/", target->page, hash ? hash : "", (char *)NULL);
 	}
 	if (!path) {
-		diag_report(level, *loc, (int)utf8_length(url, flen),
-			    strict ? "hint: put the file in content/ (or a folder in it) and link to it there"
-				   : "hint: put the file in content/ (or a folder in it) and link to it there, "
-				     "or remove the link (book.yaml's links: error makes it an error); "
-				     "its text is kept",
+		const struct chapter *route = route_out_of_content(c, url, flen);
+		const char *hint = route
+			? arena_printf(c->a, "hint: did you mean the chapter %s? Link to /%s: GitHub finds "
+				       "it too, and specbook names its page%s", route->source, route->source,
+				       strict ? "" : " (book.yaml's links: error makes this an error); "
+						     "its text is kept")
+			: strict ? "hint: put the file in content/ (or a folder in it) and link to it there"
+				 : "hint: put the file in content/ (or a folder in it) and link to it there, "
+				   "or remove the link (book.yaml's links: error makes it an error); "
+				   "its text is kept";
+		diag_report(level, *loc, (int)utf8_length(url, flen), hint,
 			    "link to a file outside the book's content/ '%.*s'", (int)flen, url);
 		return NULL;
 	}
