@@ -68,6 +68,10 @@ static int operand_at(struct audit *au, const char *s, size_t len, size_t i, str
 {
 	if (i >= len || !digit((unsigned char)s[i]))
 		return 0;
+	/* hex (0x52), binary or zero-padded (0101): no quantity */
+	if (s[i] == '0' && i + 1 < len && (digit((unsigned char)s[i + 1]) || s[i + 1] == 'x' || s[i + 1] == 'X' ||
+					   s[i + 1] == 'b'))
+		return 0;
 	size_t j = i;
 	int integer = 1;
 	while (j < len && (digit((unsigned char)s[j]) ||
@@ -112,7 +116,16 @@ static int operand_at(struct audit *au, const char *s, size_t len, size_t i, str
 			o->end = ue;
 		} else {
 			rc = 0;
+			/* a unit we cannot read whole ("16 KiB/SM"): not a figure we
+			 * know; a word ("18 links", "8960 chips") is a label */
+			for (size_t k = u; k < ue && rc == 0; k++)
+				if (s[k] == '/' || (s[k] >= 'A' && s[k] <= 'Z'))
+					rc = -1;
 		}
+	}
+	if (rc < 0) {
+		diag_mute(-1);
+		return 0;
 	}
 	if (!o->has_unit && !o->times) {
 		/* a unit or magnitude we cannot read ("220B", "64G", "1.76万亿",
@@ -332,6 +345,10 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	/* a closing backtick: one after a character, not a space */
 	if (sp > 0 && (s[sp - 1] == '$' || (s[sp - 1] == '`' && sp != i && sp >= 2 && s[sp - 2] != ' ' &&
 					     s[sp - 2] != '(')))
+		return i + 1;
+	/* "16 x 2 x 1 = 32": a standalone x before is an operator */
+	if (b > 0 && (s[b - 1] == 'x' || s[b - 1] == 'X') && b != i &&
+	    (b == 1 || s[b - 2] == ' ' || digit((unsigned char)s[b - 2])))
 		return i + 1;
 	if (b > 0 && (strchr("*/+=^.-_$", s[b - 1]) || (b == i && alpha((unsigned char)s[b - 1])) ||
 		      (b >= 2 && !memcmp(s + b - 2, "×", 2))))
