@@ -436,6 +436,17 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	au->sum.comparisons++;
 	if (interval_overlaps(want, got))
 		return next;
+	/* "4KB * 1024 = 4MB": a prefix read binary on one side, decimal on the
+	 * other, is the book's convention, not a wrong sum */
+	double ratio = interval_mid(c.v) / interval_mid(r->q.v);
+	int crossed = 0;   /* a prefix crossed: an operand's unit is not the result's */
+	for (size_t k = 0; k < n; k++)
+		crossed |= o[k].has_unit && o[k].q.scale != r->q.scale;
+	for (int k = 1; k <= 4 && r->has_unit && crossed; k++) {
+		double step = pow(1.024, k);
+		if (fabs(ratio / step - 1) < 0.005 + slack || fabs(ratio * step - 1) < 0.005 + slack)
+			return next;
+	}
 	/* said in the result's unit and digits */
 	struct quantity shown = c;
 	shown.unit = r->q.unit;
