@@ -857,6 +857,15 @@ static size_t clause_end(const char *s, size_t len, size_t at)
 	return len;
 }
 
+/* Is figure f an uncertainty: "± 0.38s", "+/- 2%"? */
+static int after_pm(const char *text, const struct figure *f)
+{
+	size_t b = f->off;
+	while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '`'))
+		b--;
+	return (b >= 2 && !memcmp(text + b - 2, "±", 2)) || (b >= 3 && !memcmp(text + b - 3, "+/-", 3));
+}
+
 static void compare(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs,
 		    size_t from, size_t to, struct figure *mark)
 {
@@ -1047,17 +1056,19 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			break;
 		}
 	}
-	/* the two figures it compares: the only two of one dimension */
+	/* the two figures it compares: the only two of one dimension (an
+	 * uncertainty, "22.69 ± 0.38s", is no side) */
 	struct figure *pair[2] = { NULL, NULL };
 	int groups = 0, pairs = 0;
 	for (size_t i = from; i < to; i++) {
 		struct figure *f = &figs[i];
-		if (f == mark || !is_amount(f))
+		if (f == mark || !is_amount(f) || after_pm(text, f))
 			continue;
 		size_t same = 0;
 		struct figure *first = NULL, *second = NULL;
 		for (size_t j = from; j < to; j++)
-			if (&figs[j] != mark && is_amount(&figs[j]) && dim_equal(&figs[j].q.dim, &f->q.dim)) {
+			if (&figs[j] != mark && is_amount(&figs[j]) && !after_pm(text, &figs[j]) &&
+			    dim_equal(&figs[j].q.dim, &f->q.dim)) {
 				if (j < i)
 					break;
 				same++;
@@ -1094,6 +1105,11 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		return;
 	if (pair[0]->bound || pair[1]->bound)
 		return;
+	/* "所有参数都是2倍，而且…(每个芯片94GB，相比H100的80GB)": a pair in a
+	 * later clause than the comparison is another statement's */
+	if (marks == 1 && pair[0]->off > mark->off && pair[1]->off > mark->off &&
+	    pair[0]->off - soff >= clause_end(s, len, after))
+		return;
 	/* the operands as written (the author divided those), the ratio
 	 * within its own digits */
 	struct interval big = pair[0]->q.nominal, small = pair[1]->q.nominal;
@@ -1127,6 +1143,17 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	double widen = au->approx * (mark->approx ? 3 : 1);
 	if (r.hi >= stated_lo * (1 - widen) && r.lo <= stated_hi * (1 + widen))
 		return;
+	/* a time that falls by a percent said as a gain ("从2164us降到1456us，
+	 * 提升约33%": 1 − 1456/2164): the reduction reading holds too */
+	int seconds = 0;
+	for (int d = 0; d < DIM_MAX; d++)
+		seconds += pair[0]->q.dim.e[d] != 0;
+	if (is_unit(mark, "%") && !less && seconds == 1 && interval_mid(pair[0]->q.v) > 0) {
+		double fall_lo = 1 - small.hi / big.lo, fall_hi = 1 - small.lo / big.hi;
+		double p_lo = mark->q.v.lo, p_hi = mark->q.v.hi;
+		if (fall_hi >= p_lo * (1 - 3 * widen) - 0.005 && fall_lo <= p_hi * (1 + 3 * widen) + 0.005)
+			return;
+	}
 	/* two figures a hundred times apart from what is stated are not
 	 * what the comparison compares, unless a slip explains it */
 	double far = interval_mid(r) / ((stated_lo + stated_hi) / 2);
