@@ -1113,9 +1113,21 @@ struct derived {
 	int named;             /* the sentence names the numerator's column */
 };
 
+/* Is num / den a figure books state of a part: compute per watt (an
+ * efficiency) or per byte of memory bandwidth (the ridge point)?  Not
+ * any ratio whose dimension fits: memory / bandwidth is a time no one
+ * states of a part, and a latency in the sentence is a measurement. */
+static int derived_pair(const char *num, const char *den)
+{
+	int compute = !strncmp(num, "fp", 2) || !strncmp(num, "bf", 2) || !strncmp(num, "tf", 2) ||
+		      !strncmp(num, "int", 3);
+	return compute && (!strcmp(den, "tdp") || !strcmp(den, "mem_bw"));
+}
+
 /* A figure of part rr whose dimension no reference column has, but a
  * ratio of two does: an efficiency (TFLOPS/W: a compute column over
- * tdp), a ridge point of the roofline (FLOP/B: compute over mem_bw).
+ * tdp), a ridge point of the roofline (FLOP/B: compute over mem_bw);
+ * those two only (derived_pair()).
  * Held against every such ratio of the row, or those whose numerator
  * the sentence names (BF16, FP8): one that agrees ties the figure; none,
  * and the nearest is a warning naming the source, with the slip that
@@ -1134,7 +1146,8 @@ static int derived_prose(struct audit *au, const struct ref_table *rt, const str
 			return 0;
 	for (size_t a = 0; a < rt->ncols; a++)
 		for (size_t b = 0; b < rt->ncols && n < DERIVED_MAX; b++) {
-			if (a == b || !rr->has[a] || !rr->has[b] || !rt->cols[a].has_unit || !rt->cols[b].has_unit)
+			if (a == b || !rr->has[a] || !rr->has[b] || !rt->cols[a].has_unit || !rt->cols[b].has_unit ||
+			    !derived_pair(rt->cols[a].id, rt->cols[b].id))
 				continue;
 			struct quantity q;
 			if (quantity_div(au->a, rr->cells[a], rr->cells[b], &q) || !dim_equal(&q.dim, &f->q.dim))
