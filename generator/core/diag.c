@@ -346,12 +346,30 @@ static void tap_report(enum diag_level level, struct srcloc loc, int width, cons
 	pthread_mutex_unlock(&diag.lock);
 }
 
+/* diag_lower_errors(): per thread, as diag_mute() */
+static _Thread_local int diag_lowering;
+static _Thread_local unsigned long diag_lowered;
+
+void diag_lower_errors(int delta)
+{
+	diag_lowering += delta;
+}
+
+unsigned long diag_errors_lowered(void)
+{
+	return diag_lowered;
+}
+
 static void report(enum diag_level level, struct srcloc loc, int width, const char *detail,
 		   const char *fmt, va_list ap)
 {
 	diag_here++;
 	if (diag_muted)
 		return;
+	if (diag_lowering && level == DIAG_ERROR) {
+		level = DIAG_WARNING;
+		diag_lowered++;
+	}
 	diag_errors_seen += level == DIAG_ERROR;
 	if (tap)
 		tap_report(level, loc, width, detail, fmt, ap);

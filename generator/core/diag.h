@@ -97,6 +97,13 @@ unsigned long diag_reports_here(void);
  * number in prose that is no quantity).  Calls nest. */
 void diag_mute(int delta);
 
+/* Reports this thread's errors as warnings (delta 1) or stops (delta
+ * -1; calls nest): for checks whose errors must not fail a build that
+ * did not ask for them (the audit of a Markdown book as it is, with no
+ * spec tables of its own).  diag_errors_lowered() counts them. */
+void diag_lower_errors(int delta);
+unsigned long diag_errors_lowered(void);
+
 /* How many errors this thread has reported so far, muted ones not: what
  * a stage compares before and after its work to return its status
  * (render_chapter()). */

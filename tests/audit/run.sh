@@ -351,6 +351,47 @@ else
 	not_ok "a Chinese row name with words of its own is matched to its one reference row"
 fi
 
+# two tables of one book that disagree: an error of the audit, and of
+# check in a book with spec tables of its own; in a repository as it is
+# (no spec tables), a warning and one note, so that it builds
+mkdir -p "$tmp/asis/content"
+printf 'title: As it is\n' >"$tmp/asis/content/book.yaml"
+cat >"$tmp/asis/content/a.md" <<'EOF2'
+# A
+
+| GPU | Tensor TFLOPS | Memory bandwidth (GB/s) |
+| --- | --- | --- |
+| V100 SXM2 | 125 | 900 |
+| P100 SXM2 | 21.2 | 732 |
+EOF2
+cat >"$tmp/asis/content/b.md" <<'EOF2'
+# B
+
+| GPU | Tensor TFLOPS | Memory bandwidth (GB/s) |
+| --- | --- | --- |
+| V100 SXM2 | 125 | 1,800 |
+| P100 SXM2 | 21.2 | 732 |
+EOF2
+"$bin" audit "$tmp/asis/content" >"$tmp/asis-audit.txt" 2>&1
+rc_audit=$?
+"$bin" build -C "$tmp/asis" -o "$tmp/asis-site" >"$tmp/asis.txt" 2>&1
+rc=$?
+"$bin" new "$tmp/withspecs" >/dev/null 2>&1
+cp "$tmp/asis/content/a.md" "$tmp/withspecs/content/a.md"
+cp "$tmp/asis/content/b.md" "$tmp/withspecs/content/b.md"
+"$bin" check -C "$tmp/withspecs" >"$tmp/withspecs.txt" 2>&1
+rc_specs=$?
+if [ $rc_audit -eq 1 ] && grep -q ": error: .*in another table" "$tmp/asis-audit.txt" &&
+	[ $rc -eq 0 ] && [ -f "$tmp/asis-site/a.html" ] && ! grep -q ": error:" "$tmp/asis.txt" &&
+	grep -q ": warning: .*in another table" "$tmp/asis.txt" &&
+	grep -q "^content: note: 1 of the audit's findings are errors in specbook audit" "$tmp/asis.txt" &&
+	[ $rc_specs -eq 1 ] && grep -q ": error: .*in another table" "$tmp/withspecs.txt"; then
+	ok "two tables that disagree: an error in audit and in a book with spec tables; a warning and a note in a book as it is, which builds"
+else
+	sed 's/^/# /' "$tmp/asis-audit.txt" "$tmp/asis.txt" "$tmp/withspecs.txt" | grep -v '^# *[0-9]* |' | head -30
+	not_ok "two tables that disagree: an error in audit and in a book with spec tables; a warning and a note in a book as it is (exit $rc_audit, $rc, $rc_specs)"
+fi
+
 # check and build of a specbook book: its pipe tables that no spec table
 # covers are audited (a table with a span is a spec table's, left out)
 "$bin" new "$tmp/inbook" >/dev/null 2>&1
