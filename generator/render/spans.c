@@ -256,7 +256,8 @@ static const char *math_closer(const char *eol, const char *end, int display, si
  *      div (::: {#tab:x}); or
  *   2. its text holds nothing a span is made of (looks_like_span() below:
  *      no relation with a figure ({inplace = true} has none), no
- *      row.column reference (ids are lower case: {U.X} is none), no figure with a unit, no
+ *      row.column reference (ids are lower case: {U.X} is none), no figure with a unit
+ *      ({ %0, %1 }, PTX's operands, has none), no
  *      operator between figures, no full-width digit or odd space, no
  *      leading '!' or '?') and it does not evaluate as a span; an
  *      unclosed '{' whose line holds nothing of the kind after it (up to
@@ -337,7 +338,10 @@ static int looks_like_span(const char *text, size_t n)
 			 * another figure or a name */
 			figure = 1;
 			size_t j = i;
-			while (j < n && (isdigit(t[j]) || t[j] == '.' || t[j] == ','))
+			/* a comma or point inside the figure only: "%0, %1" (PTX
+			 * operands) is no "0 %" */
+			while (j < n && (isdigit(t[j]) || ((t[j] == '.' || t[j] == ',') && j + 1 < n &&
+							  isdigit(t[j + 1]))))
 				j++;
 			size_t sp;
 			while (j < n && (sp = figure_space(t, j, n)))
