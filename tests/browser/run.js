@@ -1008,8 +1008,16 @@ async function main() {
 					if (!last)
 						return "no sections";
 					document.getElementById(decodeURIComponent(last.getAttribute("href").slice(1))).scrollIntoView({ behavior: "instant" });
-					await new Promise((r) => setTimeout(r, 200));
-					const m = document.querySelectorAll(".toc a[aria-current]");
+					/* the mark follows the scroll on the next frames: wait
+					 * for it up to 5 s (a busy machine took more than the
+					 * 200 ms this waited once), not a measure of speed */
+					let m = [];
+					for (let t = 0; t < 50; t++) {
+						await new Promise((r) => setTimeout(r, 100));
+						m = document.querySelectorAll(".toc a[aria-current]");
+						if (m.length === 1 && m[0] === last)
+							break;
+					}
 					return m.length === 1 && m[0] === last ? "" : `marked ${m.length}: ${m[0] && m[0].getAttribute("href")}`;
 				});
 				if (toc)
