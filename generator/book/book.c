@@ -1014,11 +1014,14 @@ static int chapter_source_cmp(const void *pa, const void *pb)
  * first file that has one, the keys (each once, the first 8) and how many
  * files have any.  GitHub shows front matter as a table; Docusaurus,
  * Hugo and Jekyll read their own keys; specbook reads its three. */
-static void note_other_keys(struct arena *a, const struct book *b)
+#define OTHER_KEYS_SHOWN 8
+
+static void note_other_keys(const struct book *b)
 {
 	const struct chapter *first = NULL;
-	size_t files = 0, nkeys = 0, shown = 0;
-	struct buf keys = BUF_INIT;
+	size_t files = 0, nseen = 0;
+	int more = 0;   /* a key past the ones shown */
+	struct { const char *p; size_t n; } seen[OTHER_KEYS_SHOWN];
 	for (size_t i = 0; i < b->nchapters; i++) {
 		const struct chapter *c = &b->chapters[i];
 		if (!c->other_keys)
@@ -1027,27 +1030,28 @@ static void note_other_keys(struct arena *a, const struct book *b)
 		if (!first)
 			first = c;
 		for (const char *p = c->other_keys; *p;) {
-			size_t n = strcspn(p, ",");
-			/* each key once: look for ", key," in what is kept */
-			char *probe = arena_printf(a, ", %.*s,", (int)n, p);
-			struct buf in = BUF_INIT;
-			buf_addf(&in, ", %s,", keys.data);
-			if (!strstr(in.data, probe)) {
-				if (shown < 8)
-					buf_addf(&keys, "%s%.*s", keys.len ? ", " : "", (int)n, p);
-				shown += shown < 8;
-				nkeys++;
+			size_t n = strcspn(p, ","), k = 0;
+			while (k < nseen && (seen[k].n != n || memcmp(seen[k].p, p, n)))
+				k++;
+			if (k == nseen && nseen < OTHER_KEYS_SHOWN) {
+				seen[nseen].p = p;
+				seen[nseen++].n = n;
+			} else if (k == nseen) {
+				more = 1;
 			}
-			buf_release(&in);
 			p += n;
 			p += strspn(p, ", ");
 		}
 	}
-	if (first)
-		diag_report(DIAG_NOTE, (struct srcloc){ first->path, first->other_keys_line, 1 }, 0,
-			    "hint: nothing to do; a key meant for specbook is id, title or summary",
-			    "front matter keys of other tools are left alone: %s%s (in %zu file%s)", keys.data,
-			    nkeys > shown ? ", …" : "", files, files == 1 ? "" : "s");
+	if (!first)
+		return;
+	struct buf keys = BUF_INIT;
+	for (size_t k = 0; k < nseen; k++)
+		buf_addf(&keys, "%s%.*s", k ? ", " : "", (int)seen[k].n, seen[k].p);
+	diag_report(DIAG_NOTE, (struct srcloc){ first->path, first->other_keys_line, 1 }, 0,
+		    "hint: nothing to do; a key meant for specbook is id, title or summary",
+		    "front matter keys of other tools are left alone: %s%s (in %zu file%s)", keys.data,
+		    more ? ", …" : "", files, files == 1 ? "" : "s");
 	buf_release(&keys);
 }
 
@@ -1121,7 +1125,7 @@ static void load_chapters(struct arena *a, struct book *b, struct work_pool *poo
 	}
 	b->nchapters = kept;
 	free(job.ok);
-	note_other_keys(a, b);
+	note_other_keys(b);
 	/* book_chapter() looks pages up by source */
 	b->by_source = arena_array(a, kept ? kept : 1, sizeof *b->by_source);
 	for (size_t i = 0; i < kept; i++)

@@ -17,7 +17,6 @@
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
-#include <libxml/xmlsave.h>
 
 #include <string.h>
 #include <strings.h>
@@ -72,47 +71,39 @@ static int url_is_active(const char *url)
 	       !strcasecmp(scheme, "data");
 }
 
-/* Returns whether CSS text (a style element's, a style or presentation
- * attribute's) loads anything outside the file: an @import, or a url()
- * that is not a fragment or a raster data: URL. */
-static int css_refers_outside(const char *css)
-{
-	for (const char *p = css; *p; p++) {
-		if (*p == '@' && !strncasecmp(p + 1, "import", 6))
-			return 1;
-		if (!strncasecmp(p, "url(", 4)) {
-			const char *u = p + 4;
-			u += strspn(u, " \t\r\n\"'");
-			if (!url_is_inside(u))
-				return 1;
-		}
-	}
-	return 0;
-}
-
-/* CSS text with what loads anything outside the file taken out: each
- * @import rule (to its ';') dropped, each such url(...) written none.
- * Returns a malloc'd string. */
+/* CSS text (a style element's, a style or presentation attribute's)
+ * with what loads anything outside the file taken out: each @import rule
+ * (to its ';') dropped, each url() that is not a fragment or a raster
+ * data: URL written none (one left open, to the text's end, as a browser
+ * reads it).  Returns a malloc'd string, or NULL when nothing points
+ * outside (the text is kept as it is). */
 static char *css_without_outside(const char *css)
 {
 	struct buf b = BUF_INIT;
+	int changed = 0;
 	for (const char *p = css; *p;) {
 		if (*p == '@' && !strncasecmp(p + 1, "import", 6)) {
 			const char *end = strchr(p, ';');
 			p = end ? end + 1 : p + strlen(p);
+			changed = 1;
 			continue;
 		}
 		if (!strncasecmp(p, "url(", 4)) {
 			const char *u = p + 4;
 			u += strspn(u, " \t\r\n\"'");
-			const char *close = strchr(p, ')');
-			if (!url_is_inside(u) && close) {
+			if (!url_is_inside(u)) {
+				const char *close = strchr(p, ')');
 				buf_adds(&b, "none");
-				p = close + 1;
+				p = close ? close + 1 : p + strlen(p);
+				changed = 1;
 				continue;
 			}
 		}
 		buf_addch(&b, *p++);
+	}
+	if (!changed) {
+		buf_release(&b);
+		return NULL;
 	}
 	return buf_detach(&b, NULL);
 }
@@ -188,8 +179,8 @@ static int check_element(struct svg_walk *w, xmlNodePtr el)
 	}
 	if (!strcasecmp(name, "style")) {
 		char *css = text_of(el);
-		if (css && css_refers_outside(css)) {
-			char *kept = css_without_outside(css);
+		char *kept = css ? css_without_outside(css) : NULL;
+		if (kept) {
 			xmlNodeSetContent(el, NULL);
 			xmlAddChild(el, xmlNewDocText(el->doc, (const xmlChar *)kept));
 			free(kept);
@@ -223,11 +214,13 @@ static int check_element(struct svg_walk *w, xmlNodePtr el)
 				refuse(shown, line, hint_remove, "an animation that sets", v);
 				bad = 1;
 			}
-		} else if (css_refers_outside(v)) {
+		} else {
 			char *kept = css_without_outside(v);
-			xmlSetNsProp(el, at->ns, at->name, (const xmlChar *)kept);
-			free(kept);
-			took_out(w, line);
+			if (kept) {
+				xmlSetNsProp(el, at->ns, at->name, (const xmlChar *)kept);
+				free(kept);
+				took_out(w, line);
+			}
 		}
 		xmlFree(value);
 		if (bad)
