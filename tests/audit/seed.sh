@@ -9,11 +9,13 @@
 # the book: ×2, ×1000, ×1.024, two digits swapped, +15%.  A slip is found
 # when the audit reports an error or a warning at its line (strict), or
 # names its line as the evidence of a finding elsewhere (loose).  Prints
-# one line per kind and a total; with MIN_RECALL (a percentage), exits 1
-# when the loose total is below it.  Also counts the clean book's errors
+# one line per kind, per place (table, prose) and, for prose, per class
+# (a spec figure of a part with its unit, or a ratio: ×, 倍, %), and a
+# total; with MIN_RECALL (a percentage), exits 1 when the loose total is
+# below it.  Also counts the clean book's errors
 # per 1,000 lines.  SEED_ONLY=table (or prose) seeds only figures in
 # tables (or prose); SEED_LIST=FILE keeps one line per seeded slip (kind,
-# found at its line, found loose, where, the change, file:line).  sh and
+# found at its line, found loose, where, the change, file:line, class).  sh and
 # awk only: no python on a fresh Debian.
 set -eu
 specbook=$1
@@ -63,7 +65,7 @@ awk '
 function delim(s) {
 	return s ~ /\|/ && s ~ /-/ && s ~ /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
 }
-function scan(file, n,    i, k, row, fence, comment, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
+function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
 	fence = 0; intable = 0; anypart = 0
 	for (i = 1; i <= n; i++) {
 		row = L[i]
@@ -120,8 +122,11 @@ function scan(file, n,    i, k, row, fence, comment, intable, ncols, anypart, le
 			else if (ok)
 				ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
 			where = intable ? "table" : "prose"
+			# what the figure is: a spec figure of a part (a unit), or a ratio
+			# (×, 倍, %) that only the other figures of its sentence can judge
+			cls = (!intable && after ~ /^(x |×|倍|%)/) ? "ratio" : "spec"
 			if (ok && (only == "" || only == where))
-				printf "%s\t%d\t%d\t%s\t%s\n", file, i, off + s, num, where
+				printf "%s\t%d\t%d\t%s\t%s\t%s\n", file, i, off + s, num, where, cls
 			off += s + len - 1
 			line = substr(line, s + len)
 		}
@@ -172,7 +177,7 @@ mutate() {
 
 found_strict=0; found_loose=0; seeded=0
 : >"$tmp/kinds.txt"
-while IFS='	' read -r file line byte num where; do
+while IFS='	' read -r file line byte num where class; do
 	for kind in x2 x1000 x1.024 swap plus15; do
 		new=$(mutate "$num" "$kind")
 		[ -n "$new" ] || continue
@@ -190,7 +195,7 @@ while IFS='	' read -r file line byte num where; do
 		elif grep -q "^  $file:$line:[0-9]*:" "$tmp/new.txt" || grep -q "at $file:$line:[0-9]*" "$tmp/new.txt"; then l=1
 		fi
 		found_strict=$((found_strict + s)); found_loose=$((found_loose + l))
-		printf '%s %d %d %s %s -> %s %s:%s\n' "$kind" "$s" "$l" "$where" "$num" "$new" "$file" "$line" >>"$tmp/kinds.txt"
+		printf '%s %d %d %s %s -> %s %s:%s %s\n' "$kind" "$s" "$l" "$where" "$num" "$new" "$file" "$line" "$class" >>"$tmp/kinds.txt"
 	done
 done <"$tmp/sites.txt"
 
@@ -201,6 +206,11 @@ done
 for where in table prose; do
 	awk -v w="$where" '$4 == w { n++; s += $2; l += $3 }
 		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", w, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
+done
+# prose split by what the figure is: a spec figure of a part, or a ratio
+for class in spec ratio; do
+	awk -v c="$class" '$4 == "prose" && $NF == c { n++; s += $2; l += $3 }
+		END { if (n) printf "#  prose %-5s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", c, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
 done
 [ -n "${SEED_LIST:-}" ] && cp "$tmp/kinds.txt" "$SEED_LIST"
 pct=$(awk -v a="$found_loose" -v b="$seeded" 'BEGIN { printf "%.0f", b ? 100 * a / b : 0 }')
