@@ -14,6 +14,7 @@
 #include "audit/table.h"
 #include "audit/hints.h"
 #include "audit/figure.h"
+#include "audit/reference.h"
 #include "numbers/format.h"
 
 #include <math.h>
@@ -494,12 +495,55 @@ static void report(struct mine *m, size_t r, size_t c)
 
 static void mine(struct audit *au, struct atable *t);
 
+/* A row named with its memory size ("H200 141GB") whose memory column
+ * says another ("282GB"): the row contradicts itself (an error). */
+static void name_size(struct audit *au, struct atable *t)
+{
+	if (t->key < 0)
+		return;
+	size_t k = (size_t)t->key;
+	for (size_t c = 0; c < t->ncols; c++) {
+		const char *id = c != k ? reference_column_id(au, t, c) : NULL;
+		if (!id || strcmp(id, "memory"))
+			continue;
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct acell *name = table_cell(t, r, k), *cell = table_cell(t, r, c);
+			if (!name->has || name->several || !cell->has || cell->several || cell->alternatives ||
+			    cell->has_alt || cell->fig.bound || t->flagged[r * t->ncols + c] ||
+			    !dim_equal(&name->fig.q.dim, &cell->fig.q.dim) || figures_agree(au, &cell->fig, &name->fig, 0))
+				continue;
+			t->flagged[r * t->ncols + c] = 1;
+			au->sum.findings_table++;
+			if (t->vouched[r * t->ncols + c]) {
+				/* the reference data gives the column's figure: the name is the slip */
+				const char *hint = slip_hint(au, &name->fig.q, &cell->fig.q, name->plain);
+				diag_report(DIAG_ERROR, name->fig.loc, name->fig.width,
+					    arena_printf(au->a, "the row's '%s': %s at %s:%d:%d, as the reference data gives "
+							 "it\nwrite %s in the name%s%s", t->cols[c].header, cell->plain,
+							 cell->src.loc.file, cell->src.loc.line, cell->src.loc.col,
+							 figure_text(au, &cell->fig.q), hint ? "\n" : "", hint ? hint : ""),
+					    "the row's name '%s' says %s, but its '%s' is %s", name->plain,
+					    figure_text(au, &name->fig.q), t->cols[c].header, figure_text(au, &cell->fig.q));
+				continue;
+			}
+			const char *hint = slip_hint(au, &cell->fig.q, &name->fig.q, cell->plain);
+			diag_report(DIAG_ERROR, cell->fig.loc, cell->fig.width,
+				    arena_printf(au->a, "the row's name: '%s' at %s:%d:%d\nwrite the size its name says, or "
+						 "name the row by its size%s%s", name->plain, name->src.loc.file,
+						 name->src.loc.line, name->src.loc.col, hint ? "\n" : "", hint ? hint : ""),
+				    "'%s' of '%s' is %s, but the row's name says %s", t->cols[c].header, name->plain,
+				    figure_text(au, &cell->fig.q), figure_text(au, &name->fig.q));
+		}
+	}
+}
+
 void mine_table(struct audit *au, struct atable *t)
 {
 	/* the relations of one table and their marks go with it (the
 	 * findings are diag's copies): a book of 10,000 tables keeps none */
 	struct arena scratch = ARENA_INIT, *keep = au->a;
 	au->a = &scratch;
+	name_size(au, t);
 	mine(au, t);
 	au->a = keep;
 	arena_free(&scratch);

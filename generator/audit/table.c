@@ -557,6 +557,57 @@ static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
 	return 1;
 }
 
+/* Does cell text[0..len) name a part before its figure at off: a model
+ * word there that is no memory, link or data type ("A100 80GB", "H200
+ * 141GB", not "HBM3 80GB", "FP16 312")? */
+static int part_before(const char *text, size_t len, size_t off)
+{
+	static const char *const types[] = { "hbm", "gddr", "lpddr", "ddr", "fp", "bf", "tf", "int", "pcie",
+					     "gen", "nvlink", "sxm", "x", NULL };
+	if (off > len)
+		return 0;
+	for (size_t i = 0; i < off;) {
+		size_t w = i;
+		int digit = 0, alpha = 0;
+		while (i < off && is_alnum((unsigned char)text[i])) {
+			digit |= text[i] >= '0' && text[i] <= '9';
+			alpha |= !(text[i] >= '0' && text[i] <= '9');
+			i++;
+		}
+		if (digit && alpha && i - w >= 2) {
+			int type = 0;
+			for (size_t k = 0; types[k] && !type; k++)
+				type = !audit_casecmp(text + w, types[k], strlen(types[k])) &&
+				       text[w + strlen(types[k])] >= '0' && text[w + strlen(types[k])] <= '9';
+			if (!type)
+				return 1;
+		}
+		if (i == w)
+			i++;
+	}
+	return 0;
+}
+
+/* Is column c one of part names that carry a size ("A100 80GB", "H200
+ * 141GB"): every filled cell a part's model word, then a size in bytes? */
+static int sized_names(const struct atable *t, size_t c)
+{
+	size_t named = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (is_blank(cell->plain))
+			continue;
+		if (!cell->has || cell->several || !cell->fig.has_unit || cell->fig.q.dim.e[0] != 1 ||
+		    !part_before(cell->src.text, cell->src.len, cell->fig.off))
+			return 0;
+		for (int d = 1; d < DIM_MAX; d++)
+			if (cell->fig.q.dim.e[d])
+				return 0;   /* a size, not "NVLink 3" or "A100 @ 300GBps" */
+		named++;
+	}
+	return named >= 1;
+}
+
 /* Does a name hold a part's model word (letters and digits: H100, RTX5090,
  * MI300X), or a data type's (FP32)? */
 static int has_model_word(const char *s, size_t len)
@@ -755,6 +806,10 @@ void table_read(struct audit *au, struct atable *t)
 		col->mined = col->numeric || (c > 0 && col->figures >= 4 && col->figures > col->texts && !not_data(col->name));
 	}
 	arena_free(&scratch);
+	/* part names with their sizes ("A100 80GB") are names, not figures */
+	for (size_t c = 0; c < t->ncols; c++)
+		if (t->cols[c].numeric && sized_names(t, c))
+			t->cols[c].numeric = t->cols[c].mined = 0;
 	t->key = -1;
 	if (t->nrows >= 2) {
 		for (size_t c = 0; c < t->ncols && t->key < 0; c++)

@@ -472,6 +472,9 @@ else
 	not_ok "ml-engineering: its real inconsistencies found, two errors and no false one ($errors errors)"
 fi
 
+# held-out books' tables of session 44, case by case (its own TAP lines)
+sh tests/audit/tables/cases.sh "$bin" || fail=1
+
 # a 20,000-line book: the vendored one many times over, each copy in its own folder
 i=0
 while [ $i -lt 175 ]; do
