@@ -18,6 +18,9 @@
  * the units table's on the right.  Each must stand as a word (no ASCII
  * letter right before or after it). */
 static const char *const respell[][2] = {
+	/* "225 TFLOPs/s" (FlashAttention's papers): a rate of FLOPs, not per second twice */
+	{ "TFLOPs/s", "TFLOPS" }, { "TFLOPS/s", "TFLOPS" }, { "PFLOPs/s", "PFLOPS" }, { "GFLOPs/s", "GFLOPS" },
+	{ "GB/秒", "GB/s" }, { "TB/秒", "TB/s" },
 	{ "teraFLOPS", "TFLOPS" }, { "TeraFLOPS", "TFLOPS" }, { "TFLOPs", "TFLOPS" },
 	{ "TFlops", "TFLOPS" }, { "Tflops", "TFLOPS" }, { "tflops", "TFLOPS" },
 	{ "TFLOP/s", "TFLOPS" }, { "petaFLOPS", "PFLOPS" }, { "PetaFLOPS", "PFLOPS" },
@@ -137,6 +140,10 @@ static const char *const bound_words[] = {
 	"超过", "高达", "最高", "多达", "不到", "至少", "最多", "大于", "小于", "低于", "高于",
 	"不足", "超", "达", NULL,
 };
+/* Of those, the ones a vendor writes its own figure with: "up to 900 GB/s" */
+static const char *const upper_words[] = {
+	"up to", "at most", "高达", "最高", "多达", "最多", "最高可达", "可达", "达", NULL,
+};
 static const char *const bound_after[] = {
 	"+", "以上", "以下", "多", "左右", NULL,
 };
@@ -254,10 +261,13 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			f->width = (int)utf8_length(text + f->off, f->len);
 			f->approx = word_before(s, start, approx_words);
 			f->bound = word_before(s, start, bound_words);
+			f->upper = f->bound && word_before(s, start, upper_words);
 			for (size_t k = 0; bound_after[k]; k++) {
 				size_t bl = strlen(bound_after[k]);
-				if (n.len - trimmed >= bl && !memcmp(s + trimmed, bound_after[k], bl))
+				if (n.len - trimmed >= bl && !memcmp(s + trimmed, bound_after[k], bl)) {
 					f->bound = 1;
+					f->upper = 0;   /* "900GB/s以上": more than it */
+				}
 			}
 			/* a kind in parentheses after it: "1,979 (sparse)" */
 			size_t j = trimmed;

@@ -33,6 +33,8 @@ struct figure {
 	int has_unit;           /* a unit of its own, %, × */
 	int approx;             /* written "about" (~, ≈, 约, about, nearly…) */
 	int bound;              /* an inequality (over, up to, 超过…): no equality check */
+	int upper;              /* of which an upper one vendors write their figures with
+				   ("up to", "at most", 高达, 最多): the figure itself */
 };
 
 struct acell {

@@ -1278,6 +1278,7 @@ void prose_check(struct audit *au, struct prose *p)
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
 			relate_check(au, text, soff, send, figs, from, fi);
+			said_utilization(au, text, soff, send, figs, from, fi);
 			arith_check(au, text, p->src.loc, soff, send);
 		}
 		prev_from = soff;

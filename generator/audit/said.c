@@ -518,3 +518,130 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 		    written, arena_strndup(au->a, s + nearest->off, nearest->wl), column, figure_text(au, &want));
 	return 1;
 }
+
+/* ---- a compute figure and the share of its part's peak it is ---- */
+
+/* Words that say a percent is a share of the peak: MFU, utilisation. */
+static const char *const use_words[] = { "mfu", "hfu", "util", "utilization", "utilisation", "efficiency",
+					 "利用率", "峰值", "peak", "theoretical", NULL };
+
+/* Is there a word of use_words within reach bytes after s[at] (or right
+ * before it: "MFU of 72%", "利用率为 72%")? */
+static int use_word_near(struct audit *au, const char *s, size_t len, size_t at, size_t flen)
+{
+	size_t e = at + flen, reach = e + 40 < len ? e + 40 : len;
+	/* up to the clause's end: "(72% 的模型 FLOPs 利用率)" */
+	for (size_t i = e; i < reach; i++)
+		if (s[i] == ')' || s[i] == ',' || s[i] == ';' || starts(s, len, i, "）") || starts(s, len, i, "，") ||
+		    starts(s, len, i, "。")) {
+			reach = i;
+			break;
+		}
+	size_t b = at > 24 ? at - 24 : 0;
+	while (b > 0 && ((unsigned char)s[b] & 0xc0) == 0x80)
+		b--;
+	return words_any(name_words(au->a, s + e, reach - e), use_words) ||
+	       words_any(name_words(au->a, s + b, at - b), use_words);
+}
+
+void said_utilization(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
+		      size_t from, size_t to)
+{
+	if (!au->ref)
+		return;
+	const char *s = text + soff;
+	size_t len = send - soff;
+	struct dim flops;
+	if (!dim_of(au, "TFLOPS", &flops))
+		return;
+	/* the sentence's one compute figure */
+	long fi = -1;
+	for (size_t k = from; k < to; k++)
+		if (figs[k].has_unit && dim_equal(&figs[k].q.dim, &flops)) {
+			if (fi >= 0)
+				return;   /* two: a share of them (relate.c), or a list */
+			fi = (long)k;
+		}
+	if (fi < 0)
+		return;
+	const struct figure *f = &figs[fi];
+	if (f->range || f->q.v.lo <= 0 || (f->bound && !f->upper))
+		return;
+	/* the percent right beside it ("225 TFLOPs/s（72% 的模型 FLOPs 利用率）",
+	 * "740 TFLOPS on H100 (75% util)", "50% MFU (156 TFLOPS)") */
+	const struct figure *pc = NULL;
+	for (long k = fi - 1; k <= fi + 1; k += 2) {
+		if (k < (long)from || k >= (long)to)
+			continue;
+		const struct figure *g = &figs[k];
+		if (!g->q.unit || strcmp(g->q.unit, "%") || g->bound || g->range || g->q.v.lo <= 0)
+			continue;
+		size_t a = k < fi ? g->off + g->len : f->off + f->len, b = k < fi ? f->off : g->off;
+		if (b - a > 24)
+			continue;
+		if (use_word_near(au, s, len, g->off - soff, g->len)) {
+			pc = g;
+			break;
+		}
+	}
+	if (!pc)
+		return;
+	/* the part: one known part the sentence names */
+	struct part parts[SAID_PARTS];
+	const char *column = column_of(au, f, s, len, f->off - soff, NULL, NULL);
+	size_t n = parts_in(au, s, 0, len, column ? column : "bf16", parts, SAID_PARTS);
+	if (!n)
+		return;
+	for (size_t k = 1; k < n; k++)
+		if (strcmp(parts[k].word, parts[0].word))
+			return;   /* two parts: whose peak is not said */
+	static const char *const systems[] = { "superchip", "nvl72", "nvl36", "dgx", "hgx", "node", "节点", "cluster",
+					       "集群", NULL };
+	if (words_any(name_words(au->a, s, len), systems))
+		return;
+	/* the peaks it may be a share of: the column the sentence names, else
+	 * the half-precision one MFU is counted against (BF16, FP16), any that
+	 * is at least the figure */
+	static const char *const half[] = { "bf16", "fp16", NULL };
+	const char *const named[] = { column, NULL };
+	const char *const *cols = column ? named : half;
+	double stated = interval_mid(pc->q.v);
+	double slack = 0.015 * (pc->approx || f->approx ? 3 : 1);
+	struct quantity want = { 0 };
+	const char *want_col = NULL, *source = NULL;
+	for (size_t c = 0; cols[c]; c++) {
+		struct quantity q[SAID_FIGURES];
+		const char *src = NULL;
+		size_t nq = reference_part_figures(au->ref, parts[0].word, parts[0].wl, cols[c], 0, q, SAID_FIGURES, &src);
+		for (size_t k = 0; k < nq; k++) {
+			double peak = interval_mid(q[k].v);
+			if (peak <= 0)
+				continue;
+			double share = interval_mid(f->q.v) / peak;
+			/* within the percent's digits, or the share's rounding */
+			if ((share >= pc->q.v.lo - 0.005 && share <= pc->q.v.hi + 0.005) ||
+			    fabs(share / stated - 1) <= slack)
+				return;
+			if (!want_col) {
+				want = q[k];
+				want_col = cols[c];
+				source = src;
+			}
+		}
+	}
+	if (!want_col)
+		return;
+	au->sum.cells_referenced++;
+	au->sum.findings_reference++;
+	double share = interval_mid(f->q.v) / interval_mid(want.v);
+	const char *pct = format_number(au->a, share * 100, share * 100 < 10 ? 1 : 0);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: %s\nthe reference data gives %s for the %s's %s (dense)\nsource: %s\n"
+		"%s / %s = %s%%; write %s%%, or correct the figure",
+		f->loc.file, f->loc.line, f->loc.col, figure_text(au, &f->q), figure_text(au, &want), parts[0].word,
+		want_col, source ? source : "(none)", figure_text(au, &f->q), figure_text(au, &want), pct, pct);
+	diag_report(DIAG_WARNING, pc->loc, pc->width, detail,
+		    "%s of the %s's peak does not hold: %s is %s%% of its %s %s (reference data)",
+		    arena_strndup(au->a, text + pc->off, pc->len), arena_strndup(au->a, s + parts[0].off, parts[0].wl),
+		    figure_text(au, &f->q), pct, want_col, figure_text(au, &want));
+}

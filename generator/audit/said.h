@@ -35,4 +35,15 @@ int said_names(const char *s, size_t len, size_t at, const char *word);
  * H200, A100), else NULL. */
 const char *said_clause_words(struct audit *au, const char *s, size_t len, size_t at);
 
+/*
+ * A compute figure of the sentence text[soff..send) (figures figs[from..to))
+ * beside a percent that says it is a share of the peak (`225 TFLOPs/s（72%
+ * 的模型 FLOPs 利用率）`, `740 TFLOPS on H100 (75% util)`) of the one
+ * known part the sentence names: the share must be the figure over the
+ * part's peak of the type named (else BF16 or FP16, what MFU is counted
+ * against), or it is a warning naming the reference's source.
+ */
+void said_utilization(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
+		      size_t from, size_t to);
+
 #endif
