@@ -35,7 +35,7 @@ static int entry_cmp(const void *x, const void *y)
 /* Column names that hold no figure of the row: footnote numbers, years. */
 static const char *const not_data[] = {
 	"notes", "note", "ref", "refs", "reference", "references", "footnote", "footnotes",
-	"source", "sources", "year", "date", "release", "released", "launch", "", NULL,
+	"source", "sources", "year", "date", "release", "released", "launch", "来源", "出处", "日期", "", NULL,
 };
 
 static int data_column(const struct acolumn *col)

@@ -508,7 +508,7 @@ static void name_size(struct audit *au, struct atable *t)
 			continue;
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct acell *name = table_cell(t, r, k), *cell = table_cell(t, r, c);
-			if (!name->has || name->several || !cell->has || cell->several || cell->alternatives ||
+			if (!table_sized_name(name) || !cell->has || cell->several || cell->alternatives ||
 			    cell->has_alt || cell->fig.bound || t->flagged[r * t->ncols + c] ||
 			    !dim_equal(&name->fig.q.dim, &cell->fig.q.dim) || figures_agree(au, &cell->fig, &name->fig, 0))
 				continue;

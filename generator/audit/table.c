@@ -76,7 +76,7 @@ static int header_unit(const struct audit *au, const char *s, size_t len, struct
 	}
 	int found = 0;
 	for (size_t i = 0; i < len; i++) {
-		if (i > 0 && (is_alnum((unsigned char)s[i - 1]) || s[i - 1] == '-'))
+		if (i > 0 && (is_alnum((unsigned char)s[i - 1]) || s[i - 1] == '-' || s[i - 1] == '_'))
 			continue;
 		if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || s[i] == '%' ||
 		      (unsigned char)s[i] >= 0x80))
@@ -86,7 +86,8 @@ static int header_unit(const struct audit *au, const char *s, size_t len, struct
 		diag_mute(1);
 		int n = units_match(au->u, au->a, s + i, len - i, none, UNITS_INLINE, &un);
 		diag_mute(-1);
-		if (n <= 0 || (i + (size_t)n < len && is_alnum((unsigned char)s[i + n])))
+		/* a word joined by '_' is a name ("W_INT8+A_INT8": weights), no unit */
+		if (n <= 0 || (i + (size_t)n < len && (is_alnum((unsigned char)s[i + n]) || s[i + n] == '_')))
 			continue;
 		if ((n < 2 && s[i] != 'W') || dim_is_none(&un.dim))
 			continue;
@@ -159,7 +160,8 @@ static int not_data(const char *name)
 	static const char *const names[] = {
 		"notes", "note", "ref", "refs", "reference", "references", "footnote", "footnotes",
 		"source", "sources", "year", "date", "release", "released", "launch", "#", "no", "id",
-		"index", "rank", "step", "steps", "version", "序号", "年份", "备注", "参考", NULL,
+		"index", "rank", "step", "steps", "version", "序号", "年份", "备注", "参考", "来源", "出处",
+		"链接", "日期", "编号", "发布时间", "发布日期", NULL,
 	};
 	for (size_t k = 0; names[k]; k++)
 		if (!strcmp(name, names[k]))
@@ -249,7 +251,25 @@ static size_t drop_labels(const char *text, size_t len, struct figure *figs, siz
 		int listed = b == 0 && !f->has_unit && a + 1 < len &&
 			     ((text[a] == '.' && text[a + 1] == ' ') || (text[a] == ')' && text[a + 1] == ' ') ||
 			      !strncmp(text + a, "\xe3\x80\x81", 3));   /* 、 */
-		if (!reference && !listed)
+		/* a year that begins a text or a date ("2024 Q3 earnings
+		 * release", "2024-11-04", "2025年"): no quantity */
+		int dated = !f->has_unit && f->len == 4 && a < len && f->off + 4 <= len;
+		for (size_t d = 0; dated && d < 4; d++)
+			dated = text[f->off + d] >= '0' && text[f->off + d] <= '9';
+		if (dated) {
+			int year = 0;
+			for (size_t d = 0; d < 4; d++)
+				year = year * 10 + (text[f->off + d] - '0');
+			size_t w = a;
+			while (w < len && text[w] == ' ')
+				w++;
+			dated = year >= 1900 && year <= 2100 &&
+				((w > a && w < len && (((text[w] | 32) >= 'a' && (text[w] | 32) <= 'z') || (unsigned char)text[w] >= 0x80)) ||
+				 (w == a && a + 1 < len && (text[a] == '-' || text[a] == '/' || text[a] == '.') &&
+				  text[a + 1] >= '0' && text[a + 1] <= '9') ||
+				 (w == a && !strncmp(text + a, "\xe5\xb9\xb4", 3)));   /* 年 */
+		}
+		if (!reference && !listed && !dated)
 			figs[kept++] = *f;
 	}
 	return kept;
@@ -588,6 +608,17 @@ static int part_before(const char *text, size_t len, size_t off)
 	return 0;
 }
 
+int table_sized_name(const struct acell *cell)
+{
+	if (!cell->has || cell->several || !cell->fig.has_unit || cell->fig.q.dim.e[0] != 1 ||
+	    !part_before(cell->src.text, cell->src.len, cell->fig.off))
+		return 0;
+	for (int d = 1; d < DIM_MAX; d++)
+		if (cell->fig.q.dim.e[d])
+			return 0;   /* a size, not "NVLink 3" or "A100 @ 300GBps" */
+	return 1;
+}
+
 /* Is column c one of part names that carry a size ("A100 80GB", "H200
  * 141GB"): every filled cell a part's model word, then a size in bytes? */
 static int sized_names(const struct atable *t, size_t c)
@@ -597,12 +628,8 @@ static int sized_names(const struct atable *t, size_t c)
 		const struct acell *cell = table_cell(t, r, c);
 		if (is_blank(cell->plain))
 			continue;
-		if (!cell->has || cell->several || !cell->fig.has_unit || cell->fig.q.dim.e[0] != 1 ||
-		    !part_before(cell->src.text, cell->src.len, cell->fig.off))
+		if (!table_sized_name(cell))
 			return 0;
-		for (int d = 1; d < DIM_MAX; d++)
-			if (cell->fig.q.dim.e[d])
-				return 0;   /* a size, not "NVLink 3" or "A100 @ 300GBps" */
 		named++;
 	}
 	return named >= 1;

@@ -47,4 +47,25 @@ else
 	not_ok "a row's name and its memory column disagree: an error at the name"
 fi
 
+# a year that begins a text cell, or a date, is no figure (s44-eval FA3,
+# AIInfraWiki's source lists: '2024 Q3 earnings release' was 2,024 and two
+# files' 'S4' contradicted each other, an error); a header word joined by
+# '_' ('W_INT8') is no unit
+mkdir -p "$tmp/years"
+cat >"$tmp/years/a.md" <<'EOF2'
+| 编号 | 来源 | 链接 |
+| --- | --- | --- |
+| S4 | 2024 Q3 earnings release | [x](https://e.com/1) |
+| S5 | 2025 Q1 earnings release | [x](https://e.com/2) |
+| S6 | 2024-11-04 披露 | [x](https://e.com/3) |
+EOF2
+sed 's/| S4 | 2024 Q3 earnings release |/| S4 | 2026 annual report |/; s/| S6 | 2024-11-04/| S6 | 2024-12-04/' "$tmp/years/a.md" >"$tmp/years/b.md"
+case_run years
+if ! grep -q ': \(error\|warning\):' "$tmp/years.txt"; then
+	ok "a year or a date that begins a text cell is no figure"
+else
+	show years
+	not_ok "a year or a date that begins a text cell is no figure"
+fi
+
 exit $fail
