@@ -382,17 +382,23 @@ static long find_row(const struct audit_reference *ref, struct arena *a, const c
 
 /* Words of a book column that name a reference column: its id's parts,
  * and synonyms for the accelerators' columns. */
+#define SYNONYM_NOT 12
+
 struct synonym {
 	const char *column, *words[6];
-	const char *not[4];
+	const char *not[SYNONYM_NOT];
 };
 
+/* A memory bandwidth column is the memory's peak: not a link's, not the
+ * host's or a peer's ("Host-to-Device Bandwidth"), not one measured
+ * ("估算有效带宽", "achieved bandwidth"). */
 static const struct synonym synonyms[] = {
-	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL, NULL } },
-	{ "mem_bw", { "bandwidth", "带宽", NULL, NULL, NULL, NULL }, { "nvlink", "link", "互连", "链路" } },
-	{ "tdp", { "tdp", "power", "功耗", "功率", NULL, NULL }, { NULL, NULL, NULL, NULL } },
-	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL, NULL, NULL, NULL } },
-	{ "bf16", { "bfloat16", NULL, NULL, NULL, NULL, NULL }, { NULL, NULL, NULL, NULL } },
+	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL } },
+	{ "mem_bw", { "bandwidth", "带宽", NULL },
+	  { "nvlink", "link", "互连", "链路", "host", "peer", "p2p", "effective", "achieved", "measured", "有效", "实测" } },
+	{ "tdp", { "tdp", "power", "功耗", "功率", NULL }, { NULL } },
+	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL } },
+	{ "bf16", { "bfloat16", NULL }, { NULL } },
 };
 
 static int has_word(const char *name, const char *w)
@@ -457,7 +463,7 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 			if (strcmp(synonyms[s].column, rc->id))
 				continue;
 			int excluded = 0;
-			for (size_t k = 0; k < 4 && synonyms[s].not[k]; k++)
+			for (size_t k = 0; k < SYNONYM_NOT && synonyms[s].not[k]; k++)
 				excluded |= has_word(col->name, synonyms[s].not[k]);
 			if (excluded)
 				break;
@@ -1004,6 +1010,48 @@ static int sentence_about_links(const char *sw)
 	       strstr(sw, " nvswitch");
 }
 
+/* Does the sentence speak of a cache or an on-chip memory ("L2 cache
+ * bandwidth 2155 GB/s", "L2 缓存", "shared memory")? */
+static int sentence_about_caches(const char *s, size_t len, const char *sw)
+{
+	static const char *const cache[] = { " cache ", " caches ", " l1 ", " l2 ", " l3 ", " sram ", " smem ",
+					     " register ", " registers ", NULL };
+	for (size_t k = 0; cache[k]; k++)
+		if (strstr(sw, cache[k]))
+			return 1;
+	static const char *const han[] = { "缓存", "共享内存", "寄存器", "片上", NULL };
+	for (size_t k = 0; han[k]; k++)
+		for (size_t i = 0, hl = strlen(han[k]); i + hl <= len; i++)
+			if (!memcmp(s + i, han[k], hl))
+				return 1;
+	return words_have(sw, "shared memory", 13);
+}
+
+/* Does the sentence tell of something run on the part (a kernel, a
+ * benchmark, what it achieved or measured)? */
+static int sentence_measures(const char *s, size_t len, const char *sw)
+{
+	static const char *const words[] = { " achieve ", " achieves ", " achieved ", " reach ", " reaches ", " reached ",
+					     " measured ", " benchmark ", " gemm ", " kernel ", " implementation ",
+					     " utilization ", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(sw, words[k]))
+			return 1;
+	static const char *const han[] = { "实现", "实测", "测得", "测试", "利用率", "跑出", NULL };
+	for (size_t k = 0; han[k]; k++)
+		for (size_t i = 0, hl = strlen(han[k]); i + hl <= len; i++)
+			if (!memcmp(s + i, han[k], hl))
+				return 1;
+	return 0;
+}
+
+/* Does the figure say it is of both directions or one (a link's)? */
+static int figure_has_direction(const struct audit *au, const struct figure *f)
+{
+	int fd = au->kind_bidir ? units_kind_family(au->u, au->kind_bidir) : -1;
+	return fd >= 0 && f->q.kind[fd];
+}
+
 /* Does the figure say its sparsity or direction? */
 static int figure_has_kind(const struct audit *au, const struct figure *f)
 {
@@ -1038,7 +1086,7 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 	for (size_t k = 0; k < sizeof synonyms / sizeof synonyms[0]; k++) {
 		if (strcmp(synonyms[k].column, rc->id))
 			continue;
-		for (size_t x = 0; x < 4 && synonyms[k].not[x]; x++)
+		for (size_t x = 0; x < SYNONYM_NOT && synonyms[k].not[x]; x++)
 			if (has_word(sw, synonyms[k].not[x]) ||
 			    ((unsigned char)synonyms[k].not[x][0] < 0x80 &&
 			     words_have(sw, synonyms[k].not[x], strlen(synonyms[k].not[x]))))
@@ -1231,7 +1279,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		return 0;
 	/* a variant the reference has no row for ("H100 NVL", "A100 PCIe 40GB") */
 	const struct ref_row *rr = &rt->rows[best_row];
-	static const char *const variants[] = { "pcie", "nvl", "sxm4", "oam", "40gb", "94gb", "96gb", NULL };
+	static const char *const variants[] = { "pcie", "nvl", "sxm4", "oam", "16gb", "40gb", "94gb", "96gb", NULL };
 	for (size_t k = 0; variants[k]; k++) {
 		const char *v = arena_printf(au->a, " %s ", variants[k]);
 		int in_name = 0;
@@ -1250,8 +1298,12 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		size_t d;
 		if (!column_in_sentence(rc, sw, s, len, at, &d) || d > PROSE_COLUMN_REACH)
 			continue;
-		/* a rate in a sentence about links is no memory bandwidth */
-		if (!strcmp(rc->id, "mem_bw") && sentence_about_links(sw))
+		/* a rate in a sentence about links is no memory bandwidth, nor
+		 * one said of both directions ("300 GB/s 的峰值双向带宽": a
+		 * link's); a cache's bandwidth or size is no HBM's */
+		if (!strcmp(rc->id, "mem_bw") && (sentence_about_links(sw) || figure_has_direction(au, f)))
+			continue;
+		if ((!strcmp(rc->id, "mem_bw") || !strcmp(rc->id, "memory")) && sentence_about_caches(s, len, sw))
 			continue;
 		if (d < col_d) {
 			best_col = (long)c;
@@ -1287,8 +1339,12 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		return 1;
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &rf.q, written);
-	/* far off with no slip to explain it: some other figure of the part */
+	/* far off with no slip to explain it: some other figure of the part;
+	 * well under the peak in a sentence that tells of a run ("this GEMM
+	 * reached 20.16 TFLOPS on an RTX 3090"): a measurement */
 	if ((ratio > 20 || ratio < 0.05) && !hint)
+		return 0;
+	if (ratio < 0.8 && !hint && sentence_measures(s, len, sw))
 		return 0;
 	/* within 10%, or twice or half with no direction or sparsity said:
 	 * perhaps another of the vendor's figures (both directions, sparse) */

@@ -353,7 +353,8 @@ fi
 
 # two tables of one book that disagree: an error of the audit, and of
 # check in a book with spec tables of its own; in a repository as it is
-# (no spec tables), a warning and one note, so that it builds
+# (no spec tables), a warning and one note, so that it builds (parts the
+# reference data has no row for: a cell it holds is its finding instead)
 mkdir -p "$tmp/asis/content"
 printf 'title: As it is\n' >"$tmp/asis/content/book.yaml"
 cat >"$tmp/asis/content/a.md" <<'EOF2'
@@ -361,16 +362,16 @@ cat >"$tmp/asis/content/a.md" <<'EOF2'
 
 | GPU | Tensor TFLOPS | Memory bandwidth (GB/s) |
 | --- | --- | --- |
-| V100 SXM2 | 125 | 900 |
-| P100 SXM2 | 21.2 | 732 |
+| Tesla K80 | 8.7 | 480 |
+| Tesla M40 | 7 | 288 |
 EOF2
 cat >"$tmp/asis/content/b.md" <<'EOF2'
 # B
 
 | GPU | Tensor TFLOPS | Memory bandwidth (GB/s) |
 | --- | --- | --- |
-| V100 SXM2 | 125 | 1,800 |
-| P100 SXM2 | 21.2 | 732 |
+| Tesla K80 | 8.7 | 960 |
+| Tesla M40 | 7 | 288 |
 EOF2
 "$bin" audit "$tmp/asis/content" >"$tmp/asis-audit.txt" 2>&1
 rc_audit=$?
@@ -452,6 +453,29 @@ if [ $rc -eq 0 ]; then
 	ok "seeded slips in the prose sample: recall at least 85%"
 else
 	not_ok "seeded slips in the prose sample: recall at least 85%"
+fi
+
+# reference rows and columns (tests/audit/reference, s44): the clean book
+# (datasheet figures of older and inference GPUs, and the shapes that are
+# no datasheet figure: a measured bandwidth, a cache's, a host link's, a
+# GEMM's TFLOPS) has no warning; each line slips/slips.lines names has a
+# finding at it, and no other line has one
+"$bin" audit tests/audit/reference/clean >"$tmp/ref-clean.txt" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q ': \(error\|warning\):' "$tmp/ref-clean.txt"; then
+	ok "reference data: datasheet figures of the parts it knows are clean"
+else
+	sed 's/^/# /' "$tmp/ref-clean.txt" | head -30
+	not_ok "reference data: datasheet figures of the parts it knows are clean (exit $rc)"
+fi
+"$bin" audit tests/audit/reference/slips >"$tmp/ref-slips.txt" 2>&1
+grep -E '^[^ ]*:[0-9]+:[0-9]+: (error|warning):' "$tmp/ref-slips.txt" | cut -d: -f2 | sort -un >"$tmp/ref-got.txt"
+grep -v '^#' tests/audit/reference/slips.lines | sort -un >"$tmp/ref-want.txt"
+if [ -s "$tmp/ref-want.txt" ] && cmp -s "$tmp/ref-want.txt" "$tmp/ref-got.txt"; then
+	ok "reference data: a slip in each marked line found, and nothing else ($(wc -l <"$tmp/ref-want.txt"))"
+else
+	diff "$tmp/ref-want.txt" "$tmp/ref-got.txt" | sed 's/^/# /'
+	not_ok "reference data: a slip in each marked line found, and nothing else"
 fi
 
 # real inconsistencies of a public book (tests/vendor/ml-engineering, read
