@@ -329,11 +329,20 @@ static long only_model(struct arena *a, const struct ref_table *rt, const char *
 	return found;
 }
 
+static long find_row_named(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table);
+
 static long find_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
 {
-	/* the A800 is an A100 with a slower NVLink (the H800 has its own row) */
-	if (!strncmp(key, "a800", 4) && (key[4] == ' ' || !key[4]))
-		key = arena_printf(a, "a100%s", key + 4);
+	long r = find_row_named(ref, a, key, table);
+	/* an A800 the reference has no row for ("A800 PCIe") is that A100
+	 * with a slower NVLink (check_rows() leaves its NVLink out) */
+	if (r < 0 && !strncmp(key, "a800", 4) && (key[4] == ' ' || !key[4]))
+		r = find_row_named(ref, a, arena_printf(a, "a100%s", key + 4), table);
+	return r;
+}
+
+static long find_row_named(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
+{
 	for (size_t t = 0; t < ref->ntables; t++)
 		for (size_t r = 0; r < ref->tables[t].nrows; r++)
 			for (size_t n = 0; n < ref->tables[t].rows[r].nnames; n++)
@@ -885,7 +894,7 @@ static void check_rows(struct audit *au, struct atable *t)
 				continue;
 			long rc = rt_index == 0 && by_figures[c] >= 0 ? by_figures[c] : find_column(rt, rr, t, c, &cell->fig);
 			if (rc < 0 || !rr->has[rc] ||
-			    (!strncmp(t->keys[r], "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
+			    (!strncmp(t->keys[r], "a800", 4) && strncmp(rr->id, "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
 				continue;
 			au->sum.cells_referenced++;
 			struct figure rf = { 0 };
@@ -1376,16 +1385,11 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	return 1;
 }
 
-size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
-			      int exact, struct quantity *out, size_t max, const char **source)
+/* The figures of column of the reference rows one of whose names is
+ * word (exact) or begins with it (the word and a space). */
+static size_t part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
+			   int exact, struct quantity *out, size_t max, const char **source)
 {
-	if (!ref || !ref->ntables)
-		return 0;
-	if (wl == 4 && !strncmp(word, "a800", 4)) {   /* the A800 is an A100 but NVLink */
-		if (!strcmp(column, "nvlink"))
-			return 0;
-		word = "a100";
-	}
 	const struct ref_table *rt = &ref->tables[0];
 	long col = -1;
 	for (size_t c = 0; c < rt->ncols; c++)
@@ -1408,5 +1412,18 @@ size_t reference_part_figures(const struct audit_reference *ref, const char *wor
 			out[n++] = rr->cells[col];
 		}
 	}
+	return n;
+}
+
+size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
+			      int exact, struct quantity *out, size_t max, const char **source)
+{
+	if (!ref || !ref->ntables)
+		return 0;
+	size_t n = part_figures(ref, word, wl, column, exact, out, max, source);
+	/* the A800's row, and but for NVLink the A100's figures: the A800
+	 * PCIe and 40GB have no rows of their own */
+	if (wl == 4 && !strncmp(word, "a800", 4) && strcmp(column, "nvlink") && n < max)
+		n += part_figures(ref, "a100", 4, column, exact, out + n, max - n, n ? NULL : source);
 	return n;
 }
