@@ -161,7 +161,7 @@ static int not_data(const char *name)
 		"notes", "note", "ref", "refs", "reference", "references", "footnote", "footnotes",
 		"source", "sources", "year", "date", "release", "released", "launch", "#", "no", "id",
 		"index", "rank", "step", "steps", "version", "序号", "年份", "备注", "参考", "来源", "出处",
-		"链接", "日期", "编号", "发布时间", "发布日期", NULL,
+		"链接", "日期", "编号", "发布时间", "发布日期", "发布年份", "上市时间", "release year", NULL,
 	};
 	for (size_t k = 0; names[k]; k++)
 		if (!strcmp(name, names[k]))

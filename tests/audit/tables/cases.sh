@@ -68,4 +68,28 @@ else
 	not_ok "a year or a date that begins a text cell is no figure"
 fi
 
+# a product with a constant: the total of a link's both directions is 2 ×
+# the per-link rate × the links (ShinnChou/AI-fundermentals
+# nvlink_intro.md:52); the H100's total doubled is off it
+mkdir -p "$tmp/constant"
+cat >"$tmp/constant/a.md" <<'EOF2'
+| 版本    | 发布年份 | 对应架构         | 单链路带宽 (单向) | 链路数 (每GPU) | 总双向带宽 (每GPU) |
+| :------ | :------- | :--------------- | :---------------- | :------------- | :----------------- |
+| **1.0** | 2016     | Pascal (P100)    | 20 GB/s           | 4              | 160 GB/s           |
+| **2.0** | 2017     | Volta (V100)     | 25 GB/s           | 6              | 300 GB/s           |
+| **3.0** | 2020     | Ampere (A100)    | 25 GB/s           | 12             | 600 GB/s           |
+| **4.0** | 2022     | Hopper (H100)    | 25 GB/s           | 18             | 1800 GB/s          |
+| **5.0** | 2024     | Blackwell (B200) | 50 GB/s           | 18             | 1.8 TB/s           |
+| **6.0** | 2026     | Rubin (Vera)     | -                 | -              | 3.6 TB/s           |
+EOF2
+case_run constant
+if grep -q "^a.md:6:[0-9]*: warning: '总双向带宽 (每GPU)' of '4.0' is off the pattern" "$tmp/constant.txt" &&
+	grep -q "= 2 × '单链路带宽 (单向)' × '链路数 (每GPU)' in 4 of 5 rows" "$tmp/constant.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/constant.txt")" -eq 1 ]; then
+	ok "a product with a constant (2 × per-link rate × links)"
+else
+	show constant
+	not_ok "a product with a constant (2 × per-link rate × links)"
+fi
+
 exit $fail
