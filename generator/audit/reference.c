@@ -32,6 +32,7 @@ struct ref_column {
 	const char *name;        /* the en name's words (header_name form) */
 	struct unit unit;
 	int has_unit;
+	int count;               /* a count: no unit, dimensionless (has_unit too) */
 };
 
 struct ref_row {
@@ -101,6 +102,12 @@ static void read_table(struct arena *a, const struct units *u, struct ynode *roo
 		if (unit && unit->kind == YNODE_SCALAR &&
 		    units_parse(u, a, unit->text, unit->len, unit->loc, &rc->unit) == 0)
 			rc->has_unit = 1;
+		/* a column with no unit that says its kind is a count (CUDA
+		 * cores per GPU): a plain number, dimensionless */
+		if (!unit && ytree_get(v, "kind")) {
+			rc->unit = (struct unit){ "", 1, { { 0 } } };
+			rc->has_unit = rc->count = 1;
+		}
 	}
 	t->nrows = rows->count;
 	t->rows = arena_array(a, t->nrows ? t->nrows : 1, sizeof *t->rows);
@@ -131,8 +138,9 @@ static void read_table(struct arena *a, const struct units *u, struct ynode *roo
 				continue;
 			enum literal_value_kind kind;
 			struct quantity q;
-			if (literal_parse_value(u, a, v->text, v->len, v->loc, &t->cols[c].unit, &kind, &q) == 0 &&
-			    kind == LITERAL_VALUE) {
+			if (literal_parse_value(u, a, v->text, v->len, v->loc, t->cols[c].count ? NULL : &t->cols[c].unit,
+						&kind, &q) == 0 &&
+			    kind == LITERAL_VALUE && (!t->cols[c].count || dim_is_none(&q.dim))) {
 				struct ynode *ck = ytree_get(cols->pairs[c].value, "kind");
 				if (ck && ck->kind == YNODE_SCALAR)
 					figure_kinds(au, ck->text, ck->len, q.kind);
@@ -391,7 +399,7 @@ static long find_row_named(const struct audit_reference *ref, struct arena *a, c
 
 /* Words of a book column that name a reference column: its id's parts,
  * and synonyms for the accelerators' columns. */
-#define SYNONYM_NOT 12
+#define SYNONYM_NOT 16
 
 struct synonym {
 	const char *column, *words[6];
@@ -408,6 +416,17 @@ static const struct synonym synonyms[] = {
 	{ "tdp", { "tdp", "power", "功耗", "功率", NULL }, { NULL } },
 	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL } },
 	{ "bf16", { "bfloat16", NULL }, { NULL } },
+	/* counts: a core count, never a throughput of the cores ("FP16 Tensor
+	 * Core" with plain numbers), nor a count per SM ("threads per SM") */
+	{ "cuda_cores", { "cuda cores", "cuda core", "cuda 核心", "cuda 核心数", "cuda 核数", "cuda 核" },
+	  { "fp16", "bf16", "fp32", "fp64", "tf32", "fp8", "int8", "tflops", "tops", "算力", "性能", "performance", "per",
+	    "每" } },
+	{ "tensor_cores", { "tensor cores", "tensor core", "tensor 核心", "tensor 核心数", "tensor 核数", "张量核心" },
+	  { "fp16", "bf16", "fp32", "fp64", "tf32", "fp8", "int8", "tflops", "tops", "算力", "性能", "performance", "per",
+	    "每" } },
+	{ "sms", { "sm", "sm 数", "sm cu 数", "sm count", "streaming multiprocessors", "流多处理器" },
+	  { "per", "每", "threads", "thread", "warps", "warp", "blocks", "block", "registers", "shared", "max", "最大",
+	    "线程", "频率", NULL } },
 };
 
 static int has_word(const char *name, const char *w)
@@ -439,6 +458,31 @@ static int plain_beside_tensor(const struct atable *t, size_t c, const char *id)
 		return 0;
 	for (size_t k = 0; k < t->ncols; k++)
 		if (k != c && says_tensor(t->cols[k].header) && names_type(t->cols[k].name, id))
+			return 1;
+	return 0;
+}
+
+/* Does a header say its figure is per something but the GPU ("per SM",
+ * "/SM", "每个", "max")? */
+static int count_per(const char *header)
+{
+	static const char *const han[] = { "每", "最大", NULL };
+	for (size_t k = 0; han[k]; k++)
+		if (strstr(header, han[k]))
+			return 1;
+	/* "Cores / SM", but "Cores/GPU" is the part's */
+	for (const char *sl = strchr(header, '/'); sl; sl = strchr(sl + 1, '/')) {
+		const char *w = sl + 1;
+		while (*w == ' ')
+			w++;
+		if (audit_casecmp(w, "gpu", 3) && audit_casecmp(w, "card", 4))
+			return 1;
+	}
+	size_t n = strlen(header);
+	for (size_t i = 0; i + 3 <= n; i++)
+		if ((!audit_casecmp(header + i, "per", 3) || !audit_casecmp(header + i, "max", 3)) &&
+		    (i == 0 || !((header[i - 1] | 32) >= 'a' && (header[i - 1] | 32) <= 'z')) &&
+		    !((header[i + 3] | 32) >= 'a' && (header[i + 3] | 32) <= 'z'))
 			return 1;
 	return 0;
 }
@@ -490,6 +534,11 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 					for (size_t w = 0; w < 6 && synonyms[s].words[w] && !ok; w++)
 						ok = has_word(col->name, synonyms[s].words[w]) &&
 						     !has_word(col->name, "nvlink") && !has_word(col->name, "link");
+		/* a count per SM or per anything ("Cores per SM", "每个 SM 的
+		 * Tensor Core 数"; the column's name has lost its "per") is no
+		 * count of the part's */
+		if (ok && rc->count && count_per(col->header))
+			ok = 0;
 		if (ok) {
 			if (found >= 0)
 				same &= rr && rr->has[found] && rr->has[c] &&
