@@ -312,6 +312,7 @@ static const struct kind_word kind_words[] = {
 	{ "one-way", "per-direction" }, { "one direction", "per-direction" },
 	{ "单向", "per-direction" }, { "每个方向", "per-direction" },
 	{ "per gpu", "per-gpu" }, { "/gpu", "per-gpu" }, { "每卡", "per-gpu" }, { "每gpu", "per-gpu" },
+	{ "每 gpu", "per-gpu" }, { "每个gpu", "per-gpu" }, { "每个 gpu", "per-gpu" }, { "单卡", "per-gpu" },
 	{ "per node", "per-node" }, { "/node", "per-node" }, { "每节点", "per-node" },
 	{ "per rack", "per-rack" }, { "每机柜", "per-rack" }, { "每机架", "per-rack" },
 };

@@ -915,6 +915,71 @@ static long column_by_figures(struct audit *au, const struct atable *t, size_t c
 	return -1;
 }
 
+/* Does f say it is one GPU's ("FP4 算力 (每 GPU)")? */
+static int per_gpu(const struct audit *au, const struct figure *f)
+{
+	for (int fam = 0; fam < KIND_FAMILIES; fam++)
+		if (f->q.kind[fam] && !strcmp(units_kind_name(au->u, f->q.kind[fam]), "per-gpu"))
+			return 1;
+	return 0;
+}
+
+/* A per-GPU figure in a superchip's row (a GB200's, two GPUs): held
+ * against one of its GPUs (the reference's gb200_gpu) or the GPU sold on
+ * its own (b200), either right; else a warning against the first. */
+static void per_gpu_cell(struct audit *au, struct atable *t, size_t r, size_t c, const struct ref_table *super_rt,
+			 const struct ref_row *super)
+{
+	const struct ref_table *rt = &au->ref->tables[0];
+	struct acell *cell = table_cell(t, r, c);
+	/* the column as the superchip's table reads it too ("网络带宽" is no
+	 * memory bandwidth of a GPU) */
+	long sc = find_column(super_rt, super, t, c, &cell->fig);
+	if (sc < 0)
+		return;
+	const char *ids[2] = { arena_printf(au->a, "%s_gpu", super->id), super->id[0] == 'g' ? super->id + 1 : "" };
+	const struct ref_row *first = NULL;
+	long first_rc = -1;
+	for (size_t i = 0; i < 2; i++)
+		for (size_t k = 0; k < rt->nrows; k++) {
+			const struct ref_row *rr = &rt->rows[k];
+			if (strcmp(rr->id, ids[i]))
+				continue;
+			long rc = find_column(rt, rr, t, c, &cell->fig);
+			if (rc < 0 || !rr->has[rc] || strcmp(rt->cols[rc].id, super_rt->cols[sc].id))
+				continue;
+			struct figure rf = { 0 };
+			rf.q = rr->cells[rc];
+			struct interval said;
+			interval_scale(ref_digits(&rf.q), kind_factor(au, &cell->fig, &rf), &said);
+			if (figures_agree(au, &cell->fig, &rf, 0) || rounds_to(&cell->fig, said)) {
+				t->vouched[r * t->ncols + c] = 1;
+				return;
+			}
+			if (!first) {
+				first = rr;
+				first_rc = rc;
+			}
+		}
+	if (!first)
+		return;
+	struct figure rf = { 0 };
+	rf.q = first->cells[first_rc];
+	double kf = kind_factor(au, &cell->fig, &rf);
+	const struct ref_source *src = source_of(au->ref, first->source);
+	t->flagged[r * t->ncols + c] = 1;
+	au->sum.findings_reference++;
+	diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width,
+		    arena_printf(au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s'\nsource: %s%s%s%s\n"
+				 "write %s, or cite the source of this figure", rt->file, first->loc.line, first->loc.col,
+				 first->id, first->name, factor_text(au, &rf, kf), rt->cols[first_rc].id,
+				 src ? src->title : first->source ? first->source : "(none)", src && src->url[0] ? " <" : "",
+				 src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "", factor_text(au, &rf, kf)),
+		    "'%s' of '%s' is %s per GPU; reference data for %s says %s", t->cols[c].header,
+		    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), first->name,
+		    factor_text(au, &rf, kf));
+}
+
 static void check_rows(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
@@ -941,6 +1006,10 @@ static void check_rows(struct audit *au, struct atable *t)
 			held[c].rc = -1;
 			if ((long)c == t->key || !cell->has || cell->several || cell->fig.bound)
 				continue;
+			if (rt_index != 0 && per_gpu(au, &cell->fig)) {
+				per_gpu_cell(au, t, r, c, rt, rr);
+				continue;
+			}
 			long rc = rt_index == 0 && by_figures[c] >= 0 ? by_figures[c] : find_column(rt, rr, t, c, &cell->fig);
 			if (rc < 0 || !rr->has[rc] ||
 			    (!strncmp(t->keys[r], "a800", 4) && strncmp(rr->id, "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))

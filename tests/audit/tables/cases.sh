@@ -92,4 +92,28 @@ else
 	not_ok "a product with a constant (2 × per-link rate × links)"
 fi
 
+# a per-GPU column in a superchip's row (ShinnChou/AI-fundermentals
+# nvidia_gb300.md:29: GB200's 9 PFLOPS FP4 每 GPU, a B200's) is held
+# against one of its GPUs or the GPU sold alone, not the two-GPU
+# superchip (two false warnings before); doubled, it is found
+mkdir -p "$tmp/pergpu" "$tmp/pergpu2"
+cat >"$tmp/pergpu/a.md" <<'EOF2'
+| 特性                  | GB200 (Blackwell)   | **GB300 (Blackwell Ultra)** |
+| :-------------------- | :------------------ | :-------------------------- |
+| **GPU 型号**          | B200                | **B300**                    |
+| **显存容量 (每 GPU)** | 192 GB HBM3e        | **288 GB HBM3e**            |
+| **FP4 算力 (每 GPU)** | 9 PFLOPS            | **15 PFLOPS**               |
+EOF2
+sed 's/| 9 PFLOPS  /| 18 PFLOPS /' "$tmp/pergpu/a.md" >"$tmp/pergpu2/a.md"
+case_run pergpu
+case_run pergpu2
+if ! grep -q ': \(error\|warning\):' "$tmp/pergpu.txt" &&
+	grep -q "^a.md:5:[0-9]*: warning: 'FP4 算力 (每 GPU)' of 'GB200 (Blackwell)' is 18 PFLOPS per GPU" "$tmp/pergpu2.txt"; then
+	ok "a per-GPU column of a superchip's row is held against its GPU"
+else
+	show pergpu
+	show pergpu2
+	not_ok "a per-GPU column of a superchip's row is held against its GPU"
+fi
+
 exit $fail
