@@ -619,8 +619,31 @@ int table_sized_name(const struct acell *cell)
 	return 1;
 }
 
-/* Is column c one of part names that carry a size ("A100 80GB", "H200
- * 141GB"): every filled cell a part's model word, then a size in bytes? */
+/* Is a cell's figure the number of a series' name ("RTX 3090", "Gaudi
+ * 3", "Quadro RTX 6000"): no unit, after a capitalised word and a space? */
+static int series_number(const struct acell *cell)
+{
+	const char *s = cell->src.text;
+	size_t off = cell->fig.off;
+	if (cell->fig.has_unit || cell->several || off < 3 || off > cell->src.len || s[off - 1] != ' ')
+		return 0;
+	size_t w = off - 1;
+	while (w > 0 && ((s[w - 1] | 32) >= 'a' && (s[w - 1] | 32) <= 'z'))
+		w--;
+	if (off - 1 - w < 2 || s[w] < 'A' || s[w] > 'Z' || (w > 0 && is_alnum((unsigned char)s[w - 1])))
+		return 0;
+	/* a link's or a memory's generation is no part ("NVLink 3", "PCIe 5") */
+	static const char *const not_parts[] = { "nvlink", "pcie", "gen", "nvswitch", "hbm", "gddr", "ddr", "lpddr",
+						 "version", "infiniband", "ethernet", "ib", "cuda", "sm", NULL };
+	for (size_t k = 0; not_parts[k]; k++)
+		if (strlen(not_parts[k]) == off - 1 - w && !audit_casecmp(s + w, not_parts[k], off - 1 - w))
+			return 0;
+	return 1;
+}
+
+/* Is column c one of part names, some of which carry a size or a
+ * series' number ("A100 80GB", "H200 141GB", "RTX 4090", beside "H100
+ * SXM"): every filled cell a part's model word, its figure one of those? */
 static int sized_names(const struct atable *t, size_t c)
 {
 	size_t named = 0;
@@ -628,9 +651,10 @@ static int sized_names(const struct atable *t, size_t c)
 		const struct acell *cell = table_cell(t, r, c);
 		if (is_blank(cell->plain))
 			continue;
-		if (!table_sized_name(cell))
+		if (!has_model_word(cell->plain, strlen(cell->plain)) ||
+		    (cell->has && !table_sized_name(cell) && !series_number(cell)))
 			return 0;
-		named++;
+		named += cell->has;
 	}
 	return named >= 1;
 }

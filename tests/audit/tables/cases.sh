@@ -116,4 +116,20 @@ else
 	not_ok "a per-GPU column of a superchip's row is held against its GPU"
 fi
 
+# part names with a series' number or a size beside names with none
+# ("RTX 4090", "A800 SXM 80GB" beside "H100 SXM"; s44-ref's repro): the
+# key, so the rows are held against the reference data; "A100, NVLink 3"
+# stays no part's number
+mkdir -p "$tmp/series"
+printf '| GPU | FP32 |\n| --- | --- |\n| RTX 3090 | 35.6 TFLOPS |\n| RTX 4090 | 92.6 TFLOPS |\n| H100 SXM | 67 TFLOPS |\n' >"$tmp/series/a.md"
+printf '| GPU | NVLink |\n| --- | --- |\n| A800 SXM 80GB | 600 GB/s |\n| A100 SXM 80GB | 600 GB/s |\n| H100 SXM | 900 GB/s |\n' >"$tmp/series/b.md"
+case_run series
+if grep -q "^a.md:4:[0-9]*: warning: 'FP32' of 'RTX 4090' is 92.6 TFLOPS" "$tmp/series.txt" &&
+	grep -q "^b.md:3:[0-9]*: warning: 'NVLink' of 'A800 SXM 80GB' is 600 GB/s" "$tmp/series.txt"; then
+	ok "part names with a series' number or a size beside names with none are the key"
+else
+	show series
+	not_ok "part names with a series' number or a size beside names with none are the key"
+fi
+
 exit $fail
