@@ -288,6 +288,23 @@ static int blocked_words(struct audit *au, const char *w, const char *const *not
 			memcpy(p, " inter-node ", 12);
 		w = c;
 	}
+	/* "节点内速度" is intra-node, a link's, no node's */
+	if (strstr(w, " 节 点 内 ") || strstr(w, " 节 点 间 ")) {
+		char *c = arena_array(au->a, strlen(w) + 1, 1), *o = c;
+		for (const char *p = w; *p;) {
+			if (!strncmp(p, " 节 点 内 ", 13) || !strncmp(p, " 节 点 间 ", 13)) {
+				/* " intra-node " is no longer than the 13 bytes it stands for */
+				int intra = !strncmp(p + 9, "内", 3);
+				memcpy(o, intra ? " intra-node" : " inter-node", 11);
+				o += 11;
+				p += 12;   /* the space after 内 or 间 stays */
+				continue;
+			}
+			*o++ = *p++;
+		}
+		*o = '\0';
+		w = c;
+	}
 	for (size_t k = 0; not_chip[k]; k++)
 		if (strstr(w, not_chip[k]))
 			return 1;
@@ -297,10 +314,70 @@ static int blocked_words(struct audit *au, const char *w, const char *const *not
 	return 0;
 }
 
-static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
-		const char *hw, const char *prev_sw, struct figure *f, const struct figure *sib, size_t nsib)
+/* The words a figure at s[at] is read with: its sentence's, but for a
+ * later clause that holds an amount of its own (what "其 Total Aggregate
+ * Bandwidth 最多为 4.8 TB/s" says is about its 4.8 TB/s, not about "A100
+ * 的互连速度最多为 600 GB/s" before it); sw when that is all of them. */
+static const char *words_for(struct audit *au, const char *s, size_t slen, size_t at, const struct figure *sib,
+			     size_t nsib, size_t soff, const char *sw)
 {
-	if (!is_amount(f) || f->bound)
+	size_t upto = said_clause_end(s, slen, at);
+	if (upto >= slen)
+		return sw;
+	char *keep = arena_array(au->a, slen + 1, 1);
+	memcpy(keep, s, upto);
+	size_t n = upto, dropped = 0;
+	for (size_t pos = upto; pos < slen;) {
+		size_t next = said_clause_end(s, slen, pos + 1);
+		if (next <= pos)
+			next = slen;
+		int own = 0;
+		for (size_t k = 0; k < nsib && !own; k++)
+			own = sib[k].off - soff >= pos && sib[k].off - soff < next && is_amount(&sib[k]);
+		if (own) {
+			dropped = 1;
+		} else {
+			memcpy(keep + n, s + pos, next - pos);
+			n += next - pos;
+		}
+		pos = next;
+	}
+	return dropped ? name_words(au->a, keep, n) : sw;
+}
+
+/* Does the word list sw name some part: a word of letters and digits
+ * that is no data type, memory or link ("h100", "mi300x"; not "bf16",
+ * "hbm3", "nvlink4")? */
+static int names_a_part(const char *sw)
+{
+	static const char *const not_parts[] = { "fp", "bf", "int", "tf", "hbm", "gddr", "ddr", "nvlink", "pcie",
+						  "gen", "e4m", "e5m", "mxfp", "nvfp", NULL };
+	for (const char *w = sw + 1; *w;) {
+		const char *e = strchr(w, ' ');
+		if (!e)
+			break;
+		int digit = 0, alpha = 0;
+		for (const char *p = w; p < e; p++) {
+			digit |= *p >= '0' && *p <= '9';
+			alpha |= *p >= 'a' && *p <= 'z';
+		}
+		int other = 0;
+		for (size_t k = 0; not_parts[k] && !other; k++)
+			other = !strncmp(w, not_parts[k], strlen(not_parts[k]));
+		if (digit && alpha && e - w >= 3 && !other)
+			return 1;
+		w = e + 1;
+	}
+	return 0;
+}
+
+static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
+		const char *hw, const char *prev, size_t prev_len, const char *prev_sw, struct figure *f,
+		const struct figure *sib, size_t nsib)
+{
+	/* "up to 900 GB/s", "draws at most 700 W": vendors write their
+	 * figures so; another bound is none */
+	if (!is_amount(f) || (f->bound && !f->upper))
 		return;
 	au->sum.prose_figures++;
 	/* "advertised as 312TFLOPS", "the 450GBps unidirectional spec": a
@@ -310,11 +387,27 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
 		 " reach ", " reaches ", " reached ", " got ", " getting ", " reported ", " reports ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
-		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " instead ", " rather ", " previously ",
-		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 而 不 是 ", " 错 误 ", NULL };
+		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " previously ",
+		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k] && !spec; k++)
 		if (strstr(sw, measured[k]))
 			return;
+	/* on-chip memories ("L2 Cache，在A100-80GB上为80MB，带宽可达20TB/s"):
+	 * no figure of the part's memory, in a table or the reference */
+	static const char *const on_chip[] = { " cache ", " l1 ", " l2 ", " sram ", " 缓 存 ", " 片 上 ", NULL };
+	const char *upto = words_for(au, s, slen, f->off - soff, sib, nsib, soff, sw);
+	for (size_t k = 0; on_chip[k]; k++)
+		if (strstr(upto, on_chip[k]))
+			return;
+	/* "内存为141GB，而不是80GB": what follows "rather than" is the figure
+	 * not meant; the one before it is stated */
+	static const char *const instead[] = { "instead", "rather", "而不是", NULL };
+	for (size_t k = 0; instead[k]; k++) {
+		size_t wl = strlen(instead[k]);
+		for (size_t i = 0; i + wl <= f->off - soff; i++)
+			if (!audit_casecmp(s + i, instead[k], wl))
+				return;
+	}
 	/* "(192 GB vs 80 GB)", "(80GB/40GB)": the figures of a comparison, in
 	 * the order of parts named before; which is whose is not said here */
 	for (size_t i = f->off - soff; i > 0 && f->off - soff - i < 48; i--) {
@@ -360,23 +453,45 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	 * a clause that names a part speaks for itself ("both platforms have
 	 * 400GBps per node, but H200's NVLink 4 is 450GBps") */
 	const char *cw = said_clause_words(au, s, slen, f->off - soff);
-	int blocked = blocked_words(au, sw, not_chip, achieved, spec);
+	/* what a later clause says is about its own figure ("A100 的互连速度
+	 * 最多为 600 GB/s，但 … 8 卡 A100，其 Total Aggregate Bandwidth …") */
+	int blocked = blocked_words(au, words_for(au, s, slen, f->off - soff, sib, nsib, soff, sw), not_chip, achieved,
+				    spec);
 	int clause_ok = cw && !blocked_words(au, cw, not_chip, achieved, spec);
 	if (blocked && !clause_ok)
 		return;
 	/* the A800 is an A100 but for its links, whose figure the reference
-	 * has not: a rate in a sentence naming it may be its */
-	if (strstr(sw, " a800 ") && said_names(s, slen, f->off - soff, "a800")) {
-		int rate = 0;
-		for (int d = 0; d < DIM_MAX; d++)
-			rate |= f->q.dim.e[d] < 0;
-		if (rate)
-			return;
-	}
+	 * has not: a bandwidth in a sentence naming it may be its (its
+	 * compute, 'A800 的bf16峰值 FLOPS 是 312 TFLOPS', is the A100's) */
+	if (strstr(sw, " a800 ") && said_names(s, slen, f->off - soff, "a800") && said_is_bandwidth(au, f))
+		return;
 	/* the sentence's reference check is for a sentence that is all the
 	 * part's; one clause of it is read by said_check() only */
-	if ((blocked || !reference_prose(au, s, slen, f->off - soff, sw, f)))
-		said_check(au, s, slen, f->off - soff, f, sw, prev_sw);
+	if (!blocked && reference_prose(au, s, slen, f->off - soff, sw, f))
+		return;
+	if (said_check(au, s, slen, f->off - soff, f, sw, prev_sw) || blocked || !prev || !prev_sw)
+		return;
+	/* "So let's use H100 as an example. Its BF16 theoretical TFLOPS is
+	 * 989 TFLOPS.": a sentence that opens with its part's pronoun and
+	 * names none is read with the one before it */
+	size_t p0 = 0;
+	while (p0 < slen && (s[p0] == ' ' || s[p0] == '-' || s[p0] == '*' || s[p0] == '\n'))
+		p0++;
+	static const char *const pronouns[] = { "its ", "it ", "其", "它", NULL };
+	int pronoun = 0;
+	for (size_t k = 0; pronouns[k] && !pronoun; k++)
+		pronoun = p0 + strlen(pronouns[k]) <= slen && !audit_casecmp(s + p0, pronouns[k], strlen(pronouns[k]));
+	if (!pronoun || names_a_part(sw) || blocked_words(au, prev_sw, not_chip, achieved, spec))
+		return;
+	for (size_t k = 0; measured[k]; k++)
+		if (strstr(prev_sw, measured[k]))
+			return;
+	char *joined = arena_array(au->a, prev_len + slen + 2, 1);
+	memcpy(joined, prev, prev_len);
+	joined[prev_len] = ' ';
+	memcpy(joined + prev_len + 1, s, slen);
+	size_t jl = prev_len + 1 + slen;
+	reference_prose(au, joined, jl, prev_len + 1 + (f->off - soff), name_words(au->a, joined, jl), f);
 }
 
 /* Words that say a figure is a node's, a total or what is achieved: a
@@ -1274,7 +1389,8 @@ void prose_check(struct audit *au, struct prose *p)
 			parts_check(au, text, soff, send, sw, figs, from, fi, judged);
 			for (size_t i = from; i < fi; i++) {
 				if (!judged[i - from])
-					tie(au, text + soff, send - soff, soff, sw, hw, prev_sw, &figs[i], figs + from, fi - from);
+					tie(au, text + soff, send - soff, soff, sw, hw, prev_from < len ? text + prev_from : NULL,
+					    prev_to - prev_from, prev_sw, &figs[i], figs + from, fi - from);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);
 			}
 			relate_check(au, text, soff, send, figs, from, fi);

@@ -413,7 +413,7 @@ static const struct synonym synonyms[] = {
 	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL } },
 	{ "mem_bw", { "bandwidth", "带宽", NULL },
 	  { "nvlink", "link", "互连", "链路", "host", "peer", "p2p", "effective", "achieved", "measured", "有效", "实测" } },
-	{ "tdp", { "tdp", "power", "功耗", "功率", NULL }, { NULL } },
+	{ "tdp", { "tdp", "power", "功耗", "功率", "draws", NULL }, { NULL } },
 	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL } },
 	{ "bf16", { "bfloat16", NULL }, { NULL } },
 	/* counts: a core count, never a throughput of the cores ("FP16 Tensor
@@ -1232,8 +1232,24 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 			if (!audit_casecmp(s + i, words[k], wl)) {
 				/* in characters: a Han one is three bytes */
 				size_t dd = 0;
-				for (size_t b = i > at ? at : i; b < (i > at ? i : at); b++)
+				int depth = 0;   /* parentheses open at the figure ("（0.67 TOPS/W，FP16）") */
+				for (size_t b = 0; i > at && b < at; b++)
+					depth += s[b] == '(' || (b + 3 <= len && !memcmp(s + b, "（", 3)) ? 1
+						 : s[b] == ')' || (b + 3 <= len && !memcmp(s + b, "）", 3)) ? -1 : 0;
+				for (size_t b = i > at ? at : i; b < (i > at ? i : at); b++) {
 					dd += ((unsigned char)s[b] & 0xc0) != 0x80;
+					/* a word in a later clause names its own figure ("H100
+					 * FP8 Tensor Core，可以提供高达3958 TFLOPS，是FP16
+					 * Tensor Core的2倍"): FP8, not FP16; one in the
+					 * figure's parenthesis is its ("（0.67 TOPS/W，FP16）") */
+					if (s[b] == '(' || (b + 3 <= len && !memcmp(s + b, "（", 3)))
+						depth++;
+					else if (s[b] == ')' || (b + 3 <= len && !memcmp(s + b, "）", 3)))
+						depth--;
+					if (i > at && depth <= 0 && b + 3 <= len &&
+					    (!memcmp(s + b, "，", 3) || (s[b] == ',' && s[b + 1] == ' ')))
+						dd += 1000;
+				}
 				if (dd < *d)
 					*d = dd;
 			}
@@ -1450,6 +1466,19 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	double widen = f->approx ? au->approx : 0;
 	if (figures_agree(au, f, &rf, widen))
 		return 1;
+	/* another part the sentence names gives it ("H200与H100相同，但内存为
+	 * 141GB": the H200's, though the H100 stands nearer) */
+	for (size_t r = 0; r < rt->nrows; r++) {
+		if ((long)r == best_row || !rt->rows[r].has[best_col])
+			continue;
+		int named = 0;
+		for (size_t k = 0; k < rt->rows[r].nnames && !named; k++)
+			named = words_together(sw, rt->rows[r].names[k]);
+		struct figure other = { 0 };
+		other.q = rt->rows[r].cells[best_col];
+		if (named && (figures_agree(au, f, &other, widen) || rounds_to(f, ref_digits(&other.q))))
+			return 1;
+	}
 	/* said as the sentence says it: "450GBps unidirectional" of a
 	 * both-directions column is its half */
 	for (int fam = 0; fam < KIND_FAMILIES; fam++) {

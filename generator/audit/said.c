@@ -95,6 +95,12 @@ static int dim_of(const struct audit *au, const char *unit, struct dim *d)
 	return 1;
 }
 
+int said_is_bandwidth(const struct audit *au, const struct figure *f)
+{
+	struct dim d;
+	return dim_of(au, "GB/s", &d) && dim_equal(&d, &f->q.dim);
+}
+
 static int words_any(const char *sw, const char *const *words)
 {
 	if (!sw)
@@ -123,7 +129,7 @@ static int words_any(const char *sw, const char *const *words)
 }
 
 static const char *const link_words[] = { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvswitch", "link", "links",
-					  "互连", "互联", "链路", NULL };
+					  "互连", "互联", "链路", "intra", "节点内", NULL };
 static const char *const memory_words[] = { "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "memory", "显存", "内存",
 					    "vram", NULL };
 /* Words after which a bandwidth is another thing's: PCIe, networks. */
@@ -150,6 +156,10 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 			return NULL;
 		int link = words_any(cw, link_words), mem = words_any(cw, memory_words);
 		if (!link && !mem) {
+			/* "每张 H800 卡连接一张 … 网络卡，通过 InfiniBand 交换机互连，
+			 * 峰值双向带宽可达 50 GB/s": a network's, the sentence says */
+			if (words_any(sw, other_link_words) && !words_any(sw, (const char *const[]){ "nvlink", NULL }))
+				return NULL;
 			link = words_any(sw, link_words);
 			mem = words_any(sw, memory_words);
 		}
@@ -200,6 +210,31 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 		if ((b >= 3 && !audit_casecmp(s + b - 3, "tdp", 3)) || (b >= 6 && !audit_casecmp(s + b - 6, "tdp of", 6)) ||
 		    (b >= 6 && (!memcmp(s + b - 6, "功耗", 6))) || (b >= 9 && !memcmp(s + b - 9, "功耗为", 9)))
 			return "tdp";
+		/* a power in the part's name as a SKU is written ("H100 80GB SXM5
+		 * HBM3 700W SKU"): the words before it all name the part */
+		for (int words = 0; words < 5 && b > 0; words++) {
+			size_t we = b;
+			while (b > 0 && (alpha((unsigned char)s[b - 1]) || digit((unsigned char)s[b - 1]) || s[b - 1] == '-'))
+				b--;
+			if (b == we || (b > 0 && s[b - 1] != ' ' && (unsigned char)s[b - 1] < 0x80))
+				break;   /* no word, or one glued to a sign ("x=700W") */
+			int a = 0, dg = 0;
+			for (size_t i = b; i < we; i++) {
+				a |= alpha((unsigned char)s[i]);
+				dg |= digit((unsigned char)s[i]);
+			}
+			if (!dg)
+				break;   /* a word: no name */
+			char w[16];
+			size_t wl = we - b < sizeof w ? we - b : 0;
+			for (size_t i = 0; i < wl; i++)
+				w[i] = (char)(alpha((unsigned char)s[b + i]) ? s[b + i] | 32 : s[b + i]);
+			struct quantity any[SAID_FIGURES];
+			if (a && wl && reference_part_figures(au->ref, w, wl, "tdp", 1, any, SAID_FIGURES, NULL))
+				return "tdp";
+			while (b > 0 && s[b - 1] == ' ')
+				b--;
+		}
 	}
 	return NULL;
 }
@@ -226,6 +261,13 @@ static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t
 					*to = i;
 			}
 	}
+}
+
+size_t said_clause_end(const char *s, size_t len, size_t at)
+{
+	size_t cf, ct;
+	clause_of(s, len, at, &cf, &ct);
+	return ct;
 }
 
 struct part {
@@ -363,7 +405,7 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	       const char *prev_sw)
 {
 	/* an estimate ("about 156TFLOPS") is no statement of a spec */
-	if (!au->ref || f->range || f->bound || f->approx)
+	if (!au->ref || f->range || (f->bound && !f->upper) || f->approx)
 		return 0;
 	/* a superchip or a system ("GB200 Grace Blackwell Superchip（2×Blackwell
 	 * GPU + Grace CPU，16TB/s…）", NVL72, DGX): not one GPU's row */
@@ -502,7 +544,8 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 	int digits = 0;
 	for (const char *p = written; *p && (digit((unsigned char)*p) || *p == '.' || *p == ','); p++)
 		digits += digit((unsigned char)*p);
-	if (hint && digits < 3 && strstr(hint, "1.024"))
+	int rounded = hint && digits < 3 && strstr(hint, "1.024");
+	if (rounded)
 		hint = NULL;
 	int near = !hint && ratio > 0.9 && ratio < 1.1;
 	au->sum.cells_referenced++;
@@ -514,7 +557,9 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 					  near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
 					       : arena_printf(au->a, "write %s, or cite the source of this figure", figure_text(au, &want)),
 					  hint ? "\n" : "", hint ? hint : "");
-	diag_report(near ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail, "%s for the %s's %s; reference data says %s",
+	/* within 10% and no rounding of the reference: a warning that says
+	 * vendors publish several figures (as reference_prose() does) */
+	diag_report(rounded ? DIAG_NOTE : DIAG_WARNING, f->loc, f->width, detail, "%s for the %s's %s; reference data says %s",
 		    written, arena_strndup(au->a, s + nearest->off, nearest->wl), column, figure_text(au, &want));
 	return 1;
 }

@@ -35,6 +35,13 @@ int said_names(const char *s, size_t len, size_t at, const char *word);
  * H200, A100), else NULL. */
 const char *said_clause_words(struct audit *au, const char *s, size_t len, size_t at);
 
+/* Where the clause of s[at] ends (，、；。; , outside parentheses): len
+ * when it is the sentence's last. */
+size_t said_clause_end(const char *s, size_t len, size_t at);
+
+/* Is f a bandwidth (bytes or bits a second: GB/s, Gb/s)? */
+int said_is_bandwidth(const struct audit *au, const struct figure *f);
+
 /*
  * A compute figure of the sentence text[soff..send) (figures figs[from..to))
  * beside a percent that says it is a share of the peak (`225 TFLOPs/s（72%
