@@ -50,7 +50,7 @@ justified() {
 	cat <<'LIST'
 raw HTML: <jobid> dropped|1|orchestration/slurm/users.md:607 writes <jobid> as text; GitHub hides it silently, specbook says so
 image without alt text|17|![](x.png): the author has to describe these images for readers who cannot see them
-reference data for|10|the audit of its uncovered pipe tables (issue 37): B300 and GB300 INT8 at the FP8 rate where Blackwell Ultra gives 150-160 TOPS (true), A100 SXM 2.00 TB/s for 2.039 (no rounding of it), B200 180 GB usable for 192 (twice, and GB200's 186: the book explains), B300 power 1,000 W and 1,300 W for 1,100 (sources differ), Gaudi3 1,677 TFLOPS BF16 and FP8 for 1,835 (another SKU's): figures close to the reference that are no rounding of it are warnings that say vendors publish several
+reference data for|11|the audit of its uncovered pipe tables (issue 37): B300 and GB300 INT8 at the FP8 rate where Blackwell Ultra gives 150-160 TOPS (true), A100 SXM 2.00 TB/s for 2.039 (no rounding of it), B200 180 GB usable for 192 (twice, and GB200's 186: the book explains), B300 power 1,000 W and 1,300 W for 1,100 (sources differ), Gaudi3 1,677 TFLOPS BF16 and FP8 for 1,835 (another SKU's): figures close to the reference that are no rounding of it are warnings that say vendors publish several
 is off the pattern of its table's other rows|2|the audit: Trainium2's FP8 at 1.95x its BF16 where the other rows have 2x, and its TF32 equal to its BF16 (AWS's own figures)
 LIST
 }

@@ -855,10 +855,19 @@ static int rounds_to(const struct figure *f, struct interval ref)
 {
 	double step = f->q.v.hi - f->q.v.lo;   /* one unit of its last digit */
 	double shown = f->q.scale > 0 ? interval_mid(f->q.nominal) / f->q.scale : 0;
+	int zeros = 0;
 	if (shown >= 10 && fmod(shown, 1) == 0)
-		for (double n = shown; n >= 10 && fmod(n, 10) == 0; n /= 10)
+		for (double n = shown; n >= 10 && fmod(n, 10) == 0; n /= 10) {
 			step *= 10;
+			zeros = 1;
+		}
 	double mid = interval_mid(f->q.nominal), slack = step / 2 * (1 + 1e-9);
+	/* a round figure is a rounding only as close as one of a thousand
+	 * or more is (1,300 for 1,307.4; 2,000 GB/s for 2,039): 300 W is
+	 * not 250 W rounded to hundreds */
+	double ref_mid = interval_mid(ref);
+	if (zeros && ref_mid > 0 && fabs(mid - ref_mid) / ref_mid > 0.05)
+		return 0;
 	return step > 0 && mid + slack >= ref.lo && mid - slack <= ref.hi;
 }
 
@@ -1391,6 +1400,104 @@ static int derived_prose(struct audit *au, const struct ref_table *rt, const str
 	return 1;
 }
 
+/* The memory size a sentence's words give ("a100 40gb", "v100 16 gb"), or
+ * "": the first. */
+static const char *sentence_size(struct arena *a, const char *sw)
+{
+	for (const char *p = sw; *p;) {
+		while (*p == ' ')
+			p++;
+		size_t n = strcspn(p, " ");
+		if (!n)
+			break;
+		if (is_size_word(p, n) && strncmp(p, "sxm", 3))
+			return arena_strndup(a, p, n);
+		/* "16 gb": the number and the unit apart */
+		size_t d = 0;
+		while (d < n && p[d] >= '0' && p[d] <= '9')
+			d++;
+		if (d == n && (!strncmp(p + n, " gb ", 4) || !strncmp(p + n, " tb ", 4)))
+			return arena_printf(a, "%.*s%.2s", (int)n, p, p + n + 1);
+		p += n;
+	}
+	return "";
+}
+
+/* Does the size the sentence gives ("16gb") stand in a row's name? */
+static int size_names_row(struct audit *au, const struct ref_table *rt, const char *sw)
+{
+	const char *size = sentence_size(au->a, sw);
+	for (size_t r = 0; size[0] && r < rt->nrows; r++)
+		for (size_t n = 0; n < rt->rows[r].nnames; n++)
+			if (!strcmp(size_word(au->a, rt->rows[r].names[n]), size))
+				return 1;
+	return 0;
+}
+
+/* How many of the forms (PCIe, NVL…) the sentence says a row's names
+ * have. */
+static int says_forms(struct audit *au, const struct ref_row *o, const char *sw, const char *const *variants)
+{
+	int n = 0;
+	for (size_t v = 0; variants[v]; v++) {
+		size_t vl = strlen(variants[v]);
+		if (is_size_word(variants[v], vl) || !words_have(sw, variants[v], vl))
+			continue;
+		for (size_t k = 0; k < o->nnames; k++)
+			if (words_have(arena_printf(au->a, " %s ", o->names[k]), variants[v], vl)) {
+				n++;
+				break;
+			}
+	}
+	return n;
+}
+
+/* Row r of the chips, or the one row of its model that the sentence's
+ * size names ("A100-40GB": the A100 SXM 40GB; "V100 16GB": the V100
+ * SXM2 16GB, not its PCIe sibling unless the sentence says PCIe). */
+static size_t sized_row(struct audit *au, const struct ref_table *rt, size_t r, const char *sw,
+			const char *const *variants)
+{
+	const char *size = sentence_size(au->a, sw);
+	if (!size[0])
+		return r;
+	const struct ref_row *rr = &rt->rows[r];
+	for (size_t n = 0; n < rr->nnames; n++)
+		if (!strcmp(size_word(au->a, rr->names[n]), size))
+			return r;   /* the row has that size */
+	const char *base = rr->stripped[0];
+	size_t bl = strcspn(base, " ");
+	long found = -1;
+	for (size_t k = 0; k < rt->nrows; k++) {
+		const struct ref_row *o = &rt->rows[k];
+		if (strncmp(o->stripped[0], base, bl) || (o->stripped[0][bl] != ' ' && o->stripped[0][bl]))
+			continue;
+		int sized = 0, other = 0;
+		for (size_t n = 0; n < o->nnames; n++) {
+			sized |= !strcmp(size_word(au->a, o->names[n]), size);
+			/* a form the sentence does not say (the PCIe card) */
+			for (size_t v = 0; variants[v]; v++)
+				if (words_have(arena_printf(au->a, " %s ", o->names[n]), variants[v], strlen(variants[v])) &&
+				    !words_have(sw, variants[v], strlen(variants[v])) && !is_size_word(variants[v], strlen(variants[v])))
+					other = 1;
+		}
+		if (!sized || other)
+			continue;
+		/* of two, the one whose name has the forms the sentence says
+		 * ("A100-PCIE-40GB": the PCIe card, not the SXM module) */
+		if (found >= 0) {
+			int said_k = says_forms(au, o, sw, variants), said_f = says_forms(au, &rt->rows[found], sw, variants);
+			if (said_k == said_f)
+				return r;
+			if (said_k > said_f)
+				found = (long)k;
+			continue;
+		}
+		found = (long)k;
+	}
+	return found >= 0 ? (size_t)found : r;
+}
+
 int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
 		    const struct figure *f)
 {
@@ -1421,8 +1528,8 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	if (best_row < 0 || best_d > PROSE_NAME_REACH)
 		return 0;
 	/* a variant the reference has no row for ("H100 NVL", "A100 PCIe 40GB") */
-	const struct ref_row *rr = &rt->rows[best_row];
 	static const char *const variants[] = { "pcie", "nvl", "sxm4", "oam", "16gb", "40gb", "94gb", "96gb", NULL };
+	const struct ref_row *rr = &rt->rows[sized_row(au, rt, best_row, sw, variants)];
 	for (size_t k = 0; variants[k]; k++) {
 		const char *v = arena_printf(au->a, " %s ", variants[k]);
 		int in_name = 0;
@@ -1430,6 +1537,17 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 			in_name |= strstr(arena_printf(au->a, " %s ", rr->names[n]), v) != NULL;
 		if (strstr(sw, v) && !in_name)
 			return 0;
+	}
+	/* the PCIe of the part's name ("A100 PCIe 40GB") is no link */
+	const char *lw = sw;
+	if (strstr(rr->names[0], " pcie")) {
+		const char *model = rr->stripped[0];
+		const char *at_model = strstr(sw, arena_printf(au->a, " %.*s pcie ", (int)strcspn(model, " "), model));
+		if (at_model) {
+			char *w = arena_strndup(au->a, sw, strlen(sw));
+			memset(w + (at_model - sw) + 1 + strcspn(model, " ") + 1, ' ', 4);
+			lw = w;
+		}
 	}
 	long best_col = -1;
 	size_t col_d = (size_t)-1;
@@ -1444,7 +1562,7 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		/* a rate in a sentence about links is no memory bandwidth, nor
 		 * one said of both directions ("300 GB/s 的峰值双向带宽": a
 		 * link's); a cache's bandwidth or size is no HBM's */
-		if (!strcmp(rc->id, "mem_bw") && (sentence_about_links(sw) || figure_has_direction(au, f)))
+		if (!strcmp(rc->id, "mem_bw") && (sentence_about_links(lw) || figure_has_direction(au, f)))
 			continue;
 		if ((!strcmp(rc->id, "mem_bw") || !strcmp(rc->id, "memory")) && sentence_about_caches(s, len, sw))
 			continue;
@@ -1456,6 +1574,11 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 			ties++;
 		}
 	}
+	/* a size the sentence gives that names a row ("V100: 16GB, A10G:
+	 * 24GB") is that row's memory: another memory figure in it is
+	 * another part's */
+	if (best_col >= 0 && !strcmp(rt->cols[best_col].id, "memory") && size_names_row(au, rt, sw))
+		return 0;
 	if (best_col < 0 && !ties)
 		return derived_prose(au, rt, rr, s, len, at, sw, f);
 	if (best_col < 0 || ties)
