@@ -135,6 +135,21 @@ static int cells_agree(struct audit *au, const struct acell *ca, const struct ac
 	       (cb->has_alt && figures_agree(au, cb->alt, &ca->fig, widen));
 }
 
+/* Are two cells' figures more than 10% apart, their kinds aside (a
+ * sparse figure against twice the dense)? */
+static int far_apart(const struct audit *au, const struct acell *ca, const struct acell *cb)
+{
+	double f = 1;
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ka = ca->fig.q.kind[fam], kb = cb->fig.q.kind[fam];
+		double k = ka && kb && ka != kb ? units_kind_factor(au->u, ka, kb) : 0;
+		if (k > 0)
+			f *= k;
+	}
+	double a = interval_mid(ca->fig.q.v) * f, b = interval_mid(cb->fig.q.v);
+	return a > 0 && b > 0 && (b / a > 1.1 || a / b > 1.1);
+}
+
 void cross_tables(struct audit *au)
 {
 	size_t n = 0;
@@ -218,19 +233,48 @@ void cross_tables(struct audit *au)
 		 * lone shared cell, a named slip is the evidence */
 		if (!pt || (pt->agree + pt->disagree >= 3 ? pt->disagree * 3 > pt->agree + pt->disagree : !hint))
 			continue;
-		size_t ci = e[i].row * tb->ncols + e[i].col;
-		if (tb->flagged[ci])
+		size_t ra = e[first].row, cola = e[first].col, rb = e[i].row, colb = e[i].col;
+		size_t ci = rb * tb->ncols + colb;
+		/* the reference data backs the later figure: the earlier is the
+		 * one to correct (s43-eval E1: llm_note's 60 TFLOPS against 67) */
+		size_t ca_i = e[first].row * ta->ncols + e[first].col;
+		int swapped = tb->vouched[ci] && !ta->vouched[ca_i];
+		if (swapped) {
+			/* (an error even where the reference's warning stands:
+			 * the book contradicts itself) */
+			struct atable *tt = ta;
+			ta = tb;
+			tb = tt;
+			struct acell *tc = ca;
+			ca = cb;
+			cb = tc;
+			size_t tr = ra;
+			ra = rb;
+			rb = tr;
+			tr = cola;
+			cola = colb;
+			colb = tr;
+			ci = ca_i;
+			hint = slip_hint(au, &cb->fig.q, &ca->fig.q, cb->plain);
+		}
+		/* a figure the reference data has warned of already: the book's
+		 * contradiction is an error too when the reference backs the
+		 * other figure and the two are far apart (not a vendor's two
+		 * roundings, 733 and 2 × 362) */
+		int backed = ta->vouched[ra * ta->ncols + cola] && !tb->vouched[ci] && (hint || far_apart(au, ca, cb));
+		if ((tb->flagged[ci] && !backed) || tb->flagged[ci] == 2)
 			continue;
-		tb->flagged[ci] = 1;
+		tb->flagged[ci] = 2;   /* 2: a contradiction reported (once, however many tables) */
 		const char *detail = arena_printf(
-			au->a, "%s:%d:%d: the table there gives %s for '%s' of '%s'\nwrite %s, or correct the other table%s%s",
+			au->a, "%s:%d:%d: the table there gives %s for '%s' of '%s'%s\nwrite %s, or correct the other table%s%s",
 			ca->src.loc.file, ca->src.loc.line, ca->src.loc.col, figure_text(au, &ca->fig.q),
-			ta->cols[e[first].col].header, table_cell(ta, e[first].row, (size_t)ta->key)->plain,
+			ta->cols[cola].header, table_cell(ta, ra, (size_t)ta->key)->plain,
+			ta->vouched[ra * ta->ncols + cola] ? ", as the reference data does" : "",
 			figure_text(au, &ca->fig.q), hint ? "\n" : "", hint ? hint : "");
 		au->sum.findings_cross++;
 		diag_report(DIAG_ERROR, cb->fig.loc, cb->fig.width, detail,
-			    "'%s' of '%s' is %s here and %s in another table", tb->cols[e[i].col].header,
-			    table_cell(tb, e[i].row, (size_t)tb->key)->plain, figure_text(au, &cb->fig.q),
+			    "'%s' of '%s' is %s here and %s in another table", tb->cols[colb].header,
+			    table_cell(tb, rb, (size_t)tb->key)->plain, figure_text(au, &cb->fig.q),
 			    figure_text(au, &ca->fig.q));
 	}
 }

@@ -132,4 +132,25 @@ else
 	not_ok "part names with a series' number or a size beside names with none are the key"
 fi
 
+# two tables that disagree, the reference data backing one (s43-eval E1,
+# llm_note: H100 SXM FP32 67 and 60 TFLOPS): the error is at the other,
+# in either order of the files, and once however many tables agree
+mkdir -p "$tmp/blame"
+printf '| GPU | FP32 算力 | 显存带宽 |\n| --- | --- | --- |\n| H100 SXM | 67 TFLOPS | 3.35 TB/s |\n| A100 SXM | 19.5 TFLOPS | 2.039 TB/s |\n' >"$tmp/blame/a.md"
+printf '| GPU | FP32 浮点运算能力 | 显存带宽 |\n| --- | --- | --- |\n| H100-SXM | 60 TFLOPS | 3350 GB/s |\n| A100-SXM | 19.5 TFLOPS | 2039 GB/s |\n' >"$tmp/blame/b.md"
+cp "$tmp/blame/a.md" "$tmp/blame/c.md"
+case_run blame
+mkdir -p "$tmp/blame2"
+cp "$tmp/blame/b.md" "$tmp/blame2/a.md"
+cp "$tmp/blame/a.md" "$tmp/blame2/b.md"
+case_run blame2
+if [ "$(grep -c ': error:' "$tmp/blame.txt")" -eq 1 ] && grep -q "^b.md:3:[0-9]*: error: 'FP32 浮点运算能力' of 'H100-SXM' is 60 TFLOPS here and 67 TFLOPS" "$tmp/blame.txt" &&
+	grep -q "^a.md:3:[0-9]*: error: 'FP32 浮点运算能力' of 'H100-SXM' is 60 TFLOPS here and 67 TFLOPS" "$tmp/blame2.txt"; then
+	ok "two tables that disagree: the error at the figure the reference data does not back"
+else
+	show blame
+	show blame2
+	not_ok "two tables that disagree: the error at the figure the reference data does not back"
+fi
+
 exit $fail
