@@ -1181,6 +1181,22 @@ static int sentence_measures(const char *s, size_t len, const char *sw)
 	return 0;
 }
 
+/* Does the sentence speak of a server or its host (CPUs, DIMMs)? */
+static int sentence_about_servers(const char *s, size_t len, const char *sw)
+{
+	static const char *const words[] = { " server ", " servers ", " host ", " cpu ", " cpus ", " dimm ", " dimms ",
+					     " processor ", " epyc ", " xeon ", " ddr4 ", " ddr5 ", " node ", " nodes ", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(sw, words[k]))
+			return 1;
+	static const char *const han[] = { "服务器", "主机", "节点", "整机", NULL };
+	for (size_t k = 0; han[k]; k++)
+		for (size_t i = 0, hl = strlen(han[k]); i + hl <= len; i++)
+			if (!memcmp(s + i, han[k], hl))
+				return 1;
+	return 0;
+}
+
 /* Does the figure say it is of both directions or one (a link's)? */
 static int figure_has_direction(const struct audit *au, const struct figure *f)
 {
@@ -1619,11 +1635,18 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	const char *written = arena_strndup(au->a, s + at, f->len);
 	const char *hint = slip_hint(au, &f->q, &rf.q, written);
 	/* far off with no slip to explain it: some other figure of the part;
-	 * well under the peak in a sentence that tells of a run ("this GEMM
-	 * reached 20.16 TFLOPS on an RTX 3090"): a measurement */
+	 * under the peak in a sentence that tells of a run ("this GEMM
+	 * reached 20.16 TFLOPS on an RTX 3090", "~840 TFLOPs/s（85% 利用率）"):
+	 * a measurement */
 	if ((ratio > 20 || ratio < 0.05) && !hint)
 		return 0;
-	if (ratio < 0.8 && !hint && sentence_measures(s, len, sw))
+	if (ratio < 1 && !hint && sentence_measures(s, len, sw))
+		return 0;
+	/* a server's memory (its DIMMs, 8 GPUs' HBM) in a sentence about
+	 * one: "a server with 8× MI300X (192GB) …, 2.2TiB",
+	 * "在配备1.5TB内存+880GB A100的服务器上" */
+	if (ratio > 2 && (!strcmp(rt->cols[best_col].id, "memory") || !strcmp(rt->cols[best_col].id, "mem_bw")) &&
+	    sentence_about_servers(s, len, sw))
 		return 0;
 	/* within 10%, or twice or half with no direction or sparsity said:
 	 * perhaps another of the vendor's figures (both directions, sparse) */
