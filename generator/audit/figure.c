@@ -22,7 +22,7 @@ static const char *const respell[][2] = {
 	{ "TFLOPs/s", "TFLOPS" }, { "TFLOPS/s", "TFLOPS" }, { "PFLOPs/s", "PFLOPS" }, { "GFLOPs/s", "GFLOPS" },
 	{ "GB/秒", "GB/s" }, { "TB/秒", "TB/s" },
 	{ "teraFLOPS", "TFLOPS" }, { "TeraFLOPS", "TFLOPS" }, { "TFLOPs", "TFLOPS" },
-	{ "TFlops", "TFLOPS" }, { "Tflops", "TFLOPS" }, { "tflops", "TFLOPS" },
+	{ "TFlops", "TFLOPS" }, { "TFLops", "TFLOPS" }, { "Tflops", "TFLOPS" }, { "tflops", "TFLOPS" },
 	{ "TFLOP/s", "TFLOPS" }, { "petaFLOPS", "PFLOPS" }, { "PetaFLOPS", "PFLOPS" },
 	{ "PFLOPs", "PFLOPS" }, { "PFlops", "PFLOPS" }, { "Pflops", "PFLOPS" },
 	{ "pflops", "PFLOPS" }, { "exaFLOPS", "EFLOPS" }, { "EFLOPs", "EFLOPS" },
@@ -257,6 +257,11 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			f->has_unit = lit.has_unit;
 			f->off = n.map[start];
 			f->len = n.map[trimmed] - n.map[start];
+			/* the marks normalise() dropped after it are no part of it
+			 * ("`4039 GB/s`" is "4039 GB/s") */
+			while (f->len > 1 && (text[f->off + f->len - 1] == '`' || text[f->off + f->len - 1] == '*' ||
+					      text[f->off + f->len - 1] == '_'))
+				f->len--;
 			f->loc = figure_loc(loc, text, f->off);
 			f->width = (int)utf8_length(text + f->off, f->len);
 			f->approx = word_before(s, start, approx_words);

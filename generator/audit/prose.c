@@ -1388,7 +1388,7 @@ void prose_check(struct audit *au, struct prose *p)
 			memset(judged, 0, fi - from);
 			parts_check(au, text, soff, send, sw, figs, from, fi, judged);
 			for (size_t i = from; i < fi; i++) {
-				if (!judged[i - from])
+				if (!judged[i - from] && !said_in_share(au, text, soff, send, figs, from, fi, &figs[i]))
 					tie(au, text + soff, send - soff, soff, sw, hw, prev_from < len ? text + prev_from : NULL,
 					    prev_to - prev_from, prev_sw, &figs[i], figs + from, fi - from);
 				compare(au, text, soff, send, figs, from, fi, &figs[i]);

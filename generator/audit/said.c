@@ -589,32 +589,34 @@ static int use_word_near(struct audit *au, const char *s, size_t len, size_t at,
 	       words_any(name_words(au->a, s + b, at - b), use_words);
 }
 
-void said_utilization(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
-		      size_t from, size_t to)
+/* The compute or bandwidth figure of the sentence (figures figs[from..to),
+ * text[soff..send)) and the percent beside it that says it is a share of
+ * the peak: the percent, *fout the figure; NULL when there is none. */
+static const struct figure *share_pair(struct audit *au, const char *text, size_t soff, size_t send,
+				       const struct figure *figs, size_t from, size_t to, const struct figure **fout)
 {
-	if (!au->ref)
-		return;
 	const char *s = text + soff;
 	size_t len = send - soff;
-	struct dim flops;
-	if (!dim_of(au, "TFLOPS", &flops))
-		return;
-	/* the sentence's one compute figure */
+	struct dim flops, bw;
+	if (!dim_of(au, "TFLOPS", &flops) || !dim_of(au, "GB/s", &bw))
+		return NULL;
+	/* the sentence's one compute (or bandwidth) figure */
 	long fi = -1;
 	for (size_t k = from; k < to; k++)
-		if (figs[k].has_unit && dim_equal(&figs[k].q.dim, &flops)) {
+		if (figs[k].has_unit && (dim_equal(&figs[k].q.dim, &flops) || dim_equal(&figs[k].q.dim, &bw))) {
 			if (fi >= 0)
-				return;   /* two: a share of them (relate.c), or a list */
+				return NULL;   /* two: a share of them (relate.c), or a list */
 			fi = (long)k;
 		}
 	if (fi < 0)
-		return;
+		return NULL;
 	const struct figure *f = &figs[fi];
 	if (f->range || f->q.v.lo <= 0 || (f->bound && !f->upper))
-		return;
+		return NULL;
 	/* the percent right beside it ("225 TFLOPs/s（72% 的模型 FLOPs 利用率）",
-	 * "740 TFLOPS on H100 (75% util)", "50% MFU (156 TFLOPS)") */
-	const struct figure *pc = NULL;
+	 * "740 TFLOPS on H100 (75% util)", "50% MFU (156 TFLOPS)"); one before
+	 * it with no parenthesis between is a share of it ("57.7% of B200's
+	 * 2250 TFLOPS peak": the figure is the peak) */
 	for (long k = fi - 1; k <= fi + 1; k += 2) {
 		if (k < (long)from || k >= (long)to)
 			continue;
@@ -624,11 +626,32 @@ void said_utilization(struct audit *au, const char *text, size_t soff, size_t se
 		size_t a = k < fi ? g->off + g->len : f->off + f->len, b = k < fi ? f->off : g->off;
 		if (b - a > 24)
 			continue;
+		if (k < fi && !memchr(text + a, '(', b - a) && !strstr(arena_strndup(au->a, text + a, b - a), "（"))
+			continue;
 		if (use_word_near(au, s, len, g->off - soff, g->len)) {
-			pc = g;
-			break;
+			*fout = f;
+			return g;
 		}
 	}
+	return NULL;
+}
+
+int said_in_share(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
+		  size_t from, size_t to, const struct figure *f)
+{
+	const struct figure *g = NULL;
+	return share_pair(au, text, soff, send, figs, from, to, &g) && g == f;
+}
+
+void said_utilization(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
+		      size_t from, size_t to)
+{
+	if (!au->ref)
+		return;
+	const char *s = text + soff;
+	size_t len = send - soff;
+	const struct figure *f = NULL;
+	const struct figure *pc = share_pair(au, text, soff, send, figs, from, to, &f);
 	if (!pc)
 		return;
 	/* the part: one known part the sentence names */
@@ -647,11 +670,11 @@ void said_utilization(struct audit *au, const char *text, size_t soff, size_t se
 	/* the peaks it may be a share of: the column the sentence names, else
 	 * the half-precision one MFU is counted against (BF16, FP16), any that
 	 * is at least the figure */
-	static const char *const half[] = { "bf16", "fp16", NULL };
+	static const char *const half[] = { "bf16", "fp16", NULL }, *const hbm[] = { "mem_bw", NULL };
 	const char *const named[] = { column, NULL };
-	const char *const *cols = column ? named : half;
+	const char *const *cols = column ? named : said_is_bandwidth(au, f) ? hbm : half;
 	double stated = interval_mid(pc->q.v);
-	double slack = 0.015 * (pc->approx || f->approx ? 3 : 1);
+	double slack = 0.02 * (pc->approx || f->approx ? 3 : 1);
 	struct quantity want = { 0 };
 	const char *want_col = NULL, *source = NULL;
 	for (size_t c = 0; cols[c]; c++) {

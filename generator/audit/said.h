@@ -53,4 +53,10 @@ int said_is_bandwidth(const struct audit *au, const struct figure *f);
 void said_utilization(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
 		      size_t from, size_t to);
 
+/* Is f the figure said_utilization() judges with the share beside it
+ * (then it is no statement of the peak itself: "达到 ~840 TFLOPs/s（85%
+ * 利用率）")? */
+int said_in_share(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
+		  size_t from, size_t to, const struct figure *f);
+
 #endif
