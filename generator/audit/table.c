@@ -817,6 +817,18 @@ static void plain_named(struct audit *au, struct atable *t)
 	}
 }
 
+/* How many of column c's cells name a part (a model word: H100, RTX
+ * 4090; not a data type or a unit: FP16, INT8)? */
+static size_t model_words(const struct audit *au, const struct atable *t, size_t c)
+{
+	size_t n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *p = table_cell(t, r, c)->plain;
+		n += has_model_word(p, strlen(p)) && !is_property(au, p, strlen(p));
+	}
+	return n;
+}
+
 void table_read(struct audit *au, struct atable *t)
 {
 	maybe_transpose(au, t);
@@ -863,6 +875,12 @@ void table_read(struct audit *au, struct atable *t)
 			t->cols[c].numeric = t->cols[c].mined = 0;
 	t->key = -1;
 	if (t->nrows >= 2) {
+		/* the first column of unique names; but one that names parts
+		 * before one that does not ("| Volta | Tesla V100 |": the
+		 * architecture is unique too) */
+		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
+			if (!t->cols[c].numeric && model_words(au, t, c) * 2 > t->nrows && key_candidate(au, t, c, 0))
+				t->key = (long)c;
 		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
 			if (key_candidate(au, t, c, 0))
 				t->key = (long)c;

@@ -83,7 +83,7 @@ cat >"$tmp/constant/a.md" <<'EOF2'
 | **6.0** | 2026     | Rubin (Vera)     | -                 | -              | 3.6 TB/s           |
 EOF2
 case_run constant
-if grep -q "^a.md:6:[0-9]*: warning: '总双向带宽 (每GPU)' of '4.0' is off the pattern" "$tmp/constant.txt" &&
+if grep -q "^a.md:6:[0-9]*: warning: '总双向带宽 (每GPU)' of 'Hopper (H100)' is off the pattern" "$tmp/constant.txt" &&
 	grep -q "= 2 × '单链路带宽 (单向)' × '链路数 (每GPU)' in 4 of 5 rows" "$tmp/constant.txt" &&
 	[ "$(grep -c ': \(error\|warning\):' "$tmp/constant.txt")" -eq 1 ]; then
 	ok "a product with a constant (2 × per-link rate × links)"
@@ -151,6 +151,25 @@ else
 	show blame
 	show blame2
 	not_ok "two tables that disagree: the error at the figure the reference data does not back"
+fi
+
+# the key is a column that names parts, before an earlier unique column
+# that names none (s44-eval T-a, kakack-blog: '| Volta | Tesla V100 |')
+mkdir -p "$tmp/partkey"
+cat >"$tmp/partkey/a.md" <<'EOF2'
+| 架构 | 显卡 | 显存带宽 | FP16/BF16 算力 |
+| --- | --- | --- | --- |
+| Volta | Tesla V100 | 900 GB/s | ~125 TFLOPS |
+| Ampere | A100 | 4078 GB/s | 312 TFLOPS |
+| Hopper | H100（SXM） | 3352 GB/s | 989 TFLOPS |
+EOF2
+case_run partkey
+if grep -q "^a.md:4:[0-9]*: warning: '显存带宽' of 'A100' is 4,078 GB/s" "$tmp/partkey.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/partkey.txt")" -eq 1 ]; then
+	ok "the key is the column that names parts"
+else
+	show partkey
+	not_ok "the key is the column that names parts"
 fi
 
 exit $fail
