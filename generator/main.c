@@ -119,7 +119,7 @@ static const struct cli_command commands[] = {
 enum {
 	OPT_DIRECTORY, OPT_OUTPUT, OPT_JOBS, OPT_FORMAT, OPT_WERROR, OPT_QUIET, OPT_TIMINGS,
 	OPT_NO_CACHE, OPT_UNCHECKED, OPT_PORT, OPT_BIND, OPT_OPEN, OPT_WRITE, OPT_COLOR,
-	OPT_NO_REFERENCE, OPT_HTML, OPT_HELP, OPT_VERSION,
+	OPT_NO_REFERENCE, OPT_HTML, OPT_MAX_DIAGNOSTICS, OPT_HELP, OPT_VERSION,
 };
 
 static const struct cli_option options[] = {
@@ -152,6 +152,9 @@ static const struct cli_option options[] = {
 			       "(book.yaml: audit: {reference: false})" },
 	[OPT_HTML] = { "html", 0, "OUT", "file", AUDIT,
 		       "also write a one-page HTML report of the findings to OUT" },
+	[OPT_MAX_DIAGNOSTICS] = { "max-diagnostics", 0, "N", NULL, BUILD | CHECK | AUDIT,
+				  "print at most N errors and warnings, N per file (default: 100, "
+				  "20 per file); 0 prints every one" },
 	[OPT_HELP] = { "help", 'h', NULL, NULL, CLI_ALL, "this help" },
 	[OPT_VERSION] = { "version", 'V', NULL, NULL, CLI_ALL, "the version and the commit built" },
 };
@@ -196,6 +199,7 @@ struct run {
 	const char *bind;
 	enum diag_format format;
 	int werror, quiet, timings, use_cache, list_unchecked;
+	long max_diagnostics;  /* --max-diagnostics: 0 every one, -1 the default */
 };
 
 static const char *value(const struct cli_args *a, int option)
@@ -278,6 +282,11 @@ static int read_run(const struct cli_args *a, struct run *r)
 	if (r->list_unchecked)
 		r->use_cache = 0;
 	if (value(a, OPT_JOBS) && cli_number(cli, cmd, "--jobs", value(a, OPT_JOBS), 1, 256, &r->jobs))
+		return 2;
+	r->max_diagnostics = -1;
+	if (value(a, OPT_MAX_DIAGNOSTICS) && cli_number(cli, cmd, "--max-diagnostics",
+							value(a, OPT_MAX_DIAGNOSTICS), 0, 1000000,
+							&r->max_diagnostics))
 		return 2;
 	if (value(a, OPT_PORT) && cli_number(cli, cmd, "--port", value(a, OPT_PORT), 1, 65535, &r->port))
 		return 2;
@@ -432,6 +441,8 @@ static int run_book(const struct cli_args *a, int write)
 	double t0 = site_clock(), cpu0 = site_cpu_clock();
 	diag_setup(r.format, r.werror);
 	diag_hide_notes(r.quiet);
+	if (r.max_diagnostics >= 0)
+		diag_limit((int)r.max_diagnostics);
 	char *default_out = NULL;
 	if (!r.out) {
 		size_t n = strlen(r.dir) + 6;
@@ -707,6 +718,11 @@ static int cmd_audit(const struct cli_args *a)
 	}
 	if (value(a, OPT_QUIET))
 		argv[argc++] = "--quiet";
+	char max[48];
+	if (value(a, OPT_MAX_DIAGNOSTICS)) {
+		snprintf(max, sizeof max, "--max-diagnostics=%.24s", value(a, OPT_MAX_DIAGNOSTICS));
+		argv[argc++] = max;
+	}
 	const char *c = value(a, OPT_DIRECTORY);
 	const char *dir = a->noperands ? under(c, a->operands[0]) : c;
 	if (dir) {

@@ -15,8 +15,10 @@
 #include "core/pack.h"
 #include "core/yamltree.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -24,7 +26,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: specbook audit [DIR] [--format=gnu|json|github|sarif] [--html=OUT] [--no-reference]\n"
-		"                      [--quiet]\n"
+		"                      [--max-diagnostics=N] [--quiet]\n"
 		"\n"
 		"Checks the numbers of any folder of Markdown (DIR, default .) with no YAML\n"
 		"written: pipe tables read as data (row ratios, derived columns), the same\n"
@@ -37,6 +39,8 @@ static void usage(FILE *out)
 		"                   beside its evidence's, linked to the lines (on GitHub in Actions)\n"
 		"  --no-reference   do not hold known parts against the built-in reference\n"
 		"                   (book.yaml: audit: {reference: false})\n"
+		"  --max-diagnostics=N  print at most N errors and warnings, N per file\n"
+		"                   (default: 100, 20 per file); 0 prints every one\n"
 		"  --quiet          no summary, no notes\n");
 }
 
@@ -101,13 +105,14 @@ int audit_reference_off(struct arena *a, const char *dir)
 int audit_command(int argc, char **argv)
 {
 	enum diag_format format = DIAG_FORMAT_GNU;
-	int use_reference = 1, quiet = 0;
+	int use_reference = 1, quiet = 0, max_diagnostics = -1;
 	const char *html = NULL;
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "no-reference", no_argument, NULL, 'R' },
 		{ "html", required_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "max-diagnostics", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -132,6 +137,18 @@ int audit_command(int argc, char **argv)
 		case 'R': use_reference = 0; break;
 		case 'H': html = optarg; break;
 		case 'q': quiet = 1; break;
+		case 'M': {
+			char *end;
+			errno = 0;
+			long n = strtol(optarg, &end, 10);
+			if (!*optarg || *end || errno || n < 0 || n > 1000000 || *optarg == '-') {
+				fprintf(stderr, "specbook audit: --max-diagnostics wants a number from 0 "
+					"(every one) to 1000000, not '%s'\n", optarg);
+				return 2;
+			}
+			max_diagnostics = (int)n;
+			break;
+		}
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -143,6 +160,8 @@ int audit_command(int argc, char **argv)
 	const char *dir = optind < argc ? argv[optind] : ".";
 	diag_setup(format, 0);
 	diag_hide_notes(quiet);
+	if (max_diagnostics >= 0)
+		diag_limit(max_diagnostics);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	struct arena a = { 0 };

@@ -26,6 +26,7 @@
 #include <emmintrin.h>
 #endif
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -75,6 +76,7 @@ static struct {
 	int color;
 	char *summary_path;
 	int hide_notes;
+	int max_per_file, max_total;       /* diag_limit(): 0 is the default */
 	struct record *records;
 	size_t nrecords, caprecords, seq;
 	struct source *sources;
@@ -241,6 +243,24 @@ void diag_hide_notes(int hide)
 	diag.hide_notes = hide;
 }
 
+void diag_limit(int n)
+{
+	diag.max_per_file = n > 0 ? n : INT_MAX;
+	diag.max_total = n > 0 ? n : INT_MAX;
+}
+
+/* The errors (and, apart, warnings) kept per file, and the records printed
+ * per run: the defaults, or what diag_limit() set. */
+static int max_per_file(void)
+{
+	return diag.max_per_file ? diag.max_per_file : DIAG_MAX_PER_FILE;
+}
+
+static int max_total(void)
+{
+	return diag.max_total ? diag.max_total : DIAG_MAX_TOTAL;
+}
+
 void diag_source(const char *file, const char *text, size_t len)
 {
 	pthread_mutex_lock(&diag.lock);
@@ -396,7 +416,7 @@ static void report(enum diag_level level, struct srcloc loc, int width, const ch
 		r = note_slot(&key);
 	} else {
 		struct file_count *fc = file_count(loc.file ? loc.file : "specbook");
-		r = fc->kept[level] < DIAG_MAX_PER_FILE ? ARRAY_PUSH(diag.records, diag.nrecords,
+		r = fc->kept[level] < max_per_file() ? ARRAY_PUSH(diag.records, diag.nrecords,
 								     diag.caprecords) : NULL;
 		fc->kept[level] += r != NULL;
 		fc->dropped[level] += r == NULL;
@@ -940,7 +960,7 @@ static void print_file_note(FILE *out, const char *file, int told[3])
 	struct buf b = BUF_INIT;
 	add_counts(&b, " in this file", dropped);
 	buf_addf(&b, " not shown; the first %d often share one cause: fix them and build again",
-		 DIAG_MAX_PER_FILE);
+		 max_per_file());
 	print_note(out, file, b.data);
 	buf_release(&b);
 	for (int l = 0; l < 3; l++)
@@ -1141,7 +1161,7 @@ void diag_flush(FILE *out)
 	for (int l = DIAG_WARNING; l <= DIAG_ERROR; l++)
 		left[l] -= merged_count((enum diag_level)l);
 	size_t i, printed = 0;
-	for (i = 0; i < diag.nrecords && printed < DIAG_MAX_TOTAL; i++) {
+	for (i = 0; i < diag.nrecords && printed < (size_t)max_total(); i++) {
 		const struct record *r = &diag.records[i];
 		if (!(r->level == DIAG_NOTE && quiet_notes) && !r->merged) {
 			print_record(out, r, printed++ == 0);
@@ -1158,7 +1178,8 @@ void diag_flush(FILE *out)
 		struct buf b = BUF_INIT;
 		add_counts(&b, "", left);
 		if (left[DIAG_ERROR] + left[DIAG_WARNING])
-			buf_addf(&b, " not shown; fix the first %d and build again", DIAG_MAX_TOTAL);
+			buf_addf(&b, " not shown; fix the first %d and build again "
+				 "(--max-diagnostics=0 shows every one)", max_total());
 		else
 			buf_adds(&b, " not shown");
 		if (left[DIAG_ERROR] + left[DIAG_WARNING])

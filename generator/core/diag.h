@@ -61,6 +61,11 @@ void diag_step_summary(const char *path);
 /* Hides the notes (--quiet: no summary, and no notes), or shows them again. */
 void diag_hide_notes(int hide);
 
+/* Prints at most n errors and warnings per run and keeps at most n of each
+ * per file (--max-diagnostics; the defaults are 100 and 20); 0 keeps and
+ * prints every one.  Notes are kept as before. */
+void diag_limit(int n);
+
 /* Registers the text of a source file so that messages can quote its lines.
  * The text is not copied: it must outlive diag_flush(). */
 void diag_source(const char *file, const char *text, size_t len);

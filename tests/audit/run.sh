@@ -5,7 +5,7 @@
 #   - tests/audit/slips, a book with the slips of issue 37 in it, gives
 #     exactly tests/audit/slips.expected (the timing aside) and exit 1;
 #     REGEN=1 rewrites the golden file after showing the diff;
-#   - the JSON format, a folder that is none, book.yaml's `audit:
+#   - the JSON format, a folder that is none, --max-diagnostics, book.yaml's `audit:
 #     {reference: false}`;
 #   - seeded slips (tests/audit/seed.sh) in the vendored book: recall of
 #     at least 85%; in tests/audit/tables (real books' tables): at least 72%;
@@ -83,6 +83,24 @@ if [ $rc -eq 1 ] && grep -q 'not a folder' "$tmp/none.txt"; then
 	ok "a folder that is none: an error, exit 1"
 else
 	not_ok "a folder that is none: an error, exit 1 (exit $rc)"
+fi
+
+# --max-diagnostics: 30 files of 25 findings each; 100 shown by default
+# (20 per file), every one with 0, N with N, and a word refused (exit 2)
+mkdir "$tmp/many"
+for f in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30; do
+	for l in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
+		printf 'H100 的显存 240 GB。\n\n'
+	done >"$tmp/many/$f.md"
+done
+count() { "$bin" audit "$@" "$tmp/many" 2>&1 | grep -c ': warning:'; }
+d=$(count); a=$(count --max-diagnostics=0); n=$(count --max-diagnostics=7)
+"$bin" audit --max-diagnostics=lots "$tmp/many" >/dev/null 2>&1
+rc=$?
+if [ "$d" -eq 100 ] && [ "$a" -eq 750 ] && [ "$n" -eq 7 ] && [ $rc -eq 2 ]; then
+	ok "--max-diagnostics: 100 by default, 0 every one (750), 7 seven, a word refused"
+else
+	not_ok "--max-diagnostics: 100 by default ($d), 0 every one ($a of 750), 7 seven ($n), a word refused (exit $rc)"
 fi
 
 cp -R tests/audit/slips "$tmp/noref"

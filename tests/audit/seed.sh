@@ -7,8 +7,10 @@
 # B200, MI300X, Gaudi, TPU...) in BOOK's Markdown, tables and prose, spread
 # evenly over the candidates, and seeds one slip at a time into a copy of
 # the book: ×2, ×1000, ×1.024, two digits swapped, +15%.  A slip is found
-# when the audit reports an error or a warning at its line (strict), or
-# names its line as the evidence of a finding elsewhere (loose).  Prints
+# when the audit reports an error or a warning at its line and column, or
+# quoting its figure (strict), or names its place as the evidence of a
+# finding elsewhere (loose); a finding about another figure of its line is
+# not the slip's.  Every diagnostic is read (--max-diagnostics=0).  Prints
 # one line per kind, per place (table, prose) and, for prose, per class
 # (a spec figure of a part with its unit, or a ratio: ×, 倍, %), and a
 # total; with MIN_RECALL (a percentage), exits 1 when the loose total is
@@ -44,7 +46,7 @@ IFS='
 # the audit exits 0 or 1; anything else (not found, a crash) is no measure
 audit() {
 	rc=0
-	"$specbook" audit --quiet . >"$1" 2>&1 || rc=$?
+	"$specbook" audit --quiet --max-diagnostics=0 . >"$1" 2>&1 || rc=$?
 	if [ "$rc" -gt 1 ]; then
 		echo "seed.sh: '$specbook audit' exited $rc${2:+ (seeded: $2)}:" >&2
 		tail -5 "$1" >&2
@@ -175,6 +177,34 @@ mutate() {
 	}'
 }
 
+# credit FILE LINE COL NEW <findings: "S L", whether the audit found the
+# slip at its line (a finding of the line at the seeded figure's column, or
+# one whose message quotes the new figure: "7.2Tbps does not restate
+# 1,800 GB/s"), or as evidence (a place FILE:LINE:COL at that column).  A
+# finding about another figure of the line is not the slip's.
+credit() {
+	awk -v f="$1" -v L="$2" -v c0="$3" -v new="$4" '
+	function near(c) { return c >= c0 - 3 && c <= c0 + length(new) + 1 }
+	function quotes(s,    i, a, b) {
+		gsub(/,/, "", s)
+		while ((i = index(s, plain)) > 0) {
+			a = i > 1 ? substr(s, i - 1, 1) : " "
+			b = substr(s, i + length(plain), 2)
+			if (a !~ /[0-9.]/ && b !~ /^([0-9]|\.[0-9])/) return 1
+			s = substr(s, i + length(plain))
+		}
+		return 0
+	}
+	BEGIN { plain = new; gsub(/,/, "", plain); p = f ":" L ":" }
+	index($0, p) == 1 && substr($0, length(p) + 1) ~ /^[0-9]+: (error|warning):/ {
+		rest = substr($0, length(p) + 1)
+		if (near(rest + 0) || quotes(substr(rest, index(rest, ":") + 1))) s = 1
+	}
+	index($0, "  " p) == 1 && near(substr($0, length(p) + 3) + 0) { l = 1 }
+	(i = index($0, "at " p)) > 0 && near(substr($0, i + length(p) + 3) + 0) { l = 1 }
+	END { print s + 0, (s || l) + 0 }'
+}
+
 found_strict=0; found_loose=0; seeded=0
 : >"$tmp/kinds.txt"
 while IFS='	' read -r file line byte num where class; do
@@ -191,9 +221,10 @@ while IFS='	' read -r file line byte num where class; do
 		s=0; l=0
 		# a finding the clean book has already is not the slip's
 		grep -v -x -F -f "$tmp/clean.txt" "$tmp/out.txt" >"$tmp/new.txt" || true
-		if grep -q "^$file:$line:[0-9]*: \(error\|warning\):" "$tmp/new.txt"; then s=1; l=1
-		elif grep -q "^  $file:$line:[0-9]*:" "$tmp/new.txt" || grep -q "at $file:$line:[0-9]*" "$tmp/new.txt"; then l=1
-		fi
+		# the seeded figure's column (characters, as the audit counts them)
+		col=$(sed -n "${line}p" "$tmp/orig.md" | head -c $((byte - 1)) | LC_ALL=C.UTF-8 wc -m)
+		r=$(credit "$file" "$line" $((col + 1)) "$new" <"$tmp/new.txt")
+		s=${r% *}; l=${r#* }
 		found_strict=$((found_strict + s)); found_loose=$((found_loose + l))
 		printf '%s %d %d %s %s -> %s %s:%s %s\n' "$kind" "$s" "$l" "$where" "$num" "$new" "$file" "$line" "$class" >>"$tmp/kinds.txt"
 	done
