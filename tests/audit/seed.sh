@@ -180,7 +180,8 @@ mutate() {
 # credit FILE LINE COL NEW <findings: "S L", whether the audit found the
 # slip at its line (a finding of the line at the seeded figure's column, or
 # one whose message quotes the new figure: "7.2Tbps does not restate
-# 1,800 GB/s"), or as evidence (a place FILE:LINE:COL at that column).  A
+# 1,800 GB/s"), or as evidence (a place FILE:LINE:COL at that column, or
+# one that quotes it: "18 links at 106.250GBps").  A
 # finding about another figure of the line is not the slip's.
 credit() {
 	awk -v f="$1" -v L="$2" -v c0="$3" -v new="$4" '
@@ -200,7 +201,10 @@ credit() {
 		rest = substr($0, length(p) + 1)
 		if (near(rest + 0) || quotes(substr(rest, index(rest, ":") + 1))) s = 1
 	}
-	index($0, "  " p) == 1 && near(substr($0, length(p) + 3) + 0) { l = 1 }
+	index($0, "  " p) == 1 {
+		rest = substr($0, length(p) + 3)
+		if (near(rest + 0) || quotes(substr(rest, index(rest, ":") + 1))) l = 1
+	}
 	(i = index($0, "at " p)) > 0 && near(substr($0, i + length(p) + 3) + 0) { l = 1 }
 	END { print s + 0, (s || l) + 0 }'
 }
