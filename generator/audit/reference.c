@@ -795,14 +795,39 @@ static const char *without_types(struct arena *a, const char *key)
 }
 
 /* Row r's reference row (its table in *rt_index), or -1. */
+/* Does row r give a memory size, and the accelerators' row rr that one? */
+static int memory_agrees(struct audit *au, const struct atable *t, size_t r, long rr)
+{
+	const struct ref_table *rt = &au->ref->tables[0];
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct acell *cell = table_cell(t, r, c);
+		long mem = (long)c == t->key || !cell->has || cell->several ? -1 : find_column(rt, &rt->rows[rr], t, c, &cell->fig);
+		if (mem < 0 || strcmp(rt->cols[mem].id, "memory") || !rt->rows[rr].has[mem])
+			continue;
+		struct figure rf = { 0 };
+		rf.q = rt->rows[rr].cells[mem];
+		return figures_agree(au, &cell->fig, &rf, 0);
+	}
+	return 0;
+}
+
 static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *rt_index)
 {
 	/* two rows of one name (footnote marks aside: "GH200 SXM (1)" and
-	 * "(2)") are two variants: neither is the reference's */
+	 * "(2)") are two variants: neither is the reference's, unless its
+	 * memory names one (96 GB the GH200's HBM3, 141 its HBM3e) */
+	int variants = 0;
 	for (size_t k = 0; k < t->nrows; k++)
 		if (k != r && t->keys[k] && !strcmp(t->keys[k], t->keys[r]))
-			return -1;
+			variants = 1;
 	*rt_index = 0;
+	if (variants) {
+		long rr = find_row(au->ref, au->a, t->keys[r], rt_index);
+		if (rr < 0 || *rt_index != 0)
+			return -1;
+		rr = sized_sibling(au, t, r, rr);
+		return memory_agrees(au, t, r, rr) ? rr : -1;
+	}
 	long rr_index = find_row(au->ref, au->a, t->keys[r], rt_index);
 	const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
 	if (bare && bare[0])

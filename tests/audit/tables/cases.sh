@@ -172,4 +172,24 @@ else
 	not_ok "the key is the column that names parts"
 fi
 
+# two rows of one name ("GH200 SXM (1)", "(2)"): each the variant its
+# memory names (ml-engineering compute/accelerator/README.md:480)
+mkdir -p "$tmp/variants"
+cat >"$tmp/variants/a.md" <<'EOF2'
+| Accelerator           | Memory (GB) | Type  | Peak Bandwidth (TBps) |
+| :-------------------- | ----------: | :---- | --------------------: |
+| NVIDIA H200 SXM       |         141 | HBM3e |                  4.80 |
+| NVIDIA GH200 SXM (2)  |         141 | HBM3e |                  4.80 |
+| NVIDIA GH200 SXM (1)  |          96 | HBM3  |                  8.00 |
+| Intel Gaudi2          |          96 | HBM2e |                  2.46 |
+EOF2
+case_run variants
+if grep -q "^a.md:5:[0-9]*: warning: 'Peak Bandwidth (TBps)' of 'NVIDIA GH200 SXM (1)' is 8.00 TB/s" "$tmp/variants.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/variants.txt")" -eq 1 ]; then
+	ok "two rows of one name: each the variant its memory names"
+else
+	show variants
+	not_ok "two rows of one name: each the variant its memory names"
+fi
+
 exit $fail
