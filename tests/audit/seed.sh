@@ -12,8 +12,10 @@
 # finding elsewhere (loose); a finding about another figure of its line is
 # not the slip's.  Every diagnostic is read (--max-diagnostics=0).  Prints
 # one line per kind, per place (table, prose) and, for prose, per class
-# (a spec figure of a part with its unit, or a ratio: ×, 倍, %), and a
-# total; with MIN_RECALL (a percentage), exits 1 when the loose total is
+# (a spec figure of a part with its unit; a ratio, ×, 倍 or %, whose
+# line holds two figures of one unit or names two parts, or a share (%)
+# beside a rate, of its peak; the other ratios, ratio1: most are measured
+# speed-ups of software), and a total; with MIN_RECALL (a percentage), exits 1 when the loose total is
 # below it.  Also counts the clean book's errors
 # per 1,000 lines.  SEED_ONLY=table (or prose) seeds only figures in
 # tables (or prose); SEED_LIST=FILE keeps one line per seeded slip (kind,
@@ -66,6 +68,27 @@ clean_warnings=$(grep -c '^[^ ].*:[0-9]*:[0-9]*: warning:' "$tmp/clean.txt" || t
 awk '
 function delim(s) {
 	return s ~ /\|/ && s ~ /-/ && s ~ /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
+}
+# whether a line holds two figures of one unit, or names two parts (the
+# two sides a ratio of it could be judged on: "3350 GB/s … 1935 GB/s",
+# "the MI300X has 1.6× the memory bandwidth of the H100")
+function pair(row,    u, seen, k, r, p, names) {
+	r = row; names = 0
+	while (match(r, parts)) {
+		p = substr(r, RSTART, RLENGTH)
+		if (!(p in seen)) { seen[p] = 1; names++ }
+		r = substr(r, RSTART + RLENGTH)
+	}
+	if (names >= 2) return 1
+	while (match(row, /[0-9][0-9,.]* ?(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GBps|TBps|Gb\/s|GB|TB|W|ms|us|μs|tokens\/s)/)) {
+		u = substr(row, RSTART, RLENGTH); sub(/^[0-9,. ]*/, "", u)
+		if (u ~ /^(TFLOPS|TOPS|PFLOPS)$/) u = "compute"
+		else if (u ~ /^(TB\/s|GB\/s|GBps|TBps|Gb\/s)$/) u = "bandwidth"
+		else if (u ~ /^(GB|TB)$/) u = "bytes"
+		if (++seen[u] == 2) return 1
+		row = substr(row, RSTART + RLENGTH)
+	}
+	return 0
 }
 function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypart, lead, named, line, off, s, len, num, before, after, tail, ok, pre, col, cell, where) {
 	fence = 0; intable = 0; anypart = 0
@@ -121,12 +144,22 @@ function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypar
 				sub(/.*\|/, "", pre)
 				if ((cell pre) ~ /[A-Za-z]/) ok = 0
 			}
-			else if (ok)
-				ok = after ~ /^(TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|W |Gb\/s|GBps|TBps|x |×|倍|%)/
+			else if (ok) {
+				# a unit that is a unit, not the start of a name ("60 GB200 GPUs")
+				ok = after ~ /^((TFLOPS|TOPS|PFLOPS|TB\/s|GB\/s|GB|TB|Gb\/s|GBps|TBps)([^A-Za-z0-9]|$)|W |x |×|倍|%)/
+				# a count of parts ("8x H100", "8 × A100", "2240个A100", "4 张 H800")
+				# or a dimension ("512 x 512"): no figure of a part
+				if (after ~ /^(x|×|个|张|台|块|颗|片)? ?(H100|H200|H800|H20|A100|A800|B200|B100|B300|GB200|GB300|MI[0-9]|Gaudi|TPU|V100|L40|L4|GPU|卡|card|node|节点)/) ok = 0
+				if (after ~ /^(x|×|\*) ?[0-9]/ || substr(row, 1, off + s - 1) ~ /[0-9] ?(x|×|\*) ?$/) ok = 0
+			}
 			where = intable ? "table" : "prose"
 			# what the figure is: a spec figure of a part (a unit), or a ratio
-			# (×, 倍, %) that only the other figures of its sentence can judge
-			cls = (!intable && after ~ /^(x |×|倍|%)/) ? "ratio" : "spec"
+			# (×, 倍, %): "ratio" when its sentence holds two figures of one
+			# unit that could give it, "ratio1" when it holds none (a measured
+			# speed-up of software: "1.5x higher throughput on the MI300X")
+			cls = "spec"
+			if (!intable && after ~ /^(x |×|倍|%)/)
+				cls = pair(row) || (after ~ /^%/ && row ~ /[0-9] ?(TFLOPS|TFLOPs|TOPS|PFLOPS|TB\/s|GB\/s|GBps|TBps)/) ? "ratio" : "ratio1"
 			if (ok && (only == "" || only == where))
 				printf "%s\t%d\t%d\t%s\t%s\t%s\n", file, i, off + s, num, where, cls
 			off += s + len - 1
@@ -243,7 +276,7 @@ for where in table prose; do
 		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", w, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
 done
 # prose split by what the figure is: a spec figure of a part, or a ratio
-for class in spec ratio; do
+for class in spec ratio ratio1; do
 	awk -v c="$class" '$4 == "prose" && $NF == c { n++; s += $2; l += $3 }
 		END { if (n) printf "#  prose %-5s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", c, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
 done
