@@ -506,10 +506,13 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 		const struct ref_column *rc = &rt->cols[c];
 		if (!rc->has_unit || !dim_equal(&rc->unit.dim, &f->q.dim))
 			continue;
-		/* the reference's FP64 is the vector figure; a plain FP16 beside
-		 * a tensor-core FP16 is the CUDA cores' */
+		/* the reference's FP64 is the vector figure, its FP64 Tensor
+		 * Core the matrix one (a name drops "tensor core": the header
+		 * says which); a plain FP16 beside a tensor-core FP16 is the
+		 * CUDA cores' */
 		if ((!strcmp(rc->id, "fp64") && says_tensor(col->header)) ||
-		    (strcmp(rc->id, "fp64") && plain_beside_tensor(t, c_book, rc->id)))
+		    (!strcmp(rc->id, "fp64_tc") && !says_tensor(col->header)) ||
+		    (strncmp(rc->id, "fp64", 4) && plain_beside_tensor(t, c_book, rc->id)))
 			continue;
 		int ok = has_word(col->name, rc->id);
 		for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++) {
