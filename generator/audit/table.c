@@ -714,7 +714,13 @@ static int is_property(const struct audit *au, const char *s, size_t len)
  */
 static void maybe_transpose(struct audit *au, struct atable *t)
 {
-	if (t->ncols < 3 || t->nrows < 3 || t->nrows + 1 > AUDIT_MAX_COLUMNS)
+	if (t->ncols < 2 || t->nrows < 3 || t->nrows + 1 > AUDIT_MAX_COLUMNS)
+		return;
+	/* one part's column ("| 参数 | H100 SXM |"): its name no property,
+	 * the corner none of a part */
+	if (t->ncols == 2 && (has_model_word(t->cols[0].src.text, t->cols[0].src.len) ||
+			      !has_model_word(t->cols[1].src.text, t->cols[1].src.len) ||
+			      is_property(au, t->cols[1].src.text, t->cols[1].src.len)))
 		return;
 	size_t parts = 0, props = 0, named = 0;
 	for (size_t c = 1; c < t->ncols; c++)
@@ -874,6 +880,11 @@ void table_read(struct audit *au, struct atable *t)
 		if (t->cols[c].numeric && sized_names(t, c))
 			t->cols[c].numeric = t->cols[c].mined = 0;
 	t->key = -1;
+	/* one row that names a part (a table of one part, or one written
+	 * sideways with one part's column): held against the reference */
+	if (t->nrows == 1 && t->ncols >= 2 && !t->cols[0].numeric && model_words(au, t, 0) == 1 &&
+	    key_candidate(au, t, 0, 0))
+		t->key = 0;
 	if (t->nrows >= 2) {
 		/* the first column of unique names; but one that names parts
 		 * before one that does not ("| Volta | Tesla V100 |": the

@@ -192,4 +192,20 @@ else
 	not_ok "two rows of one name: each the variant its memory names"
 fi
 
+# a table of one row, and one written sideways with one part's column:
+# read as data, so their cells are held against the reference data
+mkdir -p "$tmp/onepart"
+printf '| GPU | 显存 | 显存带宽 | BF16 (TFLOPS) |\n| --- | --- | --- | --- |\n| H100 SXM | 80 GB | 6.70 TB/s | 989 |\n' >"$tmp/onepart/a.md"
+printf '| 参数 | H100 SXM |\n| --- | --- |\n| FP16 Tensor (TFLOPS) | 9890 |\n| 显存带宽 | 3.35 TB/s |\n| 显存 | 80 GB |\n| TDP | 700 W |\n' >"$tmp/onepart/b.md"
+printf '| 参数 | 值 |\n| --- | --- |\n| 显存带宽 | 6.70 TB/s |\n| 显存 | 80 GB |\n| TDP | 700 W |\n' >"$tmp/onepart/c.md"
+case_run onepart
+if grep -q "^a.md:3:[0-9]*: warning: '显存带宽' of 'H100 SXM' is 6.70 TB/s" "$tmp/onepart.txt" &&
+	grep -q "^b.md:3:[0-9]*: warning: 'FP16 Tensor (TFLOPS)' of 'H100 SXM' is 9,890 TFLOPS" "$tmp/onepart.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/onepart.txt")" -eq 2 ]; then
+	ok "a table of one row, and one of one part's column written sideways"
+else
+	show onepart
+	not_ok "a table of one row, and one of one part's column written sideways"
+fi
+
 exit $fail
