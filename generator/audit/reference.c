@@ -1191,6 +1191,16 @@ static int sentence_about_caches(const char *s, size_t len, const char *sw)
 	return words_have(sw, "shared memory", 13);
 }
 
+/* Does s[0..len) hold the bytes of t? */
+static int has_text(const char *s, size_t len, const char *t)
+{
+	size_t tl = strlen(t);
+	for (size_t i = 0; i + tl <= len; i++)
+		if (!memcmp(s + i, t, tl))
+			return 1;
+	return 0;
+}
+
 /* Does the sentence tell of something run on the part (a kernel, a
  * benchmark, what it achieved or measured)? */
 static int sentence_measures(const char *s, size_t len, const char *sw)
@@ -1203,10 +1213,12 @@ static int sentence_measures(const char *s, size_t len, const char *sw)
 			return 1;
 	static const char *const han[] = { "实现", "实测", "测得", "测试", "利用率", "跑出", NULL };
 	for (size_t k = 0; han[k]; k++)
-		for (size_t i = 0, hl = strlen(han[k]); i + hl <= len; i++)
-			if (!memcmp(s + i, han[k], hl))
-				return 1;
-	return 0;
+		if (has_text(s, len, han[k]))
+			return 1;
+	/* a figure said to be close to the peak ("可达 3000 GB/s（接近
+	 * 3.35TB/s的理论峰值）", "close to the 3.35 TB/s peak") is not it */
+	return (has_text(s, len, "接近") && has_text(s, len, "峰值")) ||
+	       ((strstr(sw, " close to ") || strstr(sw, " near ") || strstr(sw, " nearly ")) && strstr(sw, " peak "));
 }
 
 /* Does the sentence speak of a server or its host (CPUs, DIMMs)? */
