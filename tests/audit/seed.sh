@@ -4,7 +4,7 @@
 #   tests/audit/seed.sh SPECBOOK BOOK [SITES] [MIN_RECALL]
 #
 # Picks up to SITES figures (default 40) about well-known parts (H100, A100,
-# B200, MI300X, Gaudi, TPU...) in BOOK's Markdown, tables and prose, spread
+# B200, MI300X, Gaudi, TPU...; a whole name: not A1000, MR-V100) in BOOK's Markdown, tables and prose, spread
 # evenly over the candidates, and seeds one slip at a time into a copy of
 # the book: ×2, ×1000, ×1.024, two digits swapped, +15%.  A slip is found
 # when the audit reports an error or a warning at its line and column, or
@@ -80,6 +80,7 @@ function pair(row,    u, seen, k, r, p, names) {
 	r = row; names = 0
 	while (match(r, parts)) {
 		p = substr(r, RSTART, RLENGTH)
+		gsub(/[^A-Za-z0-9]/, "", p)
 		if (!(p in seen)) { seen[p] = 1; names++ }
 		r = substr(r, RSTART + RLENGTH)
 	}
@@ -114,7 +115,7 @@ function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypar
 			ncols = split(row ~ /^[ \t]*\|/ ? row : "|" row, head, "|")
 			anypart = 0
 			for (k = 1; k <= ncols; k++) {
-				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#|years?|dates?|release[d]?|launch(ed)?|年份|年|发布|发布时间|发布日期) *$/
+				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#|years?|dates?|release[d]?|launch(ed)?|年份|年|发布|发布时间|发布日期|no\.?|id|rank|序号|编号|排名) *$/
 				partcol[k] = k > 2 && head[k] ~ parts
 				anypart += partcol[k]
 			}
@@ -130,6 +131,8 @@ function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypar
 			after = substr(line, s + len, 12)
 			sub(/^ /, "", after)
 			ok = before !~ /[A-Za-z0-9._\/-]/ && num ~ /[0-9]$/
+			# a year, alone or in a range ("2021—2022", "2024年")
+			if (num ~ /^(19|20)[0-9][0-9]$/ && (after ~ /^(—|–|-|年|$)/ || before ~ /[—–-]/)) ok = 0
 			# not inside an HTML tag (<img width="60%">)
 			pre = substr(row, 1, off + s - 1)
 			if (pre ~ /<[A-Za-z][^>]*$/) ok = 0
@@ -175,7 +178,7 @@ FNR == 1 && NR > 1 { scan(prev, n) }
 FNR == 1 { n = 0; prev = FILENAME }
 { L[++n] = $0; sub(/\r$/, "", L[n]) }   # CRLF files: the CR is no cell
 END { if (NR) scan(prev, n) }
-' only="${SEED_ONLY:-}" parts='(H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|Gaudi|TPU|V100|L40S)' $files >"$tmp/candidates.txt"
+' only="${SEED_ONLY:-}" parts='(^|[^A-Za-z0-9-])((H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|V100|L40S)([^0-9]|$)|Gaudi|TPU)' $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
 [ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
 awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
