@@ -345,7 +345,7 @@ module.exports = async function reader(t) {
 			const page = await ctx.newPage();
 			const errs = [];
 			await page.goto(fileBase + "search.html?lang=" + mode + "&q=nvlnk");
-			await page.waitForSelector("#search-results > li", { timeout: 5000 }).catch(() => {});
+			await page.waitForSelector("#search-results > li", { timeout: 20000 }).catch(() => {});
 			const typo = await page.evaluate(() => ({
 				n: document.querySelectorAll("#search-results > li").length,
 				first: (document.querySelector("#search-results > li") || { innerText: "" }).innerText,
@@ -355,7 +355,7 @@ module.exports = async function reader(t) {
 				errs.push(`"nvlnk": ${typo.n} results, first ${typo.first.slice(0, 60)}, status ${typo.status}`);
 			/* a common word: more than one page of results, all reachable */
 			await page.goto(fileBase + "search.html?lang=" + mode + "&q=GPU");
-			await page.waitForSelector("#search-results > li", { timeout: 5000 });
+			await page.waitForSelector("#search-results > li", { timeout: 20000 });
 			const total = await page.evaluate(() => window.SpecbookSearch.query("GPU").then(() => null))
 				.then(() => page.evaluate(() => {
 					const m = /(\d+) (results|个结果)/.exec(document.getElementById("search-status").innerText) ||
@@ -368,7 +368,7 @@ module.exports = async function reader(t) {
 			const first = shown;
 			for (let k = 0; k < 40 && shown < total; k++) {
 				await page.click("#search-more");
-				await page.waitForFunction((n) => document.querySelectorAll("#search-results > li").length > n, shown, { timeout: 5000 });
+				await page.waitForFunction((n) => document.querySelectorAll("#search-results > li").length > n, shown, { timeout: 20000 });
 				const now = await page.$$eval("#search-results > li", (l) => l.length);
 				const focused = await page.evaluate((n) => document.activeElement === document.querySelectorAll("#search-results .result-title")[n], shown);
 				if (!focused && k === 0)
