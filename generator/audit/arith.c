@@ -586,6 +586,9 @@ static void change_judge(struct audit *au, const char *text, struct srcloc loc, 
 		slack = ARITH_SLACK * 2 + (approx ? 3 * au->approx : 0);
 	}
 	struct interval wide = stated;
+	/* a figure cut to its digits, not rounded ("from 190 to 740 (3.8x)":
+	 * 3.89) is the author's arithmetic right */
+	wide.hi += (stated.hi - stated.lo) / 2;
 	wide.lo -= fabs(wide.lo) * slack;
 	wide.hi += fabs(wide.hi) * slack;
 	au->sum.comparisons++;

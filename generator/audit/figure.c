@@ -62,14 +62,55 @@ static void norm_put(struct norm *n, const char *s, size_t k, size_t from)
 /* Rewrites text into *n: the spellings above, `2x` as `2×`, Markdown's
  * emphasis and code marks dropped.  The result is at most 2 bytes longer
  * per input byte (`x` → `×`). */
+/* Marks in math[] the dollar signs of text that delimit maths as GitHub
+ * reads them (Pandoc's rule: an opening `$` followed by no space, a closing
+ * one after no space and before no digit, in one paragraph): `（$64 /
+ * 512$）` is maths, `$5 and $10` money.  One pass. */
+static void math_dollars(const char *text, size_t len, unsigned char *math)
+{
+	size_t i = 0;
+	while (i < len) {
+		if (text[i] != '$' || (i > 0 && text[i - 1] == '\\') || i + 1 >= len || text[i + 1] == ' ' ||
+		    text[i + 1] == '\n') {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < len && text[j] != '$' && !(text[j] == '\n' && j + 1 < len && text[j + 1] == '\n'))
+			j++;
+		if (j >= len || text[j] != '$') {
+			i = j;
+			continue;
+		}
+		if (text[j - 1] != ' ' && text[j - 1] != '\n' && !(j + 1 < len && is_digit((unsigned char)text[j + 1]))) {
+			math[i] = math[j] = 1;
+			i = j + 1;
+		} else {
+			i = j;   /* no closer: it may open one */
+		}
+	}
+}
+
 static void normalise(struct arena *a, const char *text, size_t len, struct norm *n)
 {
 	n->s = arena_alloc(a, 2 * len + 1);
 	n->map = arena_array(a, 2 * len + 1, sizeof *n->map);
 	n->len = 0;
+	unsigned char *math = NULL;
+	if (memchr(text, '$', len)) {
+		math = arena_alloc(a, len);
+		memset(math, 0, len);
+		math_dollars(text, len, math);
+	}
 	size_t i = 0;
 	while (i < len) {
 		unsigned char c = (unsigned char)text[i];
+		/* a maths delimiter is no dollar: "$64 / 512$" are two numbers */
+		if (math && math[i]) {
+			norm_put(n, " ", 1, i);
+			i++;
+			continue;
+		}
 		int word_start = i == 0 || !is_alpha((unsigned char)text[i - 1]);
 		if (c == '*' || c == '`' || (c == '_' && i + 1 < len && text[i + 1] == '_')) {
 			i += c == '_' ? 2 : 1;

@@ -67,6 +67,63 @@ static size_t rows_named(const struct audit *au, const char *names, size_t *out,
 	return n;
 }
 
+/* Is w[0..n) a period, not a part: a fiscal year or a quarter ("fy2026",
+ * "fy26", "q3", "h1"; not "h100")? */
+static int period_word(const char *w, size_t n)
+{
+	static const struct {
+		const char *prefix;
+		size_t digits_min, digits_max;
+	} periods[] = { { "fy", 2, 4 }, { "cy", 2, 4 }, { "fq", 1, 1 }, { "q", 1, 1 }, { "h", 1, 1 } };
+	for (size_t k = 0; k < sizeof periods / sizeof periods[0]; k++) {
+		size_t pl = strlen(periods[k].prefix);
+		if (n <= pl || strncmp(w, periods[k].prefix, pl))
+			continue;
+		size_t i = pl;
+		while (i < n && w[i] >= '0' && w[i] <= '9')
+			i++;
+		if (i == n && n - pl >= periods[k].digits_min && n - pl <= periods[k].digits_max)
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the sentence (words sw) contradict row r of table tb by a text
+ * cell: a word another row has in that column, which this row's cell
+ * lacks ("For Cosmos3-Nano DP4 …" is not the row "Super (124 GB) | DP4")? */
+static int contradicted(struct audit *au, const char *sw, const struct atable *tb, size_t r)
+{
+	if (tb->nrows > 64)
+		return 0;
+	for (size_t c = 0; c < tb->ncols; c++) {
+		if ((long)c == tb->key)
+			continue;
+		const char *own = table_cell(tb, r, c)->plain;
+		if (!own || !*own)
+			continue;
+		const char *ow = name_words(au->a, own, strlen(own));
+		for (size_t r2 = 0; r2 < tb->nrows; r2++) {
+			const char *other = table_cell(tb, r2, c)->plain;
+			if (r2 == r || !other || !*other)
+				continue;
+			const char *xw = name_words(au->a, other, strlen(other));
+			for (const char *w = xw + 1; *w;) {
+				const char *e = strchr(w, ' ');
+				if (!e)
+					break;
+				size_t wl = (size_t)(e - w);
+				int letters = wl >= 3;
+				for (const char *p = w; p < e && letters; p++)
+					letters = *p >= 'a' && *p <= 'z';   /* a word, not a Han character alone */
+				if (letters && words_have(sw, w, wl) && !words_have(ow, w, wl))
+					return 1;
+				w = e + 1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Builds au->named: every keyed row of every table with its words. */
 static void index_rows(struct audit *au)
 {
@@ -102,7 +159,7 @@ static void index_rows(struct audit *au)
 					else if (*p >= 'a' && *p <= 'z')
 						alpha = 1;
 				}
-				if (digit && alpha && e - w >= 3) {
+				if (digit && alpha && e - w >= 3 && !period_word(w, (size_t)(e - w))) {
 					nr->model = arena_printf(au->a, " %.*s ", (int)(e - w), w);
 					break;
 				}
@@ -575,6 +632,8 @@ static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, co
 		if (names_row(names, nr) != level)
 			continue;
 		struct atable *tb = &au->tables[nr->table];
+		if (contradicted(au, sw, tb, nr->row))
+			continue;
 		size_t md = md_far ? md_far : distance(s, slen, at, nr->model + 1);
 		size_t kd = md_far ? md_far : key_distance(s, slen, at, nr);
 		long only = by_dimension ? only_column(tb, &f->q.dim) : -1;
@@ -734,6 +793,12 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	enum { ELSEWHERE_ROWS = 64 };
 	size_t found[ELSEWHERE_ROWS];
 	for (int sc = 0; sc < 2 && !nc; sc++) {
+		/* another chapter's table holds parts' figures; a time, a rate of
+		 * requests or a count measured in a run is its own post's
+		 * ("E2EL dropped from 21.28 s to 7.37 s" against another post's
+		 * "Mean E2EL | 10.47 s") */
+		if (sc == 1 && !said_kind_of(au, f))
+			break;
 		struct rows rows = { NULL, au->file_from, au->file_to };
 		if (sc == 1)
 			rows = (struct rows){ found, 0, rows_named(au, sw, found, ELSEWHERE_ROWS) };
@@ -972,6 +1037,19 @@ static size_t clause_end(const char *s, size_t len, size_t at)
 	return len;
 }
 
+/* Is figure f one end of a range written as two figures ("(10kb-100kb)",
+ * "100kb–300kb")? */
+static int range_end(const char *text, size_t tlen, const struct figure *f)
+{
+	size_t e = f->off + f->len;
+	if ((e + 1 < tlen && text[e] == '-' && text[e + 1] >= '0' && text[e + 1] <= '9') ||
+	    (e + 4 <= tlen && !memcmp(text + e, "–", 3) && text[e + 3] >= '0' && text[e + 3] <= '9'))
+		return 1;
+	size_t b = f->off;
+	return (b >= 2 && text[b - 1] == '-' && ((text[b - 2] | 32) >= 'a' && (text[b - 2] | 32) <= 'z')) ||
+	       (b >= 4 && !memcmp(text + b - 3, "–", 3) && (text[b - 4] | 32) >= 'a' && (text[b - 4] | 32) <= 'z');
+}
+
 /* Is figure f an uncertainty: "± 0.38s", "+/- 2%"? */
 static int after_pm(const char *text, const struct figure *f)
 {
@@ -993,6 +1071,17 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	if (is_unit(mark, "%")) {
 		if (mark->bound)
 			return;
+		/* "同比增加 115%", "up 34% year over year": the other side is
+		 * another period's figure, which the sentence does not give */
+		static const char *const period[] = { "同比", "环比", "较上年", "较去年", "较上季", "年增", "yoy",
+						      "year over year", "year-over-year", "year-on-year", "last year", NULL };
+		size_t pb = at > 24 ? at - 24 : 0, pe = after + 24 < len ? after + 24 : len;
+		for (size_t k = 0; period[k]; k++) {
+			size_t wl = strlen(period[k]);
+			for (size_t i = pb; i + wl <= pe; i++)
+				if (!audit_casecmp(s + i, period[k], wl))
+					return;
+		}
 		if (word_near(s, len, after, 1, more_words) || word_near(s, len, at, -1, more_words))
 			less = 0;
 		else if (word_near(s, len, after, 1, less_words) || word_near(s, len, at, -1, less_words))
@@ -1093,7 +1182,13 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	 * each is judged within its clause */
 	int marks = 0, comparisons = 0;
 	for (size_t i = from; i < to; i++) {
-		if (!is_unit(&figs[i], "×") && !is_unit(&figs[i], "倍"))
+		/* a percent of change is a comparison of its own too ("虽然 … 降低了
+		 * 75%，但 … 只降低了约 10%（20.2 ms → 18.2 ms）") */
+		size_t pa = figs[i].off - soff, pz = pa + figs[i].len;
+		int percent = is_unit(&figs[i], "%") && !figs[i].bound &&
+			      (word_near(s, len, pz, 1, more_words) || word_near(s, len, pa, -1, more_words) ||
+			       word_near(s, len, pz, 1, less_words) || word_near(s, len, pa, -1, less_words));
+		if (!is_unit(&figs[i], "×") && !is_unit(&figs[i], "倍") && !percent)
 			continue;
 		marks++;
 		/* "8x H200" counts parts, it compares nothing */
@@ -1177,12 +1272,12 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	int groups = 0, pairs = 0;
 	for (size_t i = from; i < to; i++) {
 		struct figure *f = &figs[i];
-		if (f == mark || !is_amount(f) || after_pm(text, f))
+		if (f == mark || !is_amount(f) || after_pm(text, f) || range_end(text, send, f))
 			continue;
 		size_t same = 0;
 		struct figure *first = NULL, *second = NULL;
 		for (size_t j = from; j < to; j++)
-			if (&figs[j] != mark && is_amount(&figs[j]) && !after_pm(text, &figs[j]) &&
+			if (&figs[j] != mark && is_amount(&figs[j]) && !after_pm(text, &figs[j]) && !range_end(text, send, &figs[j]) &&
 			    dim_equal(&figs[j].q.dim, &f->q.dim)) {
 				if (j < i)
 					break;
@@ -1220,6 +1315,16 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		return;
 	if (pair[0]->bound || pair[1]->bound)
 		return;
+	/* "512 GB/s 带宽，… 200 GB/s，整组以 8 倍单芯片算力计算": what the
+	 * comparison says it compares (compute) is not what the pair is */
+	{
+		size_t cw = after;
+		while (cw < len && cw < after + 30 && !strchr(",;:()[].", s[cw]) && !starts_cjk_punct(s, len, cw))
+			cw++;
+		int named = said_kind_named(au, s + after, cw - after), kind = said_kind_of(au, pair[0]);
+		if (named && kind && named != kind)
+			return;
+	}
 	/* "所有参数都是2倍，而且…(每个芯片94GB，相比H100的80GB)": a pair in a
 	 * later clause than the comparison is another statement's */
 	if (marks == 1 && pair[0]->off > mark->off && pair[1]->off > mark->off &&

@@ -1281,7 +1281,10 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 		for (size_t x = 0; x < SYNONYM_NOT && synonyms[k].not[x]; x++)
 			if (has_word(sw, synonyms[k].not[x]) ||
 			    ((unsigned char)synonyms[k].not[x][0] < 0x80 &&
-			     words_have(sw, synonyms[k].not[x], strlen(synonyms[k].not[x]))))
+			     words_have(sw, synonyms[k].not[x], strlen(synonyms[k].not[x]))) ||
+			    /* a Han word in the sentence as written: sw holds "链 路" */
+			    ((unsigned char)synonyms[k].not[x][0] >= 0x80 && word_distance(s, len, at, synonyms[k].not[x],
+											 strlen(synonyms[k].not[x])) != (size_t)-1))
 				return 0;
 		for (size_t w = 0; w < 6 && synonyms[k].words[w] && n < 8; w++)
 			words[n++] = synonyms[k].words[w];

@@ -128,6 +128,38 @@ static int words_any(const char *sw, const char *const *words)
 	return 0;
 }
 
+int said_kind_of(const struct audit *au, const struct figure *f)
+{
+	struct dim d;
+	if (dim_of(au, "GB/s", &d) && dim_equal(&d, &f->q.dim))
+		return 'b';
+	if ((dim_of(au, "TFLOPS", &d) && dim_equal(&d, &f->q.dim)) || (dim_of(au, "TOPS", &d) && dim_equal(&d, &f->q.dim)))
+		return 'c';
+	if (dim_of(au, "GB", &d) && dim_equal(&d, &f->q.dim))
+		return 'm';
+	if (dim_of(au, "W", &d) && dim_equal(&d, &f->q.dim))
+		return 'p';
+	return 0;
+}
+
+int said_kind_named(struct audit *au, const char *s, size_t len)
+{
+	static const struct {
+		const char *w;
+		int kind;
+	} words[] = { { "算力", 'c' }, { "flops", 'c' }, { "tflops", 'c' }, { "compute", 'c' }, { "带宽", 'b' },
+		      { "bandwidth", 'b' }, { "显存", 'm' }, { "容量", 'm' }, { "memory", 'm' }, { "capacity", 'm' } };
+	const char *w = name_words(au->a, s, len);
+	int kind = 0;
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (words_any(w, (const char *const[]){ words[k].w, NULL })) {
+			if (kind && kind != words[k].kind)
+				return 0;   /* "memory bandwidth": two */
+			kind = words[k].kind;
+		}
+	return kind;
+}
+
 static const char *const link_words[] = { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvswitch", "link", "links",
 					  "互连", "互联", "链路", "intra", "节点内", NULL };
 static const char *const memory_words[] = { "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "memory", "显存", "内存",

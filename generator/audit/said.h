@@ -39,6 +39,14 @@ const char *said_clause_words(struct audit *au, const char *s, size_t len, size_
  * when it is the sentence's last. */
 size_t said_clause_end(const char *s, size_t len, size_t at);
 
+/* What f is a figure of: 'c' compute (FLOPS, OPS), 'b' a bandwidth, 'm'
+ * a size in bytes, 'p' a power, 0 another thing. */
+int said_kind_of(const struct audit *au, const struct figure *f);
+
+/* What the words s[0..len) name, in said_kind_of()'s letters (算力,
+ * bandwidth, 显存…), 0 for none or several. */
+int said_kind_named(struct audit *au, const char *s, size_t len);
+
 /* Is f a bandwidth (bytes or bits a second: GB/s, Gb/s)? */
 int said_is_bandwidth(const struct audit *au, const struct figure *f);
 
