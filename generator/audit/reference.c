@@ -25,6 +25,7 @@
 #include "numbers/literal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 struct ref_column {
@@ -952,6 +953,96 @@ static long column_by_figures(struct audit *au, const struct atable *t, size_t c
 	return -1;
 }
 
+/* A column of throughputs that names no data type ("Tensor性能",
+ * "AI 算力"): each row's figure is one of its part's reference figures,
+ * dense or sparse, and most rows say which (A100 624, H100 1,979: FP16
+ * sparse); a row whose figure is another (V100 125: dense) or none is a
+ * warning.  rows_rr, rows_rt: each row's reference row. */
+#define UNTYPED_MAX 32
+static void untyped_column(struct audit *au, struct atable *t, size_t c, const long *rows_rr, const size_t *rows_rt)
+{
+	const struct ref_table *rt = &au->ref->tables[0];
+	int fam = au->kind_sparse ? units_kind_family(au->u, au->kind_sparse) : -1;
+	if (fam < 0 || rt->ncols > UNTYPED_MAX)
+		return;
+	/* per row: a bit per (column y, dense 0 / sparse 1) its figure is */
+	uint64_t *is = arena_array(au->a, t->nrows + 1, sizeof *is);
+	size_t tally[2 * UNTYPED_MAX] = { 0 }, rows = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		/* a row that names its data type ("H100 SXM FP8 TC / HBM3") says which */
+		if (rows_rr[r] < 0 || rows_rt[r] != 0 || !cell->has || cell->several || cell->fig.bound ||
+		    cell->fig.q.kind[fam] || t->flagged[r * t->ncols + c] || without_types(au->a, t->keys[r]))
+			continue;
+		const struct ref_row *rr = &rt->rows[rows_rr[r]];
+		int any = 0;
+		for (size_t y = 0; y < rt->ncols; y++) {
+			if (!is_throughput(rt->cols[y].id) || !rr->has[y] || !dim_equal(&rr->cells[y].dim, &cell->fig.q.dim))
+				continue;
+			any = 1;
+			for (int k = 0; k < 2; k++) {
+				struct figure rf = { 0 };
+				rf.q = rr->cells[y];
+				struct interval said;
+				interval_scale(ref_digits(&rf.q), k ? 2 : 1, &said);
+				interval_scale(rf.q.v, k ? 2 : 1, &rf.q.v);
+				if (figures_agree(au, &cell->fig, &rf, 0) || rounds_to(&cell->fig, said)) {
+					is[r] |= (uint64_t)1 << (2 * y + (size_t)k);
+					tally[2 * y + (size_t)k]++;
+				}
+			}
+		}
+		rows += any;
+	}
+	size_t best = 0;
+	for (size_t i = 1; i < 2 * rt->ncols; i++)
+		if (tally[i] > tally[best] ||
+		    (tally[i] == tally[best] && tally[i] && !strncmp(rt->cols[i / 2].id, "fp16", 4) &&
+		     strncmp(rt->cols[best / 2].id, "fp16", 4)))
+			best = i;
+	/* half the rows, two at least, read one way, and no other way the
+	 * same number of other rows; a row or two that do not */
+	if (tally[best] < 2 || 2 * tally[best] < rows || rows - tally[best] > 1 + rows / 4)
+		return;
+	for (size_t i = 0; i < 2 * rt->ncols; i++) {
+		int same = 1;
+		for (size_t r = 0; r < t->nrows && same && tally[i] == tally[best]; r++)
+			same = ((is[r] >> i) & 1) == ((is[r] >> best) & 1);
+		if (!same)
+			return;
+	}
+	size_t y = best / 2;
+	int sparse = (int)(best % 2);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct acell *cell = table_cell(t, r, c);
+		if (rows_rr[r] < 0 || rows_rt[r] != 0 || !cell->has || cell->several || cell->fig.bound ||
+		    cell->fig.q.kind[fam] || (is[r] >> best) & 1 || t->flagged[r * t->ncols + c] ||
+		    without_types(au->a, t->keys[r]))
+			continue;
+		const struct ref_row *rr = &rt->rows[rows_rr[r]];
+		if (!rr->has[y])
+			continue;
+		struct figure rf = { 0 };
+		rf.q = rr->cells[y];
+		const char *other = NULL;
+		for (size_t i = 0; i < 2 * rt->ncols && !other; i++)
+			if ((is[r] >> i) & 1)
+				other = arena_printf(au->a, "it is %s's %s %s", rr->name, i % 2 ? "sparse" : "dense", rt->cols[i / 2].id);
+		t->flagged[r * t->ncols + c] = 1;
+		au->sum.findings_reference++;
+		const char *want = factor_text(au, &rf, sparse ? 2 : 1);
+		diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width,
+			    arena_printf(au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for %s %s\n"
+					 "the column names no data type; %zu of its %zu rows give their part's %s %s%s%s\n"
+					 "write %s, or say which figure this row gives", rt->file, rr->loc.line, rr->loc.col,
+					 rr->id, rr->name, want, sparse ? "sparse" : "dense", rt->cols[y].id, tally[best], rows,
+					 sparse ? "sparse" : "dense", rt->cols[y].id, other ? "; " : "", other ? other : "", want),
+			    "'%s' of '%s' is %s; the column's other rows give %s %s figures (reference data: %s)",
+			    t->cols[c].header, table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q),
+			    sparse ? "sparse" : "dense", rt->cols[y].id, want);
+	}
+}
+
 /* Does f say it is one GPU's ("FP4 算力 (每 GPU)")? */
 static int per_gpu(const struct audit *au, const struct figure *f)
 {
@@ -1028,6 +1119,22 @@ static void check_rows(struct audit *au, struct atable *t)
 	long *by_figures = arena_array(au->a, t->ncols, sizeof *by_figures);
 	for (size_t c = 0; c < t->ncols; c++)
 		by_figures[c] = (long)c == t->key ? -1 : column_by_figures(au, t, c, rows_rr, rows_rt);
+	/* a column of throughputs no row reads as a reference column */
+	for (size_t c = 0; c < t->ncols; c++) {
+		int named = 0, flops = 0;
+		for (size_t r = 0; r < t->nrows && !named; r++) {
+			const struct acell *cell = table_cell(t, r, c);
+			if (rows_rr[r] < 0 || rows_rt[r] != 0 || !cell->has || cell->several)
+				continue;
+			const struct ref_row *rr = &ref->tables[0].rows[rows_rr[r]];
+			named = find_column(&ref->tables[0], rr, t, c, &cell->fig) >= 0;
+			for (size_t y = 0; y < ref->tables[0].ncols && !flops; y++)
+				flops = is_throughput(ref->tables[0].cols[y].id) && ref->tables[0].cols[y].has_unit &&
+					dim_equal(&ref->tables[0].cols[y].unit.dim, &cell->fig.q.dim);
+		}
+		if ((long)c != t->key && !named && flops && ref->ntables)
+			untyped_column(au, t, c, rows_rr, rows_rt);
+	}
 	for (size_t r = 0; r < t->nrows; r++) {
 		size_t rt_index = rows_rt[r];
 		long rr_index = rows_rr[r];

@@ -208,4 +208,27 @@ else
 	not_ok "a table of one row, and one of one part's column written sideways"
 fi
 
+# a throughput column that names no data type (s43-eval R12, ShinnChou
+# 讲稿.md:653 'Tensor性能', sideways): most rows give their part's sparse
+# FP16 (A100 624, H100 1,979); V100's dense 125 and B200's 9,000 (its
+# sparse FP8) are warned of
+mkdir -p "$tmp/untyped"
+cat >"$tmp/untyped/a.md" <<'EOF2'
+| 指标 | V100 | A100 | H100 | B200 (预估) |
+|------|------|------|------|-------------|
+| **FP32性能** | 15.7 TFLOPS | 19.5 TFLOPS | 67 TFLOPS | 90 TFLOPS |
+| **Tensor性能** | 125 TFLOPS | 624 TFLOPS | 1,979 TFLOPS | 9,000 TFLOPS |
+| **内存容量** | 32GB | 80GB | 80GB | 192GB |
+| **内存带宽** | 900 GB/s | 2,039 GB/s | 3,350 GB/s | 8,000 GB/s |
+EOF2
+case_run untyped
+if grep -q "^a.md:4:[0-9]*: warning: 'Tensor性能' of 'V100' is 125 TFLOPS; the column's other rows give sparse fp16" "$tmp/untyped.txt" &&
+	grep -q "^a.md:4:[0-9]*: warning: 'Tensor性能' of 'B200 (预估)' is 9,000 TFLOPS" "$tmp/untyped.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/untyped.txt")" -eq 2 ]; then
+	ok "a throughput column naming no data type: the rows off its reading"
+else
+	show untyped
+	not_ok "a throughput column naming no data type: the rows off its reading"
+fi
+
 exit $fail
