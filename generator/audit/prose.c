@@ -454,8 +454,9 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	static const char *const on_chip[] = { " cache ", " l1 ", " l2 ", " sram ", " 缓 存 ", " 片 上 ", NULL };
 	const char *upto = words_for(au, s, slen, f->off - soff, sib, nsib, soff, sw);
 	for (size_t k = 0; on_chip[k]; k++)
-		if (strstr(upto, on_chip[k]))
-			return;
+		for (const char *p = strstr(upto, on_chip[k]); p; p = strstr(p + 1, on_chip[k]))
+			if (!(k == 0 && p - upto >= 3 && !strncmp(p - 3, " kv", 3)))   /* a KV cache is in HBM */
+				return;
 	/* "内存为141GB，而不是80GB": what follows "rather than" is the figure
 	 * not meant; the one before it is stated */
 	static const char *const instead[] = { "instead", "rather", "而不是", NULL };

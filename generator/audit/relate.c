@@ -99,7 +99,7 @@ static const char *const restate_words[] = {
 	"or", "i.e.", "ie", "about", "roughly", "approximately", "approx.", "counting", "both",
 	"directions", "direction", "bidirectional", "bi-directional", "unidirectional",
 	"uni-directional", "duplex", "per", "each", "ea", "one", "total", "in", "of", "即", "约", "双向",
-	"单向", "每", "x", "×", NULL,
+	"单向", "每个方向", "每方向", "每", "x", "×", NULL,
 };
 
 /* Does s[from..to) hold nothing but spaces, punctuation, the figures
@@ -142,9 +142,9 @@ static int only_restatement(const char *s, size_t from, size_t to, const struct 
 static int directions(const char *s, size_t from, size_t to)
 {
 	static const char *const both[] = { "both direction", "bidirectional", "bi-directional", "duplex",
-					    "双向", "in total", NULL };
+					    "双向", "in total", "total bandwidth", "总带宽", NULL };
 	static const char *const one[] = { "unidirectional", "uni-directional", "one direction",
-					   "each direction", "per direction", "单向", NULL };
+					   "each direction", "per direction", "单向", "每个方向", "每方向", NULL };
 	int d = 0;
 	for (size_t i = from; i < to; i++) {
 		for (size_t k = 0; both[k]; k++)
@@ -221,8 +221,19 @@ static void restatement(struct audit *au, const char *s, size_t len, size_t soff
 		k++;
 	if (k == j || !only_restatement(s, inner, end, figs, j, k, soff))
 		return;
-	/* the figure first in the parenthesis (nothing but marks before it) */
-	if (skip_soft(s, len, inner) != figs[j].off - soff)
+	/* the figure first in the parenthesis (nothing but marks before it,
+	 * or the direction it is: "（每个方向 64GB/s）", "(each direction 64GB/s)") */
+	size_t first = skip_soft(s, len, inner);
+	static const char *const lead_dir[] = { "每个方向", "每方向", "单向", "双向", "each direction", "per direction",
+						"both directions", "unidirectional", "bidirectional", NULL };
+	for (size_t d = 0; lead_dir[d]; d++)
+		if (starts(s, len, first, lead_dir[d])) {
+			first = skip_soft(s, len, first + strlen(lead_dir[d]));
+			if (first < len && (s[first] == ':' || starts(s, len, first, "：")))
+				first = skip_soft(s, len, first + (s[first] == ':' ? 1 : 3));
+			break;
+		}
+	if (first != figs[j].off - soff)
 		return;
 	struct figure *g = &figs[j];
 	if (k - j == 1 && amount(g) && dim_equal(&g->q.dim, &f->q.dim)) {

@@ -227,6 +227,55 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 	}
 	if (dim_of(au, "TOPS", &d) && dim_equal(&d, &f->q.dim))
 		return strstr(sw, " int8 ") ? "int8" : NULL;
+	/* a size right beside a known part, nothing but a colon or a few
+	 * words between ("- NVIDIA H200: 141 GB", "80GB 的 A100", "H100 的物理
+	 * 80 GB", "the physical 80 GB of the H100"): its memory */
+	if (dim_of(au, "GB", &d) && dim_equal(&d, &f->q.dim)) {
+		static const char *const glue[] = { "physical ", "物理", "的", "：", ": ", ":", "of the ", "of ", "per ",
+						    "on the ", "on ", "nvidia ", "amd ", " ", NULL };
+		/* before: PART <glue> figure */
+		size_t b = at;
+		for (int moved = 1; moved && b > 0;) {
+			moved = 0;
+			for (size_t k = 0; glue[k] && !moved; k++) {
+				size_t gl = strlen(glue[k]);
+				if (b >= gl && !audit_casecmp(s + b - gl, glue[k], gl)) {
+					b -= gl;
+					moved = 1;
+				}
+			}
+		}
+		size_t wb = b;
+		while (wb > 0 && (alpha((unsigned char)s[wb - 1]) || digit((unsigned char)s[wb - 1])))
+			wb--;
+		/* after: figure <glue> PART */
+		size_t a = at + f->len;
+		for (int moved = 1; moved && a < len;) {
+			moved = 0;
+			for (size_t k = 0; glue[k] && !moved; k++)
+				if (starts(s, len, a, glue[k])) {
+					a += strlen(glue[k]);
+					moved = 1;
+				}
+		}
+		size_t we = a;
+		while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+			we++;
+		struct quantity any[SAID_FIGURES];
+		char w[16];
+		for (int side = 0; side < 2; side++) {
+			size_t from = side ? a : wb, to = side ? we : b;
+			if (to <= from || to - from >= sizeof w || (side ? a == at + f->len : b == at) ||
+			    (!side && wb > 0 && (unsigned char)s[wb - 1] < 0x80 && s[wb - 1] != ' ' && s[wb - 1] != '-' &&
+			     s[wb - 1] != '*' && s[wb - 1] != '['))
+				continue;
+			size_t wl = to - from;
+			for (size_t i = 0; i < wl; i++)
+				w[i] = (char)(alpha((unsigned char)s[from + i]) ? s[from + i] | 32 : s[from + i]);
+			if (reference_part_figures(au->ref, w, wl, "memory", 0, any, SAID_FIGURES, NULL))
+				return "memory";
+		}
+	}
 	/* sizes (stacks, RAM, extras) come in too many kinds to tell by the
 	 * sentence's words (reference_prose() and parts.c read those); a power
 	 * only with TDP right beside it ("500W TDP", "TDP of 500W", "功耗 500W") */
@@ -477,7 +526,7 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	if (!n) {
 		/* "312TFLOPS on A100", "900 GB/s for the H100" */
 		size_t w = e;
-		static const char *const joins[] = { "on ", "for ", "of ", "in ", "with ", NULL };
+		static const char *const joins[] = { "on ", "for ", "of ", "in ", "with ", "per ", "的 ", "的", NULL };
 		for (size_t k = 0; joins[k]; k++)
 			if (starts(s, len, w, joins[k])) {
 				w += strlen(joins[k]);
@@ -569,8 +618,10 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 		}
 	double ratio = interval_mid(f->q.v) / interval_mid(want.v);
 	/* far off and no slip to explain it: some other figure of the part
-	 * (a link's per-lane rate, a measurement) */
-	if ((ratio > 1.4 || ratio < 0.7) && !hint)
+	 * (a link's per-lane rate, a measurement); a size right beside the
+	 * part's name (column_of()) is its memory however far off */
+	int beside = !strcmp(column, "memory");
+	if ((beside ? ratio > 20 || ratio < 0.05 : ratio > 1.4 || ratio < 0.7) && !hint)
 		return 0;
 	/* a figure of two digits (1.5 TB/s for 1.555) is rounded, not slipped */
 	int digits = 0;
