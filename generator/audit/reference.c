@@ -400,10 +400,11 @@ static long find_row_named(const struct audit_reference *ref, struct arena *a, c
 
 /* Words of a book column that name a reference column: its id's parts,
  * and synonyms for the accelerators' columns. */
-#define SYNONYM_NOT 16
+#define SYNONYM_NOT 20
+#define SYNONYM_WORDS 10
 
 struct synonym {
-	const char *column, *words[6];
+	const char *column, *words[SYNONYM_WORDS];
 	const char *not[SYNONYM_NOT];
 };
 
@@ -413,9 +414,14 @@ struct synonym {
 static const struct synonym synonyms[] = {
 	{ "memory", { "memory", "hbm", "显存", "vram", "内存", NULL }, { "bandwidth", "带宽", NULL } },
 	{ "mem_bw", { "bandwidth", "带宽", NULL },
-	  { "nvlink", "link", "互连", "链路", "host", "peer", "p2p", "effective", "achieved", "measured", "有效", "实测" } },
+	  { "nvlink", "link", "互连", "互联", "链路", "interconnect", "多卡", "卡间", "通信", "网络", "network", "host", "peer",
+	    "p2p", "effective", "achieved", "measured", "有效", "实测", NULL } },
 	{ "tdp", { "tdp", "power", "功耗", "功率", "draws", NULL }, { NULL } },
-	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", NULL }, { NULL } },
+	/* a multi-GPU interconnect's bandwidth ("多卡互联带宽", "互连带宽") is
+	 * the NVLink's */
+	{ "nvlink", { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "互联带宽", "互连带宽", "interconnect bandwidth",
+		      NULL },
+	  { NULL } },
 	{ "bf16", { "bfloat16", NULL }, { NULL } },
 	/* counts: a core count, never a throughput of the cores ("FP16 Tensor
 	 * Core" with plain numbers), nor a count per SM ("threads per SM") */
@@ -524,7 +530,7 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 				excluded |= has_word(col->name, synonyms[s].not[k]);
 			if (excluded)
 				break;
-			for (size_t w = 0; w < 6 && synonyms[s].words[w]; w++)
+			for (size_t w = 0; w < SYNONYM_WORDS && synonyms[s].words[w]; w++)
 				if (has_word(col->name, synonyms[s].words[w]))
 					ok = 1;
 		}
@@ -535,7 +541,7 @@ static long find_column(const struct ref_table *rt, const struct ref_row *rr, co
 		if (!ok && !strcmp(rc->id, "mem_bw"))
 			for (size_t s = 0; s < sizeof synonyms / sizeof synonyms[0] && !ok; s++)
 				if (!strcmp(synonyms[s].column, "memory"))
-					for (size_t w = 0; w < 6 && synonyms[s].words[w] && !ok; w++)
+					for (size_t w = 0; w < SYNONYM_WORDS && synonyms[s].words[w] && !ok; w++)
 						ok = has_word(col->name, synonyms[s].words[w]) &&
 						     !has_word(col->name, "nvlink") && !has_word(col->name, "link");
 		/* a count per SM or per anything ("Cores per SM", "每个 SM 的
@@ -1379,7 +1385,7 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 			      size_t at, size_t *d)
 {
 	*d = (size_t)-1;
-	const char *words[8];
+	const char *words[1 + SYNONYM_WORDS];
 	size_t n = 0;
 	words[n++] = rc->id;
 	for (size_t k = 0; k < sizeof synonyms / sizeof synonyms[0]; k++) {
@@ -1393,7 +1399,7 @@ static int column_in_sentence(const struct ref_column *rc, const char *sw, const
 			    ((unsigned char)synonyms[k].not[x][0] >= 0x80 && word_distance(s, len, at, synonyms[k].not[x],
 											 strlen(synonyms[k].not[x])) != (size_t)-1))
 				return 0;
-		for (size_t w = 0; w < 6 && synonyms[k].words[w] && n < 8; w++)
+		for (size_t w = 0; w < SYNONYM_WORDS && synonyms[k].words[w] && n < 1 + SYNONYM_WORDS; w++)
 			words[n++] = synonyms[k].words[w];
 	}
 	int found = 0;
