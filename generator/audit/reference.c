@@ -1294,12 +1294,14 @@ static int sentence_about_caches(const char *s, size_t len, const char *sw)
 	static const char *const cache[] = { " cache ", " caches ", " l1 ", " l2 ", " l3 ", " sram ", " smem ",
 					     " register ", " registers ", NULL };
 	for (size_t k = 0; cache[k]; k++)
-		if (strstr(sw, cache[k]))
-			return 1;
+		for (const char *p = strstr(sw, cache[k]); p; p = strstr(p + 1, cache[k]))
+			if (k > 1 || p - sw < 3 || strncmp(p - 3, " kv", 3))   /* a KV cache is in HBM */
+				return 1;
 	static const char *const han[] = { "缓存", "共享内存", "寄存器", "片上", NULL };
 	for (size_t k = 0; han[k]; k++)
 		for (size_t i = 0, hl = strlen(han[k]); i + hl <= len; i++)
-			if (!memcmp(s + i, han[k], hl))
+			if (!memcmp(s + i, han[k], hl) &&
+			    !(k == 0 && ((i >= 2 && !audit_casecmp(s + i - 2, "kv", 2)) || (i >= 3 && !audit_casecmp(s + i - 3, "kv ", 3)))))
 				return 1;
 	return words_have(sw, "shared memory", 13);
 }
