@@ -351,7 +351,10 @@ static void try_derived(struct mine *m, size_t a, size_t b, size_t c, size_t d, 
 	struct atable *t = m->t;
 	struct relation rel = { a, b, c, d, op, 0, NULL, 0, 0, 0 };
 	size_t n = 0, count = 0;
-	size_t nk = op == '*' ? sizeof product_constant / sizeof product_constant[0] : 1;
+	/* a product of three columns has freedom enough to meet a constant
+	 * by chance (DeepSpeed's 'GPUs' = 0.5 × bsz × tokens × SP in 4 of 5
+	 * rows): a constant only for a product of two */
+	size_t nk = op == '*' && d == NO_COLUMN ? sizeof product_constant / sizeof product_constant[0] : 1;
 	size_t counts[sizeof product_constant / sizeof product_constant[0]] = { 0 };
 	for (size_t r = 0; r < t->nrows; r++) {
 		struct quantity q;

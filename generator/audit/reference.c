@@ -842,6 +842,19 @@ static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *r
 	const char *bare = rr_index < 0 ? without_remarks(au->a, table_cell(t, r, (size_t)t->key)->plain) : NULL;
 	if (bare && bare[0])
 		rr_index = find_row(au->ref, au->a, bare, rt_index);
+	/* "Hopper（H800）", "前代架构（A100）", "Volta (V100)": an
+	 * architecture or a word, the part in parentheses */
+	if (rr_index < 0 && bare && bare[0] && !table_has_model_word(bare)) {
+		const char *plain = table_cell(t, r, (size_t)t->key)->plain;
+		const char *o = strstr(plain, "(") ? strstr(plain, "(") : strstr(plain, "\xef\xbc\x88");
+		if (o) {
+			size_t open = *o == '(' ? 1 : 3;
+			size_t in = strcspn(o + open, ")\xef");
+			const char *inside = name_normalise(au->a, o + open, in);
+			if (table_has_model_word(inside))
+				rr_index = find_row(au->ref, au->a, inside, rt_index);
+		}
+	}
 	const char *untyped = rr_index < 0 ? without_types(au->a, bare && bare[0] ? bare : t->keys[r]) : NULL;
 	if (untyped)
 		rr_index = find_row(au->ref, au->a, untyped, rt_index);
@@ -953,7 +966,9 @@ static long column_by_figures(struct audit *au, const struct atable *t, size_t c
 			rf.q = rr->cells[y];
 			agree += rr->has[y] && dim_equal(&rf.q.dim, &cell->fig.q.dim) && figures_agree(au, &cell->fig, &rf, 0);
 		}
-		if (agree == n)
+		/* every row, or all but one of three or more (the one off is a
+		 * slip held against that column, not the named one) */
+		if (agree == n || (n >= 3 && agree + 1 == n))
 			return (long)y;
 	}
 	return -1;

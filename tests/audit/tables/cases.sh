@@ -73,17 +73,17 @@ fi
 # nvlink_intro.md:52); the H100's total doubled is off it
 mkdir -p "$tmp/constant"
 cat >"$tmp/constant/a.md" <<'EOF2'
-| 版本    | 发布年份 | 对应架构         | 单链路带宽 (单向) | 链路数 (每GPU) | 总双向带宽 (每GPU) |
-| :------ | :------- | :--------------- | :---------------- | :------------- | :----------------- |
-| **1.0** | 2016     | Pascal (P100)    | 20 GB/s           | 4              | 160 GB/s           |
-| **2.0** | 2017     | Volta (V100)     | 25 GB/s           | 6              | 300 GB/s           |
-| **3.0** | 2020     | Ampere (A100)    | 25 GB/s           | 12             | 600 GB/s           |
-| **4.0** | 2022     | Hopper (H100)    | 25 GB/s           | 18             | 1800 GB/s          |
-| **5.0** | 2024     | Blackwell (B200) | 50 GB/s           | 18             | 1.8 TB/s           |
-| **6.0** | 2026     | Rubin (Vera)     | -                 | -              | 3.6 TB/s           |
+| 版本    | 发布年份 | 信号调制 | 单链路带宽 (单向) | 链路数 (每GPU) | 总双向带宽 (每GPU) |
+| :------ | :------- | :------- | :---------------- | :------------- | :----------------- |
+| **1.0** | 2016     | NRZ      | 20 GB/s           | 4              | 160 GB/s           |
+| **2.0** | 2017     | NRZ      | 25 GB/s           | 6              | 300 GB/s           |
+| **3.0** | 2020     | NRZ      | 25 GB/s           | 12             | 600 GB/s           |
+| **4.0** | 2022     | PAM-4    | 25 GB/s           | 18             | 1800 GB/s          |
+| **5.0** | 2024     | PAM-4    | 50 GB/s           | 18             | 1.8 TB/s           |
+| **6.0** | 2026     | -        | -                 | -              | 3.6 TB/s           |
 EOF2
 case_run constant
-if grep -q "^a.md:6:[0-9]*: warning: '总双向带宽 (每GPU)' of 'Hopper (H100)' is off the pattern" "$tmp/constant.txt" &&
+if grep -q "^a.md:6:[0-9]*: warning: '总双向带宽 (每GPU)' of '4.0' is off the pattern" "$tmp/constant.txt" &&
 	grep -q "= 2 × '单链路带宽 (单向)' × '链路数 (每GPU)' in 4 of 5 rows" "$tmp/constant.txt" &&
 	[ "$(grep -c ': \(error\|warning\):' "$tmp/constant.txt")" -eq 1 ]; then
 	ok "a product with a constant (2 × per-link rate × links)"
@@ -229,6 +229,26 @@ if grep -q "^a.md:4:[0-9]*: warning: 'Tensor性能' of 'V100' is 125 TFLOPS; the
 else
 	show untyped
 	not_ok "a throughput column naming no data type: the rows off its reading"
+fi
+
+# parts named in parentheses after an architecture, in a sideways header
+# (s44-eval T-b, wethinkin 边云端部署知识点.md:304: 'Hopper（H800）',
+# '前代架构（A100）'), and '多卡互联带宽' is no memory bandwidth
+mkdir -p "$tmp/paren"
+cat >"$tmp/paren/a.md" <<'EOF2'
+| 指标                | Hopper（H800） | 前代架构（A100） | 优势提升 |
+|---------------------|----------------|------------------|----------|
+| 显存带宽            | 3350 GB/s      | 2039 GB/s        | +64%     |
+| FP8算力峰值         | 580 TFLOPS     | 312 TFLOPS       | +86%     |
+| 多卡互联带宽        | 900 GB/s       | 600 GB/s         | +50%     |
+EOF2
+case_run paren
+if grep -q "^a.md:4:[0-9]*: warning: 'FP8算力峰值' of 'Hopper（H800）' is 580 TFLOPS" "$tmp/paren.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/paren.txt")" -eq 1 ]; then
+	ok "a part in parentheses after an architecture; an interconnect's bandwidth is no memory's"
+else
+	show paren
+	not_ok "a part in parentheses after an architecture; an interconnect's bandwidth is no memory's"
 fi
 
 exit $fail
