@@ -419,23 +419,45 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 			return next;
 	}
 	struct quantity c;
-	if (evaluate(au, o, ops, n, &c) || !dim_equal(&c.dim, &r->q.dim))
+	if (evaluate(au, o, ops, n, &c))
+		return next;
+	/* bare numbers and a unit on the result ("96 * 0.7 - 60 = 7.2 GB",
+	 * "2 × 4 × 256 × 8 = 16 KiB"): the numbers are in the result's unit,
+	 * or in its base unit (bytes); either reading may hold */
+	int bare = r->has_unit && dim_is_none(&c.dim) && !before;
+	for (size_t k = 0; k < n && bare; k++)
+		bare = !o[k].has_unit && !o[k].times;
+	struct quantity readings[2];
+	int nread = 1;
+	readings[0] = c;
+	if (bare) {
+		readings[0].dim = r->q.dim;
+		interval_scale(c.v, r->q.scale, &readings[0].v);
+		interval_scale(c.nominal, r->q.scale, &readings[0].nominal);
+		readings[1] = c;
+		readings[1].dim = r->q.dim;
+		nread = 2;
+	}
+	if (!dim_equal(&readings[0].dim, &r->q.dim))
 		return next;
 	/* a result with no unit of a sum with one: its unit is not said */
 	if (!r->has_unit && !dim_is_none(&c.dim))
 		return next;
 	int approx = eq == '~' || (r->off > 0 && s[r->off - 1] == '~');
 	double slack = ARITH_SLACK + (approx ? 3 * au->approx : 0);
-	struct interval want = c.v;
-	want.lo -= fabs(want.lo) * slack;
-	want.hi += fabs(want.hi) * slack;
 	/* a result cut rather than rounded ("1/132=0.7%": 0.76%) */
 	struct interval got = r->q.v;
 	if (got.lo >= 0)
 		got.hi += got.hi - got.lo;
 	au->sum.comparisons++;
-	if (interval_overlaps(want, got))
-		return next;
+	for (int k = 0; k < nread; k++) {
+		struct interval want = readings[k].v;
+		want.lo -= fabs(want.lo) * slack;
+		want.hi += fabs(want.hi) * slack;
+		if (interval_overlaps(want, got))
+			return next;
+	}
+	c = readings[0];
 	/* "4KB * 1024 = 4MB": a prefix read binary on one side, decimal on the
 	 * other, is the book's convention, not a wrong sum */
 	double ratio = interval_mid(c.v) / interval_mid(r->q.v);

@@ -102,6 +102,19 @@ static int contradicted(struct audit *au, const char *sw, const struct atable *t
 		if (!own || !*own)
 			continue;
 		const char *ow = name_words(au->a, own, strlen(own));
+		/* a memory type the sentence names that the row's is not ("A100-SXM
+		 * 配备了1.6TBps的HBM2": the 40 GB part, not a row of HBM2e) */
+		int types = 0, same = 0;
+		for (const char *p = strstr(sw, " hbm"); p && strstr(ow, " hbm"); p = strstr(p + 1, " hbm")) {
+			const char *e = strchr(p + 1, ' ');
+			size_t wl = e ? (size_t)(e - p - 1) : 0;
+			if (wl > 3) {
+				types++;
+				same |= words_have(ow, p + 1, wl);
+			}
+		}
+		if (types && !same)
+			return 1;   /* "96GiB HBM3 or 144GiB HBM3e": one of them may be the row's */
 		for (size_t r2 = 0; r2 < tb->nrows; r2++) {
 			const char *other = table_cell(tb, r2, c)->plain;
 			if (r2 == r || !other || !*other)
