@@ -11,6 +11,7 @@
 #include "audit/prose.h"
 #include "audit/reference.h"
 #include "audit/figure.h"
+#include "audit/caption.h"
 #include "core/alloc.h"
 
 #include <string.h>
@@ -53,6 +54,22 @@ void audit_add_table(struct audit *au, const struct audit_text *header, size_t n
 	for (size_t r = 0; r < rows; r++)
 		for (size_t c = 0; c < used; c++)
 			t->cells[r * used + c].src = cells[r * ncols + c];
+	/* the caption just above it ("表 1.5.1 GPU 参数", a blank line between) */
+	if (au->caption_next && t->loc.file && !strcmp(au->caption_file, t->loc.file) &&
+	    t->loc.line - au->caption_end <= 2) {
+		t->caption = au->caption_next;
+		/* between two tables, a caption is the one's below (captions of
+		 * tables stand above them) */
+		if (t->index && au->tables[t->index - 1].caption == au->caption_next)
+			au->tables[t->index - 1].caption = NULL;
+	}
+	au->caption_next = NULL;
+}
+
+/* The last line of table t. */
+static int table_end(const struct atable *t)
+{
+	return t->nrows ? t->cells[(t->nrows - 1) * t->ncols].src.loc.line : t->loc.line;
 }
 
 void audit_add_prose(struct audit *au, struct audit_text text, const char *section)
@@ -66,6 +83,21 @@ void audit_add_prose(struct audit *au, struct audit_text text, const char *secti
 		au->cap_prose = cap;
 	}
 	au->prose[au->nprose++] = (struct prose){ text, section };
+	/* a caption: of the table right below it, else of the one right above */
+	au->caption_next = NULL;
+	const char *no = caption_number(au->a, text.text, text.len);
+	if (!no || !text.loc.file)
+		return;
+	struct atable *last = au->ntables ? &au->tables[au->ntables - 1] : NULL;
+	if (last && !last->caption && last->loc.file && !strcmp(last->loc.file, text.loc.file) &&
+	    text.loc.line - table_end(last) >= 1 && text.loc.line - table_end(last) <= 2)
+		last->caption = no;
+	int end = text.loc.line;
+	for (size_t i = 0; i < text.len; i++)
+		end += text.text[i] == '\n';
+	au->caption_next = no;
+	au->caption_file = text.loc.file;
+	au->caption_end = end;
 }
 
 void audit_run(struct audit *au, struct audit_summary *out)

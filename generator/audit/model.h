@@ -78,6 +78,7 @@ struct atable {
 	struct acell *cells;    /* nrows × ncols */
 	size_t nrows;
 	int transposed;         /* written with parts as columns: turned round */
+	const char *caption;    /* its caption's number ("1.5.1": "表 1.5.1 …" beside it), or NULL */
 	long key;               /* the key column, or -1 */
 	const char **keys;      /* per row: its key normalised (name_normalise), or NULL */
 	long *ref;              /* per row: its reference row, or -1 */
@@ -114,6 +115,9 @@ struct audit {
 	const char *file_name;     /* the file whose rows file_from..file_to are */
 	size_t file_from, file_to;
 	int indexed;
+	/* audit.c: a caption waiting for the table under it */
+	const char *caption_next, *caption_file;
+	int caption_end;
 	struct audit_summary sum;
 	int kind_dense, kind_sparse, kind_perdir, kind_bidir;   /* kind numbers, 0: none */
 };

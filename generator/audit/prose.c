@@ -16,6 +16,7 @@
  * (1.06 = 2048/1935: 2 TB read as 2048 GB).
  */
 #include "audit/prose.h"
+#include "audit/caption.h"
 #include "audit/reference.h"
 #include "audit/relate.h"
 #include "audit/arith.h"
@@ -795,6 +796,30 @@ static size_t family_row(struct audit *au, const char *sw, const char *hw, const
  * none, its heading), in its own chapter's tables first, then in the
  * others; a column the sentence names, or the row's one column of f's
  * dimension.  Returns 1 when it was tied (reported or not). */
+/* The rows of the table of this chapter that the sentence cites by its
+ * caption's number ("如表 1.5.1 所示", "Table 3 gives"), into *rows;
+ * returns 0 when it cites none (or one the chapter has not). */
+static int cited_rows(struct audit *au, const char *s, size_t slen, struct rows *rows)
+{
+	if (au->file_from == au->file_to)
+		return 0;
+	const char *no = caption_cited(au->a, s, slen);
+	if (!no)
+		return 0;
+	for (size_t i = au->file_from; i < au->file_to;) {
+		size_t t = au->named[i].table;
+		size_t j = i;
+		while (j < au->file_to && au->named[j].table == t)
+			j++;
+		if (au->tables[t].caption && !strcmp(au->tables[t].caption, no)) {
+			*rows = (struct rows){ NULL, i, j };
+			return 1;
+		}
+		i = j;
+	}
+	return 0;
+}
+
 static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		     const char *hw, struct figure *f, const struct figure *sib, size_t nsib)
 {
@@ -806,7 +831,11 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	 * sentence's (or heading's) model words name, found by the index */
 	enum { ELSEWHERE_ROWS = 64 };
 	size_t found[ELSEWHERE_ROWS];
-	for (int sc = 0; sc < 2 && !nc; sc++) {
+	/* the table the sentence cites by its caption first ("表 1.5.1 中"),
+	 * then the chapter's */
+	struct rows cited;
+	int cites = cited_rows(au, s, slen, &cited);
+	for (int sc = cites ? -1 : 0; sc < 2 && !nc; sc++) {
 		/* another chapter's table holds parts' figures; a time, a rate of
 		 * requests or a count measured in a run is its own post's
 		 * ("E2EL dropped from 21.28 s to 7.37 s" against another post's
@@ -814,6 +843,8 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 		if (sc == 1 && !said_kind_of(au, f))
 			break;
 		struct rows rows = { NULL, au->file_from, au->file_to };
+		if (sc == -1)
+			rows = cited;
 		if (sc == 1)
 			rows = (struct rows){ found, 0, rows_named(au, sw, found, ELSEWHERE_ROWS) };
 		const char *names = sw;
@@ -957,8 +988,9 @@ static int tie_table(struct audit *au, const char *s, size_t slen, size_t soff, 
 	 * different figures (both directions, sparse) under one name */
 	int twice = hint && (strstr(hint, "twice") || strstr(hint, "half"));
 	int same_file = !strcmp(wrong->t->loc.file, f->loc.file);
-	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail, "%s disagrees with the table %s",
-		    written, same_file ? "of this chapter" : arena_printf(au->a, "in %s", wrong->t->loc.file));
+	const char *which = wrong->t->caption ? arena_printf(au->a, "table %s", wrong->t->caption) : "the table";
+	diag_report(twice ? DIAG_WARNING : DIAG_ERROR, f->loc, f->width, detail, "%s disagrees with %s %s",
+		    written, which, same_file ? "of this chapter" : arena_printf(au->a, "in %s", wrong->t->loc.file));
 	return 1;
 }
 

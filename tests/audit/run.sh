@@ -5,6 +5,7 @@
 #   - tests/audit/slips, a book with the slips of issue 37 in it, gives
 #     exactly tests/audit/slips.expected (the timing aside) and exit 1;
 #     REGEN=1 rewrites the golden file after showing the diff;
+#   - a table cited by its caption (tests/audit/caption);
 #   - the JSON format, a folder that is none, --max-diagnostics, book.yaml's `audit:
 #     {reference: false}`;
 #   - seeded slips (tests/audit/seed.sh) in the vendored book: recall of
@@ -83,6 +84,19 @@ if [ $rc -eq 1 ] && grep -q 'not a folder' "$tmp/none.txt"; then
 	ok "a folder that is none: an error, exit 1"
 else
 	not_ok "a folder that is none: an error, exit 1 (exit $rc)"
+fi
+
+# a table cited by its caption ("如表 1.5.1 所示"): the sentence's figure is
+# held against that table's row, not any table of the chapter naming the
+# part (the H100 PCIe's 48 TFLOPS is table 1.5.2's, not 1.5.1's)
+out=$("$bin" audit --no-reference tests/audit/caption 2>&1)
+rc=$?
+if [ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c ': error:')" -eq 1 ] &&
+	printf '%s\n' "$out" | grep -q '^01-captions.md:17:32: error: 48 TFLOPS disagrees with table 1.5.1 of this chapter'; then
+	ok "a table cited by its caption: the figure held against that table"
+else
+	printf '%s\n' "$out" | sed 's/^/# /' | head -20
+	not_ok "a table cited by its caption: the figure held against that table (exit $rc)"
 fi
 
 # --max-diagnostics: 30 files of 25 findings each; 100 shown by default
