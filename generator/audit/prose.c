@@ -532,11 +532,15 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	int clause_ok = cw && !blocked_words(au, cw, not_chip, achieved, spec);
 	if (blocked && !clause_ok)
 		return;
-	/* the A800 is an A100 but for its links, whose figure the reference
-	 * has not: a bandwidth in a sentence naming it may be its (its
-	 * compute, 'A800 的bf16峰值 FLOPS 是 312 TFLOPS', is the A100's) */
-	if (strstr(sw, " a800 ") && said_names(s, slen, f->off - soff, "a800") && said_is_bandwidth(au, f))
-		return;
+	/* "a theoretical bandwidth per GCD of 1638.4 GB/s", "each GCD is
+	 * equipped with 64 GB": half of an MI250(X), whose row is both dies' */
+	struct figure whole;
+	if ((strstr(sw, " gcd ") || strstr(sw, " gcds ")) && (strstr(sw, " mi250 ") || strstr(sw, " mi250x "))) {
+		whole = *f;
+		interval_scale(f->q.v, 2, &whole.q.v);
+		interval_scale(f->q.nominal, 2, &whole.q.nominal);
+		f = &whole;
+	}
 	/* the sentence's reference check is for a sentence that is all the
 	 * part's; one clause of it is read by said_check() only */
 	if (!blocked && reference_prose(au, s, slen, f->off - soff, sw, f))
