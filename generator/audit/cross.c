@@ -89,6 +89,15 @@ static int variant_size(const char *key, const struct figure *f)
 	return 1;
 }
 
+/* Is f a plain number that is no count (a perplexity, 15.57), or a
+ * percentage or factor (an MFU, a speed-up)?  A run's result: two tables
+ * of a model's results on two GPUs ("**A100** …", "**MI210** …", s44-eval
+ * FA8) are no contradiction.  A count (5120 CUDA cores) stays. */
+static int measured_ratio(const struct figure *f)
+{
+	return dim_is_none(&f->q.dim) && (!f->integer || f->has_unit);
+}
+
 /* How two tables fare on the cells they share. */
 struct pair_tally {
 	size_t a, b;
@@ -185,6 +194,7 @@ void cross_tables(struct audit *au)
 			if (data_column(&tb->cols[c]))
 				for (size_t r = 0; r < tb->nrows; r++)
 					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several &&
+					    !measured_ratio(&table_cell(tb, r, c)->fig) &&
 					    !table_cell(tb, r, c)->alternatives && names_part(tb->keys[r]) &&
 					    !variant_size(tb->keys[r], &table_cell(tb, r, c)->fig))
 						e[k++] = (struct entry){ tb->keys[r], names[c], t, r, c };

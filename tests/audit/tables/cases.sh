@@ -253,4 +253,17 @@ else
 	not_ok "a part in parentheses after an architecture; an interconnect's bandwidth is no memory's"
 fi
 
+# a model's results on two GPUs, one table each (s44-eval FA8, rocm-blogs
+# …/qwen2/README.md: perplexities 15.57 and 15.55): plain numbers that are
+# no counts are a run's results, no contradiction between tables
+mkdir -p "$tmp/runs"
+printf '**A100** GPU Mode\n\n| Model | FP8 | W_INT8+A_INT8 |\n| --- | --- | --- |\n| Qwen_Qwen1.5-0.5B | 15.57 | 40.29 |\n| Qwen_Qwen1.5-7B | 9.02 | 21.37 |\n\n**MI210** GPU Mode\n\n| Model | FP8 | W_INT8+A_INT8 |\n| --- | --- | --- |\n| Qwen_Qwen1.5-0.5B | 15.55 | 40.1 |\n| Qwen_Qwen1.5-7B | 9.02 | 21.32 |\n' >"$tmp/runs/a.md"
+case_run runs
+if ! grep -q ': error:' "$tmp/runs.txt"; then
+	ok "a model's results on two GPUs are no contradiction"
+else
+	show runs
+	not_ok "a model's results on two GPUs are no contradiction"
+fi
+
 exit $fail
