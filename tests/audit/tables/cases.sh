@@ -266,4 +266,18 @@ else
 	not_ok "a model's results on two GPUs are no contradiction"
 fi
 
+# levels named by a letter and a number (a cache table's L1 … L4,
+# ShinnChou 04-不同集群规模的技术选型策略.md:643) are no parts: its L4 is no
+# NVIDIA L4; a table of L4, L40 and T4 cards still is
+mkdir -p "$tmp/levels"
+printf '| 缓存层级 | 介质 | 带宽 |\n| --- | --- | --- |\n| L1 | GPU HBM | 3TB/s |\n| L2 | CPU 内存 | 400GB/s |\n| L3 | NVMe SSD | 50GB/s |\n| L4 | 分布式缓存 | 10GB/s |\n' >"$tmp/levels/a.md"
+printf '| GPU | 显存 | 显存带宽 |\n| --- | --- | --- |\n| L4 | 24 GB | 600 GB/s |\n| L40 | 48 GB | 864 GB/s |\n| T4 | 16 GB | 320 GB/s |\n' >"$tmp/levels/b.md"
+case_run levels
+if ! grep -q '^a.md' "$tmp/levels.txt" && grep -q "^b.md:3:[0-9]*: warning: '显存带宽' of 'L4' is 600 GB/s" "$tmp/levels.txt"; then
+	ok "levels named by a letter and a number are no parts"
+else
+	show levels
+	not_ok "levels named by a letter and a number are no parts"
+fi
+
 exit $fail
