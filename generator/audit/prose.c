@@ -1230,7 +1230,7 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	/* a sentence of several comparisons ("1.6× the memory bandwidth of
 	 * the H100, and the H200's 4.80TBps is 1.43× the H100's 3.35TBps"):
 	 * each is judged within its clause */
-	int marks = 0, comparisons = 0;
+	int marks = 0, xmarks = 0, comparisons = 0;
 	for (size_t i = from; i < to; i++) {
 		/* a percent of change is a comparison of its own too ("虽然 … 降低了
 		 * 75%，但 … 只降低了约 10%（20.2 ms → 18.2 ms）") */
@@ -1241,6 +1241,9 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		if (!is_unit(&figs[i], "×") && !is_unit(&figs[i], "倍") && !percent)
 			continue;
 		marks++;
+		if (percent)
+			continue;   /* a percent's clause holds its pair; its parts are the sentence's */
+		xmarks++;
 		/* "8x H200" counts parts, it compares nothing */
 		size_t k = figs[i].off - soff + figs[i].len;
 		while (k < len && s[k] == ' ')
@@ -1260,8 +1263,10 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			nt--;
 		from = nf;
 		to = nt;
-		s_clause = cs;
-		e_clause = ce;
+		if (xmarks > 1) {
+			s_clause = cs;
+			e_clause = ce;
+		}
 	}
 	/* "13% more memory bandwidth", "1.6× the memory bandwidth of": the
 	 * column named right after the comparison, the two parts' cells */
