@@ -14,6 +14,7 @@
 #include "numbers/literal.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_alnum(int c)
@@ -540,6 +541,19 @@ static const char *row_size(struct audit *au, const struct atable *t, size_t r)
 	return found;
 }
 
+/* A row's name, for sorting rows by it. */
+struct named_at {
+	const char *name;
+	size_t row;
+};
+
+static int named_at_cmp(const void *a, const void *b)
+{
+	const struct named_at *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+	return d ? d : (x->row > y->row) - (x->row < y->row);
+}
+
 /* No column is unique, but column c of part names repeats a name only on
  * rows whose memory sizes differ ("A100 | 40 GB", "A100 | 80 GB"): a key,
  * each repeated name with its size, as "A100 40GB" is read. */
@@ -555,24 +569,35 @@ static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
 			return 0;
 		names[r] = key_normalise(au->a, plain);
 	}
-	for (size_t r = 0; r < t->nrows; r++) {
-		int again = 0;
-		for (size_t k = 0; k < t->nrows && !again; k++)
-			again = k != r && !strcmp(names[k], key_normalise(au->a, table_cell(t, r, c)->plain));
-		if (!again)
-			continue;
-		const char *size = row_size(au, t, r);
-		if (!size)
-			return 0;
-		names[r] = arena_printf(au->a, "%s %s", names[r], size);
-		repeated = 1;
-	}
+	/* the rows whose name another row has too, found by sorting (a
+	 * table of 20,000 rows is no 400,000,000 comparisons): each gets its
+	 * size, and then every name must be unique */
+	struct named_at *by = arena_array(au->a, t->nrows, sizeof *by);
 	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t k = 0; k < r; k++)
-			if (!strcmp(names[k], names[r]))
+		by[r] = (struct named_at){ names[r], r };
+	qsort(by, t->nrows, sizeof *by, named_at_cmp);
+	for (size_t i = 0; i < t->nrows;) {
+		size_t j = i + 1;
+		while (j < t->nrows && !strcmp(by[i].name, by[j].name))
+			j++;
+		for (size_t k = i; j - i > 1 && k < j; k++) {
+			size_t r = by[k].row;
+			const char *size = row_size(au, t, r);
+			if (!size)
 				return 0;
+			names[r] = arena_printf(au->a, "%s %s", names[r], size);
+			repeated = 1;
+		}
+		i = j;
+	}
 	if (!repeated)
 		return 0;
+	for (size_t r = 0; r < t->nrows; r++)
+		by[r] = (struct named_at){ names[r], r };
+	qsort(by, t->nrows, sizeof *by, named_at_cmp);
+	for (size_t i = 1; i < t->nrows; i++)
+		if (!strcmp(by[i - 1].name, by[i].name))
+			return 0;
 	t->keys = names;
 	return 1;
 }
