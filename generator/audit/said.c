@@ -521,9 +521,14 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 		}
 	}
 	size_t n = parts_in(au, s, cf, at, column, parts, SAID_PARTS);
-	if (!n)
-		n = parts_in(au, s, 0, at, column, parts, SAID_PARTS);
-	if (!n) {
+	/* "我们长期在 H200 开发，CI 机器使用的是 96GB 的 H20": the part right
+	 * after it before one in an earlier clause */
+	for (int pass = 0; pass < 2 && !n; pass++) {
+		if (pass == 1) {
+			n = parts_in(au, s, 0, at, column, parts, SAID_PARTS);
+			if (n)
+				break;
+		}
 		/* "312TFLOPS on A100", "900 GB/s for the H100" */
 		size_t w = e;
 		static const char *const joins[] = { "on ", "for ", "of ", "in ", "with ", "per ", "的 ", "的", NULL };
