@@ -741,9 +741,16 @@ static void mine(struct audit *au, struct atable *t)
 				}
 	for (size_t r = 0; r < t->nrows; r++) {
 		long worst = -1;
+		/* the cell that breaks most and keeps none; of those, one the
+		 * reference data does not back (a link count seeded beside the
+		 * NVLink total the reference gives) */
 		for (size_t x = 0; x < nn; x++) {
 			size_t i = r * t->ncols + numeric[x];
-			if (m.broken[i] && !m.intact[i] && (worst < 0 || m.broken[i] >= m.broken[r * t->ncols + (size_t)worst]))
+			if (!m.broken[i] || m.intact[i])
+				continue;
+			size_t w = worst < 0 ? 0 : r * t->ncols + (size_t)worst;
+			if (worst < 0 || (t->vouched[w] && !t->vouched[i]) ||
+			    (t->vouched[w] == t->vouched[i] && m.broken[i] >= m.broken[w]))
 				worst = (long)numeric[x];
 		}
 		if (worst >= 0)

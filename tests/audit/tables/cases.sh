@@ -280,4 +280,26 @@ else
 	not_ok "levels named by a letter and a number are no parts"
 fi
 
+# a row that breaks a relation: the cell blamed is one the reference data
+# does not back (ShinnChou nvlink_intro.md:57, the H100's 18 links seeded
+# 36 beside its NVLink total 900, which the reference gives: a note there
+# before, the seed lost)
+mkdir -p "$tmp/blamecell"
+cat >"$tmp/blamecell/a.md" <<'EOF2'
+| 版本    | 对应架构         | 单链路带宽 (单向) | 链路数 (每GPU) | 总双向带宽 (每GPU) |
+| :------ | :--------------- | :---------------- | :------------- | :----------------- |
+| **1.0** | Pascal (P100)    | 20 GB/s           | 4              | 160 GB/s           |
+| **2.0** | Volta (V100)     | 25 GB/s           | 6              | 300 GB/s           |
+| **3.0** | Ampere (A100)    | 25 GB/s           | 12             | 600 GB/s           |
+| **4.0** | Hopper (H100)    | 25 GB/s           | 36             | 900 GB/s           |
+| **5.0** | Blackwell (B200) | 50 GB/s           | 18             | 1.8 TB/s           |
+EOF2
+case_run blamecell
+if grep -q "^a.md:6:[0-9]*: warning: '链路数 (每GPU)' of 'Hopper (H100)' is off the pattern" "$tmp/blamecell.txt"; then
+	ok "a row that breaks a relation: the cell the reference data does not back is blamed"
+else
+	show blamecell
+	not_ok "a row that breaks a relation: the cell the reference data does not back is blamed"
+fi
+
 exit $fail
