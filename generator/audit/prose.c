@@ -1557,6 +1557,8 @@ void prose_check(struct audit *au, struct prose *p)
 			memset(judged, 0, fi - from);
 			parts_check(au, text, soff, send, sw, figs, from, fi, judged);
 			for (size_t i = from; i < fi; i++) {
+				if (!figs[i].has_unit)
+					said_ridge(au, text + soff, send - soff, figs[i].off - soff, &figs[i], sw);
 				if (!judged[i - from] && !said_in_share(au, text, soff, send, figs, from, fi, &figs[i]))
 					tie(au, text + soff, send - soff, soff, sw, hw, prev_from < len ? text + prev_from : NULL,
 					    prev_to - prev_from, prev_sw, &figs[i], figs + from, fi - from);

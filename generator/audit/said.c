@@ -801,3 +801,34 @@ void said_utilization(struct audit *au, const char *text, size_t soff, size_t se
 		    arena_strndup(au->a, text + pc->off, pc->len), arena_strndup(au->a, s + parts[0].off, parts[0].wl),
 		    figure_text(au, &f->q), pct, want_col, figure_text(au, &want));
 }
+
+int said_ridge(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw)
+{
+	if (!au->ref || f->has_unit || !dim_is_none(&f->q.dim) || f->range || f->bound || f->q.v.lo <= 1)
+		return 0;
+	/* "ops:byte ratio 是 208", "算术强度为 153", "a ridge point of 295" */
+	static const char *const words[] = { "ops:byte", "ops/byte", "flops/byte", "flop/byte", "ops per byte",
+					     "ridge point", "屋脊点", "算术强度", "计算强度", NULL };
+	size_t from = at > 40 ? at - 40 : 0;
+	int named = 0;
+	for (size_t k = 0; words[k] && !named; k++)
+		for (size_t i = from; i + strlen(words[k]) <= at && !named; i++)
+			named = !audit_casecmp(s + i, words[k], strlen(words[k]));
+	if (!named)
+		return 0;
+	struct literal lit;
+	struct srcloc none = { "", 0, 0 };
+	diag_mute(1);
+	int rc = literal_parse(au->u, au->a, "1 FLOP/B", 8, none, LITERAL_UNIT, &lit);
+	diag_mute(-1);
+	if (rc != 1 || !lit.has_unit)
+		return 0;
+	struct figure g = *f;
+	g.q.dim = lit.q.dim;
+	g.q.unit = lit.q.unit;
+	g.q.scale = lit.q.scale;
+	interval_scale(f->q.v, lit.q.scale, &g.q.v);
+	interval_scale(f->q.nominal, lit.q.scale, &g.q.nominal);
+	g.has_unit = 1;
+	return reference_prose(au, s, len, at, sw, &g);
+}

@@ -47,6 +47,12 @@ int said_kind_of(const struct audit *au, const struct figure *f);
  * bandwidth, 显存…), 0 for none or several. */
 int said_kind_named(struct audit *au, const char *s, size_t len);
 
+/* A bare figure said to be a part's ratio of compute to memory traffic
+ * ("A100 的 ops:byte ratio 是 208", "算术强度为 153"): held as FLOP/B
+ * against the reference's compute over memory bandwidth.  Returns 1 when
+ * it was compared. */
+int said_ridge(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw);
+
 /* Is f a bandwidth (bytes or bits a second: GB/s, Gb/s)? */
 int said_is_bandwidth(const struct audit *au, const struct figure *f);
 
