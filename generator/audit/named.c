@@ -9,16 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* qsort_r is not C11: the rows are sorted through an array of pairs. */
-struct by_model {
-	const char *model;
-	size_t row;
-};
-
-static int by_model_cmp(const void *a, const void *b)
+int name_at_cmp(const void *a, const void *b)
 {
-	const struct by_model *x = a, *y = b;
-	int c = strcmp(x->model, y->model);
+	const struct name_at *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
 	return c ? c : (x->row > y->row) - (x->row < y->row);
 }
 
@@ -29,12 +23,12 @@ void named_index(struct audit *au)
 		n += au->named[i].model != NULL;
 	if (!n)
 		return;
-	struct by_model *tmp = arena_array(au->a, n, sizeof *tmp);
+	struct name_at *tmp = arena_array(au->a, n, sizeof *tmp);
 	size_t k = 0;
 	for (size_t i = 0; i < au->nnamed; i++)
 		if (au->named[i].model)
-			tmp[k++] = (struct by_model){ au->named[i].model, i };
-	qsort(tmp, n, sizeof *tmp, by_model_cmp);
+			tmp[k++] = (struct name_at){ au->named[i].model, i };
+	qsort(tmp, n, sizeof *tmp, name_at_cmp);
 	au->named_by_model = arena_array(au->a, n, sizeof *au->named_by_model);
 	for (size_t i = 0; i < n; i++)
 		au->named_by_model[i] = tmp[i].row;

@@ -16,6 +16,16 @@ struct named_row {
 	size_t table, row;
 };
 
+/* A name and the index of its row, for sorting rows by name (qsort_r is
+ * not C11: rows are sorted through an array of pairs). */
+struct name_at {
+	const char *name;
+	size_t row;
+};
+
+/* Orders name_at pairs by name, then by row. */
+int name_at_cmp(const void *a, const void *b);
+
 /* Sorts the rows of au->named that have a model word by it
  * (au->named_by_model); prose.c calls it once au->named is built. */
 void named_index(struct audit *au);

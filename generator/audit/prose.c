@@ -89,6 +89,17 @@ static int period_word(const char *w, size_t n)
 	return 0;
 }
 
+/* Is w[0..len) a word of at least min lowercase letters (no digit, no Han)? */
+static int letters_word(const char *w, size_t len, size_t min)
+{
+	if (len < min)
+		return 0;
+	for (size_t k = 0; k < len; k++)
+		if (w[k] < 'a' || w[k] > 'z')
+			return 0;
+	return 1;
+}
+
 /* Does the sentence (words sw) contradict row r of table tb by a text
  * cell: a word another row has in that column, which this row's cell
  * lacks ("For Cosmos3-Nano DP4 …" is not the row "Super (124 GB) | DP4")? */
@@ -126,10 +137,8 @@ static int contradicted(struct audit *au, const char *sw, const struct atable *t
 				if (!e)
 					break;
 				size_t wl = (size_t)(e - w);
-				int letters = wl >= 3;
-				for (const char *p = w; p < e && letters; p++)
-					letters = *p >= 'a' && *p <= 'z';   /* a word, not a Han character alone */
-				if (letters && words_have(sw, w, wl) && !words_have(ow, w, wl))
+				/* a word, not a Han character alone */
+				if (letters_word(w, wl, 3) && words_have(sw, w, wl) && !words_have(ow, w, wl))
 					return 1;
 				w = e + 1;
 			}
@@ -739,10 +748,7 @@ static size_t family_row(struct audit *au, const char *sw, const char *hw, const
 			if (!e)
 				break;
 			size_t wl = (size_t)(e - w);
-			int letters = wl >= 4;
-			for (const char *p = w; p < e && letters; p++)
-				letters = *p >= 'a' && *p <= 'z';
-			if (letters) {
+			if (letters_word(w, wl, 4)) {
 				/* the one row a sibling figure agrees with */
 				long found = -1;
 				int several = 0;

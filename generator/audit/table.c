@@ -10,6 +10,7 @@
 #include "audit/table.h"
 #include "audit/figure.h"
 #include "audit/hints.h"
+#include "audit/named.h"
 #include "core/diag.h"
 #include "numbers/literal.h"
 
@@ -541,19 +542,6 @@ static const char *row_size(struct audit *au, const struct atable *t, size_t r)
 	return found;
 }
 
-/* A row's name, for sorting rows by it. */
-struct named_at {
-	const char *name;
-	size_t row;
-};
-
-static int named_at_cmp(const void *a, const void *b)
-{
-	const struct named_at *x = a, *y = b;
-	int d = strcmp(x->name, y->name);
-	return d ? d : (x->row > y->row) - (x->row < y->row);
-}
-
 /* No column is unique, but column c of part names repeats a name only on
  * rows whose memory sizes differ ("A100 | 40 GB", "A100 | 80 GB"): a key,
  * each repeated name with its size, as "A100 40GB" is read. */
@@ -572,10 +560,10 @@ static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
 	/* the rows whose name another row has too, found by sorting (a
 	 * table of 20,000 rows is no 400,000,000 comparisons): each gets its
 	 * size, and then every name must be unique */
-	struct named_at *by = arena_array(au->a, t->nrows, sizeof *by);
+	struct name_at *by = arena_array(au->a, t->nrows, sizeof *by);
 	for (size_t r = 0; r < t->nrows; r++)
-		by[r] = (struct named_at){ names[r], r };
-	qsort(by, t->nrows, sizeof *by, named_at_cmp);
+		by[r] = (struct name_at){ names[r], r };
+	qsort(by, t->nrows, sizeof *by, name_at_cmp);
 	for (size_t i = 0; i < t->nrows;) {
 		size_t j = i + 1;
 		while (j < t->nrows && !strcmp(by[i].name, by[j].name))
@@ -593,8 +581,8 @@ static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
 	if (!repeated)
 		return 0;
 	for (size_t r = 0; r < t->nrows; r++)
-		by[r] = (struct named_at){ names[r], r };
-	qsort(by, t->nrows, sizeof *by, named_at_cmp);
+		by[r] = (struct name_at){ names[r], r };
+	qsort(by, t->nrows, sizeof *by, name_at_cmp);
 	for (size_t i = 1; i < t->nrows; i++)
 		if (!strcmp(by[i - 1].name, by[i].name))
 			return 0;
