@@ -12,10 +12,12 @@
 #include "core/buffer.h"
 #include "core/files.h"
 #include "core/markdown.h"
+#include "numbers/units.h"
 
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 /* Appends the inline text of n's children (text, code, link text) to b. */
@@ -90,6 +92,154 @@ static struct srcloc cell_loc(const struct file_ctx *f, int line, int col, const
 	return loc;
 }
 
+/* Is s[0..len) a part's name: past up to two words of letters (a vendor,
+ * a series: `NVIDIA`, `RTX`, `Tesla`), a word that begins with a letter
+ * and holds a digit (`H100`, `A6000`) or one of digits after a series
+ * (`RTX 4090`); not a memory, a data type or a link (`HBM3`, `DDR5`,
+ * `FP16`, `PCIe 4`)? */
+static int part_name(const char *s, size_t len)
+{
+	static const char *const not_parts[] = { "hbm", "ddr", "gddr", "lpddr", "fp", "bf", "int", "tf", "pcie",
+						 "nvlink", "sxm", NULL };
+	size_t i = 0, words = 0;
+	while (i < len && s[i] == ' ')
+		i++;
+	while (i < len && words <= 2) {
+		size_t w = i;
+		int digit = 0, alpha = 0;
+		while (i < len && ((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z'))) {
+			digit |= s[i] >= '0' && s[i] <= '9';
+			alpha |= !(s[i] >= '0' && s[i] <= '9');
+			i++;
+		}
+		if (i == w)
+			return 0;
+		for (size_t k = 0; not_parts[k]; k++)
+			if (i - w >= strlen(not_parts[k]) && !strncasecmp(s + w, not_parts[k], strlen(not_parts[k])))
+				return 0;
+		if (digit)
+			return alpha ? !(s[w] >= '0' && s[w] <= '9') : words > 0;
+		words++;
+		if (i >= len || s[i] != ' ')
+			return 0;
+		i++;
+	}
+	return 0;
+}
+
+/* Splits s[0..len) at '/' into up to max pieces (trimmed, as [off, end)
+ * pairs); returns how many, or 0 when one is empty. */
+static size_t split_slashes(const char *s, size_t len, size_t *off, size_t *end, size_t max)
+{
+	size_t n = 0, from = 0;
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && s[i] != '/')
+			continue;
+		if (n == max)
+			return 0;
+		size_t a = from, b = i;
+		while (a < b && s[a] == ' ')
+			a++;
+		while (b > a && s[b - 1] == ' ')
+			b--;
+		if (a == b)
+			return 0;
+		off[n] = a;
+		end[n++] = b;
+		from = i + 1;
+	}
+	return n;
+}
+
+static int digit_at(const char *s, size_t i)
+{
+	return s[i] >= '0' && s[i] <= '9';
+}
+
+/* A cell's one group of figures for k parts, `989/1979 TFLOPS FP16`,
+ * `带宽：448/3000GB/s`: k numbers joined by '/', no other digit in the
+ * cell but in words that begin with a letter (FP16); their starts and
+ * ends into off[], end[], what follows the last in *rest.  Returns 1 when
+ * the cell is such a group. */
+static int figure_group(const char *s, size_t len, size_t k, size_t *off, size_t *end, size_t *rest)
+{
+	size_t n = 0, i = 0;
+	while (i < len) {
+		if (!digit_at(s, i)) {
+			/* a word of letters and digits (FP16, H100) passed over */
+			if ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z'))
+				while (i + 1 < len && (digit_at(s, i + 1) || (s[i + 1] >= 'A' && s[i + 1] <= 'Z') ||
+						       (s[i + 1] >= 'a' && s[i + 1] <= 'z')))
+					i++;
+			i++;
+			continue;
+		}
+		if (n)
+			return 0;
+		/* the group: numbers (1,979 or 3.35) joined by '/' */
+		for (;;) {
+			if (n == k)
+				return 0;
+			off[n] = i;
+			while (i < len && (digit_at(s, i) || ((s[i] == ',' || s[i] == '.') && i + 1 < len && digit_at(s, i + 1))))
+				i++;
+			end[n++] = i;
+			if (i + 1 < len && s[i] == '/' && digit_at(s, i + 1))
+				i++;
+			else
+				break;
+		}
+		*rest = i;
+	}
+	return n == k;
+}
+
+/* A row naming two to four parts in one cell, `H100 (80GB) / H200
+ * (141GB)`, with a cell of as many figures, `989/1979 TFLOPS FP16` (s43-eval
+ * R9, ShinnChou/AI-fundermentals): each figure is its part's, handed over
+ * as a table of its own (the parts the key; the header the cell's, with
+ * the words after the figures, `TFLOPS FP16`, that name its column). */
+static void part_rows(struct file_ctx *f, const struct audit_text *header, const struct audit_text *row,
+		      size_t ncols)
+{
+	enum { MAXP = 4 };
+	size_t noff[MAXP], nend[MAXP], k = 0, names = 0;
+	for (size_t c = 0; c < ncols && !k; c++) {
+		if (!memchr(row[c].text, '/', row[c].len))
+			continue;
+		k = split_slashes(row[c].text, row[c].len, noff, nend, MAXP);
+		for (size_t i = 0; i < k; i++)
+			if (!part_name(row[c].text + noff[i], nend[i] - noff[i]))
+				k = 0;
+		names = c;
+	}
+	if (k < 2)
+		return;
+	for (size_t c = 0; c < ncols; c++) {
+		size_t foff[MAXP], fend[MAXP], rest = 0;
+		const struct audit_text *cell = &row[c];
+		if (c == names || !figure_group(cell->text, cell->len, k, foff, fend, &rest))
+			continue;
+		struct audit_text *t = arena_array(f->a, 2 * (k + 1), sizeof *t);
+		const char *tail = arena_strndup(f->a, cell->text + rest, cell->len - rest);
+		t[0] = header[names];
+		t[1] = header[c];
+		const char *words = tail;
+		while (*words == ' ')
+			words++;
+		t[1].text = arena_printf(f->a, "%s %s", header[c].text, words);
+		t[1].len = strlen(t[1].text);
+		for (size_t i = 0; i < k; i++) {
+			const struct audit_text *nc = &row[names];
+			t[2 + 2 * i] = (struct audit_text){ arena_strndup(f->a, nc->text + noff[i], nend[i] - noff[i]),
+							    nend[i] - noff[i], units_loc_at(nc->loc, nc->text, noff[i]) };
+			const char *fig = arena_printf(f->a, "%.*s%s", (int)(fend[i] - foff[i]), cell->text + foff[i], tail);
+			t[3 + 2 * i] = (struct audit_text){ fig, strlen(fig), units_loc_at(cell->loc, cell->text, foff[i]) };
+		}
+		audit_add_table(f->au, t, 2, t + 2, k, f->section);
+	}
+}
+
 static void read_table(struct file_ctx *f, cmark_node *table)
 {
 	unsigned ncols = markdown_table_columns(table);
@@ -132,6 +282,8 @@ static void read_table(struct file_ctx *f, cmark_node *table)
 			if (memchr(cells[i].text, '{', cells[i].len))
 				return;
 	audit_add_table(f->au, cells, ncols, cells + ncols, nrows - 1, f->section);
+	for (size_t r = 1; r < nrows; r++)
+		part_rows(f, cells, cells + r * ncols, ncols);
 }
 
 /* Blanks s[from..to) keeping its bytes and its characters' count (so that

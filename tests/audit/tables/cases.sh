@@ -302,4 +302,26 @@ else
 	not_ok "a row that breaks a relation: the cell the reference data does not back is blamed"
 fi
 
+# a cell of two parts' figures beside a cell naming the two (s43-eval R9,
+# ShinnChou/AI-fundermentals 04-不同集群规模的技术选型策略.md:550): each
+# figure is its part's, held against the reference data in the column the
+# cell's words name: the H200's 1979 is its sparse FP16 (989 dense); the
+# A100/H100 row and a memory row (`DDR5-5600/HBM3`, no part) say nothing
+mkdir -p "$tmp/twoparts"
+cat >"$tmp/twoparts/a.md" <<'EOF2'
+| **组件** | **配置规格**                | **性能指标**          | **成本范围**       |
+| :------- | :-------------------------- | :-------------------- | :----------------- |
+| **GPU**  | A100 (80GB) / H100 (80GB)   | 312/989 TFLOPS FP16   | $12,000-$30,000/卡 |
+| **GPU**  | H100 (80GB) / H200 (141GB)  | 989/1979 TFLOPS FP16  | $25,000-$40,000/卡 |
+| **内存** | 1TB-2TB DDR5-5600/HBM3      | 带宽：448/3000GB/s    | $15,000-$50,000    |
+EOF2
+case_run twoparts
+if grep -q "^a.md:4:48: warning: '性能指标 TFLOPS FP16' of 'H200 (141GB)' is 1,979 TFLOPS; reference data for NVIDIA H200 SXM says 989 TFLOPS" "$tmp/twoparts.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/twoparts.txt")" -eq 1 ]; then
+	ok "a cell of two parts' figures: each its part's"
+else
+	show twoparts
+	not_ok "a cell of two parts' figures: each its part's"
+fi
+
 exit $fail
