@@ -29,6 +29,7 @@
 #include "audit/figure.h"
 #include "numbers/format.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -451,6 +452,41 @@ static int names_a_part(const char *sw)
 	return 0;
 }
 
+static size_t clause_start(const char *s, size_t at);
+static size_t clause_end(const char *s, size_t len, size_t at);
+
+/* "每个 GPU 有 108个 SMs，一个 40MB 的 L2 cache，高达 2039GB/s 的带宽，从
+ * 80G 的 HBM2 DRAM 里取数据": every cache the sentence names is in a
+ * clause of its own figure, and the figure's clause or one after it
+ * names the HBM (DRAM, 显存) whose bandwidth it is. */
+static int cache_elsewhere(struct audit *au, const char *s, size_t slen, size_t soff, const struct figure *f,
+			   const struct figure *sib, size_t nsib)
+{
+	size_t at = f->off - soff, fs = clause_start(s, at), fe = clause_end(s, slen, at);
+	const char *after = name_words(au->a, s + fs, slen - fs);
+	if (!strstr(after, " hbm") && !strstr(after, " dram ") && !strstr(after, " 显 存 "))
+		return 0;
+	static const char *const marks[] = { "cache", "l1", "l2", "sram", "缓存", "片上", NULL };
+	for (size_t k = 0; marks[k]; k++) {
+		size_t ml = strlen(marks[k]);
+		for (size_t i = 0; i + ml <= slen; i++) {
+			if (audit_casecmp(s + i, marks[k], ml) ||
+			    ((unsigned char)marks[k][0] < 0x80 && ((i > 0 && isalnum((unsigned char)s[i - 1])) ||
+								   (i + ml < slen && isalnum((unsigned char)s[i + ml])))))
+				continue;
+			if (i >= fs && i < fe)
+				return 0;
+			size_t cs = clause_start(s, i), ce = clause_end(s, slen, i);
+			int own = 0;
+			for (size_t j = 0; j < nsib && !own; j++)
+				own = sib[j].off != f->off && sib[j].off - soff >= cs && sib[j].off - soff < ce && is_amount(&sib[j]);
+			if (!own)
+				return 0;
+		}
+	}
+	return 1;
+}
+
 static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const char *sw,
 		const char *hw, const char *prev, size_t prev_len, const char *prev_sw, struct figure *f,
 		const struct figure *sib, size_t nsib)
@@ -478,7 +514,8 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	const char *upto = words_for(au, s, slen, f->off - soff, sib, nsib, soff, sw);
 	for (size_t k = 0; on_chip[k]; k++)
 		for (const char *p = strstr(upto, on_chip[k]); p; p = strstr(p + 1, on_chip[k]))
-			if (!(k == 0 && p - upto >= 3 && !strncmp(p - 3, " kv", 3)))   /* a KV cache is in HBM */
+			if (!(k == 0 && p - upto >= 3 && !strncmp(p - 3, " kv", 3)) &&   /* a KV cache is in HBM */
+			    !cache_elsewhere(au, s, slen, soff, f, sib, nsib))
 				return;
 	/* "内存为141GB，而不是80GB": what follows "rather than" is the figure
 	 * not meant; the one before it is stated */

@@ -161,7 +161,7 @@ int said_kind_named(struct audit *au, const char *s, size_t len)
 }
 
 static const char *const link_words[] = { "nvlink", "nvlink2", "nvlink3", "nvlink4", "nvlink5", "nvswitch", "link", "links",
-					  "互连", "互联", "链路", "intra", "节点内", NULL };
+					  "互连", "互联", "链路", "通信", "intra", "节点内", NULL };
 static const char *const memory_words[] = { "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "memory", "显存", "内存",
 					    "vram", NULL };
 /* Words after which a bandwidth is another thing's: PCIe, networks. */
@@ -562,6 +562,26 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	return said_report(au, s, at, f, parts, n, column, sw);
 }
 
+/* A memory size in binary units as books write it: 80 GiB is "80GB" (the
+ * figures agree either way, agrees()); a slip is a step from the number
+ * written (80000GB is ×1000 of 80, not of 85.9), and 82GB is no rounding
+ * of it. */
+static struct quantity as_written(const struct audit *au, struct quantity q)
+{
+	size_t ul = q.unit ? strlen(q.unit) : 0;
+	if (ul < 3 || ul > 8 || strcmp(q.unit + ul - 2, "iB") || q.scale <= 0)
+		return q;
+	double k = round(log(q.scale) / log(1024));
+	if (k < 1 || fabs(pow(1024, k) - q.scale) > 0.5)
+		return q;
+	double factor = pow(1000, k) / q.scale;
+	interval_scale(q.v, factor, &q.v);
+	interval_scale(q.nominal, factor, &q.nominal);
+	q.scale = pow(1000, k);
+	q.unit = arena_printf(au->a, "%.*sB", (int)(ul - 2), q.unit);
+	return q;
+}
+
 /* Holds f against parts[0..n) (see said_check()). */
 static int said_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
 		       size_t n, const char *column, const char *sw)
@@ -613,6 +633,8 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 			interval_scale(q.v, factor, &q.v);
 			interval_scale(q.nominal, factor, &q.nominal);
 			memset(q.kind, 0, sizeof q.kind);
+			if (!strcmp(column, "memory"))
+				q = as_written(au, q);
 			const char *h = slip_hint(au, &stated, &q, written);
 			double off = fabs(log(interval_mid(f->q.v) / interval_mid(q.v)));
 			if ((h && !hint) || ((!h == !hint) && off < best)) {
@@ -632,7 +654,7 @@ static int said_report(struct audit *au, const char *s, size_t at, const struct 
 	int digits = 0;
 	for (const char *p = written; *p && (digit((unsigned char)*p) || *p == '.' || *p == ','); p++)
 		digits += digit((unsigned char)*p);
-	int rounded = hint && digits < 3 && strstr(hint, "1.024");
+	int rounded = hint && digits < 3 && strstr(hint, "1.024") && strcmp(column, "memory");
 	if (rounded)
 		hint = NULL;
 	int near = !hint && ratio > 0.9 && ratio < 1.1;
@@ -677,6 +699,32 @@ static int use_word_near(struct audit *au, const char *s, size_t len, size_t at,
 	       words_any(name_words(au->a, s + b, at - b), use_words);
 }
 
+/* "达到了 A100 上的 225TFLops( 72%）": a percent alone in the parentheses
+ * right after the figure a sentence says was reached is its share of the
+ * peak (not a change: no sign, no word of growth). */
+static int bare_share(struct audit *au, const char *text, const struct figure *f, const struct figure *g,
+		      const char *s, size_t len)
+{
+	static const char *const reached[] = { "达到", "reaches", "reached", "achieves", "achieved", "achieving",
+					       "hits", NULL };
+	const char *a = text + f->off + f->len, *b = text + g->off, *e = b + g->len;
+	while (a < b && *a == ' ')
+		a++;
+	if (*a == '(')
+		a++;
+	else if (!strncmp(a, "（", 3))
+		a += 3;
+	else
+		return 0;
+	while (a < b && *a == ' ')
+		a++;
+	while (*e == ' ')
+		e++;
+	if (a != b || !(*e == ')' || !strncmp(e, "）", 3)))
+		return 0;
+	return words_any(name_words(au->a, s, len), reached);
+}
+
 /* The compute or bandwidth figure of the sentence (figures figs[from..to),
  * text[soff..send)) and the percent beside it that says it is a share of
  * the peak: the percent, *fout the figure; NULL when there is none. */
@@ -716,7 +764,7 @@ static const struct figure *share_pair(struct audit *au, const char *text, size_
 			continue;
 		if (k < fi && !memchr(text + a, '(', b - a) && !strstr(arena_strndup(au->a, text + a, b - a), "（"))
 			continue;
-		if (use_word_near(au, s, len, g->off - soff, g->len)) {
+		if (use_word_near(au, s, len, g->off - soff, g->len) || (k > fi && bare_share(au, text, f, g, s, len))) {
 			*fout = f;
 			return g;
 		}
