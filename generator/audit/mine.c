@@ -568,6 +568,71 @@ static void name_size(struct audit *au, struct atable *t)
 	}
 }
 
+/* Does a cell say the part has none (`不适用`, `N/A`, `无`, `0`)? */
+static int says_none(const struct acell *cell)
+{
+	static const char *const none[] = { "不适用", "无", "不支持", "N/A", "n/a", "NA", "None", "none", "No", "no",
+					    "0", "-", "—", NULL };
+	if (!cell->plain)
+		return 0;
+	for (size_t k = 0; none[k]; k++)
+		if (!strcmp(cell->plain, none[k]))
+			return 1;
+	return 0;
+}
+
+/* Is column c a count of tensor cores (`Tensor核心`, `Tensor Cores`; not
+ * `FP16 Tensor Core`, a throughput), its header and figures of no unit? */
+static int tensor_count(const struct atable *t, size_t c)
+{
+	static const char *const not_count[] = { "fp", "bf", "tf", "int", "flops", "tops", "算力", "性能", "效能",
+						 "perf", "per", "每", "sparsity", "稀疏", NULL };
+	const char *h = t->cols[c].header;
+	if (!says_tensor(h) || t->cols[c].has_unit ||
+	    (!strstr(h, "核心") && !strstr(h, "核数") && !strstr(h, "Core") && !strstr(h, "core")))
+		return 0;
+	for (const char *p = h; *p; p++)
+		for (size_t k = 0; not_count[k]; k++)
+			if (!audit_casecmp(p, not_count[k], strlen(not_count[k])))
+				return 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (cell->has && (cell->fig.q.unit || !dim_is_none(&cell->fig.q.dim)))
+			return 0;
+	}
+	return 1;
+}
+
+/* A row that says its part has no tensor cores (`Tensor核心 | 不适用`)
+ * and gives a tensor figure (`Tensor 效能 | 112 TFLOPS`): the row
+ * contradicts itself (s43-eval R7, llm_note's Quadro P6000), an error. */
+static void no_tensor_cores(struct audit *au, struct atable *t)
+{
+	for (size_t n = 0; n < t->ncols; n++) {
+		if (!tensor_count(t, n))
+			continue;
+		for (size_t c = 0; c < t->ncols; c++) {
+			if (c == n || !says_tensor(t->cols[c].header) || tensor_count(t, c))
+				continue;
+			for (size_t r = 0; r < t->nrows; r++) {
+				const struct acell *none = table_cell(t, r, n), *cell = table_cell(t, r, c);
+				if (!says_none(none) || !cell->has || cell->fig.q.v.hi <= 0 || dim_is_none(&cell->fig.q.dim) ||
+				    t->flagged[r * t->ncols + c])
+					continue;
+				t->flagged[r * t->ncols + c] = 1;
+				au->sum.findings_table++;
+				diag_report(DIAG_ERROR, cell->fig.loc, cell->fig.width,
+					    arena_printf(au->a, "the row's '%s': '%s' at %s:%d:%d\na part with no tensor "
+							 "cores has no tensor figure: write its '%s' as '%s', or its "
+							 "tensor cores", t->cols[n].header, none->plain, none->src.loc.file,
+							 none->src.loc.line, none->src.loc.col, t->cols[c].header, none->plain),
+					    "'%s' of '%s' is %s, but the row says it has no tensor cores ('%s')",
+					    t->cols[c].header, row_name(t, r), figure_text(au, &cell->fig.q), none->plain);
+			}
+		}
+	}
+}
+
 void mine_table(struct audit *au, struct atable *t)
 {
 	/* the relations of one table and their marks go with it (the
@@ -575,6 +640,7 @@ void mine_table(struct audit *au, struct atable *t)
 	struct arena scratch = ARENA_INIT, *keep = au->a;
 	au->a = &scratch;
 	name_size(au, t);
+	no_tensor_cores(au, t);
 	mine(au, t);
 	au->a = keep;
 	arena_free(&scratch);

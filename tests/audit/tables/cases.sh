@@ -324,4 +324,23 @@ else
 	not_ok "a cell of two parts' figures: each its part's"
 fi
 
+# a row that says its part has no tensor cores and gives a tensor figure
+# (s43-eval R7, harleyszhang/llm_note 英伟达GPU架构总结.md:311): the row
+# contradicts itself, an error at the figure; the Turing row is right
+mkdir -p "$tmp/notensor"
+cat >"$tmp/notensor/a.md" <<'EOF2'
+|                       | GPU 架构 | Tensor核心 | CUDA 核心 | FP32算力    | Tensor 效能  | 显存         |
+| :-------------------- | :------- | :--------- | --------- | ----------- | ------------ | ------------ |
+| NVIDIA® QUADRO® P6000 | Pascal   | 不适用     | 3840      | 12 TFLOPS   | 112 TFLOPS   | 24 GB GDDR5X |
+| Quadro RTX 6000       | Turing   | 576        | 4608      | 16.3 TFLOPS | 130.5 TFLOPS | 24 GB GDDR6  |
+EOF2
+case_run notensor
+if grep -q "^a.md:3:[0-9]*: error: 'Tensor 效能' of 'NVIDIA® QUADRO® P6000' is 112 TFLOPS, but the row says it has no tensor cores ('不适用')" "$tmp/notensor.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/notensor.txt")" -eq 1 ]; then
+	ok "a row with no tensor cores and a tensor figure contradicts itself"
+else
+	show notensor
+	not_ok "a row with no tensor cores and a tensor figure contradicts itself"
+fi
+
 exit $fail
