@@ -496,6 +496,9 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	if (!is_amount(f) || (f->bound && !f->upper))
 		return;
 	au->sum.prose_figures++;
+	/* what a run reached, above its part's peak */
+	if (said_above_peak(au, s, slen, f->off - soff, f, sw))
+		return;
 	/* "advertised as 312TFLOPS", "the 450GBps unidirectional spec": a
 	 * vendor's figure, whatever else the sentence measures */
 	int spec = said_spec_near(s, slen, f->off - soff, f->len);

@@ -880,3 +880,115 @@ int said_ridge(struct audit *au, const char *s, size_t len, size_t at, const str
 	g.has_unit = 1;
 	return reference_prose(au, s, len, at, sw, &g);
 }
+
+/* ---- a figure a run reached, above its part's peak ---- */
+
+/* Words that say the sentence tells of a run (not a datasheet). */
+static const char *const run_words[] = { "measured", "achieved", "achieve", "achieves", "achieving", "reached",
+					 "reaches", "reach", "got", "getting", "get", "clocked", "observed", "benchmark",
+					 "utilization", "mfu", "实测", "测得", "实现", "达到", "跑出", "跑到", "利用率", NULL };
+
+/* Does s[0..len) count parts or name a group of them ("8x H100", "8 张",
+ * "4 个 GPU", a node's, a cluster's total)? */
+static int counts_parts(struct audit *au, const char *s, size_t len, const char *sw)
+{
+	static const char *const groups[] = { "superchip", "nvl72", "nvl36", "dgx", "hgx", "node", "nodes", "cluster",
+					      "system", "server", "rack", "pod", "total", "aggregate", "gpus", "allreduce",
+					      "all-reduce", "busbw", "algbw", "nccl", "节点", "集群", "服务器", "整机", "总",
+					      "超级芯片", "gb200", "gb300", "gh200", "sram", "l1", "l2", NULL };
+	if (words_any(sw, groups))
+		return 1;
+	/* a cache's (a KV cache is in HBM) */
+	static const char *const caches[] = { " cache ", " 缓 存 ", NULL };
+	for (size_t k = 0; caches[k]; k++)
+		for (const char *p = strstr(sw, caches[k]); p; p = strstr(p + 1, caches[k]))
+			if (!(p - sw >= 3 && !strncmp(p - 3, " kv", 3)))
+				return 1;
+	(void)au;
+	for (size_t i = 0; i < len; i++) {
+		if (!digit((unsigned char)s[i]) || (i + 1 < len && digit((unsigned char)s[i + 1])))
+			continue;
+		size_t b = i;   /* a number of its own, not a name's digits (MI300X) */
+		while (b > 0 && (digit((unsigned char)s[b - 1]) || s[b - 1] == '.'))
+			b--;
+		if (b > 0 && (alpha((unsigned char)s[b - 1]) || s[b - 1] == '-'))
+			continue;
+		size_t e = i + 1;
+		while (e < len && s[e] == ' ')
+			e++;
+		if ((e < len && (s[e] == 'x' || s[e] == 'X' || s[e] == '*') && !(e + 1 < len && alpha((unsigned char)s[e + 1]))) ||
+		    starts(s, len, e, "×") || starts(s, len, e, "个") || starts(s, len, e, "张") || starts(s, len, e, "块") ||
+		    starts(s, len, e, "台") || starts(s, len, e, "卡"))
+			return 1;
+	}
+	return 0;
+}
+
+int said_above_peak(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw)
+{
+	if (!au->ref || f->range || f->q.v.lo <= 0 || !words_any(sw, run_words))
+		return 0;
+	int kind = said_kind_of(au, f);
+	if ((kind != 'c' && kind != 'b') || counts_parts(au, s, len, sw))
+		return 0;
+	/* the column its words name (a bandwidth's); a compute figure is held
+	 * against the most the part does of any type, sparse (which type the
+	 * figure is of is not sure: "FP16、BF16 matmul … 312 TFLOPs/s，而非
+	 * matmul 的 FP32 只有 19.5") */
+	const char *column = kind == 'b' ? column_of(au, f, s, len, at, sw, NULL) : NULL;
+	if ((kind == 'b' && !column) || said_spec_near(s, len, at, f->len))
+		return 0;
+	static const char *const compute[] = { "fp64", "fp64_tc", "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4",
+					       "int8", NULL };
+	const char *const one[] = { column, NULL };
+	const char *const *cols = column ? one : compute;
+	/* one part, named in the sentence */
+	struct part parts[SAID_PARTS];
+	size_t n = parts_in(au, s, 0, len, cols[0], parts, SAID_PARTS);
+	if (!n)
+		return 0;
+	for (size_t k = 1; k < n; k++)
+		if (strcmp(parts[k].word, parts[0].word))
+			return 0;
+	double peak = 0;
+	const char *peak_col = NULL, *source = NULL;
+	struct quantity peak_q = { 0 };
+	for (size_t c = 0; cols[c]; c++) {
+		struct quantity q[SAID_FIGURES];
+		const char *src = NULL;
+		size_t nq = reference_part_figures(au->ref, parts[0].word, parts[0].wl, cols[c], 0, q, SAID_FIGURES, &src);
+		int sparse = strcmp(cols[c], "nvlink") && strcmp(cols[c], "mem_bw") && strncmp(cols[c], "fp64", 4);
+		for (size_t k = 0; k < nq; k++) {
+			if (!dim_equal(&q[k].dim, &f->q.dim))
+				continue;
+			double v = interval_mid(q[k].v) * (sparse ? 2 : 1);
+			if (v > peak) {
+				peak = v;
+				peak_q = q[k];
+				interval_scale(q[k].v, sparse ? 2 : 1, &peak_q.v);
+				interval_scale(q[k].nominal, sparse ? 2 : 1, &peak_q.nominal);
+				peak_col = cols[c];
+				source = src;
+			}
+		}
+	}
+	/* a part the reference has no figure of the kind for, or a figure at
+	 * most the peak (a run's share of it; vendors round) */
+	if (!peak_col || interval_mid(f->q.v) <= peak * 1.02)
+		return 0;
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &peak_q, written);
+	au->sum.cells_referenced++;
+	au->sum.findings_reference++;
+	const char *detail = arena_printf(au->a,
+					  "the reference data gives %s for the %s's %s%s, the most any of its forms does\n"
+					  "source: %s\na run cannot reach more than its part's peak: check the figure, or "
+					  "which part it was measured on%s%s",
+					  figure_text(au, &peak_q), parts[0].word, peak_col,
+					  column || !strcmp(peak_col, "fp64") ? "" : " (sparse)", source ? source : "(none)",
+					  hint ? "\n" : "", hint ? hint : "");
+	diag_report(DIAG_WARNING, f->loc, f->width, detail,
+		    "%s is more than the %s's peak (%s %s in the reference data)", written,
+		    arena_strndup(au->a, s + parts[0].off, parts[0].wl), peak_col, figure_text(au, &peak_q));
+	return 1;
+}

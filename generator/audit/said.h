@@ -73,4 +73,12 @@ void said_utilization(struct audit *au, const char *text, size_t soff, size_t se
 int said_in_share(struct audit *au, const char *text, size_t soff, size_t send, const struct figure *figs,
 		  size_t from, size_t to, const struct figure *f);
 
+/* A compute or bandwidth figure of a sentence that tells of a run
+ * ("实现了可达3000 GB/s 的显存带宽（H800 SXM5 配置）", "I clocked 450TFLOPS
+ * on MI300X") above the peak of the one part it names (the most of its
+ * forms; sparse, for compute): a warning naming the source.  Not of a
+ * group of parts (8x, nodes, totals) nor of a cache.  Returns 1 when it
+ * reported. */
+int said_above_peak(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw);
+
 #endif
