@@ -697,6 +697,29 @@ static int has_model_word(const char *s, size_t len)
 	return 0;
 }
 
+/* Does every cell of column c with a figure say it in parentheses after
+ * words of two letters or more (`平台化定位（10）`; not `~10`, `约 10`, nor
+ * `A100, NVLink 3`, a name)? */
+static int labels(const struct atable *t, size_t c)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (!cell->has)
+			continue;
+		size_t letters = 0;
+		for (size_t i = 0; i < cell->fig.off && i < cell->src.len; i++) {
+			unsigned char ch = (unsigned char)cell->src.text[i];
+			letters += (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= 0xe4 && ch <= 0xe9);
+		}
+		size_t o = cell->fig.off;
+		int paren = (o >= 1 && cell->src.text[o - 1] == '(') ||
+			    (o >= 3 && !memcmp(cell->src.text + o - 3, "\xef\xbc\x88", 3));   /* （ */
+		if (letters < 2 || !paren)
+			return 0;
+	}
+	return 1;
+}
+
 /* Does a header name a property: a unit, or a data type (FP32, BF16, INT8)? */
 static int is_property(const struct audit *au, const char *s, size_t len)
 {
@@ -888,6 +911,10 @@ void table_read(struct audit *au, struct atable *t)
 		col->mined = col->numeric || (c > 0 && col->figures >= 4 && col->figures > col->texts && !not_data(col->name));
 	}
 	arena_free(&scratch);
+	/* a first column of labels that end in a figure (`开发者产品化（15）`,
+	 * a score's maximum, AIInfraWiki): names, not figures */
+	if (t->ncols > 1 && t->cols[0].numeric && labels(t, 0))
+		t->cols[0].numeric = t->cols[0].mined = 0;
 	/* part names with their sizes ("A100 80GB") are names, not figures */
 	for (size_t c = 0; c < t->ncols; c++)
 		if (t->cols[c].numeric && sized_names(t, c))

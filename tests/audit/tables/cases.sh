@@ -343,4 +343,76 @@ else
 	not_ok "a row with no tensor cores and a tensor figure contradicts itself"
 fi
 
+# a relation that one row of two keeps is a coincidence, no pattern
+# (s45-eval W7: FlagPerf's monitoring tables, 61 warnings on three books);
+# with a third row that keeps it, the row off it is found
+mkdir -p "$tmp/tworows"
+cat >"$tmp/tworows/a.md" <<'EOF2'
+| 监控项  | 系统平均CPU占用 | 系统平均内存占用 | 单卡平均温度 | 单卡最大显存占用 |
+| ---- | --------- | -------- | ------------ | -------------- |
+| nativetorch监控结果 | 1.391%    | 2.294%   | 48.91°C       | 42.656%        |
+| flaggems监控结果 | 0.743%    | 2.289%   | 52.77°C       | 32.369%        |
+EOF2
+cat >"$tmp/tworows/b.md" <<'EOF2'
+| Accelerator      |   MAMF | Theory | Efficiency |
+| :--------------- | -----: | -----: | ---------: |
+| NVIDIA A100 SXM  |  271.2 |    312 |      86.9% |
+| NVIDIA H100 SXM  |  794.5 |    989 |      70.3% |
+| NVIDIA B200 SXM  | 1745.0 |   2250 |      77.6% |
+EOF2
+case_run tworows
+if ! grep -q '^a.md:.*: \(error\|warning\):' "$tmp/tworows.txt" &&
+	grep -q "^b.md:4:[0-9]*: warning: 'Efficiency' of 'NVIDIA H100 SXM' is off the pattern" "$tmp/tworows.txt"; then
+	ok "a relation one row of two keeps is no pattern; two of three rows with a column of percentages"
+else
+	show tworows
+	not_ok "a relation one row of two keeps is no pattern; two of three rows with a column of percentages"
+fi
+
+# no pattern where a table says why a row differs, or where its columns
+# are no data (s44-eval, clean books): a funding table by year (a period's
+# column is one step of a series: '2025' = the total where nothing was
+# raised in 2026), a score beside its maximum in the label
+# ('开发者产品化（15） | 10', AIInfraWiki), a row off whose text column
+# differs where every other row says one thing ('DLO+AG+USP4', vllm-blog)
+mkdir -p "$tmp/nopattern"
+cat >"$tmp/nopattern/a.md" <<'EOF2'
+| 公司名称 | 业务类型 | 累计融资总额 | 2021 | 2022 | 2023 | 2024 | 2025 | 2026 |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| 云脉芯联 | DPU | 8 | 0 | 0 | 0 | 0 | 5 | 8 |
+| 中科驭数 | DPU | 6 | 2 | 4 | 6 | 6 | 6 | 6 |
+| 星云智联 | DPU | 6 | 3 | 6 | 6 | 6 | 6 | 6 |
+| 篆芯半导体 | ASIC | 4 | 0 | 1 | 4 | 4 | 4 | 4 |
+| 益思芯 | DPU | 2 | 0 | 2 | 2 | 2 | 2 | 2 |
+| 大禹智芯 | DPU | 1 | 0.3 | 1 | 1 | 1 | 1 | 1 |
+| 北中网芯 | DPU | 0.6 | 0 | 0 | 0.6 | 0.6 | 0.6 | 0.6 |
+EOF2
+cat >"$tmp/nopattern/b.md" <<'EOF2'
+| 准入条件/评分项 | 分数 | 判定 |
+|---|---:|---|
+| 平台化定位（10） | 10 | 满足 |
+| 软件栈完整度（40） | 40 | 覆盖七项 |
+| 可编程与可扩展性（20） | 20 | 满足 |
+| 工作负载广度（15） | 15 | 满足 |
+| 开发者产品化（15） | 10 | 扣 5 分 |
+| 多代演进/通信/真实部署（10） | 10 | 满足 |
+| **合计** | **95** | **超过 70 分门槛** |
+EOF2
+cat >"$tmp/nopattern/c.md" <<'EOF2'
+| Workload | DLO strategy | DLO outputs/wave | DLO wave latency | HSDP outputs/wave | HSDP wave latency |
+|----------|--------------|:----------------:|:----------------:|:-----------------:|:-----------------:|
+| 480p, 29f | DLO+AG DP4 | 4 | 38.79s | 1 | 15.38s |
+| 480p, ~5s (121f) | DLO+AG DP4 | 4 | 102.58s | 1 | 41.36s (125f) |
+| 480p, ~10s (241f) | DLO+AG DP4 | 4 | 226.70s | 1 | 82.47s (245f) |
+| 720p, 5s (121f) | DLO+AG DP4 | 4 | 288.29s | 1 | 87.47s |
+| 720p, 10s (241f) | DLO+AG+USP4 | 1 | 214.53s | 1 | 210.05s |
+EOF2
+case_run nopattern
+if ! grep -q ': \(error\|warning\):' "$tmp/nopattern.txt"; then
+	ok "no pattern across periods, in labels, or off a row its text column sets apart"
+else
+	show nopattern
+	not_ok "no pattern across periods, in labels, or off a row its text column sets apart"
+fi
+
 exit $fail
