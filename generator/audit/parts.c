@@ -101,6 +101,11 @@ static int size_check(struct audit *au, const char *s, size_t len, size_t soff, 
 		size = f->q.unit && !strcmp(f->q.unit, sizes[k]);
 	if (!size)
 		return 0;
+	/* "在配备96GB内存+440GB A100的服务器上": a server's GPUs together */
+	static const char *const servers[] = { " server ", " servers ", " 服 务 器 ", NULL };
+	for (size_t k = 0; servers[k]; k++)
+		if (strstr(sw, servers[k]))
+			return 0;
 	size_t at = f->off - soff, wb = 0, wl;
 	/* "(192 GB vs 80 GB)", "(80GB/40GB)": the sizes of a comparison, in
 	 * the order of the parts named before, not the nearer one's */

@@ -455,6 +455,84 @@ static int names_a_part(const char *sw)
 static size_t clause_start(const char *s, size_t at);
 static size_t clause_end(const char *s, size_t len, size_t at);
 
+/* Is s[i..) a model word (a letter, then two digits: V100, H800)? */
+static int model_at(const char *s, size_t len, size_t i)
+{
+	return i + 2 < len && isalpha((unsigned char)s[i]) && isdigit((unsigned char)s[i + 1]) &&
+	       isdigit((unsigned char)s[i + 2]) && (i == 0 || !isalnum((unsigned char)s[i - 1]));
+}
+
+/* Is the figure at s[at] no statement of one part's: a difference
+ * ("64GB more HBM and 0.7TB/s higher bandwidth than MI300x"), a figure
+ * of a superchip's clause (a GB200 is two GPUs: "GB200 更是达到了惊人的
+ * 384GB HBM 和 16TB/s 带宽"), or of a sentence that counts parts ("16 个
+ * 全连接的 Tesla V100 GPU 核心，构成 … 512 GB HBM2 显存", "8x H100")? */
+static int not_one_part(struct audit *au, const char *s, size_t slen, size_t at, const struct figure *f)
+{
+	size_t e = at + f->len, ce = clause_end(s, slen, at);
+	while (e < slen && (s[e] == ' ' || s[e] == '*'))
+		e++;
+	static const char *const more[] = { "more ", "higher ", "lower ", "less ", "faster ", "slower ", "larger ",
+					    "smaller ", "greater ", "bigger ", "extra ", NULL };
+	for (size_t k = 0; more[k]; k++)
+		if (e + strlen(more[k]) <= slen && !audit_casecmp(s + e, more[k], strlen(more[k])))
+			for (size_t i = e; i + 5 <= ce; i++)
+				if (!audit_casecmp(s + i, " than", 5))
+					return 1;
+	/* "500W TDP and 560W peak TBP": AMD's TBP is what the reference
+	 * gives as TDP; the TDP beside it is another figure */
+	if (e + 3 <= slen && !audit_casecmp(s + e, "tdp", 3))
+		for (size_t i = 0; i + 3 <= slen; i++)
+			if (!audit_casecmp(s + i, "tbp", 3))
+				return 1;
+	static const char *const diff_before[] = { "高出", "多出", NULL };
+	for (size_t k = 0; diff_before[k]; k++) {
+		size_t b = at;
+		while (b > 0 && s[b - 1] == ' ')
+			b--;
+		if (b >= 6 && !memcmp(s + b - 6, diff_before[k], 6))
+			return 1;
+	}
+	const char *cw = name_words(au->a, s + clause_start(s, at), ce - clause_start(s, at));
+	if (strstr(cw, " gb200 ") || strstr(cw, " gb300 ") || strstr(cw, " nvl72 "))
+		return 1;
+	/* a count of parts before it: a number of its own, a counter, a
+	 * model word or GPU within a few words ("…，但如果是配备 NVSwitch 的
+	 * 8 卡 A100，其…" after it is another statement's) */
+	for (size_t i = 0; i < at; i++) {
+		if (!isdigit((unsigned char)s[i]) || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')))
+			continue;
+		size_t d = i;
+		while (d < slen && isdigit((unsigned char)s[d]))
+			d++;
+		if (atoi(s + i) < 2 || (d < slen && s[d] == '.'))
+			continue;
+		size_t c = d;
+		while (c < slen && s[c] == ' ')
+			c++;
+		static const char *const counters[] = { "x ", "X ", "×", "个", "张", "块", "台", "颗", "卡", NULL };
+		size_t cl = 0;
+		for (size_t k = 0; counters[k] && !cl; k++)
+			if (c + strlen(counters[k]) <= slen && !memcmp(s + c, counters[k], strlen(counters[k])))
+				cl = strlen(counters[k]);
+		if (!cl)
+			continue;
+		/* the parts counted, the last named before the figure ("16张
+		 * A100-40GB(A100-40GB 内存带宽为 3.10TB/s)": one of them, named
+		 * again, has the figure) */
+		for (size_t j = c + cl; j < at && j < c + cl + 32; j++)
+			if (model_at(s, slen, j) || (j + 3 <= slen && !audit_casecmp(s + j, "gpu", 3))) {
+				size_t k = j + 3;
+				while (k < at && !model_at(s, slen, k))
+					k++;
+				if (k >= at)
+					return 1;
+				break;
+			}
+	}
+	return 0;
+}
+
 /* "每个 GPU 有 108个 SMs，一个 40MB 的 L2 cache，高达 2039GB/s 的带宽，从
  * 80G 的 HBM2 DRAM 里取数据": every cache the sentence names is in a
  * clause of its own figure, and the figure's clause or one after it
@@ -561,6 +639,8 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 			tw = arena_printf(au->a, "%slink ", sw);
 	}
 	if (tie_table(au, s, slen, soff, tw, hw, f, sib, nsib))
+		return;
+	if (not_one_part(au, s, slen, f->off - soff, f))
 		return;
 	/* a chip's reference figure is not a node's, nor what a run achieves
 	 * (unless the figure is said to be the spec: "advertised as") */

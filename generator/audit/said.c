@@ -28,6 +28,8 @@
 #include "numbers/literal.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Reference figures of one part and column read at most. */
@@ -283,7 +285,9 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 		size_t e = at + f->len;
 		while (e < len && s[e] == ' ')
 			e++;
-		if (starts(s, len, e, "tdp") && !(e + 3 < len && alpha((unsigned char)s[e + 3])))
+		if (starts(s, len, e, "peak "))
+			e += 5;   /* AMD's "560W peak TBP" is what the reference gives as TDP */
+		if ((starts(s, len, e, "tdp") || starts(s, len, e, "tbp")) && !(e + 3 < len && alpha((unsigned char)s[e + 3])))
 			return "tdp";
 		size_t b = at;
 		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
@@ -482,6 +486,28 @@ static int agrees(const struct audit *au, const struct figure *f, const struct p
 	return 0;
 }
 
+/* Does another power of the sentence (a number and W) agree with the
+ * part's reference TDP? */
+static int other_power_agrees(const char *s, size_t len, size_t at, const struct part *p)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (!digit((unsigned char)s[i]) || (i > 0 && (digit((unsigned char)s[i - 1]) || alpha((unsigned char)s[i - 1]) ||
+							     s[i - 1] == '.')))
+			continue;
+		char *end;
+		double v = strtod(s + i, &end);
+		size_t e = (size_t)(end - s);
+		while (e < len && s[e] == ' ')
+			e++;
+		if (i == at || e >= len || s[e] != 'W' || (e + 1 < len && alpha((unsigned char)s[e + 1])))
+			continue;
+		for (size_t k = 0; k < p->n; k++)
+			if (p->q[k].scale > 0 && fabs(v - interval_mid(p->q[k].v)) <= 0.01 * interval_mid(p->q[k].v))
+				return 1;
+	}
+	return 0;
+}
+
 int said_check(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw,
 	       const char *prev_sw)
 {
@@ -496,6 +522,10 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 		return 0;
 	const char *column = column_of(au, f, s, len, at, sw, prev_sw);
 	if (!column)
+		return 0;
+	/* "在配备96GB内存+440GB A100的服务器上": a server's GPUs together */
+	static const char *const servers[] = { "server", "servers", "服务器", NULL };
+	if (!strcmp(column, "memory") && words_any(sw, servers))
 		return 0;
 	struct part parts[SAID_PARTS];
 	size_t cf, ct;
@@ -559,6 +589,15 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 				    after[strlen(variants[v])] == ' ')
 					return 0;
 		}
+	/* "500W TDP and 560W peak TBP": a vendor's two power figures, the
+	 * reference's the other one */
+	for (size_t k = 0; k < n && !strcmp(column, "tdp"); k++)
+		if (other_power_agrees(s, len, at, &parts[k]))
+			return 1;
+	if (!strcmp(column, "tdp") && starts(s, len, e, "tdp"))
+		for (size_t i = 0; i + 3 <= len; i++)
+			if (starts(s, len, i, "tbp"))
+				return 0;   /* the TBP is the reference's */
 	return said_report(au, s, at, f, parts, n, column, sw);
 }
 
