@@ -89,6 +89,19 @@ static int variant_size(const char *key, const struct figure *f)
 	return 1;
 }
 
+/* Is column name a model's parameter count (`Parameters`, `参数量`) of a
+ * row whose key gives no size (`Qwen2.5`, of 7B and 14B): the size tells
+ * its variant, as a memory size does? */
+static int variant_params(const char *key, const char *name)
+{
+	if (!strstr(name, "param") && !strstr(name, "\xe5\x8f\x82\xe6\x95\xb0"))   /* 参数 */
+		return 0;
+	for (const char *w = key; *w; w++)
+		if (*w >= '0' && *w <= '9' && (w[1] == 'b' || w[1] == 'm') && !((w[2] >= 'a' && w[2] <= 'z')))
+			return 0;   /* "qwen2.5 7b": the name says which */
+	return 1;
+}
+
 /* Is f a plain number that is no count (a perplexity, 15.57), or a
  * percentage or factor (an MFU, a speed-up)?  A run's result: two tables
  * of a model's results on two GPUs ("**A100** …", "**MI210** …", s44-eval
@@ -196,7 +209,8 @@ void cross_tables(struct audit *au)
 					if (table_cell(tb, r, c)->has && !table_cell(tb, r, c)->several &&
 					    !measured_ratio(&table_cell(tb, r, c)->fig) &&
 					    !table_cell(tb, r, c)->alternatives && names_part(tb->keys[r]) &&
-					    !variant_size(tb->keys[r], &table_cell(tb, r, c)->fig))
+					    !variant_size(tb->keys[r], &table_cell(tb, r, c)->fig) &&
+					    !variant_params(tb->keys[r], tb->cols[c].name))
 						e[k++] = (struct entry){ tb->keys[r], names[c], t, r, c };
 	}
 	qsort(e, k, sizeof *e, entry_cmp);

@@ -111,6 +111,18 @@ static void normalise(struct arena *a, const char *text, size_t len, struct norm
 			i++;
 			continue;
 		}
+		/* "4+ trillion": the number of a magnitude word past its '+' */
+		if (c == '+' && i > 0 && is_digit((unsigned char)text[i - 1]) && i + 1 < len && text[i + 1] == ' ') {
+			static const char *const words[] = { "thousand", "million", "billion", "trillion", NULL };
+			size_t k = 0;
+			while (words[k] && (len - i - 2 < strlen(words[k]) || memcmp(text + i + 2, words[k], strlen(words[k]))))
+				k++;
+			if (words[k]) {
+				norm_put(n, " ", 1, i);
+				i++;
+				continue;
+			}
+		}
 		int word_start = i == 0 || !is_alpha((unsigned char)text[i - 1]);
 		if (c == '*' || c == '`' || (c == '_' && i + 1 < len && text[i + 1] == '_')) {
 			i += c == '_' ? 2 : 1;

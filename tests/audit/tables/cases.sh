@@ -415,4 +415,46 @@ else
 	not_ok "no pattern across periods, in labels, or off a row its text column sets apart"
 fi
 
+# no contradiction between tables where the two agree or name two things
+# (s45-eval Tb1-Tb3, ziliangpeng/world and FlagPerf): a family's name for
+# two sizes ('Qwen2.5' of 14B and of 7B), '4+ trillion' and '4T', a cell
+# that restates its figure cut short ('63.66GiB(68.34GB)', 68.354); a
+# restatement that disagrees is still an error
+mkdir -p "$tmp/agree"
+cat >"$tmp/agree/a.md" <<'EOF2'
+| Model | Parameters | MMLU |
+| --- | --- | --- |
+| Phi-4 | 14B | 84.8 |
+| Qwen2.5 | 14B | 79.9 |
+
+| Variant | Parameters | Training Tokens | Languages |
+|---------|-----------|-----------------|-----------|
+| **StarCoder2-3B** | 3 billion | 3+ trillion | 17 (curated) |
+| **StarCoder2-15B** | 15 billion | 4+ trillion | 619 (all) |
+
+| 测试项 | 结果 |
+| --- | --- |
+| 评测结果 | 63.66GiB(68.34GB) |
+| 标定值 | 64GiB(64.72GB) |
+EOF2
+cat >"$tmp/agree/b.md" <<'EOF2'
+| Model | Parameters | MMLU |
+| --- | --- | --- |
+| Phi-4-mini | 3.8B | 67.3 |
+| Qwen2.5 | 7B | 72.6 |
+
+| Feature | StarCoder2-15B | CodeLlama-34B | DeepSeek-33B |
+|---------|---|---|---|
+| **Parameters** | 15B | 34B | 33B |
+| **Training Tokens** | 4T | 500B | 6T |
+EOF2
+case_run agree
+if [ "$(grep -c ': \(error\|warning\):' "$tmp/agree.txt")" -eq 1 ] &&
+	grep -q "^a.md:14:[0-9]*: error: '结果' is 64 GiB in a cell that also says 64.72 GB" "$tmp/agree.txt"; then
+	ok "two tables that agree or name two variants; a restatement cut short"
+else
+	show agree
+	not_ok "two tables that agree or name two variants; a restatement cut short"
+fi
+
 exit $fail
