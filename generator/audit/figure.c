@@ -329,16 +329,27 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 			}
 			/* a kind in parentheses after it: "1,979 (sparse)" */
 			size_t j = trimmed;
-			while (j < n.len && (s[j] == ' ' || s[j] == '('))
-				j++;
+			int paren = 0;
+			while (j < n.len && (s[j] == ' ' || s[j] == '(' || (j + 3 <= n.len && !memcmp(s + j, "（", 3))))
+				if (s[j] == ' ') {
+					j++;
+				} else {
+					paren = 1;
+					j += s[j] == '(' ? 1 : 3;
+				}
 			size_t k = j;
-			/* "w/ 4:1 sparsity", "(2:4 sparse)": a ratio of sparsity is read past */
+			/* "w/ 4:1 sparsity", "(2:4 sparse)": a ratio of sparsity is read past;
+			 * a full-width ）or ，ends it as ) and , do ("（单向），双向 64 GB/s") */
 			while (k < n.len && k - j < 32 && s[k] != ')' && s[k] != ',' && s[k] != '|' &&
+			       !(k + 3 <= n.len && (!memcmp(s + k, "）", 3) || !memcmp(s + k, "，", 3) || !memcmp(s + k, "；", 3) ||
+						  !memcmp(s + k, "。", 3))) &&
 			       (!is_digit((unsigned char)s[k]) ||
 				(k + 2 < n.len && s[k + 1] == ':' && is_digit((unsigned char)s[k + 2])) ||
 				(k > 0 && s[k - 1] == ':')))
 				k++;
-			if (k > j) {
+			/* a parenthesis that holds a figure of its own ("128GB/s（每个方向
+			 * 64GB/s）") tells that figure's kind */
+			if (k > j && !(paren && k < n.len && is_digit((unsigned char)s[k]) && k - j < 32)) {
 				unsigned char kinds[KIND_FAMILIES] = { 0 };
 				if (figure_kinds(au, s + j, k - j, kinds))
 					for (int fam = 0; fam < KIND_FAMILIES; fam++)

@@ -1704,12 +1704,249 @@ static size_t sized_row(struct audit *au, const struct ref_table *rt, size_t r, 
 	return found >= 0 ? (size_t)found : r;
 }
 
+/* ---- a sentence's figure about a link (NVLink 3, PCIe 4.0 x16) ---- */
+
+/* The reference table with id id, or NULL. */
+static const struct ref_table *table_named(const struct audit_reference *ref, const char *id)
+{
+	for (size_t t = 0; ref && t < ref->ntables; t++)
+		if (!strcmp(ref->tables[t].id, id))
+			return &ref->tables[t];
+	return NULL;
+}
+
+static long column_named(const struct ref_table *rt, const char *id)
+{
+	for (size_t c = 0; c < rt->ncols; c++)
+		if (!strcmp(rt->cols[c].id, id))
+			return (long)c;
+	return -1;
+}
+
+/* Where (byte) the nearest name of link row rr stands before byte at of
+ * s[0..len) ("NVLink 3.0", "PCIe Gen4", "nvlink3": its words in a row,
+ * whatever the signs between them), or (size_t)-1. */
+static size_t link_named_at(struct arena *a, const struct ref_row *rr, const char *s, size_t at)
+{
+	size_t best = (size_t)-1;
+	for (size_t k = 0; k < rr->nnames + 1; k++) {
+		/* the name up to its parenthesis ("NVLink 3 (Ampere)": "nvlink 3") */
+		const char *nm = rr->names[k < rr->nnames ? k : 0];
+		if (k == rr->nnames) {
+			const char *par = strchr(rr->name, '(');
+			if (!par)
+				continue;
+			nm = name_normalise(a, rr->name, (size_t)(par - rr->name));
+		}
+		size_t fl = strcspn(nm, " "), nl = strlen(nm);
+		for (size_t i = 0; i + fl <= at; i++) {
+			if (audit_casecmp(s + i, nm, fl) || (i > 0 && ((s[i - 1] | 32) >= 'a' && (s[i - 1] | 32) <= 'z')))
+				continue;
+			size_t span = at - i < nl + 12 ? at - i : nl + 12;
+			const char *w = name_normalise(a, s + i, span);
+			if (strncmp(w, nm, nl) || (w[nl] != ' ' && w[nl]) || at - i >= best)
+				continue;
+			/* "PCIe 3/4", "NVLink 1–4": generations, no one link */
+			int several = 0;
+			for (size_t b = i + fl; b + 1 < i + span && !several; b++)
+				several = s[b] >= '0' && s[b] <= '9' &&
+					  (s[b + 1] == '/' || s[b + 1] == '-' || s[b + 1] == '~' ||
+					   (b + 4 < i + span && !memcmp(s + b + 1, "–", 3))) &&
+					  (s[b + 2] >= '0' || (unsigned char)s[b + 1] >= 0x80);
+			if (!several)
+				best = at - i;
+		}
+	}
+	return best;
+}
+
+/* Does the sentence say the figure is one link's ("单链路带宽", "per
+ * link", "each link")? */
+static int says_per_link(const char *s, size_t len, const char *sw)
+{
+	static const char *const han[] = { "单链路", "单条链路", "每条链路", "每个链路", "每链路", "单个链路", NULL };
+	for (size_t k = 0; han[k]; k++)
+		if (has_text(s, len, han[k]))
+			return 1;
+	return words_have(sw, "per link", 8) || words_have(sw, "each link", 9) || words_have(sw, "single link", 11) ||
+	       words_have(sw, "one link", 8);
+}
+
+/* Is the word after figure f (at byte at of s) "link" ("a single 50
+ * GB/s link")? */
+static int link_after(const char *s, size_t len, size_t at, const struct figure *f)
+{
+	size_t b = at + f->len;
+	while (b < len && (s[b] == ' ' || s[b] == '*' || s[b] == '`'))
+		b++;
+	return b + 4 <= len && !audit_casecmp(s + b, "link", 4) &&
+	       (b + 4 == len || !((s[b + 4] | 32) >= 'a' && (s[b + 4] | 32) <= 'z'));
+}
+
+/* Does the sentence tell of a collective or a run over the link
+ * ("all-reduce bandwidth", "busbw", "实测")? */
+static int link_measured(const char *s, size_t len, const char *sw)
+{
+	static const char *const words[] = { " all reduce ", " allreduce ", " all gather ", " allgather ", " nccl ",
+					     " busbw ", " algbw ", " speed up ", " speedup ", " effective ", " actual ",
+					     " sharp ", " payload ", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(sw, words[k]))
+			return 1;
+	return sentence_measures(s, len, sw);
+}
+
+/* Does the sentence speak of lanes ("x8", "per lane", "每通道"): a PCIe
+ * figure of another width than x16, or of one lane? */
+static int says_lanes(const char *s, size_t len, const char *sw)
+{
+	static const char *const words[] = { " x1 ", " x2 ", " x4 ", " x8 ", " x32 ", " lane ", " lanes ", " per lane ",
+					     " gt ", NULL };
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(sw, words[k]))
+			return 1;
+	return has_text(s, len, "通道") || has_text(s, len, "lane");
+}
+
+/* The reference figure of column c of row rr as figure f says it: of
+ * one direction or both, as f's kind says. */
+static struct figure as_said(const struct audit *au, const struct ref_table *rt, const struct ref_row *rr, long c,
+			     const struct figure *f)
+{
+	struct figure rf = { 0 };
+	rf.q = rr->cells[c];
+	/* the column's kind "per-direction" is no phrase figure_kinds()
+	 * reads */
+	int fd = au->kind_perdir ? units_kind_family(au->u, au->kind_perdir) : -1;
+	if (fd >= 0 && !rf.q.kind[fd] && !strcmp(rt->cols[c].id, "bw_dir"))
+		rf.q.kind[fd] = (unsigned char)au->kind_perdir;
+	for (int fam = 0; fam < KIND_FAMILIES; fam++) {
+		int ka = f->q.kind[fam], kb = rf.q.kind[fam];
+		double k = ka && kb && ka != kb ? units_kind_factor(au->u, kb, ka) : 0;
+		if (k > 0) {
+			interval_scale(rf.q.v, k, &rf.q.v);
+			interval_scale(rf.q.nominal, k, &rf.q.nominal);
+			rf.q.kind[fam] = (unsigned char)ka;
+		}
+	}
+	return rf;
+}
+
+/* Does f agree with rf, rounded or with a link's encoding overhead (a
+ * payload of 31.5 GB/s for PCIe 4.0 x16's 32, 63 for Gen5's 64)? */
+static int link_agrees(const struct audit *au, const struct figure *f, const struct figure *rf)
+{
+	double ratio = interval_mid(f->q.v) / interval_mid(rf->q.v);
+	return figures_agree(au, f, rf, f->approx ? au->approx : 0) || rounds_to(f, ref_digits(&rf->q)) ||
+	       (ratio > 0.95 && ratio < 1.05);
+}
+
+/* A rate said of a link the reference has a row for ("PCIe 4.0 x16带宽为
+ * 32 GB/s（双向）", "NVLink 3.0单链路带宽为 50 GB/s（单向）", "NVLink 2
+ * gives 300 GB/s"): held against the row's bandwidth per direction and
+ * for both (any, unless the figure says which), or one link's when the
+ * sentence says so.  Off with a slip that explains it (one direction for
+ * both, bits for bytes), or off with no other link named, a warning
+ * naming the source.  Returns 1 when it judged the figure. */
+static int link_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw, const struct figure *f)
+{
+	const struct ref_table *rt = table_named(au->ref, "interconnects");
+	if (!rt)
+		return 0;
+	long c_dir = column_named(rt, "bw_dir"), c_bw = column_named(rt, "bw"), c_link = column_named(rt, "link_bw");
+	if (c_dir < 0 || c_bw < 0 || !dim_equal(&rt->cols[c_bw].unit.dim, &f->q.dim))
+		return 0;
+	long best = -1;
+	size_t best_d = (size_t)-1;
+	int named = 0;
+	for (size_t r = 0; r < rt->nrows; r++) {
+		if (link_named_at(au->a, &rt->rows[r], s, len) == (size_t)-1)
+			continue;
+		named++;
+		size_t d = link_named_at(au->a, &rt->rows[r], s, at);
+		if (d != (size_t)-1 && d < best_d) {
+			best = (long)r;
+			best_d = d;
+		}
+	}
+	if (best < 0 || best_d > PROSE_NAME_REACH)
+		return 0;
+	const struct ref_row *rr = &rt->rows[best];
+	if (!strncmp(rr->id, "pcie", 4) && says_lanes(s, len, sw))
+		return 0;
+	long cols[2];
+	size_t nc = 0;
+	if (says_per_link(s, len, sw) || link_after(s, len, at, f)) {
+		if (c_link < 0 || !rr->has[c_link])
+			return 0;
+		cols[nc++] = c_link;
+	} else {
+		if (rr->has[c_dir])
+			cols[nc++] = c_dir;
+		if (rr->has[c_bw])
+			cols[nc++] = c_bw;
+	}
+	if (!nc)
+		return 0;
+	au->sum.cells_referenced++;
+	struct figure near = { 0 };
+	double near_err = INFINITY;
+	for (size_t k = 0; k < nc; k++) {
+		struct figure rf = as_said(au, rt, rr, cols[k], f);
+		if (link_agrees(au, f, &rf))
+			return 1;
+		double err = fabs(log(interval_mid(f->q.v) / interval_mid(rf.q.v)));
+		if (err < near_err) {
+			near_err = err;
+			near = rf;
+		}
+	}
+	/* another link the sentence names gives it ("PCIe 4.0 的 64 GB/s 对
+	 * PCIe 5.0 的 128 GB/s") */
+	for (size_t r = 0; named > 1 && r < rt->nrows; r++) {
+		if ((long)r == best || link_named_at(au->a, &rt->rows[r], s, len) == (size_t)-1)
+			continue;
+		long oc[3] = { c_dir, c_bw, c_link };
+		for (size_t k = 0; k < 3; k++)
+			if (oc[k] >= 0 && rt->rows[r].has[oc[k]]) {
+				struct figure rf = as_said(au, rt, &rt->rows[r], oc[k], f);
+				if (link_agrees(au, f, &rf))
+					return 1;
+			}
+	}
+	double ratio = interval_mid(f->q.v) / interval_mid(near.q.v);
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	const char *hint = slip_hint(au, &f->q, &near.q, written);
+	/* with no slip to explain it, only a figure near the reference's in
+	 * a sentence about one link and no run over it (an all-reduce's
+	 * 370 GB/s is no NVLink 4's figure) */
+	if (!hint && (named > 1 || ratio > 1.25 || ratio < 0.8 || link_measured(s, len, sw)))
+		return 0;
+	const struct ref_source *src = source_of(au->ref, rr->source);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s per direction, %s for both%s%s%s"
+		"\nsource: %s%s%s%s\nwrite %s, or say which direction the figure is of%s%s",
+		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, figure_text(au, &rr->cells[c_dir]),
+		figure_text(au, &rr->cells[c_bw]), c_link >= 0 && rr->has[c_link] ? ", " : "",
+		c_link >= 0 && rr->has[c_link] ? figure_text(au, &rr->cells[c_link]) : "",
+		c_link >= 0 && rr->has[c_link] ? " for one link (both directions)" : "",
+		src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
+		src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "", figure_text(au, &near.q),
+		hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_reference++;
+	diag_report(DIAG_WARNING, f->loc, f->width, detail, "%s for %s; reference data says %s", written, rr->name,
+		    figure_text(au, &near.q));
+	return 1;
+}
+
 int reference_prose(struct audit *au, const char *s, size_t len, size_t at, const char *sw,
 		    const struct figure *f)
 {
 	const struct audit_reference *ref = au->ref;
 	if (!ref || !ref->ntables)
 		return 0;
+	if (link_prose(au, s, len, at, sw, f))
+		return 1;
 	const struct ref_table *rt = &ref->tables[0];   /* the chips */
 	/* the row: the most words of a name, then the nearest before the figure */
 	long best_row = -1;
@@ -1779,6 +2016,21 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 		} else if (d == col_d) {
 			ties++;
 		}
+	}
+	/* a rate said of one direction or both, with no column named ("The
+	 * GH200 Superchip's 450 GB/s bidirectional bandwidth"): the part's
+	 * NVLink, unless the sentence names another link */
+	if (best_col < 0 && !ties && figure_has_direction(au, f) && !says_per_link(s, len, sw) &&
+	    !strstr(sw, " link ") && !strstr(sw, " links ") && !strstr(sw, " each ") && !strstr(sw, " per ") &&
+	    !has_text(s, len, "链路")) {
+		static const char *const other[] = { " pcie", " infiniband ", " ethernet ", " network ", " nic ", " roce ",
+						     " ib ", " efa ", " ici ", " 网 ", NULL };
+		int named_other = 0;
+		for (size_t k = 0; other[k]; k++)
+			named_other |= strstr(lw, other[k]) != NULL;
+		long nv = column_named(rt, "nvlink");
+		if (!named_other && nv >= 0 && rr->has[nv] && dim_equal(&rt->cols[nv].unit.dim, &f->q.dim))
+			best_col = nv;
 	}
 	/* a size the sentence gives that names a row ("V100: 16GB, A10G:
 	 * 24GB") is that row's memory: another memory figure in it is
