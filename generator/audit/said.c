@@ -486,6 +486,85 @@ static int agrees(const struct audit *au, const struct figure *f, const struct p
 	return 0;
 }
 
+/* Words that say the sentence tells of a run (not a datasheet). */
+static const char *const run_words[] = { "measured", "achieved", "achieve", "achieves", "achieving", "reached",
+					 "reaches", "reach", "got", "getting", "get", "clocked", "observed", "benchmark",
+					 "utilization", "mfu", "实测", "测得", "实现", "达到", "跑出", "跑到", "利用率", NULL };
+
+/* The compute figure f of no type named (`A100 算力 132 TFLOPS`, `The
+ * A100 delivers 358.8 TFLOPS`) against every type's figure of the part
+ * nearest before it (dense, and sparse twice it), and of the others the
+ * sentence names: one that agrees (or is within 10%: vendors print
+ * several) ties it; else a warning when a slip explains it from one, or
+ * it is within 0.7–1.4 of the nearest (a typed-by-hand slip, not some
+ * other figure of the part).  Returns 1 when it was compared. */
+static int untyped_report(struct audit *au, const char *s, size_t at, const struct figure *f, const struct part *parts,
+			  size_t n)
+{
+	static const char *const types[] = { "fp64", "fp64_tc", "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4",
+					     "int8", NULL };
+	const struct part *nearest = NULL;
+	for (size_t k = 0; k < n; k++)
+		if (parts[k].off < at && (!nearest || parts[k].off > nearest->off))
+			nearest = &parts[k];
+	if (!nearest)
+		nearest = &parts[0];
+	const char *written = arena_strndup(au->a, s + at, f->len);
+	struct quantity stated = f->q;
+	memset(stated.kind, 0, sizeof stated.kind);
+	struct quantity want = { 0 };
+	const char *want_col = NULL, *hint = NULL, *source = NULL;
+	double best = INFINITY;
+	/* dense first: of two equal figures the dense one is named (312: the
+	 * A100's BF16, not its sparse TF32) */
+	for (int sparse = 0; sparse < 2; sparse++)
+		for (size_t k = 0; k < n; k++)
+		for (size_t t = 0; types[t]; t++) {
+			struct quantity q[SAID_FIGURES];
+			const char *src = NULL;
+			size_t nq = reference_part_figures(au->ref, parts[k].word, parts[k].wl, types[t], 0, q, SAID_FIGURES,
+							   &src);
+			for (size_t i = 0; i < nq; i++) {
+					if (!dim_equal(&q[i].dim, &f->q.dim) || (sparse && !strncmp(types[t], "fp64", 4)) ||
+					    (sparse && !strcmp(types[t], "fp32")))
+						continue;
+					struct quantity g = q[i];
+					interval_scale(q[i].v, sparse ? 2 : 1, &g.v);
+					interval_scale(q[i].nominal, sparse ? 2 : 1, &g.nominal);
+					memset(g.kind, 0, sizeof g.kind);
+					double r = interval_mid(f->q.v) / interval_mid(g.v);
+					if (r > 0.9 && r < 1.1)
+						return 1;   /* one of its figures, or near one */
+					if (&parts[k] != nearest)
+						continue;
+					const char *h = slip_hint(au, &stated, &g, written);
+					if (h && (strstr(h, "twice") || strstr(h, "half")))
+						h = NULL;   /* dense and sparse are candidates already */
+					double off = fabs(log(r));
+					if ((h && !hint) || ((!h == !hint) && off < best)) {
+						want = g;
+						want_col = types[t];
+						hint = h;
+						best = off;
+						source = src;
+					}
+				}
+		}
+	if (!want_col || (!hint && best > log(1.4)))
+		return 0;
+	au->sum.cells_referenced++;
+	au->sum.findings_reference++;
+	const char *detail = arena_printf(au->a,
+					  "no figure of the %s's compute in the reference data is %s (dense or sparse, of "
+					  "any type); the nearest is %s (%s)\nsource: %s\nsay which type it is, or write "
+					  "the figure the source gives%s%s",
+					  nearest->word, written, figure_text(au, &want), want_col, source ? source : "(none)",
+					  hint ? "\n" : "", hint ? hint : "");
+	diag_report(DIAG_WARNING, f->loc, f->width, detail, "%s for the %s's compute; reference data has no such figure (nearest %s %s)",
+		    written, arena_strndup(au->a, s + nearest->off, nearest->wl), want_col, figure_text(au, &want));
+	return 1;
+}
+
 /* Does another power of the sentence (a number and W) agree with the
  * part's reference TDP? */
 static int other_power_agrees(const char *s, size_t len, size_t at, const struct part *p)
@@ -521,6 +600,11 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	if (words_any(sw, systems))
 		return 0;
 	const char *column = column_of(au, f, s, len, at, sw, prev_sw);
+	/* "A100 算力 312 TFLOPS": compute of no type named, held against
+	 * every type's (untyped_report()); not what a run reached */
+	int untyped = !column && said_kind_of(au, f) == 'c' && !words_any(sw, run_words) && !memchr(s, '%', len);
+	if (untyped)
+		column = "bf16";
 	if (!column)
 		return 0;
 	/* "在配备96GB内存+440GB A100的服务器上": a server's GPUs together */
@@ -598,6 +682,8 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 		for (size_t i = 0; i + 3 <= len; i++)
 			if (starts(s, len, i, "tbp"))
 				return 0;   /* the TBP is the reference's */
+	if (untyped)
+		return untyped_report(au, s, at, f, parts, n);
 	return said_report(au, s, at, f, parts, n, column, sw);
 }
 
@@ -921,11 +1007,6 @@ int said_ridge(struct audit *au, const char *s, size_t len, size_t at, const str
 }
 
 /* ---- a figure a run reached, above its part's peak ---- */
-
-/* Words that say the sentence tells of a run (not a datasheet). */
-static const char *const run_words[] = { "measured", "achieved", "achieve", "achieves", "achieving", "reached",
-					 "reaches", "reach", "got", "getting", "get", "clocked", "observed", "benchmark",
-					 "utilization", "mfu", "实测", "测得", "实现", "达到", "跑出", "跑到", "利用率", NULL };
 
 /* Does s[0..len) count parts or name a group of them ("8x H100", "8 张",
  * "4 个 GPU", a node's, a cluster's total)? */
