@@ -488,6 +488,9 @@ static const char *relation_text(struct mine *m, const struct relation *rel)
 		return arena_printf(m->au->a, "'%s' is %s in %d of the %d rows whose '%s' is '%s' (one chip)", ha,
 				    format_number(m->au->a, rel->value, -1), rel->members, rel->rows,
 				    t->cols[rel->group_col].header, rel->group);
+	if (rel->op == 'P')
+		return arena_printf(m->au->a, "'%s' × '%s' is one amount in %d of %d rows", ha, hb, rel->members,
+				    rel->rows);
 	if (rel->op == 'B')
 		return arena_printf(m->au->a, "'%s' = '%s' / its value in '%s' in %d of %d rows", hb, ha,
 				    row_name(t, m->base_row), rel->members, rel->rows);
@@ -735,6 +738,66 @@ static void try_chip_constant(struct mine *m, size_t c, size_t g)
 	}
 }
 
+/* Is a × b an amount of one base dimension, a rate's own dimension
+ * cancelled (a time × bytes per second: bytes; not MB × TFLOPS)? */
+static int amount(const struct dim *a, const struct dim *b)
+{
+	int ones = 0, other = 0, cancelled = 0;
+	for (int d = 0; d < DIM_MAX; d++) {
+		int e = a->e[d] + b->e[d];
+		ones += e == 1;
+		other += e != 0 && e != 1;
+		cancelled += a->e[d] && b->e[d] && !e;
+	}
+	return ones == 1 && !other && cancelled;
+}
+
+/* Tries a × b = one amount in every row but one, of columns of two
+ * dimensions with units (a kernel's time × the bandwidth it reached = the
+ * bytes it moved, the same for every GPU: 925.027 us × 1741.15 GB/s); the
+ * amount the one most rows' products hold, within their digits. */
+static void try_product(struct mine *m, size_t a, size_t b)
+{
+	struct atable *t = m->t;
+	size_t n = 0, best_count = 0;
+	double best = 0;
+	size_t *rows = arena_array(m->au->a, t->nrows, sizeof *rows);
+	struct interval *p = arena_array(m->au->a, t->nrows, sizeof *p);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct figure *fa = value(t, r, a), *fb = value(t, r, b);
+		if (!fa || !fb)
+			continue;
+		if (dim_is_none(&fa->q.dim) || dim_is_none(&fb->q.dim) || !fa->q.unit || !fb->q.unit ||
+		    !amount(&fa->q.dim, &fb->q.dim))
+			return;
+		struct interval va = operand(fa), vb = operand(fb);
+		p[n] = (struct interval){ va.lo * vb.lo * (1 - MINE_SLACK / 2), va.hi * vb.hi * (1 + MINE_SLACK / 2) };
+		rows[n++] = r;
+	}
+	if (n < 4)
+		return;
+	for (size_t j = 0; j < n; j++) {
+		double s = interval_mid(p[j]);
+		size_t count = 0;
+		for (size_t i = 0; i < n; i++)
+			count += p[i].lo <= s && p[i].hi >= s;
+		if (count > best_count) {
+			best_count = count;
+			best = s;
+		}
+	}
+	if (best_count < 3 || best_count + 1 < n)
+		return;
+	struct relation rel = { a, b, a, NO_COLUMN, 'P', best, NULL, 0, (int)best_count, (int)n };
+	m->au->sum.relations++;
+	for (size_t i = 0; i < n; i++) {
+		const struct figure *fa = value(t, rows[i], a), *fb = value(t, rows[i], b);
+		int ok = p[i].lo <= best && p[i].hi >= best;
+		mark(m, rows[i], a, !ok, &rel, best / interval_mid(operand(fb)), b);
+		mark(m, rows[i], b, !ok, &rel, best / interval_mid(operand(fa)), a);
+	}
+}
+
 /* Is a header a period (`2025`, `2025年`, `FY2024`, `2024 Q3`): its
  * column one step of a series, whose figures change from one to the next
  * (a company's funding by year: `2025` = the total in the rows that raised
@@ -781,8 +844,10 @@ static void mine(struct audit *au, struct atable *t)
 			/* a ratio between two columns of one dimension (FP8 and
 			 * FP16, cores and cores); across dimensions only a derived
 			 * column says something */
-			if (!same_dimension(t, a, b))
+			if (!same_dimension(t, a, b)) {
+				try_product(&m, a, b);
 				continue;
+			}
 			for (size_t r = 0; r < t->nrows; r++)
 				if (value(t, r, a) && value(t, r, b))
 					rows[n++] = r;

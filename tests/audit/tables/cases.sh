@@ -457,4 +457,36 @@ else
 	not_ok "two tables that agree or name two variants; a restatement cut short"
 fi
 
+# a time × the rate it reached is one amount in every row (the bytes a
+# kernel moves, BBuf's vector_add leaderboard): the row whose rate is off
+# it is found at the rate (a ×1.024 seed, found before only at the share
+# column beside it); a product of two other dimensions (MB × TFLOPS, a
+# resolution `2L` read as litres × seconds) is none
+mkdir -p "$tmp/product"
+cat >"$tmp/product/a.md" <<'EOF2'
+| GPU | 耗时 | 估算有效带宽 | 理论带宽 | 带宽利用率 |
+|--|--:|--:|--:|--:|
+| A100 | 925.027 us | 1782.94 GB/s | 2039 GB/s | 85.39% |
+| H100 | 538.437 us | 2991.67 GB/s | 3350 GB/s | 89.30% |
+| L4 | 6487.993 us | 248.24 GB/s | 300 GB/s | 82.75% |
+| T4 | 6227.335 us | 258.64 GB/s | 320 GB/s | 80.82% |
+EOF2
+cat >"$tmp/product/b.md" <<'EOF2'
+| Stage | Resolution | Layers | Hidden size | Heads | Context duration | Context tokens |
+|---:|---:|---:|---:|---:|---:|---:|
+| 1 | `L` | 32 | 1280 | 20 | 10 s | 125 |
+| 2 | `2L` | 12 | 768 | 12 | 10 s | 250 |
+| 3 | `4L` | 12 | 768 | 12 | 8 s | 400 |
+| 4 | `8L` | 12 | 768 | 12 | 4 s | 400 |
+| 5 | `16L` | 12 | 768 | 12 | 2 s | 400 |
+EOF2
+case_run product
+if grep -q "^a.md:3:23: warning: '估算有效带宽' of 'A100' is off the pattern" "$tmp/product.txt" &&
+	! grep -q "^b.md:.*Context duration" "$tmp/product.txt"; then
+	ok "a time × the rate reached is one amount: the rate off it"
+else
+	show product
+	not_ok "a time × the rate reached is one amount: the rate off it"
+fi
+
 exit $fail
