@@ -86,6 +86,19 @@ static int operand_at(struct audit *au, const char *s, size_t len, size_t i, str
 	}
 	if (j + 1 < len && s[j] == '.' && digit((unsigned char)s[j + 1]))
 		return 0;   /* 2.27.7 */
+	/* an exponent ("52e12 * 2bytes", "1.5e-3 s"): one or two digits,
+	 * then no letter or digit glued */
+	if (j + 1 < len && (s[j] == 'e' || s[j] == 'E')) {
+		size_t k = j + 1;
+		if (k < len && (s[k] == '-' || s[k] == '+'))
+			k++;
+		size_t d = k;
+		while (k < len && digit((unsigned char)s[k]) && k - d < 3)
+			k++;
+		if (k > d && k - d <= 2 && !(k < len && (digit((unsigned char)s[k]) || alpha((unsigned char)s[k]) ||
+						    s[k] == '.' || s[k] == '_')))
+			j = k;
+	}
 	if (j < len && s[j] == '_')
 		return 0;
 	memset(o, 0, sizeof *o);
@@ -323,15 +336,17 @@ static int evaluate(struct audit *au, const struct operand *o, const int *ops, s
 	return 0;
 }
 
-static struct srcloc loc_at(struct srcloc loc, const char *text, size_t soff, size_t off)
+/* The place of s[off] in the text: map gives each byte of a rewritten
+ * sentence its byte in the text (NULL: the same). */
+static struct srcloc loc_at(struct srcloc loc, const char *text, size_t soff, const size_t *map, size_t off)
 {
-	return figure_loc(loc, text, soff + off);
+	return figure_loc(loc, text, soff + (map ? map[off] : off));
 }
 
 /* The sum that starts with the figure at s[i]; returns the offset to go
  * on from. */
-static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size_t soff, const char *s, size_t len,
-		     size_t i)
+static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size_t soff, const size_t *map,
+		     const char *s, size_t len, size_t i)
 {
 	/* a variable or an operator before it: the sum is not of figures */
 	size_t b = i;
@@ -375,6 +390,7 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 			if (!digit((unsigned char)s[k]))
 				break;
 			ops[n - 1] = '*';
+			o[n - 1].times = 0;   /* an operand, the × its operator */
 			at = k;
 			continue;
 		}
@@ -471,13 +487,14 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 	}
 	/* said in the result's unit and digits */
 	struct quantity shown = c;
+	shown.v = c.nominal;   /* what the operands as written give, not its rounding */
 	shown.unit = r->q.unit;
 	shown.scale = r->q.scale;
 	shown.written = r->q.written;
 	const char *written = arena_strndup(au->a, s + r->off, r->end - r->off);
 	const char *hint = slip_hint(au, &r->q, &shown, written);
-	struct srcloc where = loc_at(loc, text, soff, r->off);
-	struct srcloc from = loc_at(loc, text, soff, i);
+	struct srcloc where = loc_at(loc, text, soff, map, r->off);
+	struct srcloc from = loc_at(loc, text, soff, map, i);
 	const char *detail = arena_printf(au->a, "%s:%d:%d: %.*s\nthey give %s; write that, or correct them%s%s",
 					  from.file, from.line, from.col, (int)(o[n - 1].end - i), s + i,
 					  figure_text(au, &shown), hint ? "\n" : "", hint ? hint : "");
@@ -568,7 +585,8 @@ static size_t change_arrow(const char *s, size_t len, size_t a_off, size_t i)
 }
 
 /* The change from o[a] to o[a + 1] stated by o[p] (a percent or a factor). */
-static void change_judge(struct audit *au, const char *text, struct srcloc loc, size_t soff, const char *s, size_t len,
+static void change_judge(struct audit *au, const char *text, struct srcloc loc, size_t soff, const size_t *map,
+			 const char *s, size_t len,
 			 const struct operand *a, const struct operand *bq, const struct operand *p)
 {
 	struct quantity from = a->q, to = bq->q;
@@ -620,8 +638,8 @@ static void change_judge(struct audit *au, const char *text, struct srcloc loc, 
 	const char *gives = percent ? arena_printf(au->a, "%s%s%%", mid >= 1 ? "+" : "−",
 						  format_number(au->a, fabs(mid - 1) * 100, fabs(mid - 1) < 0.1 ? 1 : 0))
 				    : arena_printf(au->a, "%s×", format_number(au->a, mid < 1 ? 1 / mid : mid, 2));
-	struct srcloc where = loc_at(loc, text, soff, p->off);
-	struct srcloc fa = loc_at(loc, text, soff, a->off);
+	struct srcloc where = loc_at(loc, text, soff, map, p->off);
+	struct srcloc fa = loc_at(loc, text, soff, map, a->off);
 	const char *detail = arena_printf(au->a, "%s:%d:%d: %.*s → %.*s\nthe two figures give %s; write that, or correct them",
 					  fa.file, fa.line, fa.col, (int)(a->end - a->off), s + a->off,
 					  (int)(bq->end - bq->off), s + bq->off, gives);
@@ -632,7 +650,8 @@ static void change_judge(struct audit *au, const char *text, struct srcloc loc, 
 
 /* Changes "A → B" with a percent or a factor right before (in the
  * parenthesis of the change) or right after them. */
-static void changes(struct audit *au, const char *text, struct srcloc loc, size_t soff, const char *s, size_t len,
+static void changes(struct audit *au, const char *text, struct srcloc loc, size_t soff, const size_t *map,
+		    const char *s, size_t len,
 		    const struct operand *o, size_t n)
 {
 	for (size_t k = 0; k + 1 < n; k++) {
@@ -664,8 +683,133 @@ static void changes(struct audit *au, const char *text, struct srcloc loc, size_
 				p = &o[k - 1];
 		}
 		if (p)
-			change_judge(au, text, loc, soff, s, len, &o[k], &o[k + 1], p);
+			change_judge(au, text, loc, soff, map, s, len, &o[k], &o[k + 1], p);
 	}
+}
+
+/* TeX commands an equation of figures is written with, and what they
+ * are here ("" dropped). */
+static const struct {
+	const char *tex, *plain;
+} tex_words[] = {
+	{ "\\times", "*" }, { "\\cdot", "*" }, { "\\div", "/" }, { "\\approx", "≈" }, { "\\%", "%" },
+	{ "\\text", "" }, { "\\mathrm", "" }, { "\\textrm", "" }, { "\\mbox", "" }, { "\\,", " " },
+	{ "\\;", " " }, { "\\ ", " " }, { "\\!", "" }, { "\\left", "" }, { "\\right", "" },
+};
+
+/* The math span s[a..b) (its `$` aside) rewritten into out[*n..) as plain
+ * arithmetic, map[] given each byte's place: only a span of figures,
+ * operators and units right after a figure (`$96 \times 0.7 - 60 =
+ * 14.4$`, `$8 \times 80\,\text{GB}$`); 0 (nothing written) for any
+ * other (a variable, a power, a fraction: `$Y = 28672 \cdot 2$`). */
+static int tex_plain(const char *s, size_t a, size_t b, char *out, size_t *map, size_t *n)
+{
+	size_t at = *n;
+	int figures = 0;
+	for (size_t i = a; i < b;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\\') {
+			size_t k = 0, tl = 0;
+			for (; k < sizeof tex_words / sizeof tex_words[0]; k++) {
+				tl = strlen(tex_words[k].tex);
+				if (i + tl <= b && !memcmp(s + i, tex_words[k].tex, tl) &&
+				    !(alpha((unsigned char)tex_words[k].tex[1]) && i + tl < b && alpha((unsigned char)s[i + tl])))
+					break;
+			}
+			if (k == sizeof tex_words / sizeof tex_words[0])
+				return 0;   /* \frac, \sqrt, a Greek letter */
+			for (const char *p = tex_words[k].plain; *p; p++) {
+				map[at] = i;
+				out[at++] = *p;
+			}
+			i += tl;
+			continue;
+		}
+		if (c == '{' || c == '}') {
+			i++;
+			continue;
+		}
+		if (alpha(c)) {
+			/* a unit: right after a figure */
+			size_t p = at;
+			while (p > *n && out[p - 1] == ' ')
+				p--;
+			if (p == *n || !digit((unsigned char)out[p - 1]))
+				return 0;
+			while (i < b && (alpha((unsigned char)s[i]) || s[i] == '/')) {
+				map[at] = i;
+				out[at++] = s[i++];
+			}
+			continue;
+		}
+		if (!(digit(c) || strchr(" .,*/+-=()~", c) || (c >= 0x80 && (starts(s, b, i, "×") || starts(s, b, i, "−") ||
+										   starts(s, b, i, "≈")))))
+			return 0;
+		figures += digit(c);
+		size_t cl = c < 0x80 ? 1 : c < 0xe0 ? 2 : 3;
+		for (size_t k = 0; k < cl && i < b; k++) {
+			map[at] = i;
+			out[at++] = s[i++];
+		}
+	}
+	if (!figures || (!memchr(out + *n, '=', at - *n) && !memchr(out + *n, '~', at - *n)))
+		return 0;
+	*n = at;
+	return 1;
+}
+
+/* The sentence s[0..len) with each inline-math span of figures written
+ * plainly (tex_plain()), its `$` dropped; *map gets each byte's place in
+ * s (NULL when nothing was rewritten). */
+static char *tex_rewrite(struct audit *au, char *s, size_t *len, size_t **map)
+{
+	*map = NULL;
+	if (!memchr(s, '$', *len) || !memchr(s, '\\', *len))
+		return s;
+	char *out = arena_alloc(au->a, *len + 1);
+	size_t *m = arena_array(au->a, *len + 1, sizeof *m);
+	size_t n = 0, done = 0;
+	for (size_t i = 0; i < *len;) {
+		/* Pandoc's rule: `$` then no space, the closing `$` after no
+		 * space and before no digit ("$5 and $10" are dollars) */
+		size_t w = s[i] == '$' && i + 1 < *len && s[i + 1] == '$' ? 2 : 1;
+		if (s[i] != '$' || i + w >= *len || s[i + w] == ' ') {
+			i++;
+			continue;
+		}
+		size_t e = i + w;
+		while (e < *len && !(s[e] == '$' && s[e - 1] != '\\'))
+			e++;
+		if (e + w > *len || (w == 2 && s[e + 1] != '$') || s[e - 1] == ' ' ||
+		    (e + w < *len && digit((unsigned char)s[e + w]))) {
+			i = e;
+			continue;
+		}
+		for (size_t k = done; k < i; k++) {
+			m[n] = k;
+			out[n++] = s[k];
+		}
+		size_t before = n;
+		if (!tex_plain(s, i + w, e, out, m, &n)) {
+			n = before;
+			for (size_t k = i; k < e + w; k++) {
+				m[n] = k;
+				out[n++] = s[k];
+			}
+		}
+		done = i = e + w;
+	}
+	if (!done)
+		return s;
+	for (size_t k = done; k < *len; k++) {
+		m[n] = k;
+		out[n++] = s[k];
+	}
+	m[n] = *len;
+	out[n] = '\0';
+	*len = n;
+	*map = m;
+	return out;
 }
 
 void arith_check(struct audit *au, const char *text, struct srcloc loc, size_t soff, size_t send)
@@ -676,13 +820,15 @@ void arith_check(struct audit *au, const char *text, struct srcloc loc, size_t s
 	for (size_t i = 0; i < len; i++)
 		if (s[i] == '\n')
 			s[i] = ' ';
+	size_t *map;
+	s = tex_rewrite(au, s, &len, &map);
 	/* sums */
 	for (size_t i = 0; i < len;) {
 		if (!digit((unsigned char)s[i]) || (i > 0 && (digit((unsigned char)s[i - 1]) || s[i - 1] == ','))) {
 			i++;
 			continue;
 		}
-		i = sum_at(au, text, loc, soff, s, len, i);
+		i = sum_at(au, text, loc, soff, map, s, len, i);
 	}
 	/* changes: the figures of the sentence, in order */
 	struct operand o[ARITH_FIGURES];
@@ -702,5 +848,5 @@ void arith_check(struct audit *au, const char *text, struct srcloc loc, size_t s
 		}
 	}
 	if (n >= 2)
-		changes(au, text, loc, soff, s, len, o, n);
+		changes(au, text, loc, soff, map, s, len, o, n);
 }
