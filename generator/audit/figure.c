@@ -250,8 +250,8 @@ size_t figure_scan(const struct audit *au, const char *text, size_t len, struct 
 		/* a unit glued to the Chinese after it ("900GB/s的", "1800GB/s降低到"
 		 * was read as 1800 GB): the figure up to the first Han character,
 		 * when that reads further */
-		size_t cut = start;
-		while (cut < n.len && (unsigned char)s[cut] < 0x80)
+		size_t cut = start;   /* a figure and its unit are short: linear in the text */
+		while (cut < n.len && cut - start < 64 && (unsigned char)s[cut] < 0x80)
 			cut++;
 		if (cut < n.len && cut > start && ((unsigned char)s[cut] >= 0xe4 && (unsigned char)s[cut] <= 0xe9) &&
 		    (rc != 1 || start + lit.len < cut)) {
