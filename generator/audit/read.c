@@ -240,6 +240,105 @@ static void part_rows(struct file_ctx *f, const struct audit_text *header, const
 	}
 }
 
+/* Is a cell a data type (`FP16`, `**BF16**`, `INT8`, `TF32`)? */
+static int data_type(const char *s, size_t len)
+{
+	static const char *const types[] = { "FP", "BF", "TF", "INT", NULL };
+	while (len && (*s == '*' || *s == ' ')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == '*' || s[len - 1] == ' '))
+		len--;
+	if (!len || len > 12)
+		return 0;
+	for (size_t k = 0; types[k]; k++) {
+		size_t tl = strlen(types[k]);
+		if (len > tl && !strncasecmp(s, types[k], tl) && digit_at(s, tl)) {
+			size_t i = tl;
+			while (i < len && digit_at(s, i))
+				i++;
+			return i == len;
+		}
+	}
+	return 0;
+}
+
+/* The part a header names in parentheses (`峰值算力 (H100)`): its start
+ * and end in *off, *end; 0 when none. */
+static int header_part(const struct audit_text *h, size_t *off, size_t *end)
+{
+	const char *s = h->text;
+	for (size_t i = 0; i < h->len; i++) {
+		size_t open = s[i] == '(' ? 1 : (i + 3 <= h->len && !memcmp(s + i, "\xef\xbc\x88", 3)) ? 3 : 0;
+		if (!open)
+			continue;
+		size_t a = i + open, b = a;
+		while (b < h->len && s[b] != ')' && !(b + 3 <= h->len && !memcmp(s + b, "\xef\xbc\x89", 3)))
+			b++;
+		if (b < h->len && b > a && part_name(s + a, b - a)) {
+			*off = a;
+			*end = b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Does a header say its figures are a part's peaks (`峰值算力`, `Peak`,
+ * `理论`), not a throughput of something run (`吞吐`, `实测`)? */
+static int says_peak(const struct audit_text *h)
+{
+	static const char *const words[] = { "峰值", "理论", "算力", "peak", "Peak", "PEAK", "theoretical",
+					     "Theoretical", "spec", "Spec", NULL };
+	for (size_t k = 0; words[k]; k++) {
+		size_t wl = strlen(words[k]);
+		for (size_t i = 0; i + wl <= h->len; i++)
+			if (!memcmp(h->text + i, words[k], wl))
+				return 1;
+	}
+	return 0;
+}
+
+/* A table keyed by data types with a column of one part's figures, named
+ * in its header (`| 精度 | 峰值算力 (H100) | 实测 |`, s45-eval S2,
+ * ai-infra-notes): that column handed over as the part's row, each data
+ * type a column (`FP16 峰值算力`), so the reference data holds it. */
+static void type_rows(struct file_ctx *f, const struct audit_text *cells, size_t ncols, size_t nrows)
+{
+	if (nrows < 3 || ncols < 2)
+		return;
+	for (size_t r = 1; r < nrows; r++)
+		if (!data_type(cells[r * ncols].text, cells[r * ncols].len))
+			return;
+	for (size_t c = 1; c < ncols; c++) {
+		size_t off, end;
+		const struct audit_text *h = &cells[c];
+		if (!header_part(h, &off, &end) || !says_peak(h))
+			continue;
+		size_t n = nrows;   /* the part's cell, then one a type */
+		struct audit_text *t = arena_array(f->a, 2 * n, sizeof *t);
+		t[0] = cells[0];
+		/* the header without its part: `峰值算力` */
+		size_t cut = off;
+		while (cut > 0 && (h->text[cut - 1] == '(' || h->text[cut - 1] == ' '))
+			cut--;
+		if (cut >= 3 && !memcmp(h->text + cut - 3, "\xef\xbc\x88", 3))
+			cut -= 3;
+		while (cut > 0 && h->text[cut - 1] == ' ')
+			cut--;
+		t[n] = (struct audit_text){ arena_strndup(f->a, h->text + off, end - off), end - off,
+					    units_loc_at(h->loc, h->text, off) };
+		for (size_t r = 1; r < nrows; r++) {
+			const struct audit_text *type = &cells[r * ncols];
+			const char *name = arena_printf(f->a, "%.*s %.*s", (int)type->len, type->text, (int)cut, h->text);
+			t[r] = (struct audit_text){ name, strlen(name), type->loc };
+			t[n + r] = cells[r * ncols + c];
+		}
+		audit_add_table(f->au, t, n, t + n, 1, f->section);
+	}
+}
+
 static void read_table(struct file_ctx *f, cmark_node *table)
 {
 	unsigned ncols = markdown_table_columns(table);
@@ -284,6 +383,7 @@ static void read_table(struct file_ctx *f, cmark_node *table)
 	audit_add_table(f->au, cells, ncols, cells + ncols, nrows - 1, f->section);
 	for (size_t r = 1; r < nrows; r++)
 		part_rows(f, cells, cells + r * ncols, ncols);
+	type_rows(f, cells, ncols, nrows);
 }
 
 /* Blanks s[from..to) keeping its bytes and its characters' count (so that

@@ -489,4 +489,26 @@ else
 	not_ok "a time × the rate reached is one amount: the rate off it"
 fi
 
+# a table keyed by data types with a column of one part's peaks, named in
+# its header (s45-eval S2 and R21, ai-infra-notes cutlass/day6.md:279):
+# the column is the part's row, held against the reference data (the
+# H100's FP8 3958 is its sparse figure); the measured column is not
+mkdir -p "$tmp/typekeyed"
+cat >"$tmp/typekeyed/a.md" <<'EOF2'
+| 精度 | 峰值算力 (H100) | 4096×4096 实测 | 利用率 |
+|------|----------------|---------------|--------|
+| FP16 | 989 TFLOPS | 112 TFLOPS | 11.3% |
+| BF16 | 989 TFLOPS | 110 TFLOPS | 11.1% |
+| INT8 | 1979 TOPS | 215 TOPS | 10.9% |
+| FP8 | 3958 TOPS | 420 TOPS | 10.6% |
+EOF2
+case_run typekeyed
+if grep -q "^a.md:6:9: warning: 'FP8 峰值算力' of 'H100' is 3,958 TOPS; reference data for NVIDIA H100 SXM says 1,979 TFLOPS" "$tmp/typekeyed.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/typekeyed.txt")" -eq 1 ]; then
+	ok "a table keyed by data types: a part's column of peaks held against the reference"
+else
+	show typekeyed
+	not_ok "a table keyed by data types: a part's column of peaks held against the reference"
+fi
+
 exit $fail
