@@ -357,6 +357,46 @@ static int restated(const struct acell *cell, const struct figure *a, const stru
 	return to - from == 3 && !memcmp(t + from, "\xef\xbc\x88", 3);   /* （ */
 }
 
+/* Is s[0..len) dimensions, two or three bare whole numbers joined by
+ * `x` or `×` (`256 x 1 x 1`, `16×16`)?  Their product into *product. */
+static int dimensions(const char *s, size_t len, long long *product)
+{
+	size_t i = 0, n = 0;
+	long long p = 1;
+	for (;;) {
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i >= len || s[i] < '0' || s[i] > '9')
+			return 0;
+		long long v = 0;
+		size_t d = 0;
+		while (i < len && s[i] >= '0' && s[i] <= '9' && d < 9) {
+			v = 10 * v + (s[i++] - '0');
+			d++;
+		}
+		if (i < len && s[i] >= '0' && s[i] <= '9')
+			return 0;
+		p *= v;
+		n++;
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i == len)
+			break;
+		if (n == 3)
+			return 0;
+		if (s[i] == 'x' || s[i] == 'X' || s[i] == '*')
+			i++;
+		else if (len - i >= 2 && !memcmp(s + i, "\xc3\x97", 2))
+			i += 2;
+		else
+			return 0;
+	}
+	if (n < 2 || p <= 0)
+		return 0;
+	*product = p;
+	return 1;
+}
+
 static void read_cell(struct audit *au, const struct acolumn *col, struct acell *cell, struct arena *scratch)
 {
 	cell->plain = arena_strndup(au->a, cell->src.text, cell->src.len);
@@ -368,13 +408,22 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 	struct arena *keep = au->a;
 	au->a = scratch;
 	const char *text = thin_grouped(au->a, cell->src.text, cell->src.len);
-	size_t n = figure_scan(au, text, cell->src.len, cell->src.loc, figs, AUDIT_CELL_FIGURES);
+	size_t tlen = cell->src.len;
+	/* a block's or a grid's dimensions, bare whole numbers (`256 x 1 x
+	 * 1`): their product, the threads (s45 measure, rocm-blogs'
+	 * laplacian: launch bounds = the block's threads) */
+	long long product;
+	if (dimensions(text, tlen, &product)) {
+		text = arena_printf(au->a, "%lld", product);
+		tlen = strlen(text);
+	}
+	size_t n = figure_scan(au, text, tlen, cell->src.loc, figs, AUDIT_CELL_FIGURES);
 	au->a = keep;
 	for (size_t i = 0; i < n && i < AUDIT_CELL_FIGURES; i++)
 		if (figs[i].q.unit)
 			figs[i].q.unit = arena_strdup(au->a, figs[i].q.unit);
 	if (n <= AUDIT_CELL_FIGURES)
-		n = drop_labels(text, cell->src.len, figs, n);
+		n = drop_labels(text, tlen, figs, n);
 	cell->nfig = (int)(n > AUDIT_CELL_FIGURES ? AUDIT_CELL_FIGURES + 1 : n);
 	if (n == 0)
 		return;
@@ -385,13 +434,13 @@ static void read_cell(struct audit *au, const struct acolumn *col, struct acell 
 		if (fam >= 0 && says_not_sparse(cell->plain))
 			figs[i].q.kind[fam] = (unsigned char)au->kind_dense;
 	}
-	cell->starred = starred_figure(text, cell->src.len, &figs[0]);
+	cell->starred = starred_figure(text, tlen, &figs[0]);
 	cell->fig = figs[0];
 	cell->has = 1;
 	if (n == 1) {
 		/* "32GB /16GB HBM2": two variants' figures (the scan passes over
 		 * digits after a '/'): the first, for no other table to contradict */
-		cell->alternatives = alternative_after(text, cell->src.len, &figs[0]);
+		cell->alternatives = alternative_after(text, tlen, &figs[0]);
 		return;
 	}
 	if (n == 2 && fam >= 0 && dim_equal(&figs[0].q.dim, &figs[1].q.dim) &&

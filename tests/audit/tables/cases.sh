@@ -511,4 +511,29 @@ else
 	not_ok "a table keyed by data types: a part's column of peaks held against the reference"
 fi
 
+# a block's dimensions in a cell ('256 x 1 x 1') are their product, the
+# threads: the launch bounds that every other row sets to its block's
+# threads, seeded ×2 on one row, is found (rocm-blogs laplacian-part4
+# README.md:141, table seeds found 0% at b828ebe)
+mkdir -p "$tmp/dims"
+cat >"$tmp/dims/a.md" <<'EOF2'
+| GPU         | Thread block | Launch bounds | Tiling factor |
+|:-----------:|:------------:|:-------------:|:-------------:|
+| RX 6900 XT  |  256 x 1 x 1 |           256 |            16 |
+| RX 7900 XTX |  256 x 1 x 1 |           256 |             8 |
+| MI50        |  256 x 1 x 1 |           256 |             4 |
+| MI100       |  128 x 1 x 1 |           128 |             4 |
+| MI210       |  256 x 1 x 1 |           256 |             8 |
+| MI250       |  256 x 1 x 1 |           512 |             8 |
+| MI250X      |  256 x 1 x 1 |           256 |             8 |
+EOF2
+case_run dims
+if grep -q "^a.md:8:[0-9]*: warning: 'Launch bounds' of 'MI250' is off the pattern" "$tmp/dims.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/dims.txt")" -eq 1 ]; then
+	ok "a block's dimensions are their product"
+else
+	show dims
+	not_ok "a block's dimensions are their product"
+fi
+
 exit $fail
