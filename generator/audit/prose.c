@@ -499,7 +499,7 @@ static int not_one_part(struct audit *au, const char *s, size_t slen, size_t at,
 	/* a count of parts before it: a number of its own, a counter, a
 	 * model word or GPU within a few words ("…，但如果是配备 NVSwitch 的
 	 * 8 卡 A100，其…" after it is another statement's) */
-	for (size_t i = 0; i < at; i++) {
+	for (size_t i = at > 300 ? at - 300 : 0; i < at; i++) {
 		if (!isdigit((unsigned char)s[i]) || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')))
 			continue;
 		size_t d = i;
@@ -1639,6 +1639,64 @@ static size_t sentence_end(const char *s, size_t len, size_t i)
 	return len;
 }
 
+/* Is s[i..) the start of a bare URL ("https://", at a word's start)? */
+static int url_at(const char *s, size_t len, size_t i)
+{
+	return (i == 0 || !isalnum((unsigned char)s[i - 1])) &&
+	       ((i + 8 <= len && !memcmp(s + i, "https://", 8)) || (i + 7 <= len && !memcmp(s + i, "http://", 7)));
+}
+
+/* text[0..*len) without the targets of its inline links (`[x](url)`
+ * keeps `[x]`; read.c blanked them) and its bare URLs, in the arena; *map (len + 1 offsets)
+ * gives each byte's offset in text.  text itself (and *map NULL) when it
+ * has none. */
+static const char *without_urls(struct audit *au, const char *text, size_t *len, size_t **map)
+{
+	size_t n = *len;
+	int any = 0;
+	for (size_t i = 0; i + 1 < n && !any; i++)
+		any = (text[i] == ']' && text[i + 1] == '(') || url_at(text, n, i);
+	if (!any)
+		return text;
+	char *t = arena_array(au->a, n + 1, 1);
+	size_t *m = arena_array(au->a, n + 1, sizeof *m);
+	size_t k = 0;
+	for (size_t i = 0; i < n;) {
+		if (text[i] == ']' && i + 1 < n && text[i + 1] == '(') {
+			/* the target (read.c has blanked it: "](   )") */
+			size_t j = i + 2;
+			while (j < n && text[j] != ')' && text[j] != '\n')
+				j++;
+			if (j < n && text[j] == ')') {
+				j++;
+				t[k] = ']';
+				m[k++] = i;
+				i = j;
+				continue;
+			}
+		}
+		if (url_at(text, n, i)) {
+			size_t j = i;
+			while (j < n && text[j] != ' ' && text[j] != '\n' && text[j] != ')' && text[j] != '>' &&
+			       text[j] != ']' && (unsigned char)text[j] < 0x80)
+				j++;
+			/* a sentence's full stop or comma after it is the sentence's */
+			while (j > i && (text[j - 1] == '.' || text[j - 1] == ','))
+				j--;
+			i = j;
+			continue;
+		}
+		t[k] = text[i];
+		m[k++] = i;
+		i++;
+	}
+	t[k] = '\0';
+	m[k] = n;
+	*len = k;
+	*map = m;
+	return t;
+}
+
 void prose_check(struct audit *au, struct prose *p)
 {
 	if (!au->indexed)
@@ -1659,13 +1717,19 @@ void prose_check(struct audit *au, struct prose *p)
 	if (!au->prose_figs)
 		au->prose_figs = arena_array(au->a, PROSE_FIGURES, sizeof *au->prose_figs);
 	struct figure *figs = au->prose_figs;
-	size_t n = figure_scan(au, p->src.text, p->src.len, p->src.loc, figs, PROSE_FIGURES);
+	/* the block without its links' targets, so that a part's name in a
+	 * link stands next to its figures ("one AMD [MI300X](https://…/mi300/
+	 * mi300x.html) GPU equipped with 192 GB"), and no URL's digits or words
+	 * are read as the sentence's */
+	size_t len = p->src.len, *map = NULL;
+	const char *text = without_urls(au, p->src.text, &len, &map);
+	size_t n = figure_scan(au, text, len, p->src.loc, figs, PROSE_FIGURES);
 	if (n > PROSE_FIGURES)
 		n = PROSE_FIGURES;
 	if (!n)
 		return;
-	const char *text = p->src.text;
-	size_t len = p->src.len;
+	for (size_t i = 0; map && i < n; i++)
+		figs[i].loc = figure_loc(p->src.loc, p->src.text, map[figs[i].off]);
 	size_t soff = 0, fi = 0;
 	const char *hw = NULL;   /* the heading's words, when a sentence needs them */
 	size_t prev_from = len, prev_to = len;   /* the sentence before, in this block */

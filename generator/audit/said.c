@@ -263,6 +263,14 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 		size_t we = a;
 		while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
 			we++;
+		/* "384 GB of HBM3e": the memory of the part it is said of */
+		size_t h = at + f->len;
+		while (h < len && s[h] == ' ')
+			h++;
+		if (starts(s, len, h, "of "))
+			h += 3;
+		if (starts(s, len, h, "hbm"))
+			return "memory";
 		struct quantity any[SAID_FIGURES];
 		char w[16];
 		for (int side = 0; side < 2; side++) {
@@ -486,6 +494,20 @@ static int agrees(const struct audit *au, const struct figure *f, const struct p
 	return 0;
 }
 
+/* The bytes around s[at] that per-figure reading looks at: the whole
+ * sentence, but no more than WINDOW bytes either side (at characters'
+ * starts). */
+#define WINDOW 300
+static void window(const char *s, size_t len, size_t at, size_t *from, size_t *to)
+{
+	*from = at > WINDOW ? at - WINDOW : 0;
+	*to = at + WINDOW < len ? at + WINDOW : len;
+	while (*from > 0 && ((unsigned char)s[*from] & 0xc0) == 0x80)
+		(*from)--;
+	while (*to < len && ((unsigned char)s[*to] & 0xc0) == 0x80)
+		(*to)++;
+}
+
 /* Words that say the sentence tells of a run (not a datasheet). */
 static const char *const run_words[] = { "measured", "achieved", "achieve", "achieves", "achieving", "reached",
 					 "reaches", "reach", "got", "getting", "get", "clocked", "observed", "benchmark",
@@ -602,7 +624,10 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	const char *column = column_of(au, f, s, len, at, sw, prev_sw);
 	/* "A100 算力 312 TFLOPS": compute of no type named, held against
 	 * every type's (untyped_report()); not what a run reached */
-	int untyped = !column && said_kind_of(au, f) == 'c' && !words_any(sw, run_words) && !memchr(s, '%', len);
+	size_t wf, wt;
+	window(s, len, at, &wf, &wt);
+	int untyped = !column && said_kind_of(au, f) == 'c' && !memchr(s + wf, '%', wt - wf) &&
+		      !words_any(wt - wf < len ? name_words(au->a, s + wf, wt - wf) : sw, run_words);
 	if (untyped)
 		column = "bf16";
 	if (!column)
@@ -660,6 +685,16 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 			n = parts_in(au, s, w, we, column, parts, SAID_PARTS);
 		}
 	}
+	/* "(384 GB of HBM3e at 8 TB/s per B200)": the part the figures before
+	 * it are per, in the same parenthesis or clause */
+	for (size_t i = e; !n && i + 4 < ct && s[i] != ')' && !starts(s, len, i, "）"); i++)
+		if (starts(s, len, i, "per ") && (i == 0 || !alpha((unsigned char)s[i - 1]))) {
+			size_t w = i + 4, we = w;
+			while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+				we++;
+			n = parts_in(au, s, w, we, column, parts, SAID_PARTS);
+			break;
+		}
 	if (!n)
 		return 0;
 	/* a variant the reference has no row for ("H100 dual NVL", "H100 PCIe") */
@@ -874,6 +909,10 @@ static const struct figure *share_pair(struct audit *au, const char *text, size_
 	const struct figure *f = &figs[fi];
 	if (f->range || f->q.v.lo <= 0 || (f->bound && !f->upper))
 		return NULL;
+	/* "BF16@A100 is [advertised as 312TFLOPS](…) so this gives us 25%
+	 * MFU": the peak the share is of, not what was reached */
+	if (said_spec_near(s, len, f->off - soff, f->len))
+		return NULL;
 	/* the percent right beside it ("225 TFLOPs/s（72% 的模型 FLOPs 利用率）",
 	 * "740 TFLOPS on H100 (75% util)", "50% MFU (156 TFLOPS)"); one before
 	 * it with no parenthesis between is a share of it ("57.7% of B200's
@@ -1046,7 +1085,19 @@ static int counts_parts(struct audit *au, const char *s, size_t len, const char 
 
 int said_above_peak(struct audit *au, const char *s, size_t len, size_t at, const struct figure *f, const char *sw)
 {
-	if (!au->ref || f->range || f->q.v.lo <= 0 || !words_any(sw, run_words))
+	if (!au->ref || f->range || f->q.v.lo <= 0)
+		return 0;
+	/* the words around it (a sentence of thousands of figures is read in
+	 * time linear in it) */
+	size_t from, to;
+	window(s, len, at, &from, &to);
+	if (to - from < len) {
+		s += from;
+		len = to - from;
+		at -= from;
+		sw = name_words(au->a, s, len);
+	}
+	if (!words_any(sw, run_words))
 		return 0;
 	int kind = said_kind_of(au, f);
 	if ((kind != 'c' && kind != 'b') || counts_parts(au, s, len, sw))
