@@ -43,6 +43,7 @@ struct ref_row {
 	size_t nnames;
 	struct quantity *cells;  /* per column */
 	unsigned char *has;      /* per column */
+	unsigned char *na;       /* per column: "n/a", the part has no such thing */
 	const char *source;      /* the first source's id */
 	struct srcloc loc;
 };
@@ -133,10 +134,15 @@ static void read_table(struct arena *a, const struct units *u, struct ynode *roo
 			rr->source = sources->items[sources->count - 1]->text;
 		rr->cells = arena_array(a, t->ncols ? t->ncols : 1, sizeof *rr->cells);
 		rr->has = arena_array(a, t->ncols ? t->ncols : 1, 1);
+		rr->na = arena_array(a, t->ncols ? t->ncols : 1, 1);
 		for (size_t c = 0; c < t->ncols; c++) {
 			struct ynode *v = ytree_get(row, t->cols[c].id);
 			if (!v || v->kind != YNODE_SCALAR || !t->cols[c].has_unit)
 				continue;
+			if (!strcmp(v->text, "n/a")) {
+				rr->na[c] = 1;
+				continue;
+			}
 			enum literal_value_kind kind;
 			struct quantity q;
 			if (literal_parse_value(u, a, v->text, v->len, v->loc, t->cols[c].count ? NULL : &t->cols[c].unit,
@@ -431,6 +437,11 @@ static const struct synonym synonyms[] = {
 	{ "tensor_cores", { "tensor cores", "tensor core", "tensor 核心", "tensor 核心数", "tensor 核数", "张量核心" },
 	  { "fp16", "bf16", "fp32", "fp64", "tf32", "fp8", "int8", "tflops", "tops", "算力", "性能", "performance", "per",
 	    "每" } },
+	/* a compute capability ("计算能力", "CC"): a version, never a compute
+	 * figure ("计算能力 (TFLOPS)" has a unit; version_cells() reads the
+	 * rest) */
+	{ "cc", { "compute capability", "计算能力", "cuda capability", "cuda compute capability", "sm version", NULL },
+	  { "tflops", "tops", "flops", "算力", "性能", "performance", "倍", NULL } },
 	{ "sms", { "sm", "sm 数", "sm cu 数", "sm count", "streaming multiprocessors", "流多处理器" },
 	  { "per", "每", "threads", "thread", "warps", "warp", "blocks", "block", "registers", "shared", "max", "最大",
 	    "线程", "频率", NULL } },
@@ -821,6 +832,51 @@ static int memory_agrees(struct audit *au, const struct atable *t, size_t r, lon
 	return 0;
 }
 
+/* The row of a key that names an architecture beside its part
+ * ("NVIDIA Blackwell GPU (B200)", "Hopper H100"): the part's; a GB200 or
+ * GB300 so named is one GPU of the superchip (its *_gpu row).  -1 when
+ * the key names no architecture. */
+static long arch_row(const struct audit_reference *ref, struct arena *a, const char *key, size_t *table)
+{
+	long r = -1;
+	static const char *const arch[] = { "blackwell", "hopper", "ampere", "volta", "turing", "pascal", "ada", "lovelace",
+					    NULL };
+	if (strchr(key, ' ')) {
+		char *k = arena_alloc(a, strlen(key) + 1);
+		size_t o = 0;
+		int dropped = 0;
+		for (const char *w = key; *w;) {
+			size_t n = strcspn(w, " ");
+			int is_arch = 0;
+			for (size_t x = 0; arch[x] && !is_arch; x++)
+				is_arch = strlen(arch[x]) == n && !strncmp(w, arch[x], n);
+			if (is_arch) {
+				dropped = 1;
+			} else {
+				if (o)
+					k[o++] = ' ';
+				memcpy(k + o, w, n);
+				o += n;
+			}
+			w += n;
+			while (*w == ' ')
+				w++;
+		}
+		k[o] = '\0';
+		if (dropped && o && (!strcmp(k, "gb200") || !strcmp(k, "gb300"))) {
+			const char *id = arena_printf(a, "%s_gpu", k);
+			for (size_t i = 0; ref->ntables && i < ref->tables[0].nrows && r < 0; i++)
+				if (!strcmp(ref->tables[0].rows[i].id, id)) {
+					*table = 0;
+					r = (long)i;
+				}
+		} else if (dropped && o) {
+			r = find_row_named(ref, a, k, table);
+		}
+	}
+	return r;
+}
+
 static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *rt_index)
 {
 	/* two rows of one name (footnote marks aside: "GH200 SXM (1)" and
@@ -844,6 +900,8 @@ static long row_of(struct audit *au, const struct atable *t, size_t r, size_t *r
 		rr_index = find_row(au->ref, au->a, bare, rt_index);
 	/* "Hopper（H800）", "前代架构（A100）", "Volta (V100)": an
 	 * architecture or a word, the part in parentheses */
+	if (rr_index < 0 && bare && bare[0] && !table_has_model_word(bare))
+		rr_index = arch_row(au->ref, au->a, t->keys[r], rt_index);
 	if (rr_index < 0 && bare && bare[0] && !table_has_model_word(bare)) {
 		const char *plain = table_cell(t, r, (size_t)t->key)->plain;
 		const char *o = strstr(plain, "(") ? strstr(plain, "(") : strstr(plain, "\xef\xbc\x88");
@@ -1129,6 +1187,93 @@ static void per_gpu_cell(struct audit *au, struct atable *t, size_t r, size_t c,
 		    factor_text(au, &rf, kf));
 }
 
+/* Is text[0..len) written as a version ("8.0", "10.3": one or two
+ * digits, a point, one digit)? */
+static int version_text(const char *text, size_t len)
+{
+	size_t d = 0;
+	while (d < len && text[d] >= '0' && text[d] <= '9')
+		d++;
+	return d >= 1 && d <= 2 && d + 2 == len && text[d] == '.' && text[d + 1] >= '0' && text[d + 1] <= '9';
+}
+
+/* Is column c of book table t a column of versions (compute capabilities:
+ * "8.0", "9.0"), two thirds of its figures written so? A column of
+ * compute figures that a header calls 计算能力 is none. */
+static int version_cells(const struct atable *t, size_t c)
+{
+	size_t n = 0, v = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const struct acell *cell = table_cell(t, r, c);
+		if (!cell->has || cell->several)
+			continue;
+		n++;
+		const char *p = cell->plain;
+		while (*p == ' ' || *p == '*' || *p == '`')
+			p++;
+		size_t l = strcspn(p, " *`");
+		v += version_text(p, l);
+	}
+	return v >= 2 && 3 * v >= 2 * n;
+}
+
+/* "source: TITLE <URL>" of source id, or fallback when the reference has
+ * no such source. */
+static const char *column_source(struct audit *au, const char *id, const char *fallback)
+{
+	const struct ref_source *src = source_of(au->ref, id);
+	if (!src)
+		return fallback;
+	return arena_printf(au->a, "source: %s%s%s%s", src->title, src->url[0] ? " <" : "", src->url[0] ? src->url : "",
+			    src->url[0] ? ">" : "");
+}
+
+/* Is column id a data type some generation of parts first brought
+ * (TF32 and BF16 with Ampere, FP8 with Hopper, FP6 and FP4 with
+ * Blackwell, FP64 Tensor Cores with Ampere), so that an older part's
+ * n/a is sure?  Not FP16 (Google publishes none for TPUs that run it)
+ * nor a link (a PCIe card's NVLink bridge). */
+static int newer_type(const char *id)
+{
+	static const char *const ids[] = { "tf32", "bf16", "fp8", "fp6", "fp4", "fp64_tc", NULL };
+	for (size_t k = 0; ids[k]; k++)
+		if (!strcmp(id, ids[k]))
+			return 1;
+	return 0;
+}
+
+/* Cell c of row r gives a figure of reference column rc, which part rr
+ * has not ("n/a": the A100 has no FP8 Tensor Cores; R4 of s44-eval,
+ * wethinkin's 'FP8算力峰值 | 312 TFLOPS'): a warning naming the source,
+ * and the column of the row whose figure it is, when one is. */
+static void not_there(struct audit *au, struct atable *t, size_t r, size_t c, const struct ref_table *rt,
+		      const struct ref_row *rr, long rc)
+{
+	struct acell *cell = table_cell(t, r, c);
+	const char *whose = NULL;
+	for (size_t k = 0; k < rt->ncols && !whose; k++) {
+		struct figure rf = { 0 };
+		rf.q = rr->cells[k];
+		if (rr->has[k] && rt->cols[k].has_unit && dim_equal(&rf.q.dim, &cell->fig.q.dim) &&
+		    figures_agree(au, &cell->fig, &rf, 0))
+			whose = rt->cols[k].id;
+	}
+	const struct ref_source *src = source_of(au->ref, rr->source);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives n/a for '%s': the part has none\n"
+		"source: %s%s%s%s\nleave the cell empty or write n/a%s%s%s",
+		rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, rt->cols[rc].id,
+		src ? src->title : rr->source ? rr->source : "(none)", src && src->url[0] ? " <" : "",
+		src && src->url[0] ? src->url : "", src && src->url[0] ? ">" : "",
+		whose ? arena_printf(au->a, "\nhint: %s is its ", figure_text(au, &cell->fig.q)) : "", whose ? whose : "",
+		whose ? " figure" : "");
+	t->flagged[r * t->ncols + c] = 1;
+	au->sum.findings_reference++;
+	diag_report(DIAG_WARNING, cell->fig.loc, cell->fig.width, detail,
+		    "'%s' of '%s' is %s, but the %s has no %s (reference data: n/a)", t->cols[c].header,
+		    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name, rt->cols[rc].id);
+}
+
 static void check_rows(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
@@ -1193,8 +1338,13 @@ static void check_rows(struct audit *au, struct atable *t)
 				continue;
 			}
 			long rc = rt_index == 0 && by_figures[c] >= 0 ? by_figures[c] : find_column(rt, rr, t, c, &cell->fig);
+			if (rc >= 0 && rr->na[rc] && rt_index == 0 && !cell->has_alt && newer_type(rt->cols[rc].id)) {
+				not_there(au, t, r, c, rt, rr, rc);
+				continue;
+			}
 			if (rc < 0 || !rr->has[rc] ||
-			    (!strncmp(t->keys[r], "a800", 4) && strncmp(rr->id, "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")))
+			    (!strncmp(t->keys[r], "a800", 4) && strncmp(rr->id, "a800", 4) && !strcmp(rt->cols[rc].id, "nvlink")) ||
+			    (!strcmp(rt->cols[rc].id, "cc") && !version_cells(t, c)))
 				continue;
 			au->sum.cells_referenced++;
 			struct figure rf = { 0 };
@@ -1280,11 +1430,14 @@ static void check_rows(struct audit *au, struct atable *t)
 			const char *hint = held[c].hint;
 			double ratio = held[c].ratio;
 			t->flagged[r * t->ncols + c] = 1;
-			int near = !hint && ratio > 0.9 && ratio < 1.1;
+			/* a compute capability is a version: exact, and NVIDIA's CUDA
+			 * GPUs page its source */
+			int version = !strcmp(rt->cols[rc].id, "cc");
+			int near = !hint && ratio > 0.9 && ratio < 1.1 && !version;
 			const char *detail = arena_printf(
 				au->a, "%s:%d:%d: specbook's built-in reference row '%s' (%s) gives %s for '%s'\n%s\n%s%s%s",
 				rt->file, rr->loc.line, rr->loc.col, rr->id, rr->name, factor_text(au, &held[c].rf, held[c].factor),
-				rt->cols[rc].id, source,
+				rt->cols[rc].id, version ? column_source(au, "nvidia-cuda-gpus", source) : source,
 				near ? "vendors publish several figures (SKUs, clocks, rounding): check which one is meant"
 				     : arena_printf(au->a, "write %s, or cite the source of this figure",
 						    factor_text(au, &held[c].rf, held[c].factor)),
@@ -1998,6 +2151,8 @@ int reference_prose(struct audit *au, const char *s, size_t len, size_t at, cons
 	for (size_t c = 0; c < rt->ncols; c++) {
 		const struct ref_column *rc = &rt->cols[c];
 		if (!rc->has_unit || !rr->has[c] || !dim_equal(&rc->unit.dim, &f->q.dim))
+			continue;
+		if (!strcmp(rc->id, "cc") && !version_text(s + at, f->len))
 			continue;
 		size_t d;
 		if (!column_in_sentence(rc, sw, s, len, at, &d) || d > PROSE_COLUMN_REACH)
