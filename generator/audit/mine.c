@@ -738,6 +738,39 @@ static void try_chip_constant(struct mine *m, size_t c, size_t g)
 	}
 }
 
+static int double_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* How many of v[0..n) (sorted) are at most s; below s. */
+static size_t at_most(const double *v, size_t n, double s)
+{
+	size_t a = 0, b = n;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (v[mid] <= s)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+static size_t below(const double *v, size_t n, double s)
+{
+	size_t a = 0, b = n;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (v[mid] < s)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
 /* Is a × b an amount of one base dimension, a rate's own dimension
  * cancelled (a time × bytes per second: bytes; not MB × TFLOPS)? */
 static int amount(const struct dim *a, const struct dim *b)
@@ -776,11 +809,18 @@ static void try_product(struct mine *m, size_t a, size_t b)
 	}
 	if (n < 4)
 		return;
+	/* how many intervals hold each one's middle: the ends sorted, two
+	 * binary searches a row (a table of 20,000 rows stays n log n) */
+	double *lo = arena_array(m->au->a, n, sizeof *lo), *hi = arena_array(m->au->a, n, sizeof *hi);
+	for (size_t i = 0; i < n; i++) {
+		lo[i] = p[i].lo;
+		hi[i] = p[i].hi;
+	}
+	qsort(lo, n, sizeof *lo, double_cmp);
+	qsort(hi, n, sizeof *hi, double_cmp);
 	for (size_t j = 0; j < n; j++) {
 		double s = interval_mid(p[j]);
-		size_t count = 0;
-		for (size_t i = 0; i < n; i++)
-			count += p[i].lo <= s && p[i].hi >= s;
+		size_t count = at_most(lo, n, s) - below(hi, n, s);
 		if (count > best_count) {
 			best_count = count;
 			best = s;

@@ -555,10 +555,16 @@ static int key_candidate(struct audit *au, struct atable *t, size_t c, int allow
 		names[r] = name_normalise(au->a, cell->plain, strlen(cell->plain));
 		if (!names[r][0])
 			return 0;
-		for (size_t k = 0; k < r; k++)
-			if (names[k][0] && !strcmp(names[k], names[r]))
-				return 0;
 	}
+	/* all different: sorted, no two neighbours alike (a table of 20,000
+	 * rows is no 200,000,000 comparisons) */
+	struct name_at *by = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *by);
+	for (size_t r = 0; r < t->nrows; r++)
+		by[r] = (struct name_at){ names[r], r };
+	qsort(by, t->nrows, sizeof *by, name_at_cmp);
+	for (size_t i = 1; i < t->nrows; i++)
+		if (by[i].name[0] && !strcmp(by[i - 1].name, by[i].name))
+			return 0;
 	/* unique as written; compared without footnote marks */
 	for (size_t r = 0; r < t->nrows; r++)
 		if (names[r][0])
@@ -939,7 +945,7 @@ void table_read(struct audit *au, struct atable *t)
 	struct arena scratch = ARENA_INIT;
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct acolumn *col = &t->cols[c];
-		const char **seen = arena_array(&scratch, t->nrows ? t->nrows : 1, sizeof *seen);
+		struct name_at *seen = arena_array(&scratch, t->nrows ? t->nrows : 1, sizeof *seen);
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct acell *cell = table_cell(t, r, c);
 			read_cell(au, col, cell, &scratch);
@@ -947,15 +953,14 @@ void table_read(struct audit *au, struct atable *t)
 				col->figures++;
 				au->sum.figures++;
 			} else if (!is_blank(cell->plain)) {
-				int again = 0;
-				for (int k = 0; k < col->texts; k++)
-					if (!strcmp(seen[k], cell->plain))
-						again = 1;
-				seen[col->texts++] = cell->plain;
-				if (!again)
-					col->distinct_texts++;
+				seen[col->texts] = (struct name_at){ cell->plain, (size_t)col->texts };
+				col->texts++;
 			}
 		}
+		/* its different texts, counted sorted */
+		qsort(seen, (size_t)col->texts, sizeof *seen, name_at_cmp);
+		for (int k = 0; k < col->texts; k++)
+			col->distinct_texts += !k || strcmp(seen[k - 1].name, seen[k].name);
 		col->numeric = col->figures >= 2 && col->figures >= 2 * col->texts && !not_data(col->name) &&
 			       !(c == 0 && t->cols[0].has_unit && t->ncols > 1);
 		col->mined = col->numeric || (c > 0 && col->figures >= 4 && col->figures > col->texts && !not_data(col->name));
