@@ -15,6 +15,7 @@
  */
 #include "audit/cells.h"
 #include "audit/figure.h"
+#include "audit/hints.h"
 #include "audit/named.h"
 #include "audit/reference.h"
 #include "numbers/format.h"
@@ -143,6 +144,20 @@ static int part_figure(struct audit *au, const char *file, const char *word, siz
 	return 2;
 }
 
+int cells_part_figure(struct audit *au, const char *file, const char *word, size_t wl, const char *column,
+		      struct quantity *q, const char **where)
+{
+	for (size_t c = 0; c < NCONCEPTS; c++)
+		if (!strcmp(concepts[c].id, column))
+			return part_figure(au, file, word, wl, &concepts[c], q, where);
+	return 0;
+}
+
+int cells_part_word(const char *w, size_t n)
+{
+	return part_word(w, n);
+}
+
 /* A model word as vendors write it: "h100" as "H100", "tpu v5p" aside. */
 static const char *upper(struct audit *au, const char *w, size_t n)
 {
@@ -210,11 +225,13 @@ int cells_compare(struct audit *au, const char *sw, const char *concept_words, c
 		return 1;
 	double ratio = interval_mid(q[big].nominal) / interval_mid(q[!big].nominal);
 	int reference = src[0] == 2 || src[1] == 2;
+	const char *hint = ratio_hint(au, (lo + hi) / 2, ratio, widen, NULL);
 	const char *detail = arena_printf(
-		au->a, "%s: %s for the %s\n%s: %s for the %s\nthey give %s×%s", where[big],
+		au->a, "%s: %s for the %s\n%s: %s for the %s\nthey give %s×%s%s%s", where[big],
 		figure_text(au, &q[big]), upper(au, part[big], pl[big]), where[!big], figure_text(au, &q[!big]),
 		upper(au, part[!big], pl[!big]), format_number(au->a, ratio, ratio < 10 ? 2 : 0),
-		reference ? "; check the comparison against the source, or cite the figures it uses" : "; write that, or correct the table");
+		reference ? "; check the comparison against the source, or cite the figures it uses" : "; write that, or correct the table",
+		hint ? "\n" : "", hint ? hint : "");
 	au->sum.findings_comparison++;
 	diag_report(reference ? DIAG_WARNING : DIAG_ERROR, mark->loc, mark->width, detail,
 		    "the comparison of the %s and the %s does not hold", upper(au, part[0], pl[0]), upper(au, part[1], pl[1]));

@@ -19,4 +19,18 @@
 int cells_compare(struct audit *au, const char *sw, const char *concept_words, const struct figure *mark, double lo,
 		  double hi);
 
+/*
+ * The figure of column (a reference column id: "memory", "mem_bw", "bf16")
+ * of the part whose model word is word[0..wl) ("h100"): its rows in the
+ * book's tables (file's first; all of one value), else the reference
+ * data's one row.  *where gets the place or the source.  Returns 1 (a
+ * table), 2 (the reference data) or 0 (none, or several).
+ */
+int cells_part_figure(struct audit *au, const char *file, const char *word, size_t wl, const char *column,
+		      struct quantity *q, const char **where);
+
+/* Is w[0..n) (name_words() form) a part's model word ("h100", "mi300x"),
+ * not a data type, a memory, a link or a size? */
+int cells_part_word(const char *w, size_t n);
+
 #endif

@@ -8,6 +8,7 @@
  */
 #include "audit/hints.h"
 #include "audit/figure.h"
+#include "numbers/format.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,6 +95,49 @@ const char *slip_hint(const struct audit *au, const struct quantity *stated,
 						first = i;
 					diff++;
 				}
+			if (diff == 2 && first + 1 < na && a[first] == b[first + 1] && a[first + 1] == b[first])
+				return "hint: two digits swapped?";
+		}
+	}
+	return NULL;
+}
+
+const char *ratio_hint(const struct audit *au, double stated, double got, double slack, const char *stated_text)
+{
+	if (!(stated > 0) || !(got > 0))
+		return NULL;
+	static const struct {
+		double f;
+		const char *what;
+	} slips[] = {
+		{ 1.024, "a decimal/binary prefix slip (×1.024: one figure read as binary)" },
+		{ 1.024 * 1.024, "a decimal/binary prefix slip (×1.024²)" },
+		{ 1.024 * 1.024 * 1.024, "a decimal/binary prefix slip (×1.024³: GB and GiB)" },
+		{ 2, "a factor of 2 (a sparse figure against a dense one, or both directions against one)" },
+		{ 8, "a factor of 8 (bits and bytes)" },
+		{ 1000, "a factor of 1000 (a prefix off by a step)" },
+	};
+	for (size_t k = 0; k < sizeof slips / sizeof slips[0]; k++)
+		for (int sign = -1; sign <= 1; sign += 2) {
+			double g = sign > 0 ? slips[k].f : 1 / slips[k].f;
+			if (fabs(got * g / stated - 1) < 0.006 + slack / 2)
+				return arena_printf(au->a, "hint: the stated ratio is theirs %s %s: %s?", sign > 0 ? "×" : "÷",
+						    format_number(au->a, slips[k].f, slips[k].f < 2 ? 3 : 0), slips[k].what);
+		}
+	if (stated_text) {
+		/* "2.52×" for 2.25: two digits swapped */
+		char a[25], b[25];
+		size_t na = digits_of(stated_text, a);
+		int decimals = 0;
+		const char *dot = strchr(stated_text, '.');
+		for (const char *p = dot ? dot + 1 : ""; *p >= '0' && *p <= '9'; p++)
+			decimals++;
+		size_t nb = digits_of(format_number(au->a, got, decimals), b);
+		if (na == nb && na >= 2) {
+			size_t diff = 0, first = 0;
+			for (size_t i = 0; i < na; i++)
+				if (a[i] != b[i] && !diff++)
+					first = i;
 			if (diff == 2 && first + 1 < na && a[first] == b[first + 1] && a[first + 1] == b[first])
 				return "hint: two digits swapped?";
 		}

@@ -17,4 +17,13 @@
 const char *slip_hint(const struct audit *au, const struct quantity *stated,
 		      const struct quantity *expected, const char *stated_text);
 
+/*
+ * Returns the hint naming the slip that turns the ratio got (of the two
+ * figures compared) into the stated one — ×2 (sparse against dense, both
+ * directions against one), ×1.024ⁿ, ×8, ×1000, two digits swapped
+ * (stated_text, the comparison as written, or NULL) — within slack, or
+ * NULL when none explains it.
+ */
+const char *ratio_hint(const struct audit *au, double stated, double got, double slack, const char *stated_text);
+
 #endif

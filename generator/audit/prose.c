@@ -21,6 +21,7 @@
 #include "audit/relate.h"
 #include "audit/arith.h"
 #include "audit/said.h"
+#include "audit/versus.h"
 #include "audit/cells.h"
 #include "audit/named.h"
 #include "audit/parts.h"
@@ -1498,6 +1499,18 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 		}
 		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi);
 		return;
+	}
+	/* one figure, and a part named as the other side ("Its 576GB memory
+	 * is also 2x that of H200"): versus.c */
+	if (!pairs && groups == 1) {
+		struct figure *one = NULL;
+		for (size_t i = from; i < to; i++)
+			if (&figs[i] != mark && is_amount(&figs[i]) && !after_pm(text, &figs[i]) && !range_end(text, send, &figs[i]))
+				one = &figs[i];
+		size_t cs = clause_start(s, at);
+		if (one && versus_part(au, text, soff, clause_start(s, cs ? cs - 1 : 0), cs, clause_end(s, len, after), one,
+				       mark, stated_lo, stated_hi))
+			return;
 	}
 	/* one pair of one dimension, any other dimension stated once ("482GBps
 	 * against 367GBps at a 16GiB payload - a 1.31x gain"): that pair */

@@ -1,0 +1,206 @@
+/*
+ * versus.c — a comparison whose other side is a part named, not a figure
+ * (issue 37, part 5; s44-eval P-i): "Its 576GB memory is also 2x that of
+ * H200", "The B200 has 192 GB of HBM3e, 2.4x the H100's", "B200 的 FP8 算力
+ * 4500 TFLOPS，是 H100 的 2.27 倍".  The clause states one figure, the
+ * comparison, and a part right after it ("that of H200", "the H100's",
+ * "than the A100") or right before it ("是 H100 的"); the other side is
+ * that part's figure of the column the figure's unit and the clause's
+ * words name (memory, memory bandwidth, NVLink, a data type's compute,
+ * power): the book's own tables first (an error when the comparison does
+ * not hold: the book against itself), else the reference data (a warning
+ * naming its source).  A clause naming no column (a throughput, "2x
+ * higher throughput than the A100": a measured speed-up) is passed over.
+ */
+#include "audit/versus.h"
+#include "audit/cells.h"
+#include "audit/figure.h"
+#include "audit/hints.h"
+#include "numbers/format.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Does the word list sw (" a b c ") hold w as a whole word? */
+static int has(const char *sw, const char *w)
+{
+	return words_have(sw, w, strlen(w));
+}
+
+/* The reference column the figure f and the clause's words sw name, or
+ * NULL when they name none or several. */
+static const char *column_of(const struct figure *f, const char *sw, const char *raw, size_t rawlen)
+{
+	const char *u = f->q.unit ? f->q.unit : "";
+	size_t ul = strlen(u);
+	int cjk_mem = 0, cjk_bw = 0, cjk_power = 0, cjk_link = 0;
+	for (size_t i = 0; i + 6 <= rawlen; i++) {
+		cjk_mem |= !memcmp(raw + i, "显存", 6) || !memcmp(raw + i, "内存", 6);
+		cjk_bw |= !memcmp(raw + i, "带宽", 6);
+		cjk_power |= !memcmp(raw + i, "功耗", 6);
+		cjk_link |= !memcmp(raw + i, "互联", 6) || !memcmp(raw + i, "互连", 6);
+	}
+	if (strstr(u, "FLOP") || strstr(u, "OPS")) {
+		static const char *const types[] = { "fp4", "fp8", "bf16", "fp16", "tf32", "fp32", "fp64", "int8", NULL };
+		const char *found = NULL;
+		for (size_t k = 0; types[k]; k++)
+			if (has(sw, types[k])) {
+				if (found)
+					return NULL;
+				found = types[k];
+			}
+		return found && strcmp(found, "fp4") ? found : NULL;
+	}
+	int rate = ul >= 2 && (!strcmp(u + ul - 2, "/s") || !strcmp(u + ul - 2, "ps"));
+	if (rate && strchr(u, 'B')) {
+		if (has(sw, "pcie") || has(sw, "link") || has(sw, "links") || has(sw, "interconnect") || cjk_link ||
+		    has(sw, "network") || has(sw, "infiniband") || has(sw, "c2c"))
+			return NULL;
+		if (has(sw, "nvlink"))
+			return "nvlink";
+		return has(sw, "bandwidth") || cjk_bw ? "mem_bw" : NULL;
+	}
+	if (!rate && ul >= 1 && u[ul - 1] == 'B')
+		return (has(sw, "memory") || has(sw, "hbm") || has(sw, "hbm3") || has(sw, "hbm3e") || has(sw, "vram") ||
+			has(sw, "capacity") || cjk_mem) && !has(sw, "bandwidth") && !cjk_bw
+			       ? "memory"
+			       : NULL;
+	if (!strcmp(u, "W") || !strcmp(u, "kW"))
+		return has(sw, "tdp") || has(sw, "power") || cjk_power ? "tdp" : NULL;
+	return NULL;
+}
+
+/* Words between a comparison and the part it compares with. */
+static const char *const filler[] = { "that", "those", "of", "the", "than", "over", "vs", "versus", "compared",
+				      "to", "with", "faster", "more", "higher", "larger", "greater", "bigger", "slower",
+				      "less", "lower", "smaller", "nvidia", "amd", "an", "a", "times", "s", NULL };
+
+/* The part word right after the comparison in the words tw (" that of
+ * h200 with "): only fillers before it; its length into *n. */
+static const char *part_after(const char *tw, size_t *n)
+{
+	int fillers = 0;
+	for (const char *w = tw + 1; *w;) {
+		const char *e = strchr(w, ' ');
+		if (!e)
+			return NULL;
+		size_t wl = (size_t)(e - w);
+		if (cells_part_word(w, wl)) {
+			*n = wl;
+			return fillers ? w : NULL;
+		}
+		int fill = 0;
+		for (size_t k = 0; filler[k] && !fill; k++)
+			fill = strlen(filler[k]) == wl && !memcmp(w, filler[k], wl);
+		if (!fill || ++fillers > 4)
+			return NULL;
+		w = e + 1;
+	}
+	return NULL;
+}
+
+/* A capacity as vendors print it: 141 GiB is "141GB" beside 288 GB. */
+static void decimal_prefix(struct quantity *q)
+{
+	if (!q->unit || !strstr(q->unit, "iB") || !(q->scale > 0))
+		return;
+	double steps = round(log(q->scale) / log(1024)), dec = pow(1000, steps), f = dec / q->scale;
+	interval_scale(q->v, f, &q->v);
+	interval_scale(q->nominal, f, &q->nominal);
+	q->unit = steps == 4 ? "TB" : steps == 3 ? "GB" : steps == 2 ? "MB" : "kB";
+	q->scale = dec;
+}
+
+int versus_part(struct audit *au, const char *text, size_t soff, size_t ps, size_t cs, size_t ce,
+		const struct figure *f, const struct figure *mark, double lo, double hi)
+{
+	const char *s = text + soff;
+	size_t at = mark->off - soff, after = at + mark->len;
+	if (f->off > mark->off || f->bound || f->range || !(lo > 0))
+		return 0;
+	if (f->off < soff + cs) {
+		/* "B200 的 FP8 算力 4500 TFLOPS，是 H100 的 2.27 倍": a clause that
+		 * opens with 是 or 为 says what the one before holds */
+		size_t k = cs;
+		while (k < at && s[k] == ' ')
+			k++;
+		if (f->off < soff + ps || !(k + 3 <= at && (!memcmp(s + k, "是", 3) || !memcmp(s + k, "为", 3) ||
+							   !memcmp(s + k, "约", 3) || !memcmp(s + k, "相当于", 9))))
+			return 0;
+		cs = ps;
+	}
+	/* the part: right after the comparison ("2x that of H200"), or right
+	 * before it ("是 H100 的 2 倍") */
+	const char *part = NULL;
+	size_t pl = 0;
+	size_t te = after + 48 < ce ? after + 48 : ce;
+	const char *tail = name_words(au->a, s + after, te - after);
+	if (tail)
+		part = part_after(tail, &pl);
+	if (!part) {
+		size_t b = at;
+		while (b > cs && s[b - 1] == ' ')
+			b--;
+		if (b >= cs + 3 && !memcmp(s + b - 3, "的", 3))
+			b -= 3;
+		while (b > cs && s[b - 1] == ' ')
+			b--;
+		size_t e = b;
+		while (b > cs && (((s[b - 1] | 32) >= 'a' && (s[b - 1] | 32) <= 'z') || (s[b - 1] >= '0' && s[b - 1] <= '9')))
+			b--;
+		size_t k = b;
+		while (k > cs && s[k - 1] == ' ')
+			k--;
+		/* "是 H100 的": the part after 是 or 为 */
+		if (e > b && e < at && k >= cs + 3 && (!memcmp(s + k - 3, "是", 3) || !memcmp(s + k - 3, "为", 3))) {
+			const char *w = name_words(au->a, s + b, e - b);
+			size_t wl = w ? strlen(w) : 0;
+			if (wl > 2 && cells_part_word(w + 1, wl - 2)) {
+				part = w + 1;
+				pl = wl - 2;
+			}
+		}
+	}
+	if (!part)
+		return 0;
+	/* the figure's own part is not the one compared with */
+	size_t fb = f->off - soff;
+	const char *before = name_words(au->a, s + cs, fb > cs ? fb - cs : 0);
+	if (before && words_have(before, part, pl))
+		return 0;
+	/* the column: the words up to the comparison ("… memory is 2x that
+	 * of H200, with memory bandwidth …": not the later clause's) */
+	const char *sw = name_words(au->a, s + cs, after - cs);
+	const char *column = column_of(f, sw, s + cs, after - cs);
+	if (!column)
+		return 0;
+	struct quantity other, mine = f->q;
+	const char *where = NULL;
+	int src = cells_part_figure(au, f->loc.file, part, pl, column, &other, &where);
+	if (!src || !dim_equal(&other.dim, &mine.dim) || other.v.lo <= 0 || mine.v.lo <= 0)
+		return 0;
+	decimal_prefix(&other);
+	decimal_prefix(&mine);
+	struct interval r = { mine.v.lo / other.v.hi, mine.v.hi / other.v.lo };
+	au->sum.comparisons++;
+	double widen = au->approx * (mark->approx ? 3 : 1);
+	if (r.hi >= lo * (1 - widen) && r.lo <= hi * (1 + widen))
+		return 1;
+	double ratio = interval_mid(mine.nominal) / interval_mid(other.nominal);
+	const char *written = arena_strndup(au->a, text + mark->off, mark->len);
+	const char *hint = ratio_hint(au, (lo + hi) / 2, ratio, widen, written);
+	char *name = arena_strndup(au->a, part, pl);
+	for (char *p = name; *p; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 32);
+	const char *detail = arena_printf(
+		au->a, "%s:%d:%d: %s\n%s: %s for the %s\nthey give %s×; %s%s%s", f->loc.file, f->loc.line, f->loc.col,
+		figure_text(au, &mine), where, figure_text(au, &other), name,
+		format_number(au->a, ratio, ratio < 10 ? 2 : 0),
+		src == 2 ? "check the comparison against the source, or cite the figure it uses" : "write that, or correct them",
+		hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_comparison++;
+	diag_report(src == 2 ? DIAG_WARNING : DIAG_ERROR, mark->loc, mark->width, detail,
+		    "the comparison '%s' with the %s's %s does not hold", written, name, column);
+	return 1;
+}
