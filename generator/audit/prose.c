@@ -665,11 +665,30 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	/* "a theoretical bandwidth per GCD of 1638.4 GB/s", "each GCD is
 	 * equipped with 64 GB": half of an MI250(X), whose row is both dies' */
 	struct figure whole;
-	if ((strstr(sw, " gcd ") || strstr(sw, " gcds ")) && (strstr(sw, " mi250 ") || strstr(sw, " mi250x "))) {
+	int gcd = strstr(sw, " gcd ") || strstr(sw, " gcds ");
+	if (gcd && (strstr(sw, " mi250 ") || strstr(sw, " mi250x "))) {
 		whole = *f;
 		interval_scale(f->q.v, 2, &whole.q.v);
 		interval_scale(f->q.nominal, 2, &whole.q.nominal);
 		f = &whole;
+	}
+	/* "One server with 4 x MI250 has a total of 8 graphics compute dies
+	 * (GCDs). Each GCD has 64 GB of HBM.": a sentence of one GCD that
+	 * names no part, after one naming the MI250(X), is half its row */
+	if (gcd && f != &whole && prev && prev_sw && !names_a_part(sw) &&
+	    (strstr(prev_sw, " mi250 ") || strstr(prev_sw, " mi250x "))) {
+		whole = *f;
+		interval_scale(f->q.v, 2, &whole.q.v);
+		interval_scale(f->q.nominal, 2, &whole.q.nominal);
+		char *joined = arena_array(au->a, prev_len + slen + 2, 1);
+		memcpy(joined, prev, prev_len);
+		joined[prev_len] = ' ';
+		memcpy(joined + prev_len + 1, s, slen);
+		size_t jl = prev_len + 1 + slen, jat = prev_len + 1 + (f->off - soff);
+		const char *jw = name_words(au->a, joined, jl);
+		if (!reference_prose(au, joined, jl, jat, jw, &whole))
+			said_check(au, joined, jl, jat, &whole, jw, NULL);
+		return;
 	}
 	/* the sentence's reference check is for a sentence that is all the
 	 * part's; one clause of it is read by said_check() only */
