@@ -646,6 +646,65 @@ static int sized_key_candidate(struct audit *au, struct atable *t, size_t c)
 	return 1;
 }
 
+/* No column is unique, but column c of part names repeats a name only on
+ * rows that another column of words tells apart (`GeForce RTX 4090 |
+ * GeForce 和 TITAN 产品` and `| GeForce 笔记本产品`: a desktop and a
+ * laptop card, the BBuf cuda book's compute-capability table): a key, its
+ * repeated names two variants of one part. */
+static size_t model_words(const struct audit *au, const struct atable *t, size_t c);
+
+/* Do rows a and b differ in a column of words or in their names as
+ * written, or agree in every cell (a row written twice)? */
+static int told_apart(const struct atable *t, size_t c, size_t a, size_t b)
+{
+	int same = 1;
+	for (size_t g = 0; g < t->ncols; g++) {
+		const char *ta = table_cell(t, a, g)->plain, *tb = table_cell(t, b, g)->plain;
+		int differ = strcmp(ta ? ta : "", tb ? tb : "") != 0;
+		same &= !differ;
+		/* (the names as written count: `GTS 450` and `GTS 450*`) */
+		if (differ && (g == c || (!t->cols[g].numeric && !t->cols[g].mined)) && !is_blank(ta) && !is_blank(tb))
+			return 1;
+	}
+	return same;
+}
+
+static int variant_key_candidate(struct audit *au, struct atable *t, size_t c)
+{
+	if (t->cols[c].numeric || t->nrows < 3 || model_words(au, t, c) * 2 <= t->nrows)
+		return 0;
+	const char **names = arena_array(au->a, t->nrows, sizeof *names);
+	struct name_at *by = arena_array(au->a, t->nrows, sizeof *by);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *plain = table_cell(t, r, c)->plain;
+		if (is_blank(plain) || strlen(plain) > AUDIT_NAME_MAX)
+			return 0;
+		names[r] = key_normalise(au->a, plain);
+		by[r] = (struct name_at){ names[r], r };
+	}
+	qsort(by, t->nrows, sizeof *by, name_at_cmp);
+	int repeated = 0;
+	for (size_t i = 0; i < t->nrows;) {
+		size_t j = i + 1;
+		while (j < t->nrows && !strcmp(by[i].name, by[j].name))
+			j++;
+		if (j - i > 4)
+			return 0;
+		/* each two of these rows told apart by a column of words, or
+		 * one row written twice */
+		for (size_t a = i; a < j; a++)
+			for (size_t b = a + 1; b < j; b++)
+				if (!told_apart(t, c, by[a].row, by[b].row))
+					return 0;
+		repeated |= j - i > 1;
+		i = j;
+	}
+	if (!repeated)
+		return 0;
+	t->keys = names;
+	return 1;
+}
+
 /* Does cell text[0..len) name a part before its figure at off: a model
  * word there that is no memory, link or data type ("A100 80GB", "H200
  * 141GB", not "HBM3 80GB", "FP16 312")? */
@@ -992,6 +1051,9 @@ void table_read(struct audit *au, struct atable *t)
 				t->key = (long)c;
 		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
 			if (sized_key_candidate(au, t, c))
+				t->key = (long)c;
+		for (size_t c = 0; c < t->ncols && t->key < 0; c++)
+			if (variant_key_candidate(au, t, c))
 				t->key = (long)c;
 	}
 	t->ref = arena_array(au->a, t->nrows ? t->nrows : 1, sizeof *t->ref);

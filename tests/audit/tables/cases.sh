@@ -538,4 +538,33 @@ else
 	not_ok "a block's dimensions are their product"
 fi
 
+# a column of part names that repeats a name only on rows another column
+# tells apart (a desktop and a laptop card), or on a row written twice, is
+# the key (the BBuf cuda book's compute-capability table, lei-mao-blogs
+# 'NVIDIA GPU Compute Capability.md': its table seeds were missed, no key);
+# the H100's compute capability seeded ×2 is held against the reference
+mkdir -p "$tmp/variantkey"
+cat >"$tmp/variantkey/a.md" <<'EOF2'
+| GPU | 类别 | 计算能力 |
+|-----|----------|-------------------|
+| NVIDIA H200 | NVIDIA 数据中心产品 | 9.0 |
+| NVIDIA H100 | NVIDIA 数据中心产品 | 18.0 |
+| NVIDIA L4 | NVIDIA 数据中心产品 | 8.9 |
+| GeForce RTX 4090 | GeForce 和 TITAN 产品 | 8.9 |
+| GeForce RTX 4090 | GeForce 笔记本产品 | 8.9 |
+| GeForce GTS 450 | GeForce 和 TITAN 产品 | 2.1 |
+| GeForce GTS 450* | GeForce 和 TITAN 产品 | 2.1 |
+| GeForce GT 730M | GeForce 笔记本产品 | 3.5 |
+| GeForce GT 730M | GeForce 笔记本产品 | 3.5 |
+| NVIDIA A100 | NVIDIA 数据中心产品 | 8.0 |
+EOF2
+case_run variantkey
+if grep -q "^a.md:4:[0-9]*: warning: '计算能力' of 'NVIDIA H100' is 18.0; reference data for NVIDIA H100 SXM says 9.0" "$tmp/variantkey.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/variantkey.txt")" -eq 1 ]; then
+	ok "a key of names repeated on rows told apart"
+else
+	show variantkey
+	not_ok "a key of names repeated on rows told apart"
+fi
+
 exit $fail
