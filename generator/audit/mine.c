@@ -863,12 +863,45 @@ static int period_header(const char *h)
 	return !*h;
 }
 
+/* Does a text name a benchmark or a score (`MMLU`, `HumanEval (0-shot)`,
+ * `Pass@1`, `准确率`)?  A model's scores are measured: no ratio or sum
+ * ties them (s45-eval, ziliangpeng/world's model cards). */
+static int names_score(const char *s)
+{
+	static const char *const words[] = { "mmlu", "gsm8k", "humaneval", "human-eval", "aime", "math", "hellaswag",
+					     "winogrande", "bbh", "mbpp", "truthfulqa", "gpqa", "mt-bench", "ifeval",
+					     "livecodebench", "swe-bench", "piqa", "boolq", "lambada", "triviaqa",
+					     "c-eval", "ceval", "agieval", "mmmu", "chartqa", "docvqa", "textvqa",
+					     "pass@", "score", "accuracy", "arc-c", "arc-e", "arc challenge",
+					     "arc-challenge", "准确率", "得分", "评分", "bleu", "rouge", "elo", NULL };
+	for (const char *p = s; *p; p++)
+		for (size_t k = 0; words[k]; k++)
+			if (!audit_casecmp(p, words[k], strlen(words[k])))
+				return 1;
+	return 0;
+}
+
+/* Are most of the table's row names benchmarks (a table of scores
+ * written with the models as columns)? */
+static int rows_of_scores(const struct atable *t)
+{
+	size_t k = t->key >= 0 ? (size_t)t->key : 0, n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *p = table_cell(t, r, k)->plain;
+		n += p && names_score(p);
+	}
+	return t->nrows && 2 * n >= t->nrows;
+}
+
 static void mine(struct audit *au, struct atable *t)
 {
 	size_t numeric[AUDIT_MAX_COLUMNS];
 	size_t nn = 0;
+	if (rows_of_scores(t))
+		return;
 	for (size_t c = 0; c < t->ncols && nn < AUDIT_MAX_COLUMNS; c++)
-		if (t->cols[c].mined && (long)c != t->key && !period_header(t->cols[c].header))
+		if (t->cols[c].mined && (long)c != t->key && !period_header(t->cols[c].header) &&
+		    !names_score(t->cols[c].header))
 			numeric[nn++] = c;
 	if (nn < 2 || t->nrows < 2)
 		return;

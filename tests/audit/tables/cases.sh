@@ -567,4 +567,27 @@ else
 	not_ok "a key of names repeated on rows told apart"
 fi
 
+# a model's benchmark scores have no relations (s45-eval, ziliangpeng/world
+# xai-grok-1-5.md:83: 'DocVQA' = 2 × 'MMMU' × 'TextVQA' in 2 of 3 rows of
+# a table turned round)
+mkdir -p "$tmp/scores"
+cat >"$tmp/scores/a.md" <<'EOF2'
+| Benchmark | Grok-1.5V | GPT-4V | Claude 3 Opus | Gemini Pro 1.5 |
+|-----------|-----------|--------|---------------|----------------|
+| **MMMU** | 53.6% | 56.8% | 59.4% | 58.5% |
+| **MathVista** | 52.8% | 49.9% | 50.5% | 52.1% |
+| **AI2D** | 88.3% | 78.2% | 70.6% | 80.3% |
+| **TextVQA** | 78.1% | 78.0% | - | 73.5% |
+| **ChartQA** | 76.1% | 78.5% | 80.8% | 81.3% |
+| **DocVQA** | 85.6% | 88.4% | 89.3% | 86.5% |
+| **RealWorldQA** | 68.7% | 61.4% | - | - |
+EOF2
+case_run scores
+if ! grep -q ': \(error\|warning\):' "$tmp/scores.txt"; then
+	ok "benchmark scores have no pattern"
+else
+	show scores
+	not_ok "benchmark scores have no pattern"
+fi
+
 exit $fail
