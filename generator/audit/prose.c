@@ -70,14 +70,19 @@ static size_t rows_named(const struct audit *au, const char *names, size_t *out,
 	return n;
 }
 
-/* Is w[0..n) a period, not a part: a fiscal year or a quarter ("fy2026",
- * "fy26", "q3", "h1"; not "h100")? */
+/* Is w[0..n) a period or a data type, not a part: a fiscal year or a
+ * quarter ("fy2026", "fy26", "q3", "h1"; not "h100"), "fp16", "int8"? */
 static int period_word(const char *w, size_t n)
 {
 	static const struct {
 		const char *prefix;
 		size_t digits_min, digits_max;
-	} periods[] = { { "fy", 2, 4 }, { "cy", 2, 4 }, { "fq", 1, 1 }, { "q", 1, 1 }, { "h", 1, 1 } };
+	} periods[] = { { "fy", 2, 4 }, { "cy", 2, 4 }, { "fq", 1, 1 }, { "q", 1, 1 }, { "h", 1, 1 },
+			/* data types name no thing either: a row keyed `FP16`
+			 * or `INT8` is its own chapter's model's ("| FP16 | 18 GB |"),
+			 * never a sentence's elsewhere ("~2 GB (FP16)") */
+			{ "fp", 1, 2 }, { "bf", 2, 2 }, { "int", 1, 2 }, { "tf", 2, 2 }, { "uint", 1, 2 },
+			{ "mxfp", 1, 1 }, { "nvfp", 1, 1 }, { "e4m", 1, 1 }, { "e5m", 1, 1 } };
 	for (size_t k = 0; k < sizeof periods / sizeof periods[0]; k++) {
 		size_t pl = strlen(periods[k].prefix);
 		if (n <= pl || strncmp(w, periods[k].prefix, pl))
@@ -494,6 +499,16 @@ static int not_one_part(struct audit *au, const char *s, size_t slen, size_t at,
 		if (b >= 6 && !memcmp(s + b - 6, diff_before[k], 6))
 			return 1;
 	}
+	/* "A single H100 server requires ~12 kW", "Power per H100 GPU slot:
+	 * ~1.25 kW (including share of CPU, networking, cooling overhead)" */
+	static const char *const not_chip_power[] = { " server ", " servers ", " slot ", " rack ", " node ", " including ",
+						      " overhead ", " cooling ", " 服 务 器 ", " 整 机 ", NULL };
+	if (said_kind_of(au, f) == 'p') {
+		const char *w = name_words(au->a, s, slen);
+		for (size_t k = 0; not_chip_power[k]; k++)
+			if (strstr(w, not_chip_power[k]))
+				return 1;
+	}
 	const char *cw = name_words(au->a, s + clause_start(s, at), ce - clause_start(s, at));
 	if (strstr(cw, " gb200 ") || strstr(cw, " gb300 ") || strstr(cw, " nvl72 "))
 		return 1;
@@ -585,7 +600,7 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	 * the sentence says is wrong or old */
 	static const char *const measured[] = { " measured ", " measure ", " achieved ", " achieve ",
 		 " reach ", " reaches ", " reached ", " got ", " getting ", " reported ", " reports ", " observed ", " benchmark ", " benchmarks ", " 实 测 ",
-		" 测 得 ", " 实 际 ", " superseding ", " supersedes ", " previously ",
+		" 测 得 ", " 跑 出 ", " 跑 到 ", " 实 际 ", " superseding ", " supersedes ", " previously ",
 		" wrong ", " incorrect ", " erroneous ", " mistakenly ", " 误 ", " 错 误 ", NULL };
 	for (size_t k = 0; measured[k] && !spec; k++)
 		if (strstr(sw, measured[k]))
@@ -639,7 +654,15 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 		if (rate)
 			tw = arena_printf(au->a, "%slink ", sw);
 	}
-	if (tie_table(au, s, slen, soff, tw, hw, f, sib, nsib))
+	/* "FP16 达 740 TFLOPs/s（75% 峰值），FP8 接近 1.2 PFLOPs/s": a sentence
+	 * of shares of the peak tells of a run (said_utilization() judges a
+	 * share), not of a part's figure */
+	int share = 0;
+	for (size_t k = 0; k < nsib && !share; k++)
+		share = is_unit(&sib[k], "%");
+	share = share && !spec && (strstr(sw, " 峰 值 ") || strstr(sw, " peak ") || strstr(sw, " mfu ") ||
+			  strstr(sw, " utilization ") || strstr(sw, " 利 用 率 "));
+	if (share || tie_table(au, s, slen, soff, tw, hw, f, sib, nsib))
 		return;
 	if (not_one_part(au, s, slen, f->off - soff, f))
 		return;
@@ -728,6 +751,21 @@ static const char *const not_part[] = { " hgx ", " dgx ", " node ", " nodes ", "
 	" usable ", " 节 点 ", " 集 群 ",
 	" 整 机 ", " 每 ", NULL };
 
+/* Does column col hold what runs measured ("实测 TFLOPS", "Measured
+ * bandwidth", "Achieved")?  A figure of prose (a peak) is not held
+ * against it. */
+static int measured_column(const struct acolumn *col)
+{
+	static const char *const words[] = { "实测", "测得", "measured", "achieved", "actual", "observed", NULL };
+	const char *h = col->header ? col->header : "";
+	size_t hl = strlen(h);
+	for (size_t k = 0; words[k]; k++)
+		for (size_t i = 0; i + strlen(words[k]) <= hl; i++)
+			if (!audit_casecmp(h + i, words[k], strlen(words[k])))
+				return 1;
+	return 0;
+}
+
 /* The only numeric column of table tb whose figures have dimension d, or
  * -1 (none, or several: which one is meant needs its name). */
 static long only_column(const struct atable *tb, const struct dim *d)
@@ -735,7 +773,7 @@ static long only_column(const struct atable *tb, const struct dim *d)
 	long found = -1;
 	for (size_t c = 0; c < tb->ncols; c++) {
 		const struct acolumn *col = &tb->cols[c];
-		if (!col->numeric || (long)c == tb->key)
+		if (!col->numeric || (long)c == tb->key || measured_column(col))
 			continue;
 		int same = 0;
 		for (size_t r = 0; r < tb->nrows && !same; r++) {
@@ -810,7 +848,7 @@ static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, co
 			struct acell *cell = table_cell(tb, nr->row, c);
 			/* a bound ("<500ms", a target) is no value to agree with */
 			if (!col->numeric || !cell->has || cell->several || cell->fig.bound ||
-			    !dim_equal(&cell->fig.q.dim, &f->q.dim))
+			    !dim_equal(&cell->fig.q.dim, &f->q.dim) || measured_column(col))
 				continue;
 			if (by_dimension ? (long)c != only : !words_have_all(sw, col->name))
 				continue;
@@ -926,7 +964,7 @@ static size_t family_row(struct audit *au, const char *sw, const char *hw, const
 						for (size_t c = 0; c < tb->ncols; c++) {
 							const struct acell *cell = table_cell(tb, r2->row, c);
 							if (!tb->cols[c].numeric || !cell->has || cell->several ||
-							    !dim_equal(&cell->fig.q.dim, &f->q.dim))
+							    !dim_equal(&cell->fig.q.dim, &f->q.dim) || measured_column(&tb->cols[c]))
 								continue;
 							if (!words_have_all(sw, tb->cols[c].name) && (long)c != only)
 								continue;

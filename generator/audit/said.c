@@ -626,8 +626,13 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 	 * every type's (untyped_report()); not what a run reached */
 	size_t wf, wt;
 	window(s, len, at, &wf, &wt);
+	/* not a unit's of no type ("GEMM 989 vs SFU 3.9 TFLOPs/s": the special
+	 * function units'), nor one of a comparison */
+	static const char *const other_units[] = { "sfu", "sfus", "exp", "softmax", "vs", "versus", "scalar", "vector",
+						   "simd", "simt", "对比", NULL };
+	const char *ww = wt - wf < len ? name_words(au->a, s + wf, wt - wf) : sw;
 	int untyped = !column && said_kind_of(au, f) == 'c' && !memchr(s + wf, '%', wt - wf) &&
-		      !words_any(wt - wf < len ? name_words(au->a, s + wf, wt - wf) : sw, run_words);
+		      !words_any(ww, run_words) && !words_any(ww, other_units);
 	if (untyped)
 		column = "bf16";
 	if (!column)
