@@ -1359,6 +1359,11 @@ static void check_rows(struct audit *au, struct atable *t)
 			    fmod(log2(rt->cols[rc].unit.scale), 10) == 0) {
 				struct figure g = cell->fig;
 				double twin = rt->cols[rc].unit.scale / pow(1000, log2(rt->cols[rc].unit.scale) / 10);
+				/* by the figure's own prefix: "640 GB" of a column in TiB
+				 * is 640 GiB (HGX H100) */
+				double k = cell->fig.q.scale > 1 ? log10(cell->fig.q.scale) / 3 : 0;
+				if (k >= 1 && fabs(k - round(k)) < 1e-9)
+					twin = pow(1.024, round(k));
 				interval_scale(cell->fig.q.v, twin, &g.q.v);
 				if (figures_agree(au, &g, &rf, 0))
 					continue;
