@@ -1274,6 +1274,13 @@ static void not_there(struct audit *au, struct atable *t, size_t r, size_t c, co
 		    table_cell(t, r, (size_t)t->key)->plain, figure_text(au, &cell->fig.q), rr->name, rt->cols[rc].id);
 }
 
+/* A key of one letter and a number ("L4", "T2"). */
+static int is_label(const char *k)
+{
+	return k && ((k[0] | 32) >= 'a' && (k[0] | 32) <= 'z') && k[1] >= '0' && k[1] <= '9' &&
+	       !k[1 + strspn(k + 1, "0123456789")];
+}
+
 static void check_rows(struct audit *au, struct atable *t)
 {
 	const struct audit_reference *ref = au->ref;
@@ -1285,20 +1292,13 @@ static void check_rows(struct audit *au, struct atable *t)
 	/* levels and labels ("L1 … L4" of a cache table, "T1, T2"): a name of
 	 * one letter and a number beside another of that letter that names no
 	 * part is no part (the L4 here is no NVIDIA L4) */
-	for (size_t r = 0; r < t->nrows; r++) {
-		const char *k = t->keys[r];
-		if (rows_rr[r] < 0 || !k || !((k[0] | 32) >= 'a' && (k[0] | 32) <= 'z') || k[1] < '0' || k[1] > '9' ||
-		    k[1 + strspn(k + 1, "0123456789")])
-			continue;
-		for (size_t q = 0; q < t->nrows; q++) {
-			const char *o = t->keys[q];
-			if (q != r && o && rows_rr[q] < 0 && o[0] == k[0] && o[1] >= '0' && o[1] <= '9' &&
-			    !o[1 + strspn(o + 1, "0123456789")]) {
-				rows_rr[r] = -1;
-				break;
-			}
-		}
-	}
+	unsigned char label[256] = { 0 };   /* a first byte some label row has */
+	for (size_t r = 0; r < t->nrows; r++)
+		if (rows_rr[r] < 0 && is_label(t->keys[r]))
+			label[(unsigned char)t->keys[r][0]] = 1;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (rows_rr[r] >= 0 && is_label(t->keys[r]) && label[(unsigned char)t->keys[r][0]])
+			rows_rr[r] = -1;
 	long *by_figures = arena_array(au->a, t->ncols, sizeof *by_figures);
 	for (size_t c = 0; c < t->ncols; c++)
 		by_figures[c] = (long)c == t->key ? -1 : column_by_figures(au, t, c, rows_rr, rows_rt);
