@@ -641,7 +641,14 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 	size_t b = f->off - soff;
 	while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '`' || s[b - 1] == '~'))
 		b--;
-	if (b > 0 && s[b - 1] == '=')
+	/* (not "H100 = 80 GB": a part's name before it) */
+	size_t nb = b > 0 ? b - 1 : 0;
+	while (nb > 0 && s[nb - 1] == ' ')
+		nb--;
+	size_t ns = nb;
+	while (ns > 0 && isalnum((unsigned char)s[ns - 1]))
+		ns--;
+	if (b > 0 && s[b - 1] == '=' && !(nb > ns && model_at(s, slen, ns)))
 		return;
 	/* a sentence with no word of what its rate is, after one about links
 	 * ("…实现 NVLink 的连接。A100是600GB/s、H100是900GB/s"): a link's rate */
