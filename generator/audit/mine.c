@@ -245,11 +245,35 @@ static double best_simple(const struct atable *t, size_t a, size_t b, const size
 static void try_group_simple(struct mine *m, size_t a, size_t b, const size_t *members, size_t k, double s,
 			     const char *group, size_t group_col)
 {
-	size_t keep = 0;
-	for (size_t i = 0; i < k; i++)
-		keep += holds(ratio(value(m->t, members[i], a), value(m->t, members[i], b)), s);
-	if (k >= 3 && keep + 1 >= k)
-		keep_ratio(m, a, b, members, k, s, keep, group, group_col);
+	size_t keep = 0, off = 0;
+	for (size_t i = 0; i < k; i++) {
+		int ok = holds(ratio(value(m->t, members[i], a), value(m->t, members[i], b)), s);
+		keep += ok;
+		if (!ok)
+			off = members[i];
+	}
+	if (k < 3 || keep + 1 < k)
+		return;
+	/* the one off set apart by another column where the others agree
+	 * (a Turing card among two Voltas of one interconnect) */
+	const struct atable *t = m->t;
+	for (size_t g = 0; keep < k && g < t->ncols; g++) {
+		if (g == group_col || (long)g == t->key || t->cols[g].mined || t->cols[g].distinct_texts < 2)
+			continue;
+		const char *mine_text = table_cell(t, off, g)->plain, *theirs = NULL;
+		int agree = mine_text && mine_text[0] && !table_cell(t, off, g)->has;
+		for (size_t i = 0; agree && i < k; i++) {
+			if (members[i] == off)
+				continue;
+			const char *p = table_cell(t, members[i], g)->plain;
+			if (!theirs)
+				theirs = p;
+			agree = p && p[0] && !strcmp(p, theirs);
+		}
+		if (agree && theirs && strcmp(theirs, mine_text))
+			return;
+	}
+	keep_ratio(m, a, b, members, k, s, keep, group, group_col);
 }
 
 /* Marks the relation b/a = best over rows[0..n): the rows that keep it

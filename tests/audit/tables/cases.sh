@@ -590,4 +590,25 @@ else
 	not_ok "benchmark scores have no pattern"
 fi
 
+# a small group's simple ratio is not held against its one row that
+# another column sets apart where the others agree (winston-zhang-orz/
+# gpu-specs specs.md: the PCIe Gen3 cards, two Voltas at FP32 = 2 × FP64
+# and a Turing Quadro RTX 5000 at 1/32)
+mkdir -p "$tmp/groupapart"
+cat >"$tmp/groupapart/a.md" <<'EOF2'
+Attribute (Unit) | H100 | L40S | L4 | A100 PCIe 40GB | A100 PCIe 80GB | A100 SXM4 40GB | A100 SXM4 80GB | A10 | T4 | Quadro RTX 5000 | V100 PCIe | V100 SXM2 | V100S PCIe | RTX4090
+--- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | ---
+FP64 (TFLOPS) | 25.6 | 1.4 | 0.5 | 9.7 | 9.7 | 9.7 | 9.7 | 1 | ? | 0.3 | 7.1 | 7.8 | 8.2 | 2.3
+FP32 (TFLOPS) | 51.2 | 91.6 | 30.3 | 19.5 | 19.5 | 19.5 | 19.5 | 31.2 | 8.1 | 11.2 | 14.1 | 15.7 | 16.4 | 73.2
+Architecture | Hopper | Ada Lovelace | Ada Lovelace | Ampere | Ampere | Ampere | Ampere | Ampere | Turing | Turing | Volta | Volta | Volta | Ada Lovelace
+Interconnect Type | PCIe Gen5 | PCIe Gen4 | PCIe Gen4 | PCIe Gen4 | PCIe Gen4 | NVLink | NVLink | PCIe Gen4 | PCIe Gen3 | PCIe Gen3 | PCIe Gen3 | NVLink | PCIe Gen3 | PCIe Gen4
+EOF2
+case_run groupapart
+if ! grep -q "Quadro RTX 5000' is off the pattern" "$tmp/groupapart.txt"; then
+	ok "a small group's ratio is not held against a row another column sets apart"
+else
+	show groupapart
+	not_ok "a small group's ratio is not held against a row another column sets apart"
+fi
+
 exit $fail
