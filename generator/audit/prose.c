@@ -1561,11 +1561,23 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			lo = 1 / stated_hi;
 			hi = 1 / stated_lo;
 		}
-		cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi);
+		if (!cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi))
+			versus_links(au, text, soff, clause_start(s, at), clause_end(s, len, after), mark, lo, hi);
 		return;
 	}
 	/* one figure, and a part named as the other side ("Its 576GB memory
 	 * is also 2x that of H200"): versus.c */
+	if (!groups) {
+		/* "总带宽为 `900GB/s`，是 PCIe 5.0 的 7 倍": the figure the clause
+		 * before states */
+		size_t cs = clause_start(s, at);
+		if (from > 0 && figs[from - 1].off >= soff && figs[from - 1].off < soff + cs && is_amount(&figs[from - 1]) &&
+		    versus_part(au, text, soff, clause_start(s, cs ? cs - 1 : 0), cs, clause_end(s, len, after),
+				&figs[from - 1], mark, stated_lo, stated_hi))
+			return;
+		if (versus_links(au, text, soff, cs, clause_end(s, len, after), mark, stated_lo, stated_hi))
+			return;
+	}
 	if (!pairs && groups == 1) {
 		struct figure *one = NULL;
 		for (size_t i = from; i < to; i++)

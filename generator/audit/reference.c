@@ -2322,3 +2322,30 @@ size_t reference_part_figures(const struct audit_reference *ref, const char *wor
 		n += part_figures(ref, "a100", 4, column, exact, out + n, max - n, n ? NULL : source);
 	return n;
 }
+
+int reference_link_figure(struct audit *au, const char *s, size_t len, int both, struct quantity *q,
+			  const char **name, const char **source)
+{
+	const struct ref_table *rt = table_named(au->ref, "interconnects");
+	if (!rt)
+		return 0;
+	long col = column_named(rt, both ? "bw" : "bw_dir");
+	const struct ref_row *best = NULL;
+	size_t best_d = (size_t)-1;
+	int tie = 0;
+	for (size_t r = 0; r < rt->nrows && col >= 0; r++) {
+		size_t d = link_named_at(au->a, &rt->rows[r], s, len);
+		if (d == (size_t)-1 || d > best_d)
+			continue;
+		tie = d == best_d;
+		best_d = d;
+		best = &rt->rows[r];
+	}
+	if (!best || tie || !best->has[col])
+		return 0;
+	*q = best->cells[col];
+	*name = best->name;
+	const struct ref_source *src = source_of(au->ref, best->source);
+	*source = src ? src->title : best->source;
+	return 1;
+}

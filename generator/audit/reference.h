@@ -68,4 +68,13 @@ struct quantity;
 size_t reference_part_figures(const struct audit_reference *ref, const char *word, size_t wl, const char *column,
 			      int exact, struct quantity *out, size_t max, const char **source);
 
+/*
+ * The link (the interconnects table: NVLink 4, PCIe 5.0 x16) one of whose
+ * names stands in s[0..len), the nearest its end (none when two are as
+ * near): its bandwidth for both directions (both) or per direction into
+ * *q, its row's name and its source's title.  Returns 1 when found.
+ */
+int reference_link_figure(struct audit *au, const char *s, size_t len, int both, struct quantity *q,
+			  const char **name, const char **source);
+
 #endif

@@ -20,4 +20,15 @@
 int versus_part(struct audit *au, const char *text, size_t soff, size_t ps, size_t cs, size_t ce,
 		const struct figure *f, const struct figure *mark, double lo, double hi);
 
+/*
+ * Judges the comparison at mark of a clause text[soff + cs .. soff + ce)
+ * that states no figure and compares two links' bandwidths, or a part's
+ * NVLink with a link ("NVLink 4 带宽是 PCIe 5.0 的 7 倍", "H100 的 NVLink
+ * 带宽是 PCIe 5.0 的 7 倍"): both from the reference data (a warning naming
+ * its source), both directions unless the clause says one.  Returns 1
+ * when it was judged.
+ */
+int versus_links(struct audit *au, const char *text, size_t soff, size_t cs, size_t ce, const struct figure *mark,
+		 double lo, double hi);
+
 #endif
