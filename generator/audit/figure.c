@@ -123,6 +123,22 @@ static void normalise(struct arena *a, const char *text, size_t len, struct norm
 				continue;
 			}
 		}
+		/* "是其 BF16 单元（989 TFLOPS）的两倍": a Chinese numeral before 倍
+		 * right after 的 (what A is of B) is its figure (not 一倍,
+		 * "doubled"; not "较前轮约四倍", against a figure not given) */
+		if ((c == 0xe4 || c == 0xe5) && i + 6 <= len && !memcmp(text + i + 3, "倍", 3) && i >= 3 &&
+		    !memcmp(text + i - 3, "的", 3)) {
+			static const char *const cn[][2] = { { "两", "2" }, { "二", "2" }, { "三", "3" }, { "四", "4" },
+							     { "五", "5" } };
+			size_t k = 0;
+			while (k < sizeof cn / sizeof cn[0] && memcmp(text + i, cn[k][0], 3))
+				k++;
+			if (k < sizeof cn / sizeof cn[0]) {
+				norm_put(n, cn[k][1], 1, i);
+				i += 3;
+				continue;
+			}
+		}
 		int word_start = i == 0 || !is_alpha((unsigned char)text[i - 1]);
 		if (c == '*' || c == '`' || (c == '_' && i + 1 < len && text[i + 1] == '_')) {
 			i += c == '_' ? 2 : 1;

@@ -1592,7 +1592,9 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 	 * against 367GBps at a 16GiB payload - a 1.31x gain"): that pair */
 	if (pairs != 1 || !pair[0] || (groups > 1 && comparisons > 1))
 		return;
-	if (pair[0]->bound || pair[1]->bound)
+	/* an upper bound vendors write their figures with ("高达 3958 TFLOPS")
+	 * is the figure */
+	if ((pair[0]->bound && !pair[0]->upper) || (pair[1]->bound && !pair[1]->upper))
 		return;
 	/* "512 GB/s 带宽，… 200 GB/s，整组以 8 倍单芯片算力计算": what the
 	 * comparison says it compares (compute) is not what the pair is */
