@@ -387,6 +387,9 @@ struct kind_word {
 static const struct kind_word kind_words[] = {
 	{ "without sparsity", "dense" }, { "w/o sparsity", "dense" }, { "no sparsity", "dense" },
 	{ "non-sparse", "dense" }, { "dense", "dense" }, { "稠密", "dense" }, { "非稀疏", "dense" },
+	/* "989 TFLOPS（不含稀疏）": without sparsity */
+	{ "不含稀疏", "dense" }, { "不开启稀疏", "dense" }, { "未开启稀疏", "dense" }, { "不使用稀疏", "dense" },
+	{ "关闭稀疏", "dense" }, { "无稀疏", "dense" },
 	{ "with sparsity", "sparse" }, { "sparsity", "sparse" }, { "sparse", "sparse" },
 	{ "稀疏", "sparse" },
 	{ "bidirectional", "bidirectional" }, { "bi-directional", "bidirectional" },

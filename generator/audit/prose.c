@@ -107,11 +107,35 @@ static int letters_word(const char *w, size_t len, size_t min)
 	return 1;
 }
 
+/* Do the words a (a row's key, a column's name) name a data type and the
+ * sentence's words sw another, none of a's ("H800 BF16 算力 ~990 TFLOPS"
+ * is not the row 'H800 FP8 峰值'; "- FP8: 3,958 TFLOPS" not the column
+ * 'Compute (TFLOPS FP16)')? */
+static int dtype_clash(const char *a, const char *sw)
+{
+	static const char *const types[] = { "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "fp4", "int8", "int4",
+					     NULL };
+	int in_a = 0, in_s = 0, both = 0;
+	for (size_t k = 0; types[k]; k++) {
+		int x = words_have(a, types[k], strlen(types[k])), y = words_have(sw, types[k], strlen(types[k]));
+		in_a |= x;
+		in_s |= y;
+		both |= x && y;
+	}
+	return in_a && in_s && !both;
+}
+
 /* Does the sentence (words sw) contradict row r of table tb by a text
  * cell: a word another row has in that column, which this row's cell
- * lacks ("For Cosmos3-Nano DP4 …" is not the row "Super (124 GB) | DP4")? */
+ * lacks ("For Cosmos3-Nano DP4 …" is not the row "Super (124 GB) | DP4"),
+ * or a data type its key names (dtype_clash())? */
 static int contradicted(struct audit *au, const char *sw, const struct atable *tb, size_t r)
 {
+	if (tb->key >= 0) {
+		const char *k = table_cell(tb, r, (size_t)tb->key)->plain;
+		if (k && dtype_clash(name_words(au->a, k, strlen(k)), sw))
+			return 1;
+	}
 	if (tb->nrows > 64)
 		return 0;
 	for (size_t c = 0; c < tb->ncols; c++) {
@@ -855,7 +879,8 @@ static size_t gather(struct audit *au, const char *s, size_t slen, size_t at, co
 			struct acell *cell = table_cell(tb, nr->row, c);
 			/* a bound ("<500ms", a target) is no value to agree with */
 			if (!col->numeric || !cell->has || cell->several || cell->fig.bound ||
-			    !dim_equal(&cell->fig.q.dim, &f->q.dim) || measured_column(col))
+			    !dim_equal(&cell->fig.q.dim, &f->q.dim) || measured_column(col) ||
+			    (by_dimension && dtype_clash(arena_printf(au->a, " %s ", col->name), sw)))
 				continue;
 			if (by_dimension ? (long)c != only : !words_have_all(sw, col->name))
 				continue;

@@ -402,9 +402,10 @@ static void blank(char *s, size_t from, size_t to)
 	}
 }
 
-/* Hands block n (paragraph or heading) over as its source lines, link
+/* Hands block n (paragraph or heading, or an HTML block of a <details>
+ * answer, html: its tags blanked) over as its source lines, link
  * destinations blanked. */
-static void read_prose(struct file_ctx *f, cmark_node *n)
+static void read_prose(struct file_ctx *f, cmark_node *n, int html)
 {
 	int first = cmark_node_get_start_line(n), last = cmark_node_get_end_line(n);
 	if (first < 1 || last < first || last > f->nlines)
@@ -428,6 +429,17 @@ static void read_prose(struct file_ctx *f, cmark_node *n)
 			while (j < len && s[j] != '}' && s[j] != '\n')
 				j++;
 			if (j < len && s[j] == '}')
+				blank(s, i, j + 1);
+			i = j;
+		}
+	/* "<details><summary>Answer</summary>(a) … 282 GB …</details>": the
+	 * answer's text, its tags blanked */
+	for (size_t i = 0; html && i < len; i++)
+		if (s[i] == '<') {
+			size_t j = i + 1;
+			while (j < len && s[j] != '>' && s[j] != '\n')
+				j++;
+			if (j < len && s[j] == '>')
 				blank(s, i, j + 1);
 			i = j;
 		}
@@ -465,9 +477,14 @@ static void walk(struct file_ctx *f, cmark_node *root)
 			f->section = arena_strndup(f->a, b.data, b.len);
 			buf_release(&b);
 			if (!f->tables_only)
-				read_prose(f, n);
+				read_prose(f, n, 0);
 		} else if (t == CMARK_NODE_PARAGRAPH && !f->tables_only) {
-			read_prose(f, n);
+			read_prose(f, n, 0);
+		} else if (t == CMARK_NODE_HTML_BLOCK && !f->tables_only) {
+			/* a collapsed answer is prose a reader opens ("<details>") */
+			const char *lit = cmark_node_get_literal(n);
+			if (lit && !strncmp(lit, "<details", 8))
+				read_prose(f, n, 1);
 		}
 	}
 	cmark_iter_free(it);
