@@ -286,11 +286,21 @@ static int header_part(const struct audit_text *h, size_t *off, size_t *end)
 }
 
 /* Does a header say its figures are a part's peaks (`峰值算力`, `Peak`,
- * `理论`), not a throughput of something run (`吞吐`, `实测`)? */
+ * `理论`, `Dense`), not a throughput of something run (`吞吐`, `实测`,
+ * `Measured`)? */
 static int says_peak(const struct audit_text *h)
 {
 	static const char *const words[] = { "峰值", "理论", "算力", "peak", "Peak", "PEAK", "theoretical",
-					     "Theoretical", "spec", "Spec", NULL };
+					     "Theoretical", "spec", "Spec", "Dense", "dense", "Sparse", "sparse", "稠密",
+					     "稀疏", NULL };
+	static const char *const runs[] = { "实测", "实际", "达到", "measured", "Measured", "achieved", "Achieved",
+					    "actual", "Actual", NULL };
+	for (size_t k = 0; runs[k]; k++) {
+		size_t wl = strlen(runs[k]);
+		for (size_t i = 0; i + wl <= h->len; i++)
+			if (!memcmp(h->text + i, runs[k], wl))
+				return 0;
+	}
 	for (size_t k = 0; words[k]; k++) {
 		size_t wl = strlen(words[k]);
 		for (size_t i = 0; i + wl <= h->len; i++)
@@ -308,14 +318,36 @@ static void type_rows(struct file_ctx *f, const struct audit_text *cells, size_t
 {
 	if (nrows < 3 || ncols < 2)
 		return;
+	size_t types = 0;
 	for (size_t r = 1; r < nrows; r++)
-		if (!data_type(cells[r * ncols].text, cells[r * ncols].len))
-			return;
+		types += data_type(cells[r * ncols].text, cells[r * ncols].len);
+	if (types < 2)
+		return;
+	/* the part its section's heading names (`#### B200`, s45-eval R4:
+	 * ziliangpeng/world's B200 FP8 at its FP4 figure) */
+	const char *sec = f->section;
+	size_t sl = sec ? strlen(sec) : 0;
+	int sec_part = sl && sl <= 24 && part_name(sec, sl);
 	for (size_t c = 1; c < ncols; c++) {
 		size_t off, end;
 		const struct audit_text *h = &cells[c];
-		if (!header_part(h, &off, &end) || !says_peak(h))
+		int named = header_part(h, &off, &end);
+		if ((!named && !sec_part) || !says_peak(h))
 			continue;
+		/* every row a data type, or one with no figure in this column
+		 * (`FP16/BF16 | Higher than Hopper`) */
+		int rows_ok = 1;
+		for (size_t r = 1; r < nrows && rows_ok; r++)
+			if (!data_type(cells[r * ncols].text, cells[r * ncols].len))
+				for (size_t i = 0; i < cells[r * ncols + c].len; i++)
+					if (digit_at(cells[r * ncols + c].text, i))
+						rows_ok = 0;
+		if (!rows_ok)
+			continue;
+		if (!named) {
+			off = h->len;
+			end = h->len;
+		}
 		size_t n = nrows;   /* the part's cell, then one a type */
 		struct audit_text *t = arena_array(f->a, 2 * n, sizeof *t);
 		t[0] = cells[0];
@@ -327,8 +359,9 @@ static void type_rows(struct file_ctx *f, const struct audit_text *cells, size_t
 			cut -= 3;
 		while (cut > 0 && h->text[cut - 1] == ' ')
 			cut--;
-		t[n] = (struct audit_text){ arena_strndup(f->a, h->text + off, end - off), end - off,
-					    units_loc_at(h->loc, h->text, off) };
+		t[n] = named ? (struct audit_text){ arena_strndup(f->a, h->text + off, end - off), end - off,
+						    units_loc_at(h->loc, h->text, off) }
+			     : (struct audit_text){ sec, sl, h->loc };
 		for (size_t r = 1; r < nrows; r++) {
 			const struct audit_text *type = &cells[r * ncols];
 			const char *name = arena_printf(f->a, "%.*s %.*s", (int)type->len, type->text, (int)cut, h->text);

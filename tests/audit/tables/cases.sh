@@ -611,4 +611,36 @@ else
 	not_ok "a small group's ratio is not held against a row another column sets apart"
 fi
 
+# the same for a table of one part's peaks by data type under a heading
+# that names the part (s45-eval R4, ziliangpeng/world ai/nvidia/overview.md:169:
+# the B200's FP8 at its FP4 figure, 9 and 18 PFLOPS); a measured column
+# under a part's heading is not read so
+mkdir -p "$tmp/headingpart"
+cat >"$tmp/headingpart/a.md" <<'EOF2'
+#### B200
+
+| Precision | Dense Performance | Sparse Performance |
+|-----------|------------------|--------------------|
+| **FP4** | 9 PFLOPS | 18 PFLOPS |
+| **FP6** | 4.5 PFLOPS | 9 PFLOPS |
+| **FP8** | 9 PFLOPS | 18 PFLOPS |
+| **FP16/BF16** | Higher than Hopper | - |
+
+#### H100
+
+| Precision | Measured TFLOPS |
+|-----------|-----------------|
+| FP16 | 650 |
+| BF16 | 640 |
+| FP8 | 1200 |
+EOF2
+case_run headingpart
+if grep -q "^a.md:7:[0-9]*: warning: 'FP8 Dense Performance' of 'B200' is 9 PFLOPS; reference data for NVIDIA B200 SXM says 4,500 TFLOPS" "$tmp/headingpart.txt" &&
+	[ "$(grep -c ': \(error\|warning\):' "$tmp/headingpart.txt")" -eq 2 ]; then
+	ok "a table of one part's peaks by data type under the part's heading"
+else
+	show headingpart
+	not_ok "a table of one part's peaks by data type under the part's heading"
+fi
+
 exit $fail
