@@ -11,7 +11,9 @@
 # quoting its figure (strict), or names its place as the evidence of a
 # finding elsewhere (loose); a finding about another figure of its line is
 # not the slip's.  Every diagnostic is read (--max-diagnostics=0).  Prints
-# one line per kind, per place (table, prose) and, for prose, per class
+# one line per kind, per place (table, prose); for tables, per class (a
+# spec figure, or a result: a column headed as measured, throughput,
+# latency, accuracy, speed-up…); for prose, per class
 # (a spec figure of a part with its unit; a ratio, ×, 倍 or %, whose
 # line holds two figures of one unit or names two parts, or a share (%)
 # beside a rate, of its peak; the other ratios, ratio1: most are measured
@@ -113,10 +115,15 @@ function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypar
 			# as if the row had its outer pipes
 			intable = 1
 			ncols = split(row ~ /^[ \t]*\|/ ? row : "|" row, head, "|")
-			anypart = 0
+			anypart = 0; resulttable = 0
 			for (k = 1; k <= ncols; k++) {
 				skipcol[k] = tolower(head[k]) ~ /^ *(notes?|refs?\.?|references?|sources?|footnotes?|#|years?|dates?|release[d]?|launch(ed)?|年份|年|发布|发布时间|发布日期|no\.?|id|rank|序号|编号|排名) *$/
 				partcol[k] = k > 2 && head[k] ~ parts
+				# a column of results measured on the part (a benchmark:
+				# throughput, latency, accuracy, speed-up), not its spec
+				resultcol[k] = tolower(head[k]) ~ results
+				resulttable = resulttable || tolower(head[k]) ~ measured
+				speccol[k] = tolower(head[k]) ~ /(峰值|peak|理论|theor|spec|标定|带宽|bandwidth|显存|memory|tdp|功耗|power)/
 				anypart += partcol[k]
 			}
 		}
@@ -165,6 +172,15 @@ function scan(file, n,    cls, i, k, row, fence, comment, intable, ncols, anypar
 			# unit that could give it, "ratio1" when it holds none (a measured
 			# speed-up of software: "1.5x higher throughput on the MI300X")
 			cls = "spec"
+			if (intable) {
+				# a table of results: a column of it names what a run measured
+				# (its other columns are settings: batch, concurrency; not
+				# one headed as a peak, a bandwidth, memory or power), the
+				# column is a throughput or a time or, written sideways, the
+				# first cell of the row names a measurement
+				cell = row; sub(/^[ \t]*\|/, "", cell); sub(/\|.*/, "", cell)
+				if ((resulttable && !speccol[col]) || resultcol[col] || (!named && tolower(cell) ~ results)) cls = "result"
+			}
 			if (!intable && after ~ /^(x |×|倍|%)/)
 				cls = pair(row) || (after ~ /^%/ && row ~ /[0-9] ?(TFLOPS|TFLOPs|TOPS|PFLOPS|TB\/s|GB\/s|GBps|TBps)/) ? "ratio" : "ratio1"
 			if (ok && (only == "" || only == where))
@@ -178,7 +194,7 @@ FNR == 1 && NR > 1 { scan(prev, n) }
 FNR == 1 { n = 0; prev = FILENAME }
 { L[++n] = $0; sub(/\r$/, "", L[n]) }   # CRLF files: the CR is no cell
 END { if (NR) scan(prev, n) }
-' only="${SEED_ONLY:-}" parts='(^|[^A-Za-z0-9-])((H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|V100|L40S)([^0-9]|$)|Gaudi|TPU)' $files >"$tmp/candidates.txt"
+' only="${SEED_ONLY:-}" measured='(实测|测得|测试值|评测|measured|achieved|tokens?/s|tok/s|token/p/s|耗时|ttft|tpot|accuracy|(^|[^a-z])(acc|auc|map)([^a-z]|$)|loss|score|得分|mfu|qps|req/s|samples/s|it/s|fps|perplexity|ppl|pass@|e2e|p_whole|p_train|并发)' results='(实测|测得|测试值|评测|measured|achieved|actual|throughput|吞吐|tokens?/s|tok/s|token/s|latency|延迟|耗时|time|accuracy|(^|[^a-z])acc([^a-z]|$)|score|得分|benchmark|speed-?up|加速比|utili[sz]ation|利用率|mfu|qps|req/s|samples/s|it/s|fps|perplexity|ppl|pass@)' parts='(^|[^A-Za-z0-9-])((H100|H200|H800|A100|A800|B200|B100|GB200|MI300X|MI325X|MI250|V100|L40S)([^0-9]|$)|Gaudi|TPU)' $files >"$tmp/candidates.txt"
 total=$(wc -l <"$tmp/candidates.txt")
 [ "$total" -gt 0 ] || { echo "seed.sh: no figure about a known part in $book" >&2; exit 2; }
 awk -v want="$sites" -v total="$total" 'BEGIN { step = total / want; if (step < 1) step = 1; next_at = 0 }
@@ -281,6 +297,13 @@ done
 for where in table prose; do
 	awk -v w="$where" '$4 == w { n++; s += $2; l += $3 }
 		END { if (n) printf "# %-7s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", w, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
+done
+# tables split by what the figure is: a spec figure, or a result measured
+# on the part (a benchmark's column: nothing but a second statement of it
+# could check it)
+for class in spec result; do
+	awk -v c="$class" '$4 == "table" && $NF == c { n++; s += $2; l += $3 }
+		END { if (n) printf "#  table %-6s seeded %3d  found at its line %3d (%3.0f%%)  or as evidence %3d (%3.0f%%)\n", c, n, s, 100 * s / n, l, 100 * l / n }' "$tmp/kinds.txt"
 done
 # prose split by what the figure is: a spec figure of a part, or a ratio
 for class in spec ratio ratio1; do
