@@ -681,6 +681,102 @@ static void no_tensor_cores(struct audit *au, struct atable *t)
 	}
 }
 
+/* The data type a text names (`FP8 GEMM 8192³`: "fp8"), or NULL. */
+static const char *names_type(const char *h)
+{
+	static const char *const types[] = { "fp8", "fp16", "bf16", "tf32", "fp32", "fp64", "int8", "fp4", NULL };
+	for (const char *p = h; *p; p++) {
+		if (p > h && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z')))
+			continue;
+		for (size_t k = 0; types[k]; k++) {
+			size_t n = strlen(types[k]);
+			if (!audit_casecmp(p, types[k], n) && !(p[n] >= '0' && p[n] <= '9'))
+				return types[k];
+		}
+	}
+	return NULL;
+}
+
+/* The one known part a text names in parentheses (`FP8 GEMM 8192³
+ * (H800)`: "h800"), as reference_part_figures() reads it, or NULL. */
+static const char *paren_part(struct audit *au, const char *s)
+{
+	const char *o = strchr(s, '(');
+	size_t open = 1;
+	const char *w = strstr(s, "\xef\xbc\x88");
+	if (w && (!o || w < o)) {
+		o = w;
+		open = 3;
+	}
+	if (!o)
+		return NULL;
+	o += open;
+	size_t n = 0;
+	while (o[n] && o[n] != ')' && (unsigned char)o[n] != 0xef && n < 16)
+		n++;
+	if (!n || n >= 16 || (o[n] != ')' && (unsigned char)o[n] != 0xef))
+		return NULL;
+	char *k = arena_alloc(au->a, n + 1);
+	for (size_t i = 0; i < n; i++)
+		k[i] = (char)(o[i] >= 'A' && o[i] <= 'Z' ? o[i] - 'A' + 'a' : o[i]);
+	k[n] = '\0';
+	struct quantity q;
+	return reference_part_figures(au->ref, k, n, "memory", 0, &q, 1, NULL) ? k : NULL;
+}
+
+/* A cell of a part's compute with its share of the part's peak in
+ * parentheses (`1550 TFLOPS (78.3%)` in the row `FP8 GEMM 8192³ (H800)`,
+ * s45-eval S3, ai-infra-notes deepgemm/day7.md:614): the figure over the
+ * reference's dense peak of the type the row names must give the share
+ * (what a run's share counts against); a warning naming the source. */
+static void share_cells(struct audit *au, struct atable *t)
+{
+	if (!au->ref || t->ncols < 2)
+		return;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *label = table_cell(t, r, 0)->plain;
+		const char *type = label ? names_type(label) : NULL;
+		const char *part = type ? paren_part(au, label) : NULL;
+		if (!part)
+			continue;
+		for (size_t c = 1; c < t->ncols; c++) {
+			struct acell *cell = table_cell(t, r, c);
+			if (!cell->several || cell->nfig != 2 || t->flagged[r * t->ncols + c])
+				continue;
+			struct figure f[AUDIT_CELL_FIGURES];
+			if (figure_scan(au, cell->src.text, cell->src.len, cell->src.loc, f, AUDIT_CELL_FIGURES) != 2 ||
+			    dim_is_none(&f[0].q.dim) || !f[1].q.unit || strcmp(f[1].q.unit, "%"))
+				continue;
+			struct quantity peak[4];
+			const char *source = NULL;
+			size_t n = reference_part_figures(au->ref, part, strlen(part), type, 0, peak, 4, &source);
+			double share = interval_mid(f[1].q.nominal) / (f[1].q.scale > 0 ? f[1].q.scale : 1);
+			int held = 0, agrees = 0;
+			for (size_t i = 0; i < n; i++) {
+				if (!dim_equal(&peak[i].dim, &f[0].q.dim))
+					continue;
+				held = 1;
+				double got = 100 * interval_mid(f[0].q.nominal) / interval_mid(peak[i].nominal);
+				agrees |= fabs(got - share) <= 0.5 + 0.02 * share;
+			}
+			if (!held || agrees)
+				continue;
+			t->flagged[r * t->ncols + c] = 1;
+			au->sum.findings_reference++;
+			struct quantity want = peak[0];
+			want.v = want.nominal = interval_point(interval_mid(peak[0].nominal) * share / 100);
+			want.written = 0;
+			diag_report(DIAG_WARNING, f[0].loc, f[0].width,
+				    arena_printf(au->a, "reference data gives the %s's %s as %s (%s)\n%s of it is %s: write "
+						 "that, or the share", part, type, figure_text(au, &peak[0]),
+						 source ? source : "specbook's built-in reference", figure_text(au, &f[1].q),
+						 figure_text(au, &want)),
+				    "'%s' of '%s' is %s, which is not %s of the %s's %s peak", t->cols[c].header, label,
+				    figure_text(au, &f[0].q), figure_text(au, &f[1].q), part, type);
+		}
+	}
+}
+
 void mine_table(struct audit *au, struct atable *t)
 {
 	/* the relations of one table and their marks go with it (the
@@ -689,6 +785,7 @@ void mine_table(struct audit *au, struct atable *t)
 	au->a = &scratch;
 	name_size(au, t);
 	no_tensor_cores(au, t);
+	share_cells(au, t);
 	mine(au, t);
 	au->a = keep;
 	arena_free(&scratch);

@@ -643,4 +643,25 @@ else
 	not_ok "a table of one part's peaks by data type under the part's heading"
 fi
 
+# a figure with its share of the part's peak in one cell, the part and
+# the data type in the row's name (s45-eval S3, ai-infra-notes
+# deepgemm/day7.md:614): 1550 TFLOPS is 78.3% of the H800's dense FP8
+# 1,979; 3100 is not
+mkdir -p "$tmp/shareincell"
+cat >"$tmp/shareincell/a.md" <<'EOF2'
+| 维度 | DeepGEMM | cuBLASLt | CUTLASS 3.x |
+|------|---------|----------|-------------|
+| **FP8 GEMM 8192³ (H800)** | 1550 TFLOPS (78.3%) | 1520 TFLOPS (76.8%) | ~1450 TFLOPS (~73%) |
+| **per-128-channel scaling** | ✓ 原生 | ✗ | ✓ 但代码复杂 |
+EOF2
+sed 's/| 1520 TFLOPS/| 3040 TFLOPS/' "$tmp/shareincell/a.md" >"$tmp/shareincell/b.md"
+case_run shareincell
+if ! grep -q '^a.md:.*: \(error\|warning\):' "$tmp/shareincell.txt" &&
+	grep -q "^b.md:3:[0-9]*: warning: 'cuBLASLt' of 'FP8 GEMM 8192³ (H800)' is 3,040 TFLOPS, which is not 76.8% of the h800's fp8 peak" "$tmp/shareincell.txt"; then
+	ok "a figure and its share of the peak in one cell"
+else
+	show shareincell
+	not_ok "a figure and its share of the peak in one cell"
+fi
+
 exit $fail
