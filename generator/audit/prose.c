@@ -536,6 +536,21 @@ static int not_one_part(struct audit *au, const char *s, size_t slen, size_t at,
 	const char *cw = name_words(au->a, s + clause_start(s, at), ce - clause_start(s, at));
 	if (strstr(cw, " gb200 ") || strstr(cw, " gb300 ") || strstr(cw, " nvl72 "))
 		return 1;
+	/* "20.8 petaFLOPS FP8 (16-chip instance)", "(8-GPU node)": a group's */
+	size_t gf = at > 300 ? at - 300 : 0, gt = at + 300 < slen ? at + 300 : slen;
+	static const char *const group[] = { "-chip", " chips", "-gpu", " gpus", "-way", NULL };
+	for (size_t i = gf; i < gt; i++) {
+		if (!isdigit((unsigned char)s[i]) || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '.')))
+			continue;
+		size_t d = i;
+		while (d < gt && isdigit((unsigned char)s[d]))
+			d++;
+		for (size_t k = 0; group[k] && atoi(s + i) >= 2; k++)
+			if (d + strlen(group[k]) <= slen && !audit_casecmp(s + d, group[k], strlen(group[k])) &&
+			    !(d + strlen(group[k]) < slen && isalnum((unsigned char)s[d + strlen(group[k])])))
+				return 1;
+		i = d;
+	}
 	/* a count of parts before it: a number of its own, a counter, a
 	 * model word or GPU within a few words ("…，但如果是配备 NVSwitch 的
 	 * 8 卡 A100，其…" after it is another statement's) */
