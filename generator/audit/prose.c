@@ -663,8 +663,13 @@ static void tie(struct audit *au, const char *s, size_t slen, size_t soff, const
 				return;
 	}
 	/* "(192 GB vs 80 GB)", "(80GB/40GB)": the figures of a comparison, in
-	 * the order of parts named before; which is whose is not said here */
-	for (size_t i = f->off - soff; i > 0 && f->off - soff - i < 48; i--) {
+	 * the order of parts named before; which is whose is not said here
+	 * (it is when the part's name follows the figure: "(1400 W H100 SXM
+	 * vs 300–350 W PCIe)") */
+	size_t fe = f->off - soff + f->len;
+	while (fe < slen && s[fe] == ' ')
+		fe++;
+	for (size_t i = f->off - soff; !model_at(s, slen, fe) && i > 0 && f->off - soff - i < 48; i--) {
 		if (s[i - 1] == ')' || (i >= 3 && !memcmp(s + i - 3, "）", 3)))
 			break;
 		if (s[i - 1] == '(' || (i >= 3 && !memcmp(s + i - 3, "（", 3))) {

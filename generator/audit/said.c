@@ -297,6 +297,20 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 			e += 5;   /* AMD's "560W peak TBP" is what the reference gives as TDP */
 		if ((starts(s, len, e, "tdp") || starts(s, len, e, "tbp")) && !(e + 3 < len && alpha((unsigned char)s[e + 3])))
 			return "tdp";
+		/* "(1400 W H100 SXM vs …)": the power the part's name after it draws */
+		if (e < len && alpha((unsigned char)s[e]) && e + 2 < len && digit((unsigned char)s[e + 1]) &&
+		    digit((unsigned char)s[e + 2]) && (at + f->len == e || s[at + f->len] == ' ')) {
+			size_t we = e;
+			while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+				we++;
+			char w[16];
+			size_t wl = we - e < sizeof w ? we - e : 0;
+			for (size_t i = 0; i < wl; i++)
+				w[i] = (char)(alpha((unsigned char)s[e + i]) ? s[e + i] | 32 : s[e + i]);
+			struct quantity any[SAID_FIGURES];
+			if (wl && reference_part_figures(au->ref, w, wl, "tdp", 0, any, SAID_FIGURES, NULL))
+				return "tdp";
+		}
 		size_t b = at;
 		while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
 			b--;
@@ -679,6 +693,13 @@ int said_check(struct audit *au, const char *s, size_t len, size_t at, const str
 				we++;
 			n = parts_in(au, s, w, we, column, parts, SAID_PARTS);
 		}
+	/* "(1400 W H100 SXM vs …)": a power with the part's name right after it */
+	if (!n && !strcmp(column, "tdp") && e < len && alpha((unsigned char)s[e])) {
+		size_t we = e;
+		while (we < len && (alpha((unsigned char)s[we]) || digit((unsigned char)s[we])))
+			we++;
+		n = parts_in(au, s, e, we, column, parts, SAID_PARTS);
+	}
 	if (!n)
 		n = parts_in(au, s, cf, at, column, parts, SAID_PARTS);
 	/* "我们长期在 H200 开发，CI 机器使用的是 96GB 的 H20": the part right
