@@ -1345,6 +1345,51 @@ static int after_pm(const char *text, const struct figure *f)
 	return (b >= 2 && !memcmp(text + b - 2, "±", 2)) || (b >= 3 && !memcmp(text + b - 3, "+/-", 3));
 }
 
+/* A comparison of a clause with no figure of its own (versus.c): the
+ * figure of the clause before one that opens with 是, a link or a part's
+ * NVLink named as the other side, or the two figures of the sentence
+ * before one that draws a conclusion from it.  Returns 1 when judged. */
+static int versus_other(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs, size_t from,
+			const struct figure *mark, double stated_lo, double stated_hi)
+{
+	const char *s = text + soff;
+	size_t len = send - soff;
+	size_t at = mark->off - soff, after = at + mark->len;
+	/* "总带宽为 `900GB/s`，是 PCIe 5.0 的 7 倍": the figure the clause
+	 * before states */
+	size_t cs = clause_start(s, at);
+	if (from > 0 && figs[from - 1].off >= soff && figs[from - 1].off < soff + cs && is_amount(&figs[from - 1]) &&
+	    versus_part(au, text, soff, clause_start(s, cs ? cs - 1 : 0), cs, clause_end(s, len, after),
+			&figs[from - 1], mark, stated_lo, stated_hi))
+		return 1;
+	if (versus_links(au, text, soff, cs, clause_end(s, len, after), mark, stated_lo, stated_hi))
+		return 1;
+	/* "…312 TFLOPS，而 … 19.5 TFLOPS。也说明 … 慢 16倍": the sentence
+	 * before's two figures, the only two of their dimension there */
+	if (from >= 2 && figs[from - 1].off < soff && is_amount(&figs[from - 1]) && is_amount(&figs[from - 2])) {
+		size_t prev = figs[from - 2].off;
+		int alone = 1, seen = 0;   /* at most 8 figures back: linear in a paragraph of many */
+		for (size_t k = from - 2; k-- > 0 && alone;) {
+			if (++seen > 8) {
+				alone = 0;
+				break;
+			}
+			size_t e = figs[k].off + figs[k].len, g;
+			for (g = e; g < prev && text[g] != '\n' && memcmp(text + g, "。", 3) &&
+				    !(text[g] == '.' && g + 1 < prev && text[g + 1] == ' ');
+			     g++)
+				;
+			if (g < prev)
+				break;   /* another sentence's */
+			alone = !dim_equal(&figs[k].q.dim, &figs[from - 2].q.dim) || !is_amount(&figs[k]);
+			prev = figs[k].off;
+		}
+		if (alone && versus_before(au, text, soff, &figs[from - 2], &figs[from - 1], mark, stated_lo, stated_hi))
+			return 1;
+	}
+	return 0;
+}
+
 static void compare(struct audit *au, const char *text, size_t soff, size_t send, struct figure *figs,
 		    size_t from, size_t to, struct figure *mark)
 {
@@ -1607,22 +1652,13 @@ static void compare(struct audit *au, const char *text, size_t soff, size_t send
 			hi = 1 / stated_lo;
 		}
 		if (!cells_compare(au, name_words(au->a, s + s_clause, e_clause - s_clause), NULL, mark, lo, hi))
-			versus_links(au, text, soff, clause_start(s, at), clause_end(s, len, after), mark, lo, hi);
+			versus_other(au, text, soff, send, figs, from, mark, stated_lo, stated_hi);
 		return;
 	}
 	/* one figure, and a part named as the other side ("Its 576GB memory
 	 * is also 2x that of H200"): versus.c */
-	if (!groups) {
-		/* "总带宽为 `900GB/s`，是 PCIe 5.0 的 7 倍": the figure the clause
-		 * before states */
-		size_t cs = clause_start(s, at);
-		if (from > 0 && figs[from - 1].off >= soff && figs[from - 1].off < soff + cs && is_amount(&figs[from - 1]) &&
-		    versus_part(au, text, soff, clause_start(s, cs ? cs - 1 : 0), cs, clause_end(s, len, after),
-				&figs[from - 1], mark, stated_lo, stated_hi))
-			return;
-		if (versus_links(au, text, soff, cs, clause_end(s, len, after), mark, stated_lo, stated_hi))
-			return;
-	}
+	if (!groups && versus_other(au, text, soff, send, figs, from, mark, stated_lo, stated_hi))
+		return;
 	if (!pairs && groups == 1) {
 		struct figure *one = NULL;
 		for (size_t i = from; i < to; i++)

@@ -427,3 +427,50 @@ int versus_part(struct audit *au, const char *text, size_t soff, size_t ps, size
 	}
 	return part_side(au, text, soff, cs, ce, f, mark, lo, hi) || link_side(au, text, soff, cs, ce, f, mark, lo, hi);
 }
+
+/* Words that open a sentence drawing a conclusion from the one before. */
+static const char *const therefore[] = { "也说明", "这说明", "说明", "也就是说", "即", "可见", "So ", "So, ",
+					 "This means ", "That is, ", "I.e., ", NULL };
+
+int versus_before(struct audit *au, const char *text, size_t soff, const struct figure *a, const struct figure *b,
+		  const struct figure *mark, double lo, double hi)
+{
+	const char *s = text + soff;
+	size_t at = mark->off - soff;
+	size_t k = 0;
+	while (k < at && (s[k] == ' ' || s[k] == '*'))
+		k++;
+	int opens = 0;
+	for (size_t w = 0; therefore[w] && !opens; w++) {
+		size_t wl = strlen(therefore[w]);
+		opens = k + wl <= at && !memcmp(s + k, therefore[w], wl);
+	}
+	if (!opens || !(lo > 0) || a->bound || b->bound || a->range || b->range || !dim_equal(&a->q.dim, &b->q.dim) ||
+	    a->q.v.lo <= 0 || b->q.v.lo <= 0)
+		return 0;
+	const struct figure *big = interval_mid(a->q.nominal) >= interval_mid(b->q.nominal) ? a : b;
+	const struct figure *small = big == a ? b : a;
+	struct interval r = { big->q.nominal.lo / small->q.nominal.hi, big->q.nominal.hi / small->q.nominal.lo };
+	if (r.lo < 1.03)
+		return 0;
+	if (hi < 1) {
+		double l = 1 / hi;
+		hi = 1 / lo;
+		lo = l;
+	}
+	au->sum.comparisons++;
+	double widen = au->approx * (mark->approx ? 3 : 1);
+	if (r.hi >= lo * (1 - widen) && r.lo <= hi * (1 + widen))
+		return 1;
+	double ratio = interval_mid(r);
+	const char *written = arena_strndup(au->a, text + mark->off, mark->len);
+	const char *hint = ratio_hint(au, (lo + hi) / 2, ratio, widen, written);
+	const char *detail = arena_printf(au->a, "%s:%d:%d: %s\n%s:%d:%d: %s\nthe sentence before gives %s / %s = %s×; write that, or correct them%s%s",
+					  big->loc.file, big->loc.line, big->loc.col, figure_text(au, &big->q),
+					  small->loc.file, small->loc.line, small->loc.col, figure_text(au, &small->q),
+					  figure_text(au, &big->q), figure_text(au, &small->q),
+					  format_number(au->a, ratio, ratio < 10 ? 1 : 0), hint ? "\n" : "", hint ? hint : "");
+	au->sum.findings_comparison++;
+	diag_report(DIAG_ERROR, mark->loc, mark->width, detail, "the comparison '%s' does not hold", written);
+	return 1;
+}

@@ -31,4 +31,15 @@ int versus_part(struct audit *au, const char *text, size_t soff, size_t ps, size
 int versus_links(struct audit *au, const char *text, size_t soff, size_t cs, size_t ce, const struct figure *mark,
 		 double lo, double hi);
 
+/*
+ * Judges the comparison at mark of a sentence (from soff) that states no
+ * figure and opens by drawing a conclusion (也说明, 即, So, This means)
+ * from the sentence before, whose last two figures a and b (of one
+ * dimension, the only ones of it there) it compares ("…312 TFLOPS，而…
+ * FP32 只有 19.5 TFLOPS。也说明 … 要慢 16倍"): an error when big / small is
+ * not within [lo, hi].  Returns 1 when it was judged.
+ */
+int versus_before(struct audit *au, const char *text, size_t soff, const struct figure *a, const struct figure *b,
+		  const struct figure *mark, double lo, double hi);
+
 #endif
