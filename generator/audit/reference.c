@@ -1881,10 +1881,12 @@ static long column_named(const struct ref_table *rt, const char *id)
 	return -1;
 }
 
-/* Where (byte) the nearest name of link row rr stands before byte at of
- * s[0..len) ("NVLink 3.0", "PCIe Gen4", "nvlink3": its words in a row,
- * whatever the signs between them), or (size_t)-1. */
-static size_t link_named_at(struct arena *a, const struct ref_row *rr, const char *s, size_t at)
+/* How far before byte at the nearest name of link row rr begins, looked
+ * for from byte from of s ("NVLink 3.0", "PCIe Gen4", "nvlink3": its
+ * words in a row, whatever the signs between them), or (size_t)-1.  The
+ * callers look within a window of the figure: one long sentence of many
+ * figures stays linear. */
+static size_t link_named_at(struct arena *a, const struct ref_row *rr, const char *s, size_t from, size_t at)
 {
 	size_t best = (size_t)-1;
 	for (size_t k = 0; k < rr->nnames + 1; k++) {
@@ -1897,7 +1899,7 @@ static size_t link_named_at(struct arena *a, const struct ref_row *rr, const cha
 			nm = name_normalise(a, rr->name, (size_t)(par - rr->name));
 		}
 		size_t fl = strcspn(nm, " "), nl = strlen(nm);
-		for (size_t i = 0; i + fl <= at; i++) {
+		for (size_t i = from; i + fl <= at; i++) {
 			if (audit_casecmp(s + i, nm, fl) || (i > 0 && ((s[i - 1] | 32) >= 'a' && (s[i - 1] | 32) <= 'z')))
 				continue;
 			size_t span = at - i < nl + 12 ? at - i : nl + 12;
@@ -2017,11 +2019,16 @@ static int link_prose(struct audit *au, const char *s, size_t len, size_t at, co
 	long best = -1;
 	size_t best_d = (size_t)-1;
 	int named = 0;
+	/* the names that count: one within reach before the figure, any
+	 * other link within a clause or two of it */
+	size_t name_from = at > PROSE_NAME_REACH ? at - PROSE_NAME_REACH : 0;
+	size_t near_from = at > 3 * PROSE_NAME_REACH ? at - 3 * PROSE_NAME_REACH : 0;
+	size_t near_to = len - at > 3 * PROSE_NAME_REACH ? at + 3 * PROSE_NAME_REACH : len;
 	for (size_t r = 0; r < rt->nrows; r++) {
-		if (link_named_at(au->a, &rt->rows[r], s, len) == (size_t)-1)
+		if (link_named_at(au->a, &rt->rows[r], s, near_from, near_to) == (size_t)-1)
 			continue;
 		named++;
-		size_t d = link_named_at(au->a, &rt->rows[r], s, at);
+		size_t d = link_named_at(au->a, &rt->rows[r], s, name_from, at);
 		if (d != (size_t)-1 && d < best_d) {
 			best = (long)r;
 			best_d = d;
@@ -2062,7 +2069,7 @@ static int link_prose(struct audit *au, const char *s, size_t len, size_t at, co
 	/* another link the sentence names gives it ("PCIe 4.0 的 64 GB/s 对
 	 * PCIe 5.0 的 128 GB/s") */
 	for (size_t r = 0; named > 1 && r < rt->nrows; r++) {
-		if ((long)r == best || link_named_at(au->a, &rt->rows[r], s, len) == (size_t)-1)
+		if ((long)r == best || link_named_at(au->a, &rt->rows[r], s, near_from, near_to) == (size_t)-1)
 			continue;
 		long oc[3] = { c_dir, c_bw, c_link };
 		for (size_t k = 0; k < 3; k++)
@@ -2334,7 +2341,7 @@ int reference_link_figure(struct audit *au, const char *s, size_t len, int both,
 	size_t best_d = (size_t)-1;
 	int tie = 0;
 	for (size_t r = 0; r < rt->nrows && col >= 0; r++) {
-		size_t d = link_named_at(au->a, &rt->rows[r], s, len);
+		size_t d = link_named_at(au->a, &rt->rows[r], s, 0, len);
 		if (d == (size_t)-1 || d > best_d)
 			continue;
 		tie = d == best_d;
