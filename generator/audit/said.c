@@ -346,12 +346,30 @@ static const char *column_of(const struct audit *au, const struct figure *f, con
 	return NULL;
 }
 
-/* Where the clause of s[at] starts and ends (，、；; , and parentheses). */
-static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t *to)
+/* The clause separators of the last sentence asked about (，、；; , and
+ * parentheses): a sentence's figures each ask for their clause, so the
+ * sentence is scanned once, not once a figure (a sentence of 2,000
+ * figures took minutes).  Kept per thread, with a copy of the sentence:
+ * the same address may hold another sentence later. */
+static _Thread_local struct {
+	char *text;
+	size_t len, n, cap;
+	size_t *at;            /* where each separator starts */
+	unsigned char *width;  /* and its bytes */
+} seps_seen;
+
+static int seps_of(const char *s, size_t len)
 {
 	static const char *const seps[] = { "，", "、", "；", "。", "; ", ", ", NULL };
-	*from = 0;
-	*to = len;
+	if (seps_seen.text && seps_seen.len == len && !memcmp(seps_seen.text, s, len))
+		return 1;
+	char *text = realloc(seps_seen.text, len + 1);
+	if (!text)
+		return 0;
+	seps_seen.text = text;
+	memcpy(text, s, len);
+	seps_seen.len = len;
+	seps_seen.n = 0;
 	int depth = 0;   /* "(NVLink 5, as on B200/B300)" is one clause's */
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '(' || starts(s, len, i, "（"))
@@ -362,12 +380,47 @@ static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t
 			continue;
 		for (size_t k = 0; seps[k]; k++)
 			if (starts(s, len, i, seps[k])) {
-				if (i < at)
-					*from = i + strlen(seps[k]);
-				else if (i >= at && *to == len)
-					*to = i;
+				if (seps_seen.n == seps_seen.cap) {
+					size_t cap = seps_seen.cap ? 2 * seps_seen.cap : 16;
+					size_t *at = realloc(seps_seen.at, cap * sizeof *at);
+					unsigned char *w = at ? realloc(seps_seen.width, cap) : NULL;
+					if (at)
+						seps_seen.at = at;
+					if (!w) {
+						free(seps_seen.text);
+						seps_seen.text = NULL;
+						return 0;
+					}
+					seps_seen.width = w;
+					seps_seen.cap = cap;
+				}
+				seps_seen.at[seps_seen.n] = i;
+				seps_seen.width[seps_seen.n++] = (unsigned char)strlen(seps[k]);
 			}
 	}
+	return 1;
+}
+
+/* Where the clause of s[at] starts and ends: after the last separator
+ * before at, at the first one from at on. */
+static void clause_of(const char *s, size_t len, size_t at, size_t *from, size_t *to)
+{
+	*from = 0;
+	*to = len;
+	if (!seps_of(s, len))
+		return;
+	size_t lo = 0, hi = seps_seen.n;   /* the first separator at or after at */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (seps_seen.at[mid] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0)
+		*from = seps_seen.at[lo - 1] + seps_seen.width[lo - 1];
+	if (lo < seps_seen.n)
+		*to = seps_seen.at[lo];
 }
 
 size_t said_clause_end(const char *s, size_t len, size_t at)
