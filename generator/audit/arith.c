@@ -345,6 +345,8 @@ static struct srcloc loc_at(struct srcloc loc, const char *text, size_t soff, co
 
 /* The sum that starts with the figure at s[i]; returns the offset to go
  * on from. */
+static int word_at(const char *s, size_t len, size_t i, const char *const *words);
+
 static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size_t soff, const size_t *map,
 		     const char *s, size_t len, size_t i)
 {
@@ -430,6 +432,11 @@ static size_t sum_at(struct audit *au, const char *text, struct srcloc loc, size
 		size_t e = skip_marks(s, len, r->end), dummy;
 		if (r->times && !r->has_unit && (alpha((unsigned char)s[e]) || digit((unsigned char)s[e])))
 			return next;   /* "= 8x H200", "= 8 x 4" */
+		/* a result in a unit of time no unit table holds ("6.3e24 /
+		 * 4.59E+14 = 435 years": seconds, said in years) is not judged */
+		static const char *const untimed[] = { "years", "year", "yrs", "yr", "months", "month", "weeks", "week", NULL };
+		if (!r->has_unit && e < len && word_at(s, len, e, untimed))
+			return next;
 		if (e < len && operator_at(s, len, e, 0, e > r->end && s[r->end] == ' ', &dummy) && dummy != e &&
 		    operator_at(s, len, e, 0, 1, &dummy) != '=')
 			return next;
