@@ -783,14 +783,10 @@ static long sized_sibling(struct audit *au, const struct atable *t, size_t r, lo
 	return rr;
 }
 
-/* A normalised name without the data type and memory words a roofline
- * table puts in its rows ("h100 sxm bf16 tc hbm3" → "h100 sxm"), or NULL
- * when it has none. */
-static const char *without_types(struct arena *a, const char *key)
+/* A normalised name without the words of drop (NULL-ended), or NULL when
+ * it has none of them or nothing else. */
+static const char *without_words(struct arena *a, const char *key, const char *const *drop)
 {
-	static const char *const drop[] = { "bf16", "fp16", "fp8", "fp4", "fp6", "fp32", "fp64", "tf32", "int8", "int4",
-					    "tc", "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "hbm4", "gddr6", "gddr6x", "gddr7",
-					    NULL };
 	size_t n = strlen(key), o = 0;
 	char *s = arena_alloc(a, n + 1);
 	int dropped = 0;
@@ -813,6 +809,17 @@ static const char *without_types(struct arena *a, const char *key)
 	}
 	s[o] = '\0';
 	return dropped && o ? s : NULL;
+}
+
+/* A normalised name without the data type and memory words a roofline
+ * table puts in its rows ("h100 sxm bf16 tc hbm3" → "h100 sxm"), or NULL
+ * when it has none. */
+static const char *without_types(struct arena *a, const char *key)
+{
+	static const char *const drop[] = { "bf16", "fp16", "fp8", "fp4", "fp6", "fp32", "fp64", "tf32", "int8", "int4",
+					    "tc", "hbm", "hbm2", "hbm2e", "hbm3", "hbm3e", "hbm4", "gddr6", "gddr6x", "gddr7",
+					    NULL };
+	return without_words(a, key, drop);
 }
 
 /* Row r's reference row (its table in *rt_index), or -1. */
@@ -841,36 +848,16 @@ static long arch_row(const struct audit_reference *ref, struct arena *a, const c
 	long r = -1;
 	static const char *const arch[] = { "blackwell", "hopper", "ampere", "volta", "turing", "pascal", "ada", "lovelace",
 					    NULL };
-	if (strchr(key, ' ')) {
-		char *k = arena_alloc(a, strlen(key) + 1);
-		size_t o = 0;
-		int dropped = 0;
-		for (const char *w = key; *w;) {
-			size_t n = strcspn(w, " ");
-			int is_arch = 0;
-			for (size_t x = 0; arch[x] && !is_arch; x++)
-				is_arch = strlen(arch[x]) == n && !strncmp(w, arch[x], n);
-			if (is_arch) {
-				dropped = 1;
-			} else {
-				if (o)
-					k[o++] = ' ';
-				memcpy(k + o, w, n);
-				o += n;
-			}
-			w += n;
-			while (*w == ' ')
-				w++;
-		}
-		k[o] = '\0';
-		if (dropped && o && (!strcmp(k, "gb200") || !strcmp(k, "gb300"))) {
+	const char *k = strchr(key, ' ') ? without_words(a, key, arch) : NULL;
+	if (k) {
+		if (!strcmp(k, "gb200") || !strcmp(k, "gb300")) {
 			const char *id = arena_printf(a, "%s_gpu", k);
 			for (size_t i = 0; ref->ntables && i < ref->tables[0].nrows && r < 0; i++)
 				if (!strcmp(ref->tables[0].rows[i].id, id)) {
 					*table = 0;
 					r = (long)i;
 				}
-		} else if (dropped && o) {
+		} else {
 			r = find_row_named(ref, a, k, table);
 		}
 	}
